@@ -1,0 +1,9 @@
+/* Ascon-CXOF128 (NIST SP 800-232): parameters shared by every implementation of this scheme. */
+#define CRYPTO_BYTES 64
+#define ASCON_SCHEME_NAME "ascon-cxof128"
+#define ASCON_HASH_KIND LWC_CXOF
+#define ASCON_LITTLE_ENDIAN 1
+#define ASCON_RATE 8
+#define ASCON_PA 12
+#define ASCON_PB 12
+#define ASCON_IV {0x04, 0x00, 0xcc, 0x00, 0x00, 0x08, 0x00, 0x00}

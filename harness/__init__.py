@@ -1,0 +1,1 @@
+"""lwc harness: discovery, builds, tests and (later) benchmarks."""

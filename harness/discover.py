@@ -1,0 +1,65 @@
+"""Find implementations in the tree: every crypto_<kind>/<scheme>/<impl>/api.h.
+
+Nothing lists implementations by hand; adding a directory adds an
+implementation everywhere (CLI, tests, benchmarks).
+"""
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+KAT_DIR = ROOT.parent / "shared" / "kat"
+
+# Which descriptor type an implementation exports, by its top-level folder.
+KIND_OF_TOP = {"crypto_aead": "aead", "crypto_hash": "hash", "crypto_cxof": "hash"}
+SOURCE_SUFFIXES = (".c", ".S", ".s")
+
+
+@dataclasses.dataclass(frozen=True)
+class Impl:
+    top: str          # crypto_aead, crypto_hash, crypto_cxof
+    scheme: str       # e.g. ascon-aead128
+    name: str         # e.g. opt64
+    path: pathlib.Path
+    architectures: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        return KIND_OF_TOP[self.top]
+
+    @property
+    def namespace(self) -> str:
+        """C identifier prefix of this implementation's symbols."""
+        return f"{self.scheme}_{self.name}".replace("-", "_").replace(".", "_")
+
+    @property
+    def sources(self) -> list[pathlib.Path]:
+        return sorted(p for p in self.path.iterdir() if p.suffix in SOURCE_SUFFIXES)
+
+    @property
+    def kat_file(self) -> pathlib.Path:
+        return KAT_DIR / f"{self.scheme}.txt"
+
+    def builds_for(self, arch_tokens: set[str]) -> bool:
+        """True when the architectures file names 'any' or one of the tokens."""
+        return "any" in self.architectures or bool(arch_tokens & set(self.architectures))
+
+
+def discover(root: pathlib.Path = ROOT) -> list[Impl]:
+    impls = []
+    for top in KIND_OF_TOP:
+        for api in sorted((root / top).glob("*/*/api.h")):
+            d = api.parent
+            arch_file = d / "architectures"
+            archs = tuple(arch_file.read_text().split()) if arch_file.exists() else ()
+            impls.append(Impl(top, d.parent.name, d.name, d, archs))
+    return impls
+
+
+def order_by_preference(impls: list[Impl], preference: list[str]) -> list[Impl]:
+    """Sort by scheme, then preferred implementations first."""
+    def key(i: Impl):
+        rank = preference.index(i.name) if i.name in preference else len(preference)
+        return (i.scheme, rank, i.name)
+    return sorted(impls, key=key)

@@ -1,0 +1,147 @@
+/*
+ * lwc.h -- public C API of the lwc lightweight-cryptography suite.
+ *
+ * Every scheme is reached through a descriptor: an immutable table of
+ * functions for one (scheme, implementation) pair.  Look one up by name,
+ * then use either the one-shot helpers or the incremental functions.
+ *
+ *   const lwc_aead *a = lwc_aead_find("ascon-aead128", NULL);   // best impl
+ *   lwc_aead_encrypt(a, ct, msg, mlen, ad, adlen, nonce, key, NULL);
+ *   if (lwc_aead_decrypt(a, msg, ct, mlen + a->tagbytes, ad, adlen,
+ *                        nonce, key, NULL) != LWC_OK) { ...forged... }
+ *
+ *   const lwc_hash *h = lwc_hash_find("ascon-hash256", NULL);
+ *   lwc_hash_compute(h, digest, h->outbytes, msg, mlen, NULL, 0);
+ *
+ * Buffers
+ *   Inputs and outputs may be unaligned.  An output may be the very same
+ *   buffer as the input it is computed from (in-place operation); any other
+ *   overlap is not supported.  NULL is accepted wherever the length is 0.
+ *
+ * Failed authentication
+ *   lwc_aead_decrypt() checks the tag in constant time; when it does not
+ *   match it returns LWC_ERR_TAG and overwrites the whole plaintext buffer
+ *   with zeros, so no unauthenticated plaintext is ever released.
+ *   The incremental decrypt_update() necessarily writes plaintext before the
+ *   tag is known: callers of the incremental API must not use that output
+ *   unless decrypt_verify() returns LWC_OK (lwc_wipe() clears it otherwise).
+ *
+ * Incremental use (AEAD)
+ *   init -> absorb_ad* -> (encrypt_update* -> encrypt_final) or
+ *                         (decrypt_update* -> decrypt_verify)
+ *   Any split of the data gives the same result as the one-shot call.
+ *   The final step wipes the context, including the key copy it holds.
+ *
+ * Incremental use (hash, XOF, CXOF)
+ *   init -> update* -> squeeze*.  For a fixed-length hash (kind LWC_HASH)
+ *   the digest is the first `outbytes` bytes squeezed.  For XOFs, squeeze
+ *   may be called any number of times: the outputs concatenate.
+ *   lwc_hash_wipe() clears a context that is no longer needed.
+ *
+ * Ascon-AEAD128 options (NIST SP 800-232, section 4.2)
+ *   - tag truncation: taglen from min_tagbytes (4) to tagbytes (16);
+ *   - nonce masking: a second 16-byte key K2; the nonce N is replaced by
+ *     N xor K2 before initialisation (multi-key hardening).
+ *   Other schemes accept only their full tag and no mask key.
+ */
+#ifndef LWC_H
+#define LWC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LWC_OK 0
+#define LWC_ERR_TAG (-1) /* authentication failed */
+#define LWC_ERR_ARG (-2) /* bad length, option or call order */
+
+/* Opaque incremental contexts, large enough for every implementation. */
+typedef struct { uint64_t opaque[12]; } lwc_aead_ctx;
+typedef struct { uint64_t opaque[8]; } lwc_hash_ctx;
+
+typedef struct lwc_aead lwc_aead;
+struct lwc_aead {
+  const char *scheme;      /* e.g. "ascon-aead128" */
+  const char *impl;        /* e.g. "opt64" */
+  uint8_t keybytes;        /* key length */
+  uint8_t noncebytes;      /* public nonce length */
+  uint8_t tagbytes;        /* full tag length (the default) */
+  uint8_t min_tagbytes;    /* shortest truncated tag accepted */
+  uint8_t nonce_masking;   /* 1 when init() accepts a mask key */
+  /* Start a message.  mask_key: NULL, or a second key (same length as the
+   * key) when nonce_masking is 1.  Returns LWC_OK or LWC_ERR_ARG. */
+  int (*init)(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
+              const uint8_t *mask_key);
+  /* Associated data, before any message byte. */
+  int (*absorb_ad)(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len);
+  /* out[0..len) = transform of in[0..len); out == in is allowed. */
+  int (*encrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                        size_t len);
+  int (*decrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                        size_t len);
+  /* Write the first taglen bytes of the tag and wipe the context. */
+  int (*encrypt_final)(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen);
+  /* Compare (constant time) with a taglen-byte tag, wipe the context;
+   * LWC_OK or LWC_ERR_TAG (LWC_ERR_ARG for a bad taglen). */
+  int (*decrypt_verify)(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen);
+};
+
+#define LWC_HASH 0 /* fixed-length digest */
+#define LWC_XOF 1  /* extendable output */
+#define LWC_CXOF 2 /* extendable output with customization string */
+
+typedef struct lwc_hash lwc_hash;
+struct lwc_hash {
+  const char *scheme;
+  const char *impl;
+  uint8_t kind;              /* LWC_HASH, LWC_XOF or LWC_CXOF */
+  uint16_t outbytes;         /* digest length, or the XOF's usual length */
+  uint16_t max_custombytes;  /* CXOF customization limit (0 otherwise) */
+  /* custom/customlen: the customization string (CXOF only; else NULL, 0). */
+  int (*init)(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen);
+  int (*update)(lwc_hash_ctx *ctx, const uint8_t *in, size_t len);
+  int (*squeeze)(lwc_hash_ctx *ctx, uint8_t *out, size_t len);
+};
+
+/* Options of the one-shot AEAD calls; NULL means full tag, no masking. */
+typedef struct {
+  size_t taglen;            /* 0 means the full tag */
+  const uint8_t *mask_key;  /* NULL: no nonce masking */
+} lwc_aead_options;
+
+/* Lookup.  impl == NULL picks the preferred implementation for this build.
+ * Returns NULL when the scheme or implementation is unknown. */
+const lwc_aead *lwc_aead_find(const char *scheme, const char *impl);
+const lwc_hash *lwc_hash_find(const char *scheme, const char *impl);
+/* Every implementation in this build, NULL-terminated, preferred first
+ * within a scheme. */
+extern const lwc_aead *const lwc_aead_registry[];
+extern const lwc_hash *const lwc_hash_registry[];
+
+/* ct receives mlen + taglen bytes (ciphertext || tag). */
+int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
+                     size_t mlen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *nonce, const uint8_t *key,
+                     const lwc_aead_options *opt);
+/* ct holds ctlen = mlen + taglen bytes; msg receives mlen bytes, or zeros
+ * and LWC_ERR_TAG when the tag does not match. */
+int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
+                     size_t ctlen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *nonce, const uint8_t *key,
+                     const lwc_aead_options *opt);
+/* Hash / XOF / CXOF in one call.  For LWC_HASH, outlen must be outbytes. */
+int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
+                     const uint8_t *in, size_t inlen, const uint8_t *custom,
+                     size_t customlen);
+
+void lwc_hash_wipe(lwc_hash_ctx *ctx);
+/* Overwrite n bytes with zeros in a way the compiler cannot elide. */
+void lwc_wipe(void *p, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,84 @@
+/*
+ * The narrow interface the modes are written against (XKCP style): the
+ * state seen as a 40-byte string, bytes added, extracted or duplexed at any
+ * offset, and the permutation.  A backend supplies only the state type,
+ * lane get/set/xor and ascon_permute(); this layer maps byte ranges onto
+ * lanes once for all of them.
+ *
+ *   ascon_add(s, in, off, len)        S[off..] ^= in
+ *   ascon_extract(s, out, off, len)   out = S[off..]
+ *   ascon_encrypt(s, out, in, off, len)  S ^= in; out = S    (out may be in)
+ *   ascon_decrypt(s, out, in, off, len)  out = S ^ in; S = in (out may be in)
+ *   ascon_add_byte(s, b, off)         S[off] ^= b (padding, domain bits)
+ *
+ * off + len <= 40.  Full lanes go through one load and one store each.
+ */
+#ifndef ASCON_DUPLEX_H
+#define ASCON_DUPLEX_H
+
+#include "ascon/word.h"
+
+/* Each operation walks the lanes touched by [off, off + len): lane i, first
+ * byte j within it, n bytes there. */
+#define ASCON_LANE_STEP(off, len, i, j, n) \
+  unsigned i = (off) / 8, j = (off) % 8, n = 8 - j; \
+  if (n > (len)) n = (len)
+
+ASCON_INLINE void ascon_add(ascon_state_t *s, const uint8_t *in,
+                            unsigned off, unsigned len) {
+  while (len > 0) {
+    ASCON_LANE_STEP(off, len, i, j, n);
+    ascon_lane_xor(s, i, ascon_load(in, j, n));
+    in += n;
+    off += n;
+    len -= n;
+  }
+}
+
+ASCON_INLINE void ascon_extract(const ascon_state_t *s, uint8_t *out,
+                                unsigned off, unsigned len) {
+  while (len > 0) {
+    ASCON_LANE_STEP(off, len, i, j, n);
+    ascon_store(out, ascon_lane_get(s, i), j, n);
+    out += n;
+    off += n;
+    len -= n;
+  }
+}
+
+ASCON_INLINE void ascon_encrypt(ascon_state_t *s, uint8_t *out,
+                                const uint8_t *in, unsigned off,
+                                unsigned len) {
+  while (len > 0) {
+    ASCON_LANE_STEP(off, len, i, j, n);
+    ascon_lane_xor(s, i, ascon_load(in, j, n));
+    ascon_store(out, ascon_lane_get(s, i), j, n);
+    in += n;
+    out += n;
+    off += n;
+    len -= n;
+  }
+}
+
+ASCON_INLINE void ascon_decrypt(ascon_state_t *s, uint8_t *out,
+                                const uint8_t *in, unsigned off,
+                                unsigned len) {
+  while (len > 0) {
+    ASCON_LANE_STEP(off, len, i, j, n);
+    uint64_t c = ascon_load(in, j, n); /* read before out (may be in) */
+    uint64_t w = ascon_lane_get(s, i);
+    uint64_t m = ascon_byte_mask(j, n);
+    ascon_store(out, w ^ c, j, n);
+    ascon_lane_set(s, i, (w & ~m) | c);
+    in += n;
+    out += n;
+    off += n;
+    len -= n;
+  }
+}
+
+ASCON_INLINE void ascon_add_byte(ascon_state_t *s, uint8_t b, unsigned off) {
+  ascon_lane_xor(s, off / 8, (uint64_t)b << ASCON_SHIFT(off % 8));
+}
+
+#endif

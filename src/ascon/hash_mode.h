@@ -1,0 +1,176 @@
+/*
+ * Generic Ascon hashing: Ascon-Hash, -Hasha, -Xof, -Xofa (v1.2) and
+ * Ascon-Hash256, -XOF128, -CXOF128 (SP 800-232), over duplex.h.
+ *
+ *   init      S = p^a(IV || 0^256)
+ *   CXOF only S[0..8) ^= bit length of Z (64-bit integer); S = p^a(S);
+ *             then Z absorbed like a message, padded, p^a after its last block
+ *   absorb    rate blocks, p^b after each full block
+ *   squeeze   10* padding, S = p^a(S); output rate bytes, p^b between blocks
+ *
+ * The scheme header sets ASCON_HASH_KIND (LWC_HASH, LWC_XOF, LWC_CXOF),
+ * ASCON_IV, ASCON_RATE, ASCON_PA, ASCON_PB and CRYPTO_BYTES (the digest, or
+ * the usual XOF output length).
+ */
+#ifndef ASCON_HASH_MODE_H
+#define ASCON_HASH_MODE_H
+
+#include "ascon/duplex.h"
+#include "lwc.h"
+
+#ifndef LWC_SCHEME_NAME
+#define LWC_SCHEME_NAME ASCON_SCHEME_NAME
+#endif
+#ifndef LWC_IMPL_NAME
+#define LWC_IMPL_NAME ASCON_BACKEND_NAME
+#endif
+#if ASCON_HASH_KIND == LWC_CXOF
+#define ASCON_MAX_CUSTOM 256
+#else
+#define ASCON_MAX_CUSTOM 0
+#endif
+
+enum { ASCON_HASH_NONE, ASCON_HASH_ABSORB, ASCON_HASH_SQUEEZE };
+
+typedef struct {
+  ascon_state_t s;
+  uint8_t pos;   /* bytes of the current rate block used */
+  uint8_t phase; /* ASCON_HASH_*; NONE when wiped */
+} ascon_hash_state;
+
+_Static_assert(sizeof(ascon_hash_state) <= sizeof(lwc_hash_ctx),
+               "lwc_hash_ctx too small");
+
+/* Absorb len bytes, p^b after every full block (like the AEAD stream). */
+ASCON_INLINE void ascon_hash_absorb(ascon_hash_state *st, const uint8_t *in,
+                                    size_t len) {
+  unsigned pos = st->pos;
+  if (pos > 0 && len > 0) {
+    unsigned n = ASCON_RATE - pos;
+    if (n > len) n = (unsigned)len;
+    ascon_add(&st->s, in, pos, n);
+    in += n;
+    len -= n;
+    pos += n;
+    if (pos == ASCON_RATE) {
+      ascon_permute(&st->s, ASCON_PB);
+      pos = 0;
+    }
+  }
+  while (len >= ASCON_RATE) {
+    ascon_add(&st->s, in, 0, ASCON_RATE);
+    ascon_permute(&st->s, ASCON_PB);
+    in += ASCON_RATE;
+    len -= ASCON_RATE;
+  }
+  if (len > 0) {
+    ascon_add(&st->s, in, 0, (unsigned)len);
+    pos = (unsigned)len;
+  }
+  st->pos = (uint8_t)pos;
+}
+
+/* 10* padding of the open block, then p^a. */
+ASCON_INLINE void ascon_hash_pad(ascon_hash_state *st) {
+  ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
+  ascon_permute(&st->s, ASCON_PA);
+  st->pos = 0;
+}
+
+static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
+                           size_t customlen) {
+  static const uint8_t iv[8] = ASCON_IV;
+  ascon_hash_state *st = (ascon_hash_state *)ctx;
+  if (customlen > ASCON_MAX_CUSTOM) return LWC_ERR_ARG;
+  ascon_zero(&st->s);
+  ascon_add(&st->s, iv, 0, 8);
+  ascon_permute(&st->s, ASCON_PA);
+  st->pos = 0;
+#if ASCON_HASH_KIND == LWC_CXOF
+  /* SP 800-232 lanes are little-endian: the bit length is lane 0 as is */
+  ascon_lane_xor(&st->s, 0, (uint64_t)customlen * 8u);
+  ascon_permute(&st->s, ASCON_PA);
+  ascon_hash_absorb(st, custom, customlen);
+  ascon_hash_pad(st);
+#else
+  (void)custom;
+#endif
+  st->phase = ASCON_HASH_ABSORB;
+  return LWC_OK;
+}
+
+static int ascon_hash_update(lwc_hash_ctx *ctx, const uint8_t *in,
+                             size_t len) {
+  ascon_hash_state *st = (ascon_hash_state *)ctx;
+  if (st->phase != ASCON_HASH_ABSORB) return LWC_ERR_ARG;
+  ascon_hash_absorb(st, in, len);
+  return LWC_OK;
+}
+
+static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
+  ascon_hash_state *st = (ascon_hash_state *)ctx;
+  if (st->phase == ASCON_HASH_ABSORB) {
+    ascon_hash_pad(st);
+    st->phase = ASCON_HASH_SQUEEZE;
+  } else if (st->phase != ASCON_HASH_SQUEEZE) {
+    return LWC_ERR_ARG;
+  }
+  while (len > 0) {
+    unsigned n;
+    if (st->pos == ASCON_RATE) {
+      ascon_permute(&st->s, ASCON_PB);
+      st->pos = 0;
+    }
+    n = ASCON_RATE - st->pos;
+    if (n > len) n = (unsigned)len;
+    ascon_extract(&st->s, out, st->pos, n);
+    st->pos = (uint8_t)(st->pos + n);
+    out += n;
+    len -= n;
+  }
+  return LWC_OK;
+}
+
+static int ascon_hash_oneshot(uint8_t *out, size_t outlen, const uint8_t *in,
+                              size_t inlen, const uint8_t *custom,
+                              size_t customlen) {
+  lwc_hash_ctx ctx;
+  int r = ascon_hash_init(&ctx, custom, customlen);
+  if (r == LWC_OK) {
+    ascon_hash_update(&ctx, in, inlen);
+    ascon_hash_squeeze(&ctx, out, outlen);
+  }
+  ascon_wipe_bytes(&ctx, sizeof ctx);
+  return r;
+}
+
+/* ---- SUPERCOP / NIST LWC API (XOF forms as in ascon-c) ---------------- */
+
+int LWC_NS(crypto_hash)(unsigned char *out, const unsigned char *in,
+                        unsigned long long inlen) {
+  return ascon_hash_oneshot(out, CRYPTO_BYTES, in, (size_t)inlen, NULL, 0);
+}
+
+#if ASCON_HASH_KIND != LWC_HASH
+int LWC_NS(crypto_xof)(unsigned char *out, unsigned long long outlen,
+                       const unsigned char *in, unsigned long long inlen) {
+  return ascon_hash_oneshot(out, (size_t)outlen, in, (size_t)inlen, NULL, 0);
+}
+#endif
+
+#if ASCON_HASH_KIND == LWC_CXOF
+int LWC_NS(crypto_cxof)(unsigned char *out, unsigned long long outlen,
+                        const unsigned char *in, unsigned long long inlen,
+                        const unsigned char *cs, unsigned long long cslen) {
+  if (cslen > ASCON_MAX_CUSTOM) return -1;
+  return ascon_hash_oneshot(out, (size_t)outlen, in, (size_t)inlen, cs,
+                            (size_t)cslen);
+}
+#endif
+
+const lwc_hash LWC_NS(lwc_hash) = {
+    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,
+    ASCON_MAX_CUSTOM, ascon_hash_init, ascon_hash_update, ascon_hash_squeeze,
+};
+
+#endif

@@ -1,0 +1,86 @@
+/* Library-level helpers over the descriptors: lookup and one-shot calls. */
+#include <string.h>
+
+#include "lwc.h"
+
+void lwc_wipe(void *p, size_t n) {
+  volatile unsigned char *v = (volatile unsigned char *)p;
+  while (n--) *v++ = 0;
+}
+
+void lwc_hash_wipe(lwc_hash_ctx *ctx) { lwc_wipe(ctx, sizeof *ctx); }
+
+static int name_matches(const char *scheme, const char *impl,
+                        const char *want_scheme, const char *want_impl) {
+  return strcmp(scheme, want_scheme) == 0 &&
+         (want_impl == NULL || strcmp(impl, want_impl) == 0);
+}
+
+const lwc_aead *lwc_aead_find(const char *scheme, const char *impl) {
+  const lwc_aead *const *a;
+  if (scheme == NULL) return NULL;
+  for (a = lwc_aead_registry; *a != NULL; a++)
+    if (name_matches((*a)->scheme, (*a)->impl, scheme, impl)) return *a;
+  return NULL;
+}
+
+const lwc_hash *lwc_hash_find(const char *scheme, const char *impl) {
+  const lwc_hash *const *h;
+  if (scheme == NULL) return NULL;
+  for (h = lwc_hash_registry; *h != NULL; h++)
+    if (name_matches((*h)->scheme, (*h)->impl, scheme, impl)) return *h;
+  return NULL;
+}
+
+static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
+  return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
+}
+
+int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
+                     size_t mlen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *nonce, const uint8_t *key,
+                     const lwc_aead_options *opt) {
+  lwc_aead_ctx ctx;
+  size_t taglen = tag_length(a, opt);
+  int r;
+  if (taglen < a->min_tagbytes || taglen > a->tagbytes) return LWC_ERR_ARG;
+  r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
+  if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
+  if (r == LWC_OK) r = a->encrypt_update(&ctx, ct, msg, mlen);
+  if (r == LWC_OK) r = a->encrypt_final(&ctx, ct + mlen, taglen);
+  lwc_wipe(&ctx, sizeof ctx);
+  return r;
+}
+
+int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
+                     size_t ctlen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *nonce, const uint8_t *key,
+                     const lwc_aead_options *opt) {
+  lwc_aead_ctx ctx;
+  size_t taglen = tag_length(a, opt), mlen;
+  int r;
+  if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen)
+    return LWC_ERR_ARG;
+  mlen = ctlen - taglen;
+  r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
+  if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
+  if (r == LWC_OK) r = a->decrypt_update(&ctx, msg, ct, mlen);
+  /* in place, msg == ct: the tag at ct + mlen is still intact here */
+  if (r == LWC_OK) r = a->decrypt_verify(&ctx, ct + mlen, taglen);
+  if (r != LWC_OK && mlen > 0) lwc_wipe(msg, mlen);
+  lwc_wipe(&ctx, sizeof ctx);
+  return r;
+}
+
+int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
+                     const uint8_t *in, size_t inlen, const uint8_t *custom,
+                     size_t customlen) {
+  lwc_hash_ctx ctx;
+  int r;
+  if (h->kind == LWC_HASH && outlen != h->outbytes) return LWC_ERR_ARG;
+  r = h->init(&ctx, custom, customlen);
+  if (r == LWC_OK) r = h->update(&ctx, in, inlen);
+  if (r == LWC_OK) r = h->squeeze(&ctx, out, outlen);
+  lwc_hash_wipe(&ctx);
+  return r;
+}
