@@ -122,6 +122,19 @@ class Builder:
         stamp.write_text(shlex.join(cmd))
         return None
 
+    def _archive(self, out: pathlib.Path, objs: list[pathlib.Path]):
+        """liblwc.a: every implementation, the registry and the helpers."""
+        if out.exists() and all(o.stat().st_mtime <= out.stat().st_mtime for o in objs):
+            return None
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(".tmp.a")
+        tmp.unlink(missing_ok=True)
+        r = subprocess.run(["ar", "rcs", str(tmp), *map(str, objs)], capture_output=True, text=True)
+        if r.returncode != 0:
+            return f"ar failed: {r.stderr}"
+        os.replace(tmp, out)
+        return None
+
     def build(self) -> bool:
         impls = self.impls()
         registry = self.write_registry(impls)
@@ -133,6 +146,7 @@ class Builder:
         programs = {  # program -> its own sources
             "lwc": sorted((ROOT / "tools" / "lwc").glob("*.c")),
             "lwc-test": sorted((ROOT / "tests" / "c").glob("*.c")),
+            "lwc-bench": sorted((ROOT / "harness" / "target" / "host").glob("*.c")),
         }
         for srcs in programs.values():
             for src in srcs:
@@ -149,6 +163,10 @@ class Builder:
             return False
         lib_objs = [o for (s, o, _) in jobs
                     if not any(s in v for v in programs.values())]
+        err = self._archive(self.out / "lib" / "liblwc.a", lib_objs)
+        if err:
+            print(err, file=sys.stderr)
+            return False
         for prog, srcs in programs.items():
             if not srcs:
                 continue

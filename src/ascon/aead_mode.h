@@ -154,13 +154,15 @@ static int ascon_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
   return LWC_OK;
 }
 
-/* Pad the last block, finalize, write the full 16-byte tag, wipe. */
-static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag) {
+/* Pad the last block, finalize, write the first taglen bytes of the tag,
+ * wipe the state and key. */
+static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag,
+                           unsigned taglen) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
   ascon_add(&st->s, st->key, ASCON_RATE, CRYPTO_KEYBYTES);
   ascon_permute(&st->s, ASCON_PA);
   ascon_add(&st->s, st->key + CRYPTO_KEYBYTES - 16, 24, 16);
-  ascon_extract(&st->s, tag, 24, 16);
+  ascon_extract(&st->s, tag, 24, taglen);
   ascon_wipe_bytes(st, sizeof *st);
 }
 
@@ -171,13 +173,9 @@ static int ascon_aead_taglen_ok(size_t taglen) {
 static int ascon_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag,
                                     size_t taglen) {
   ascon_aead_state *st = (ascon_aead_state *)ctx;
-  uint8_t full[16];
-  size_t i;
   if (!ascon_aead_taglen_ok(taglen)) return LWC_ERR_ARG;
   if (ascon_aead_begin_msg(st, ASCON_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_aead_tag(st, full);
-  for (i = 0; i < taglen; i++) tag[i] = full[i];
-  ascon_wipe_bytes(full, sizeof full);
+  ascon_aead_tag(st, tag, (unsigned)taglen);
   return LWC_OK;
 }
 
@@ -188,7 +186,7 @@ static int ascon_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag,
   int r;
   if (!ascon_aead_taglen_ok(taglen)) return LWC_ERR_ARG;
   if (ascon_aead_begin_msg(st, ASCON_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_aead_tag(st, full);
+  ascon_aead_tag(st, full, (unsigned)taglen);
   r = ascon_ct_compare(full, tag, taglen);
   ascon_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;

@@ -1,0 +1,42 @@
+"""Properties of the build itself: portable, freestanding implementations."""
+import subprocess
+
+import pytest
+
+from conftest import ROOT, bin_dir, host_impls
+from harness.build import Builder, build_dir
+
+
+@pytest.mark.parametrize("variant", ["release", "clang"])
+def test_warning_free_build(variant):
+    """-Wall -Wextra -Werror under gcc and clang (the build fails otherwise)."""
+    assert (bin_dir(variant) / "lwc-test").exists()
+
+
+def test_implementations_are_freestanding():
+    """Implementation objects reference no outside symbol (no libc): they
+    must link on bare-metal targets as they are."""
+    bin_dir("release")
+    b = Builder("release")
+    offenders = {}
+    for impl in host_impls():
+        for _src, obj, _flags in b.impl_objects(impl):
+            r = subprocess.run(["nm", "-u", str(obj)], capture_output=True, text=True, check=True)
+            if r.stdout.strip():
+                offenders[str(obj.relative_to(build_dir("release")))] = r.stdout.split()
+    assert not offenders, offenders
+
+
+def test_every_implementation_directory_is_complete():
+    for impl in host_impls():
+        assert impl.architectures, f"{impl.path}: empty or missing architectures file"
+        assert impl.sources, f"{impl.path}: no sources"
+        assert (impl.path / "api.h").exists()
+
+
+def test_registry_lists_each_implementation_once():
+    bin_dir("release")
+    text = (build_dir("release") / "gen" / "registry.c").read_text()
+    for impl in host_impls():
+        assert text.count(f"&{impl.namespace}_lwc_") == 1
+    assert ROOT.exists()
