@@ -167,14 +167,17 @@ class Builder:
         if err:
             print(err, file=sys.stderr)
             return False
+        failed = []
         for prog, srcs in programs.items():
             if not srcs:
                 continue
             objs = [self.out / "obj" / s.relative_to(ROOT).with_suffix(".o") for s in srcs]
             err = self._link(self.out / "bin" / prog, objs + lib_objs, [])
-            if err:
+            if err:  # report, and still link the other programs
                 print(err, file=sys.stderr)
-                return False
+                failed.append(prog)
+        if failed:
+            return False
         if not self.quiet:
             print(f"build/{self.out.name}: {len(impls)} implementations, "
                   f"programs {', '.join(p for p, s in programs.items() if s)}")

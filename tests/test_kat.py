@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from conftest import KAT_DIR, bin_dir, host_impls, impl_id, VARIANTS
-from kat_files import generator_args, normalize, records
+from harness.katfile import generator_args, normalize, records
 
 IMPLS = host_impls()
 

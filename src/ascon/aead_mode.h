@@ -20,7 +20,7 @@
 #ifndef ASCON_AEAD_MODE_H
 #define ASCON_AEAD_MODE_H
 
-#include "ascon/duplex.h"
+#include "ascon/sponge.h"
 #include "lwc.h"
 
 #ifndef LWC_SCHEME_NAME
@@ -34,7 +34,6 @@
 #define ASCON_IV_BYTES (40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES)
 
 enum { ASCON_PHASE_NONE, ASCON_PHASE_AD, ASCON_PHASE_ENC, ASCON_PHASE_DEC };
-enum { ASCON_OP_ABSORB, ASCON_OP_ENC, ASCON_OP_DEC };
 
 typedef struct {
   ascon_state_t s;
@@ -46,50 +45,6 @@ typedef struct {
 
 _Static_assert(sizeof(ascon_aead_state) <= sizeof(lwc_aead_ctx),
                "lwc_aead_ctx too small");
-
-/* One duplex call; op is a constant at every call site. */
-ASCON_INLINE void ascon_aead_duplex(ascon_state_t *s, uint8_t *out,
-                                    const uint8_t *in, unsigned off,
-                                    unsigned len, int op) {
-  if (op == ASCON_OP_ABSORB)
-    ascon_add(s, in, off, len);
-  else if (op == ASCON_OP_ENC)
-    ascon_encrypt(s, out, in, off, len);
-  else
-    ascon_decrypt(s, out, in, off, len);
-}
-
-/* Stream len bytes through the rate: fill the open block, then whole blocks,
- * then open a new block with what remains.  p^b follows every full block. */
-ASCON_INLINE void ascon_aead_stream(ascon_aead_state *st, uint8_t *out,
-                                    const uint8_t *in, size_t len, int op) {
-  unsigned pos = st->pos;
-  if (pos > 0 && len > 0) {
-    unsigned n = ASCON_RATE - pos;
-    if (n > len) n = (unsigned)len;
-    ascon_aead_duplex(&st->s, out, in, pos, n, op);
-    in += n;
-    if (op != ASCON_OP_ABSORB) out += n;
-    len -= n;
-    pos += n;
-    if (pos == ASCON_RATE) {
-      ascon_permute(&st->s, ASCON_PB);
-      pos = 0;
-    }
-  }
-  while (len >= ASCON_RATE) {
-    ascon_aead_duplex(&st->s, out, in, 0, ASCON_RATE, op);
-    ascon_permute(&st->s, ASCON_PB);
-    in += ASCON_RATE;
-    if (op != ASCON_OP_ABSORB) out += ASCON_RATE;
-    len -= ASCON_RATE;
-  }
-  if (len > 0) {
-    ascon_aead_duplex(&st->s, out, in, 0, (unsigned)len, op);
-    pos = (unsigned)len;
-  }
-  st->pos = (uint8_t)pos;
-}
 
 static int ascon_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
                            const uint8_t *nonce, const uint8_t *mask_key) {
@@ -119,7 +74,7 @@ static int ascon_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad,
   if (st->phase != ASCON_PHASE_AD) return LWC_ERR_ARG;
   if (len == 0) return LWC_OK;
   st->have_ad = 1;
-  ascon_aead_stream(st, NULL, ad, len, ASCON_OP_ABSORB);
+  ascon_stream(&st->s, &st->pos, NULL, ad, len, ASCON_OP_ABSORB);
   return LWC_OK;
 }
 
@@ -142,7 +97,7 @@ static int ascon_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
                                      const uint8_t *in, size_t len) {
   ascon_aead_state *st = (ascon_aead_state *)ctx;
   if (ascon_aead_begin_msg(st, ASCON_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_aead_stream(st, out, in, len, ASCON_OP_ENC);
+  ascon_stream(&st->s, &st->pos, out, in, len, ASCON_OP_ENC);
   return LWC_OK;
 }
 
@@ -150,7 +105,7 @@ static int ascon_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
                                      const uint8_t *in, size_t len) {
   ascon_aead_state *st = (ascon_aead_state *)ctx;
   if (ascon_aead_begin_msg(st, ASCON_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_aead_stream(st, out, in, len, ASCON_OP_DEC);
+  ascon_stream(&st->s, &st->pos, out, in, len, ASCON_OP_DEC);
   return LWC_OK;
 }
 

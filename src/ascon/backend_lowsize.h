@@ -13,25 +13,9 @@
 #else
 #define ASCON_INLINE static
 #endif
-#include "ascon/word.h"
+#include "ascon/lanes64.h"
 
 #define ASCON_BACKEND_NAME "lowsize"
-
-typedef struct { uint64_t x[5]; } ascon_state_t;
-
-ASCON_INLINE void ascon_zero(ascon_state_t *s) {
-  unsigned i;
-  for (i = 0; i < 5; i++) s->x[i] = 0;
-}
-static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
-  return s->x[i];
-}
-static inline void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
-  s->x[i] = v;
-}
-static inline void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
-  s->x[i] ^= v;
-}
 
 /* Rotation amounts of Sigma_0 .. Sigma_4 (public constants). */
 static const uint8_t ascon_lowsize_rot[5][2] = {

@@ -10,24 +10,9 @@
 #if defined(__GNUC__)
 #define ASCON_INLINE static inline __attribute__((always_inline))
 #endif
-#include "ascon/word.h"
+#include "ascon/lanes64.h"
 
 #define ASCON_BACKEND_NAME "opt64"
-
-typedef struct { uint64_t x[5]; } ascon_state_t;
-
-ASCON_INLINE void ascon_zero(ascon_state_t *s) {
-  s->x[0] = s->x[1] = s->x[2] = s->x[3] = s->x[4] = 0;
-}
-ASCON_INLINE uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
-  return s->x[i];
-}
-ASCON_INLINE void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
-  s->x[i] = v;
-}
-ASCON_INLINE void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
-  s->x[i] ^= v;
-}
 
 ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   uint64_t t0, t1, t2, t3, t4;

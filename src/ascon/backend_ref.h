@@ -8,25 +8,9 @@
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
-#include "ascon/word.h"
+#include "ascon/lanes64.h"
 
 #define ASCON_BACKEND_NAME "ref"
-
-typedef struct { uint64_t x[5]; } ascon_state_t;
-
-static inline void ascon_zero(ascon_state_t *s) {
-  unsigned i;
-  for (i = 0; i < 5; i++) s->x[i] = 0;
-}
-static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
-  return s->x[i];
-}
-static inline void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
-  s->x[i] = v;
-}
-static inline void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
-  s->x[i] ^= v;
-}
 
 /* p_C: round i of the 12 (i = 0..11) adds c_i = (0xf - i) << 4 | i to x2:
  * 0xf0, 0xe1, ..., 0x4b. */

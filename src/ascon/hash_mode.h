@@ -15,7 +15,7 @@
 #ifndef ASCON_HASH_MODE_H
 #define ASCON_HASH_MODE_H
 
-#include "ascon/duplex.h"
+#include "ascon/sponge.h"
 #include "lwc.h"
 
 #ifndef LWC_SCHEME_NAME
@@ -41,35 +41,6 @@ typedef struct {
 _Static_assert(sizeof(ascon_hash_state) <= sizeof(lwc_hash_ctx),
                "lwc_hash_ctx too small");
 
-/* Absorb len bytes, p^b after every full block (like the AEAD stream). */
-ASCON_INLINE void ascon_hash_absorb(ascon_hash_state *st, const uint8_t *in,
-                                    size_t len) {
-  unsigned pos = st->pos;
-  if (pos > 0 && len > 0) {
-    unsigned n = ASCON_RATE - pos;
-    if (n > len) n = (unsigned)len;
-    ascon_add(&st->s, in, pos, n);
-    in += n;
-    len -= n;
-    pos += n;
-    if (pos == ASCON_RATE) {
-      ascon_permute(&st->s, ASCON_PB);
-      pos = 0;
-    }
-  }
-  while (len >= ASCON_RATE) {
-    ascon_add(&st->s, in, 0, ASCON_RATE);
-    ascon_permute(&st->s, ASCON_PB);
-    in += ASCON_RATE;
-    len -= ASCON_RATE;
-  }
-  if (len > 0) {
-    ascon_add(&st->s, in, 0, (unsigned)len);
-    pos = (unsigned)len;
-  }
-  st->pos = (uint8_t)pos;
-}
-
 /* 10* padding of the open block, then p^a. */
 ASCON_INLINE void ascon_hash_pad(ascon_hash_state *st) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
@@ -90,7 +61,7 @@ static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
   /* SP 800-232 lanes are little-endian: the bit length is lane 0 as is */
   ascon_lane_xor(&st->s, 0, (uint64_t)customlen * 8u);
   ascon_permute(&st->s, ASCON_PA);
-  ascon_hash_absorb(st, custom, customlen);
+  ascon_stream(&st->s, &st->pos, NULL, custom, customlen, ASCON_OP_ABSORB);
   ascon_hash_pad(st);
 #else
   (void)custom;
@@ -103,7 +74,7 @@ static int ascon_hash_update(lwc_hash_ctx *ctx, const uint8_t *in,
                              size_t len) {
   ascon_hash_state *st = (ascon_hash_state *)ctx;
   if (st->phase != ASCON_HASH_ABSORB) return LWC_ERR_ARG;
-  ascon_hash_absorb(st, in, len);
+  ascon_stream(&st->s, &st->pos, NULL, in, len, ASCON_OP_ABSORB);
   return LWC_OK;
 }
 

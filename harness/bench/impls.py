@@ -1,0 +1,68 @@
+"""The implementations lwcbench knows: the tree's, plus extra discovery roots.
+
+LWC_EXTRA_IMPLS=DIR[:DIR...] adds the implementations found under each DIR
+with the tree's layout (DIR/crypto_<kind>/<scheme>/<impl>/api.h), e.g. an
+experimental or deliberately broken copy, without touching the tree.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+
+from harness.discover import ROOT, Impl, discover, order_by_preference
+
+EXTRA_ENV = "LWC_EXTRA_IMPLS"
+# Row order of the tables and of the run (the baseline first).
+IMPL_ORDER = ["ref", "opt64", "bi32", "lowsize"]
+
+
+class SelectionError(Exception):
+    """Bad names on the command line (exit status 2)."""
+
+
+def extra_roots() -> list[pathlib.Path]:
+    value = os.environ.get(EXTRA_ENV, "")
+    return [pathlib.Path(p).resolve() for p in value.split(os.pathsep) if p]
+
+
+def is_extra(impl: Impl) -> bool:
+    """Found under an LWC_EXTRA_IMPLS root rather than the tree's own
+    crypto_<kind>/<scheme>/<impl> folders (harness.build does not know it)."""
+    return impl.path.parent.parent.parent != ROOT
+
+
+def all_impls() -> list[Impl]:
+    tree = discover()
+    seen = {(i.scheme, i.name) for i in tree}
+    extras = []
+    for root in extra_roots():
+        if not root.is_dir():
+            raise SelectionError(f"{EXTRA_ENV}: {root} is not a folder")
+        for i in discover(root):
+            if (i.scheme, i.name) in seen:
+                raise SelectionError(f"{EXTRA_ENV}: {i.scheme}/{i.name} in {root} "
+                                     "has the name of an existing implementation")
+            seen.add((i.scheme, i.name))
+            extras.append(i)
+    return order_by_preference(tree + extras, IMPL_ORDER)
+
+
+def select(impls: list[Impl], schemes: list[str] | None, names: list[str] | None) -> list[Impl]:
+    """Filter by scheme and implementation name; unknown names are errors."""
+    valid_schemes = sorted({i.scheme for i in impls})
+    valid_names = sorted({i.name for i in impls})
+    for s in schemes or []:
+        if s not in valid_schemes:
+            raise SelectionError(f"unknown scheme '{s}' (valid: {', '.join(valid_schemes)})")
+    for n in names or []:
+        if n not in valid_names:
+            raise SelectionError(f"unknown implementation '{n}' (valid: {', '.join(valid_names)})")
+    chosen = [i for i in impls
+              if (not schemes or i.scheme in schemes) and (not names or i.name in names)]
+    if not chosen:
+        raise SelectionError("no implementation matches both --scheme and --impl")
+    return chosen
+
+
+def impl_id(impl: Impl) -> str:
+    return f"{impl.scheme}/{impl.name}"

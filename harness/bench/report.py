@@ -1,0 +1,166 @@
+"""Reporting: tables shaped like the thesis' figures, and the JSON file.
+
+Tables: rows = implementations, columns = schemes, cells = cycles per byte
+(median cycles of one operation / mlen) for 32 KiB and 16 B inputs; for
+AEAD schemes the mean of encryption and decryption, as in the thesis.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import pathlib
+import platform
+import subprocess
+import tempfile
+
+from harness.bench.impls import IMPL_ORDER
+from harness.discover import ROOT
+
+SCHEME_GROUPS = [
+    ["ascon128a-v12", "ascon128-v12", "asconhasha-v12", "asconhash-v12"],  # thesis columns
+    ["ascon80pq-v12", "asconxofa-v12", "asconxof-v12"],
+    ["ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128"],   # SP 800-232
+]
+GROUP_WIDTH = 4
+FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-failed": "KAT FAIL", "crashed": "CRASH"}
+
+
+def fmt_len(n: int) -> str:
+    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
+
+
+def _groups(schemes: list[str]) -> list[list[str]]:
+    present = set(schemes)
+    out = [[s for s in g if s in present] for g in SCHEME_GROUPS]
+    known = {s for g in SCHEME_GROUPS for s in g}
+    rest = sorted(present - known)
+    out += [rest[i:i + GROUP_WIDTH] for i in range(0, len(rest), GROUP_WIDTH)]
+    return [g for g in out if g]
+
+
+def _impl_order(names: list[str]) -> list[str]:
+    uniq = list(dict.fromkeys(names))
+    return ([n for n in IMPL_ORDER if n in uniq] + [n for n in uniq if n not in IMPL_ORDER])
+
+
+def per_byte(records: list[dict], field: str) -> dict:
+    """{(impl, scheme, mlen): value per byte or a failure tag}."""
+    cells: dict = {}
+    grouped: dict = {}
+    for r in records:
+        grouped.setdefault((r["impl"], r["scheme"], r["mlen"]), []).append(r)
+    for key, recs in grouped.items():
+        bad = next((r["status"] for r in recs if r["status"] != "ok"), None)
+        values = [r.get(field) for r in recs]
+        if bad:
+            cells[key] = FAIL_TAGS.get(bad, bad.upper())
+        elif all(v is not None for v in values) and key[2] > 0:
+            cells[key] = sum(values) / len(values) / key[2]
+        else:
+            cells[key] = None
+    return cells
+
+
+def tables(records: list[dict], clock_labels: dict[str, str], baseline: str | None) -> str:
+    out = []
+    for target in dict.fromkeys(r["target"] for r in records):
+        recs = [r for r in records if r["target"] == target]
+        field = "cycles" if any(r["cycles"] is not None for r in recs) else "time_ns"
+        unit = "cycles" if field == "cycles" else "nanoseconds"
+        cells = per_byte(recs, field)
+        impls = _impl_order([r["impl"] for r in recs])
+        base = baseline if baseline in impls else None
+        for mlen in sorted({r["mlen"] for r in recs}, reverse=True):
+            counts = sorted({r["samples"] for r in recs if r["mlen"] == mlen and r["samples"]})
+            n = "-".join(map(str, counts[:1] + counts[-1:] if len(counts) > 1 else counts)) or "0"
+            out.append(f"{target}: {unit} per byte, {clock_labels.get(target, target)}, median of "
+                       f"{n} samples -- {fmt_len(mlen)} inputs, adlen 0; AEAD: mean of "
+                       "encryption and decryption"
+                       + (f"; (%): difference from {base}" if base else ""))
+            for group in _groups([r["scheme"] for r in recs]):
+                rows = [["impl", *group]]
+                for impl in impls:
+                    row = [impl]
+                    for scheme in group:
+                        v = cells.get((impl, scheme, mlen), "")
+                        if isinstance(v, float):
+                            text = f"{v:.2f}"
+                            b = cells.get((base, scheme, mlen)) if base else None
+                            if isinstance(b, float) and impl != base and b > 0:
+                                text += f" ({(v - b) / b * 100:+.1f}%)"
+                            v = text
+                        row.append("-" if v is None else v)
+                    if any(c for c in row[1:]):
+                        rows.append(row)
+                widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+                for r in rows:
+                    out.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                                         for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+                out.append("")
+    return "\n".join(out)
+
+
+def _cpuinfo() -> dict:
+    info = {"cpu": platform.processor() or platform.machine(), "cpu_count": os.cpu_count()}
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return info
+    fields: dict[str, str] = {}
+    for line in text.splitlines():  # the first processor's block is enough
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+    if "model name" in fields:
+        info["cpu"] = fields["model name"]
+    flags = fields.get("flags", "").split()
+    info["cpu_flags"] = [f for f in ("constant_tsc", "nonstop_tsc", "rdtscp", "tsc_known_freq",
+                                     "hypervisor", "bmi1", "bmi2", "avx2") if f in flags]
+    return info
+
+
+def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=10).stdout.strip() or None
+    except (OSError, subprocess.TimeoutExpired):
+        commit = None
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "command": ["lwcbench", *argv],
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "uname": " ".join(platform.uname()),
+        **_cpuinfo(),
+        "git_commit": commit,
+        "targets": target_env,
+    }
+
+
+def write_json(path: str, data: dict) -> None:
+    """Atomically: a temporary file in the same folder, then os.replace."""
+    dest = pathlib.Path(path)
+    folder = dest.parent if str(dest.parent) else pathlib.Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+        os.replace(tmp, dest)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def summary(outcomes, skipped: list[tuple[str, str]]) -> str:
+    lines = []
+    failed = [o for o in outcomes if o.failed]
+    for o in failed:
+        lines.append(f"FAILED {o.target} {o.impl.scheme}/{o.impl.name}: {o.status}: {o.detail}")
+    ok = len(outcomes) - len(failed)
+    lines.append(f"{ok} of {len(outcomes)} (target, implementation) runs built, passed the KAT "
+                 f"check and were measured; {len(failed)} failed; {len(skipped)} target(s) skipped")
+    return "\n".join(lines)
+

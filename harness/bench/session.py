@@ -1,0 +1,171 @@
+"""The lwc-bench request/response line protocol (harness/target/host/bench.h).
+
+A Session sends one request line and reads response lines until the one
+starting with "ok" or "err".  PipeSession runs the program as a child
+process; a simulator console or a serial port only needs another
+_write/_read_chunk pair.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import selectors
+import signal
+import subprocess
+import tempfile
+import time
+
+
+class SessionError(Exception):
+    """The program died, hung or answered something unreadable."""
+
+
+class RequestError(Exception):
+    """The program answered `err MESSAGE`: a refused request."""
+
+
+@dataclasses.dataclass
+class Measurement:
+    unit: str        # "cycles", "ns" or "instructions"
+    median: int
+    min: int
+    max: int
+    samples: int
+
+
+def parse_fields(line: str) -> dict[str, str]:
+    return dict(tok.split("=", 1) for tok in line.split()[1:] if "=" in tok)
+
+
+class Session:
+    timeout = 120.0
+
+    def __init__(self):
+        self._buf = b""
+
+    # transport, provided by subclasses
+    def _write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def _read_chunk(self, timeout: float) -> bytes:
+        """Some bytes; b"" at end of stream; raise SessionError on timeout."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+    def _readline(self, deadline: float) -> str:
+        while b"\n" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SessionError(f"no answer within {self.timeout:.0f} s (hang?)")
+            chunk = self._read_chunk(left)
+            if not chunk:
+                raise SessionError(self.died())
+            self._buf += chunk
+        line, self._buf = self._buf.split(b"\n", 1)
+        return line.decode("utf-8", "replace").rstrip("\r")
+
+    def died(self) -> str:
+        return "the program ended without an answer"
+
+    def request(self, line: str, timeout: float | None = None) -> tuple[str, list[str]]:
+        """Send a request; return (final ok line, the lines before it)."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        self._write(line.encode() + b"\n")
+        before = []
+        while True:
+            got = self._readline(deadline)
+            if got.startswith("ok"):
+                return got, before
+            if got.startswith("err"):
+                raise RequestError(got[3:].strip() or "error")
+            before.append(got)
+
+    # the requests
+    def hello(self) -> dict[str, str]:
+        return parse_fields(self.request("hello")[0])
+
+    def overhead(self, samples: int = 101) -> Measurement:
+        return self._measurement(self.request(f"overhead {samples}")[0])
+
+    def measure(self, scheme: str, impl: str, op: str, adlen: int, mlen: int,
+                samples: int) -> Measurement:
+        ok, _ = self.request(f"measure {scheme} {impl} {op} {adlen} {mlen} {samples}")
+        return self._measurement(ok)
+
+    @staticmethod
+    def _measurement(line: str) -> Measurement:
+        f = parse_fields(line)
+        try:
+            return Measurement(f["unit"], int(f["median"]), int(f["min"]), int(f["max"]),
+                               int(f["samples"]))
+        except (KeyError, ValueError) as e:
+            raise SessionError(f"unreadable answer {line!r}") from e
+
+
+class PipeSession(Session):
+    """The program as a child process, requests on its stdin."""
+
+    def __init__(self, argv: list[str], cpu: int | None = None, timeout: float = 120.0):
+        super().__init__()
+        self.timeout = timeout
+        self._stderr = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self._stderr)
+        if cpu is not None and hasattr(os, "sched_setaffinity"):
+            try:  # one core: no migration between samples
+                os.sched_setaffinity(self.proc.pid, {cpu})
+            except OSError:
+                pass
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self.proc.stdout, selectors.EVENT_READ)
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise SessionError(self.died()) from e
+
+    def _read_chunk(self, timeout: float) -> bytes:
+        if not self._sel.select(timeout):
+            self.kill()
+            raise SessionError(f"no answer within {self.timeout:.0f} s (hang?)")
+        return os.read(self.proc.stdout.fileno(), 65536)
+
+    def died(self) -> str:
+        try:
+            rc = self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            rc = None
+        self._stderr.seek(0)
+        err = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
+        if rc is not None and rc < 0:
+            try:
+                how = f"killed by {signal.Signals(-rc).name}"
+            except ValueError:
+                how = f"killed by signal {-rc}"
+        else:
+            how = f"exit status {rc}"
+        return f"the program crashed ({how})" + (f": {err[-1]}" if err else "")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.request("quit", timeout=5)
+            except (SessionError, RequestError):
+                pass
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.kill()
+        self._sel.close()
+        self.proc.stdout.close()
+        self._stderr.close()

@@ -1,0 +1,26 @@
+/*
+ * The plain state of the 64-bit backends (ref, opt64, lowsize): five lanes
+ * x0..x4 as uint64_t, and the lane accessors duplex.h needs.
+ */
+#ifndef ASCON_LANES64_H
+#define ASCON_LANES64_H
+
+#include "ascon/word.h"
+
+typedef struct { uint64_t x[5]; } ascon_state_t;
+
+ASCON_INLINE void ascon_zero(ascon_state_t *s) {
+  unsigned i;
+  for (i = 0; i < 5; i++) s->x[i] = 0;
+}
+static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
+  return s->x[i];
+}
+static inline void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
+  s->x[i] = v;
+}
+static inline void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
+  s->x[i] ^= v;
+}
+
+#endif
