@@ -40,7 +40,8 @@ def build_dir(variant: str) -> pathlib.Path:
 
 
 class Builder:
-    def __init__(self, variant: str, quiet: bool = False):
+    def __init__(self, variant: str, quiet: bool = False, only: list[str] | None = None):
+        self.only = only  # link only these programs (None: all)
         self.variant = variant
         self.cfg = VARIANTS[variant]
         self.out = build_dir(variant)
@@ -148,6 +149,8 @@ class Builder:
             "lwc-test": sorted((ROOT / "tests" / "c").glob("*.c")),
             "lwc-bench": sorted((ROOT / "harness" / "target" / "host").glob("*.c")),
         }
+        if self.only:
+            programs = {p: s for p, s in programs.items() if p in self.only}
         for srcs in programs.values():
             for src in srcs:
                 rel = src.relative_to(ROOT)
@@ -188,12 +191,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--program", action="append", choices=["lwc", "lwc-test", "lwc-bench"],
+                    help="link only these programs (default: all)")
     args = ap.parse_args(argv)
     (ROOT / "build").mkdir(exist_ok=True)
     with open(ROOT / "build" / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         for v in args.variant or ["release"]:
-            if not Builder(v, args.quiet).build():
+            if not Builder(v, args.quiet, args.program).build():
                 print(f"build of variant {v} failed", file=sys.stderr)
                 return 1
     return 0

@@ -1,0 +1,707 @@
+"""Tests of the `lwc` command-line tool (tools/lwc/*.c) and its launcher ./lwc.
+
+Most tests run the built binary of every variant (release, clang, asan; see
+conftest.py) so that the ASan/UBSan build checks the tool too.  The launcher
+tests and the constant-memory test run once.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+import pty
+import random
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+import pytest
+
+from conftest import KAT_DIR, ROOT, bin_dir
+
+KEY = bytes(range(16))
+NONCE = bytes(range(16, 32))
+RAW_SIZE = 3 * 1024 * 1024 + 12345       # "a few MiB", not a chunk multiple
+HEX_ARG_MAX = 60000                      # bytes per hex argument (< 128 KiB)
+
+
+# ----------------------------------------------------------------- helpers
+
+def kat_schemes() -> list[str]:
+    return sorted(p.stem for p in KAT_DIR.glob("ascon*.txt"))
+
+
+def parse_kat(path: pathlib.Path) -> list[dict[str, str]]:
+    """NIST LWC records; empty fields may lack the space after '='."""
+    records, cur = [], {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line:
+            if cur:
+                records.append(cur)
+                cur = {}
+            continue
+        name, _, value = line.partition("=")
+        cur[name.strip()] = value.strip()
+    if cur:
+        records.append(cur)
+    return records
+
+
+def pick(records: list, n_extra: int = 2) -> list:
+    """First, second, middle and last records plus a few fixed others."""
+    idx = {0, 1, len(records) // 2, len(records) - 1}
+    rng = random.Random(len(records))
+    idx |= {rng.randrange(len(records)) for _ in range(n_extra)}
+    return [records[i] for i in sorted(idx)]
+
+
+class Lwc:
+    """Runs one build's binary; stdin is /dev/null unless input is given."""
+
+    def __init__(self, exe: pathlib.Path, env: dict | None = None):
+        self.exe, self.env = exe, env
+
+    def __call__(self, *args, input=None, stdin=None, stdout=None, cwd=None):
+        kw = {"env": self.env, "cwd": cwd, "timeout": 300, "stderr": subprocess.PIPE,
+              "stdout": stdout if stdout is not None else subprocess.PIPE}
+        if input is not None:
+            kw["input"] = input
+        else:
+            kw["stdin"] = stdin if stdin is not None else subprocess.DEVNULL
+        return subprocess.run([str(self.exe), *map(str, args)], **kw)
+
+    def ok(self, *args, **kw) -> bytes:
+        r = self(*args, **kw)
+        assert r.returncode == 0, (args, r.returncode, r.stderr.decode(errors="replace"))
+        assert r.stderr == b"", r.stderr
+        return r.stdout
+
+    def hex(self, *args, **kw) -> str:
+        out = self.ok(*args, **kw).decode()
+        assert out.endswith("\n") and out.count("\n") == 1, out[:200]
+        line = out[:-1]
+        assert line == line.lower() and all(c in "0123456789abcdef" for c in line)
+        return line
+
+    def listing(self) -> dict[str, list[str]]:
+        lines = self.ok("list").decode().splitlines()
+        table = {}
+        for line in lines:
+            scheme, *impls = line.split()
+            assert scheme not in table, f"{scheme} listed twice"
+            table[scheme] = impls
+        return table
+
+
+def one_line_error(r, status: int, *words: str) -> str:
+    err = r.stderr.decode(errors="replace")
+    assert r.returncode == status, (r.returncode, err)
+    assert not r.stdout, r.stdout[:200]
+    assert err.startswith("lwc: ") and err.endswith("\n") and err.count("\n") == 1, err
+    for w in words:
+        assert w in err, (w, err)
+    return err
+
+
+def aead_args(scheme, key=KEY, nonce=NONCE, ad=None, extra=()):
+    args = [scheme, "--key", key.hex(), "--nonce", nonce.hex()]
+    if ad is not None:
+        args += ["--ad", ad.hex()]
+    return args + list(extra)
+
+
+@pytest.fixture
+def lwc(bins, sanitizer_env) -> Lwc:
+    return Lwc(bins / "lwc", sanitizer_env)
+
+
+@pytest.fixture(scope="module")
+def release() -> Lwc:
+    return Lwc(bin_dir("release") / "lwc")
+
+
+@pytest.fixture(scope="module")
+def kinds(release) -> dict[str, str]:
+    """scheme -> 'aead', 'hash' (fixed length), 'xof' or 'cxof', found via the CLI."""
+    out = {}
+    for scheme in release.listing():
+        if release("hash", scheme, "--msg", "").returncode != 0:
+            out[scheme] = "aead"
+        elif release("hash", scheme, "--msg", "", "--custom", "").returncode == 0:
+            out[scheme] = "cxof"
+        elif release("hash", scheme, "--msg", "", "--out-len", "1").returncode == 0:
+            out[scheme] = "xof"
+        else:
+            out[scheme] = "hash"
+    return out
+
+
+@pytest.fixture(scope="module")
+def data() -> bytes:
+    return random.Random(1234).randbytes(RAW_SIZE)
+
+
+# ----------------------------------------------------------------- list, help
+
+def test_list_names_every_scheme_and_impl(lwc):
+    table = lwc.listing()
+    for scheme in kat_schemes():
+        assert scheme in table, f"{scheme} has a KAT file but is not listed"
+    assert len(table) >= 11
+    for scheme, impls in table.items():
+        assert "ref" in impls, scheme
+        assert len(impls) >= 4 and len(set(impls)) == len(impls), (scheme, impls)
+
+
+def test_list_order_aead_then_hash(lwc, kinds):
+    order = [kinds[s] == "aead" for s in lwc.listing()]
+    assert order == sorted(order, reverse=True), "AEAD schemes must come first"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["-h"], ["help"], ["help", "encrypt"],
+                                  ["encrypt", "--help"], ["decrypt", "--help"],
+                                  ["hash", "ascon-hash256", "--help"], ["list", "--help"]])
+def test_help(lwc, args):
+    r = lwc(*args)
+    assert r.returncode == 0 and r.stderr == b""
+    text = r.stdout.decode()
+    assert text.startswith("usage: lwc")
+    if len(args) > 1 or args[0] not in ("--help", "-h", "help"):
+        cmd = args[1] if args[0] == "help" else args[0]
+        assert f"usage: lwc {cmd}" in text
+
+
+def test_no_arguments_prints_usage_on_stderr(lwc):
+    r = lwc()
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode().startswith("usage: lwc")
+
+
+# ----------------------------------------------------------------- KATs
+
+@pytest.mark.parametrize("scheme", kat_schemes())
+def test_kat_records_every_impl(lwc, kinds, scheme):
+    records = pick(parse_kat(KAT_DIR / f"{scheme}.txt"))
+    impls = lwc.listing()[scheme]
+    checked = 0
+    for impl in impls + [None]:           # None: the preferred implementation
+        sel = ["--impl", impl] if impl else []
+        for rec in records:
+            if kinds[scheme] == "aead":
+                base = [scheme, "--key", rec["Key"], "--nonce", rec["Nonce"],
+                        "--ad", rec["AD"], *sel]
+                ct = lwc.hex("encrypt", *base, "--msg", rec["PT"])
+                assert ct == rec["CT"].lower(), (impl, rec["Count"])
+                pt = lwc.hex("decrypt", *base, "--ct", rec["CT"])
+                assert pt == rec["PT"].lower(), (impl, rec["Count"])
+            else:
+                args = ["hash", scheme, "--msg", rec["Msg"], *sel,
+                        "--out-len", str(len(rec["MD"]) // 2)]
+                if "Z" in rec:
+                    args += ["--custom", rec["Z"]]
+                assert lwc.hex(*args) == rec["MD"].lower(), (impl, rec["Count"])
+            checked += 1
+    assert checked >= 4 * 5
+
+
+# ----------------------------------------------------------------- AEAD
+
+@pytest.mark.parametrize("mlen", [0, 1, 15, 16, 17, 100])
+def test_round_trip_every_aead(lwc, kinds, mlen):
+    rng = random.Random(mlen)
+    for scheme, kind in kinds.items():
+        if kind != "aead":
+            continue
+        klen = 20 if "80pq" in scheme else 16
+        key, nonce = rng.randbytes(klen), rng.randbytes(16)
+        msg, ad = rng.randbytes(mlen), rng.randbytes(mlen // 2 + 3)
+        base = aead_args(scheme, key, nonce, ad)
+        ct = lwc.hex("encrypt", *base, "--msg", msg.hex())
+        assert len(ct) == 2 * (mlen + 16)
+        assert lwc.hex("decrypt", *base, "--ct", ct) == msg.hex()
+        # upper-case input is accepted
+        assert lwc.hex("decrypt", *base, "--ct", ct.upper()) == msg.hex()
+
+
+@pytest.mark.parametrize("where", ["ciphertext", "tag", "ad", "key"])
+def test_failed_tag_hex(lwc, where):
+    msg, ad = b"attack at dawn", b"header"
+    ct = bytes.fromhex(lwc.hex("encrypt", *aead_args("ascon-aead128", ad=ad),
+                               "--msg", msg.hex()))
+    key = KEY
+    if where == "ciphertext":
+        ct = bytes([ct[0] ^ 0x01]) + ct[1:]
+    elif where == "tag":
+        ct = ct[:-1] + bytes([ct[-1] ^ 0x80])
+    elif where == "ad":
+        ad = b"Header"
+    else:
+        key = bytes([KEY[0] ^ 1]) + KEY[1:]
+    r = lwc("decrypt", *aead_args("ascon-aead128", key=key, ad=ad), "--ct", ct.hex())
+    one_line_error(r, 1, "authentication failed")
+
+
+def test_empty_plaintext_prints_empty_line(lwc):
+    ct = lwc.hex("encrypt", *aead_args("ascon-aead128"), "--msg", "")
+    r = lwc("decrypt", *aead_args("ascon-aead128"), "--ct", ct)
+    assert r.returncode == 0 and r.stdout == b"\n" and r.stderr == b""
+
+
+def test_tag_truncation(lwc):
+    msg = bytes(range(40))
+    base = aead_args("ascon-aead128", ad=b"ad")
+    full = lwc.hex("encrypt", *base, "--msg", msg.hex())
+    for t in (4, 5, 8, 15, 16):
+        ct = lwc.hex("encrypt", *base, "--tag-len", t, "--msg", msg.hex())
+        assert ct == full[:2 * (len(msg) + t)]          # the tag is truncated
+        assert lwc.hex("decrypt", *base, "--tag-len", t, "--ct", ct) == msg.hex()
+        other = 8 if t != 8 else 12
+        one_line_error(lwc("decrypt", *base, "--tag-len", other, "--ct", ct), 1)
+    bad = full[:2 * (len(msg) + 8)]
+    bad = bad[:-1] + ("0" if bad[-1] != "0" else "1")
+    one_line_error(lwc("decrypt", *base, "--tag-len", 8, "--ct", bad), 1, "authentication")
+
+
+def test_nonce_masking(lwc):
+    msg, ad = b"masked message", b"ad"
+    mask = bytes(range(100, 116))
+    base = aead_args("ascon-aead128", ad=ad)
+    plain = lwc.hex("encrypt", *base, "--msg", msg.hex())
+    masked = lwc.hex("encrypt", *base, "--mask-key", mask.hex(), "--msg", msg.hex())
+    assert masked != plain
+    # SP 800-232: masking replaces the nonce N by N xor K2
+    xored = bytes(a ^ b for a, b in zip(NONCE, mask))
+    assert lwc.hex("encrypt", *aead_args("ascon-aead128", nonce=xored, ad=ad),
+                   "--msg", msg.hex()) == masked
+    assert lwc.hex("encrypt", *base, "--mask-key", "00" * 16, "--msg", msg.hex()) == plain
+    assert lwc.hex("decrypt", *base, "--mask-key", mask.hex(), "--ct", masked) == msg.hex()
+    one_line_error(lwc("decrypt", *base, "--ct", masked), 1)
+    # both options together, raw mode too
+    ct = lwc.ok("encrypt", *base, "--mask-key", mask.hex(), "--tag-len", 6, input=msg)
+    assert len(ct) == len(msg) + 6
+    assert lwc.ok("decrypt", *base, "--mask-key", mask.hex(), "--tag-len", 6, input=ct) == msg
+
+
+@pytest.mark.parametrize("scheme", ["ascon128-v12", "ascon128a-v12", "ascon80pq-v12"])
+def test_v12_rejects_sp800_232_options(lwc, scheme):
+    key = bytes(20) if "80pq" in scheme else KEY
+    base = aead_args(scheme, key=key)
+    for cmd, data_opt in (("encrypt", ["--msg", "00"]), ("decrypt", ["--ct", "00" * 17])):
+        one_line_error(lwc(cmd, *base, "--tag-len", 8, *data_opt), 2, "--tag-len", scheme)
+        one_line_error(lwc(cmd, *base, "--mask-key", key.hex(), *data_opt), 2,
+                       "--mask-key", scheme)
+    # the full tag length is no truncation and is accepted
+    ct = lwc.hex("encrypt", *base, "--tag-len", 16, "--msg", "00")
+    assert ct == lwc.hex("encrypt", *base, "--msg", "00")
+
+
+# ----------------------------------------------------------------- hash
+
+def test_xof_out_len_prefix(lwc, kinds):
+    xofs = [s for s, k in kinds.items() if k in ("xof", "cxof")]
+    assert len(xofs) >= 4
+    for scheme in xofs:
+        short = lwc.hex("hash", scheme, "--msg", "616263", "--out-len", 10)
+        long = lwc.hex("hash", scheme, "--msg", "616263", "--out-len", 100)
+        assert len(short) == 20 and len(long) == 200 and long.startswith(short)
+        assert lwc.hex("hash", scheme, "--msg", "616263", "--out-len", 1) == short[:2]
+    # across the tool's squeeze chunks (64 KiB)
+    a = lwc.hex("hash", "ascon-xof128", "--msg", "", "--out-len", 70000)
+    b = lwc.hex("hash", "ascon-xof128", "--msg", "", "--out-len", 140001)
+    assert len(b) == 2 * 140001 and b.startswith(a)
+
+
+def test_default_lengths_and_fixed_digest(lwc, kinds):
+    for scheme, kind in kinds.items():
+        if kind == "aead":
+            continue
+        d = lwc.hex("hash", scheme, "--msg", "00")
+        assert len(d) in (64, 128), scheme
+        if kind == "hash":
+            assert lwc.hex("hash", scheme, "--msg", "00", "--out-len", len(d) // 2) == d
+            one_line_error(lwc("hash", scheme, "--msg", "00", "--out-len", 16), 2,
+                           "--out-len", "fixed")
+
+
+def test_cxof_custom(lwc):
+    a = lwc.hex("hash", "ascon-cxof128", "--msg", "00")
+    b = lwc.hex("hash", "ascon-cxof128", "--msg", "00", "--custom", "")
+    c = lwc.hex("hash", "ascon-cxof128", "--msg", "00", "--custom", "41")
+    d = lwc.hex("hash", "ascon-cxof128", "--msg", "00", "--custom", "ab" * 256)
+    assert a == b and a != c and d not in (a, c)
+
+
+# ----------------------------------------------------------------- raw mode
+
+def test_raw_file_stdin_and_hex_agree(lwc, data, tmp_path):
+    path = tmp_path / "plain.bin"
+    path.write_bytes(data)
+    base = aead_args("ascon-aead128", ad=b"raw")
+    ct = lwc.ok("encrypt", *base, path)
+    assert len(ct) == len(data) + 16
+    assert lwc.ok("encrypt", *base, input=data) == ct                 # pipe
+    assert lwc.ok("encrypt", *base, "-", input=data) == ct            # '-'
+    with open(path, "rb") as f:                                       # regular stdin
+        assert lwc.ok("encrypt", *base, stdin=f) == ct
+    # hex mode agrees (on a prefix small enough for the argument limit)
+    small = data[:HEX_ARG_MAX]
+    assert lwc.ok("encrypt", *base, input=small).hex() == \
+        lwc.hex("encrypt", *base, "--msg", small.hex())
+
+    ct_path = tmp_path / "ct.bin"
+    ct_path.write_bytes(ct)
+    assert lwc.ok("decrypt", *base, ct_path) == data
+    assert lwc.ok("decrypt", *base, input=ct) == data
+    with open(ct_path, "rb") as f:
+        assert lwc.ok("decrypt", *base, stdin=f) == data
+    small_ct = lwc.ok("encrypt", *base, input=small)
+    assert lwc.ok("decrypt", *base, input=small_ct).hex() == \
+        lwc.hex("decrypt", *base, "--ct", small_ct.hex())
+
+    for scheme in ("ascon-hash256", "ascon-xof128", "asconhasha-v12"):
+        d = lwc.hex("hash", scheme, path)
+        assert lwc.hex("hash", scheme, input=data) == d
+        assert lwc.hex("hash", scheme, "-", input=data) == d
+        with open(path, "rb") as f:
+            assert lwc.hex("hash", scheme, stdin=f) == d
+        assert lwc.hex("hash", scheme, input=small) == lwc.hex("hash", scheme, "--msg", small.hex())
+    d = lwc.hex("hash", "ascon-cxof128", "--custom", "0102", "--out-len", 33, path)
+    assert d == lwc.hex("hash", "ascon-cxof128", "--custom", "0102", "--out-len", 33, input=data)
+
+
+@pytest.mark.parametrize("size", [0, 1, 15, 16, 17, 65535, 65536, 65537, 65536 + 16,
+                                  2 * 65536 + 3])
+def test_raw_sizes_around_chunks(lwc, size):
+    msg = random.Random(size).randbytes(size)
+    base = aead_args("ascon128a-v12", ad=b"x" * 7)
+    ct = lwc.ok("encrypt", *base, input=msg)
+    assert len(ct) == size + 16
+    if size <= HEX_ARG_MAX:
+        assert ct.hex() == lwc.hex("encrypt", *base, "--msg", msg.hex())
+    assert lwc.ok("decrypt", *base, input=ct) == msg
+    short = lwc.ok("encrypt", *base, "--impl", "ref", input=msg)
+    assert short == ct
+
+
+@pytest.mark.parametrize("how", ["file", "pipe", "stdin-file"])
+@pytest.mark.parametrize("where", ["first", "last-ct", "tag"])
+def test_raw_forgery_releases_nothing(lwc, tmp_path, how, where):
+    msg = random.Random(7).randbytes(300_000)           # several chunks
+    base = aead_args("ascon-aead128")
+    ct = bytearray(lwc.ok("encrypt", *base, input=msg))
+    pos = {"first": 0, "last-ct": len(msg) - 1, "tag": len(ct) - 1}[where]
+    ct[pos] ^= 0x04
+    path = tmp_path / "forged.bin"
+    path.write_bytes(ct)
+    if how == "file":
+        r = lwc("decrypt", *base, path)
+    elif how == "pipe":
+        r = lwc("decrypt", *base, input=bytes(ct))
+    else:
+        with open(path, "rb") as f:
+            r = lwc("decrypt", *base, stdin=f)
+    one_line_error(r, 1, "authentication failed")
+
+
+def test_raw_decrypt_spools_in_tmpdir(lwc, tmp_path):
+    msg = bytes(100_000)
+    base = aead_args("ascon-aead128")
+    ct = lwc.ok("encrypt", *base, input=msg)
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    env = dict(lwc.env or os.environ, TMPDIR=str(spool))
+    r = subprocess.run([str(lwc.exe), "decrypt", *base], input=ct, capture_output=True, env=env)
+    assert r.returncode == 0 and r.stdout == msg, r.stderr
+    assert list(spool.iterdir()) == []                   # anonymous: nothing left
+    env["TMPDIR"] = str(tmp_path / "missing")
+    r = subprocess.run([str(lwc.exe), "decrypt", *base], input=ct, capture_output=True, env=env)
+    one_line_error(r, 2, "temporary file", "No such file or directory")
+    # a regular file is re-read, not spooled: TMPDIR does not matter
+    path = tmp_path / "ct"
+    path.write_bytes(ct)
+    r = subprocess.run([str(lwc.exe), "decrypt", *base, str(path)], capture_output=True, env=env)
+    assert r.returncode == 0 and r.stdout == msg, r.stderr
+
+
+def test_raw_input_shorter_than_tag(lwc, tmp_path):
+    path = tmp_path / "short.bin"
+    path.write_bytes(b"\x00" * 15)
+    one_line_error(lwc("decrypt", *aead_args("ascon-aead128"), path), 2,
+                   "input shorter than the tag")
+    one_line_error(lwc("decrypt", *aead_args("ascon-aead128"), input=b"abc"), 2,
+                   "input shorter than the tag")
+    one_line_error(lwc("decrypt", *aead_args("ascon-aead128"), "--tag-len", 4,
+                       input=b"abc"), 2, "input shorter than the tag")
+    # stdin from /dev/null: empty input
+    one_line_error(lwc("decrypt", *aead_args("ascon-aead128")), 2, "shorter than the tag")
+
+
+def test_raw_decrypt_needs_input_on_a_terminal(lwc):
+    master, slave = pty.openpty()
+    try:
+        r = lwc("decrypt", *aead_args("ascon-aead128"), stdin=slave)
+    finally:
+        os.close(slave)
+        os.close(master)
+    one_line_error(r, 2, "missing --ct")
+
+
+# ----------------------------------------------------------------- bad input
+
+K, N = KEY.hex(), NONCE.hex()
+ENC = ["encrypt", "ascon-aead128", "--key", K, "--nonce", N]
+DEC = ["decrypt", "ascon-aead128", "--key", K, "--nonce", N]
+BAD_INPUT = {
+    "unknown-command": (["frobnicate"], ["unknown command 'frobnicate'"]),
+    "unknown-scheme-enc": (["encrypt", "nosuch", "--key", K, "--nonce", N, "--msg", ""],
+                           ["unknown scheme 'nosuch' (see 'lwc list')"]),
+    "unknown-scheme-hash": (["hash", "ascon-hash512", "--msg", ""],
+                            ["unknown scheme 'ascon-hash512' (see 'lwc list')"]),
+    "missing-scheme": (["hash"], ["missing SCHEME"]),
+    "unknown-impl-enc": (ENC + ["--impl", "nosuch", "--msg", ""],
+                         ["unknown implementation 'nosuch'", "ref"]),
+    "unknown-impl-hash": (["hash", "ascon-hash256", "--impl", "armv7m", "--msg", ""],
+                          ["unknown implementation 'armv7m'"]),
+    "hash-on-aead": (["hash", "ascon-aead128", "--msg", ""], ["AEAD scheme"]),
+    "encrypt-on-hash": (["encrypt", "ascon-hash256", "--key", K, "--nonce", N, "--msg", ""],
+                        ["hash scheme"]),
+    "decrypt-on-xof": (["decrypt", "ascon-xof128", "--key", K, "--nonce", N, "--ct", ""],
+                       ["hash scheme"]),
+    "odd-key": (["encrypt", "ascon-aead128", "--key", K[:-1], "--nonce", N, "--msg", ""],
+                ["--key", "odd number of hex digits"]),
+    "odd-nonce": (["encrypt", "ascon-aead128", "--key", K, "--nonce", N + "0", "--msg", ""],
+                  ["--nonce", "odd"]),
+    "odd-ad": (ENC + ["--ad", "abc", "--msg", ""], ["--ad", "odd"]),
+    "odd-msg": (ENC + ["--msg", "0"], ["--msg", "odd"]),
+    "odd-ct": (DEC + ["--ct", "0" * 33], ["--ct", "odd"]),
+    "odd-hash-msg": (["hash", "ascon-hash256", "--msg", "123"], ["--msg", "odd"]),
+    "odd-custom": (["hash", "ascon-cxof128", "--custom", "1", "--msg", ""], ["--custom", "odd"]),
+    "nonhex-key": (["encrypt", "ascon-aead128", "--key", "zz" + K[2:], "--nonce", N, "--msg", ""],
+                   ["--key", "non-hex", "'z'"]),
+    "nonhex-msg": (ENC + ["--msg", "0x00"], ["--msg", "non-hex", "'x'"]),
+    "nonhex-space": (ENC + ["--msg", "00 11"], ["--msg", "non-hex"]),
+    "nonhex-mask": (ENC + ["--mask-key", "g" * 32, "--msg", ""], ["--mask-key", "non-hex"]),
+    "short-key": (["encrypt", "ascon-aead128", "--key", K[:30], "--nonce", N, "--msg", ""],
+                  ["--key", "expected 16 bytes"]),
+    "long-key-80pq": (["encrypt", "ascon80pq-v12", "--key", K, "--nonce", N, "--msg", ""],
+                      ["--key", "expected 20 bytes"]),
+    "long-nonce": (["decrypt", "ascon-aead128", "--key", K, "--nonce", N + "00", "--ct", ""],
+                   ["--nonce", "expected 16 bytes"]),
+    "empty-key": (["encrypt", "ascon-aead128", "--key", "", "--nonce", N, "--msg", ""],
+                  ["--key", "expected 16 bytes"]),
+    "missing-key": (["encrypt", "ascon-aead128", "--nonce", N, "--msg", ""], ["missing --key"]),
+    "missing-nonce": (["decrypt", "ascon-aead128", "--key", K, "--ct", "00" * 16],
+                      ["missing --nonce"]),
+    "unknown-option": (ENC + ["--bogus", "1"], ["unknown option '--bogus'"]),
+    "unknown-option-eq": (ENC + ["--bogus=1"], ["unknown option '--bogus'"]),
+    "short-option": (ENC + ["-k", "1"], ["unknown option '-k'"]),
+    "option-of-other-cmd": (ENC + ["--ct", "00"], ["unknown option '--ct'"]),
+    "out-len-on-aead-cmd": (ENC + ["--out-len", "3"], ["unknown option '--out-len'"]),
+    "missing-value-end": (ENC + ["--ad"], ["--ad", "needs a value"]),
+    "missing-value-mid": (["encrypt", "ascon-aead128", "--key", "--nonce", N], ["--key", "needs a value"]),
+    "twice": (ENC + ["--ad", "00", "--ad", "01", "--msg", ""], ["--ad", "more than once"]),
+    "out-len-zero": (["hash", "ascon-xof128", "--msg", "", "--out-len", "0"], ["--out-len", "out of range"]),
+    "out-len-big": (["hash", "ascon-xof128", "--msg", "", "--out-len", "1073741825"],
+                    ["--out-len", "out of range", "1073741824"]),
+    "out-len-huge": (["hash", "ascon-cxof128", "--msg", "", "--out-len", "9" * 30],
+                     ["--out-len", "out of range"]),
+    "out-len-nan": (["hash", "ascon-xof128", "--msg", "", "--out-len", "ten"], ["--out-len", "not a number"]),
+    "out-len-neg": (["hash", "ascon-xof128", "--msg", "", "--out-len", "-1"], ["--out-len"]),
+    "out-len-empty": (["hash", "ascon-xof128", "--msg", "", "--out-len", ""], ["--out-len", "not a number"]),
+    "out-len-fixed": (["hash", "ascon-hash256", "--msg", "", "--out-len", "64"], ["--out-len", "fixed"]),
+    "custom-on-xof": (["hash", "ascon-xof128", "--msg", "", "--custom", "00"],
+                      ["--custom", "ascon-xof128"]),
+    "custom-on-hash": (["hash", "asconhash-v12", "--msg", "", "--custom", ""], ["--custom"]),
+    "custom-too-long": (["hash", "ascon-cxof128", "--msg", "", "--custom", "00" * 257],
+                        ["--custom", "too long", "256"]),
+    "tag-len-small": (ENC + ["--tag-len", "3", "--msg", ""], ["--tag-len", "out of range", "4..16"]),
+    "tag-len-big": (DEC + ["--tag-len", "17", "--ct", "00" * 17], ["--tag-len", "out of range"]),
+    "tag-len-nan": (ENC + ["--tag-len", "eight", "--msg", ""], ["--tag-len", "not a number"]),
+    "mask-key-length": (ENC + ["--mask-key", "00" * 15, "--msg", ""], ["--mask-key", "expected 16 bytes"]),
+    "ct-shorter-than-tag": (DEC + ["--ct", "00" * 15], ["--ct", "shorter than the tag"]),
+    "ct-shorter-than-short-tag": (DEC + ["--tag-len", "4", "--ct", "00" * 3], ["shorter than the tag"]),
+    "no-such-file": (["hash", "ascon-hash256", "/nonexistent/file"],
+                     ["cannot open '/nonexistent/file'", "No such file or directory"]),
+    "no-such-file-enc": (ENC + ["/nonexistent/file"], ["No such file or directory"]),
+    "directory": (["hash", "ascon-hash256", "/"], ["'/'", "Is a directory"]),
+    "msg-and-file": (["hash", "ascon-hash256", "--msg", "", "/etc/hostname"], ["both --msg and a FILE"]),
+    "ct-and-file": (DEC + ["--ct", "00" * 16, "/etc/hostname"], ["both --ct and a FILE"]),
+    "two-files": (["hash", "ascon-hash256", "a", "b"], ["more than one FILE"]),
+    "list-args": (["list", "extra"], ["takes no arguments"]),
+    "help-unknown": (["help", "frobnicate"], ["unknown command 'frobnicate'"]),
+    "newline-in-name": (["hash", "bad\nname\n", "--msg", ""], ["unknown scheme"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUT))
+def test_bad_input(lwc, case):
+    args, words = BAD_INPUT[case]
+    one_line_error(lwc(*args), 2, *words)
+
+
+def test_write_errors(lwc):
+    with open("/dev/full", "wb") as full:
+        r = lwc("hash", "ascon-hash256", "--msg", "", stdout=full)
+    one_line_error(r, 2, "error writing", "No space left on device")
+    # a closed pipe: exit status 2 and a message, not death by SIGPIPE
+    rd, wr = os.pipe()
+    os.close(rd)
+    try:
+        r = lwc("encrypt", *aead_args("ascon-aead128"), input=bytes(200_000), stdout=wr)
+    finally:
+        os.close(wr)
+    one_line_error(r, 2, "error writing", "Broken pipe")
+
+
+# ----------------------------------------------------------------- memory
+
+# A small fork/exec/wait4 helper.  ru_maxrss survives exec: a child forked
+# straight from pytest (or vforked by subprocess) starts with pytest's own
+# high-water mark, so the tool is run from this lean interpreter instead and
+# its peak is read with os.wait4 for that very process.
+MEASURE = """\
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def run_measured(exe: pathlib.Path, args: list, stdin, stdout: pathlib.Path):
+    """Run exe; return (exit status, its max RSS in KiB, stderr)."""
+    with tempfile.TemporaryDirectory() as d, open(stdout, "wb") as out:
+        rss_file = pathlib.Path(d) / "rss"
+        r = subprocess.run([sys.executable, "-I", "-S", "-c", MEASURE, str(rss_file),
+                            str(exe), *map(str, args)],
+                           stdin=stdin, stdout=out, stderr=subprocess.PIPE, timeout=600)
+        return r.returncode, int(rss_file.read_text()), r.stderr
+
+
+LIMIT_KIB = 32 * 1024
+
+
+def test_constant_memory_hash_1gib(tmp_path):
+    """Release build only: 1 GiB streams through in well under 32 MiB."""
+    exe = bin_dir("release") / "lwc"
+    big = tmp_path / "sparse-1GiB"
+    with open(big, "wb"):
+        pass
+    os.truncate(big, 1 << 30)
+    out = tmp_path / "digest"
+    status, rss, err = run_measured(exe, ["hash", "ascon-hash256", big],
+                                    subprocess.DEVNULL, out)
+    assert status == 0, err
+    digest = out.read_text()
+    assert len(digest) == 65 and digest.endswith("\n")
+    assert rss < LIMIT_KIB, f"max RSS {rss} KiB"
+    # the same bytes through a pipe hash identically (small sample: 8 MiB)
+    part = tmp_path / "zeros"
+    with open(part, "wb"):
+        pass
+    os.truncate(part, 8 << 20)
+    lwc = Lwc(exe)
+    assert lwc.hex("hash", "ascon-hash256", part) == \
+        lwc.hex("hash", "ascon-hash256", input=bytes(8 << 20))
+
+
+def test_constant_memory_raw_aead(tmp_path):
+    """Release build only: 48 MiB (more than the limit) encrypted and decrypted,
+    from a file and from a pipe (spooled), each under 32 MiB of RSS."""
+    exe = bin_dir("release") / "lwc"
+    size = 48 << 20
+    plain = tmp_path / "plain"
+    with open(plain, "wb") as f:
+        f.write(random.Random(3).randbytes(1 << 20) * (size >> 20))
+    ct = tmp_path / "ct"
+    base = ["ascon-aead128", "--key", KEY.hex(), "--nonce", NONCE.hex()]
+    status, rss, err = run_measured(exe, ["encrypt", *base, plain], subprocess.DEVNULL, ct)
+    assert status == 0, err
+    assert rss < LIMIT_KIB, f"encrypt: max RSS {rss} KiB"
+    assert ct.stat().st_size == size + 16
+    back = tmp_path / "back"
+    status, rss, err = run_measured(exe, ["decrypt", *base, ct], subprocess.DEVNULL, back)
+    assert status == 0 and rss < LIMIT_KIB, (status, rss, err)
+    assert back.read_bytes() == plain.read_bytes()
+    # from a pipe: `cat ct | lwc decrypt` spools to a temporary file
+    cat = subprocess.Popen(["cat", str(ct)], stdout=subprocess.PIPE)
+    try:
+        status, rss, err = run_measured(exe, ["decrypt", *base], cat.stdout, back)
+    finally:
+        cat.stdout.close()
+        cat.wait()
+    assert status == 0 and rss < LIMIT_KIB, (status, rss, err)
+    assert back.read_bytes() == plain.read_bytes()
+
+
+# ----------------------------------------------------------------- launcher
+
+LAUNCHER = ROOT / "lwc"
+
+
+def test_launcher_from_another_directory(tmp_path):
+    (tmp_path / "msg.txt").write_bytes(b"hello\n")
+    r = subprocess.run([str(LAUNCHER), "hash", "ascon-hash256", "msg.txt"], cwd=tmp_path,
+                       capture_output=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    direct = Lwc(bin_dir("release") / "lwc").hex("hash", "ascon-hash256", "--msg", b"hello\n".hex())
+    assert r.stdout.decode() == direct + "\n"
+    # contract example through the launcher, with relative path to it
+    rel = os.path.relpath(LAUNCHER, tmp_path)
+    r = subprocess.run([rel, "encrypt", "ascon-aead128", "--key", KEY.hex(), "--nonce",
+                        NONCE.hex(), "--msg", ""], cwd=tmp_path, capture_output=True, timeout=300)
+    assert r.returncode == 0 and r.stdout == b"4f9c278211bec9316bf68f46ee8b2ec6\n", r.stderr
+
+
+def test_launcher_exit_statuses(tmp_path):
+    r = subprocess.run([str(LAUNCHER), "hash", "nosuch"], cwd=tmp_path, capture_output=True,
+                       timeout=300)
+    one_line_error(r, 2, "unknown scheme")
+    link = tmp_path / "lwc-link"
+    link.symlink_to(LAUNCHER)
+    r = subprocess.run([str(link), "list"], cwd=tmp_path, capture_output=True, timeout=300)
+    assert r.returncode == 0 and b"ascon-aead128" in r.stdout, r.stderr
+
+
+def fake_repo(tmp_path: pathlib.Path, build_ok: bool) -> pathlib.Path:
+    """A copy of the launcher beside a stand-in harness.build and binary."""
+    root = tmp_path / "repo"
+    (root / "harness").mkdir(parents=True)
+    (root / "harness" / "__init__.py").write_text("")
+    (root / "harness" / "build.py").write_text(textwrap.dedent(f"""\
+        import sys
+        print("compiling...")
+        print("some compiler error", file=sys.stderr)
+        sys.exit({0 if build_ok else 1})
+    """))
+    binary = root / "build" / "host-release" / "bin" / "lwc"
+    binary.parent.mkdir(parents=True)
+    binary.write_text('#!/bin/sh\necho "cwd=$(pwd)"\nfor a in "$@"; do echo "arg=$a"; done\n')
+    binary.chmod(0o755)
+    (root / "lwc").write_bytes(LAUNCHER.read_bytes())
+    (root / "lwc").chmod(0o755)
+    return root
+
+
+def test_launcher_reports_build_failure(tmp_path):
+    root = fake_repo(tmp_path, build_ok=False)
+    r = subprocess.run([str(root / "lwc"), "list"], cwd=tmp_path, capture_output=True,
+                       timeout=60)
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode().splitlines()[-1] == "lwc: build failed"
+
+
+def test_launcher_passes_arguments_and_cwd(tmp_path):
+    root = fake_repo(tmp_path, build_ok=True)
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    r = subprocess.run([str(root / "lwc"), "a b", "", "--x=*"], cwd=work, capture_output=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    # build chatter goes to stderr, never into the tool's output
+    assert r.stdout.decode().splitlines() == [f"cwd={work}", "arg=a b", "arg=", "arg=--x=*"]
+    assert "compiling..." in r.stderr.decode()
