@@ -6,7 +6,7 @@
 
 /* lwc-test kat SCHEME IMPL [START...]: print the NIST-format KAT file. */
 int kat_main(int argc, char **argv);
-/* lwc-test props [IMPL-FILTER]: property tests of every implementation. */
+/* lwc-test props [SCHEME [IMPL]]: property tests of the implementations. */
 int props_main(int argc, char **argv);
 
 /* Implementation lookup that prints a message when not found. */

@@ -1,0 +1,67 @@
+/*
+ * Shared helpers of the property tests (props.c, props_aead.c,
+ * props_hash.c): a deterministic PRNG, random lengths and splits, buffers
+ * and the check counter.
+ */
+#ifndef LWC_PROPS_H
+#define LWC_PROPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lwc.h"
+
+#if defined(__GNUC__)
+#define PROP_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PROP_PRINTF(f, a)
+#endif
+
+#define PROP_BIG (1u << 20) /* the 1 MiB message / input */
+
+/* splitmix64 stream, seeded per implementation by props.c. */
+uint64_t prop_rand(void);
+size_t prop_below(size_t n);              /* 0 .. n-1 (n > 0) */
+size_t prop_range(size_t lo, size_t hi);  /* lo .. hi inclusive */
+/* 0..max, half of the time a block-boundary length (0, 1, 7, 8, 9, 15 ...). */
+size_t prop_len(size_t max);
+void prop_fill(uint8_t *p, size_t n);
+/* Size of the next chunk when cutting `left` bytes at random points: often
+ * 0, often small, otherwise up to min(left, maxchunk). */
+size_t prop_chunk(size_t left, size_t maxchunk);
+
+/* malloc that never returns NULL (n == 0 allocates 1 byte); exact sizes let
+ * AddressSanitizer see any write past the end. */
+uint8_t *prop_alloc(size_t n);
+uint8_t *prop_dup(const uint8_t *p, size_t n);
+int prop_is_zero(const uint8_t *p, size_t n);
+/* 1 when every byte of buf[0..total) outside [start, start+len) is `pat`. */
+int prop_guard_ok(const uint8_t *buf, size_t total, size_t start, size_t len,
+                  uint8_t pat);
+/* 1 when needle[0..n) occurs somewhere in hay[0..hn). */
+int prop_contains(const uint8_t *hay, size_t hn, const uint8_t *needle,
+                  size_t n);
+/* Shared 1 MiB of random bytes (fixed per seed). */
+const uint8_t *prop_big_data(void);
+
+/* Record one check.  On failure prints "FAIL scheme/impl: <message>". */
+int prop_check(int ok, const char *fmt, ...) PROP_PRINTF(2, 3);
+/* Check got[0..n) == want[0..n); the message gets the first differing
+ * offset appended. */
+int prop_check_eq(const void *got, const void *want, size_t n,
+                  const char *fmt, ...) PROP_PRINTF(4, 5);
+
+/* One check of a call's result: return code r (want want_r), output
+ * buf[off..off+n) equal to want (NULL: all zero), and every byte of
+ * buf[0..total) outside the output still equal to pat. */
+void prop_check_out(int r, int want_r, const uint8_t *buf, size_t total,
+                    size_t off, const uint8_t *want, size_t n, uint8_t pat,
+                    const char *fmt, ...) PROP_PRINTF(9, 10);
+
+/* Returns a printable name of an LWC_* code. */
+const char *prop_rc(int r);
+
+void props_aead(const lwc_aead *a);
+void props_hash(const lwc_hash *h);
+
+#endif
