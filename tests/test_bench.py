@@ -120,7 +120,7 @@ def write_extra_impls(root):
                   'static int crashy_update(lwc_hash_ctx *c, const uint8_t *in, size_t n) {\n'
                   '  if (n > 4096) __builtin_trap();\n'
                   '  return ascon_hash_update(c, in, n);\n}\n'
-                  'const lwc_hash ascon_hash256_crashy_lwc_hash = {\n'
+                  'const lwc_hash ascon_hash256_crashy_lwc_hash_desc = {\n'
                   '    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,\n'
                   '    ASCON_MAX_CUSTOM, ascon_hash_init, crashy_update, ascon_hash_squeeze};\n',
         "nocompile": '#include "api.h"\n#error deliberately broken\n',

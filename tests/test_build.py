@@ -40,3 +40,22 @@ def test_registry_lists_each_implementation_once():
     for impl in host_impls():
         assert text.count(f"&{impl.namespace}_lwc_") == 1
     assert ROOT.exists()
+
+
+def test_standalone_build_exports_supercop_names(tmp_path):
+    """Without the lwc namespace an implementation folder exports the bare
+    SUPERCOP / NIST LWC names, as those frameworks expect."""
+    wanted = {"aead": {"crypto_aead_encrypt", "crypto_aead_decrypt"},
+              "hash": {"crypto_hash"}}
+    for impl in host_impls():
+        defined = set()
+        for n, src in enumerate(impl.sources):
+            obj = tmp_path / f"{impl.namespace}_{n}.o"
+            subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2",
+                            f"-I{ROOT / 'include'}", f"-I{ROOT / 'src'}", f"-I{impl.path}",
+                            "-c", str(src), "-o", str(obj)], check=True)
+            r = subprocess.run(["nm", "--defined-only", "-g", str(obj)],
+                               capture_output=True, text=True, check=True)
+            defined |= {line.split()[-1] for line in r.stdout.splitlines()}
+        missing = wanted[impl.kind] - defined
+        assert not missing, f"{impl.path}: {missing}"

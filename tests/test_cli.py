@@ -17,6 +17,7 @@ import textwrap
 
 import pytest
 
+from harness import katfile
 from conftest import KAT_DIR, ROOT, bin_dir
 
 KEY = bytes(range(16))
@@ -32,20 +33,7 @@ def kat_schemes() -> list[str]:
 
 
 def parse_kat(path: pathlib.Path) -> list[dict[str, str]]:
-    """NIST LWC records; empty fields may lack the space after '='."""
-    records, cur = [], {}
-    for line in path.read_text().splitlines():
-        line = line.strip()
-        if not line:
-            if cur:
-                records.append(cur)
-                cur = {}
-            continue
-        name, _, value = line.partition("=")
-        cur[name.strip()] = value.strip()
-    if cur:
-        records.append(cur)
-    return records
+    return katfile.records(path)
 
 
 def pick(records: list, n_extra: int = 2) -> list:

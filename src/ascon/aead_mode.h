@@ -23,12 +23,6 @@
 #include "ascon/sponge.h"
 #include "lwc.h"
 
-#ifndef LWC_SCHEME_NAME
-#define LWC_SCHEME_NAME ASCON_SCHEME_NAME
-#endif
-#ifndef LWC_IMPL_NAME
-#define LWC_IMPL_NAME ASCON_BACKEND_NAME
-#endif
 
 #define ASCON_AEAD_KEYBYTES CRYPTO_KEYBYTES
 #define ASCON_IV_BYTES (40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES)
@@ -191,7 +185,7 @@ int LWC_NS(crypto_aead_decrypt)(unsigned char *m, unsigned long long *mlen,
   return 0;
 }
 
-const lwc_aead LWC_NS(lwc_aead) = {
+const lwc_aead LWC_NS(lwc_aead_desc) = {
     LWC_SCHEME_NAME,
     LWC_IMPL_NAME,
     CRYPTO_KEYBYTES,

@@ -18,12 +18,6 @@
 #include "ascon/sponge.h"
 #include "lwc.h"
 
-#ifndef LWC_SCHEME_NAME
-#define LWC_SCHEME_NAME ASCON_SCHEME_NAME
-#endif
-#ifndef LWC_IMPL_NAME
-#define LWC_IMPL_NAME ASCON_BACKEND_NAME
-#endif
 #if ASCON_HASH_KIND == LWC_CXOF
 #define ASCON_MAX_CUSTOM 256
 #else
@@ -139,7 +133,7 @@ int LWC_NS(crypto_cxof)(unsigned char *out, unsigned long long outlen,
 }
 #endif
 
-const lwc_hash LWC_NS(lwc_hash) = {
+const lwc_hash LWC_NS(lwc_hash_desc) = {
     LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,
     ASCON_MAX_CUSTOM, ascon_hash_init, ascon_hash_update, ascon_hash_squeeze,
 };

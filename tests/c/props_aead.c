@@ -62,72 +62,60 @@ static int dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct, size_t ctlen,
                           taglen == 0 && mask == NULL ? NULL : &o);
 }
 
-/* Incremental encryption: out receives ct || tag (taglen bytes).  whole: one
- * call per phase; otherwise random splits (zero-length calls included, some
- * with NULL pointers) with chunks up to maxchunk. */
+/* Incremental encryption (dec == 0: in = message, out receives ct || tag of
+ * taglen bytes) or decryption (dec == 1: in = ct || tag, out receives the
+ * message).  whole: one call per phase; otherwise random splits (zero-length
+ * calls included, some with NULL pointers) with chunks up to maxchunk. */
+static int inc_run(const lwc_aead *a, int dec, uint8_t *out,
+                   const uint8_t *in, size_t mlen, const uint8_t *ad,
+                   size_t adlen, const uint8_t *n, const uint8_t *k,
+                   const uint8_t *mask, size_t taglen, int whole,
+                   size_t maxchunk) {
+  int (*update)(lwc_aead_ctx *, uint8_t *, const uint8_t *, size_t) =
+      dec ? a->decrypt_update : a->encrypt_update;
+  lwc_aead_ctx ctx;
+  size_t done = 0, c;
+  int r = a->init(&ctx, k, n, mask);
+  if (r != LWC_OK) return r;
+  if (whole) {
+    if ((r = a->absorb_ad(&ctx, ad, adlen)) != LWC_OK) return r;
+    if ((r = update(&ctx, out, in, mlen)) != LWC_OK) return r;
+  } else {
+    do {
+      c = prop_chunk(adlen - done, maxchunk);
+      r = a->absorb_ad(&ctx, c == 0 && prop_below(2) ? NULL : at(ad, done), c);
+      if (r != LWC_OK) return r;
+      done += c;
+    } while (done < adlen || prop_below(4) == 0);
+    done = 0;
+    do {
+      c = prop_chunk(mlen - done, maxchunk);
+      if (c == 0 && prop_below(2))
+        r = update(&ctx, NULL, NULL, 0);
+      else
+        r = update(&ctx, out + done, at(in, done), c);
+      if (r != LWC_OK) return r;
+      done += c;
+    } while (done < mlen || prop_below(4) == 0);
+  }
+  return dec ? a->decrypt_verify(&ctx, in + mlen, taglen)
+             : a->encrypt_final(&ctx, out + mlen, taglen);
+}
+
 static int inc_enc(const lwc_aead *a, uint8_t *out, const uint8_t *m,
                    size_t mlen, const uint8_t *ad, size_t adlen,
                    const uint8_t *n, const uint8_t *k, const uint8_t *mask,
                    size_t taglen, int whole, size_t maxchunk) {
-  lwc_aead_ctx ctx;
-  size_t done = 0, c;
-  int r = a->init(&ctx, k, n, mask);
-  if (r != LWC_OK) return r;
-  if (whole) {
-    if ((r = a->absorb_ad(&ctx, ad, adlen)) != LWC_OK) return r;
-    if ((r = a->encrypt_update(&ctx, out, m, mlen)) != LWC_OK) return r;
-    return a->encrypt_final(&ctx, out + mlen, taglen);
-  }
-  do {
-    c = prop_chunk(adlen - done, maxchunk);
-    r = a->absorb_ad(&ctx, c == 0 && prop_below(2) ? NULL : at(ad, done), c);
-    if (r != LWC_OK) return r;
-    done += c;
-  } while (done < adlen || prop_below(4) == 0);
-  done = 0;
-  do {
-    c = prop_chunk(mlen - done, maxchunk);
-    if (c == 0 && prop_below(2))
-      r = a->encrypt_update(&ctx, NULL, NULL, 0);
-    else
-      r = a->encrypt_update(&ctx, out + done, at(m, done), c);
-    if (r != LWC_OK) return r;
-    done += c;
-  } while (done < mlen || prop_below(4) == 0);
-  return a->encrypt_final(&ctx, out + mlen, taglen);
+  return inc_run(a, 0, out, m, mlen, ad, adlen, n, k, mask, taglen, whole,
+                 maxchunk);
 }
 
-/* Incremental decryption of ct || tag (mlen + taglen bytes) into out. */
 static int inc_dec(const lwc_aead *a, uint8_t *out, const uint8_t *ct,
                    size_t mlen, const uint8_t *ad, size_t adlen,
                    const uint8_t *n, const uint8_t *k, const uint8_t *mask,
                    size_t taglen, int whole, size_t maxchunk) {
-  lwc_aead_ctx ctx;
-  size_t done = 0, c;
-  int r = a->init(&ctx, k, n, mask);
-  if (r != LWC_OK) return r;
-  if (whole) {
-    if ((r = a->absorb_ad(&ctx, ad, adlen)) != LWC_OK) return r;
-    if ((r = a->decrypt_update(&ctx, out, ct, mlen)) != LWC_OK) return r;
-    return a->decrypt_verify(&ctx, ct + mlen, taglen);
-  }
-  do {
-    c = prop_chunk(adlen - done, maxchunk);
-    r = a->absorb_ad(&ctx, c == 0 && prop_below(2) ? NULL : at(ad, done), c);
-    if (r != LWC_OK) return r;
-    done += c;
-  } while (done < adlen || prop_below(4) == 0);
-  done = 0;
-  do {
-    c = prop_chunk(mlen - done, maxchunk);
-    if (c == 0 && prop_below(2))
-      r = a->decrypt_update(&ctx, NULL, NULL, 0);
-    else
-      r = a->decrypt_update(&ctx, out + done, ct + done, c);
-    if (r != LWC_OK) return r;
-    done += c;
-  } while (done < mlen || prop_below(4) == 0);
-  return a->decrypt_verify(&ctx, ct + mlen, taglen);
+  return inc_run(a, 1, out, ct, mlen, ad, adlen, n, k, mask, taglen, whole,
+                 maxchunk);
 }
 
 static const char *opts_desc(size_t taglen, const uint8_t *mask) {
