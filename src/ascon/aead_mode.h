@@ -23,8 +23,7 @@
 #include "ascon/sponge.h"
 #include "lwc.h"
 
-
-#define ASCON_AEAD_KEYBYTES CRYPTO_KEYBYTES
+/* IV || K || N fills the 40-byte state: 8 IV bytes, 4 for Ascon-80pq */
 #define ASCON_IV_BYTES (40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES)
 
 enum { ASCON_PHASE_NONE, ASCON_PHASE_AD, ASCON_PHASE_ENC, ASCON_PHASE_DEC };

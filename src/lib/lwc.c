@@ -1,12 +1,10 @@
 /* Library-level helpers over the descriptors: lookup and one-shot calls. */
 #include <string.h>
 
+#include "ascon/common.h"
 #include "lwc.h"
 
-void lwc_wipe(void *p, size_t n) {
-  volatile unsigned char *v = (volatile unsigned char *)p;
-  while (n--) *v++ = 0;
-}
+void lwc_wipe(void *p, size_t n) { ascon_wipe_bytes(p, n); }
 
 void lwc_hash_wipe(lwc_hash_ctx *ctx) { lwc_wipe(ctx, sizeof *ctx); }
 
