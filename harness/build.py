@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import fcntl
 import os
 import pathlib
@@ -39,13 +40,44 @@ def build_dir(variant: str) -> pathlib.Path:
     return ROOT / "build" / f"host-{variant}"
 
 
+def rel(path: pathlib.Path) -> pathlib.Path:
+    """A path as the compiler is given it: relative to the repository when
+    inside it (short command lines), absolute otherwise (folders added from
+    outside, e.g. lwcbench's LWC_EXTRA_IMPLS)."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
+
+
+@contextlib.contextmanager
+def build_lock():
+    """One build of the tree at a time (concurrent ./lwc, tests, lwcbench)."""
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 class Builder:
-    def __init__(self, variant: str, quiet: bool = False, only: list[str] | None = None):
+    """One host build variant.
+
+    build() compiles each implementation on its own: one that does not
+    compile is reported in `failed` and left out of the registry, and the
+    programs are linked with the others.  `impls` (default: every host
+    implementation of the tree) and `out` (default: build/host-<variant>)
+    let a caller build another set elsewhere.
+    """
+
+    def __init__(self, variant: str, quiet: bool = False, only: list[str] | None = None,
+                 impls: list[Impl] | None = None, out: pathlib.Path | None = None):
         self.only = only  # link only these programs (None: all)
         self.variant = variant
         self.cfg = VARIANTS[variant]
-        self.out = build_dir(variant)
+        self.out = out or build_dir(variant)
         self.quiet = quiet
+        self._impls = impls
+        self.failed: dict[Impl, str] = {}  # implementation -> compiler output
 
     # -- one object ---------------------------------------------------------
     def _stale(self, obj: pathlib.Path, cmd: list[str]) -> bool:
@@ -66,7 +98,7 @@ class Builder:
 
     def _compile(self, src: pathlib.Path, obj: pathlib.Path, extra: list[str]):
         cmd = [self.cfg["cc"], *WARN, *self.cfg["cflags"], "-Iinclude", "-Isrc",
-               *extra, "-c", str(src.relative_to(ROOT)), "-o", str(obj)]
+               *extra, "-c", str(rel(src)), "-o", str(obj)]
         if not self._stale(obj, cmd):
             return None
         obj.parent.mkdir(parents=True, exist_ok=True)
@@ -77,20 +109,30 @@ class Builder:
         obj.with_suffix(".cmd").write_text(shlex.join(cmd))
         return None
 
+    def _compile_all(self, jobs: list) -> list[str | None]:
+        with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+            return list(pool.map(lambda j: self._compile(*j), jobs))
+
+    def _obj(self, src: pathlib.Path) -> pathlib.Path:
+        return self.out / "obj" / rel(src).with_suffix(".o")
+
     # -- the whole tree -----------------------------------------------------
     def impls(self) -> list[Impl]:
+        if self._impls is not None:
+            return self._impls
         found = [i for i in discover() if i.builds_for(HOST_ARCHS)]
         return order_by_preference(found, HOST_PREFERENCE)
 
     def impl_flags(self, impl: Impl) -> list[str]:
-        return [f"-I{impl.path.relative_to(ROOT)}",
+        return [f"-I{rel(impl.path)}",
                 f"-DLWC_NAMESPACE={impl.namespace}",
                 f'-DLWC_SCHEME_NAME="{impl.scheme}"',
                 f'-DLWC_IMPL_NAME="{impl.name}"']
 
     def impl_objects(self, impl: Impl) -> list[tuple[pathlib.Path, pathlib.Path, list[str]]]:
-        rel = impl.path.relative_to(ROOT)
-        return [(src, self.out / "obj" / rel / (src.name + ".o"), self.impl_flags(impl))
+        r = rel(impl.path)
+        folder = r if not r.is_absolute() else pathlib.Path("extra", impl.top, impl.scheme, impl.name)
+        return [(src, self.out / "obj" / folder / (src.name + ".o"), self.impl_flags(impl))
                 for src in impl.sources]
 
     def write_registry(self, impls: list[Impl]) -> pathlib.Path:
@@ -109,82 +151,81 @@ class Builder:
             path.write_text(text)
         return path
 
-    def _link(self, out: pathlib.Path, objs: list[pathlib.Path], libs: list[str]):
-        cmd = [self.cfg["cc"], *self.cfg["ldflags"], "-o", str(out),
-               *map(str, objs), *libs]
-        stamp = out.with_suffix(".cmd")
-        if (out.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
-                and all(o.stat().st_mtime <= out.stat().st_mtime for o in objs)):
+    def _up_to_date(self, out: pathlib.Path, cmd: list[str], objs: list[pathlib.Path]) -> bool:
+        stamp = out.with_suffix(out.suffix + ".cmd")
+        return (out.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
+                and all(o.stat().st_mtime <= out.stat().st_mtime for o in objs))
+
+    def _run_stamped(self, out: pathlib.Path, cmd: list[str], objs: list[pathlib.Path]):
+        """Run a link or archive command unless its output is up to date."""
+        if self._up_to_date(out, cmd, objs):
             return None
         out.parent.mkdir(parents=True, exist_ok=True)
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         if r.returncode != 0:
+            out.unlink(missing_ok=True)  # never leave a stale program behind
             return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
-        stamp.write_text(shlex.join(cmd))
+        out.with_suffix(out.suffix + ".cmd").write_text(shlex.join(cmd))
         return None
+
+    def _link(self, out: pathlib.Path, objs: list[pathlib.Path]):
+        return self._run_stamped(out, [self.cfg["cc"], *self.cfg["ldflags"], "-o", str(out),
+                                       *map(str, objs)], objs)
 
     def _archive(self, out: pathlib.Path, objs: list[pathlib.Path]):
-        """liblwc.a: every implementation, the registry and the helpers."""
-        if out.exists() and all(o.stat().st_mtime <= out.stat().st_mtime for o in objs):
-            return None
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_suffix(".tmp.a")
-        tmp.unlink(missing_ok=True)
-        r = subprocess.run(["ar", "rcs", str(tmp), *map(str, objs)], capture_output=True, text=True)
-        if r.returncode != 0:
-            return f"ar failed: {r.stderr}"
-        os.replace(tmp, out)
-        return None
+        """liblwc.a: every implementation, the registry and the helpers
+        (rebuilt from scratch, so a removed implementation leaves it)."""
+        cmd = ["ar", "rcs", str(out), *map(str, objs)]
+        if not self._up_to_date(out, cmd, objs):
+            out.unlink(missing_ok=True)
+        return self._run_stamped(out, cmd, objs)
 
-    def build(self) -> bool:
-        impls = self.impls()
-        registry = self.write_registry(impls)
-        jobs = [job for i in impls for job in self.impl_objects(i)]
-        lib_srcs = sorted((ROOT / "src" / "lib").glob("*.c")) + [registry]
-        for src in lib_srcs:
-            rel = src.relative_to(ROOT)
-            jobs.append((src, self.out / "obj" / rel.with_suffix(".o"), []))
-        programs = {  # program -> its own sources
+    def programs(self) -> dict[str, list[pathlib.Path]]:
+        """Program -> its own sources (linked with the library objects)."""
+        progs = {
             "lwc": sorted((ROOT / "tools" / "lwc").glob("*.c")),
             "lwc-test": sorted((ROOT / "tests" / "c").glob("*.c")),
             "lwc-bench": sorted((ROOT / "harness" / "target" / "host").glob("*.c")),
         }
-        if self.only:
-            programs = {p: s for p, s in programs.items() if p in self.only}
-        for srcs in programs.values():
-            for src in srcs:
-                rel = src.relative_to(ROOT)
-                jobs.append((src, self.out / "obj" / rel.with_suffix(".o"), []))
-        errors = []
-        with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
-            for err in pool.map(lambda j: self._compile(*j), jobs):
-                if err:
-                    errors.append(err)
-        if errors:
-            for e in errors:
-                print(e, file=sys.stderr)
-            return False
-        lib_objs = [o for (s, o, _) in jobs
-                    if not any(s in v for v in programs.values())]
-        err = self._archive(self.out / "lib" / "liblwc.a", lib_objs)
-        if err:
-            print(err, file=sys.stderr)
-            return False
-        failed = []
-        for prog, srcs in programs.items():
-            if not srcs:
-                continue
-            objs = [self.out / "obj" / s.relative_to(ROOT).with_suffix(".o") for s in srcs]
-            err = self._link(self.out / "bin" / prog, objs + lib_objs, [])
-            if err:  # report, and still link the other programs
-                print(err, file=sys.stderr)
-                failed.append(prog)
-        if failed:
-            return False
-        if not self.quiet:
-            print(f"build/{self.out.name}: {len(impls)} implementations, "
-                  f"programs {', '.join(p for p, s in programs.items() if s)}")
-        return True
+        return {p: s for p, s in progs.items() if s and (not self.only or p in self.only)}
+
+    def build(self) -> bool:
+        """True when everything built; otherwise the errors are printed,
+        self.failed names the implementations left out, and whatever could be
+        built was."""
+        with build_lock():
+            return self._build()
+
+    def _build(self) -> bool:
+        impls = self.impls()
+        jobs = {i: self.impl_objects(i) for i in impls}
+        results = iter(self._compile_all([j for i in impls for j in jobs[i]]))
+        errors: list[str] = []
+        self.failed = {}
+        for i in impls:
+            errs = [e for e in (next(results) for _ in jobs[i]) if e]
+            if errs:
+                self.failed[i] = "\n".join(errs)
+                errors += errs
+        good = [i for i in impls if i not in self.failed]
+        registry = self.write_registry(good)
+        lib_srcs = sorted((ROOT / "src" / "lib").glob("*.c")) + [registry]
+        programs = self.programs()
+        own = [(s, self._obj(s), []) for s in lib_srcs + [s for v in programs.values() for s in v]]
+        errors += [e for e in self._compile_all(own) if e]
+        lib_objs = [o for i in good for (_s, o, _f) in jobs[i]] + [self._obj(s) for s in lib_srcs]
+        if all(o.exists() for o in lib_objs):
+            errors += [e for e in [self._archive(self.out / "lib" / "liblwc.a", lib_objs)] if e]
+            for prog, srcs in programs.items():  # each program on its own
+                objs = [self._obj(s) for s in srcs]
+                if all(o.exists() for o in objs):
+                    errors += [e for e in [self._link(self.out / "bin" / prog, objs + lib_objs)] if e]
+        for e in errors:
+            print(e, file=sys.stderr)
+        if not self.quiet and not errors:
+            print(f"build/{self.out.name}: {len(good)} implementations, "
+                  f"programs {', '.join(programs)}")
+        return not errors
 
 
 def main(argv=None) -> int:
@@ -194,13 +235,10 @@ def main(argv=None) -> int:
     ap.add_argument("--program", action="append", choices=["lwc", "lwc-test", "lwc-bench"],
                     help="link only these programs (default: all)")
     args = ap.parse_args(argv)
-    (ROOT / "build").mkdir(exist_ok=True)
-    with open(ROOT / "build" / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        for v in args.variant or ["release"]:
-            if not Builder(v, args.quiet, args.program).build():
-                print(f"build of variant {v} failed", file=sys.stderr)
-                return 1
+    for v in args.variant or ["release"]:
+        if not Builder(v, args.quiet, args.program).build():
+            print(f"build of variant {v} failed", file=sys.stderr)
+            return 1
     return 0
 
 

@@ -260,20 +260,17 @@ def test_progress_without_terminal_prints_one_line_per_step():
                                            "[####....] 2/4 host a/opt64"]
 
 
-def test_tree_build_failure_falls_back_to_isolated_build(tmp_path, monkeypatch):
-    """When harness.build fails (e.g. a tool of the tree does not link), the
-    implementations are still built one by one, checked and measured."""
-    from harness.bench import cli, hostbuild
-    monkeypatch.setattr(hostbuild, "tree_build", lambda variant: (False, "error: simulated"))
+def test_a_missing_kat_file_means_not_measured(tmp_path, monkeypatch):
+    """Nothing is measured before it passed its official KAT: without a KAT
+    file the implementation is reported (NO KAT) and the run fails."""
+    from harness.bench import cli
+    from harness.discover import Impl
     monkeypatch.delenv("LWC_EXTRA_IMPLS", raising=False)
-    out = tmp_path / "f.json"
-    rc = cli.main(["run", "--target", "host", "--scheme", "ascon-aead128", "--impl", "opt64",
+    monkeypatch.setattr(Impl, "kat_file", property(lambda self: tmp_path / "none.txt"))
+    out = tmp_path / "m.json"
+    rc = cli.main(["run", "--target", "host", "--scheme", "ascon-hash256", "--impl", "ref",
                    "--quick", "--json", str(out)])
-    assert rc == 0
-    data = json.loads(out.read_text())
-    assert [(r["op"], r["mlen"]) for r in data["results"]] == \
-        [("encrypt", 16), ("encrypt", 32768), ("decrypt", 16), ("decrypt", 32768)]
-    for rec in data["results"]:
-        check_measured(rec)
-    build = " ".join(data["environment"]["targets"]["host"]["build"])
-    assert "failed (error: simulated)" in build and "build/bench-host-release" in build
+    assert rc == 1
+    for rec in json.loads(out.read_text())["results"]:
+        assert (rec["status"], rec["kat"], rec["cycles"], rec["samples"]) == \
+            ("kat-missing", "skipped", None, 0)

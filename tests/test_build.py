@@ -59,3 +59,26 @@ def test_standalone_build_exports_supercop_names(tmp_path):
             defined |= {line.split()[-1] for line in r.stdout.splitlines()}
         missing = wanted[impl.kind] - defined
         assert not missing, f"{impl.path}: {missing}"
+
+
+def test_an_implementation_that_does_not_compile_is_left_out(tmp_path, capsys):
+    """One broken folder does not stop the build: it is reported in
+    Builder.failed, kept out of the registry, and the programs link."""
+    from harness.discover import discover
+    scheme = tmp_path / "crypto_hash" / "ascon-hash256"
+    (scheme / "bad").mkdir(parents=True)
+    (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
+    (scheme / "bad" / "api.h").write_text('#include "../scheme.h"\n')
+    (scheme / "bad" / "architectures").write_text("any\n")
+    (scheme / "bad" / "hash.c").write_text('#error deliberately broken\n')
+    good = [i for i in host_impls() if i.scheme == "ascon-hash256" and i.name == "ref"]
+    bad = discover(tmp_path)
+    b = Builder("release", quiet=True, only=["lwc-test"], impls=good + bad, out=tmp_path / "out")
+    assert b.build() is False
+    assert list(b.failed) == bad and "deliberately broken" in b.failed[bad[0]]
+    assert "deliberately broken" in capsys.readouterr().err
+    registry = (tmp_path / "out" / "gen" / "registry.c").read_text()
+    assert "ascon_hash256_ref_lwc_hash_desc" in registry and "_bad_" not in registry
+    r = subprocess.run([str(tmp_path / "out" / "bin" / "lwc-test"), "kat", "ascon-hash256", "ref"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("Count = 1")

@@ -23,7 +23,8 @@ SCHEME_GROUPS = [
     ["ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128"],   # SP 800-232
 ]
 GROUP_WIDTH = 4
-FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-failed": "KAT FAIL", "crashed": "CRASH"}
+FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed": "KAT FAIL",
+             "crashed": "CRASH"}
 
 
 def fmt_len(n: int) -> str:

@@ -107,17 +107,12 @@ class Session:
 class PipeSession(Session):
     """The program as a child process, requests on its stdin."""
 
-    def __init__(self, argv: list[str], cpu: int | None = None, timeout: float = 120.0):
+    def __init__(self, argv: list[str], timeout: float = 120.0):
         super().__init__()
         self.timeout = timeout
         self._stderr = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self._stderr)
-        if cpu is not None and hasattr(os, "sched_setaffinity"):
-            try:  # one core: no migration between samples
-                os.sched_setaffinity(self.proc.pid, {cpu})
-            except OSError:
-                pass
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
 

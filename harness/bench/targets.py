@@ -21,19 +21,22 @@ under a simulator and speaking the line protocol of session.py to it.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import platform
 import shutil
 import subprocess
 
-from harness.bench import hostbuild
-from harness.bench.impls import extra_roots, impl_id, is_extra
+from harness.bench.impls import impl_id, is_extra
 from harness.bench.kat import KatResult, compare, generator_args
 from harness.bench.session import Measurement, PipeSession, RequestError, SessionError
 from harness.build import HOST_ARCHS, VARIANTS, WARN, Builder, build_dir
 from harness.discover import ROOT, Impl
 
 NOT_YET = "not supported yet (issue: lwcbench targets)"
+# The host programs lwcbench runs: the KAT generator and the measurer.
+PROGRAMS = ["lwc-test", "lwc-bench"]
 
 
 class BuildError(Exception):
@@ -136,7 +139,6 @@ class HostTarget(Target):
     def __init__(self):
         self._bins: dict[Impl, object] = {}       # impl -> bin folder
         self._objects: dict[Impl, list] = {}      # impl -> its object files
-        self._names: dict[Impl, Impl] = {}        # impl -> the copy that was built
         self._errors: dict[Impl, str] = {}        # impl -> build error
         self._sessions: dict[object, PipeSession] = {}
         self._notes: list[str] = []
@@ -150,43 +152,31 @@ class HostTarget(Target):
 
     # -- build ----------------------------------------------------------------
     def prepare(self, impls):
-        tree = [i for i in impls if not is_extra(i)]
-        extras = [i for i in impls if is_extra(i)]
-        if tree:
-            ok, out = hostbuild.tree_build(self.variant)
-            if ok:
-                b = Builder(self.variant)
-                for i in tree:
-                    self._bins[i] = build_dir(self.variant) / "bin"
-                    self._objects[i] = [o for _s, o, _f in b.impl_objects(i)]
-            else:
-                first = next((ln for ln in out.splitlines() if "error" in ln), out[-200:])
-                self._notes.append(f"harness.build --variant {self.variant} failed ({first.strip()}); "
-                                   "built the implementations separately in "
-                                   f"build/bench-host-{self.variant}")
-                self._isolated(tree, {i: i for i in tree}, ROOT / "build" / f"bench-host-{self.variant}")
-        if extras:
-            out_dir = ROOT / "build" / f"bench-extra-{self.variant}"
-            with hostbuild.build_lock():
-                copies = hostbuild.mirror_extras(extra_roots(), out_dir / "src")
-            self._notes.append(f"extra implementations ({', '.join(map(impl_id, extras))}) "
-                               f"built in {out_dir.relative_to(ROOT)}")
-            self._isolated(extras, {i: copies[(i.scheme, i.name)] for i in extras}, out_dir)
-
-    def _isolated(self, impls: list[Impl], copy_of: dict[Impl, Impl], out_dir):
-        builder = hostbuild.IsolatedBuilder(self.variant, out_dir, [copy_of[i] for i in impls])
-        with hostbuild.build_lock():
-            failed, fatal = builder.build_isolated()
+        """One harness.build of the selected implementations' set: the tree's
+        own into build/host-<variant> (shared with ./lwc and the tests), with
+        with extra folders (LWC_EXTRA_IMPLS) the selection alone goes into
+        build/bench-extra-<variant>.
+        An implementation that does not compile is reported, the rest built."""
+        tree_only = not any(is_extra(i) for i in impls)
+        if tree_only:
+            builder = Builder(self.variant, quiet=True, only=PROGRAMS)
+        else:
+            out = ROOT / "build" / f"bench-extra-{self.variant}"
+            builder = Builder(self.variant, quiet=True, only=PROGRAMS, impls=impls, out=out)
+            self._notes.append(f"extra implementations ({', '.join(map(impl_id, impls))}) "
+                               f"built in {out.relative_to(ROOT)}")
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            builder.build()
+        bins = builder.out / "bin"
         for i in impls:
-            c = copy_of[i]
-            if fatal:
-                self._errors[i] = f"build failed: {fatal.strip().splitlines()[-1]}"
-            elif c in failed:
-                lines = [ln for ln in failed[c].splitlines() if "error" in ln] or failed[c].splitlines()
-                self._errors[i] = f"does not compile: {lines[0].strip()}"
+            if i in builder.failed:
+                lines = [ln for ln in builder.failed[i].splitlines() if "error" in ln]
+                self._errors[i] = f"does not compile: {(lines or builder.failed[i].splitlines())[0].strip()}"
+            elif not all((bins / p).exists() for p in PROGRAMS):  # a link failed
+                self._errors[i] = f"build failed: {err.getvalue().strip().splitlines()[-1]}"
             else:
-                self._bins[i] = out_dir / "bin"
-                self._objects[i] = [o for _s, o, _f in builder.impl_objects(c)]
+                self._bins[i] = bins
+                self._objects[i] = [o for _s, o, _f in builder.impl_objects(i)]
 
     def build(self, impl):
         if impl in self._errors:

@@ -37,12 +37,7 @@ static const lwc_aead *find_aead(const cli_args *args) {
   }
   if (impl != NULL) {
     a = lwc_aead_find(scheme, impl);
-    if (a == NULL) {
-      char names[256];
-      impl_names(scheme, names, sizeof names);
-      die("unknown implementation '%s' of %s (available: %s)", impl, scheme,
-          names);
-    }
+    if (a == NULL) die_unknown_impl(scheme, impl);
   }
   return a;
 }

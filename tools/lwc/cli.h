@@ -77,6 +77,8 @@ size_t input_read(cli_input *in, uint8_t *buf, size_t n);
 
 /* The implementation names of `scheme`, separated by spaces. */
 void impl_names(const char *scheme, char *buf, size_t size);
+/* Exit 2: `impl` is not an implementation of `scheme` (lists the ones that are). */
+void die_unknown_impl(const char *scheme, const char *impl) CLI_NORETURN;
 
 /* Commands */
 int cmd_encrypt(int argc, char **argv);

@@ -16,12 +16,7 @@ static const lwc_hash *find_hash(const cli_args *args) {
   }
   if (impl != NULL) {
     h = lwc_hash_find(scheme, impl);
-    if (h == NULL) {
-      char names[256];
-      impl_names(scheme, names, sizeof names);
-      die("unknown implementation '%s' of %s (available: %s)", impl, scheme,
-          names);
-    }
+    if (h == NULL) die_unknown_impl(scheme, impl);
   }
   return h;
 }

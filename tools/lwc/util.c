@@ -201,6 +201,12 @@ void impl_names(const char *scheme, char *buf, size_t size) {
 #undef ADD_NAME
 }
 
+void die_unknown_impl(const char *scheme, const char *impl) {
+  char names[256];
+  impl_names(scheme, names, sizeof names);
+  die("unknown implementation '%s' of %s (available: %s)", impl, scheme, names);
+}
+
 void wipe_arg(const char *arg) {
   /* argv strings are writable: clear secrets decoded from them */
   if (arg != NULL) lwc_wipe((char *)(uintptr_t)arg, strlen(arg));

@@ -23,6 +23,7 @@
 const char *const bench_clock_name = "rdtsc";
 const char *const bench_unit = "cycles";
 
+/* Fenced on both sides, so it serves as start and as stop. */
 uint64_t bench_clock_start(void) {
   uint64_t t;
   _mm_lfence();
@@ -31,13 +32,7 @@ uint64_t bench_clock_start(void) {
   return t;
 }
 
-uint64_t bench_clock_stop(void) {
-  uint64_t t;
-  _mm_lfence();
-  t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
+uint64_t bench_clock_stop(void) { return bench_clock_start(); }
 #else
 #include <time.h>
 
