@@ -34,6 +34,9 @@ VARIANTS = {
 # Implementation preferred when a caller names none (64-bit host).
 HOST_PREFERENCE = ["opt64", "bi32", "ref", "lowsize"]
 HOST_ARCHS = {"host", "x86_64", "64bit"}
+# The portable core of lwc-bench (every target's firmware links it).
+BENCH_COMMON = ROOT / "harness" / "target" / "common"
+BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c"]
 
 
 def build_dir(variant: str) -> pathlib.Path:
@@ -59,6 +62,39 @@ def build_lock():
         yield
 
 
+def _stale(obj: pathlib.Path, cmd: list[str]) -> bool:
+    dep, stamp = obj.with_suffix(".d"), obj.with_suffix(".cmd")
+    if not (obj.exists() and dep.exists() and stamp.exists()):
+        return True
+    if stamp.read_text() != shlex.join(cmd):
+        return True
+    t = obj.stat().st_mtime
+    text = dep.read_text().replace("\\\n", " ")
+    for token in text.split(":", 1)[1].split():
+        p = pathlib.Path(token)
+        if not p.is_absolute():
+            p = ROOT / p
+        if not p.exists() or p.stat().st_mtime > t:
+            return True
+    return False
+
+
+def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
+    """Run a compile command (run from the repository root, writing obj)
+    unless obj is up to date: same command, no newer source or header
+    (dependencies from the compiler's -MMD).  Returns None, or the command
+    and the compiler's messages when it fails."""
+    if not _stale(obj, cmd):
+        return None
+    obj.parent.mkdir(parents=True, exist_ok=True)
+    full = cmd + ["-MMD", "-MF", str(obj.with_suffix(".d"))]
+    r = subprocess.run(full, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
+    obj.with_suffix(".cmd").write_text(shlex.join(cmd))
+    return None
+
+
 class Builder:
     """One host build variant.
 
@@ -80,34 +116,10 @@ class Builder:
         self.failed: dict[Impl, str] = {}  # implementation -> compiler output
 
     # -- one object ---------------------------------------------------------
-    def _stale(self, obj: pathlib.Path, cmd: list[str]) -> bool:
-        dep, stamp = obj.with_suffix(".d"), obj.with_suffix(".cmd")
-        if not (obj.exists() and dep.exists() and stamp.exists()):
-            return True
-        if stamp.read_text() != shlex.join(cmd):
-            return True
-        t = obj.stat().st_mtime
-        text = dep.read_text().replace("\\\n", " ")
-        for token in text.split(":", 1)[1].split():
-            p = pathlib.Path(token)
-            if not p.is_absolute():
-                p = ROOT / p
-            if not p.exists() or p.stat().st_mtime > t:
-                return True
-        return False
-
     def _compile(self, src: pathlib.Path, obj: pathlib.Path, extra: list[str]):
         cmd = [self.cfg["cc"], *WARN, *self.cfg["cflags"], "-Iinclude", "-Isrc",
-               *extra, "-c", str(rel(src)), "-o", str(obj)]
-        if not self._stale(obj, cmd):
-            return None
-        obj.parent.mkdir(parents=True, exist_ok=True)
-        full = cmd + ["-MMD", "-MF", str(obj.with_suffix(".d"))]
-        r = subprocess.run(full, cwd=ROOT, capture_output=True, text=True)
-        if r.returncode != 0:
-            return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
-        obj.with_suffix(".cmd").write_text(shlex.join(cmd))
-        return None
+               "-Iharness/target/common", *extra, "-c", str(rel(src)), "-o", str(obj)]
+        return compile_object(cmd, obj)
 
     def _compile_all(self, jobs: list) -> list[str | None]:
         with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
@@ -185,7 +197,7 @@ class Builder:
         progs = {
             "lwc": sorted((ROOT / "tools" / "lwc").glob("*.c")),
             "lwc-test": sorted((ROOT / "tests" / "c").glob("*.c")),
-            "lwc-bench": sorted((ROOT / "harness" / "target" / "host").glob("*.c")),
+            "lwc-bench": [*BENCH_CORE, *sorted((ROOT / "harness" / "target" / "host").glob("*.c"))],
         }
         return {p: s for p, s in progs.items() if s and (not self.only or p in self.only)}
 

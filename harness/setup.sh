@@ -1,7 +1,10 @@
 # Sourced by ./run-tests and ./lwcbench: install what the project needs on a
 # Debian machine, idempotently (nothing is installed twice; nothing runs when
 # everything is already there).
-#   lwc_setup core    compilers and Python test tools
+#   lwc_setup core         compilers, Python test tools, the host's benchmark tools
+#   lwc_setup FAMILY       a target family's compilers and simulators
+#                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430)
+#   lwc_setup all          core and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -46,12 +49,30 @@ lwc_need_python_module() {
   python3 -m pip install -q --break-system-packages "$2" >&2
 }
 
+lwc_root=$(pwd)
+for lwc_family_setup in "$lwc_root"/harness/target/*/setup.sh; do
+  [ -f "$lwc_family_setup" ] && . "$lwc_family_setup"
+done
+unset lwc_family_setup
+
 lwc_setup() {
   case "$1" in
     core)
-      lwc_need_cmds python3:python3 gcc:gcc clang:clang nm:binutils || return 1
+      lwc_need_cmds python3:python3 gcc:gcc clang:clang nm:binutils valgrind:valgrind || return 1
       lwc_need_python_module pytest pytest python3-pytest || return 1
+      lwc_need_python_module matplotlib matplotlib python3-matplotlib || return 1
       ;;
-    *) lwc_log "unknown setup profile $1"; return 1 ;;
+    all)
+      lwc_setup core || return 1
+      local f
+      for f in qemu ibex avr msp430; do lwc_setup "$f" || return 1; done
+      ;;
+    *)
+      if declare -F "lwc_setup_$1" >/dev/null; then
+        "lwc_setup_$1"
+      else
+        lwc_log "unknown setup profile $1"; return 1
+      fi
+      ;;
   esac
 }

@@ -1,28 +1,43 @@
 """./lwcbench: build, verify against the KAT files, measure, report.
 
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
-               [--quick] [--baseline IMPL|none]
+               [--out DIR] [--suite thesis|sweep|grid]... [--quick]
+               [--baseline IMPL|none] [--jobs N]
+  lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
 """
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 
-from harness.bench import report
+import json
+import pathlib
+
+from harness.bench import export, report, runner
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
-from harness.bench.runner import LENGTHS, Progress, run_target
+from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.targets import TARGETS
+from harness.discover import ROOT
+
+DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
 
 EPILOG = f"""\
 targets: {', '.join(TARGETS)}
 
 Each selected implementation is built for each selected target and checked
-against its scheme's official KAT file on that target; one that fails is
-reported and not measured.  Then: AEAD encrypt and decrypt, hashes hash, with
-mlen {' and '.join(map(str, LENGTHS))} and adlen 0 (the thesis' inputs).
+against its scheme's official KAT file on that target (the target computes
+every entry); one that fails is reported and not measured.  Then AEAD
+encrypt and decrypt, hashes hash, for the suites: thesis (mlen
+{', '.join(map(str, THESIS))}, adlen 0), sweep (mlen {', '.join(map(str, SWEEP))}),
+grid (AEAD, adlen x mlen over {', '.join(map(str, GRID))}); plus code size and
+stack high-water mark.  Exact targets (simulators) count one operation;
+the host's rdtsc takes many samples (median, min, max).
+Results: tables on the terminal, and a folder (default build/bench/latest)
+with results.json, results.md, results.csv, plots and index.html.
 Exit status: 0 when every selected implementation passed, 1 when one failed,
 2 for bad arguments.
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
@@ -46,11 +61,23 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--impl", action="append", metavar="I",
                      help="an implementation name, e.g. opt64 (repeatable)")
     run.add_argument("--json", metavar="FILE", help="write every result to FILE (JSON)")
+    run.add_argument("--out", metavar="DIR",
+                     help=f"results folder (default {DEFAULT_OUT.relative_to(ROOT)}; 'none': none)")
+    run.add_argument("--suite", action="append", choices=SUITES,
+                     help="measurement suites (repeatable; default: all)")
     run.add_argument("--quick", action="store_true",
-                     help="fewer samples (33 for 16 B, 9 for 32 KiB instead of 201 and 33)")
+                     help="fewer samples on noisy clocks (33 instead of 201 for short inputs)")
+    run.add_argument("--jobs", type=int, metavar="N",
+                     help="parallel jobs for simulator targets (default: the number of cores)")
+    run.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG plots")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
+    rep = sub.add_parser("report", help="rebuild tables and the results folder from a JSON file")
+    rep.add_argument("json_file", metavar="FILE.json")
+    rep.add_argument("--out", metavar="DIR", help="results folder (default: the JSON's folder)")
+    rep.add_argument("--baseline", metavar="IMPL", default="ref")
+    rep.add_argument("--no-plots", action="store_true")
     sub.add_parser("list", help="targets with their availability and implementations")
     return ap
 
@@ -60,6 +87,20 @@ def _targets(names: list[str] | None):
         if n not in TARGETS:
             raise UsageError(f"unknown target '{n}' (valid: {', '.join(TARGETS)})")
     return [TARGETS[n]() for n in dict.fromkeys(names or TARGETS)]
+
+
+def setup(profiles: list[str]) -> None:
+    """Install what the selected targets need (harness/setup.sh: idempotent,
+    quiet when everything is there).  A failure is reported; the target then
+    says what is missing and is skipped.  LWC_NO_SETUP=1 skips this."""
+    if os.environ.get("LWC_NO_SETUP"):
+        return
+    for prof in dict.fromkeys(profiles):
+        r = subprocess.run(["bash", "-c", f'. harness/setup.sh && lwc_setup "$1"', "setup", prof],
+                           cwd=ROOT)
+        if r.returncode != 0:
+            print(f"lwcbench: setting up {prof} failed (exit status {r.returncode})",
+                  file=sys.stderr)
 
 
 def cmd_list() -> int:
@@ -88,6 +129,7 @@ def cmd_run(args) -> int:
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             raise UsageError(f"cannot write --json {args.json}: {folder} is not a writable folder")
     targets = _targets(args.target)
+    setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
     if args.baseline != "none" and args.baseline not in {i.name for i in impls}:
@@ -110,18 +152,21 @@ def cmd_run(args) -> int:
     if load_before is not None and load_before > max((os.cpu_count() or 1) - 1, 0.5) and runnable:
         print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
               f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
-    progress = Progress(sum(len(m) for _t, m in runnable))
-    records, outcomes, target_env = [], [], {}
+    jobs = [(t, i) for t, mine in runnable for i in mine]
+    progress = Progress(len(jobs))
+    suites = tuple(args.suite or SUITES)
     try:
         for t, mine in runnable:
-            r, o = run_target(t, mine, args.quick, progress)
-            records += r
-            outcomes += o
-            target_env[t.name] = t.environment()
+            progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")
+            t.prepare(mine)
+        records, outcomes = runner.run(jobs, suites, args.quick, progress, args.jobs)
     finally:
         progress.finish()
         for t, _m in runnable:
             t.close()
+    target_env = {}
+    for t, _m in runnable:
+        target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
     for name, reason in skipped:
         target_env[name] = {"skipped": reason}
     labels = {t.name: t.clock_label or t.name for t, _m in runnable}
@@ -130,23 +175,43 @@ def cmd_run(args) -> int:
         print()
         print(report.tables(records, labels, baseline))
     print(report.summary(outcomes, skipped))
+    env = report.environment(target_env, sys.argv[1:])
+    env.update(quick=args.quick, suites=list(suites),
+               wall_seconds=round(time.monotonic() - started, 1),
+               job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes})
+    if load_before is not None:
+        env["load_average"] = {"start": round(load_before, 2),
+                               "end": round(os.getloadavg()[0], 2)}
+    data = {
+        "results": records,
+        "environment": env,
+        "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
+                      "detail": o.detail} for o in outcomes if o.failed],
+    }
     if args.json:
-        env = report.environment(target_env, sys.argv[1:])
-        env["quick"] = args.quick
-        env["samples"] = {str(m): {t.name: t.samples(m, args.quick) for t, _ in runnable}
-                          for m in LENGTHS}
-        env["wall_seconds"] = round(time.monotonic() - started, 1)
-        if load_before is not None:
-            env["load_average"] = {"start": round(load_before, 2),
-                                   "end": round(os.getloadavg()[0], 2)}
-        report.write_json(args.json, {
-            "results": records,
-            "environment": env,
-            "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
-                          "detail": o.detail} for o in outcomes if o.failed],
-        })
+        report.write_json(args.json, data)
         print(f"wrote {args.json}")
+    if args.out != "none":
+        folder = pathlib.Path(args.out) if args.out else DEFAULT_OUT
+        export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
+        print(f"wrote {folder}/ (results.json, .md, .csv, plots, index.html)")
     return 1 if any(o.failed for o in outcomes) else 0
+
+
+def cmd_report(args) -> int:
+    try:
+        data = json.loads(pathlib.Path(args.json_file).read_text())
+        records = data["results"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise UsageError(f"cannot read {args.json_file}: {e}") from e
+    baseline = None if args.baseline == "none" else args.baseline
+    targets = data.get("environment", {}).get("targets", {})
+    labels = {t: e.get("clock_label", t) for t, e in targets.items()}
+    print(report.tables(records, labels, baseline))
+    folder = pathlib.Path(args.out) if args.out else pathlib.Path(args.json_file).resolve().parent
+    export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
+    print(f"wrote {folder}/")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "list":
             return cmd_list()
+        if args.command == "report":
+            return cmd_report(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)

@@ -1,8 +1,9 @@
 """Reporting: tables shaped like the thesis' figures, and the JSON file.
 
-Tables: rows = implementations, columns = schemes, cells = cycles per byte
-(median cycles of one operation / mlen) for 32 KiB and 16 B inputs; for
-AEAD schemes the mean of encryption and decryption, as in the thesis.
+Tables: rows = implementations, columns = schemes, cells = cycles or
+instructions per byte (the count of one operation / mlen) for 32 KiB and
+16 B inputs; for AEAD schemes the mean of encryption and decryption, as in
+the thesis.  Exports (harness/bench/export.py): Markdown, CSV, plots, HTML.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ SCHEME_GROUPS = [
 ]
 GROUP_WIDTH = 4
 FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed": "KAT FAIL",
-             "crashed": "CRASH"}
+             "crashed": "CRASH", "failed": "FAILED"}
 
 
 def fmt_len(n: int) -> str:
@@ -45,12 +46,17 @@ def _impl_order(names: list[str]) -> list[str]:
     return ([n for n in IMPL_ORDER if n in uniq] + [n for n in uniq if n not in IMPL_ORDER])
 
 
+COUNTER_TEXT = {"cycles": "cycles", "instructions": "instructions"}
+
+
 def per_byte(records: list[dict], field: str) -> dict:
-    """{(impl, scheme, mlen): value per byte or a failure tag}."""
+    """{(impl, scheme, mlen): value per byte or a failure tag}, adlen 0
+    only; AEAD cells are the mean of encryption and decryption."""
     cells: dict = {}
     grouped: dict = {}
     for r in records:
-        grouped.setdefault((r["impl"], r["scheme"], r["mlen"]), []).append(r)
+        if r["adlen"] == 0 and r["op"] in ("encrypt", "decrypt", "hash"):
+            grouped.setdefault((r["impl"], r["scheme"], r["mlen"]), []).append(r)
     for key, recs in grouped.items():
         bad = next((r["status"] for r in recs if r["status"] != "ok"), None)
         values = [r.get(field) for r in recs]
@@ -63,42 +69,73 @@ def per_byte(records: list[dict], field: str) -> dict:
     return cells
 
 
-def tables(records: list[dict], clock_labels: dict[str, str], baseline: str | None) -> str:
-    out = []
+def counters_of(recs: list[dict]) -> list[str]:
+    return [c for c in COUNTER_TEXT if any(r.get(c) is not None for r in recs)]
+
+
+def table_rows(recs: list[dict], field: str, mlen: int, group: list[str],
+               base: str | None) -> list[list[str]]:
+    cells = per_byte(recs, field)
+    impls = _impl_order([r["impl"] for r in recs])
+    rows = [["impl", *group]]
+    for impl in impls:
+        row = [impl]
+        for scheme in group:
+            v = cells.get((impl, scheme, mlen), "")
+            if isinstance(v, float):
+                text = f"{v:.2f}"
+                b = cells.get((base, scheme, mlen)) if base else None
+                if isinstance(b, float) and impl != base and b > 0:
+                    text += f" ({(v - b) / b * 100:+.1f}%)"
+                v = text
+            row.append("-" if v is None else v)
+        if any(c for c in row[1:]):
+            rows.append(row)
+    return rows
+
+
+def table_sections(records: list[dict], clock_labels: dict[str, str], baseline: str | None,
+                   lengths=(32768, 16)):
+    """(title, [rows per scheme group]) for each target, counter and length."""
     for target in dict.fromkeys(r["target"] for r in records):
         recs = [r for r in records if r["target"] == target]
-        field = "cycles" if any(r["cycles"] is not None for r in recs) else "time_ns"
-        unit = "cycles" if field == "cycles" else "nanoseconds"
-        cells = per_byte(recs, field)
         impls = _impl_order([r["impl"] for r in recs])
         base = baseline if baseline in impls else None
-        for mlen in sorted({r["mlen"] for r in recs}, reverse=True):
-            counts = sorted({r["samples"] for r in recs if r["mlen"] == mlen and r["samples"]})
-            n = "-".join(map(str, counts[:1] + counts[-1:] if len(counts) > 1 else counts)) or "0"
-            out.append(f"{target}: {unit} per byte, {clock_labels.get(target, target)}, median of "
-                       f"{n} samples -- {fmt_len(mlen)} inputs, adlen 0; AEAD: mean of "
-                       "encryption and decryption"
-                       + (f"; (%): difference from {base}" if base else ""))
-            for group in _groups([r["scheme"] for r in recs]):
-                rows = [["impl", *group]]
-                for impl in impls:
-                    row = [impl]
-                    for scheme in group:
-                        v = cells.get((impl, scheme, mlen), "")
-                        if isinstance(v, float):
-                            text = f"{v:.2f}"
-                            b = cells.get((base, scheme, mlen)) if base else None
-                            if isinstance(b, float) and impl != base and b > 0:
-                                text += f" ({(v - b) / b * 100:+.1f}%)"
-                            v = text
-                        row.append("-" if v is None else v)
-                    if any(c for c in row[1:]):
-                        rows.append(row)
-                widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-                for r in rows:
-                    out.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                                         for i, (c, w) in enumerate(zip(r, widths))).rstrip())
-                out.append("")
+        for field in counters_of(recs) or ["cycles"]:
+            for mlen in lengths:
+                if not any(r["mlen"] == mlen and r["adlen"] == 0 for r in recs):
+                    continue
+                counts = sorted({r["samples"] for r in recs
+                                 if r["mlen"] == mlen and r["samples"]})
+                noisy = any(r["samples"] > 1 and r.get(field + "_min") is not None for r in recs)
+                n = "-".join(map(str, counts[:1] + counts[-1:] if len(counts) > 1 else counts))
+                n = n if noisy else ""
+                label = clock_labels.get(target, target)
+                if isinstance(label, dict):
+                    label = label.get(field, target)
+                title = (f"{target}: {COUNTER_TEXT[field]} per byte "
+                         f"({label}"
+                         f"{', median of ' + n + ' samples' if n else ', one operation'}) -- "
+                         f"{fmt_len(mlen)} inputs, adlen 0; AEAD: mean of encryption and "
+                         "decryption" + (f"; (%): difference from {base}" if base else ""))
+                groups = [table_rows(recs, field, mlen, g, base)
+                          for g in _groups([r["scheme"] for r in recs])]
+                yield title, [g for g in groups if len(g) > 1]
+
+
+def _text_table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                      for i, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
+
+
+def tables(records: list[dict], clock_labels: dict[str, str], baseline: str | None) -> str:
+    out = []
+    for title, groups in table_sections(records, clock_labels, baseline):
+        out.append(title)
+        for rows in groups:
+            out += _text_table(rows)
+            out.append("")
     return "\n".join(out)
 
 

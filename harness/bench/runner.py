@@ -1,136 +1,167 @@
-"""The run: for each target, for each implementation: build, KAT, measure.
+"""The run: every (target, implementation) job -- build, KAT on the target,
+measure -- in parallel on the machine's cores.
 
-A failing implementation (build, KAT, crash, hang) is recorded with its
-reason and the run goes on with the next one.
+Jobs of targets with noisy clocks (the host's rdtsc) run first, alone;
+the simulators' jobs then share the cores.  A failing implementation
+(build, KAT, crash, hang) is recorded with its reason and the run goes on.
 """
 from __future__ import annotations
 
-import dataclasses
+import concurrent.futures
 import sys
+import threading
 import time
 
 from harness.bench.impls import impl_id
-from harness.bench.targets import BuildError, MeasureError, Target
+from harness.bench.targets import JobResult, Point, Target
+from harness.bench.targets.base import cpu_count
 from harness.discover import Impl
 
-# The thesis' input lengths (Figures 5.2-5.5): 16 B and 32 KiB, no associated data.
-LENGTHS = [16, 32768]
-ADLEN = 0
+# The thesis' inputs (Figures 5.2-5.5), a length sweep, and the MSP430
+# paper's adlen x mlen grid (AEAD only).
+THESIS = [16, 32768]
+SWEEP = [0, 1, 8, 16, 32, 64, 128, 1536, 4096]
+GRID = [0, 16, 128, 1024]
+SUITES = ("thesis", "sweep", "grid")
 OPS = {"aead": ["encrypt", "decrypt"], "hash": ["hash"]}
 
 
-@dataclasses.dataclass
-class Outcome:
-    target: str
-    impl: Impl
-    status: str          # ok, build-failed, kat-missing, kat-failed, crashed
-    kat: str             # pass, fail, skipped
-    detail: str = ""
-
-    @property
-    def failed(self) -> bool:
-        return self.status != "ok"
+def points_for(kind: str, suites: tuple[str, ...] = SUITES) -> list[Point]:
+    """The operations to measure for one implementation, each once, with
+    the suites that ask for it."""
+    want: dict[tuple, list[str]] = {}
+    for op in OPS[kind]:
+        if "thesis" in suites:
+            for m in THESIS:
+                want.setdefault((op, 0, m), []).append("thesis")
+        if "sweep" in suites:
+            for m in SWEEP:
+                want.setdefault((op, 0, m), []).append("sweep")
+        if "grid" in suites and kind == "aead":
+            for a in GRID:
+                for m in GRID:
+                    want.setdefault((op, a, m), []).append("grid")
+    return [Point(op, a, m, tuple(sets)) for (op, a, m), sets in
+            sorted(want.items(), key=lambda kv: (OPS[kind].index(kv[0][0]), kv[0][1], kv[0][2]))]
 
 
 class Progress:
-    """[#####.....] 12/44 host ascon-hash256/opt64 -- redrawn in place on a
-    terminal, one line per step otherwise."""
+    """[#####.....] 12/44 (3 running) rv32-ibex ascon-hash256/bi32 -- redrawn
+    in place on a terminal, one line per finished job otherwise."""
 
-    def __init__(self, total: int, stream=None, width: int = 20):
+    def __init__(self, total: int, stream=None, width: int = 24):
         self.total, self.done, self.width = total, 0, width
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self._last = 0
+        self._running: dict[int, str] = {}
+        self._lock = threading.Lock()
+        self._t0 = time.monotonic()
 
     def _bar(self) -> str:
         fill = self.width * self.done // max(self.total, 1)
-        return f"[{'#' * fill}{'.' * (self.width - fill)}] {self.done}/{self.total}"
+        el = int(time.monotonic() - self._t0)
+        return (f"[{'#' * fill}{'.' * (self.width - fill)}] {self.done}/{self.total} "
+                f"{el // 60}:{el % 60:02d}")
 
-    def step(self, label: str) -> None:
-        """A new step (one implementation on one target) begins."""
-        self.done += 1
-        if self.tty:
-            self.phase(label)
-        else:
-            print(f"{self._bar()} {label}", file=self.stream, flush=True)
+    def _draw(self, text: str) -> None:
+        text = text[:150]
+        pad = max(self._last - len(text), 0)
+        self.stream.write("\r" + text + " " * pad)
+        self.stream.flush()
+        self._last = len(text)
 
-    def phase(self, label: str) -> None:
-        """What the current step is doing (only shown on a terminal)."""
-        if self.tty:
-            text = f"{self._bar()} {label}"[:150]
-            pad = max(self._last - len(text), 0)
-            self.stream.write("\r" + text + " " * pad)
-            self.stream.flush()
-            self._last = len(text)
+    def start(self, key: int, label: str) -> None:
+        with self._lock:
+            self._running[key] = label
+            if self.tty:
+                self._draw(f"{self._bar()} {' | '.join(self._running.values())}")
+
+    def end(self, key: int, label: str) -> None:
+        with self._lock:
+            self._running.pop(key, None)
+            self.done += 1
+            if self.tty:
+                self._draw(f"{self._bar()} {' | '.join(self._running.values()) or label}")
+            else:
+                print(f"{self._bar()} {label}", file=self.stream, flush=True)
 
     def note(self, text: str) -> None:
         """A line that stays (a failure, a build message)."""
-        if self.tty:
-            self.stream.write("\r" + " " * self._last + "\r")
-            self._last = 0
-        print(text, file=self.stream, flush=True)
+        with self._lock:
+            if self.tty and self._last:
+                self.stream.write("\r" + " " * self._last + "\r")
+                self._last = 0
+            print(text, file=self.stream, flush=True)
 
     def finish(self) -> None:
         if self.tty and self._last:
             self.stream.write("\r" + " " * self._last + "\r")
             self.stream.flush()
+            self._last = 0
 
 
-def _record(target: Target, impl: Impl, op: str, mlen: int, kat: str, code: int | None) -> dict:
-    return {"target": target.name, "scheme": impl.scheme, "impl": impl.name, "op": op,
-            "adlen": ADLEN, "mlen": mlen, "cycles": None, "instructions": None, "samples": 0,
-            "kat": kat, "code_bytes": code, "stack_bytes": target.stack_bytes(impl),
-            "cycles_min": None, "cycles_max": None, "cycles_per_byte": None, "status": "ok"}
+def records_of(res: JobResult, points: list[Point]) -> list[dict]:
+    """One JSON record per measured point (nulls when the job failed)."""
+    out = []
+    for p in points:
+        v = res.values.get(p, {})
+        n = p.adlen + p.mlen
+        rec = {"target": res.target, "scheme": res.impl.scheme, "impl": res.impl.name,
+               "op": p.op, "adlen": p.adlen, "mlen": p.mlen,
+               "cycles": v.get("cycles"), "instructions": v.get("instructions"),
+               "samples": v.get("samples", 0), "kat": res.kat,
+               "code_bytes": res.code_bytes, "stack_bytes": res.stack.get(p.op),
+               "cycles_min": v.get("cycles_min"), "cycles_max": v.get("cycles_max"),
+               "instructions_min": v.get("instructions_min"),
+               "instructions_max": v.get("instructions_max"),
+               "cycles_per_byte": round(v["cycles"] / n, 3)
+               if v.get("cycles") is not None and n else None,
+               "instructions_per_byte": round(v["instructions"] / n, 3)
+               if v.get("instructions") is not None and n else None,
+               "mode": v.get("mode"), "sets": list(p.sets), "status": res.status}
+        if res.status != "ok":
+            rec["error"] = res.errors.get(p) or res.detail
+        out.append(rec)
+    return out
 
 
-def run_target(target: Target, impls: list[Impl], quick: bool, progress: Progress):
-    """Returns (records, outcomes) for one available target."""
-    records, outcomes = [], []
-    progress.phase(f"{target.name}: building")
-    t0 = time.monotonic()
-    target.prepare(impls)
-    progress.note(f"{target.name}: build done in {time.monotonic() - t0:.1f} s")
-    for impl in impls:
+def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
+        progress: Progress, workers: int | None = None) -> tuple[list[dict], list[JobResult]]:
+    """Run the jobs; returns (records, job results) in the jobs' order."""
+    results: dict[int, tuple[list[dict], JobResult]] = {}
+
+    def one(n: int, target: Target, impl: Impl):
         label = f"{target.name} {impl_id(impl)}"
-        progress.step(label)
-        ops = OPS[impl.kind]
+        progress.start(n, label)
+        t0 = time.monotonic()
+        points = points_for(impl.kind, suites)
         try:
-            target.build(impl)
-        except BuildError as e:
-            outcome = Outcome(target.name, impl, "build-failed", "skipped", str(e))
-        else:
-            progress.phase(f"{label} kat")
-            k = target.kat(impl)
-            if k.passed:
-                outcome = Outcome(target.name, impl, "ok", "pass")
-            elif k.status == "skipped":  # nothing to check against: not measured
-                outcome = Outcome(target.name, impl, "kat-missing", "skipped", k.detail)
-            else:
-                outcome = Outcome(target.name, impl, "kat-failed", "fail", k.detail)
-        code = target.code_bytes(impl) if outcome.status != "build-failed" else None
-        impl_records = []
-        for op in ops:
-            for mlen in LENGTHS:
-                rec = _record(target, impl, op, mlen, outcome.kat, code)
-                impl_records.append(rec)
-                if outcome.status != "ok":
-                    continue
-                progress.phase(f"{label} {op} {mlen} B")
-                try:
-                    s = target.measure(impl, op, ADLEN, mlen, target.samples(mlen, quick))
-                except MeasureError as e:
-                    outcome.status, outcome.detail = "crashed", f"{op} {mlen} B: {e}"
-                    continue
-                rec.update(cycles=s.cycles, instructions=s.instructions, samples=s.samples,
-                           cycles_min=s.cycles_min, cycles_max=s.cycles_max,
-                           cycles_per_byte=round(s.cycles / mlen, 3)
-                           if s.cycles is not None and mlen else None, **s.extra)
-        for rec in impl_records:
-            rec["status"] = outcome.status
-            if outcome.detail and outcome.status != "ok":
-                rec["error"] = outcome.detail
-        if outcome.failed:
-            progress.note(f"{label}: {outcome.status}: {outcome.detail}")
-        records += impl_records
-        outcomes.append(outcome)
+            res = target.run_job(impl, points, quick)
+        except Exception as e:  # a harness bug must not stop the others
+            res = JobResult(target.name, impl, status="crashed",
+                            detail=f"harness error: {type(e).__name__}: {e}")
+        res.seconds = round(time.monotonic() - t0, 2)
+        results[n] = (records_of(res, points), res)
+        progress.end(n, f"{label} {res.status} ({res.seconds:.1f} s)")
+        if res.failed:
+            progress.note(f"{label}: {res.status}: {res.detail}")
+
+    alone = [(n, t, i) for n, (t, i) in enumerate(jobs) if not t.parallel]
+    shared = [(n, t, i) for n, (t, i) in enumerate(jobs) if t.parallel]
+    for n, t, i in alone:
+        one(n, t, i)
+    with concurrent.futures.ThreadPoolExecutor(workers or cpu_count()) as pool:
+        futures = [pool.submit(one, n, t, i) for n, t, i in shared]
+        try:
+            for f in concurrent.futures.as_completed(futures):
+                f.result()
+        except KeyboardInterrupt:
+            for f in futures:
+                f.cancel()
+            raise
+    records, outcomes = [], []
+    for n in sorted(results):
+        records += results[n][0]
+        outcomes.append(results[n][1])
     return records, outcomes

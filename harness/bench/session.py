@@ -1,9 +1,13 @@
-"""The lwc-bench request/response line protocol (harness/target/host/bench.h).
+"""The lwc-bench request/response line protocol (harness/target/common/bench.h).
 
 A Session sends one request line and reads response lines until the one
-starting with "ok" or "err".  PipeSession runs the program as a child
-process; a simulator console or a serial port only needs another
-_write/_read_chunk pair.
+starting with "ok" or "err".  Transports:
+  PipeSession    the program as a child process (host, qemu-user, simavr)
+  SerialSession  a board on a serial port (pyserial)
+  ScriptSession  a simulator without an input channel: the whole request
+                 script goes into the image, the simulator runs once
+A job hands its whole request list to run_all(), so that every transport,
+interactive or not, is driven the same way.
 """
 from __future__ import annotations
 
@@ -22,6 +26,21 @@ class SessionError(Exception):
 
 class RequestError(Exception):
     """The program answered `err MESSAGE`: a refused request."""
+
+
+@dataclasses.dataclass
+class Response:
+    """The answer to one request: its final line and the lines before it,
+    or the error ("err" answer: refused; `died`: the program crashed/hung)."""
+    request: str
+    ok: str | None = None
+    lines: list[str] = dataclasses.field(default_factory=list)
+    error: str | None = None
+    died: bool = False
+
+    @property
+    def fields(self) -> dict[str, str]:
+        return parse_fields(self.ok or "")
 
 
 @dataclasses.dataclass
@@ -79,8 +98,27 @@ class Session:
             if got.startswith("ok"):
                 return got, before
             if got.startswith("err"):
-                raise RequestError(got[3:].strip() or "error")
+                e = RequestError(got[3:].strip() or "error")
+                e.lines = before
+                raise e
             before.append(got)
+
+    def run_all(self, requests: list[str], timeouts: list[float] | None = None) -> list[Response]:
+        """Every request in order; after a crash or hang the remaining ones
+        are answered with the same `died` error."""
+        out: list[Response] = []
+        for n, req in enumerate(requests):
+            if out and out[-1].died:
+                out.append(Response(req, error=out[-1].error, died=True))
+                continue
+            try:
+                ok, lines = self.request(req, timeouts[n] if timeouts else None)
+                out.append(Response(req, ok, lines))
+            except RequestError as e:
+                out.append(Response(req, lines=getattr(e, "lines", []), error=str(e)))
+            except SessionError as e:
+                out.append(Response(req, error=str(e), died=True))
+        return out
 
     # the requests
     def hello(self) -> dict[str, str]:
@@ -164,3 +202,75 @@ class PipeSession(Session):
         self._sel.close()
         self.proc.stdout.close()
         self._stderr.close()
+
+
+class SerialSession(Session):
+    """A board running the firmware, on a serial port (a real target: same
+    requests as the simulators; needs pyserial)."""
+
+    def __init__(self, port: str, baudrate: int = 115200, timeout: float = 120.0):
+        super().__init__()
+        import serial  # optional dependency, only for boards
+        self.timeout = timeout
+        self.port = serial.Serial(port, baudrate, timeout=0.1)
+
+    def _write(self, data: bytes) -> None:
+        self.port.write(data)
+        self.port.flush()
+
+    def _read_chunk(self, timeout: float) -> bytes:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            chunk = self.port.read(4096)
+            if chunk:
+                return chunk
+        raise SessionError(f"no answer within {self.timeout:.0f} s (hang?)")
+
+    def died(self) -> str:
+        return "the board stopped answering"
+
+    def close(self) -> None:
+        self.port.close()
+
+
+class ScriptSession(Session):
+    """For simulators without an input channel: run_all() writes every
+    request (and "quit") into one script, execute() runs the firmware once
+    with it and returns all it printed, which is split back into answers.
+
+    A subclass implements execute(script, timeout) -> output, raising
+    SessionError when the simulator fails or times out (the output it got
+    so far in e.output, if any)."""
+
+    def __init__(self, timeout: float = 120.0):
+        super().__init__()
+        self.timeout = timeout
+
+    def execute(self, script: bytes, timeout: float) -> str:
+        raise NotImplementedError
+
+    def run_all(self, requests, timeouts=None):
+        script = "".join(r + "\n" for r in [*requests, "quit"]).encode()
+        total = sum(timeouts) if timeouts else self.timeout * (len(requests) + 1)
+        died = None
+        try:
+            output = self.execute(script, total)
+        except SessionError as e:
+            output, died = getattr(e, "output", "") or "", str(e)
+        lines = output.splitlines()
+        out: list[Response] = []
+        for req in requests:
+            before = []
+            while lines and not lines[0].startswith(("ok", "err")):
+                before.append(lines.pop(0))
+            if not lines:  # ran out: the firmware stopped here
+                why = died or "the program ended without an answer"
+                out.append(Response(req, lines=before, error=why, died=True))
+                died = why
+                continue
+            last = lines.pop(0)
+            if last.startswith("ok"):
+                out.append(Response(req, last, before))
+            else:
+                out.append(Response(req, lines=before, error=last[3:].strip() or "error"))
+        return out

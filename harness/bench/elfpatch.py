@@ -1,0 +1,80 @@
+"""Write bytes over an initialized symbol in a copy of an ELF file.
+
+The script-in-image transport (harness/target/common/bench_script.c) puts
+the request script into `bench_script` before a simulator loads the
+program; no objcopy of the target's toolchain is needed (ELF32/ELF64, either
+byte order).
+"""
+from __future__ import annotations
+
+import pathlib
+import shutil
+import struct
+
+
+class ElfError(Exception):
+    pass
+
+
+def _layout(data: bytes):
+    if data[:4] != b"\x7fELF":
+        raise ElfError("not an ELF file")
+    is64 = data[4] == 2
+    end = "<" if data[5] == 1 else ">"
+    if is64:
+        shoff, = struct.unpack_from(end + "Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", data, 0x3A)
+    else:
+        shoff, = struct.unpack_from(end + "I", data, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", data, 0x2E)
+    sections = []
+    for n in range(shnum):
+        off = shoff + n * shentsize
+        if is64:
+            name, typ, _flags, addr, offset, size, link, _info, _align, entsize = \
+                struct.unpack_from(end + "IIQQQQIIQQ", data, off)
+        else:
+            name, typ, _flags, addr, offset, size, link, _info, _align, entsize = \
+                struct.unpack_from(end + "IIIIIIIIII", data, off)
+        sections.append({"type": typ, "addr": addr, "offset": offset, "size": size,
+                         "link": link, "entsize": entsize})
+    return is64, end, sections
+
+
+def find_symbol(data: bytes, name: str) -> tuple[int, int]:
+    """(file offset, size) of a defined symbol's initial bytes."""
+    is64, end, sections = _layout(data)
+    want = name.encode()
+    for sec in sections:
+        if sec["type"] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[sec["link"]]
+        for off in range(sec["offset"], sec["offset"] + sec["size"], sec["entsize"]):
+            if is64:
+                st_name, _info, _other, shndx, value, size = struct.unpack_from(end + "IBBHQQ", data, off)
+            else:
+                st_name, value, size, _info, _other, shndx = struct.unpack_from(end + "IIIBBH", data, off)
+            s0 = strtab["offset"] + st_name
+            if data[s0:data.index(b"\0", s0)] != want:
+                continue
+            if not 0 < shndx < len(sections):
+                raise ElfError(f"symbol {name} is not defined in a section")
+            home = sections[shndx]
+            if home["type"] == 8:  # SHT_NOBITS: no bytes in the file
+                raise ElfError(f"symbol {name} is in .bss (make it initialized)")
+            return home["offset"] + value - home["addr"], size
+    raise ElfError(f"no symbol {name}")
+
+
+def patch_symbol(elf_in: pathlib.Path, elf_out: pathlib.Path, name: str, payload: bytes) -> None:
+    """Copy elf_in to elf_out with `payload` (zero-padded) as the initial
+    value of symbol `name`."""
+    data = bytearray(pathlib.Path(elf_in).read_bytes())
+    offset, size = find_symbol(bytes(data), name)
+    if len(payload) > size:
+        raise ElfError(f"{len(payload)} bytes do not fit in {name} ({size} bytes)")
+    data[offset:offset + size] = payload + bytes(size - len(payload))
+    tmp = pathlib.Path(str(elf_out) + ".tmp")
+    tmp.write_bytes(data)
+    shutil.copymode(elf_in, tmp)
+    tmp.replace(elf_out)

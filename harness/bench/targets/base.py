@@ -1,0 +1,346 @@
+"""What every target shares: the job (build, KAT on the target, measure)
+and, for cross targets, the firmware build.
+
+A target is one small class.  The runner calls run_job(impl, points) for
+every implementation the target accepts (its `architectures` file names
+"any" or one of the target's arch_tokens); run_job builds the firmware,
+opens a Session to it (harness/bench/session.py) and sends one request
+list: hello, overhead, kat (checked against the official file), then the
+measurements and the stack probes.  A cross target (CrossTarget) only says
+how to compile (cc, cflags, ldflags, its runtime files) and how to start
+the program (open_session); see harness/target/common/bench.h for the
+target side.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import pathlib
+import shlex
+import shutil
+import subprocess
+import threading
+
+from harness.bench import kat as katcheck
+from harness.bench.impls import impl_id
+from harness.bench.session import Response, Session
+from harness.build import BENCH_COMMON, BENCH_CORE, WARN, compile_object, rel
+from harness.discover import ROOT, Impl
+
+NOT_YET = "not supported yet (issue: lwcbench targets)"
+COUNTERS = ("cycles", "instructions")
+
+
+class BuildError(Exception):
+    pass
+
+
+class MeasureError(Exception):
+    """The implementation crashed, hung or refused the operation."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    """One measured operation: op on adlen bytes of AD and mlen of message;
+    `sets` names the suites asking for it (thesis, sweep, grid)."""
+    op: str
+    adlen: int
+    mlen: int
+    sets: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass
+class JobResult:
+    """One implementation on one target."""
+    target: str
+    impl: Impl
+    status: str = "ok"     # ok, build-failed, kat-missing, kat-failed, crashed, failed
+    kat: str = "skipped"   # pass, fail, skipped
+    detail: str = ""
+    code_bytes: int | None = None
+    stack: dict = dataclasses.field(default_factory=dict)    # op -> bytes
+    values: dict = dataclasses.field(default_factory=dict)   # Point -> counts
+    errors: dict = dataclasses.field(default_factory=dict)   # Point -> message
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return self.status != "ok"
+
+
+def first_line(argv: list[str]) -> str | None:
+    try:
+        r = subprocess.run(argv, capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    out = (r.stdout or r.stderr).strip().splitlines()
+    return out[0] if out else None
+
+
+def object_size(objects: list, size_tool: str = "size") -> int | None:
+    """text + data of the objects (Berkeley `size`: text includes rodata)."""
+    if not objects or not shutil.which(size_tool):
+        return None
+    r = subprocess.run([size_tool, "-B", *map(str, objects)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    total = 0
+    for line in r.stdout.splitlines()[1:]:
+        f = line.split()
+        if len(f) >= 2 and f[0].isdigit() and f[1].isdigit():
+            total += int(f[0]) + int(f[1])
+    return total
+
+
+def counts_of(fields: dict[str, str]) -> dict:
+    """cycles / instructions (+ _min/_max) of an answer, as ints."""
+    out = {}
+    for c in COUNTERS:
+        for suffix in ("", "_min", "_max"):
+            if c + suffix in fields:
+                out[c + suffix] = int(fields[c + suffix])
+    return out
+
+
+class Target:
+    name = ""
+    description = ""
+    arch_tokens: frozenset[str] = frozenset()
+    metric = ""        # what `cycles` / `instructions` mean on this target
+    clock_label = ""   # short name of the counters' source, for table titles
+    # (or a dict per counter: {"cycles": "rdtsc", "instructions": "callgrind"})
+    exact = True       # deterministic counters: one sample, overhead subtracted
+    parallel = True    # may run beside other jobs (False: noisy clocks)
+    request_timeout = 120.0
+
+    def is_available(self) -> tuple[bool, str]:
+        return False, NOT_YET
+
+    def supports(self, impl: Impl) -> bool:
+        return impl.builds_for(set(self.arch_tokens))
+
+    def samples(self, mlen: int, quick: bool) -> int:
+        if self.exact:
+            return 1
+        if mlen <= 1024:  # short inputs are the noisiest
+            return 33 if quick else 201
+        return 33
+
+    def prepare(self, impls: list[Impl]) -> None:
+        """Build what is best built at once (optional)."""
+
+    def build(self, impl: Impl) -> object:
+        """The program for impl (e.g. an ELF path); raise BuildError."""
+        raise BuildError(NOT_YET)
+
+    def open_session(self, program: object) -> Session:
+        raise NotImplementedError
+
+    def code_bytes(self, impl: Impl) -> int | None:
+        return None
+
+    def environment(self) -> dict:
+        return {"description": self.description, "metric": self.metric}
+
+    def close(self) -> None:
+        pass
+
+    def extra_counts(self, impl: Impl, program: object, points: list[Point],
+                     result: JobResult) -> None:
+        """Counts from outside the program (the host's callgrind)."""
+
+    # -- the job -------------------------------------------------------------
+    def stack_point(self, impl: Impl, op: str) -> Point:
+        return Point(op, 16 if impl.kind == "aead" else 0, 16)
+
+    def run_job(self, impl: Impl, points: list[Point], quick: bool = False) -> JobResult:
+        res = JobResult(self.name, impl)
+        try:
+            program = self.build(impl)
+        except BuildError as e:
+            res.status, res.detail = "build-failed", str(e)
+            return res
+        res.code_bytes = self.code_bytes(impl)
+        kat_req = katcheck.request(impl)
+        if kat_req is None:
+            res.status, res.detail = "kat-missing", f"no official KAT file {impl.kat_file.name}"
+            return res
+        ops = sorted({p.op for p in points}, key=["encrypt", "decrypt", "hash"].index)
+        stacks = [self.stack_point(impl, op) for op in ops]
+        overhead_n = 1 if self.exact else 33
+        reqs = ["hello", f"overhead {overhead_n}", kat_req]
+        reqs += [f"measure {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen} "
+                 f"{self.samples(p.mlen, quick)}" for p in points]
+        reqs += [f"stack {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in stacks]
+        t = self.request_timeout
+        timeouts = [t] * len(reqs)
+        try:
+            session = self.open_session(program)
+        except (OSError, MeasureError) as e:
+            res.status, res.detail = "crashed", f"cannot start: {e}"
+            return res
+        try:
+            resp = session.run_all(reqs, timeouts)
+        finally:
+            session.close()
+        hello, overhead, kat_resp = resp[0], resp[1], resp[2]
+        if hello.ok is None or hello.fields.get("protocol") != "2":
+            res.status = "crashed"
+            res.detail = f"no lwc-bench greeting: {hello.error or hello.ok}"
+            return res
+        k = katcheck.judge(impl, kat_resp)
+        res.kat = k.status
+        if not k.passed:  # the target refuses to measure from here on
+            res.status, res.detail = "kat-failed", k.detail
+            return res
+        base = counts_of(overhead.fields) if self.exact else {}
+        self._overhead = counts_of(overhead.fields)
+        for p, r in zip(points, resp[3:3 + len(points)]):
+            if r.ok is None:
+                res.errors[p] = r.error
+                if res.status == "ok":
+                    res.status = "crashed" if r.died else "failed"
+                    res.detail = f"{p.op} adlen={p.adlen} mlen={p.mlen}: {r.error}"
+                continue
+            f = r.fields
+            v = counts_of(f)
+            for c in COUNTERS:  # exact counters: the counter reads themselves out
+                for suffix in ("", "_min", "_max"):
+                    if c + suffix in v and c in base:
+                        v[c + suffix] -= base[c]
+            v["samples"] = int(f.get("samples", 0))
+            v["mode"] = f.get("mode", "oneshot")
+            res.values[p] = v
+        for p, r in zip(stacks, resp[3 + len(points):]):
+            res.stack[p.op] = int(r.fields["stack"]) if r.ok and "stack" in r.fields else None
+        if res.status == "ok":
+            self.extra_counts(impl, program, points, res)
+        return res
+
+
+class CrossTarget(Target):
+    """A target reached through a cross compiler and a simulator (or board).
+
+    A family sets: family (runtime folder harness/target/<family>), cc,
+    cflags, ldflags, defines, port_sources, size_tool, and implements
+    tools_missing() and open_session(elf).  The firmware of one
+    implementation is its objects + src/lib/lwc.c + a one-entry registry +
+    the portable core + mini_libc + the port; objects and ELF are cached in
+    build/targets/<target>/ and rebuilt when a source, a header or a flag
+    changes."""
+    family = ""
+    cc: list[str] = []
+    cflags: list[str] = []
+    ldflags: list[str] = []
+    defines: dict[str, str] = {}
+    port_sources: list[pathlib.Path] = []
+    size_tool = "size"
+    warnings = [w for w in WARN if w != "-Werror"]  # old cross compilers differ
+
+    def __init__(self):
+        self.out = ROOT / "build" / "targets" / self.name
+        self._lock = threading.Lock()
+        self._built: dict[Impl, pathlib.Path] = {}
+        self._objects: dict[Impl, list[pathlib.Path]] = {}
+
+    def tools_missing(self) -> str | None:
+        raise NotImplementedError
+
+    def is_available(self):
+        why = self.tools_missing()
+        if why:
+            return False, why
+        return True, " ".join(self.cc + self.cflags)
+
+    def _compile(self, src: pathlib.Path, obj: pathlib.Path, extra: list[str]) -> str | None:
+        cmd = [*self.cc, *self.warnings, *self.cflags, "-Iinclude", "-Isrc",
+               f"-I{rel(BENCH_COMMON)}", *extra, "-c", str(rel(src)), "-o", str(obj)]
+        return compile_object(cmd, obj)
+
+    def _runtime(self) -> list[pathlib.Path]:
+        """The objects every firmware of this target shares (built once)."""
+        defs = [f"-D{k}={v}" for k, v in self.defines.items()]
+        srcs = [*BENCH_CORE, BENCH_COMMON / "mini_libc.c", ROOT / "src" / "lib" / "lwc.c",
+                *self.port_sources]
+        objs, errors = [], []
+        for s in srcs:
+            o = self.out / "runtime" / (rel(s).as_posix().replace("/", "_") + ".o")
+            err = self._compile(s, o, defs)
+            if err:
+                errors.append(err)
+            objs.append(o)
+        if errors:
+            raise BuildError("runtime does not compile: " + errors[0][:2000])
+        return objs
+
+    def build(self, impl):
+        with self._lock:  # the runtime is shared; implementations build in turn
+            if impl in self._built:
+                return self._built[impl]
+            runtime = self._runtime()
+        folder = self.out / impl_id(impl).replace("/", "__")
+        flags = [f"-I{rel(impl.path)}", f"-DLWC_NAMESPACE={impl.namespace}",
+                 f'-DLWC_SCHEME_NAME="{impl.scheme}"', f'-DLWC_IMPL_NAME="{impl.name}"']
+        objs = []
+        for src in impl.sources:
+            o = folder / "obj" / (src.name + ".o")
+            err = self._compile(src, o, flags)
+            if err:
+                lines = [ln for ln in err.splitlines() if "error" in ln] or err.splitlines()[1:2]
+                raise BuildError(f"does not compile for {self.name}: "
+                                 f"{(lines or ['?'])[0].strip()[:300]}")
+            objs.append(o)
+        reg = folder / "registry.c"
+        kind = impl.kind
+        other = "hash" if kind == "aead" else "aead"
+        text = (f'#include "lwc.h"\nextern const lwc_{kind} {impl.namespace}_lwc_{kind}_desc;\n'
+                f"const lwc_{kind} *const lwc_{kind}_registry[] = "
+                f"{{&{impl.namespace}_lwc_{kind}_desc, 0}};\n"
+                f"const lwc_{other} *const lwc_{other}_registry[] = {{0}};\n")
+        if not reg.exists() or reg.read_text() != text:
+            reg.parent.mkdir(parents=True, exist_ok=True)
+            reg.write_text(text)
+        err = self._compile(reg, folder / "registry.o", [])
+        if err:
+            raise BuildError(f"registry does not compile: {err[:300]}")
+        elf = folder / "lwc-bench.elf"
+        inputs = [*objs, folder / "registry.o", *runtime]
+        cmd = [*self.cc, *self.cflags, "-o", str(elf), *map(str, inputs), *self.ldflags]
+        stamp = folder / "lwc-bench.elf.cmd"
+        fresh = (elf.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
+                 and all(i.stat().st_mtime <= elf.stat().st_mtime for i in inputs))
+        if not fresh:
+            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+            if r.returncode != 0:
+                elf.unlink(missing_ok=True)
+                msg = [ln for ln in (r.stderr or r.stdout).splitlines() if ln.strip()]
+                raise BuildError(f"does not link for {self.name}: "
+                                 f"{(msg or ['?'])[-1].strip()[:300]}")
+            stamp.write_text(shlex.join(cmd))
+        with self._lock:
+            self._built[impl] = elf
+            self._objects[impl] = objs
+        return elf
+
+    def code_bytes(self, impl):
+        return object_size(self._objects.get(impl, []), self.size_tool)
+
+    def environment(self):
+        env = super().environment()
+        env.update({
+            "compiler": first_line([*self.cc, "--version"]),
+            "cflags": " ".join(self.cflags),
+            "ldflags": " ".join(self.ldflags),
+            "runtime": f"harness/target/common + harness/target/{self.family}",
+        })
+        over = getattr(self, "_overhead", None)
+        if over:
+            env["counter_overhead"] = over
+            env["counter_overhead_note"] = ("counts of an empty counted region, subtracted "
+                                            "from every result of this target")
+        return env
+
+
+def cpu_count() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else (os.cpu_count() or 1))

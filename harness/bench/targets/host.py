@@ -1,0 +1,142 @@
+"""The host: gcc -O2 (harness.build's release variant), run natively.
+
+Cycles: rdtsc (x86; noisy: many samples, median/min/max, jobs run alone).
+Instructions: valgrind's callgrind, exact, counting only the function
+bench_counted_op (one operation) -- one valgrind run per implementation,
+one callgrind dump per operation.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import pathlib
+import platform
+import shutil
+import tempfile
+
+from harness.bench.impls import impl_id, is_extra
+from harness.bench.session import PipeSession
+from harness.bench.targets.base import (BuildError, JobResult, Point, Target, first_line,
+                                        object_size)
+from harness.build import HOST_ARCHS, VARIANTS, WARN, Builder
+from harness.discover import ROOT, Impl
+
+PROGRAMS = ["lwc-bench"]
+
+
+def callgrind_total(path: pathlib.Path) -> int | None:
+    """The instruction total of one callgrind dump file."""
+    for line in path.read_text(errors="replace").splitlines():
+        if line.startswith(("totals:", "summary:")):
+            return int(line.split()[1])
+    return None
+
+
+class HostTarget(Target):
+    name = "host"
+    description = "this machine, gcc -O2 (harness.build release), native execution"
+    arch_tokens = frozenset(HOST_ARCHS)
+    variant = "release"
+    exact = False
+    parallel = False  # rdtsc: nothing else may run meanwhile
+    X86 = platform.machine().lower() in ("x86_64", "amd64")
+    clock_label = {"cycles": "rdtsc", "instructions": "valgrind callgrind"}
+    metric = ("cycles: rdtsc time-stamp counter (lfence-serialized), median of many single "
+              "operations (min and max kept); instructions: valgrind callgrind, exact count of "
+              "one operation" if X86 else
+              "instructions: valgrind callgrind, exact count of one operation; no cycle counter")
+
+    def __init__(self):
+        self._bins: dict[Impl, pathlib.Path] = {}
+        self._objects: dict[Impl, list] = {}
+        self._errors: dict[Impl, str] = {}
+        self._notes: list[str] = []
+        self._overhead: dict = {}
+
+    def is_available(self):
+        cc = VARIANTS[self.variant]["cc"]
+        if not shutil.which(cc):
+            return False, f"compiler {cc} not found"
+        tools = ["rdtsc" if self.X86 else "no cycle counter"]
+        tools.append("callgrind" if shutil.which("valgrind") else "no valgrind: instructions null")
+        return True, f"{cc} -O2, {', '.join(tools)}"
+
+    def prepare(self, impls):
+        """One harness.build of the selection: the tree's own into
+        build/host-<variant> (shared with ./lwc and the tests); with extra
+        folders (LWC_EXTRA_IMPLS) the selection alone goes to
+        build/bench-extra-<variant>.  A folder that does not compile is
+        reported, the rest built."""
+        if not any(is_extra(i) for i in impls):
+            builder = Builder(self.variant, quiet=True, only=PROGRAMS)
+        else:
+            out = ROOT / "build" / f"bench-extra-{self.variant}"
+            builder = Builder(self.variant, quiet=True, only=PROGRAMS, impls=impls, out=out)
+            self._notes.append(f"extra implementations ({', '.join(map(impl_id, impls))}) "
+                               f"built in {out.relative_to(ROOT)}")
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            builder.build()
+        bins = builder.out / "bin"
+        for i in impls:
+            if i in builder.failed:
+                lines = [ln for ln in builder.failed[i].splitlines() if "error" in ln]
+                self._errors[i] = f"does not compile: {(lines or builder.failed[i].splitlines())[0].strip()}"
+            elif not (bins / "lwc-bench").exists():  # the link failed
+                self._errors[i] = f"build failed: {err.getvalue().strip().splitlines()[-1]}"
+            else:
+                self._bins[i] = bins / "lwc-bench"
+                self._objects[i] = [o for _s, o, _f in builder.impl_objects(i)]
+
+    def build(self, impl):
+        if impl in self._errors:
+            raise BuildError(self._errors[impl])
+        if impl not in self._bins:
+            raise BuildError("not built (prepare() was not given this implementation)")
+        return self._bins[impl]
+
+    def open_session(self, program):
+        # not pinned to a core: on a shared machine a fixed core may be the
+        # busy one; the TSC is invariant (constant_tsc), migration is harmless
+        return PipeSession([str(program)], timeout=self.request_timeout)
+
+    def code_bytes(self, impl):
+        return object_size(self._objects.get(impl, []))
+
+    def extra_counts(self, impl: Impl, program, points: list[Point], result: JobResult):
+        """Exact instruction counts: the same program under callgrind, one
+        `once` request per point; the program dumps callgrind's counters
+        after each (bench_core.c), and only bench_counted_op is collected."""
+        if not shutil.which("valgrind"):
+            return
+        with tempfile.TemporaryDirectory(prefix="lwc-cg-") as tmp:
+            out = pathlib.Path(tmp) / "cg.out"
+            s = PipeSession(["valgrind", "--tool=callgrind", "--collect-atstart=no",
+                             "--toggle-collect=bench_counted_op", "--dump-instr=no",
+                             f"--callgrind-out-file={out}", str(program)],
+                            timeout=self.request_timeout)
+            try:
+                resp = s.run_all([f"once {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}"
+                                  for p in points])
+            finally:
+                s.close()
+            dumps = sorted(pathlib.Path(tmp).glob("cg.out.*"),
+                           key=lambda f: int(f.name.rsplit(".", 1)[1]))
+            if len(dumps) != len(points) or any(r.ok is None for r in resp):
+                bad = next((r.error for r in resp if r.ok is None), None)
+                result.detail = (f"callgrind: {bad}" if bad else
+                                 f"callgrind wrote {len(dumps)} dumps for {len(points)} operations")
+                return
+            for p, d in zip(points, dumps):
+                if p in result.values:
+                    result.values[p]["instructions"] = callgrind_total(d)
+
+    def environment(self):
+        cfg = VARIANTS[self.variant]
+        env = super().environment()
+        env.update({
+            "compiler": first_line([cfg["cc"], "--version"]),
+            "cflags": " ".join([*WARN, *cfg["cflags"]]),
+            "build": self._notes or [f"python3 -m harness.build --variant {self.variant}"],
+            "valgrind": first_line(["valgrind", "--version"]),
+        })
+        return env

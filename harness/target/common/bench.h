@@ -1,0 +1,103 @@
+/*
+ * lwc-bench: the target side of ./lwcbench (harness/bench/).
+ *
+ * The host sends request lines and reads response lines.  The same program
+ * runs behind a pipe (host, qemu-user, the simavr harness), a request
+ * script placed in the image (simulators without an input channel) or a
+ * serial port (a real board).  The core (bench_core.c, bench_kat.c) is
+ * portable C without I/O or allocation; one "port" file per target family
+ * provides the console and the counters (the functions below).
+ *
+ * Requests (one line each, fields separated by blanks) and answers:
+ *   hello        -> ok lwc-bench protocol=2 port=P counters=C exact=E
+ *                   max_len=N stack_paint=N
+ *   list         -> "impl aead|hash SCHEME IMPL" lines, then ok count=N
+ *   kat SCHEME IMPL S0 S1 S2 [EXPECT]
+ *                -> "k COUNT CRC" per KAT entry, then ok entries=N.
+ *                   Computes the scheme's whole KAT (NIST LWC layout, input
+ *                   sequences starting at bytes S0 S1 S2 as in the official
+ *                   file: AEAD nonce/pt/ad, hash msg/custom); CRC is the
+ *                   CRC-32 (IEEE, 8 hex digits) of the entry's output (AEAD:
+ *                   C || T; hash: MD).  AEAD entries are also decrypted: a
+ *                   wrong plaintext, a rejected tag or an accepted forged
+ *                   tag answers err.  EXPECT: CRC-32 of all outputs in
+ *                   order; a mismatch answers err.  After a failed kat the
+ *                   program refuses measure, stack and once.
+ *   overhead SAMPLES
+ *                -> ok op=overhead samples=N C=...  (an empty counted region)
+ *   loop N SAMPLES
+ *                -> ok op=loop n=N samples=... C=...  bench_known_loop(N)
+ *   measure SCHEME IMPL OP ADLEN MLEN SAMPLES
+ *                -> ok scheme=S impl=I op=OP adlen=A mlen=M samples=N
+ *                   mode=oneshot|stream C=...
+ *   stack SCHEME IMPL OP ADLEN MLEN
+ *                -> ok ... stack=BYTES   (high-water mark by painting)
+ *   once SCHEME IMPL OP ADLEN MLEN
+ *                -> ok ... mode=M   (one call of bench_counted_op, for an
+ *                   outside counter such as callgrind)
+ *   quit         -> ok bye
+ * where C is, for each counter the port has ("cycles", "instructions"):
+ *   NAME=MEDIAN NAME_min=MIN NAME_max=MAX.
+ * Counts are raw (the counted region includes reading the counter); the
+ * host subtracts the measured "overhead" on exact targets.
+ * OP: encrypt, decrypt (AEAD); hash (hash, XOF, CXOF: outbytes of output,
+ * no customization).  Each sample counts ONE operation.  Lengths above
+ * BENCH_MAX_LEN are processed through the incremental API in chunks of
+ * BENCH_MAX_LEN bytes from the same buffers (mode=stream).
+ * Any error answers "err MESSAGE"; the program keeps serving.
+ */
+#ifndef LWC_BENCH_H
+#define LWC_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BENCH_PROTOCOL 2
+#ifndef BENCH_MAX_LEN
+#define BENCH_MAX_LEN 32768u /* longest message / AD held in RAM at once */
+#endif
+#ifndef BENCH_MAX_SAMPLES
+#define BENCH_MAX_SAMPLES 1001u
+#endif
+#ifndef BENCH_STACK_PAINT
+#define BENCH_STACK_PAINT 8192u /* bytes painted below the caller's frame */
+#endif
+#define BENCH_LINE 256 /* longest request or response line */
+
+/* ---- the port: one file per target family ---- */
+/* Counters: BENCH_COUNTER_CYCLES and/or BENCH_COUNTER_INSTRUCTIONS. */
+#define BENCH_COUNTER_CYCLES 1u
+#define BENCH_COUNTER_INSTRUCTIONS 2u
+extern const unsigned bench_counters; /* which ones this port reads */
+extern const int bench_exact;         /* 1: deterministic (simulator) */
+extern const char *const bench_port;  /* e.g. "qemu-plugin", "mcycle" */
+/* Read the counters the port has (others are left alone): cycles into
+ * v[0], instructions into v[1].  Called right before and right after the
+ * counted call; it should cost few instructions and never vary. */
+void bench_read_counters(uint64_t v[2]);
+/* Next byte of the request stream; -1 at its end. */
+int bench_getc(void);
+/* Write one response line (no newline in `line`). */
+void bench_put_line(const char *line);
+/* Runs a loop whose instruction count per iteration is known by
+ * construction (BENCH_LOOP_BODY instructions, announced in hello) n times.
+ * Counted with n and with 0: the difference must be n * body exactly. */
+void bench_known_loop(uint32_t n);
+extern const unsigned bench_loop_body;        /* instructions per iteration */
+extern const unsigned bench_loop_body_cycles; /* cycles per iteration, 0 if unknown */
+
+/* ---- the core ---- */
+/* Handle one request line (modified in place).  Returns 0 to continue,
+ * 1 after "quit"; *ok tells whether it answered ok. */
+int bench_handle(char *line, int *ok);
+/* Serve requests from bench_getc until quit or the end of the stream. */
+void bench_serve(void);
+/* bench_kat.c: the "kat" request; bench_kat_failed is set once a KAT
+ * failed (measure, stack and once refuse from then on). */
+int bench_kat(char **f, int nf, int *ok);
+extern int bench_kat_failed;
+/* Shared by the core files. */
+void bench_reply(const char *status, const char *text);
+int bench_fail(int *ok, const char *text);
+
+#endif

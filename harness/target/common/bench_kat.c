@@ -1,0 +1,174 @@
+/*
+ * The "kat" request: the whole known-answer file of a scheme, computed on
+ * the target.  Inputs follow the NIST LWC layout the official files use
+ * (tests/c/kat.c writes the same files on the host):
+ *   AEAD: for mlen 0..32, adlen 0..32: key 00.., nonce/pt/ad from S0/S1/S2
+ *   hash, XOF: for mlen 0..1024: msg from S0
+ *   CXOF: for mlen 0..32, zlen 0..32: msg from S0, customization from S1
+ * Each entry answers "k COUNT CRC", the CRC-32 of its output (AEAD C || T,
+ * hash MD); the host compares with the CRCs of the official file.  With
+ * EXPECT (8 hex digits: the CRC-32 of all the file's outputs in order) the
+ * target checks too: a mismatch answers err, and from then on the program
+ * refuses to measure (a failed implementation is never measured).
+ *
+ * Every AEAD entry is also decrypted (plaintext back, tag accepted) and
+ * decrypted again with its last tag byte flipped (rejected, output wiped).
+ * Hash entries of 64 bytes and more reuse a running context that absorbed
+ * the longest 64-byte multiple of the message (the inputs are prefixes of
+ * one sequence): each digest is still computed by the implementation from
+ * its whole message, in O(n) instead of O(n^2) permutation calls -- a
+ * slow simulator could not run the 1025 messages one by one.  This needs
+ * the incremental context to be plain data (copied by assignment).
+ */
+#include <string.h>
+
+#include "bench.h"
+#include "lwc.h"
+
+uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
+void bench_put_kat(uint32_t count, uint32_t crc);
+void bench_put_ok_count(const char *name, uint64_t v);
+
+#define KAT_MAX_OUT 64 /* longest output of a KAT entry (CXOF: 64 bytes) */
+#define STEP 64        /* hash prefixes are absorbed 64 bytes at a time */
+
+int bench_kat_failed;
+static uint32_t k_total; /* CRC-32 of all outputs so far */
+static uint8_t k_key[32], k_nonce[32], k_pt[32], k_ad[32];
+static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[STEP];
+
+static void fill(uint8_t *p, size_t n, unsigned start) {
+  size_t i;
+  for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
+}
+
+static void put_entry(uint32_t count, const uint8_t *p, size_t n) {
+  bench_put_kat(count, bench_crc32(0, p, n));
+  k_total = bench_crc32(k_total, p, n);
+}
+
+/* Hex number of at most `digits` digits ("0x" allowed). */
+static int parse_hex(const char *s, unsigned digits, uint32_t *v) {
+  uint32_t x = 0;
+  unsigned n = 0;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+  if (*s == '\0') return 0;
+  for (; *s != '\0'; s++) {
+    unsigned d;
+    if (*s >= '0' && *s <= '9') d = (unsigned)(*s - '0');
+    else if (*s >= 'a' && *s <= 'f') d = (unsigned)(*s - 'a' + 10);
+    else if (*s >= 'A' && *s <= 'F') d = (unsigned)(*s - 'A' + 10);
+    else return 0;
+    if (++n > digits) return 0;
+    x = x * 16u + d;
+  }
+  *v = x;
+  return 1;
+}
+
+static int all_zero(const uint8_t *p, size_t n) {
+  uint8_t acc = 0;
+  size_t i;
+  for (i = 0; i < n; i++) acc |= p[i];
+  return acc == 0;
+}
+
+static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *count) {
+  size_t mlen, adlen, tl = a->tagbytes;
+  if (a->keybytes > sizeof k_key || a->noncebytes > sizeof k_nonce || tl > 32)
+    return "parameters too large for lwc-bench";
+  fill(k_key, a->keybytes, 0);
+  fill(k_nonce, a->noncebytes, s[0]);
+  fill(k_pt, sizeof k_pt, s[1]);
+  fill(k_ad, sizeof k_ad, s[2]);
+  for (mlen = 0; mlen <= 32; mlen++) {
+    for (adlen = 0; adlen <= 32; adlen++) {
+      if (lwc_aead_encrypt(a, k_ct, k_pt, mlen, k_ad, adlen, k_nonce, k_key, NULL) != LWC_OK)
+        return "encryption failed";
+      put_entry(++*count, k_ct, mlen + tl);
+      memset(k_out, 0xee, sizeof k_out);
+      if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
+              LWC_OK ||
+          memcmp(k_out, k_pt, mlen) != 0)
+        return "decryption does not give the plaintext back";
+      k_ct[mlen + tl - 1] ^= 0x01;
+      if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
+          LWC_ERR_TAG)
+        return "a forged tag was accepted";
+      if (!all_zero(k_out, mlen)) return "a rejected decryption left plaintext";
+    }
+  }
+  return NULL;
+}
+
+static const char *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *count) {
+  lwc_hash_ctx run, c;
+  size_t mlen, zlen, done = 0;
+  if (h->outbytes > KAT_MAX_OUT) return "output too long for lwc-bench";
+  if (h->kind == LWC_CXOF) {
+    fill(k_pt, sizeof k_pt, s[0]);
+    fill(k_ad, sizeof k_ad, s[1]);
+    for (mlen = 0; mlen <= 32; mlen++)
+      for (zlen = 0; zlen <= 32; zlen++) {
+        if (lwc_hash_compute(h, k_out, h->outbytes, k_pt, mlen, k_ad, zlen) != LWC_OK)
+          return "hash failed";
+        put_entry(++*count, k_out, h->outbytes);
+      }
+    return NULL;
+  }
+  if (h->init(&run, NULL, 0) != LWC_OK) return "hash init failed";
+  for (mlen = 0; mlen <= 1024; mlen++) {
+    if (mlen < STEP) { /* the one-shot call, as applications use it */
+      fill(k_chunk, mlen, s[0]);
+      if (lwc_hash_compute(h, k_out, h->outbytes, k_chunk, mlen, NULL, 0) != LWC_OK)
+        return "hash failed";
+    } else {
+      while (done + STEP <= mlen) { /* the running prefix */
+        fill(k_chunk, STEP, s[0] + (unsigned)done);
+        if (h->update(&run, k_chunk, STEP) != LWC_OK) return "hash update failed";
+        done += STEP;
+      }
+      c = run;
+      fill(k_chunk, mlen - done, s[0] + (unsigned)done);
+      if (h->update(&c, k_chunk, mlen - done) != LWC_OK ||
+          h->squeeze(&c, k_out, h->outbytes) != LWC_OK)
+        return "hash failed";
+    }
+    put_entry(++*count, k_out, h->outbytes);
+  }
+  lwc_hash_wipe(&run);
+  lwc_hash_wipe(&c);
+  return NULL;
+}
+
+int bench_kat(char **f, int nf, int *ok) {
+  unsigned s[3] = {0, 0, 0};
+  uint32_t v, expect = 0;
+  const lwc_aead *a;
+  const lwc_hash *h;
+  const char *why;
+  uint32_t count = 0;
+  int i;
+  if (nf < 3 || nf > 7) return bench_fail(ok, "usage: kat SCHEME IMPL [S0 [S1 [S2 [EXPECT]]]]");
+  for (i = 3; i < nf && i < 6; i++) {
+    if (!parse_hex(f[i], 2, &v)) return bench_fail(ok, "bad start byte");
+    s[i - 3] = (unsigned)v;
+  }
+  if (nf == 7 && !parse_hex(f[6], 8, &expect)) return bench_fail(ok, "bad EXPECT");
+  k_total = 0;
+  if ((a = lwc_aead_find(f[1], f[2])) != NULL) {
+    why = kat_aead(a, s, &count);
+  } else if ((h = lwc_hash_find(f[1], f[2])) != NULL) {
+    why = kat_hash(h, s, &count);
+  } else {
+    return bench_fail(ok, "no such implementation");
+  }
+  if (why == NULL && nf == 7 && k_total != expect) why = "KAT outputs differ from the file";
+  if (why != NULL) {
+    bench_kat_failed = 1;
+    return bench_fail(ok, why);
+  }
+  bench_put_ok_count("entries", count);
+  *ok = 1;
+  return 0;
+}

@@ -1,0 +1,55 @@
+/*
+ * The few C library functions the firmware needs (the core, src/lib/lwc.c
+ * and what compilers emit for struct copies), for targets built
+ * -nostdlib.  Plain byte loops: the harness' own speed is never measured.
+ */
+#include <stddef.h>
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+int strcmp(const char *a, const char *b);
+size_t strlen(const char *s);
+
+void *memcpy(void *dst, const void *src, size_t n) {
+  unsigned char *d = dst;
+  const unsigned char *s = src;
+  while (n--) *d++ = *s++;
+  return dst;
+}
+
+void *memmove(void *dst, const void *src, size_t n) {
+  unsigned char *d = dst;
+  const unsigned char *s = src;
+  if (d < s) {
+    while (n--) *d++ = *s++;
+  } else {
+    while (n--) d[n] = s[n];
+  }
+  return dst;
+}
+
+void *memset(void *dst, int c, size_t n) {
+  unsigned char *d = dst;
+  while (n--) *d++ = (unsigned char)c;
+  return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n) {
+  const unsigned char *x = a, *y = b;
+  for (; n > 0; n--, x++, y++)
+    if (*x != *y) return *x < *y ? -1 : 1;
+  return 0;
+}
+
+int strcmp(const char *a, const char *b) {
+  while (*a != '\0' && *a == *b) a++, b++;
+  return (unsigned char)*a - (unsigned char)*b;
+}
+
+size_t strlen(const char *s) {
+  size_t n = 0;
+  while (s[n] != '\0') n++;
+  return n;
+}
