@@ -1,0 +1,197 @@
+"""The QEMU targets: Linux user-mode emulation (qemu-riscv32/64, qemu-arm,
+qemu-xtensa) of a freestanding static ELF, with exact instruction counts.
+
+The firmware (harness/target/qemu: start_<isa>.S, port_linux.c, link.ld)
+reads requests from stdin and answers on stdout through Linux system
+calls, so a target is a PipeSession running `qemu-<arch> -cpu ... -plugin
+libinsn_count.so lwc-bench.elf`.  The plugin (harness/target/qemu/
+insn_count.c, built by `lwc_setup qemu` into build/tools/qemu/) counts
+every executed guest instruction and hands the count to the guest on a
+magic system call.  QEMU has no timing model: the counts are instructions,
+never cycles.
+"""
+from __future__ import annotations
+
+import functools
+import pathlib
+import shutil
+import subprocess
+
+from harness.bench.session import PipeSession
+from harness.bench.targets.base import CrossTarget, first_line
+from harness.build import rel
+from harness.discover import ROOT
+
+HERE = ROOT / "harness" / "target" / "qemu"
+PLUGIN = ROOT / "build" / "tools" / "qemu" / "libinsn_count.so"
+SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup qemu'"
+
+# the extensions QEMU 7.2's generic RISC-V CPUs enable by default beyond
+# the targets' ISAs; switched off so that an instruction outside the
+# target's ISA stops the program (illegal instruction) instead of counting
+RV_OFF = "zba=false,zbb=false,zbc=false,zbs=false"
+
+
+@functools.lru_cache(maxsize=None)
+def libgcc(cc: str, flags: tuple[str, ...]) -> str | None:
+    """Path of the compiler's libgcc.a for a multilib, or None."""
+    try:
+        r = subprocess.run([cc, *flags, "-print-libgcc-file-name"], capture_output=True,
+                           text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = r.stdout.strip()
+    return path if r.returncode == 0 and pathlib.Path(path).is_file() else None
+
+
+class QemuTarget(CrossTarget):
+    """One ISA under qemu-user; a subclass sets the compiler, flags and CPU."""
+    family = "qemu"
+    clock_label = "qemu plugin"
+    request_timeout = 120.0
+    qemu = ""                    # qemu-user binary
+    cpu: str | None = None       # -cpu argument
+    start = ""                   # start_<isa>.S
+    isa_flags: list[str] = []    # -march/-mcpu...: implementation and runtime
+    lib_flags: list[str] = []    # picks the libgcc multilib (no z-extensions)
+    extra_sources: list[pathlib.Path] = []
+    metric = ("instructions: every guest instruction QEMU executes, counted exactly by a TCG "
+              "plugin (build/tools/qemu/libinsn_count.so) and read by the target itself; "
+              "QEMU has no timing model, so no cycles")
+
+    def __init__(self):
+        super().__init__()
+        self.cflags = [*self.isa_flags, "-O2", "-ffreestanding",
+                       "-isystem", str(rel(HERE / "include"))]  # string.h of mini_libc
+        self.port_sources = [HERE / self.start, HERE / "port_linux.c", *self.extra_sources]
+        self.size_tool = self.cc[0].removesuffix("gcc") + "size"
+        lib = libgcc(self.cc[0], tuple(self.lib_flags)) if shutil.which(self.cc[0]) else None
+        self.ldflags = ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
+                        "-Wl,-z,max-page-size=4096", *([lib] if lib else [])]
+        self._libgcc = lib
+
+    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path = PLUGIN) -> list[str]:
+        cpu = ["-cpu", self.cpu] if self.cpu else []
+        return [self.qemu, *cpu, "-plugin", str(plugin), str(elf)]
+
+    def tools_missing(self):
+        for tool in (self.cc[0], self.qemu):
+            if not shutil.which(tool):
+                return f"{tool} not found ({SETUP_HINT})"
+        if self._libgcc is None:
+            return f"no libgcc for {self.cc[0]} {' '.join(self.lib_flags)}"
+        if not PLUGIN.is_file():
+            return f"counting plugin {rel(PLUGIN)} not built ({SETUP_HINT})"
+        if PLUGIN.stat().st_mtime < (HERE / "insn_count.c").stat().st_mtime:
+            return f"counting plugin {rel(PLUGIN)} older than its source ({SETUP_HINT})"
+        return None
+
+    def is_available(self):
+        why = self.tools_missing()
+        if why:
+            return False, why
+        return True, f"{' '.join([*self.cc, *self.isa_flags])} -O2, {self.qemu} + counting plugin"
+
+    def open_session(self, elf):
+        return PipeSession(self.qemu_argv(elf), timeout=self.request_timeout)
+
+    def environment(self):
+        env = super().environment()
+        env.update({
+            "simulator": first_line([self.qemu, "--version"]),
+            "simulator_cmd": " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
+                                                     rel(PLUGIN))),
+            "counter": "QEMU TCG plugin harness/target/qemu/insn_count.c: inline add per "
+                       "translated block, read by the guest via a magic system call",
+        })
+        return env
+
+
+class _RiscV(QemuTarget):
+    cc = ["riscv64-unknown-elf-gcc"]
+    start = "start_riscv.S"
+
+
+class Rv32iQemu(_RiscV):
+    name = "rv32i-qemu"
+    description = "RV32I, riscv64-unknown-elf-gcc -march=rv32i -O2, qemu-riscv32 (user mode, " \
+                  "CPU without M/A/F/D/C/B extensions)"
+    arch_tokens = frozenset({"rv32", "rv32i", "32bit"})
+    qemu = "qemu-riscv32"
+    cpu = f"rv32,m=false,a=false,f=false,d=false,c=false,{RV_OFF}"
+    isa_flags = ["-march=rv32i", "-mabi=ilp32"]
+    lib_flags = ["-march=rv32i", "-mabi=ilp32"]
+
+
+class Rv32ZbbQemu(Rv32iQemu):
+    name = "rv32-zbb-qemu"
+    description = "RV32I+Zbb, riscv64-unknown-elf-gcc -march=rv32i_zbb -O2, qemu-riscv32 " \
+                  "(user mode, CPU rv32i+Zbb)"
+    arch_tokens = frozenset({"rv32", "rv32i", "rv32zbb", "32bit"})
+    cpu = Rv32iQemu.cpu.replace("zbb=false", "zbb=true")
+    isa_flags = ["-march=rv32i_zbb", "-mabi=ilp32"]
+
+
+class Rv32ZbkbQemu(Rv32iQemu):
+    name = "rv32-zbkb-qemu"
+    description = "RV32I+Zbkb, riscv64-unknown-elf-gcc -march=rv32i_zbkb -O2, qemu-riscv32 " \
+                  "(user mode, CPU rv32i+Zbkb)"
+    arch_tokens = frozenset({"rv32", "rv32i", "rv32zbkb", "32bit"})
+    cpu = Rv32iQemu.cpu + ",zbkb=true"
+    isa_flags = ["-march=rv32i_zbkb", "-mabi=ilp32"]
+
+
+class Rv64Qemu(_RiscV):
+    name = "rv64-qemu"
+    description = "RV64GC, riscv64-unknown-elf-gcc -march=rv64gc -O2, qemu-riscv64 (user mode, " \
+                  "CPU rv64gc without B extensions)"
+    arch_tokens = frozenset({"rv64", "64bit"})
+    qemu = "qemu-riscv64"
+    cpu = f"rv64,{RV_OFF}"
+    isa_flags = ["-march=rv64gc", "-mabi=lp64d"]
+    lib_flags = ["-march=rv64gc", "-mabi=lp64d"]
+
+
+class Rv64ZbbQemu(Rv64Qemu):
+    name = "rv64-zbb-qemu"
+    description = "RV64GC+Zbb, riscv64-unknown-elf-gcc -march=rv64gc_zbb -O2, qemu-riscv64 " \
+                  "(user mode, CPU rv64gc+Zbb)"
+    arch_tokens = frozenset({"rv64", "rv64zbb", "64bit"})
+    cpu = Rv64Qemu.cpu.replace("zbb=false", "zbb=true")
+    isa_flags = ["-march=rv64gc_zbb", "-mabi=lp64d"]
+
+
+class CortexM3Qemu(QemuTarget):
+    name = "cortex-m3-qemu"
+    description = "ARMv7-M Cortex-M3 build (arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -O2), " \
+                  "run by qemu-arm in user mode (its default CPU executes the Thumb-2 code; " \
+                  "user mode has no M-profile CPU)"
+    arch_tokens = frozenset({"armv7m", "cortex-m3", "32bit"})
+    cc = ["arm-none-eabi-gcc"]
+    qemu = "qemu-arm"
+    start = "start_arm.S"
+    isa_flags = ["-mcpu=cortex-m3", "-mthumb"]
+    lib_flags = ["-mcpu=cortex-m3", "-mthumb"]
+    metric = ("instructions: the Thumb-2 instructions of the Cortex-M3 build as QEMU "
+              "(qemu-arm user mode, not an M-profile model) executes them, counted exactly "
+              "by a TCG plugin and read by the target itself; no cycles (QEMU has no "
+              "timing model)")
+
+
+class XtensaLx106Qemu(QemuTarget):
+    name = "xtensa-lx106-qemu"
+    description = "Xtensa LX106 (ESP8266 core), xtensa-lx106-elf-gcc -mlongcalls -O2, " \
+                  "qemu-xtensa -cpu lx106 (user mode)"
+    arch_tokens = frozenset({"xtensa", "lx106", "32bit"})
+    cc = ["xtensa-lx106-elf-gcc"]
+    qemu = "qemu-xtensa"
+    cpu = "lx106"
+    start = "start_xtensa.S"
+    isa_flags = ["-mlongcalls"]
+    lib_flags = ["-mlongcalls"]
+    # division and 64-bit multiplication: in the ESP8266 ROM, not in libgcc
+    extra_sources = [HERE / "libgcc_lx106.c"]
+
+
+TARGET_CLASSES = [Rv32iQemu, Rv32ZbbQemu, Rv32ZbkbQemu, Rv64Qemu, Rv64ZbbQemu, CortexM3Qemu,
+                  XtensaLx106Qemu]

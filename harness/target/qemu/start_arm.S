@@ -1,0 +1,71 @@
+/*
+ * lwc-bench under qemu-arm (Linux user mode) for the Cortex-M3 build: the
+ * ARM specific part of the port (port_linux.c has the rest).
+ * Everything is Thumb-2 (-mcpu=cortex-m3 -mthumb).  QEMU's default CPU
+ * executes Thumb-2, and the entry address has bit 0 set (.thumb_func), so
+ * QEMU starts in Thumb state.  Linux EABI system calls: number in r7,
+ * arguments in r0..r2, `svc 0`, result in r0.
+ */
+#define SYS_read 3
+#define SYS_write 4
+#define SYS_exit_group 248
+#define SYS_lwc_count 0x4c57 /* read by the counting plugin (insn_count.c) */
+
+        .syntax unified
+        .thumb
+
+        .section .text.start, "ax"
+        .globl _start
+        .thumb_func
+_start:
+        /* sp: QEMU's Linux stack, 8-byte aligned as AAPCS wants */
+        bl bench_serve
+        movs r0, #0
+        movs r7, #SYS_exit_group
+        svc 0
+1:      b 1b
+
+        .text
+/* long lwc_read(int fd, void *buf, unsigned long n) */
+        .globl lwc_read
+        .thumb_func
+lwc_read:
+        push {r7, lr}   /* r7 is callee-saved */
+        movs r7, #SYS_read
+        svc 0
+        pop {r7, pc}
+
+/* long lwc_write(int fd, const void *buf, unsigned long n) */
+        .globl lwc_write
+        .thumb_func
+lwc_write:
+        push {r7, lr}
+        movs r7, #SYS_write
+        svc 0
+        pop {r7, pc}
+
+/* void lwc_count(uint64_t *slot): the plugin writes the instruction count
+ * into *slot (which holds the marker on entry); a constant cost per call. */
+        .globl lwc_count
+        .thumb_func
+lwc_count:
+        push {r7, lr}
+        movw r7, #SYS_lwc_count
+        svc 0
+        pop {r7, pc}
+
+/* void bench_known_loop(uint32_t n): n iterations of exactly 2
+ * instructions (subs, bne); n = 0 runs neither. */
+        .globl bench_known_loop
+        .thumb_func
+bench_known_loop:
+        cbz r0, 2f
+1:      subs r0, r0, #1
+        bne 1b
+2:      bx lr
+
+        .section .rodata
+        .balign 4
+        .globl bench_loop_body, bench_loop_body_cycles
+bench_loop_body:        .word 2 /* instructions per iteration of the loop above */
+bench_loop_body_cycles: .word 0 /* QEMU has no timing model */
