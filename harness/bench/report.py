@@ -25,7 +25,7 @@ SCHEME_GROUPS = [
 ]
 GROUP_WIDTH = 4
 FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed": "KAT FAIL",
-             "crashed": "CRASH", "failed": "FAILED"}
+             "crashed": "CRASH", "failed": "FAILED", "does-not-fit": "NO FIT"}
 
 
 def fmt_len(n: int) -> str:
@@ -195,10 +195,15 @@ def write_json(path: str, data: dict) -> None:
 def summary(outcomes, skipped: list[tuple[str, str]]) -> str:
     lines = []
     failed = [o for o in outcomes if o.failed]
+    for o in outcomes:
+        if o.status == "does-not-fit":
+            lines.append(f"not available: {o.target} {o.impl.scheme}/{o.impl.name}: {o.detail}")
     for o in failed:
         lines.append(f"FAILED {o.target} {o.impl.scheme}/{o.impl.name}: {o.status}: {o.detail}")
-    ok = len(outcomes) - len(failed)
+    ok = len([o for o in outcomes if o.status == "ok"])
+    nofit = len(outcomes) - ok - len(failed)
     lines.append(f"{ok} of {len(outcomes)} (target, implementation) runs built, passed the KAT "
-                 f"check and were measured; {len(failed)} failed; {len(skipped)} target(s) skipped")
+                 f"check and were measured; {len(failed)} failed; {nofit} do not fit their "
+                 f"device; {len(skipped)} target(s) skipped")
     return "\n".join(lines)
 

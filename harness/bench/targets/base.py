@@ -35,6 +35,11 @@ class BuildError(Exception):
     pass
 
 
+class DoesNotFit(BuildError):
+    """The firmware is larger than the device's memory: the implementation
+    is not available on this target (reported, not a failure)."""
+
+
 class MeasureError(Exception):
     """The implementation crashed, hung or refused the operation."""
 
@@ -54,7 +59,8 @@ class JobResult:
     """One implementation on one target."""
     target: str
     impl: Impl
-    status: str = "ok"     # ok, build-failed, kat-missing, kat-failed, crashed, failed
+    status: str = "ok"     # ok, does-not-fit, build-failed, kat-missing, kat-failed,
+    #                        crashed, failed
     kat: str = "skipped"   # pass, fail, skipped
     detail: str = ""
     code_bytes: int | None = None
@@ -65,7 +71,7 @@ class JobResult:
 
     @property
     def failed(self) -> bool:
-        return self.status != "ok"
+        return self.status not in ("ok", "does-not-fit")
 
 
 def first_line(argv: list[str]) -> str | None:
@@ -112,6 +118,10 @@ class Target:
     exact = True       # deterministic counters: one sample, overhead subtracted
     parallel = True    # may run beside other jobs (False: noisy clocks)
     request_timeout = 120.0
+    # In the default run (no --target)?  A target whose simulator is too slow
+    # for the whole default suite says why (it runs when selected).
+    default_run = True
+    not_default_reason = ""
 
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
@@ -157,6 +167,9 @@ class Target:
         res = JobResult(self.name, impl)
         try:
             program = self.build(impl)
+        except DoesNotFit as e:
+            res.status, res.detail = "does-not-fit", str(e)
+            return res
         except BuildError as e:
             res.status, res.detail = "build-failed", str(e)
             return res
@@ -314,8 +327,12 @@ class CrossTarget(Target):
             if r.returncode != 0:
                 elf.unlink(missing_ok=True)
                 msg = [ln for ln in (r.stderr or r.stdout).splitlines() if ln.strip()]
+                full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
+                if full:
+                    raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
+                errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
                 raise BuildError(f"does not link for {self.name}: "
-                                 f"{(msg or ['?'])[-1].strip()[:300]}")
+                                 f"{(errs or msg or ['?'])[0].strip()[:300]}")
             stamp.write_text(shlex.join(cmd))
         with self._lock:
             self._built[impl] = elf

@@ -62,7 +62,9 @@
 #ifndef BENCH_STACK_PAINT
 #define BENCH_STACK_PAINT 8192u /* bytes painted below the caller's frame */
 #endif
+#ifndef BENCH_LINE
 #define BENCH_LINE 256 /* longest request or response line */
+#endif
 
 /* ---- the port: one file per target family ---- */
 /* Counters: BENCH_COUNTER_CYCLES and/or BENCH_COUNTER_INSTRUCTIONS. */

@@ -305,7 +305,7 @@ static void head_of(text_t *t, char **f) {
 /* Count n single operations into samples[][]; 0 when one failed. */
 static int count_ops(const job_t *j, size_t n) {
   uint64_t v0[2] = {0, 0}, v1[2] = {0, 0};
-  size_t i, warm = bench_exact ? 1 : 3; /* warm caches and predictors */
+  size_t i, warm = bench_exact ? 0 : 3; /* noisy clocks: warm caches, predictors */
   for (i = 0; i < warm; i++)
     if (run_op(j) != LWC_OK) return 0;
   for (i = 0; i < n; i++) {

@@ -1,0 +1,185 @@
+"""The avr-atmega128 target (harness/bench/targets/avr.py, harness/target/avr).
+
+Its tools are there after set-up (a failure, not a skip: ./run-tests
+installs them); the cycle counter reads exactly the cycles of a loop whose
+cost comes from the AVR instruction set manual; one AEAD and one hash
+implementation pass their official KAT on the target and measure the same
+counts in two separate simulator runs; the firmware fits the ATmega128's
+flash and RAM; and lwc-simavr turns the end of its input into the end of
+the request stream and reports a stack overflow or a restart as a crash
+(small firmwares built here from the port and a stand-in bench_serve).
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from harness.bench.session import parse_fields
+from harness.bench.targets import TARGETS, Point
+from harness.bench.targets.avr import HERE, SIM, AvrTarget
+from harness.discover import discover
+
+NAME = "avr-atmega128"
+IMPLS = {"aead": ("ascon-aead128", "ref"), "hash": ("ascon-hash256", "ref")}
+FLASH, SRAM = 128 * 1024, 4 * 1024
+_target: list = []
+_elfs: dict = {}
+
+
+def target():
+    if not _target:
+        t = TARGETS[NAME]()
+        ok, why = t.is_available()
+        assert ok, f"{NAME} unusable after set-up: {why}"
+        _target.append(t)
+    return _target[0]
+
+
+def impl_of(kind):
+    scheme, name = IMPLS[kind]
+    return next(i for i in discover() if i.scheme == scheme and i.name == name)
+
+
+def elf(kind="hash"):
+    if kind not in _elfs:
+        _elfs[kind] = target().build(impl_of(kind))
+    return _elfs[kind]
+
+
+def ask(session, request):
+    ok, _lines = session.request(request, timeout=60)
+    return parse_fields(ok)
+
+
+def simulate(program, stdin: bytes, *flags):
+    return subprocess.run([str(SIM), *flags, str(program)], input=stdin, capture_output=True,
+                          timeout=120)
+
+
+def test_registered_and_available():
+    assert TARGETS[NAME] is AvrTarget
+    assert AvrTarget.arch_tokens == {"avr", "8bit"}
+    assert AvrTarget.metric.startswith("cycles:")
+    target()
+    assert SIM.is_file()
+
+
+def test_known_loop_cycles():
+    """loop N costs exactly N * 6 cycles more than loop 0 (loop_avr.S: subi,
+    3 x sbci, taken brne = 1+1+1+1+2 cycles), every time it runs."""
+    s = target().open_session(elf())
+    try:
+        hello = ask(s, "hello")
+        assert hello["port"] == "simavr-cycles" and hello["exact"] == "1"
+        assert hello["counters"] == "cycles"
+        counts = {}
+        for n in (0, 1, 1000, 100000):
+            f = ask(s, f"loop {n} 3")
+            assert "instructions" not in f
+            assert (f["body"], f["body_cycles"]) == ("5", "6")
+            assert f["cycles_min"] == f["cycles"] == f["cycles_max"]
+            counts[n] = int(f["cycles"])
+        for n in (1, 1000, 100000):
+            assert counts[n] - counts[0] == n * 6
+        over = ask(s, "overhead 5")
+        assert over["cycles_min"] == over["cycles"] == over["cycles_max"]
+        assert 0 < int(over["cycles"]) < 100  # the latch store, 8 loads and stores, a call
+    finally:
+        s.close()
+
+
+def test_kat_and_repeatable_cycles():
+    """The official KAT passes on the target; a second simulator run of the
+    same job gives the same counts to the cycle (a deterministic model)."""
+    t = target()
+    for kind, points in (("aead", [Point("encrypt", 0, 16), Point("decrypt", 16, 1536)]),
+                         ("hash", [Point("hash", 0, 16), Point("hash", 0, 1536)])):
+        impl = impl_of(kind)
+        first = t.run_job(impl, points)
+        assert first.kat == "pass", first.detail
+        assert first.status == "ok", first.detail
+        second = t.run_job(impl, points)
+        assert second.status == "ok", second.detail
+        for p in points:
+            v = first.values[p]
+            assert v["cycles"] > 1000 * p.mlen and v["samples"] == 1  # 8-bit: >1000 cycles/B
+            assert v["cycles_min"] == v["cycles"] == v["cycles_max"]
+            assert "instructions" not in v
+            assert v["mode"] == ("stream" if p.mlen > 128 else "oneshot")
+            assert v == second.values[p]
+        assert first.stack == second.stack and all(0 < b < SRAM for b in first.stack.values())
+        assert first.code_bytes and first.code_bytes > 0
+
+
+def test_firmware_fits_the_atmega128():
+    """Flash: text + data (the initial values of .data live in flash).
+    RAM: .data + .bss leave room for the stack, and the heaviest requests
+    (KAT, a streamed 32 KiB hash, the stack probe) never reach .bss: the
+    end check of lwc-simavr -s passes and reports the RAM never touched."""
+    program = elf("hash")
+    r = subprocess.run(["avr-size", "-B", str(program)], capture_output=True, text=True,
+                       check=True)
+    text, data, bss = (int(x) for x in r.stdout.splitlines()[1].split()[:3])
+    assert text + data <= FLASH
+    assert data + bss <= SRAM - 1024
+    scheme, impl = IMPLS["hash"]
+    r = simulate(program, f"kat {scheme} {impl}\nmeasure {scheme} {impl} hash 0 32768 1\n"
+                 f"stack {scheme} {impl} hash 0 16\nquit\n".encode(), "-s")
+    assert r.returncode == 0, r.stderr
+    oks = [ln for ln in r.stdout.decode().splitlines() if ln.startswith("ok ")]
+    assert len(oks) == 4 and oks[0] == "ok entries=1025"
+    free = re.search(rb"stack high-water (\d+) bytes, (\d+) bytes of RAM never used", r.stderr)
+    assert free and int(free[1]) < SRAM - data - bss and int(free[2]) >= 0
+
+
+def test_end_of_input_ends_the_firmware():
+    """Without quit: the end of stdin reaches the firmware as a BREAK
+    (framing error), bench_getc returns -1, the firmware stops (cli +
+    sleep) and lwc-simavr exits 0 after printing every answer."""
+    r = simulate(elf(), b"hello\nloop 10 1")  # the last request has no newline
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.decode().splitlines()
+    assert lines[0].startswith("ok lwc-bench") and lines[1].startswith("ok op=loop n=10")
+
+
+STAND_IN = {
+    # recursion until the stack pointer is below the end of .bss
+    "overflow": r"""
+        extern uint8_t __heap_start;
+        static __attribute__((noinline)) void dive(void) {
+          volatile uint8_t pad[16];
+          pad[0] = 1;
+          if (SP >= (uintptr_t)&__heap_start) dive();
+          pad[1] = pad[0];
+        }
+        void bench_serve(void) { bench_put_line("diving"); dive(); }""",
+    # a call through a null function pointer: the reset vector
+    "restart": r"""
+        static volatile uint16_t zero;
+        void bench_serve(void) {
+          bench_put_line("jumping");
+          ((void (*)(void))(uintptr_t)zero)();
+        }""",
+}
+
+
+@pytest.mark.parametrize("case,message", [("overflow", "stack overflow"),
+                                          ("restart", "restarted")])
+def test_crashes_are_reported(case, message, tmp_path):
+    src = tmp_path / "stand_in.c"
+    src.write_text("#include <avr/io.h>\n#include <stdint.h>\n#include \"bench.h\"\n"
+                   + STAND_IN[case] + "\n")
+    program = tmp_path / "fw.elf"
+    t = AvrTarget()
+    subprocess.run([*t.cc, *t.cflags, f"-I{ROOT / 'harness/target/common'}", "-o",
+                    str(program), str(src), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
+                    str(ROOT / "harness/target/common/mini_libc.c"), *t.ldflags],
+                   check=True, capture_output=True)
+    r = simulate(program, b"")
+    assert r.returncode == 3
+    assert r.stdout.decode().splitlines()[0] == ("diving" if case == "overflow" else "jumping")
+    last = r.stderr.decode().strip().splitlines()[-1]
+    assert last.startswith("lwc-simavr: firmware crashed:") and message in last
