@@ -129,7 +129,8 @@ def cmd_run(args) -> int:
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             raise UsageError(f"cannot write --json {args.json}: {folder} is not a writable folder")
     targets = _targets(args.target)
-    setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
+    setup(["core", *[t.family for t in targets if getattr(t, "family", "")
+                     and (args.target or t.default_run)]])
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
     if args.baseline != "none" and args.baseline not in {i.name for i in impls}:
@@ -137,6 +138,11 @@ def cmd_run(args) -> int:
                          f"(valid: {', '.join(sorted({i.name for i in impls}))}, none)")
     runnable, skipped = [], []
     for t in targets:
+        if not args.target and not t.default_run:
+            skipped.append((t.name, f"not in the default run: {t.not_default_reason}"))
+            print(f"{t.name}: not in the default run: {t.not_default_reason} "
+                  f"(select it with --target {t.name})", flush=True)
+            continue
         ok, reason = t.is_available()
         if not ok:
             skipped.append((t.name, reason))

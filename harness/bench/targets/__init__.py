@@ -20,16 +20,12 @@ ORDER = ["host", "rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv32-ibex", "
 def _classes() -> list[type[Target]]:
     found: dict[str, type[Target]] = {"host": HostTarget}
     for fam in FAMILIES:
-        try:  # DEV-ONLY placeholder until every family module exists
-            mod = importlib.import_module(f"harness.bench.targets.{fam}")
-        except ModuleNotFoundError as e:
-            if e.name != f"harness.bench.targets.{fam}":
-                raise
-            continue
+        mod = importlib.import_module(f"harness.bench.targets.{fam}")
         for cls in mod.TARGET_CLASSES:
             found[cls.name] = cls
-    for n in ORDER:  # DEV-ONLY
-        found.setdefault(n, type(n, (Target,), {"name": n}))
+    missing = [n for n in ORDER if n not in found]
+    if missing:
+        raise ImportError(f"targets without a class: {', '.join(missing)}")
     return [found[n] for n in ORDER] + [c for n, c in found.items() if n not in ORDER]
 
 

@@ -1,0 +1,176 @@
+"""The rv32-ibex target: lowRISC's Ibex core (RV32IMC + RV32BFull) as RTL,
+simulated cycle by cycle by Verilator, counting real clock cycles.
+
+The model is Ibex's examples/simple_system (the core, 1 MiB of single-cycle
+RAM at 0x100000, a simulator-control device at 0x20000), built by
+`lwc_setup ibex` (harness/target/ibex/setup.sh) into build/tools/ibex from
+PyPI's pythondata-cpu-ibex, with our testbench (sim_main.cc).
+
+The firmware reads mcycle and minstret itself (harness/target/ibex/
+start.S) and prints through simple_system's character device, which the
+RTL appends to ibex_simple_system.log in the simulator's working
+directory: every run gets a temporary directory.  There is no input
+channel: the whole request list goes into the image (bench_script,
+harness/target/common/bench_script.c) and the model runs once per
+implementation.  The RTL model is deterministic: one sample.
+"""
+from __future__ import annotations
+
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import time
+
+from harness.bench.elfpatch import ElfError, find_symbol, patch_symbol
+from harness.bench.session import ScriptSession, SessionError
+from harness.bench.targets.base import CrossTarget
+from harness.build import BENCH_COMMON, rel
+from harness.discover import ROOT
+
+HERE = ROOT / "harness" / "target" / "ibex"
+TOOLS = ROOT / "build" / "tools" / "ibex"
+SIM = TOOLS / "Vibex_simple_system"
+SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup ibex'"
+LOG = "ibex_simple_system.log"  # simple_system's console file (its RTL names it)
+# What gcc 12 calls the ratified bit-manipulation subset RV32BFull executes
+# (Zba, Zbb, Zbs); zicsr for the counter CSRs.
+ISA = "rv32imc_zicsr_zba_zbb_zbs"
+
+
+def console(tmp: pathlib.Path) -> str:
+    try:
+        return (tmp / LOG).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+class IbexSession(ScriptSession):
+    """One run of the Verilator model with the request script patched in.
+
+    Time limits: the whole run gets the sum of the requests' limits, and the
+    firmware must print something at least every `timeout` seconds (the
+    limit of one request; a KAT prints a line per entry): a hang is caught
+    after one request's limit, not after the whole script's."""
+
+    def __init__(self, elf: pathlib.Path, timeout: float, sim: pathlib.Path = SIM):
+        super().__init__(timeout)
+        self.elf = pathlib.Path(elf)
+        self.sim = sim  # another build of the model (setup's profiling run)
+
+    def execute(self, script: bytes, timeout: float) -> str:
+        with tempfile.TemporaryDirectory(prefix="lwc-ibex-") as name:
+            tmp = pathlib.Path(name)
+            image = tmp / "fw.elf"
+            try:  # zero-terminated: bench_getc stops at the first 0 byte
+                patch_symbol(self.elf, image, "bench_script", script + b"\0")
+            except ElfError as e:
+                raise SessionError(f"request script: {e}") from e
+            with open(tmp / "stderr", "w+b") as err_file:
+                proc = subprocess.Popen([str(self.sim), f"--meminit=ram,{image}"], cwd=tmp,
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                        stderr=err_file)
+                hang = self._watch(proc, tmp / LOG, timeout)
+                text = console(tmp)  # the RTL flushes every byte: complete after a kill
+                if hang:
+                    err = SessionError(hang)
+                    err.output = text
+                    raise err
+                err_file.seek(0)
+                stderr = err_file.read().decode("utf-8", "replace")
+        if proc.returncode != 0:  # the firmware never wrote the halt register
+            why = (stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
+            err = SessionError(f"the simulation failed: {why}")
+            err.output = text
+            raise err
+        return text
+
+    def _watch(self, proc: subprocess.Popen, log: pathlib.Path, total: float) -> str | None:
+        """Wait for the simulator; kill it and say why on a hang."""
+        start = last = time.monotonic()
+        size = -1
+        while True:
+            try:
+                proc.wait(timeout=0.25)
+                return None
+            except subprocess.TimeoutExpired:
+                pass
+            now = time.monotonic()
+            try:
+                grown = log.stat().st_size
+            except OSError:
+                grown = -1
+            if grown != size:
+                size, last = grown, now
+            if now - last > self.timeout or now - start > total:
+                proc.kill()
+                proc.wait()
+                quiet = now - last > self.timeout
+                return (f"no answer within {self.timeout:.0f} s (hang?)" if quiet else
+                        f"no end within {total:.0f} s (hang?)")
+
+
+class IbexTarget(CrossTarget):
+    name = "rv32-ibex"
+    description = ("lowRISC Ibex RV32IMC + RV32BFull (config small: 2-stage pipeline, fast "
+                   "multiplier), examples/simple_system RTL simulated by Verilator; "
+                   f"riscv64-unknown-elf-gcc -march={ISA} -O2")
+    metric = ("cycles: Ibex mcycle, clock cycles of the RTL (simple_system's RAM answers "
+              "in one cycle); instructions: minstret; both read by the firmware from the "
+              "CSRs; one sample (the model is deterministic)")
+    clock_label = {"cycles": "Ibex mcycle", "instructions": "Ibex minstret"}
+    arch_tokens = frozenset({"rv32", "rv32i", "rv32zbb", "rv32zbkb", "rv32zbp", "rv32zbt",
+                             "32bit"})
+    family = "ibex"
+    cc = ["riscv64-unknown-elf-gcc"]
+    cflags = [f"-march={ISA}", "-mabi=ilp32", "-O2", "-ffreestanding",
+              "-isystem", str(rel(HERE / "include"))]  # string.h of mini_libc
+    # The last -march picks gcc's rv32im/ilp32 libgcc: with z-extensions in
+    # -march the driver falls back to the rv64 multilib.  ld merges the ISA
+    # attributes.  RWX: one RAM holds code and data, as on the SoC.
+    ldflags = ["-nostdlib", "-march=rv32imc", "-T", str(rel(HERE / "link.ld")),
+               "-Wl,--no-warn-rwx-segments", "-lgcc"]
+    defines = {"BENCH_MAX_LEN": "32768u", "BENCH_SCRIPT_BYTES": "16384"}
+    port_sources = [HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "bench_script.c"]
+    size_tool = "riscv64-unknown-elf-size"
+    # Longest silence allowed (IbexSession): a KAT prints every entry; the
+    # slowest single answer, a 32 KiB measurement of a slow implementation,
+    # is ~50 M cycles: under a minute at the model's ~1-3 MHz.
+    request_timeout = 300.0
+    default_run = False  # too slow for the default run's 20-minute budget
+    not_default_reason = "the Verilator model simulates about 1 MHz: some 3 minutes per implementation for the whole suite"
+
+    def tools_missing(self):
+        for tool in (self.cc[0], self.size_tool):
+            if not shutil.which(tool):
+                return f"{tool} not found ({SETUP_HINT})"
+        if not SIM.is_file():
+            return f"Verilator model {rel(SIM)} not built ({SETUP_HINT})"
+        return None
+
+    def open_session(self, elf):
+        try:
+            find_symbol(pathlib.Path(elf).read_bytes(), "bench_script")
+        except (OSError, ElfError) as e:
+            raise OSError(f"{elf}: {e}") from e
+        return IbexSession(elf, self.request_timeout)
+
+    def environment(self):
+        env = super().environment()
+        try:
+            build = (TOOLS / "stamp").read_text().splitlines()
+        except OSError:
+            build = []
+        env.update({
+            "simulator": f"{rel(SIM)} --meminit=ram,lwc-bench.elf (Verilator model, "
+                         "harness/target/ibex/setup.sh)",
+            "simulator_build": build[:3],
+            "counter": "mcycle/mcycleh and minstret/minstreth, read with both counters "
+                       "frozen through mcountinhibit (harness/target/ibex/start.S)",
+            "loop_check": "start.S bench_known_loop: 4 instructions, 6 cycles per iteration",
+            "memory": "RAM 0x100000-0x1FFFFF (code, data, stack); BENCH_MAX_LEN 32768",
+        })
+        return env
+
+
+TARGET_CLASSES = [IbexTarget]

@@ -1,0 +1,104 @@
+"""The MSP430 target: an MSP430F1611-class chip, counting MCLK cycles and
+instructions in an instruction-set simulator.
+
+Compiler: clang-14's MSP430 back end (Debian has no MSP430 gcc), linked by
+ld.lld through clang's driver (its linker name, msp430-elf-ld, is a link
+that `lwc_setup msp430` makes in build/tools/msp430/bin).  No C library and
+no libgcc: harness/target/msp430 has the start-up (crt0.S), the memory map
+(link.ld), the compiler's helper functions (mspabi.c, mspabi_s.S) and
+<string.h> for mini_libc.
+
+Simulator: lwc-msp430sim (harness/target/msp430/msp430sim.c, built by the
+set-up into build/tools/msp430/).  It charges each instruction the cycles
+of the MSP430x1xx family guide's tables and gives the firmware a console
+on stdin/stdout and a cycle/instruction counter it latches and reads
+(port.c), so a target is a PipeSession like a board on a serial line.
+Deterministic: one sample.  mspdebug's simulator (Debian), which runs the
+same programs about ten times slower and has no input channel, serves as
+the cross-check: with --mspdebug, lwc-msp430sim charges cycles the way
+mspdebug does, and the test suite checks that both count the same
+instructions and cycles (tests/test_target_msp430.py).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+
+from harness.bench.session import PipeSession
+from harness.bench.targets.base import CrossTarget, first_line
+from harness.build import rel
+from harness.discover import ROOT
+
+HERE = ROOT / "harness" / "target" / "msp430"
+TOOLS = ROOT / "build" / "tools" / "msp430"
+SIM = TOOLS / "lwc-msp430sim"
+SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup msp430'"
+
+# RAM is 10 KiB: four message buffers of BENCH_MAX_LEN (longer inputs are
+# streamed), and room below the stack for the painted area plus the
+# core's own frames (about 1.5 KiB: request line, reply buffers).
+MAX_LEN = 1024
+STACK_PAINT = 3072
+STACK_RESERVE = STACK_PAINT + 1536
+
+
+class Msp430Target(CrossTarget):
+    name = "msp430"
+    description = ("MSP430F1611 class (16-bit MSP430 CPU, 48 KiB flash, 10 KiB RAM), "
+                   "clang-14 --target=msp430 -O2, lwc-msp430sim instruction-set simulator")
+    metric = ("cycles: MCLK cycles by the MSP430x1xx family guide's per-instruction tables "
+              "(SLAU049; no wait states), instructions: executed instructions, both counted "
+              "by lwc-msp430sim and read by the firmware; one sample (deterministic)")
+    clock_label = "MSP430 MCLK (family guide)"
+    arch_tokens = frozenset({"msp430", "16bit"})
+    family = "msp430"
+    cc = ["clang-14", "--target=msp430"]
+    # no libc headers for MSP430: include/ has the <string.h> of mini_libc;
+    # function/data sections: clang's driver links with --gc-sections
+    cflags = ["-O2", "-ffreestanding", "-ffunction-sections", "-fdata-sections",
+              "-isystem", str(rel(HERE / "include"))]
+    ldflags = ["-nostdlib", "-B", str(rel(TOOLS / "bin")), "-T", str(rel(HERE / "link.ld")),
+               f"-Wl,--defsym=__stack_reserve={STACK_RESERVE}"]
+    defines = {"BENCH_MAX_LEN": f"{MAX_LEN}u", "BENCH_MAX_SAMPLES": "11u",
+               "BENCH_STACK_PAINT": f"{STACK_PAINT}u"}
+    port_sources = [HERE / "crt0.S", HERE / "port.c", HERE / "mspabi.c", HERE / "mspabi_s.S"]
+    size_tool = "llvm-size-14"
+    # one request: the slowest, an AEAD KAT of the ref implementation, is
+    # about 1 G cycles, 6 s
+    request_timeout = 120.0
+    default_run = False  # too slow for the default run's 20-minute budget
+    not_default_reason = "the simulator needs about 5 minutes per implementation for the whole suite"
+
+    def tools_missing(self):
+        for tool in (self.cc[0], self.size_tool):
+            if not shutil.which(tool):
+                return f"{tool} not found ({SETUP_HINT})"
+        ld = TOOLS / "bin" / "msp430-elf-ld"
+        if not os.access(ld, os.X_OK):
+            return f"linker link {rel(ld)} missing ({SETUP_HINT})"
+        if not os.access(SIM, os.X_OK):
+            return f"simulator {rel(SIM)} not built ({SETUP_HINT})"
+        return None
+
+    def open_session(self, elf):
+        return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
+
+    def environment(self):
+        env = super().environment()
+        env.update({
+            "simulator": f"lwc-msp430sim (harness/target/msp430/msp430sim.c, "
+                         f"built with {first_line(['gcc', '--version']) or 'gcc'})",
+            "simulator_cmd": f"{rel(SIM)} lwc-bench.elf",
+            "counter": "the simulator's cycle and instruction totals, latched by a firmware "
+                       "write to 0x01F0 and read from 0x01F0..0x01FF (port.c)",
+            "cross_check": "same instruction and cycle counts as mspdebug's simulator "
+                           f"({first_line(['mspdebug', '--version']) or 'mspdebug'}) when "
+                           "charging its way (--mspdebug); it charges constant-generator "
+                           "operands like memory operands",
+            "loop_check": "crt0.S bench_known_loop: 3 instructions, 4 cycles per iteration",
+            "memory": f"RAM 0x1100-0x38FF, flash 0x4000-0xFFFF; BENCH_MAX_LEN {MAX_LEN}",
+        })
+        return env
+
+
+TARGET_CLASSES = [Msp430Target]

@@ -1,0 +1,42 @@
+/*
+ * lwcbench rv32-ibex port (bench.h): console through simple_system's
+ * simulator_ctrl, counters from the Ibex machine CSRs (start.S).
+ *
+ * Requests come from the script in the image (bench_script.c): the
+ * simulator has no input channel.  Each byte stored to 0x20000 is appended
+ * by the RTL to ibex_simple_system.log in the simulator's directory.
+ */
+#include "bench.h"
+
+#define SIM_CHAR_OUT (*(volatile uint8_t *)0x00020000u)
+
+const unsigned bench_counters = BENCH_COUNTER_CYCLES | BENCH_COUNTER_INSTRUCTIONS;
+/* Verilator model of the RTL: the same program gives the same counts. */
+const int bench_exact = 1;
+const char *const bench_port = "ibex-mcycle-minstret";
+/* bench_known_loop (start.S): addi, xor, add, taken bnez; cycles from
+ * Ibex's documented timing: 1 per ALU instruction, 3 per taken branch. */
+const unsigned bench_loop_body = 4;
+const unsigned bench_loop_body_cycles = 6;
+
+static void put(char c) { SIM_CHAR_OUT = (uint8_t)c; }
+
+void bench_put_line(const char *line) {
+  while (*line != '\0') put(*line++);
+  put('\n');
+}
+
+static void put_hex(const char *name, uint32_t v) {
+  int i;
+  while (*name != '\0') put(*name++);
+  for (i = 28; i >= 0; i -= 4) put("0123456789abcdef"[(v >> i) & 15u]);
+}
+
+/* Called by start.S on any trap, with the CSRs that explain it. */
+void ibex_trap(uint32_t mcause, uint32_t mepc, uint32_t mtval);
+void ibex_trap(uint32_t mcause, uint32_t mepc, uint32_t mtval) {
+  put_hex("err trap mcause=0x", mcause);
+  put_hex(" mepc=0x", mepc);
+  put_hex(" mtval=0x", mtval);
+  put('\n');
+}

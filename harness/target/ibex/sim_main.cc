@@ -1,0 +1,168 @@
+// lwcbench: the testbench of the rv32-ibex target.
+//
+// Drives lowRISC's examples/simple_system (Ibex + 1 MiB RAM at 0x100000 +
+// the simulator-control device at 0x20000 + a timer), compiled by Verilator
+// into Vibex_simple_system.  It replaces the upstream C++ harness (simutil,
+// memutil, pcounts), which pulls in tracing, vmem/ELF helpers and a DPI
+// library: this one only loads an ELF, clocks the model until the program
+// halts it, and reports how many clock cycles that took.
+//
+//   Vibex_simple_system --meminit=ram,PROG.elf [--max-cycles=N] [--stats]
+//
+// The program's console is simple_system's character device: every byte
+// written to 0x20000 is appended to ./ibex_simple_system.log (the RTL opens
+// that name in the current directory), so each run gets its own directory.
+// A write of 1 to 0x20008 makes the RTL call $finish two cycles later.
+// Exit status: 0 after $finish, 2 on a usage or ELF error, 3 when
+// --max-cycles ran out first.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vibex_simple_system.h"
+#include "Vibex_simple_system__Dpi.h"  // simutil_set_mem (prim_util_memload.svh)
+#include "svdpi.h"
+#include "verilated.h"
+
+static const uint32_t kRamBase = 0x00100000u;  // simple_system's RAM window
+static const uint32_t kRamSize = 0x00100000u;  // 1 MiB
+// scope of the RAM model that exports simutil_set_mem (see rtl/prims.sv)
+static const char kRamScope[] = "TOP.ibex_simple_system.u_ram.u_ram.u_impl_generic";
+
+static int fail(const char *what, const std::string &arg) {
+  std::fprintf(stderr, "Vibex_simple_system: %s%s\n", what, arg.c_str());
+  return 2;
+}
+
+static uint32_t le32(const uint8_t *p) {
+  return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+
+// Reads an ELF32 little-endian RISC-V executable and lays its PT_LOAD
+// segments out in `image` (file bytes, then zeros up to p_memsz, like a
+// program loader: .bss arrives zeroed).  [*lo, *hi) is the touched range.
+static int load_elf(const std::string &path, std::vector<uint8_t> &image, uint32_t *lo,
+                    uint32_t *hi) {
+  FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) return fail("cannot open ", path);
+  std::vector<uint8_t> elf;
+  uint8_t buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) elf.insert(elf.end(), buf, buf + n);
+  std::fclose(f);
+  // e_ident: magic, ELFCLASS32, ELFDATA2LSB; e_machine 243 = RISC-V
+  if (elf.size() < 52 || std::memcmp(elf.data(), "\x7f" "ELF\x01\x01", 6) != 0 ||
+      le16(&elf[18]) != 243)
+    return fail("not a 32-bit little-endian RISC-V ELF: ", path);
+  uint32_t phoff = le32(&elf[28]);
+  unsigned phentsize = le16(&elf[42]), phnum = le16(&elf[44]);
+  *lo = kRamSize;
+  *hi = 0;
+  for (unsigned i = 0; i < phnum; i++) {
+    uint64_t at = phoff + (uint64_t)i * phentsize;
+    if (at + 32 > elf.size()) return fail("truncated program headers: ", path);
+    const uint8_t *ph = &elf[at];
+    if (le32(ph) != 1 /* PT_LOAD */) continue;
+    uint32_t off = le32(ph + 4), paddr = le32(ph + 12), filesz = le32(ph + 16),
+             memsz = le32(ph + 20);
+    if (memsz == 0) continue;
+    if (paddr < kRamBase || paddr - kRamBase > kRamSize || memsz > kRamSize - (paddr - kRamBase) ||
+        filesz > memsz || (uint64_t)off + filesz > elf.size())
+      return fail("segment outside the 1 MiB RAM at 0x100000: ", path);
+    uint32_t start = paddr - kRamBase;
+    std::memcpy(&image[start], &elf[off], filesz);
+    std::memset(&image[start + filesz], 0, memsz - filesz);
+    if (start < *lo) *lo = start;
+    if (start + memsz > *hi) *hi = start + memsz;
+  }
+  if (*hi == 0) return fail("no loadable segment in ", path);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  std::string elf_path;
+  uint64_t max_cycles = 0;  // 0: no limit (the harness has its own time limit)
+  bool stats = false;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (a.rfind("--meminit=ram,", 0) == 0)
+      elf_path = a.substr(14);
+    else if (a.rfind("--max-cycles=", 0) == 0)
+      max_cycles = std::strtoull(a.c_str() + 13, nullptr, 0);
+    else if (a == "--stats")
+      stats = true;
+    else if (a[0] == '+')
+      ;  // plusargs of the upstream harness (+ibex_tracer_enable=0): no tracer here
+    else
+      return fail("usage: Vibex_simple_system --meminit=ram,PROG.elf [--max-cycles=N] "
+                  "[--stats]; unknown argument ",
+                  a);
+  }
+  if (elf_path.empty()) return fail("missing --meminit=ram,PROG.elf", "");
+
+  std::vector<uint8_t> image(kRamSize, 0);
+  uint32_t lo, hi;
+  if (int rc = load_elf(elf_path, image, &lo, &hi)) return rc;
+
+  auto t0 = std::chrono::steady_clock::now();
+  VerilatedContext ctx;
+  ctx.commandArgs(argc, argv);
+  Vibex_simple_system top(&ctx);
+
+  // Write the image into the RAM array, one 32-bit word per DPI call (the
+  // function takes a 312-bit vector; words above the first stay zero).
+  svSetScope(svGetScopeFromName(kRamScope));
+  svBitVecVal word[10] = {0};
+  for (uint32_t a = lo & ~3u; a < hi; a += 4) {
+    word[0] = le32(&image[a]);
+    if (!simutil_set_mem((int)(a / 4), word)) return fail("RAM write refused", "");
+  }
+
+  // Reset: a falling edge of IO_RST_N (the flops reset asynchronously),
+  // a few clock cycles with it low, then release it.
+  top.IO_CLK = 0;
+  top.IO_RST_N = 1;
+  top.eval();
+  top.IO_RST_N = 0;
+  top.eval();
+  for (int i = 0; i < 4; i++) {
+    top.IO_CLK = 1;
+    top.eval();
+    top.IO_CLK = 0;
+    top.eval();
+  }
+  top.IO_RST_N = 1;
+  top.eval();
+
+  auto t1 = std::chrono::steady_clock::now();
+  uint64_t cycles = 0;
+  while (!ctx.gotFinish()) {
+    if (max_cycles && cycles >= max_cycles) break;
+    top.IO_CLK = 1;  // rising edge: every flop of the SoC updates
+    top.eval();
+    top.IO_CLK = 0;
+    top.eval();
+    cycles++;
+  }
+  bool finished = ctx.gotFinish();
+  top.final();  // closes the console log
+  auto t2 = std::chrono::steady_clock::now();
+
+  if (stats) {
+    double setup = std::chrono::duration<double>(t1 - t0).count();
+    double run = std::chrono::duration<double>(t2 - t1).count();
+    std::fprintf(stderr, "ibex-sim: %llu cycles in %.3f s (%.3f MHz), set-up %.3f s\n",
+                 (unsigned long long)cycles, run, run > 0 ? cycles / run / 1e6 : 0.0, setup);
+  }
+  if (!finished) {
+    std::fprintf(stderr, "Vibex_simple_system: no halt within %llu cycles\n",
+                 (unsigned long long)max_cycles);
+    return 3;
+  }
+  return 0;
+}

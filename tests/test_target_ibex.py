@@ -1,0 +1,187 @@
+"""The rv32-ibex target (harness/bench/targets/ibex.py, harness/target/ibex).
+
+Its tools are there after set-up (a failure, not a skip: ./run-tests
+installs them).  The firmware's counters read exactly the instructions and
+cycles of a loop whose cost is known by construction (Ibex's documented
+timing), the same in every sample; the 64-bit counter reads carry across
+the 32-bit halves; one implementation passes its official KAT on the
+simulated core and measures identical counts in two separate simulator
+runs; a trap and a hang are reported as such.
+"""
+from __future__ import annotations
+
+import pathlib
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from harness.bench import kat
+from harness.bench.session import ScriptSession
+from harness.bench.targets import TARGETS
+from harness.bench.targets.ibex import HERE, LOG, SIM, IbexSession, IbexTarget
+from harness.build import BENCH_COMMON
+from harness.discover import discover
+
+NAME = "rv32-ibex"
+HASH = ("ascon-hash256", "bi32")  # KAT: ~21 M cycles, about 10 s
+BODY, BODY_CYCLES = 4, 6          # start.S: addi, xor, add (1 each) + taken bnez (3)
+_target: list = []
+_elfs: dict = {}
+
+
+def target() -> IbexTarget:
+    if not _target:
+        t = TARGETS[NAME]()
+        ok, why = t.is_available()
+        assert ok, f"{NAME} unusable after set-up: {why}"
+        _target.append(t)
+    return _target[0]
+
+
+def impl():
+    return next(i for i in discover() if (i.scheme, i.name) == HASH)
+
+
+def elf():
+    if "hash" not in _elfs:
+        _elfs["hash"] = target().build(impl())
+    return _elfs["hash"]
+
+
+def answers(requests, timeout=120.0):
+    """One simulator run; the answers (an error answer fails the test)."""
+    out = target().open_session(elf()).run_all(requests, [timeout] * len(requests))
+    for r in out:
+        assert r.ok is not None, f"{r.request}: {r.error}"
+    return out
+
+
+def count(resp, counter: str) -> int:
+    f = resp.fields
+    assert f[counter + "_min"] == f[counter] == f[counter + "_max"], resp.ok  # never varies
+    return int(f[counter])
+
+
+def test_registered_and_available():
+    assert TARGETS[NAME] is IbexTarget
+    assert {"rv32", "rv32zbb", "rv32zbkb", "rv32zbp", "rv32zbt"} <= IbexTarget.arch_tokens
+    assert IbexTarget.metric.startswith("cycles:")
+    assert issubclass(type(target().open_session(elf())), ScriptSession)
+
+
+def test_known_loop_counts():
+    """loop N retires exactly N * 4 instructions and takes exactly N * 6
+    cycles more than loop 0, in every sample."""
+    hello, over, *loops = answers(["hello", "overhead 3"] +
+                                  [f"loop {n} 3" for n in (0, 1, 1000, 100000)])
+    h = hello.fields
+    assert (h["counters"], h["exact"]) == ("cycles,instructions", "1")
+    assert count(over, "cycles") > 0 and count(over, "instructions") > 0
+    c0, i0 = count(loops[0], "cycles"), count(loops[0], "instructions")
+    for n, r in zip((1, 1000, 100000), loops[1:]):
+        assert (r.fields["body"], r.fields["body_cycles"]) == (str(BODY), str(BODY_CYCLES))
+        assert count(r, "instructions") - i0 == n * BODY, r.ok
+        assert count(r, "cycles") - c0 == n * BODY_CYCLES, r.ok
+
+
+def test_kat_on_target_and_repeatable_counts():
+    """The official KAT passes on the simulated core; two simulator runs give
+    identical cycle and instruction counts (a one-shot and a streamed length)."""
+    i = impl()
+    reqs = [f"measure {i.scheme} {i.name} hash 0 {n} 1" for n in (64, 40000)]
+    first = answers([kat.request(i), *reqs], timeout=300)
+    verdict = kat.judge(i, first[0])
+    assert verdict.passed, verdict.detail
+    second = answers(reqs)
+    assert [r.fields["mode"] for r in second] == ["oneshot", "stream"]
+    for c in ("cycles", "instructions"):
+        assert [count(r, c) for r in first[1:]] == [count(r, c) for r in second]
+    assert 0 < count(second[0], "cycles") < count(second[1], "cycles")
+
+
+def test_hang_is_reported():
+    """A firmware that runs past the time limit, or stays silent longer than
+    one request's limit: the answers say so, those before it are kept."""
+    out = target().open_session(elf()).run_all(["hello", "loop 1000000000 1"], [1.0, 1.0])
+    assert out[0].ok is not None
+    assert out[-1].died and "no end within 2 s (hang?)" in out[-1].error
+    quiet = IbexSession(elf(), 1.0).run_all(["hello", "loop 1000000000 1"], [60.0, 60.0])
+    assert quiet[0].ok is not None
+    assert quiet[-1].died and "no answer within 1 s (hang?)" in quiet[-1].error
+
+
+# ---- the port itself, with a stand-in core --------------------------------
+PORT_TEST = r"""
+#include <stdint.h>
+#include "bench.h"
+static void put_hex(char tag, uint64_t v) {
+  char b[20]; int i;
+  b[0] = tag; b[1] = ' ';
+  for (i = 0; i < 16; i++) b[2 + i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15];
+  b[18] = 0;
+  bench_put_line(b);
+}
+void bench_serve(void) {
+  uint64_t a[2], b[2];
+  /* low halves just below the wrap: the loop carries into the high halves */
+  __asm__ volatile("csrw mcycle, %0; csrw mcycleh, zero;"
+                   "csrw minstret, %0; csrw minstreth, zero" :: "r"(0xffffff00u));
+  bench_read_counters(a);
+  bench_known_loop(1000);
+  bench_read_counters(b);
+  put_hex('c', a[0]); put_hex('C', b[0]); put_hex('i', a[1]); put_hex('I', b[1]);
+  bench_read_counters(a);
+  bench_known_loop(0);
+  bench_read_counters(b);
+  put_hex('z', b[0] - a[0]); put_hex('Z', b[1] - a[1]);
+  __asm__ volatile(".word 0");  /* an illegal instruction: the trap handler reports it */
+  bench_put_line("not reached");
+}
+"""
+
+
+def port_firmware(tmp_path: pathlib.Path) -> pathlib.Path:
+    t = target()
+    src = tmp_path / "port_test.c"
+    src.write_text(PORT_TEST)
+    objs = []
+    for s in [src, HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "mini_libc.c"]:
+        o = tmp_path / (pathlib.Path(s).name + ".o")
+        subprocess.run([*t.cc, *t.cflags, f"-I{BENCH_COMMON}", "-c", str(s), "-o", str(o)],
+                       cwd=ROOT, check=True, capture_output=True)
+        objs.append(str(o))
+    fw = tmp_path / "port_test.elf"
+    r = subprocess.run([*t.cc, *t.cflags, "-o", str(fw), *objs, *t.ldflags], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return fw
+
+
+def test_counters_carry_and_trap(tmp_path):
+    """64-bit counter reads across the low halves' wrap, and a trap ends the
+    run with an err line naming the cause (2: illegal instruction)."""
+    fw = port_firmware(tmp_path)
+    run = subprocess.run([str(SIM), f"--meminit=ram,{fw}"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = (tmp_path / LOG).read_text().splitlines()
+    v = {ln[0]: int(ln[2:], 16) for ln in lines if len(ln) == 18 and ln[1] == " "}
+    assert v["c"] >> 32 == 0 and v["C"] >> 32 == 1  # carried into mcycleh
+    assert v["i"] >> 32 == 0 and v["I"] >> 32 == 1
+    assert v["C"] - v["c"] - v["z"] == 1000 * BODY_CYCLES
+    assert v["I"] - v["i"] - v["Z"] == 1000 * BODY
+    assert lines[-1].startswith("err trap mcause=0x00000002 "), lines[-1]
+    assert "not reached" not in lines
+
+
+def test_simulator_rejects_a_bad_image(tmp_path):
+    bad = tmp_path / "bad.elf"
+    bad.write_bytes(b"not an ELF file")
+    r = subprocess.run([str(SIM), f"--meminit=ram,{bad}"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=30)
+    assert r.returncode == 2 and "not a 32-bit little-endian RISC-V ELF" in r.stderr
+
+
+if __name__ == "__main__":
+    pytest.main([__file__, "-v"])
