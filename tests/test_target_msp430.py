@@ -135,7 +135,7 @@ static void put(const char *tag, uint64_t v) {
 }
 void bench_serve(void) {
   int k;
-  for (k = 0; k < 40; k++) {
+  for (k = 0; k < 64; k++) {
     uint64_t a = next(), b = next() >> (k & 63);
     uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b | 1u;
     uint16_t a16 = (uint16_t)a, b16 = (uint16_t)b | 1u;
@@ -185,7 +185,7 @@ def expected_helpers() -> list[str]:
         s ^= s << 17 & M
         return s
 
-    for k in range(40):
+    for k in range(64):
         a = nxt()
         b = nxt() >> (k & 63)
         a32, b32, a16, b16 = a & 0xffffffff, (b & 0xffffffff) | 1, a & 0xffff, (b & 0xffff) | 1
@@ -261,7 +261,7 @@ def test_mspabi_helpers(tmp_path):
     assert {b"__mspabi_mpyll", b"__mspabi_divull", b"__mspabi_divlli", b"__ashldi3"} <= syms
     out, ins, cyc = simulate(fw)
     got = out.splitlines()
-    assert len(got) == 40 * 26, out[-2000:]
+    assert len(got) == 64 * 26, out[-2000:]
     want = expected_helpers()
     bad = [(g, w) for g, w in zip(got, want) if g != w]
     assert not bad, f"{len(bad)} wrong, first: got {bad[0][0]}, expected {bad[0][1]}"
@@ -315,6 +315,21 @@ def test_same_counts_as_mspdebug(tmp_path):
     assert simulate(fw, "--mspdebug") == theirs
     out, ins, cyc = simulate(fw)
     assert (out, ins) == theirs[:2] and cyc < theirs[2]
+
+
+@pytest.mark.parametrize("body,status,message", [
+    ("static int deep(int x) { volatile char b[64]; b[0] = (char)x; return deep(x + 1) + b[0]; }\n"
+     "void bench_serve(void) { deep(0); }", 4, "stack overflow"),
+    ('void bench_serve(void) { __asm__ volatile(".word 0x0000"); }', 3, "illegal instruction"),
+])
+def test_simulator_reports_crashes(tmp_path, body, status, message):
+    """A stack that runs into the statics and an instruction the MSP430 does
+    not have stop the simulation with a status and a reason (a PipeSession
+    reports them as a crash)."""
+    fw = firmware(tmp_path, "crash", "void bench_serve(void);\n" + body + "\n", [])
+    r = subprocess.run([str(SIM), str(fw)], stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == status and message in r.stderr, (r.returncode, r.stderr)
 
 
 if __name__ == "__main__":

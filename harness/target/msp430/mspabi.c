@@ -3,8 +3,10 @@
  * multiplication, division and shifts that the CPU has no instruction for,
  * named as in the MSP430 EABI (SLAA534 tables 9-11) or as in libgcc
  * (64-bit shifts).  Written with shifts by one and additions only, so that
- * none of them calls back into itself.  Their speed matters little: the
- * Ascon implementations use none of them in their permutations.
+ * none of them calls back into itself.  Only the harness multiplies and
+ * divides; the implementations call the 64-bit shifts (bytes into 64-bit
+ * lanes), which are in assembly, a word at a time, in mspabi_s.S with the
+ * 32-bit ones.
  * The 64-bit multiply/divide helpers take their operands in r8..r11 and
  * r12..r15 (LLVM's MSP430_BUILTIN convention): mspabi_s.S moves them into
  * the C convention and calls the *_c functions below.
@@ -29,12 +31,6 @@ int64_t lwc_mspabi_remlli_c(int64_t a, int64_t b);
 uint16_t __mspabi_slli(uint16_t a, int16_t n);
 uint16_t __mspabi_srli(uint16_t a, int16_t n);
 int16_t __mspabi_srai(int16_t a, int16_t n);
-uint32_t __mspabi_slll(uint32_t a, int16_t n);
-uint32_t __mspabi_srll(uint32_t a, int16_t n);
-int32_t __mspabi_sral(int32_t a, int16_t n);
-uint64_t __ashldi3(uint64_t a, int16_t n);
-uint64_t __lshrdi3(uint64_t a, int16_t n);
-int64_t __ashrdi3(int64_t a, int16_t n);
 
 /* ---- multiplication: shift and add ---- */
 uint16_t __mspabi_mpyi(uint16_t a, uint16_t b) {
@@ -105,18 +101,14 @@ SDIV(__mspabi_divi, __mspabi_remi, int16_t, uint16_t, udivmod16)
 SDIV(__mspabi_divli, __mspabi_remli, int32_t, uint32_t, udivmod32)
 SDIV(lwc_mspabi_divlli_c, lwc_mspabi_remlli_c, int64_t, uint64_t, udivmod64)
 
-/* ---- shifts by a variable count: one bit at a time ---- */
-#define SHIFT(name, T, OP)                                  \
+/* ---- 16-bit shifts by a variable count (clang shifts 16 bits in line;
+ * these are for completeness).  The 32- and 64-bit ones are in
+ * mspabi_s.S: compiled C shifted one bit of a 64-bit value with 15. ---- */
+#define SHIFT16(name, T, OP)                                \
   T name(T a, int16_t n) {                                  \
     for (; n > 0; n--) a = (T)(a OP 1);                     \
     return a;                                               \
   }
-SHIFT(__mspabi_slli, uint16_t, <<)
-SHIFT(__mspabi_srli, uint16_t, >>)
-SHIFT(__mspabi_srai, int16_t, >>)
-SHIFT(__mspabi_slll, uint32_t, <<)
-SHIFT(__mspabi_srll, uint32_t, >>)
-SHIFT(__mspabi_sral, int32_t, >>)
-SHIFT(__ashldi3, uint64_t, <<)
-SHIFT(__lshrdi3, uint64_t, >>)
-SHIFT(__ashrdi3, int64_t, >>)
+SHIFT16(__mspabi_slli, uint16_t, <<)
+SHIFT16(__mspabi_srli, uint16_t, >>)
+SHIFT16(__mspabi_srai, int16_t, >>)

@@ -1,4 +1,143 @@
 /*
+ * Compiler helpers in assembly: shifts of 32- and 64-bit values by a
+ * variable count (whole words first, then one bit per step), and the
+ * entry points of the 64-bit multiply/divide helpers.
+ *
+ * The shifts follow the C convention: the value in r12 (low word) upward,
+ * the count in r14 (32-bit shifts) or on the stack (64-bit shifts: 2(r1)
+ * after the call); r11..r15 are free to use.
+ */
+.macro	FUNC name
+	.text
+	.global	\name
+	.type	\name, @function
+	.p2align 1
+\name:
+.endm
+
+/* sign of the high word into \dst (0 or 0xffff): swpb/sxt twice */
+.macro	SIGN src, dst
+	mov	\src, \dst
+	swpb	\dst
+	sxt	\dst
+	swpb	\dst
+	sxt	\dst
+.endm
+
+FUNC __ashldi3				; r12..r15 << 2(r1)
+	mov	2(r1), r11
+	and	#63, r11
+1:	cmp	#16, r11
+	jl	2f
+	mov	r14, r15		; a whole word
+	mov	r13, r14
+	mov	r12, r13
+	clr	r12
+	sub	#16, r11
+	jmp	1b
+2:	tst	r11
+	jz	4f
+3:	rla	r12			; one bit
+	rlc	r13
+	rlc	r14
+	rlc	r15
+	dec	r11
+	jnz	3b
+4:	ret
+
+FUNC __lshrdi3				; r12..r15 >> 2(r1), zeros in
+	mov	2(r1), r11
+	and	#63, r11
+1:	cmp	#16, r11
+	jl	2f
+	mov	r13, r12
+	mov	r14, r13
+	mov	r15, r14
+	clr	r15
+	sub	#16, r11
+	jmp	1b
+2:	tst	r11
+	jz	4f
+3:	clrc
+	rrc	r15
+	rrc	r14
+	rrc	r13
+	rrc	r12
+	dec	r11
+	jnz	3b
+4:	ret
+
+FUNC __ashrdi3				; r12..r15 >> 2(r1), signs in
+	mov	2(r1), r11
+	and	#63, r11
+1:	cmp	#16, r11
+	jl	2f
+	mov	r13, r12
+	mov	r14, r13
+	mov	r15, r14
+	SIGN	r14, r15
+	sub	#16, r11
+	jmp	1b
+2:	tst	r11
+	jz	4f
+3:	rra	r15
+	rrc	r14
+	rrc	r13
+	rrc	r12
+	dec	r11
+	jnz	3b
+4:	ret
+
+FUNC __mspabi_slll			; r12:r13 << r14
+	and	#31, r14
+1:	cmp	#16, r14
+	jl	2f
+	mov	r12, r13
+	clr	r12
+	sub	#16, r14
+	jmp	1b
+2:	tst	r14
+	jz	4f
+3:	rla	r12
+	rlc	r13
+	dec	r14
+	jnz	3b
+4:	ret
+
+FUNC __mspabi_srll			; r12:r13 >> r14, zeros in
+	and	#31, r14
+1:	cmp	#16, r14
+	jl	2f
+	mov	r13, r12
+	clr	r13
+	sub	#16, r14
+	jmp	1b
+2:	tst	r14
+	jz	4f
+3:	clrc
+	rrc	r13
+	rrc	r12
+	dec	r14
+	jnz	3b
+4:	ret
+
+FUNC __mspabi_sral			; r12:r13 >> r14, signs in
+	and	#31, r14
+1:	cmp	#16, r14
+	jl	2f
+	mov	r13, r12
+	SIGN	r12, r13
+	sub	#16, r14
+	jmp	1b
+2:	tst	r14
+	jz	4f
+3:	rra	r13
+	rrc	r12
+	dec	r14
+	jnz	3b
+4:	ret
+
+/*
  * Entry points of the 64-bit multiply/divide helpers.  clang passes their
  * operands as a = r8..r11, b = r12..r15 and expects the result in
  * r12..r15 (the EABI's special convention for these calls); the C
