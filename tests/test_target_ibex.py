@@ -141,15 +141,19 @@ void bench_serve(void) {
 """
 
 
-def port_firmware(tmp_path: pathlib.Path) -> pathlib.Path:
+def port_firmware(tmp_path: pathlib.Path, code: str = PORT_TEST,
+                  test_flags: tuple = ()) -> pathlib.Path:
+    """The port's start-up and console around a stand-in bench_serve (code,
+    compiled with the target's flags, then test_flags)."""
     t = target()
     src = tmp_path / "port_test.c"
-    src.write_text(PORT_TEST)
+    src.write_text(code)
     objs = []
     for s in [src, HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "mini_libc.c"]:
         o = tmp_path / (pathlib.Path(s).name + ".o")
-        subprocess.run([*t.cc, *t.cflags, f"-I{BENCH_COMMON}", "-c", str(s), "-o", str(o)],
-                       cwd=ROOT, check=True, capture_output=True)
+        extra = list(test_flags) if s == src else []
+        subprocess.run([*t.cc, *t.cflags, *extra, f"-I{BENCH_COMMON}", "-c", str(s),
+                        "-o", str(o)], cwd=ROOT, check=True, capture_output=True)
         objs.append(str(o))
     fw = tmp_path / "port_test.elf"
     r = subprocess.run([*t.cc, *t.cflags, "-o", str(fw), *objs, *t.ldflags], cwd=ROOT,
@@ -173,6 +177,86 @@ def test_counters_carry_and_trap(tmp_path):
     assert v["I"] - v["i"] - v["Z"] == 1000 * BODY
     assert lines[-1].startswith("err trap mcause=0x00000002 "), lines[-1]
     assert "not reached" not in lines
+
+
+BITMANIP_TEST = r"""
+#include <stdint.h>
+#include "bench.h"
+static uint32_t s = 0x9e3779b9u;
+static uint32_t next(void) { s ^= s << 13; s ^= s >> 17; s ^= s << 5; return s; }
+static void put(const char *tag, uint32_t v) {
+  char b[12]; int i;
+  b[0] = tag[0]; b[1] = tag[1]; b[2] = ' ';
+  for (i = 0; i < 8; i++) b[3 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 15];
+  b[11] = 0;
+  bench_put_line(b);
+}
+#define OP2(tag, insn) do { uint32_t r; \
+    __asm__ volatile(insn " %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); put(tag, r); } while (0)
+#define OP1(tag, insn) do { uint32_t r; \
+    __asm__ volatile(insn " %0, %1" : "=r"(r) : "r"(a)); put(tag, r); } while (0)
+void bench_serve(void) {
+  int k;
+  for (k = 0; k < 16; k++) {
+    uint32_t a = next(), b = next();
+    put("ia", a); put("ib", b);
+    OP2("pk", "pack"); OP2("ph", "packh"); OP1("b8", "brev8"); OP1("zp", "zip");
+    OP1("uz", "unzip"); OP1("r8", "rev8"); OP2("ro", "ror"); OP2("rl", "rol");
+    OP2("an", "andn"); OP2("xn", "xnor"); OP2("cl", "clmul"); OP2("ch", "clmulh");
+  }
+}
+"""
+
+
+def bitmanip_expected(lines: list[str]) -> list[str]:
+    """What the ratified definitions give for the operands the firmware printed."""
+    m = 0xffffffff
+
+    def clmul(a, b):  # carry-less: XOR of the shifted copies of a
+        r = 0
+        for i in range(32):
+            if b >> i & 1:
+                r ^= a << i
+        return r
+
+    def brev8(a):
+        return int.from_bytes(bytes(int(f"{x:08b}"[::-1], 2) for x in a.to_bytes(4, "little")),
+                              "little")
+
+    def zip_(a):
+        return sum((a >> i & 1) << 2 * i | (a >> (i + 16) & 1) << (2 * i + 1) for i in range(16))
+
+    def unzip(a):
+        return sum((a >> 2 * i & 1) << i | (a >> (2 * i + 1) & 1) << (i + 16) for i in range(16))
+
+    out = []
+    for a, b in [(int(x[3:], 16), int(y[3:], 16)) for x, y in zip(lines[0::14], lines[1::14])]:
+        r = b & 31
+        vals = {"ia": a, "ib": b, "pk": (a & 0xffff) | (b & 0xffff) << 16,
+                "ph": (a & 0xff) | (b & 0xff) << 8, "b8": brev8(a), "zp": zip_(a),
+                "uz": unzip(a), "r8": int.from_bytes(a.to_bytes(4, "little"), "big"),
+                "ro": (a >> r | a << (32 - r)) & m, "rl": (a << r | a >> (32 - r)) & m,
+                "an": a & ~b & m, "xn": ~(a ^ b) & m, "cl": clmul(a, b) & m,
+                "ch": clmul(a, b) >> 32}
+        out += [f"{t} {v:08x}" for t, v in vals.items()]
+    return out
+
+
+def test_bitmanip_instructions(tmp_path):
+    """RV32BFull executes the ratified Zbkb instructions (pack, packh, brev8,
+    zip, unzip, rev8: the same encodings as its Zbp/Zbe ones), Zbb's and
+    Zbc's clmul/clmulh as their specifications define them."""
+    t = target()
+    fw = port_firmware(tmp_path, BITMANIP_TEST, ["-march=rv32imc_zicsr_zbb_zbkb_zbc"])
+    run = subprocess.run([str(SIM), f"--meminit=ram,{fw}"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    got = (tmp_path / LOG).read_text().splitlines()
+    assert len(got) == 16 * 14, got[-3:]
+    want = bitmanip_expected(got)
+    bad = [(g, w) for g, w in zip(got, want) if g != w]
+    assert not bad, f"{len(bad)} wrong, first: got {bad[0][0]}, expected {bad[0][1]}"
+    assert t.cflags[0].startswith("-march=") and "zbkb" in t.cflags[0]
 
 
 def test_simulator_rejects_a_bad_image(tmp_path):

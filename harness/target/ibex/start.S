@@ -50,7 +50,7 @@ ibex_trap_entry:
   csrr a0, mcause
   csrr a1, mepc
   csrr a2, mtval
-  call ibex_trap                  /* port_ibex.c: prints, never returns */
+  call ibex_trap                  /* port_ibex.c: prints the "err trap" line */
   j ibex_halt
 
 /* void bench_read_counters(uint64_t v[2]): v[0] = mcycle, v[1] = minstret.
