@@ -62,3 +62,50 @@ def sanitizer_env() -> dict:
 
 
 __all__ = ["ROOT", "KAT_DIR", "bin_dir", "host_impls", "impl_id"]
+
+
+# -- benchmark targets (tests/test_target_*.py) ---------------------------------
+_usable: dict = {}
+_firmware: dict = {}
+
+
+def usable_target(name: str):
+    """The target `name`, once per session; fails (never skips) when its
+    tools are missing after ./run-tests' set-up."""
+    from harness.bench.targets import TARGETS
+    if name not in _usable:
+        t = TARGETS[name]()
+        ok, why = t.is_available()
+        assert ok, f"{name} unusable after set-up: {why}"
+        _usable[name] = t
+    return _usable[name]
+
+
+def find_impl(scheme: str, name: str):
+    from harness.discover import discover
+    return next(i for i in discover() if (i.scheme, i.name) == (scheme, name))
+
+
+def firmware(target_name: str, scheme: str, impl: str):
+    """The built firmware (ELF) of one implementation, built once."""
+    key = (target_name, scheme, impl)
+    if key not in _firmware:
+        _firmware[key] = usable_target(target_name).build(find_impl(scheme, impl))
+    return _firmware[key]
+
+
+def kat_then_repeat(target, impls: dict, points: dict):
+    """Run each implementation's job twice (impls: kind -> (scheme, impl),
+    points: kind -> [Point]): the official KAT passes on the target and the
+    second run gives the same counts and stack.  Yields (points, first run)
+    for the family's own checks of the values."""
+    for kind, (scheme, name) in impls.items():
+        impl = find_impl(scheme, name)
+        first = target.run_job(impl, points[kind])
+        assert first.kat == "pass", first.detail
+        assert first.status == "ok", first.detail
+        second = target.run_job(impl, points[kind])
+        assert second.status == "ok", second.detail
+        assert first.values == second.values and first.stack == second.stack
+        assert first.code_bytes and first.code_bytes > 0
+        yield points[kind], first

@@ -413,3 +413,8 @@ def test_a_missing_kat_file_means_not_measured(tmp_path, monkeypatch):
     for rec in json.loads(out.read_text())["results"]:
         assert (rec["status"], rec["kat"], rec["cycles"], rec["samples"]) == \
             ("kat-missing", "skipped", None, 0)
+
+
+def test_bad_job_count_exits_2():
+    r = lwcbench("run", "--target", "host", "--jobs", "0")
+    assert r.returncode == 2 and "--jobs must be at least 1" in r.stderr, r.stderr

@@ -15,38 +15,28 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, find_impl, firmware, usable_target
 from harness.bench import kat
 from harness.bench.session import ScriptSession
 from harness.bench.targets import TARGETS
 from harness.bench.targets.ibex import HERE, LOG, SIM, IbexSession, IbexTarget
 from harness.build import BENCH_COMMON
-from harness.discover import discover
 
 NAME = "rv32-ibex"
 HASH = ("ascon-hash256", "bi32")  # KAT: ~21 M cycles, about 10 s
 BODY, BODY_CYCLES = 4, 6          # start.S: addi, xor, add (1 each) + taken bnez (3)
-_target: list = []
-_elfs: dict = {}
 
 
 def target() -> IbexTarget:
-    if not _target:
-        t = TARGETS[NAME]()
-        ok, why = t.is_available()
-        assert ok, f"{NAME} unusable after set-up: {why}"
-        _target.append(t)
-    return _target[0]
+    return usable_target(NAME)
 
 
 def impl():
-    return next(i for i in discover() if (i.scheme, i.name) == HASH)
+    return find_impl(*HASH)
 
 
 def elf():
-    if "hash" not in _elfs:
-        _elfs["hash"] = target().build(impl())
-    return _elfs["hash"]
+    return firmware(NAME, *HASH)
 
 
 def answers(requests, timeout=120.0):
@@ -152,7 +142,7 @@ def port_firmware(tmp_path: pathlib.Path, code: str = PORT_TEST,
     for s in [src, HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "mini_libc.c"]:
         o = tmp_path / (pathlib.Path(s).name + ".o")
         extra = list(test_flags) if s == src else []
-        subprocess.run([*t.cc, *t.cflags, *extra, f"-I{BENCH_COMMON}", "-c", str(s),
+        subprocess.run([*t.cc, *t.compile_flags(), *extra, "-c", str(s),
                         "-o", str(o)], cwd=ROOT, check=True, capture_output=True)
         objs.append(str(o))
     fw = tmp_path / "port_test.elf"

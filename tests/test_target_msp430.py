@@ -18,38 +18,28 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, find_impl, firmware, usable_target
 from harness.bench import kat
 from harness.bench.session import SessionError, parse_fields
 from harness.bench.targets import TARGETS
 from harness.bench.targets.msp430 import HERE, SIM, Msp430Target
 from harness.build import BENCH_COMMON, BENCH_CORE
-from harness.discover import discover
 
 NAME = "msp430"
 HASH = ("ascon-hash256", "bi32")
 BODY, BODY_CYCLES = 3, 4  # crt0.S: sub, subc, jc = 1 + 1 + 2 cycles
-_target: list = []
-_elfs: dict = {}
 
 
 def target() -> Msp430Target:
-    if not _target:
-        t = TARGETS[NAME]()
-        ok, why = t.is_available()
-        assert ok, f"{NAME} unusable after set-up: {why}"
-        _target.append(t)
-    return _target[0]
+    return usable_target(NAME)
 
 
 def impl():
-    return next(i for i in discover() if (i.scheme, i.name) == HASH)
+    return find_impl(*HASH)
 
 
 def elf():
-    if "hash" not in _elfs:
-        _elfs["hash"] = target().build(impl())
-    return _elfs["hash"]
+    return firmware(NAME, *HASH)
 
 
 def ask_all(requests, timeout=60.0):
@@ -206,7 +196,7 @@ def expected_helpers() -> list[str]:
     return out
 
 
-def firmware(tmp_path, name: str, c_source: str, sources) -> pathlib.Path:
+def own_firmware(tmp_path, name: str, c_source: str, sources) -> pathlib.Path:
     """An ELF of c_source (written to tmp_path) and sources, built with the
     target's compiler, flags and linker script."""
     t = target()
@@ -217,7 +207,7 @@ def firmware(tmp_path, name: str, c_source: str, sources) -> pathlib.Path:
     for n, src in enumerate([main, HERE / "crt0.S", HERE / "mspabi.c", HERE / "mspabi_s.S",
                              BENCH_COMMON / "mini_libc.c", *sources]):
         o = tmp_path / f"{name}-{n}.o"
-        r = subprocess.run([*t.cc, *t.cflags, *defs, "-Iinclude", "-Isrc", f"-I{BENCH_COMMON}",
+        r = subprocess.run([*t.cc, *t.compile_flags(), *defs,
                             "-c", str(src), "-o", str(o)], cwd=ROOT, capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         objs.append(str(o))
@@ -255,7 +245,7 @@ def mspdebug(fw) -> tuple[str, int, int]:
 def test_mspabi_helpers(tmp_path):
     """Multiplication, division and shifts through mspabi.c against Python,
     and the same instructions and cycles as in mspdebug."""
-    fw = firmware(tmp_path, "helpers", HELPER_TEST, [HERE / "port.c"])
+    fw = own_firmware(tmp_path, "helpers", HELPER_TEST, [HERE / "port.c"])
     # the helpers this firmware links are the ones under test
     syms = set(re.findall(rb"__mspabi_\w+|__\w+di3", fw.read_bytes()))
     assert {b"__mspabi_mpyll", b"__mspabi_divull", b"__mspabi_divlli", b"__ashldi3"} <= syms
@@ -308,7 +298,7 @@ def test_same_counts_as_mspdebug(tmp_path):
                                   f'#define LWC_SCHEME_NAME "{i.scheme}"\n'
                                   f'#define LWC_IMPL_NAME "{i.name}"\n'
                                   f'#include "{src}"\n' for src in i.sources))
-    fw = firmware(tmp_path, "cross", CROSS_PORT,
+    fw = own_firmware(tmp_path, "cross", CROSS_PORT,
                   [*BENCH_CORE, ROOT / "src" / "lib" / "lwc.c", registry, impl_flags])
     theirs = mspdebug(fw)
     assert theirs[0].count("\nok ") == 3 and theirs[0].startswith("ok lwc-bench"), theirs[0]
@@ -326,7 +316,7 @@ def test_simulator_reports_crashes(tmp_path, body, status, message):
     """A stack that runs into the statics and an instruction the MSP430 does
     not have stop the simulation with a status and a reason (a PipeSession
     reports them as a crash)."""
-    fw = firmware(tmp_path, "crash", "void bench_serve(void);\n" + body + "\n", [])
+    fw = own_firmware(tmp_path, "crash", "void bench_serve(void);\n" + body + "\n", [])
     r = subprocess.run([str(SIM), str(fw)], stdin=subprocess.DEVNULL, capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == status and message in r.stderr, (r.returncode, r.stderr)

@@ -96,7 +96,7 @@ def setup(profiles: list[str]) -> None:
     if os.environ.get("LWC_NO_SETUP"):
         return
     for prof in dict.fromkeys(profiles):
-        r = subprocess.run(["bash", "-c", f'. harness/setup.sh && lwc_setup "$1"', "setup", prof],
+        r = subprocess.run(["bash", "-c", '. harness/setup.sh && lwc_setup "$1"', "setup", prof],
                            cwd=ROOT)
         if r.returncode != 0:
             print(f"lwcbench: setting up {prof} failed (exit status {r.returncode})",
@@ -128,6 +128,8 @@ def cmd_run(args) -> int:
         folder = os.path.dirname(os.path.abspath(args.json))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             raise UsageError(f"cannot write --json {args.json}: {folder} is not a writable folder")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     targets = _targets(args.target)
     setup(["core", *[t.family for t in targets if getattr(t, "family", "")
                      and (args.target or t.default_run)]])

@@ -10,10 +10,7 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
-import os
 import pathlib
-import tempfile
 
 from harness.bench import report
 
@@ -21,21 +18,6 @@ CSV_FIELDS = ["target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "inst
               "cycles_per_byte", "instructions_per_byte", "cycles_min", "cycles_max",
               "instructions_min", "instructions_max", "samples", "mode", "kat", "status",
               "code_bytes", "stack_bytes", "sets", "error"]
-
-
-def write_atomic(path: pathlib.Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def to_csv(records: list[dict]) -> str:
@@ -144,7 +126,7 @@ def plots(records: list[dict], folder: pathlib.Path) -> list[pathlib.Path]:
                 buf = io.BytesIO()
                 fig.savefig(buf, format=ext, dpi=90)
                 path = folder / "plots" / f"{target}-{field}.{ext}"
-                write_atomic(path, buf.getvalue())
+                report.write_atomic(path, buf.getvalue())
                 written.append(path)
             plt.close(fig)
     return written
@@ -192,10 +174,11 @@ def write_folder(data: dict, folder: pathlib.Path, baseline: str | None,
 
     def put(name: str, text: str):
         path = folder / name
-        write_atomic(path, text.encode())
+        report.write_atomic(path, text.encode())
         files.append(path)
 
-    put("results.json", json.dumps(data, indent=1) + "\n")
+    report.write_json(str(folder / "results.json"), data)
+    files.append(folder / "results.json")
     put("results.csv", to_csv(data["results"]))
     put("results.md", to_markdown(data, baseline))
     images = plots(data["results"], folder) if with_plots else []

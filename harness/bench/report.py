@@ -174,22 +174,26 @@ def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
     }
 
 
-def write_json(path: str, data: dict) -> None:
-    """Atomically: a temporary file in the same folder, then os.replace."""
-    dest = pathlib.Path(path)
-    folder = dest.parent if str(dest.parent) else pathlib.Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=folder)
+def write_atomic(path: pathlib.Path, data: bytes) -> None:
+    """A temporary file in the same folder, then os.replace: an interrupted
+    run never leaves a truncated file."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-        os.replace(tmp, dest)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def write_json(path: str, data: dict) -> None:
+    write_atomic(pathlib.Path(path), (json.dumps(data, indent=1) + "\n").encode())
 
 
 def summary(outcomes, skipped: list[tuple[str, str]]) -> str:

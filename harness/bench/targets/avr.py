@@ -42,6 +42,7 @@ class AvrTarget(CrossTarget):
     clock_label = "simavr cycles"
     arch_tokens = frozenset({"avr", "8bit"})
     family = "avr"
+    libc_headers = True  # avr-libc's <string.h>
     cc = ["avr-gcc"]
     # -ffunction-sections/-fdata-sections with --gc-sections: functions no
     # firmware calls are dropped (flash is 128 KiB)

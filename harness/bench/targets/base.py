@@ -23,7 +23,7 @@ import threading
 
 from harness.bench import kat as katcheck
 from harness.bench.impls import impl_id
-from harness.bench.session import Response, Session
+from harness.bench.session import Session
 from harness.build import BENCH_COMMON, BENCH_CORE, WARN, compile_object, rel
 from harness.discover import ROOT, Impl
 
@@ -122,6 +122,7 @@ class Target:
     # for the whole default suite says why (it runs when selected).
     default_run = True
     not_default_reason = ""
+    _overhead: dict | None = None  # counts of an empty counted region (last job)
 
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
@@ -249,10 +250,13 @@ class CrossTarget(Target):
     port_sources: list[pathlib.Path] = []
     size_tool = "size"
     warnings = [w for w in WARN if w != "-Werror"]  # old cross compilers differ
+    libc_headers = False  # True: the toolchain has its own <string.h> (avr-libc)
 
     def __init__(self):
         self.out = ROOT / "build" / "targets" / self.name
         self._lock = threading.Lock()
+        self._runtime_objs: list[pathlib.Path] | None = None
+        self._runtime_error: str | None = None
         self._built: dict[Impl, pathlib.Path] = {}
         self._objects: dict[Impl, list[pathlib.Path]] = {}
 
@@ -265,13 +269,31 @@ class CrossTarget(Target):
             return False, why
         return True, " ".join(self.cc + self.cflags)
 
+    def compile_flags(self) -> list[str]:
+        """Every flag a firmware source is compiled with (from the repository
+        root): the target's cflags, the headers of mini_libc where the
+        toolchain has no libc, the API and the runtime's folders."""
+        libc = [] if self.libc_headers else ["-isystem", str(rel(BENCH_COMMON / "include"))]
+        return [*self.cflags, *libc, "-Iinclude", "-Isrc", f"-I{rel(BENCH_COMMON)}"]
+
     def _compile(self, src: pathlib.Path, obj: pathlib.Path, extra: list[str]) -> str | None:
-        cmd = [*self.cc, *self.warnings, *self.cflags, "-Iinclude", "-Isrc",
-               f"-I{rel(BENCH_COMMON)}", *extra, "-c", str(rel(src)), "-o", str(obj)]
+        cmd = [*self.cc, *self.warnings, *self.compile_flags(), *extra, "-c", str(rel(src)),
+               "-o", str(obj)]
         return compile_object(cmd, obj)
 
     def _runtime(self) -> list[pathlib.Path]:
-        """The objects every firmware of this target shares (built once)."""
+        """The objects every firmware of this target shares, built once per
+        run (a failure too: every implementation reports it, none retries)."""
+        if self._runtime_objs is None and self._runtime_error is None:
+            try:
+                self._runtime_objs = self._build_runtime()
+            except BuildError as e:
+                self._runtime_error = str(e)
+        if self._runtime_error:
+            raise BuildError(self._runtime_error)
+        return self._runtime_objs
+
+    def _build_runtime(self) -> list[pathlib.Path]:
         defs = [f"-D{k}={v}" for k, v in self.defines.items()]
         srcs = [*BENCH_CORE, BENCH_COMMON / "mini_libc.c", ROOT / "src" / "lib" / "lwc.c",
                 *self.port_sources]
@@ -283,7 +305,9 @@ class CrossTarget(Target):
                 errors.append(err)
             objs.append(o)
         if errors:
-            raise BuildError("runtime does not compile: " + errors[0][:2000])
+            lines = [ln for ln in errors[0].splitlines()[1:] if "error" in ln]
+            raise BuildError(f"the target runtime does not compile: "
+                             f"{(lines or errors[0].splitlines()[-1:])[0].strip()[:300]}")
         return objs
 
     def build(self, impl):
@@ -350,7 +374,7 @@ class CrossTarget(Target):
             "ldflags": " ".join(self.ldflags),
             "runtime": f"harness/target/common + harness/target/{self.family}",
         })
-        over = getattr(self, "_overhead", None)
+        over = self._overhead
         if over:
             env["counter_overhead"] = over
             env["counter_overhead_note"] = ("counts of an empty counted region, subtracted "

@@ -51,7 +51,6 @@ class HostTarget(Target):
         self._objects: dict[Impl, list] = {}
         self._errors: dict[Impl, str] = {}
         self._notes: list[str] = []
-        self._overhead: dict = {}
 
     def is_available(self):
         cc = VARIANTS[self.variant]["cc"]

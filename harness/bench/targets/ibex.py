@@ -125,8 +125,7 @@ class IbexTarget(CrossTarget):
                              "32bit"})
     family = "ibex"
     cc = ["riscv64-unknown-elf-gcc"]
-    cflags = [f"-march={ISA}", "-mabi=ilp32", "-O2", "-ffreestanding",
-              "-isystem", str(rel(HERE / "include"))]  # string.h of mini_libc
+    cflags = [f"-march={ISA}", "-mabi=ilp32", "-O2", "-ffreestanding"]
     # The last -march picks gcc's rv32im/ilp32 libgcc: with z-extensions in
     # -march the driver falls back to the rv64 multilib.  ld merges the ISA
     # attributes.  RWX: one RAM holds code and data, as on the SoC.

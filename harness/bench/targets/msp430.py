@@ -53,10 +53,8 @@ class Msp430Target(CrossTarget):
     arch_tokens = frozenset({"msp430", "16bit"})
     family = "msp430"
     cc = ["clang-14", "--target=msp430"]
-    # no libc headers for MSP430: include/ has the <string.h> of mini_libc;
     # function/data sections: clang's driver links with --gc-sections
-    cflags = ["-O2", "-ffreestanding", "-ffunction-sections", "-fdata-sections",
-              "-isystem", str(rel(HERE / "include"))]
+    cflags = ["-O2", "-ffreestanding", "-ffunction-sections", "-fdata-sections"]
     ldflags = ["-nostdlib", "-B", str(rel(TOOLS / "bin")), "-T", str(rel(HERE / "link.ld")),
                f"-Wl,--defsym=__stack_reserve={STACK_RESERVE}"]
     defines = {"BENCH_MAX_LEN": f"{MAX_LEN}u", "BENCH_MAX_SAMPLES": "11u",

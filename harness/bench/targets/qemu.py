@@ -61,8 +61,7 @@ class QemuTarget(CrossTarget):
 
     def __init__(self):
         super().__init__()
-        self.cflags = [*self.isa_flags, "-O2", "-ffreestanding",
-                       "-isystem", str(rel(HERE / "include"))]  # string.h of mini_libc
+        self.cflags = [*self.isa_flags, "-O2", "-ffreestanding"]
         self.port_sources = [HERE / self.start, HERE / "port_linux.c", *self.extra_sources]
         self.size_tool = self.cc[0].removesuffix("gcc") + "size"
         lib = libgcc(self.cc[0], tuple(self.lib_flags)) if shutil.which(self.cc[0]) else None

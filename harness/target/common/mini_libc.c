@@ -3,14 +3,7 @@
  * and what compilers emit for struct copies), for targets built
  * -nostdlib.  Plain byte loops: the harness' own speed is never measured.
  */
-#include <stddef.h>
-
-void *memcpy(void *dst, const void *src, size_t n);
-void *memmove(void *dst, const void *src, size_t n);
-void *memset(void *dst, int c, size_t n);
-int memcmp(const void *a, const void *b, size_t n);
-int strcmp(const char *a, const char *b);
-size_t strlen(const char *s);
+#include <string.h> /* include/string.h, or the target's libc (avr-libc) */
 
 void *memcpy(void *dst, const void *src, size_t n) {
   unsigned char *d = dst;
