@@ -12,13 +12,18 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 KAT_DIR = ROOT.parent / "shared" / "kat"
 
 # Which descriptor type an implementation exports, by its top-level folder.
-KIND_OF_TOP = {"crypto_aead": "aead", "crypto_hash": "hash", "crypto_cxof": "hash"}
+KIND_OF_TOP = {"crypto_aead": "aead", "crypto_hash": "hash", "crypto_cxof": "hash",
+               "crypto_perm": "perm"}
+# A bare permutation has no KAT file of its own: this file in its scheme
+# folder names the scheme whose official file checks it (through a mode
+# over the permutation, harness/target/common/bench_kat_perm.c).
+KAT_VIA_FILE = "kat-via"
 SOURCE_SUFFIXES = (".c", ".S", ".s")
 
 
 @dataclasses.dataclass(frozen=True)
 class Impl:
-    top: str          # crypto_aead, crypto_hash, crypto_cxof
+    top: str          # crypto_aead, crypto_hash, crypto_cxof, crypto_perm
     scheme: str       # e.g. ascon-aead128
     name: str         # e.g. opt64
     path: pathlib.Path
@@ -38,8 +43,16 @@ class Impl:
         return sorted(p for p in self.path.iterdir() if p.suffix in SOURCE_SUFFIXES)
 
     @property
+    def kat_scheme(self) -> str:
+        """The scheme whose official KAT file checks this implementation."""
+        if self.kind != "perm":
+            return self.scheme
+        via = self.path.parent / KAT_VIA_FILE
+        return via.read_text().strip() if via.exists() else ""
+
+    @property
     def kat_file(self) -> pathlib.Path:
-        return KAT_DIR / f"{self.scheme}.txt"
+        return KAT_DIR / f"{self.kat_scheme or self.scheme}.txt"
 
     def builds_for(self, arch_tokens: set[str]) -> bool:
         """True when the architectures file names 'any' or one of the tokens."""

@@ -38,6 +38,12 @@
  *   may be called any number of times: the outputs concatenate.
  *   lwc_hash_wipe() clears a context that is no longer needed.
  *
+ * Bare permutations (benchmarks; modes built on them, XKCP style)
+ *   init -> (add_bytes | extract_bytes | permute | permute_rounds)*
+ *   The state is seen as a string of statebytes bytes whatever the
+ *   implementation keeps inside (64-bit lanes, bit-interleaved halves...).
+ *   Ascon: lanes x0..x4, 8 bytes each, little-endian (SP 800-232 order).
+ *
  * Ascon-AEAD128 options (NIST SP 800-232, section 4.2)
  *   - tag truncation: taglen from min_tagbytes (4) to tagbytes (16);
  *   - nonce masking: a second 16-byte key K2; the nonce N is replaced by
@@ -106,6 +112,27 @@ struct lwc_hash {
   int (*squeeze)(lwc_hash_ctx *ctx, uint8_t *out, size_t len);
 };
 
+/* The opaque state of a bare permutation, large enough for every one. */
+typedef struct { uint64_t opaque[8]; } lwc_perm_state;
+
+typedef struct lwc_perm lwc_perm;
+struct lwc_perm {
+  const char *scheme;      /* e.g. "ascon-p12" */
+  const char *impl;
+  uint16_t statebytes;     /* 40 for Ascon */
+  uint8_t rounds;          /* rounds of permute() */
+  uint8_t max_rounds;      /* permute_rounds() takes 1 .. max_rounds */
+  void (*init)(lwc_perm_state *s); /* the all-zero state */
+  /* S[off .. off+len) ^= in, or out = S[off .. off+len); LWC_ERR_ARG (and
+   * nothing done) when off + len > statebytes. */
+  int (*add_bytes)(lwc_perm_state *s, const uint8_t *in, size_t off, size_t len);
+  int (*extract_bytes)(const lwc_perm_state *s, uint8_t *out, size_t off, size_t len);
+  void (*permute)(lwc_perm_state *s); /* the scheme's permutation */
+  /* The family's permutation with `rounds` rounds (Ascon: p^rounds, the
+   * last rounds of p^12); LWC_ERR_ARG outside 1 .. max_rounds. */
+  int (*permute_rounds)(lwc_perm_state *s, unsigned rounds);
+};
+
 /* Options of the one-shot AEAD calls; NULL means full tag, no masking. */
 typedef struct {
   size_t taglen;            /* 0 means the full tag */
@@ -116,10 +143,12 @@ typedef struct {
  * Returns NULL when the scheme or implementation is unknown. */
 const lwc_aead *lwc_aead_find(const char *scheme, const char *impl);
 const lwc_hash *lwc_hash_find(const char *scheme, const char *impl);
+const lwc_perm *lwc_perm_find(const char *scheme, const char *impl);
 /* Every implementation in this build, NULL-terminated, preferred first
  * within a scheme. */
 extern const lwc_aead *const lwc_aead_registry[];
 extern const lwc_hash *const lwc_hash_registry[];
+extern const lwc_perm *const lwc_perm_registry[];
 
 /* ct receives mlen + taglen bytes (ciphertext || tag). */
 int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,

@@ -53,7 +53,10 @@ def check_measured(rec):
     if X86:
         assert rec["cycles"] > 0
         assert rec["cycles_min"] <= rec["cycles"] <= rec["cycles_max"]
-        assert rec["cycles_per_byte"] == pytest.approx(rec["cycles"] / rec["mlen"], abs=1e-3)
+        if rec["mlen"]:
+            assert rec["cycles_per_byte"] == pytest.approx(rec["cycles"] / rec["mlen"], abs=1e-3)
+        else:  # a permutation: counts per call
+            assert rec["cycles_per_byte"] is None
     else:  # never mislabelled as cycles
         assert rec["cycles"] is None
 
@@ -249,9 +252,11 @@ def test_stream_mode_beyond_the_buffers_matches_oneshot_work():
     assert lines[1].startswith("ok ") and int(lines[1].split("stack=")[1]) > 0
 
 
-@pytest.mark.parametrize("impl", [i for i in discover() if i.name == "ref"],
-                         ids=lambda i: i.scheme)
+@pytest.mark.parametrize("impl", [i for i in discover() if i.name == "ref" or i.kind == "perm"],
+                         ids=lambda i: f"{i.scheme}/{i.name}")
 def test_on_target_kat_matches_the_official_file(impl):
+    """Every ref implementation, and every bare permutation (checked through
+    the official file of a scheme built on it), on the host."""
     lines = run_bench([request(impl), "quit"])
     ok = [ln for ln in lines if ln.startswith(("ok", "err"))][0]
     from harness.bench.session import Response
@@ -418,3 +423,78 @@ def test_a_missing_kat_file_means_not_measured(tmp_path, monkeypatch):
 def test_bad_job_count_exits_2():
     r = lwcbench("run", "--target", "host", "--jobs", "0")
     assert r.returncode == 2 and "--jobs must be at least 1" in r.stderr, r.stderr
+
+
+# -- bare permutations ----------------------------------------------------------
+
+def test_permutations_are_measured_once_per_call():
+    assert [(p.op, p.adlen, p.mlen, p.sets) for p in points_for("perm")] == \
+        [("permutation", 0, 0, ("permutation",))]
+    assert points_for("perm", ("thesis", "sweep", "grid")) == []
+
+
+def test_a_broken_permutation_fails_its_kat_and_the_others_are_measured(tmp_path):
+    """ascon-p8 is checked through Ascon-AEAD128's official file; a p^8 that
+    flips one state bit before permuting fails it and is not measured."""
+    scheme = tmp_path / "extra" / "crypto_perm" / "ascon-p8"
+    (scheme / "broken").mkdir(parents=True)
+    for name in ("scheme.h", "kat-via"):
+        (scheme / name).write_text((ROOT / "crypto_perm/ascon-p8" / name).read_text())
+    (scheme / "broken" / "api.h").write_text('#include "../scheme.h"\n')
+    (scheme / "broken" / "architectures").write_text("any\n")
+    (scheme / "broken" / "perm.c").write_text(
+        '#include "api.h"\n#include "ascon/backend_ref.h"\n'
+        "static void flip_then_permute(ascon_state_t *s, unsigned n) {\n"
+        "  s->x[2] ^= 1;\n  ascon_permute(s, n);\n}\n"
+        "#define ascon_permute flip_then_permute\n#include \"ascon/perm_mode.h\"\n")
+    out = tmp_path / "p.json"
+    r = lwcbench("run", "--target", "host", "--scheme", "ascon-p8", "--quick", "--json", str(out),
+                 "--out", "none", env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
+    assert r.returncode == 1, r.stdout + r.stderr
+    recs = {rec["impl"]: rec for rec in json.loads(out.read_text())["results"]}
+    assert set(recs) == {"ref", "opt64", "bi32", "lowsize", "broken"}
+    for name in ("ref", "opt64", "bi32", "lowsize"):
+        rec = recs[name]
+        assert (rec["scheme"], rec["op"], rec["adlen"], rec["mlen"]) == \
+            ("ascon-p8", "permutation", 0, 0)
+        check_measured(rec)
+    bad = recs["broken"]
+    assert (bad["kat"], bad["status"], bad["cycles"]) == ("fail", "kat-failed", None)
+    assert "ascon-aead128.txt: Count = 1 differs" in bad["error"]
+    assert "per call of the bare permutation" in r.stdout
+
+
+def test_a_permutation_is_refused_by_a_scheme_that_does_not_use_it():
+    assert run_bench(["measure ascon-p12 ref permutation 0 1 1"]) == \
+        ["err a permutation takes no data"]
+    lines = run_bench(["kat ascon-p8 ref 0 0 0 00000000 ascon-hash256",
+                       "kat ascon-p8 ref 0 0 0 00000000",
+                       "measure ascon-p12 ref permutation 0 1 1", "quit"])
+    assert lines[:3] == ["err VIA does not use this permutation",
+                         "err a permutation needs VIA",
+                         "err the KAT failed: not measured"], lines
+
+
+def test_jobs_start_longest_first_and_report_in_order():
+    """Slow simulators' jobs start first (so the last job to finish is not a
+    long one running alone); noisy targets run before, alone; records keep
+    the order of the jobs."""
+    from harness.bench import runner
+    from harness.bench.targets import JobResult, Target
+    started = []
+
+    class Fake(Target):
+        def __init__(self, name, weight, parallel=True):
+            self.name, self.job_weight, self.parallel = name, weight, parallel
+
+        def run_job(self, impl, points, quick=False):
+            started.append(self.name)
+            return JobResult(self.name, impl)
+
+    impl = next(i for i in discover() if i.scheme == "ascon-p12" and i.name == "ref")
+    quick, slow, noisy = Fake("quick", 1.0), Fake("slow", 20.0), Fake("noisy", 1.0, False)
+    jobs = [(quick, impl), (slow, impl), (noisy, impl), (quick, impl), (slow, impl)]
+    _records, outcomes = runner.run(jobs, ("permutation",), True,
+                                    Progress(len(jobs), stream=io.StringIO()), workers=1)
+    assert started == ["noisy", "slow", "slow", "quick", "quick"]
+    assert [o.target for o in outcomes] == ["quick", "slow", "noisy", "quick", "slow"]

@@ -46,7 +46,7 @@ def test_standalone_build_exports_supercop_names(tmp_path):
     """Without the lwc namespace an implementation folder exports the bare
     SUPERCOP / NIST LWC names, as those frameworks expect."""
     wanted = {"aead": {"crypto_aead_encrypt", "crypto_aead_decrypt"},
-              "hash": {"crypto_hash"}}
+              "hash": {"crypto_hash"}, "perm": {"lwc_perm_desc"}}
     for impl in host_impls():
         defined = set()
         for n, src in enumerate(impl.sources):

@@ -23,7 +23,7 @@ from harness.bench import kat
 from harness.bench.session import SessionError, parse_fields
 from harness.bench.targets import TARGETS
 from harness.bench.targets.msp430 import HERE, SIM, Msp430Target
-from harness.build import BENCH_COMMON, BENCH_CORE
+from harness.build import BENCH_COMMON, BENCH_CORE, registry_source
 
 NAME = "msp430"
 HASH = ("ascon-hash256", "bi32")
@@ -289,10 +289,7 @@ def test_same_counts_as_mspdebug(tmp_path):
     operands cost 1 cycle, not 2 or 3)."""
     i = impl()
     registry = tmp_path / "registry.c"
-    registry.write_text(f'#include "lwc.h"\nextern const lwc_hash {i.namespace}_lwc_hash_desc;\n'
-                        f"const lwc_hash *const lwc_hash_registry[] = "
-                        f"{{&{i.namespace}_lwc_hash_desc, 0}};\n"
-                        "const lwc_aead *const lwc_aead_registry[] = {0};\n")
+    registry.write_text(registry_source([i]))
     impl_flags = tmp_path / "impl.c"  # the implementation, with its namespace
     impl_flags.write_text("".join(f"#define LWC_NAMESPACE {i.namespace}\n"
                                   f'#define LWC_SCHEME_NAME "{i.scheme}"\n'

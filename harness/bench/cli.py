@@ -31,10 +31,11 @@ targets: {', '.join(TARGETS)}
 Each selected implementation is built for each selected target and checked
 against its scheme's official KAT file on that target (the target computes
 every entry); one that fails is reported and not measured.  Then AEAD
-encrypt and decrypt, hashes hash, for the suites: thesis (mlen
+encrypt and decrypt, hashes hash, permutations permute, for the suites: thesis (mlen
 {', '.join(map(str, THESIS))}, adlen 0), sweep (mlen {', '.join(map(str, SWEEP))}),
-grid (AEAD, adlen x mlen over {', '.join(map(str, GRID))}); plus code size and
-stack high-water mark.  Exact targets (simulators) count one operation;
+grid (AEAD, adlen x mlen over {', '.join(map(str, GRID))}), permutation (one
+call of each bare permutation, crypto_perm/; checked through the official
+KAT of a scheme built on it); plus code size and stack high-water mark.  Exact targets (simulators) count one operation;
 the host's rdtsc takes many samples (median, min, max).
 Results: tables on the terminal, and a folder (default build/bench/latest)
 with results.json, results.md, results.csv, plots and index.html.
@@ -131,29 +132,25 @@ def cmd_run(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     targets = _targets(args.target)
-    setup(["core", *[t.family for t in targets if getattr(t, "family", "")
-                     and (args.target or t.default_run)]])
+    setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
     if args.baseline != "none" and args.baseline not in {i.name for i in impls}:
         raise UsageError(f"unknown baseline '{args.baseline}' "
                          f"(valid: {', '.join(sorted({i.name for i in impls}))}, none)")
+    suites = tuple(args.suite or SUITES)
     runnable, skipped = [], []
     for t in targets:
-        if not args.target and not t.default_run:
-            skipped.append((t.name, f"not in the default run: {t.not_default_reason}"))
-            print(f"{t.name}: not in the default run: {t.not_default_reason} "
-                  f"(select it with --target {t.name})", flush=True)
-            continue
         ok, reason = t.is_available()
         if not ok:
             skipped.append((t.name, reason))
             print(f"{t.name}: skipped: {reason}", flush=True)
             continue
-        mine = [i for i in chosen if t.supports(i)]
+        mine = [i for i in chosen if t.supports(i) and runner.points_for(i.kind, suites)]
         if not mine:
-            skipped.append((t.name, "no selected implementation builds for it"))
-            print(f"{t.name}: skipped: no selected implementation builds for it", flush=True)
+            why = "no selected implementation builds for it (in the selected suites)"
+            skipped.append((t.name, why))
+            print(f"{t.name}: skipped: {why}", flush=True)
             continue
         runnable.append((t, mine))
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -162,7 +159,6 @@ def cmd_run(args) -> int:
               f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
     jobs = [(t, i) for t, mine in runnable for i in mine]
     progress = Progress(len(jobs))
-    suites = tuple(args.suite or SUITES)
     try:
         for t, mine in runnable:
             progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")

@@ -54,7 +54,8 @@ def request(impl: Impl) -> str | None:
         return None
     e = expected(impl.kat_file)
     starts = (list(e.starts) + ["0x0"] * 3)[:3]  # EXPECT is the fourth number
-    return f"kat {impl.scheme} {impl.name} {' '.join(starts)} {e.total:08x}"
+    via = f" {impl.kat_scheme}" if impl.kind == "perm" else ""
+    return f"kat {impl.scheme} {impl.name} {' '.join(starts)} {e.total:08x}{via}"
 
 
 def judge(impl: Impl, resp: Response) -> KatResult:

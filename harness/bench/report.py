@@ -22,6 +22,7 @@ SCHEME_GROUPS = [
     ["ascon128a-v12", "ascon128-v12", "asconhasha-v12", "asconhash-v12"],  # thesis columns
     ["ascon80pq-v12", "asconxofa-v12", "asconxof-v12"],
     ["ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128"],   # SP 800-232
+    ["ascon-p12", "ascon-p8", "ascon-p6"],                                  # bare permutations
 ]
 GROUP_WIDTH = 4
 FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed": "KAT FAIL",
@@ -69,13 +70,31 @@ def per_byte(records: list[dict], field: str) -> dict:
     return cells
 
 
+def per_call(records: list[dict], field: str) -> dict:
+    """{(impl, scheme, 0): count of one permutation call or a failure tag}."""
+    cells: dict = {}
+    for r in records:
+        if r["op"] == "permutation":
+            key = (r["impl"], r["scheme"], 0)
+            cells[key] = (FAIL_TAGS.get(r["status"], r["status"].upper()) if r["status"] != "ok"
+                          else None if r.get(field) is None else float(r[field]))
+    return cells
+
+
+def noisy_of(recs: list[dict], field: str) -> bool:
+    return any(r["samples"] > 1 and r.get(field + "_min") is not None for r in recs)
+
+
 def counters_of(recs: list[dict]) -> list[str]:
     return [c for c in COUNTER_TEXT if any(r.get(c) is not None for r in recs)]
 
 
 def table_rows(recs: list[dict], field: str, mlen: int, group: list[str],
                base: str | None) -> list[list[str]]:
-    cells = per_byte(recs, field)
+    """Rows of one table: per byte at mlen, or (mlen None) per permutation call."""
+    by_byte = mlen is not None
+    cells = per_byte(recs, field) if by_byte else per_call(recs, field)
+    mlen = mlen if by_byte else 0
     impls = _impl_order([r["impl"] for r in recs])
     rows = [["impl", *group]]
     for impl in impls:
@@ -83,7 +102,7 @@ def table_rows(recs: list[dict], field: str, mlen: int, group: list[str],
         for scheme in group:
             v = cells.get((impl, scheme, mlen), "")
             if isinstance(v, float):
-                text = f"{v:.2f}"
+                text = f"{v:.2f}" if by_byte else f"{v:.0f}"
                 b = cells.get((base, scheme, mlen)) if base else None
                 if isinstance(b, float) and impl != base and b > 0:
                     text += f" ({(v - b) / b * 100:+.1f}%)"
@@ -107,7 +126,7 @@ def table_sections(records: list[dict], clock_labels: dict[str, str], baseline: 
                     continue
                 counts = sorted({r["samples"] for r in recs
                                  if r["mlen"] == mlen and r["samples"]})
-                noisy = any(r["samples"] > 1 and r.get(field + "_min") is not None for r in recs)
+                noisy = noisy_of(recs, field)
                 n = "-".join(map(str, counts[:1] + counts[-1:] if len(counts) > 1 else counts))
                 n = n if noisy else ""
                 label = clock_labels.get(target, target)
@@ -119,7 +138,18 @@ def table_sections(records: list[dict], clock_labels: dict[str, str], baseline: 
                          f"{fmt_len(mlen)} inputs, adlen 0; AEAD: mean of encryption and "
                          "decryption" + (f"; (%): difference from {base}" if base else ""))
                 groups = [table_rows(recs, field, mlen, g, base)
-                          for g in _groups([r["scheme"] for r in recs])]
+                          for g in _groups([r["scheme"] for r in recs if r["op"] != "permutation"])]
+                yield title, [g for g in groups if len(g) > 1]
+            perms = [r for r in recs if r["op"] == "permutation"]
+            if perms:
+                label = clock_labels.get(target, target)
+                if isinstance(label, dict):
+                    label = label.get(field, target)
+                title = (f"{target}: {COUNTER_TEXT[field]} per call of the bare permutation "
+                         f"({label}, {'median' if noisy_of(perms, field) else 'one call'})"
+                         + (f"; (%): difference from {base}" if base else ""))
+                groups = [table_rows(perms, field, None, g, base)
+                          for g in _groups([r["scheme"] for r in perms])]
                 yield title, [g for g in groups if len(g) > 1]
 
 

@@ -17,19 +17,22 @@ from harness.bench.targets import JobResult, Point, Target
 from harness.bench.targets.base import cpu_count
 from harness.discover import Impl
 
-# The thesis' inputs (Figures 5.2-5.5), a length sweep, and the MSP430
-# paper's adlen x mlen grid (AEAD only).
+# The thesis' inputs (Figures 5.2-5.5), a length sweep, the MSP430 paper's
+# adlen x mlen grid (AEAD only), and one call of each bare permutation
+# (the permutation paper's figures).
 THESIS = [16, 32768]
 SWEEP = [0, 1, 8, 16, 32, 64, 128, 1536, 4096]
 GRID = [0, 16, 128, 1024]
-SUITES = ("thesis", "sweep", "grid")
-OPS = {"aead": ["encrypt", "decrypt"], "hash": ["hash"]}
+SUITES = ("thesis", "sweep", "grid", "permutation")
+OPS = {"aead": ["encrypt", "decrypt"], "hash": ["hash"], "perm": ["permutation"]}
 
 
 def points_for(kind: str, suites: tuple[str, ...] = SUITES) -> list[Point]:
     """The operations to measure for one implementation, each once, with
     the suites that ask for it."""
     want: dict[tuple, list[str]] = {}
+    if kind == "perm":
+        return [Point("permutation", 0, 0, ("permutation",))] if "permutation" in suites else []
     for op in OPS[kind]:
         if "thesis" in suites:
             for m in THESIS:
@@ -148,7 +151,8 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
             progress.note(f"{label}: {res.status}: {res.detail}")
 
     alone = [(n, t, i) for n, (t, i) in enumerate(jobs) if not t.parallel]
-    shared = [(n, t, i) for n, (t, i) in enumerate(jobs) if t.parallel]
+    shared = sorted(((n, t, i) for n, (t, i) in enumerate(jobs) if t.parallel),
+                    key=lambda job: -job[1].job_weight)  # longest first; stable
     for n, t, i in alone:
         one(n, t, i)
     with concurrent.futures.ThreadPoolExecutor(workers or cpu_count()) as pool:

@@ -20,6 +20,15 @@
 #define LWC_NS(name) name
 #endif
 
+/* Names in the lwc descriptors: the build passes the folder names; a
+ * stand-alone (SUPERCOP) build falls back on the scheme and backend. */
+#ifndef LWC_SCHEME_NAME
+#define LWC_SCHEME_NAME ASCON_SCHEME_NAME
+#endif
+#ifndef LWC_IMPL_NAME
+#define LWC_IMPL_NAME ASCON_BACKEND_NAME
+#endif
+
 /* A backend may set ASCON_INLINE before this header (lowsize forbids
  * inlining to keep one copy of each routine). */
 #ifndef ASCON_INLINE

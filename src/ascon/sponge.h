@@ -10,15 +10,6 @@
 
 #include "ascon/duplex.h"
 
-/* Names in the lwc descriptors: the build passes the folder names; a
- * stand-alone (SUPERCOP) build falls back on the scheme and backend. */
-#ifndef LWC_SCHEME_NAME
-#define LWC_SCHEME_NAME ASCON_SCHEME_NAME
-#endif
-#ifndef LWC_IMPL_NAME
-#define LWC_IMPL_NAME ASCON_BACKEND_NAME
-#endif
-
 enum { ASCON_OP_ABSORB, ASCON_OP_ENC, ASCON_OP_DEC };
 
 /* One duplex call; op is a constant at every call site. */

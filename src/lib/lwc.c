@@ -30,6 +30,14 @@ const lwc_hash *lwc_hash_find(const char *scheme, const char *impl) {
   return NULL;
 }
 
+const lwc_perm *lwc_perm_find(const char *scheme, const char *impl) {
+  const lwc_perm *const *p;
+  if (scheme == NULL) return NULL;
+  for (p = lwc_perm_registry; *p != NULL; p++)
+    if (name_matches((*p)->scheme, (*p)->impl, scheme, impl)) return *p;
+  return NULL;
+}
+
 static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
   return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
 }

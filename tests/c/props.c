@@ -234,6 +234,7 @@ int props_main(int argc, char **argv) {
   unsigned long pass = 0, fail = 0, count = 0;
   const lwc_aead *const *a;
   const lwc_hash *const *h;
+  const lwc_perm *const *pm;
   const char *env = getenv("LWC_PROPS_SEED");
   if (argc > 2) {
     fprintf(stderr, "usage: lwc-test props [SCHEME [IMPL]]\n");
@@ -269,6 +270,14 @@ int props_main(int argc, char **argv) {
     if (!selected((*h)->scheme, (*h)->impl, argc, argv)) continue;
     begin_impl(seed, (*h)->scheme, (*h)->impl);
     props_hash(*h);
+    end_impl(t0, &pass, &fail);
+    count++;
+  }
+  for (pm = lwc_perm_registry; *pm != NULL; pm++) {
+    clock_t t0 = clock();
+    if (!selected((*pm)->scheme, (*pm)->impl, argc, argv)) continue;
+    begin_impl(seed, (*pm)->scheme, (*pm)->impl);
+    props_perm(*pm);
     end_impl(t0, &pass, &fail);
     count++;
   }

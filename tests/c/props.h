@@ -1,7 +1,7 @@
 /*
  * Shared helpers of the property tests (props.c, props_aead.c,
- * props_hash.c): a deterministic PRNG, random lengths and splits, buffers
- * and the check counter.
+ * props_hash.c, props_perm.c): a deterministic PRNG, random lengths and
+ * splits, buffers and the check counter.
  */
 #ifndef LWC_PROPS_H
 #define LWC_PROPS_H
@@ -63,5 +63,6 @@ const char *prop_rc(int r);
 
 void props_aead(const lwc_aead *a);
 void props_hash(const lwc_hash *h);
+void props_perm(const lwc_perm *p);
 
 #endif

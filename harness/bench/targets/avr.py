@@ -56,6 +56,7 @@ class AvrTarget(CrossTarget):
     port_sources = [HERE / "port_avr.c", HERE / "loop_avr.S"]
     size_tool = "avr-size"
     request_timeout = 120.0  # the longest request (a 32 KiB hash) takes ~5 s
+    job_weight = 12.0  # about 4 s a job
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):

@@ -24,7 +24,8 @@ import threading
 from harness.bench import kat as katcheck
 from harness.bench.impls import impl_id
 from harness.bench.session import Session
-from harness.build import BENCH_COMMON, BENCH_CORE, WARN, compile_object, rel
+from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
+                           registry_source, rel)
 from harness.discover import ROOT, Impl
 
 NOT_YET = "not supported yet (issue: lwcbench targets)"
@@ -118,10 +119,10 @@ class Target:
     exact = True       # deterministic counters: one sample, overhead subtracted
     parallel = True    # may run beside other jobs (False: noisy clocks)
     request_timeout = 120.0
-    # In the default run (no --target)?  A target whose simulator is too slow
-    # for the whole default suite says why (it runs when selected).
-    default_run = True
-    not_default_reason = ""
+    # Rough time of one job relative to a QEMU job (about 0.3 s): the run
+    # starts the longest jobs first, so that a slow simulator's last job
+    # does not run alone at the end while the other cores idle.
+    job_weight = 1.0
     _overhead: dict | None = None  # counts of an empty counted region (last job)
 
     def is_available(self) -> tuple[bool, str]:
@@ -162,6 +163,8 @@ class Target:
 
     # -- the job -------------------------------------------------------------
     def stack_point(self, impl: Impl, op: str) -> Point:
+        if impl.kind == "perm":
+            return Point(op, 0, 0)
         return Point(op, 16 if impl.kind == "aead" else 0, 16)
 
     def run_job(self, impl: Impl, points: list[Point], quick: bool = False) -> JobResult:
@@ -179,7 +182,7 @@ class Target:
         if kat_req is None:
             res.status, res.detail = "kat-missing", f"no official KAT file {impl.kat_file.name}"
             return res
-        ops = sorted({p.op for p in points}, key=["encrypt", "decrypt", "hash"].index)
+        ops = sorted({p.op for p in points}, key=["encrypt", "decrypt", "hash", "permutation"].index)
         stacks = [self.stack_point(impl, op) for op in ops]
         overhead_n = 1 if self.exact else 33
         reqs = ["hello", f"overhead {overhead_n}", kat_req]
@@ -293,13 +296,16 @@ class CrossTarget(Target):
             raise BuildError(self._runtime_error)
         return self._runtime_objs
 
+    def _runtime_object(self, src: pathlib.Path) -> pathlib.Path:
+        return self.out / "runtime" / (rel(src).as_posix().replace("/", "_") + ".o")
+
     def _build_runtime(self) -> list[pathlib.Path]:
         defs = [f"-D{k}={v}" for k, v in self.defines.items()]
-        srcs = [*BENCH_CORE, BENCH_COMMON / "mini_libc.c", ROOT / "src" / "lib" / "lwc.c",
-                *self.port_sources]
+        srcs = [*BENCH_CORE, BENCH_KAT_PERM, BENCH_COMMON / "mini_libc.c",
+                ROOT / "src" / "lib" / "lwc.c", *self.port_sources]
         objs, errors = [], []
         for s in srcs:
-            o = self.out / "runtime" / (rel(s).as_posix().replace("/", "_") + ".o")
+            o = self._runtime_object(s)
             err = self._compile(s, o, defs)
             if err:
                 errors.append(err)
@@ -328,12 +334,7 @@ class CrossTarget(Target):
                                  f"{(lines or ['?'])[0].strip()[:300]}")
             objs.append(o)
         reg = folder / "registry.c"
-        kind = impl.kind
-        other = "hash" if kind == "aead" else "aead"
-        text = (f'#include "lwc.h"\nextern const lwc_{kind} {impl.namespace}_lwc_{kind}_desc;\n'
-                f"const lwc_{kind} *const lwc_{kind}_registry[] = "
-                f"{{&{impl.namespace}_lwc_{kind}_desc, 0}};\n"
-                f"const lwc_{other} *const lwc_{other}_registry[] = {{0}};\n")
+        text = registry_source([impl])
         if not reg.exists() or reg.read_text() != text:
             reg.parent.mkdir(parents=True, exist_ok=True)
             reg.write_text(text)
@@ -341,7 +342,9 @@ class CrossTarget(Target):
         if err:
             raise BuildError(f"registry does not compile: {err[:300]}")
         elf = folder / "lwc-bench.elf"
-        inputs = [*objs, folder / "registry.o", *runtime]
+        perm_kat = self._runtime_object(BENCH_KAT_PERM)
+        inputs = [*objs, folder / "registry.o",
+                  *(o for o in runtime if impl.kind == "perm" or o != perm_kat)]
         cmd = [*self.cc, *self.cflags, "-o", str(elf), *map(str, inputs), *self.ldflags]
         stamp = folder / "lwc-bench.elf.cmd"
         fresh = (elf.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)

@@ -11,8 +11,8 @@
  * Requests (one line each, fields separated by blanks) and answers:
  *   hello        -> ok lwc-bench protocol=2 port=P counters=C exact=E
  *                   max_len=N stack_paint=N
- *   list         -> "impl aead|hash SCHEME IMPL" lines, then ok count=N
- *   kat SCHEME IMPL S0 S1 S2 [EXPECT]
+ *   list         -> "impl aead|hash|perm SCHEME IMPL" lines, then ok count=N
+ *   kat SCHEME IMPL S0 S1 S2 [EXPECT [VIA]]
  *                -> "k COUNT CRC" per KAT entry, then ok entries=N.
  *                   Computes the scheme's whole KAT (NIST LWC layout, input
  *                   sequences starting at bytes S0 S1 S2 as in the official
@@ -22,12 +22,17 @@
  *                   wrong plaintext, a rejected tag or an accepted forged
  *                   tag answers err.  EXPECT: CRC-32 of all outputs in
  *                   order; a mismatch answers err.  After a failed kat the
- *                   program refuses measure, stack and once.
+ *                   program refuses measure, stack and once.  A bare
+ *                   permutation has no file of its own: VIA names the
+ *                   official file's scheme, computed through a mode over
+ *                   the permutation's interface (bench_kat_perm.c).
  *   overhead SAMPLES
  *                -> ok op=overhead samples=N C=...  (an empty counted region)
  *   loop N SAMPLES
  *                -> ok op=loop n=N samples=... C=...  bench_known_loop(N)
  *   measure SCHEME IMPL OP ADLEN MLEN SAMPLES
+ *                   OP: encrypt, decrypt, hash, or permutation (one call of
+ *                   the bare permutation's permute(); ADLEN = MLEN = 0)
  *                -> ok scheme=S impl=I op=OP adlen=A mlen=M samples=N
  *                   mode=oneshot|stream C=...
  *   stack SCHEME IMPL OP ADLEN MLEN

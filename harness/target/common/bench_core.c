@@ -23,7 +23,7 @@
 #endif
 
 #define MAX_FIELDS 8
-#define OUT_LINE (2 * BENCH_LINE + 160) /* a whole request echoed plus numbers */
+#define OUT_LINE (BENCH_LINE + 160) /* request fields echoed plus numbers */
 #define MAX_TAG 32
 
 static uint8_t key[32], nonce[32];
@@ -34,13 +34,24 @@ static uint8_t tag[MAX_TAG];
 static uint64_t samples[2][BENCH_MAX_SAMPLES];
 
 /* ---- text without printf ------------------------------------------------ */
+/* A line under construction in a caller's buffer (sized for its line: a
+ * small device's stack has no room for long buffers one above another). */
 typedef struct {
-  char s[OUT_LINE];
-  size_t n;
+  char *s;
+  size_t n, cap;
 } text_t;
 
+static text_t text_at(char *buf, size_t cap) {
+  text_t t;
+  t.s = buf;
+  t.n = 0;
+  t.cap = cap;
+  buf[0] = '\0';
+  return t;
+}
+
 static void t_str(text_t *t, const char *s) {
-  while (*s != '\0' && t->n + 1 < sizeof t->s) t->s[t->n++] = *s++;
+  while (*s != '\0' && t->n + 1 < t->cap) t->s[t->n++] = *s++;
   t->s[t->n] = '\0';
 }
 
@@ -84,15 +95,19 @@ static void t_field(text_t *t, const char *name, uint64_t v) {
   t_u64(t, v);
 }
 
-void bench_reply(const char *status, const char *text) {
-  text_t t = {{0}, 0};
+/* Answers build their line in their own frame (noinline here and below): a
+ * line buffer is large for a small device and must not sit on the stack
+ * under a measured operation. */
+__attribute__((noinline)) void bench_reply(const char *status, const char *words) {
+  char buf[OUT_LINE];
+  text_t t = text_at(buf, sizeof buf);
   t_str(&t, status);
   t_str(&t, " ");
-  t_str(&t, text);
+  t_str(&t, words);
   bench_put_line(t.s);
 }
 
-int bench_fail(int *ok, const char *text) {
+__attribute__((noinline)) int bench_fail(int *ok, const char *text) {
   *ok = 0;
   bench_reply("err", text);
   return 0;
@@ -125,17 +140,15 @@ static void sort_u64(uint64_t *v, size_t n) { /* insertion sort: n is small */
   }
 }
 
-/* "ok HEAD samples=N mode=M" then, per counter, NAME=median NAME_min NAME_max */
-static void report(const char *head, size_t n, const char *mode) {
+/* Append " samples=N mode=M" then, per counter, NAME=median NAME_min NAME_max
+ * to the answer t ("ok ..."), and send it. */
+static void report(text_t *t, size_t n, const char *mode) {
   static const char *const names[2] = {"cycles", "instructions"};
-  text_t t = {{0}, 0};
   unsigned c;
-  t_str(&t, "ok ");
-  t_str(&t, head);
-  t_field(&t, "samples", n);
+  t_field(t, "samples", n);
   if (mode != NULL) {
-    t_str(&t, " mode=");
-    t_str(&t, mode);
+    t_str(t, " mode=");
+    t_str(t, mode);
   }
   for (c = 0; c < 2; c++) {
     uint64_t *v = samples[c], med;
@@ -145,25 +158,27 @@ static void report(const char *head, size_t n, const char *mode) {
     sort_u64(v, n);
     /* median; the mean of the two middle ones when n is even */
     med = n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
-    t_field(&t, names[c], med);
+    t_field(t, names[c], med);
     memcpy(name, names[c], len);
     memcpy(name + len, "_min", 5);
-    t_field(&t, name, v[0]);
+    t_field(t, name, v[0]);
     memcpy(name + len, "_max", 5);
-    t_field(&t, name, v[n - 1]);
+    t_field(t, name, v[n - 1]);
   }
-  bench_put_line(t.s);
+  bench_put_line(t->s);
 }
 
 /* ---- the operations ----------------------------------------------------- */
-enum { OP_ENCRYPT, OP_DECRYPT, OP_HASH, OP_NONE };
+enum { OP_ENCRYPT, OP_DECRYPT, OP_HASH, OP_PERMUTE, OP_NONE };
 
 typedef struct {
   int op;
   const lwc_aead *a;
   const lwc_hash *h;
+  const lwc_perm *p;
   size_t adlen, mlen;
   int stream; /* longer than the buffers: incremental API in chunks */
+  lwc_perm_state ps; /* a bare permutation's state (in the request's frame) */
 } job_t;
 
 /* Feed len bytes to f in chunks of at most BENCH_MAX_LEN from buf. */
@@ -207,7 +222,7 @@ static int stream_op(const job_t *j) {
 
 /* One operation, the way it is measured.  Not inlined, so that the counted
  * region and the stack probe see one call. */
-static __attribute__((noinline)) int run_op(const job_t *j) {
+static __attribute__((noinline)) int run_op(job_t *j) {
   if (j->stream) return stream_op(j);
   switch (j->op) {
     case OP_ENCRYPT:
@@ -217,6 +232,9 @@ static __attribute__((noinline)) int run_op(const job_t *j) {
                               nonce, key, NULL);
     case OP_HASH:
       return lwc_hash_compute(j->h, out, j->h->outbytes, msg, j->mlen, NULL, 0);
+    case OP_PERMUTE:
+      j->p->permute(&j->ps);
+      return LWC_OK;
     default:
       return LWC_ERR_ARG;
   }
@@ -253,15 +271,25 @@ static const char *setup(job_t *j, char **f) {
   j->op = OP_NONE;
   j->a = NULL;
   j->h = NULL;
+  j->p = NULL;
   if (strcmp(f[3], "encrypt") == 0) j->op = OP_ENCRYPT;
   if (strcmp(f[3], "decrypt") == 0) j->op = OP_DECRYPT;
   if (strcmp(f[3], "hash") == 0) j->op = OP_HASH;
-  if (j->op == OP_NONE) return "unknown operation (encrypt, decrypt, hash)";
+  if (strcmp(f[3], "permutation") == 0) j->op = OP_PERMUTE;
+  if (j->op == OP_NONE) return "unknown operation (encrypt, decrypt, hash, permutation)";
   if (!parse_u32(f[4], 0x7fffffffu, &adlen) || !parse_u32(f[5], 0x7fffffffu, &mlen))
     return "bad length";
   j->adlen = adlen;
   j->mlen = mlen;
   j->stream = adlen > BENCH_MAX_LEN || mlen > BENCH_MAX_LEN;
+  if (j->op == OP_PERMUTE) {
+    if ((j->p = lwc_perm_find(f[1], f[2])) == NULL) return "no such permutation";
+    if (adlen != 0 || mlen != 0) return "a permutation takes no data";
+    fill(msg, j->p->statebytes, 0x30); /* a nonzero starting state */
+    j->p->init(&j->ps);
+    if (j->p->add_bytes(&j->ps, msg, 0, j->p->statebytes) != LWC_OK) return "bad state size";
+    return NULL;
+  }
   if (j->op == OP_HASH) {
     if ((j->h = lwc_hash_find(f[1], f[2])) == NULL) return "no such hash implementation";
     if (adlen != 0) return "hash takes no associated data";
@@ -271,26 +299,28 @@ static const char *setup(job_t *j, char **f) {
              j->a->noncebytes > sizeof nonce) {
     return "parameters too large for lwc-bench";
   }
-  fill(msg, BENCH_MAX_LEN, 0x30);
-  fill(ad, BENCH_MAX_LEN, 0x20);
+  /* the inputs: only the bytes the operation reads (a stream reads whole buffers) */
+  fill(msg, j->stream ? BENCH_MAX_LEN : mlen, 0x30);
+  fill(ad, j->stream ? BENCH_MAX_LEN : adlen, 0x20);
   if (j->a != NULL) {
-    size_t m = j->stream ? BENCH_MAX_LEN : j->mlen;
     fill(key, j->a->keybytes, 0);
     fill(nonce, j->a->noncebytes, 0x10);
-    /* decrypt needs a valid ciphertext: encrypt once and check a decrypt */
+  }
+  if (j->op == OP_DECRYPT) { /* a valid ciphertext to decrypt: encrypt it once */
+    size_t m = j->stream ? BENCH_MAX_LEN : j->mlen;
     if (lwc_aead_encrypt(j->a, ct, msg, m, ad, j->stream ? 0 : j->adlen, nonce, key,
                          NULL) != LWC_OK)
       return "encryption failed";
-    if (j->stream) {
-      if (j->op == OP_DECRYPT && stream_tag(j) != LWC_OK)
-        return "streamed decryption does not invert encryption";
-    } else if (lwc_aead_decrypt(j->a, out, ct, m + j->a->tagbytes, ad, j->adlen, nonce,
-                                key, NULL) != LWC_OK ||
-               memcmp(out, msg, m) != 0) {
-      return "decryption of a fresh ciphertext failed";
-    }
+    if (j->stream && stream_tag(j) != LWC_OK)
+      return "streamed decryption does not invert encryption";
   }
   return NULL;
+}
+
+/* After a measured operation (uncounted): a one-shot decryption must have
+ * accepted the tag (run_op's result) and given the plaintext back. */
+static int plaintext_back(const job_t *j) {
+  return j->op != OP_DECRYPT || j->stream || memcmp(out, msg, j->mlen) == 0;
 }
 
 static void head_of(text_t *t, char **f) {
@@ -303,7 +333,7 @@ static void head_of(text_t *t, char **f) {
 }
 
 /* Count n single operations into samples[][]; 0 when one failed. */
-static int count_ops(const job_t *j, size_t n) {
+static int count_ops(job_t *j, size_t n) {
   uint64_t v0[2] = {0, 0}, v1[2] = {0, 0};
   size_t i, warm = bench_exact ? 0 : 3; /* noisy clocks: warm caches, predictors */
   for (i = 0; i < warm; i++)
@@ -313,47 +343,64 @@ static int count_ops(const job_t *j, size_t n) {
     bench_read_counters(v0);
     r = run_op(j);
     bench_read_counters(v1);
-    if (r != LWC_OK) return 0;
+    if (r != LWC_OK || !plaintext_back(j)) return 0;
     samples[0][i] = v1[0] - v0[0];
     samples[1][i] = v1[1] - v0[1];
-    sink ^= out[0] ^ ct[0];
+    sink ^= out[0] ^ ct[0] ^ (uint8_t)j->ps.opaque[0];
   }
   return 1;
+}
+
+/* "ok scheme=S impl=I op=OP adlen=A mlen=M" and then either the counts of
+ * n samples (measure), a field (stack) or the mode (once). */
+static __attribute__((noinline)) void answer(char **f, size_t n, const char *field, uint64_t v,
+                                             const job_t *j) {
+  char buf[OUT_LINE];
+  text_t t = text_at(buf, sizeof buf);
+  const char *mode = j->stream ? "stream" : "oneshot";
+  t_str(&t, "ok ");
+  head_of(&t, f);
+  if (n > 0) {
+    report(&t, n, mode);
+    return;
+  }
+  if (field != NULL) {
+    t_field(&t, field, v);
+  } else {
+    t_str(&t, " mode=");
+    t_str(&t, mode);
+  }
+  bench_put_line(t.s);
 }
 
 static int do_measure(char **f, int nf, int *ok) {
   job_t j;
   uint32_t n;
   const char *why;
-  text_t head = {{0}, 0};
   if (nf != 7) return bench_fail(ok, "usage: measure SCHEME IMPL OP ADLEN MLEN SAMPLES");
   if (!parse_u32(f[6], BENCH_MAX_SAMPLES, &n) || n == 0)
     return bench_fail(ok, "bad sample count (1 .. BENCH_MAX_SAMPLES)");
   if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
   if (!count_ops(&j, n)) return bench_fail(ok, "operation failed");
-  head_of(&head, f);
-  report(head.s, n, j.stream ? "stream" : "oneshot");
+  answer(f, n, NULL, 0, &j);
   *ok = 1;
   return 0;
 }
 
 /* One operation and nothing else, for an outside counter (valgrind's
  * callgrind on the host: --toggle-collect=bench_counted_op). */
-int bench_counted_op(const job_t *j);
-__attribute__((noinline)) int bench_counted_op(const job_t *j) { return run_op(j); }
+int bench_counted_op(job_t *j);
+__attribute__((noinline)) int bench_counted_op(job_t *j) { return run_op(j); }
 
 static int do_once(char **f, int nf, int *ok) {
   job_t j;
   const char *why;
-  text_t t = {{0}, 0};
   if (nf != 6) return bench_fail(ok, "usage: once SCHEME IMPL OP ADLEN MLEN");
   if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
   if (bench_counted_op(&j) != LWC_OK) return bench_fail(ok, "operation failed");
   BENCH_DUMP_COUNTS();
-  t_str(&t, "ok ");
-  head_of(&t, f);
-  t_str(&t, j.stream ? " mode=stream" : " mode=oneshot");
-  bench_put_line(t.s);
+  if (!plaintext_back(&j)) return bench_fail(ok, "operation failed");
+  answer(f, 0, NULL, 0, &j);
   *ok = 1;
   return 0;
 }
@@ -383,22 +430,18 @@ static __attribute__((noinline)) size_t unpainted(uintptr_t top) {
 static int do_stack(char **f, int nf, int *ok) {
   job_t j;
   const char *why;
-  text_t t = {{0}, 0};
   volatile uint8_t anchor = 0; /* the measuring frame: depth is counted from here */
   uintptr_t top;
   size_t used;
   if (nf != 6) return bench_fail(ok, "usage: stack SCHEME IMPL OP ADLEN MLEN");
   if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
   top = paint();
-  if (run_op(&j) != LWC_OK) return bench_fail(ok, "operation failed");
+  if (run_op(&j) != LWC_OK || !plaintext_back(&j)) return bench_fail(ok, "operation failed");
   used = unpainted(top);
   if (used >= BENCH_STACK_PAINT) return bench_fail(ok, "stack use exceeds BENCH_STACK_PAINT");
   /* bytes between the anchor and the deepest write: run_op's frames */
   used += (size_t)((uintptr_t)&anchor - top);
-  t_str(&t, "ok ");
-  head_of(&t, f);
-  t_field(&t, "stack", used);
-  bench_put_line(t.s);
+  answer(f, 0, "stack", used, &j);
   *ok = 1;
   return 0;
 }
@@ -415,7 +458,12 @@ static int do_overhead(char **f, int nf, int *ok) {
     samples[0][i] = v1[0] - v0[0];
     samples[1][i] = v1[1] - v0[1];
   }
-  report("op=overhead", n, NULL);
+  {
+    char buf[OUT_LINE];
+    text_t t = text_at(buf, sizeof buf);
+    t_str(&t, "ok op=overhead");
+    report(&t, n, NULL);
+  }
   *ok = 1;
   return 0;
 }
@@ -423,7 +471,8 @@ static int do_overhead(char **f, int nf, int *ok) {
 static int do_loop(char **f, int nf, int *ok) {
   uint32_t n, s, i;
   uint64_t v0[2] = {0, 0}, v1[2] = {0, 0};
-  text_t head = {{0}, 0};
+  char buf[OUT_LINE];
+  text_t head = text_at(buf, sizeof buf);
   if (nf != 3 || !parse_u32(f[1], 0x7fffffffu, &n) ||
       !parse_u32(f[2], BENCH_MAX_SAMPLES, &s) || s == 0)
     return bench_fail(ok, "usage: loop N SAMPLES");
@@ -434,46 +483,45 @@ static int do_loop(char **f, int nf, int *ok) {
     samples[0][i] = v1[0] - v0[0];
     samples[1][i] = v1[1] - v0[1];
   }
-  t_str(&head, "op=loop n=");
+  t_str(&head, "ok op=loop n=");
   t_str(&head, f[1]);
   t_field(&head, "body", bench_loop_body);
   t_field(&head, "body_cycles", bench_loop_body_cycles);
-  report(head.s, s, NULL);
+  report(&head, s, NULL);
   *ok = 1;
   return 0;
+}
+
+void bench_put_ok_count(const char *name, uint64_t v); /* also bench_kat.c's */
+
+static void list_line(const char *kind, const char *scheme, const char *impl) {
+  char buf[OUT_LINE];
+  text_t t = text_at(buf, sizeof buf);
+  t_str(&t, "impl ");
+  t_str(&t, kind);
+  t_str(&t, " ");
+  t_str(&t, scheme);
+  t_str(&t, " ");
+  t_str(&t, impl);
+  bench_put_line(t.s);
 }
 
 static int do_list(int *ok) {
   const lwc_aead *const *a;
   const lwc_hash *const *h;
+  const lwc_perm *const *p;
   uint64_t count = 0;
-  text_t t;
-  for (a = lwc_aead_registry; *a != NULL; a++, count++) {
-    t.n = 0;
-    t_str(&t, "impl aead ");
-    t_str(&t, (*a)->scheme);
-    t_str(&t, " ");
-    t_str(&t, (*a)->impl);
-    bench_put_line(t.s);
-  }
-  for (h = lwc_hash_registry; *h != NULL; h++, count++) {
-    t.n = 0;
-    t_str(&t, "impl hash ");
-    t_str(&t, (*h)->scheme);
-    t_str(&t, " ");
-    t_str(&t, (*h)->impl);
-    bench_put_line(t.s);
-  }
-  t.n = 0;
-  t_str(&t, "ok");
-  t_field(&t, "count", count);
-  bench_put_line(t.s);
+  for (a = lwc_aead_registry; *a != NULL; a++, count++) list_line("aead", (*a)->scheme, (*a)->impl);
+  for (h = lwc_hash_registry; *h != NULL; h++, count++) list_line("hash", (*h)->scheme, (*h)->impl);
+  for (p = lwc_perm_registry; *p != NULL; p++, count++) list_line("perm", (*p)->scheme, (*p)->impl);
+  bench_put_ok_count("count", count);
   *ok = 1;
   return 0;
 }
 
 static int do_hello(int *ok) {
-  text_t t = {{0}, 0};
+  char buf[OUT_LINE];
+  text_t t = text_at(buf, sizeof buf);
   t_str(&t, "ok lwc-bench");
   t_field(&t, "protocol", BENCH_PROTOCOL);
   t_str(&t, " port=");
@@ -506,7 +554,8 @@ uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n) {
 
 void bench_put_kat(uint32_t count, uint32_t crc);
 void bench_put_kat(uint32_t count, uint32_t crc) {
-  text_t t = {{0}, 0};
+  char buf[32]; /* "k 1089 0123abcd" */
+  text_t t = text_at(buf, sizeof buf);
   t_str(&t, "k ");
   t_u64(&t, count);
   t_str(&t, " ");
@@ -514,9 +563,9 @@ void bench_put_kat(uint32_t count, uint32_t crc) {
   bench_put_line(t.s);
 }
 
-void bench_put_ok_count(const char *name, uint64_t v);
 void bench_put_ok_count(const char *name, uint64_t v) {
-  text_t t = {{0}, 0};
+  char buf[64];
+  text_t t = text_at(buf, sizeof buf);
   t_str(&t, "ok");
   t_field(&t, name, v);
   bench_put_line(t.s);

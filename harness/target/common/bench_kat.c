@@ -5,6 +5,8 @@
  *   AEAD: for mlen 0..32, adlen 0..32: key 00.., nonce/pt/ad from S0/S1/S2
  *   hash, XOF: for mlen 0..1024: msg from S0
  *   CXOF: for mlen 0..32, zlen 0..32: msg from S0, customization from S1
+ * A bare permutation is checked through the official file of a scheme
+ * built on it, VIA (bench_kat_perm.c).
  * Each entry answers "k COUNT CRC", the CRC-32 of its output (AEAD C || T,
  * hash MD); the host compares with the CRCs of the official file.  With
  * EXPECT (8 hex digits: the CRC-32 of all the file's outputs in order) the
@@ -14,10 +16,12 @@
  * Every AEAD entry is also decrypted (plaintext back, tag accepted) and
  * decrypted again with its last tag byte flipped (rejected, output wiped).
  * Hash entries of 64 bytes and more reuse a running context that absorbed
- * the longest 64-byte multiple of the message (the inputs are prefixes of
+ * the longest 8-byte multiple of the message (the inputs are prefixes of
  * one sequence): each digest is still computed by the implementation from
  * its whole message, in O(n) instead of O(n^2) permutation calls -- a
- * slow simulator could not run the 1025 messages one by one.  This needs
+ * slow simulator could not run the 1025 messages one by one -- and each
+ * entry adds at most one block of 8 bytes to the running prefix (Ascon's
+ * hash rate; a scheme with another rate buffers partial blocks as usual).  This needs
  * the incremental context to be plain data (copied by assignment).
  */
 #include <string.h>
@@ -30,19 +34,25 @@ void bench_put_kat(uint32_t count, uint32_t crc);
 void bench_put_ok_count(const char *name, uint64_t v);
 
 #define KAT_MAX_OUT 64 /* longest output of a KAT entry (CXOF: 64 bytes) */
-#define STEP 64        /* hash prefixes are absorbed 64 bytes at a time */
+#define ONESHOT 64     /* hash messages shorter than this: one-shot calls */
+#define STEP 8         /* longer ones: their prefix absorbed 8 bytes at a time */
 
 int bench_kat_failed;
 static uint32_t k_total; /* CRC-32 of all outputs so far */
 static uint8_t k_key[32], k_nonce[32], k_pt[32], k_ad[32];
-static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[STEP];
+static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[ONESHOT];
 
 static void fill(uint8_t *p, size_t n, unsigned start) {
   size_t i;
   for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
 }
 
-static void put_entry(uint32_t count, const uint8_t *p, size_t n) {
+/* bench_kat_perm.c, linked only where a bare permutation is (weak: 0 elsewhere) */
+const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
+                           uint32_t *count) __attribute__((weak));
+void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
+
+void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n) {
   bench_put_kat(count, bench_crc32(0, p, n));
   k_total = bench_crc32(k_total, p, n);
 }
@@ -85,7 +95,7 @@ static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *co
     for (adlen = 0; adlen <= 32; adlen++) {
       if (lwc_aead_encrypt(a, k_ct, k_pt, mlen, k_ad, adlen, k_nonce, k_key, NULL) != LWC_OK)
         return "encryption failed";
-      put_entry(++*count, k_ct, mlen + tl);
+      bench_kat_put_entry(++*count, k_ct, mlen + tl);
       memset(k_out, 0xee, sizeof k_out);
       if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
               LWC_OK ||
@@ -112,13 +122,13 @@ static const char *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *co
       for (zlen = 0; zlen <= 32; zlen++) {
         if (lwc_hash_compute(h, k_out, h->outbytes, k_pt, mlen, k_ad, zlen) != LWC_OK)
           return "hash failed";
-        put_entry(++*count, k_out, h->outbytes);
+        bench_kat_put_entry(++*count, k_out, h->outbytes);
       }
     return NULL;
   }
   if (h->init(&run, NULL, 0) != LWC_OK) return "hash init failed";
   for (mlen = 0; mlen <= 1024; mlen++) {
-    if (mlen < STEP) { /* the one-shot call, as applications use it */
+    if (mlen < ONESHOT) { /* the one-shot call, as applications use it */
       fill(k_chunk, mlen, s[0]);
       if (lwc_hash_compute(h, k_out, h->outbytes, k_chunk, mlen, NULL, 0) != LWC_OK)
         return "hash failed";
@@ -134,7 +144,7 @@ static const char *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *co
           h->squeeze(&c, k_out, h->outbytes) != LWC_OK)
         return "hash failed";
     }
-    put_entry(++*count, k_out, h->outbytes);
+    bench_kat_put_entry(++*count, k_out, h->outbytes);
   }
   lwc_hash_wipe(&run);
   lwc_hash_wipe(&c);
@@ -146,24 +156,29 @@ int bench_kat(char **f, int nf, int *ok) {
   uint32_t v, expect = 0;
   const lwc_aead *a;
   const lwc_hash *h;
+  const lwc_perm *p;
   const char *why;
   uint32_t count = 0;
   int i;
-  if (nf < 3 || nf > 7) return bench_fail(ok, "usage: kat SCHEME IMPL [S0 [S1 [S2 [EXPECT]]]]");
+  if (nf < 3 || nf > 8)
+    return bench_fail(ok, "usage: kat SCHEME IMPL [S0 [S1 [S2 [EXPECT [VIA]]]]]");
   for (i = 3; i < nf && i < 6; i++) {
     if (!parse_hex(f[i], 2, &v)) return bench_fail(ok, "bad start byte");
     s[i - 3] = (unsigned)v;
   }
-  if (nf == 7 && !parse_hex(f[6], 8, &expect)) return bench_fail(ok, "bad EXPECT");
+  if (nf >= 7 && !parse_hex(f[6], 8, &expect)) return bench_fail(ok, "bad EXPECT");
   k_total = 0;
   if ((a = lwc_aead_find(f[1], f[2])) != NULL) {
     why = kat_aead(a, s, &count);
   } else if ((h = lwc_hash_find(f[1], f[2])) != NULL) {
     why = kat_hash(h, s, &count);
+  } else if ((p = lwc_perm_find(f[1], f[2])) != NULL) {
+    if (nf != 8 || bench_kat_perm == 0) return bench_fail(ok, "a permutation needs VIA");
+    why = bench_kat_perm(p, f[7], s, &count);
   } else {
     return bench_fail(ok, "no such implementation");
   }
-  if (why == NULL && nf == 7 && k_total != expect) why = "KAT outputs differ from the file";
+  if (why == NULL && nf >= 7 && k_total != expect) why = "KAT outputs differ from the file";
   if (why != NULL) {
     bench_kat_failed = 1;
     return bench_fail(ok, why);
