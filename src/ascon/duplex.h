@@ -20,6 +20,11 @@
 
 /* Each operation walks the lanes touched by [off, off + len): lane i, first
  * byte j within it, n bytes there. */
+/* Bytes in and out of a lane: whole lanes (n == 8, so j == 0) the fast way. */
+#define ASCON_LOAD(p, j, n) ((n) == 8 ? ascon_load8(p) : ascon_load((p), (j), (n)))
+#define ASCON_STORE(p, w, j, n) \
+  ((n) == 8 ? ascon_store8((p), (w)) : ascon_store((p), (w), (j), (n)))
+
 #define ASCON_LANE_STEP(off, len, i, j, n) \
   unsigned i = (off) / 8, j = (off) % 8, n = 8 - j; \
   if (n > (len)) n = (len)
@@ -28,7 +33,7 @@ ASCON_INLINE void ascon_add(ascon_state_t *s, const uint8_t *in,
                             unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
-    ascon_lane_xor(s, i, ascon_load(in, j, n));
+    ascon_lane_xor(s, i, ASCON_LOAD(in, j, n));
     in += n;
     off += n;
     len -= n;
@@ -39,7 +44,7 @@ ASCON_INLINE void ascon_extract(const ascon_state_t *s, uint8_t *out,
                                 unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
-    ascon_store(out, ascon_lane_get(s, i), j, n);
+    ASCON_STORE(out, ascon_lane_get(s, i), j, n);
     out += n;
     off += n;
     len -= n;
@@ -51,8 +56,8 @@ ASCON_INLINE void ascon_encrypt(ascon_state_t *s, uint8_t *out,
                                 unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
-    ascon_lane_xor(s, i, ascon_load(in, j, n));
-    ascon_store(out, ascon_lane_get(s, i), j, n);
+    ascon_lane_xor(s, i, ASCON_LOAD(in, j, n));
+    ASCON_STORE(out, ascon_lane_get(s, i), j, n);
     in += n;
     out += n;
     off += n;
@@ -65,11 +70,10 @@ ASCON_INLINE void ascon_decrypt(ascon_state_t *s, uint8_t *out,
                                 unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
-    uint64_t c = ascon_load(in, j, n); /* read before out (may be in) */
+    uint64_t c = ASCON_LOAD(in, j, n); /* read before out (may be in) */
     uint64_t w = ascon_lane_get(s, i);
-    uint64_t m = ascon_byte_mask(j, n);
-    ascon_store(out, w ^ c, j, n);
-    ascon_lane_set(s, i, (w & ~m) | c);
+    ASCON_STORE(out, w ^ c, j, n);
+    ascon_lane_set(s, i, n == 8 ? c : (w & ~ascon_byte_mask(j, n)) | c);
     in += n;
     out += n;
     off += n;

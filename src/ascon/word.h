@@ -37,6 +37,33 @@ static inline uint64_t ascon_load(const uint8_t *p, unsigned j0, unsigned n) {
   return w;
 }
 
+/* A whole lane, any alignment: two 32-bit halves built with constant
+ * shifts.  The byte loop of ascon_load costs a 64-bit shift per byte on a
+ * 32-bit core; this is what 32-bit compilers turn into a few instructions
+ * and 64-bit ones into a single load. */
+static inline uint32_t ascon_bytes32(const uint8_t *p, int big_endian) {
+  return big_endian ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+                    : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+static inline uint64_t ascon_load8(const uint8_t *p) {
+#if ASCON_LITTLE_ENDIAN
+  return (uint64_t)ascon_bytes32(p + 4, 0) << 32 | ascon_bytes32(p, 0);
+#else
+  return (uint64_t)ascon_bytes32(p, 1) << 32 | ascon_bytes32(p + 4, 1);
+#endif
+}
+
+static inline void ascon_store8(uint8_t *p, uint64_t w) {
+  unsigned k;
+  uint32_t hi = (uint32_t)(w >> 32), lo = (uint32_t)w;
+#if ASCON_LITTLE_ENDIAN
+  for (k = 0; k < 4; k++) p[k] = (uint8_t)(lo >> (8 * k)), p[k + 4] = (uint8_t)(hi >> (8 * k));
+#else
+  for (k = 0; k < 4; k++) p[k] = (uint8_t)(hi >> (24 - 8 * k)), p[k + 4] = (uint8_t)(lo >> (24 - 8 * k));
+#endif
+}
+
 /* Inverse of ascon_load: write byte positions j0 .. j0+n-1 of w to p. */
 static inline void ascon_store(uint8_t *p, uint64_t w, unsigned j0,
                                unsigned n) {
