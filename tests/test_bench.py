@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, bin_dir
+from conftest import ROOT, bin_dir, host_impls
 from harness.bench import export, report
 from harness.bench.elfpatch import patch_symbol
 from harness.bench.kat import judge, request
@@ -252,7 +252,7 @@ def test_stream_mode_beyond_the_buffers_matches_oneshot_work():
     assert lines[1].startswith("ok ") and int(lines[1].split("stack=")[1]) > 0
 
 
-@pytest.mark.parametrize("impl", [i for i in discover() if i.name == "ref" or i.kind == "perm"],
+@pytest.mark.parametrize("impl", [i for i in host_impls() if i.name == "ref" or i.kind == "perm"],
                          ids=lambda i: f"{i.scheme}/{i.name}")
 def test_on_target_kat_matches_the_official_file(impl):
     """Every ref implementation, and every bare permutation (checked through
@@ -498,3 +498,26 @@ def test_jobs_start_longest_first_and_report_in_order():
                                     Progress(len(jobs), stream=io.StringIO()), workers=1)
     assert started == ["noisy", "slow", "slow", "quick", "quick"]
     assert [o.target for o in outcomes] == ["quick", "slow", "noisy", "quick", "slow"]
+
+
+def test_published_figures_are_compared_and_labelled():
+    """Rows with a published counterpart (harness/bench/published) get a
+    table "measured / published (difference)" whose title says they are
+    published figures; the 80pq column uses the thesis' Ascon-128 figure."""
+    def rec(scheme, op, mlen, count):
+        return {"target": "rv32i-qemu", "scheme": scheme, "impl": "opt64", "op": op,
+                "adlen": 0, "mlen": mlen, "instructions": count, "cycles": None,
+                "samples": 1, "status": "ok"}
+    recs = [rec("ascon80pq-v12", "encrypt", 32768, 101.10 * 32768 * 1.1),
+            rec("ascon80pq-v12", "decrypt", 32768, 101.10 * 32768 * 0.9),
+            rec("asconhash-v12", "hash", 32768, 189.69 * 32768 / 2)]
+    sections = list(report.published_sections(recs))
+    assert len(sections) == 1
+    title, groups = sections[0]
+    assert title.startswith("rv32i-qemu: instructions per byte, measured here / published in "
+                            "the thesis (not measured here)")
+    cells = {h: c for rows in groups for h, c in zip(rows[0], rows[1])}
+    assert cells["impl (published row)"] == "opt64 (c_opt64 (ascon-c))"
+    assert cells["ascon80pq-v12"] == "101.10 / 101.10 (+0.0%)"
+    assert cells["asconhash-v12"] == "94.84 / 189.69 (-50.0%)"
+    assert "published" in report.tables(recs, {}, None)

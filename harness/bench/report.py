@@ -18,6 +18,10 @@ import tempfile
 from harness.bench.impls import IMPL_ORDER
 from harness.discover import ROOT
 
+# Published figures to compare with (harness/bench/published/*.json): data
+# from the seed documents, labelled as such, never mixed into results.
+PUBLISHED = ROOT / "harness" / "bench" / "published"
+
 SCHEME_GROUPS = [
     ["ascon128a-v12", "ascon128-v12", "asconhasha-v12", "asconhash-v12"],  # thesis columns
     ["ascon80pq-v12", "asconxofa-v12", "asconxof-v12"],
@@ -153,6 +157,62 @@ def table_sections(records: list[dict], clock_labels: dict[str, str], baseline: 
                 yield title, [g for g in groups if len(g) > 1]
 
 
+_published_cache: list[dict] | None = None
+
+
+def published() -> list[dict]:
+    global _published_cache
+    if _published_cache is None:
+        _published_cache = [json.loads(p.read_text()) for p in sorted(PUBLISHED.glob("*.json"))]
+    return _published_cache
+
+
+def published_rows(recs: list[dict], field: str, mlen: int, group: list[str],
+                   ref: dict) -> list[list[str]]:
+    """Rows of our implementations that have a published counterpart:
+    cells "ours / published (difference)"."""
+    cells = per_byte(recs, field)
+    rows = [["impl (published row)", *group]]
+    for impl in _impl_order([r["impl"] for r in recs]):
+        pub = ref["rows"].get(impl)
+        if pub is None or str(mlen) not in pub:
+            continue
+        row = [f"{impl} ({pub['thesis_name']})"]
+        for scheme in group:
+            column = ref["columns"].get(scheme)
+            ours = cells.get((impl, scheme, mlen))
+            if column is None or ours is None:
+                row.append("")
+                continue
+            theirs = pub[str(mlen)][ref["order"].index(column)]
+            row.append(f"{ours:.2f} / {theirs:.2f} ({(ours - theirs) / theirs * 100:+.1f}%)"
+                       if isinstance(ours, float) else f"{ours} / {theirs:.2f}")
+        if any(row[1:]):
+            rows.append(row)
+    return rows
+
+
+def published_sections(records: list[dict], lengths=(32768, 16)):
+    """(title, [rows per scheme group]) against each published reference,
+    where its target and counter were measured."""
+    for ref in published():
+        for target in ref["targets"]:
+            recs = [r for r in records if r["target"] == target and r["op"] != "permutation"]
+            field = ref["counter"]
+            for mlen in lengths:
+                if not any(r["mlen"] == mlen and r.get(field) is not None for r in recs):
+                    continue
+                title = (f"{target}: {COUNTER_TEXT[field]} per byte, measured here / "
+                         f"{ref['title']}, {ref['simulator']} -- {fmt_len(mlen)} inputs, "
+                         f"{ref['unit']}")
+                groups = [published_rows(recs, field, mlen, g, ref)
+                          for g in _groups([r["scheme"] for r in recs])
+                          if any(s in ref["columns"] for s in g)]
+                groups = [g for g in groups if len(g) > 1]
+                if groups:
+                    yield title, groups
+
+
 def _text_table(rows: list[list[str]]) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return ["  ".join(c.ljust(w) if i == 0 else c.rjust(w)
@@ -161,7 +221,8 @@ def _text_table(rows: list[list[str]]) -> list[str]:
 
 def tables(records: list[dict], clock_labels: dict[str, str], baseline: str | None) -> str:
     out = []
-    for title, groups in table_sections(records, clock_labels, baseline):
+    for title, groups in [*table_sections(records, clock_labels, baseline),
+                          *published_sections(records)]:
         out.append(title)
         for rows in groups:
             out += _text_table(rows)

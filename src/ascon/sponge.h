@@ -42,6 +42,15 @@ ASCON_INLINE void ascon_stream(ascon_state_t *s, uint8_t *pos, uint8_t *out,
       p = 0;
     }
   }
+#ifdef ASCON_BLOCKS /* the backend runs whole blocks itself (assembly) */
+  if (len >= ASCON_RATE) {
+    size_t n = len / ASCON_RATE;
+    ASCON_BLOCKS(s, out, in, n, (unsigned)op);
+    in += n * ASCON_RATE;
+    if (op != ASCON_OP_ABSORB) out += n * ASCON_RATE;
+    len -= n * ASCON_RATE;
+  }
+#else
   while (len >= ASCON_RATE) {
     ascon_duplex_op(s, out, in, 0, ASCON_RATE, op);
     ascon_permute(s, ASCON_PB);
@@ -49,6 +58,7 @@ ASCON_INLINE void ascon_stream(ascon_state_t *s, uint8_t *pos, uint8_t *out,
     if (op != ASCON_OP_ABSORB) out += ASCON_RATE;
     len -= ASCON_RATE;
   }
+#endif
   if (len > 0) {
     ascon_duplex_op(s, out, in, 0, (unsigned)len, op);
     p = (unsigned)len;

@@ -1,0 +1,28 @@
+/*
+ * RV32 assembly backends (src/ascon/rv32/<variant>.S, written by gen.py):
+ * the modes stay the C ones (aead_mode.h, hash_mode.h); the assembly does
+ * the permutation and, for runs of whole blocks, the duplexing itself, the
+ * state held in registers from the first block to the last.  This header
+ * gives the C side the state layout (bit-interleaved, lanes_bi32.h) and the
+ * two entry points; the implementation folder adds a .S including the
+ * variant.  An implementation sets ASCON_RV32_ZIP when its variant has
+ * Zbkb's zip/unzip (the lanes C converts use them too).
+ */
+#ifndef ASCON_BACKEND_H
+#define ASCON_BACKEND_H
+
+#include "ascon/lanes_bi32.h"
+
+#define ASCON_BACKEND_NAME "asm_rv32"
+
+/* p^rounds (1 .. 12) */
+void LWC_NS(ascon_rv32_permute)(ascon_state_t *s, unsigned rounds);
+/* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB;
+ * op: 0 absorb in, 1 encrypt in to out, 2 decrypt in to out (out may be in) */
+void LWC_NS(ascon_rv32_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *in,
+                               size_t n, unsigned op);
+
+#define ascon_permute(s, rounds) LWC_NS(ascon_rv32_permute)((s), (rounds))
+#define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_rv32_blocks)((s), (out), (in), (n), (op))
+
+#endif

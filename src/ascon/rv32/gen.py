@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""Generate the RV32 assembly backends of Ascon from one description.
+
+    python3 src/ascon/rv32/gen.py          # rewrite src/ascon/rv32/*.S
+
+Every variant shares the same shape (the names are those of the issue and
+of the thesis it follows):
+
+    <variant>.S   ascon_rv32_permute(state, rounds)       p^rounds, 1..12
+                  ascon_rv32_blocks(state, out, in, n, op) n full blocks of
+                      the scheme's rate, each followed by p^ASCON_PB, with
+                      op 0 absorb, 1 encrypt, 2 decrypt
+
+The state stays in ten registers from the first block to the last; the
+rounds are unrolled (one copy of the twelve rounds, entered at round
+12 - n), so a round costs its operations and nothing else: no loop counter,
+no constant table.  The scheme header (included before the generated file)
+fixes ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN at assembly time.
+
+Variants written here (bit-interleaved: each 64-bit lane as a word of its
+even bits and a word of its odd bits, so that a 64-bit rotation is two
+32-bit rotations):
+    zbb_bi32    Zbb: andn, rori, rev8; interleaving by delta swaps
+    zbkb_bi32   Zbkb: andn, rori, rev8, zip/unzip and pack
+    zbp_bi32    draft Zbp (Ibex RV32BFull): as zbkb, plus packu
+The memory layout of the state is the C bi32 backend's (backend_bi32.h):
+e[0..4] then o[0..4], the low 16 bits of e[i] the even bits of the lane's
+low word.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+# Register map: the thesis' drawings in one table.  x_i is lane i; e/o its
+# even/odd halves.  Temporaries s0-s4 are saved by each entry point.
+E = ["t0", "t1", "t2", "t3", "t4"]          # e0 .. e4
+O = ["t5", "t6", "a5", "a6", "a7"]          # o0 .. o4
+T = ["s0", "s1", "s2", "s3", "s4"]          # temporaries
+
+# zbb_bi32's interleaving: delta swaps by 1, 2, 4, 8 with these masks.
+DELTA_MASKS = [0x22222222, 0x0C0C0C0C, 0x00F000F0, 0x0000FF00]
+
+# Ascon's linear layer: lane i gets x ^= (x >>> r0) ^ (x >>> r1).
+SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
+
+
+def round_constants(i: int) -> tuple[int, int]:
+    """Even and odd bits of round i's constant ((0xf - i) << 4 | i)."""
+    c = ((0xF - i) << 4) | i
+    even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
+    odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
+    return even, odd
+
+
+class Asm:
+    def __init__(self, variant: str):
+        self.variant = variant
+        self.lines: list[str] = []
+
+    def __call__(self, op: str, *args, comment: str = "") -> None:
+        text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
+        self.lines.append(f"{text:<40}/* {comment} */" if comment else text)
+
+    def label(self, name: str) -> None:
+        self.lines.append(f"{name}:")
+
+    def note(self, text: str) -> None:
+        self.lines.append(f"    /* {text} */")
+
+    def raw(self, text: str) -> None:
+        self.lines.append(text)
+
+    # -- instructions that differ between variants -----------------------
+    def packu(self, rd: str, rs1: str, rs2: str, scratch: str) -> None:
+        """rd = rs1[31:16] | rs2[31:16] << 16."""
+        if self.variant == "zbp_bi32":  # draft Zbp, unknown to binutils: its encoding
+            self(".insn", "r 0x33", 4, 0x24, rd, rs1, rs2, comment=f"packu {rd}, {rs1}, {rs2}")
+        elif self.variant == "zbb_bi32":
+            self("srli", scratch, rs1, 16)
+            self("srli", rd, rs2, 16)
+            self("slli", rd, rd, 16)
+            self("or", rd, rd, scratch)
+        else:
+            self("srli", scratch, rs1, 16)
+            self("srli", rd, rs2, 16)
+            self("pack", rd, scratch, rd)
+
+    def pack(self, rd: str, rs1: str, rs2: str, scratch: str) -> None:
+        """rd = rs1[15:0] | rs2[15:0] << 16."""
+        if self.variant == "zbb_bi32":
+            self("zext.h", scratch, rs1)
+            self("slli", rd, rs2, 16)
+            self("or", rd, rd, scratch)
+        else:
+            self("pack", rd, rs1, rs2)
+
+    def unzip(self, r: str, t: str) -> None:
+        """Even bits of r to its low half, odd bits to its high half."""
+        if self.variant == "zbb_bi32":
+            for k in range(4):
+                self.delta_swap(r, t, MASKS[k], 1 << k)
+        else:
+            self("unzip", r, r)
+
+    def zip(self, r: str, t: str) -> None:
+        if self.variant == "zbb_bi32":
+            for k in reversed(range(4)):
+                self.delta_swap(r, t, MASKS[k], 1 << k)
+        else:
+            self("zip", r, r)
+
+    def delta_swap(self, r: str, t: str, m: str, shift: int) -> None:
+        """Swap the bits of r selected by the mask in m with those `shift` above."""
+        self("srli", t, r, shift)
+        self("xor", t, t, r)
+        self("and", t, t, m)
+        self("xor", r, r, t)
+        self("slli", t, t, shift)
+        self("xor", r, r, t)
+
+
+# -- the permutation --------------------------------------------------------
+def sbox(a: Asm, x: list[str], t: list[str], x2_inverted: bool) -> None:
+    """The 5-bit S-box on one 32-bit slice x[0..4], temporaries t[0..2]:
+    16 operations with andn (rd = rs1 & ~rs2) and xnor.
+
+    The S-box ends with x2 = ~x2.  That NOT is never executed: a round
+    whose x2 comes in true leaves ~x2 in its register, and the next round
+    takes x2 inverted (x2_inverted), which costs nothing either: ~x1 & x2
+    becomes ~(x1 | ~x2) folded into an xnor, ~x2 & x3 a plain and, and the
+    final NOT cancels.  The linear layer maps ~x to ~sigma(x) and the round
+    constant commutes, so the inversion passes through them."""
+    a("xor", x[0], x[0], x[4])
+    a("xor", x[4], x[4], x[3])
+    a("xor", x[2], x[2], x[1])
+    a("andn", t[0], x[1], x[0], comment="~x0 & x1 (for x4)")
+    a("andn", t[1], x[0], x[4], comment="~x4 & x0 (for x3)")
+    if x2_inverted:
+        a("or", t[2], x[1], x[2])
+        a("xnor", x[0], x[0], t[2], comment="x0 ^= ~x1 & x2 (x2 held inverted)")
+        a("and", t[2], x[3], x[2])
+    else:
+        a("andn", t[2], x[2], x[1])
+        a("xor", x[0], x[0], t[2], comment="x0 ^= ~x1 & x2")
+        a("andn", t[2], x[3], x[2])
+    a("xor", x[1], x[1], t[2], comment="x1 ^= ~x2 & x3")
+    a("andn", t[2], x[4], x[3])
+    a("xor", x[2], x[2], t[2], comment="x2 ^= ~x3 & x4")
+    a("xor", x[3], x[3], t[1])
+    a("xor", x[4], x[4], t[0])
+    a("xor", x[1], x[1], x[0])
+    a("xor", x[0], x[0], x[4])
+    if x2_inverted:
+        a("xnor", x[3], x[3], x[2], comment="x3 ^= x2; x2 comes out true")
+    else:
+        a("xor", x[3], x[3], x[2], comment="x3 ^= x2; x2 goes out inverted")
+
+
+def rot_src(e: str, o: str, r: int, half: str) -> tuple[str, int]:
+    """(register, 32-bit rotation) giving the `half` of lane (e, o) >>> r."""
+    if r % 2 == 0:
+        return (e if half == "e" else o), r // 2
+    return (o, r // 2) if half == "e" else (e, r // 2 + 1)
+
+
+def sigma(a: Asm, i: int, t: list[str]) -> None:
+    """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on the interleaved lane i."""
+    e, o = E[i], O[i]
+    r0, r1 = SIGMA[i]
+    for half, dst, acc in (("e", t[0], None), ("o", t[1], None)):
+        s0, k0 = rot_src(e, o, r0, half)
+        s1, k1 = rot_src(e, o, r1, half)
+        a("rori", dst, s0, k0 % 32)
+        a("rori", t[2], s1, k1 % 32)
+        a("xor", dst, dst, t[2])
+    a("xor", e, e, t[0], comment=f"x{i} ^= (x{i} >>> {r0}) ^ (x{i} >>> {r1})")
+    a("xor", o, o, t[1])
+
+
+def rounds(a: Asm) -> None:
+    """Twelve unrolled rounds; p^n is entered at label .Lround<12-n>.  Even
+    rounds take x2 true and leave it inverted, odd rounds the reverse (see
+    sbox): entered at an even round, p^n ends with x2 true after round 11;
+    for odd n the caller inverts x2 first."""
+    a.note("the rounds: state in e0-e4 = " + "/".join(E) + ", o0-o4 = " + "/".join(O))
+    a.note("temporaries " + "/".join(T[:3]) + "; returns through ra")
+    for i in range(12):
+        even, odd = round_constants(i)
+        a.label(f".Lround{i}")
+        a("xori", E[2], E[2], even, comment=f"round {i}: constant 0x{((0xF - i) << 4) | i:02x}")
+        a("xori", O[2], O[2], odd)
+        sbox(a, E, T, x2_inverted=i % 2 == 1)
+        sbox(a, O, T, x2_inverted=i % 2 == 1)
+        for lane in range(5):
+            sigma(a, lane, T)
+    a("ret")
+
+
+# -- state and blocks -------------------------------------------------------
+# What each entry point saves (ra: the rounds are reached with jal).
+PERMUTE_SAVED = ["ra", *T[:3]]
+MASKS = ["s5", "s6", "s7", "s8"]  # zbb_bi32: the delta-swap masks, loaded once
+BLOCKS_SAVED = ["ra", *T, *MASKS]
+FRAME = 48
+
+
+def prologue(a: Asm, saved: list[str]) -> None:
+    a("addi", "sp", "sp", -FRAME)
+    for k, r in enumerate(saved):
+        a("sw", r, f"{4 * k}(sp)")
+
+
+def epilogue(a: Asm, saved: list[str]) -> None:
+    for k, r in enumerate(saved):
+        a("lw", r, f"{4 * k}(sp)")
+    a("addi", "sp", "sp", FRAME)
+    a("ret")
+
+
+def load_state(a: Asm) -> None:
+    for i in range(5):
+        a("lw", E[i], f"{4 * i}(a0)")
+        a("lw", O[i], f"{20 + 4 * i}(a0)")
+
+
+def store_state(a: Asm) -> None:
+    for i in range(5):
+        a("sw", E[i], f"{4 * i}(a0)")
+        a("sw", O[i], f"{20 + 4 * i}(a0)")
+
+
+def load_lane(a: Asm, ptr: str, off: int, lo: str, hi: str) -> None:
+    """lo/hi = the 64-bit lane in bytes ptr[off .. off+8), scheme byte order."""
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("lw", lo, f"{off}({ptr})")
+    a("lw", hi, f"{off + 4}({ptr})")
+    a.raw("#else")
+    a("lw", hi, f"{off}({ptr})", comment="big-endian lane: bytes 0-3 are the high word")
+    a("lw", lo, f"{off + 4}({ptr})")
+    a("rev8", hi, hi)
+    a("rev8", lo, lo)
+    a.raw("#endif")
+
+
+def store_lane(a: Asm, ptr: str, off: int, lo: str, hi: str) -> None:
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("sw", lo, f"{off}({ptr})")
+    a("sw", hi, f"{off + 4}({ptr})")
+    a.raw("#else")
+    a("rev8", hi, hi)
+    a("rev8", lo, lo)
+    a("sw", hi, f"{off}({ptr})")
+    a("sw", lo, f"{off + 4}({ptr})")
+    a.raw("#endif")
+
+
+def to_bi(a: Asm, lo: str, hi: str, e: str, o: str, t: str) -> None:
+    """(lo, hi) -> even word e and odd word o (lo and hi are consumed)."""
+    a.unzip(lo, t)
+    a.unzip(hi, t)
+    a.pack(e, lo, hi, t)
+    a.packu(o, lo, hi, t)
+
+
+def from_bi(a: Asm, e: str, o: str, lo: str, hi: str, t: str) -> None:
+    """Even and odd words -> (lo, hi) of the lane (e and o are kept)."""
+    a.pack(lo, e, o, t)
+    a.packu(hi, e, o, t)
+    a.zip(lo, t)
+    a.zip(hi, t)
+
+
+def block_loop(a: Asm, op: str) -> None:
+    """One loop over the blocks: a1 out, a2 in, a3 blocks left."""
+    a.label(f".Lblocks_{op}")
+    lanes = "ASCON_RATE / 8"
+    for lane in (0, 1):
+        if lane == 1:
+            a.raw("#if ASCON_RATE == 16")
+        off = 8 * lane
+        lo, hi, e, o, t = T[0], T[1], T[2], T[3], T[4]
+        load_lane(a, "a2", off, lo, hi)
+        to_bi(a, lo, hi, e, o, t)
+        if op == "absorb":
+            a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= block")
+            a("xor", O[lane], O[lane], o)
+        elif op == "encrypt":
+            a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
+            a("xor", O[lane], O[lane], o)
+            from_bi(a, E[lane], O[lane], lo, hi, t)
+            store_lane(a, "a1", off, lo, hi)
+        else:
+            a("xor", E[lane], E[lane], e, comment=f"plaintext = x{lane} ^ ciphertext")
+            a("xor", O[lane], O[lane], o)
+            from_bi(a, E[lane], O[lane], lo, hi, t)
+            store_lane(a, "a1", off, lo, hi)
+            a("mv", E[lane], e, comment=f"x{lane} = ciphertext")
+            a("mv", O[lane], o)
+        if lane == 1:
+            a.raw("#endif")
+    a("jal", "ra", ".Lpb", comment="p^ASCON_PB")
+    a("addi", "a2", "a2", "ASCON_RATE")
+    if op != "absorb":
+        a("addi", "a1", "a1", "ASCON_RATE")
+    a("addi", "a3", "a3", -1)
+    a("bnez", "a3", f".Lblocks_{op}")
+    a("j", ".Lblocks_done")
+    del lanes
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/ascon/rv32/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * Included by an implementation's .S after its scheme header (api.h):")
+    a.raw(" * ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.")
+    a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
+    a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O)
+          + ", temporaries " + "/".join(T) + " (saved). */")
+    a.raw('#include "ascon/rv32/asm.h"')
+    a.raw("")
+    a.raw("    .text")
+    a.raw("    .balign 4")
+    # permute(state, rounds)
+    name = "ASCON_RV32_SYM(ascon_rv32_permute)"
+    a.raw(f"    .globl {name}")
+    a.raw(f"    .type {name}, @function")
+    a.label(name)
+    a.note("a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12")
+    prologue(a, PERMUTE_SAVED)
+    load_state(a)
+    a("andi", "s0", "a1", 1)
+    a("beqz", "s0", ".Lpermute_even")
+    a("not", E[2], E[2], comment="odd n enters at an odd round: x2 inverted")
+    a("not", O[2], O[2])
+    a.label(".Lpermute_even")
+    a("li", "s0", 12)
+    a("sub", "s0", "s0", "a1")
+    a("slli", "s0", "s0", 2)
+    a("la", "s1", ".Lentries")
+    a("add", "s0", "s0", "s1")
+    a("lw", "s0", "0(s0)")
+    a("jalr", "ra", "s0")
+    store_state(a)
+    epilogue(a, PERMUTE_SAVED)
+    a.raw(f"    .size {name}, .-{name}")
+    a.raw("")
+    # blocks(state, out, in, nblocks, op): for the modes (a bare permutation
+    # has no rate)
+    a.raw("#ifdef ASCON_RATE")
+    name = "ASCON_RV32_SYM(ascon_rv32_blocks)"
+    a.raw(f"    .globl {name}")
+    a.raw(f"    .type {name}, @function")
+    a.label(name)
+    a.note("a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt")
+    prologue(a, BLOCKS_SAVED if variant == "zbb_bi32" else BLOCKS_SAVED[:len(T) + 1])
+    if variant == "zbb_bi32":
+        for reg, mask in zip(MASKS, DELTA_MASKS):
+            a("li", reg, f"0x{mask:08x}")
+    load_state(a)
+    a("beqz", "a4", ".Lblocks_absorb")
+    a("addi", "a4", "a4", -1)
+    a("beqz", "a4", ".Lblocks_encrypt")
+    a("j", ".Lblocks_decrypt")
+    for op in ("absorb", "encrypt", "decrypt"):
+        block_loop(a, op)
+    a.label(".Lblocks_done")
+    store_state(a)
+    epilogue(a, BLOCKS_SAVED if variant == "zbb_bi32" else BLOCKS_SAVED[:len(T) + 1])
+    a.raw(f"    .size {name}, .-{name}")
+    a.raw("#endif")
+    a.raw("")
+    rounds(a)
+    a.note("p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB")
+    a.raw("#ifdef ASCON_RATE")
+    a.raw("#if ASCON_PB % 2")
+    a.raw("#error the blocks enter the rounds at an even round: ASCON_PB must be even")
+    a.raw("#endif")
+    for k in range(2, 13, 2):
+        a.raw(f"#{'if' if k == 2 else 'elif'} ASCON_PB == {k}")
+        a.raw(f"    .set .Lpb, .Lround{12 - k}")
+    a.raw("#endif")
+    a.raw("#endif")
+    a.raw("")
+    a.raw("    .section .rodata")
+    a.raw("    .balign 4")
+    a.label(".Lentries")
+    for i in range(12):
+        a.raw(f"    .word .Lround{i}")
+    return "\n".join(a.lines) + "\n"
+
+
+VARIANTS = ["zbb_bi32", "zbkb_bi32", "zbp_bi32"]
+
+
+def main(argv: list[str]) -> int:
+    for v in VARIANTS:
+        (HERE / f"{v}.S").write_text(generate(v))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
