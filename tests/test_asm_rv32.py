@@ -2,9 +2,10 @@
 
 The generated files are what the generator writes now (one source of
 truth); every implementation with assembly passes its official KAT on the
-QEMU target of its ISA extension; the draft-Zbp variant, which only Ibex
-(RV32BFull) executes, passes it there for a big-endian AEAD of rate 16 and a
-little-endian hash.  The default `./lwcbench run` checks every one of them
+QEMU target of its ISA extension, and builds for Ibex; the draft-Zbp
+variant, which only Ibex (RV32BFull) executes, passes it there for a
+big-endian AEAD of rate 16 and a little-endian hash; every round count of
+the bare permutation gives the C ref's states.  The default `./lwcbench run` checks every one of them
 on every target that has its ISA.
 """
 from __future__ import annotations
@@ -60,3 +61,30 @@ def test_builds_for_ibex(impl):
     """Ibex's -march has more extensions than the QEMU targets (gcc 12
     once failed on one of those combinations): every one builds."""
     assert usable_target("rv32-ibex").build(impl).is_file()
+
+
+def rounds_of(session, impl) -> list[str]:
+    (r,) = session.run_all([f"rounds {impl.scheme} {impl.name}"], [120.0])
+    assert r.ok is not None and r.ok.startswith("ok rounds=12"), (r.ok, r.error)
+    return [ln for ln in r.lines if ln.startswith("k ")]
+
+
+@pytest.mark.parametrize("impl", [i for i in ASM if i.kind == "perm" and i.scheme == "ascon-p12"],
+                         ids=lambda i: i.name)
+def test_every_round_count_matches_ref(impl):
+    """permute_rounds(n) for n = 1..12 (the modes use 6, 8 and 12 only; odd
+    n enter the unrolled rounds with x2 inverted): the same states as the
+    C ref on the host."""
+    import subprocess
+    from conftest import bin_dir
+    host = subprocess.run([str(bin_dir("release") / "lwc-bench")],
+                          input="rounds ascon-p12 ref\n", capture_output=True, text=True).stdout
+    want = [ln for ln in host.splitlines() if ln.startswith("k ")]
+    assert len(want) == 12
+    arch = set(impl.architectures) & set(QEMU_OF)
+    t = usable_target(QEMU_OF[arch.pop()] if arch else "rv32-ibex")
+    session = t.open_session(t.build(impl))
+    try:
+        assert rounds_of(session, impl) == want
+    finally:
+        session.close()

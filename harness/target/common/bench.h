@@ -26,6 +26,10 @@
  *                   permutation has no file of its own: VIA names the
  *                   official file's scheme, computed through a mode over
  *                   the permutation's interface (bench_kat_perm.c).
+ *   rounds SCHEME IMPL
+ *                -> "k N CRC" for N = 1 .. max_rounds, then ok rounds=N: the
+ *                   CRC-32 of a bare permutation's state after
+ *                   permute_rounds(N) from the bytes 0x30, 0x31, ...
  *   overhead SAMPLES
  *                -> ok op=overhead samples=N C=...  (an empty counted region)
  *   loop N SAMPLES

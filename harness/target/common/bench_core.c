@@ -513,6 +513,34 @@ static int do_loop(char **f, int nf, int *ok) {
 
 void bench_put_ok_count(const char *name, uint64_t v); /* also bench_kat.c's */
 
+/* rounds SCHEME IMPL: for n = 1 .. max_rounds, the CRC-32 of the state
+ * after permute_rounds(n) from a fixed state (bytes 0x30, 0x31, ...):
+ * every round count of a bare permutation, compared by the host with
+ * another implementation (the modes behind the KAT use only some). */
+uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
+void bench_put_kat(uint32_t count, uint32_t crc);
+
+static int do_rounds(char **f, int nf, int *ok) {
+  const lwc_perm *p;
+  lwc_perm_state st;
+  uint8_t b[sizeof st];
+  unsigned n;
+  if (nf != 3) return bench_fail(ok, "usage: rounds SCHEME IMPL");
+  if ((p = lwc_perm_find(f[1], f[2])) == NULL) return bench_fail(ok, "no such permutation");
+  if (p->statebytes > sizeof b) return bench_fail(ok, "state too large");
+  for (n = 1; n <= p->max_rounds; n++) {
+    fill(b, p->statebytes, 0x30);
+    p->init(&st);
+    p->add_bytes(&st, b, 0, p->statebytes);
+    if (p->permute_rounds(&st, n) != LWC_OK) return bench_fail(ok, "permute_rounds refused");
+    p->extract_bytes(&st, b, 0, p->statebytes);
+    bench_put_kat(n, bench_crc32(0, b, p->statebytes));
+  }
+  bench_put_ok_count("rounds", p->max_rounds);
+  *ok = 1;
+  return 0;
+}
+
 static void list_line(const char *kind, const char *scheme, const char *impl) {
   char buf[OUT_LINE];
   text_t t = text_at(buf, sizeof buf);
@@ -610,13 +638,14 @@ int bench_handle(char *line, int *ok) {
   if (strcmp(f[0], "overhead") == 0) return do_overhead(f, nf, ok);
   if (strcmp(f[0], "loop") == 0) return do_loop(f, nf, ok);
   if (strcmp(f[0], "list") == 0) return do_list(ok);
+  if (strcmp(f[0], "rounds") == 0) return do_rounds(f, nf, ok);
   if (strcmp(f[0], "hello") == 0) return do_hello(ok);
   if (strcmp(f[0], "quit") == 0) {
     bench_reply("ok", "bye");
     *ok = 1;
     return 1;
   }
-  return bench_fail(ok, "unknown request (hello, list, kat, overhead, loop, measure, stack, once, quit)");
+  return bench_fail(ok, "unknown request (hello, list, kat, rounds, overhead, loop, measure, stack, once, quit)");
 }
 
 void bench_serve(void) {
