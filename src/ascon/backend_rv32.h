@@ -3,8 +3,8 @@
  * the modes stay the C ones (aead_mode.h, hash_mode.h); the assembly does
  * the permutation and, for runs of whole blocks, the duplexing itself, the
  * state held in registers from the first block to the last.  This header
- * gives the C side the state layout (bit-interleaved, lanes_bi32.h) and the
- * two entry points; the implementation folder adds a .S including the
+ * gives the C side the state layout (bit-interleaved, lanes_bi32.h, or with
+ * ASCON_RV32_LANES64 plain lanes, lanes64.h) and the two entry points; the implementation folder adds a .S including the
  * variant.  An implementation sets ASCON_RV32_ZIP when its variant has
  * Zbkb's zip/unzip (the lanes C converts use them too).
  */
@@ -15,7 +15,11 @@
  * lane costs more than the conversion itself at these sizes. */
 #define ASCON_INLINE static inline __attribute__((always_inline))
 
+#ifdef ASCON_RV32_LANES64 /* the shift variants: plain 64-bit lanes */
+#include "ascon/lanes64.h"
+#else
 #include "ascon/lanes_bi32.h"
+#endif
 
 #define ASCON_BACKEND_NAME "asm_rv32"
 

@@ -73,7 +73,42 @@ class Asm:
     def raw(self, text: str) -> None:
         self.lines.append(text)
 
+    @property
+    def bi32(self) -> bool:
+        return self.variant.endswith("bi32")
+
     # -- instructions that differ between variants -----------------------
+    def andn(self, rd: str, rs1: str, rs2: str, comment: str = "") -> None:
+        """rd = rs1 & ~rs2 (rd is a temporary, not rs1)."""
+        if self.variant == "shift":  # RV32I
+            self("not", rd, rs2)
+            self("and", rd, rd, rs1, comment=comment)
+        else:
+            self("andn", rd, rs1, rs2, comment=comment)
+
+    def xnor(self, rd: str, rs1: str, rs2: str, comment: str = "") -> None:
+        if self.variant == "shift":
+            self("xor", rd, rs1, rs2)
+            self("not", rd, rd, comment=comment)
+        else:
+            self("xnor", rd, rs1, rs2, comment=comment)
+
+    def rev8(self, rd: str, rs: str) -> None:
+        """Byte swap; RV32I: a 16-bit rotation, then the bytes of each half
+        swapped with the mask 0x00ff00ff held in s5 (temporary s4)."""
+        if self.variant != "shift":
+            self("rev8", rd, rs)
+            return
+        t, m = T[4], MASKS[0]
+        self("slli", t, rs, 16)
+        self("srli", rd, rs, 16)
+        self("or", rd, rd, t)
+        self("and", t, rd, m)
+        self("srli", rd, rd, 8)
+        self("and", rd, rd, m)
+        self("slli", t, t, 8)
+        self("or", rd, rd, t)
+
     def packu(self, rd: str, rs1: str, rs2: str, scratch: str) -> None:
         """rd = rs1[31:16] | rs2[31:16] << 16."""
         if self.variant == "zbp_bi32":  # draft Zbp, unknown to binutils: its encoding
@@ -136,25 +171,25 @@ def sbox(a: Asm, x: list[str], t: list[str], x2_inverted: bool) -> None:
     a("xor", x[0], x[0], x[4])
     a("xor", x[4], x[4], x[3])
     a("xor", x[2], x[2], x[1])
-    a("andn", t[0], x[1], x[0], comment="~x0 & x1 (for x4)")
-    a("andn", t[1], x[0], x[4], comment="~x4 & x0 (for x3)")
+    a.andn(t[0], x[1], x[0], comment="~x0 & x1 (for x4)")
+    a.andn(t[1], x[0], x[4], comment="~x4 & x0 (for x3)")
     if x2_inverted:
         a("or", t[2], x[1], x[2])
-        a("xnor", x[0], x[0], t[2], comment="x0 ^= ~x1 & x2 (x2 held inverted)")
+        a.xnor(x[0], x[0], t[2], comment="x0 ^= ~x1 & x2 (x2 held inverted)")
         a("and", t[2], x[3], x[2])
     else:
-        a("andn", t[2], x[2], x[1])
+        a.andn(t[2], x[2], x[1])
         a("xor", x[0], x[0], t[2], comment="x0 ^= ~x1 & x2")
-        a("andn", t[2], x[3], x[2])
+        a.andn(t[2], x[3], x[2])
     a("xor", x[1], x[1], t[2], comment="x1 ^= ~x2 & x3")
-    a("andn", t[2], x[4], x[3])
+    a.andn(t[2], x[4], x[3])
     a("xor", x[2], x[2], t[2], comment="x2 ^= ~x3 & x4")
     a("xor", x[3], x[3], t[1])
     a("xor", x[4], x[4], t[0])
     a("xor", x[1], x[1], x[0])
     a("xor", x[0], x[0], x[4])
     if x2_inverted:
-        a("xnor", x[3], x[3], x[2], comment="x3 ^= x2; x2 comes out true")
+        a.xnor(x[3], x[3], x[2], comment="x3 ^= x2; x2 comes out true")
     else:
         a("xor", x[3], x[3], x[2], comment="x3 ^= x2; x2 goes out inverted")
 
@@ -166,8 +201,35 @@ def rot_src(e: str, o: str, r: int, half: str) -> tuple[str, int]:
     return (o, r // 2) if half == "e" else (e, r // 2 + 1)
 
 
+def sigma_shift(a: Asm, i: int, t: list[str]) -> None:
+    """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on lane i as words lo = E[i], hi =
+    O[i]: each 64-bit rotation is two shifts per half (halves swapped for
+    r >= 32), its two parts xored straight into the sum."""
+    lo, hi = E[i], O[i]
+    r0, r1 = SIGMA[i]
+    parts = []
+    for r in (r0, r1):
+        a_, b_ = (lo, hi) if r < 32 else (hi, lo)
+        parts.append((a_, b_, r % 32))
+    for dst, first in ((t[0], True), (t[1], False)):
+        # low word of x >>> r: (a >> k) | (b << 32-k); high word: (b >> k) | (a << 32-k)
+        terms = []
+        for a_, b_, k in parts:
+            terms += [("srli", a_ if first else b_, k), ("slli", b_ if first else a_, 32 - k)]
+        (op, src, k), rest = terms[0], terms[1:]
+        a(op, dst, src, k)
+        for op, src, k in rest:
+            a(op, t[2], src, k)
+            a("xor", dst, dst, t[2])
+    a("xor", lo, lo, t[0], comment=f"x{i} ^= (x{i} >>> {r0}) ^ (x{i} >>> {r1})")
+    a("xor", hi, hi, t[1])
+
+
 def sigma(a: Asm, i: int, t: list[str]) -> None:
     """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on the interleaved lane i."""
+    if not a.bi32:
+        sigma_shift(a, i, t)
+        return
     e, o = E[i], O[i]
     r0, r1 = SIGMA[i]
     for half, dst, acc in (("e", t[0], None), ("o", t[1], None)):
@@ -190,8 +252,12 @@ def rounds(a: Asm) -> None:
     for i in range(12):
         even, odd = round_constants(i)
         a.label(f".Lround{i}")
-        a("xori", E[2], E[2], even, comment=f"round {i}: constant 0x{((0xF - i) << 4) | i:02x}")
-        a("xori", O[2], O[2], odd)
+        c = ((0xF - i) << 4) | i
+        if a.bi32:
+            a("xori", E[2], E[2], even, comment=f"round {i}: constant 0x{c:02x}")
+            a("xori", O[2], O[2], odd)
+        else:  # the constant is in the low word
+            a("xori", E[2], E[2], c, comment=f"round {i}: constant 0x{c:02x}")
         sbox(a, E, T, x2_inverted=i % 2 == 1)
         sbox(a, O, T, x2_inverted=i % 2 == 1)
         for lane in range(5):
@@ -207,6 +273,15 @@ BLOCKS_SAVED = ["ra", *T, *MASKS]
 FRAME = 48
 
 
+def blocks_saved(variant: str) -> list[str]:
+    """The registers the blocks entry point saves (masks where it keeps some)."""
+    if variant == "zbb_bi32":
+        return BLOCKS_SAVED
+    if variant == "shift":
+        return BLOCKS_SAVED[:len(T) + 2]
+    return BLOCKS_SAVED[:len(T) + 1]
+
+
 def prologue(a: Asm, saved: list[str]) -> None:
     a("addi", "sp", "sp", -FRAME)
     for k, r in enumerate(saved):
@@ -220,16 +295,24 @@ def epilogue(a: Asm, saved: list[str]) -> None:
     a("ret")
 
 
+def state_offsets(a: Asm, i: int) -> tuple[int, int]:
+    """Where E[i] and O[i] live: bi32 e[5] then o[5]; otherwise uint64_t
+    x[5] on a little-endian core (low word first)."""
+    return (4 * i, 20 + 4 * i) if a.bi32 else (8 * i, 8 * i + 4)
+
+
 def load_state(a: Asm) -> None:
     for i in range(5):
-        a("lw", E[i], f"{4 * i}(a0)")
-        a("lw", O[i], f"{20 + 4 * i}(a0)")
+        e, o = state_offsets(a, i)
+        a("lw", E[i], f"{e}(a0)")
+        a("lw", O[i], f"{o}(a0)")
 
 
 def store_state(a: Asm) -> None:
     for i in range(5):
-        a("sw", E[i], f"{4 * i}(a0)")
-        a("sw", O[i], f"{20 + 4 * i}(a0)")
+        e, o = state_offsets(a, i)
+        a("sw", E[i], f"{e}(a0)")
+        a("sw", O[i], f"{o}(a0)")
 
 
 def load_lane(a: Asm, ptr: str, off: int, lo: str, hi: str) -> None:
@@ -240,20 +323,24 @@ def load_lane(a: Asm, ptr: str, off: int, lo: str, hi: str) -> None:
     a.raw("#else")
     a("lw", hi, f"{off}({ptr})", comment="big-endian lane: bytes 0-3 are the high word")
     a("lw", lo, f"{off + 4}({ptr})")
-    a("rev8", hi, hi)
-    a("rev8", lo, lo)
+    a.rev8(hi, hi)
+    a.rev8(lo, lo)
     a.raw("#endif")
 
 
-def store_lane(a: Asm, ptr: str, off: int, lo: str, hi: str) -> None:
+def store_lane(a: Asm, ptr: str, off: int, lo: str, hi: str,
+               tlo: str | None = None, thi: str | None = None) -> None:
+    """Store the lane (lo, hi); a big-endian one is swapped into tlo/thi
+    (default: in place)."""
+    tlo, thi = tlo or lo, thi or hi
     a.raw("#if ASCON_LITTLE_ENDIAN")
     a("sw", lo, f"{off}({ptr})")
     a("sw", hi, f"{off + 4}({ptr})")
     a.raw("#else")
-    a("rev8", hi, hi)
-    a("rev8", lo, lo)
-    a("sw", hi, f"{off}({ptr})")
-    a("sw", lo, f"{off + 4}({ptr})")
+    a.rev8(thi, hi)
+    a.rev8(tlo, lo)
+    a("sw", thi, f"{off}({ptr})")
+    a("sw", tlo, f"{off + 4}({ptr})")
     a.raw("#endif")
 
 
@@ -273,6 +360,24 @@ def from_bi(a: Asm, e: str, o: str, lo: str, hi: str, t: str) -> None:
     a.zip(hi, t)
 
 
+def shift_block_lane(a: Asm, op: str, lane: int, off: int, lo: str, hi: str,
+                     t0: str, t1: str) -> None:
+    """One lane of a block, lanes kept as (low, high) words: no conversion."""
+    if op == "absorb":
+        a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= block")
+        a("xor", O[lane], O[lane], hi)
+    elif op == "encrypt":
+        a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
+        a("xor", O[lane], O[lane], hi)
+        store_lane(a, "a1", off, E[lane], O[lane], t0, t1)
+    else:
+        a("xor", t0, E[lane], lo, comment=f"plaintext = x{lane} ^ ciphertext; x{lane} = ciphertext")
+        a("xor", t1, O[lane], hi)
+        a("mv", E[lane], lo)
+        a("mv", O[lane], hi)
+        store_lane(a, "a1", off, t0, t1)
+
+
 def block_loop(a: Asm, op: str) -> None:
     """One loop over the blocks: a1 out, a2 in, a3 blocks left."""
     a.label(f".Lblocks_{op}")
@@ -283,6 +388,11 @@ def block_loop(a: Asm, op: str) -> None:
         off = 8 * lane
         lo, hi, e, o, t = T[0], T[1], T[2], T[3], T[4]
         load_lane(a, "a2", off, lo, hi)
+        if not a.bi32:
+            shift_block_lane(a, op, lane, off, lo, hi, e, o)
+            if lane == 1:
+                a.raw("#endif")
+            continue
         to_bi(a, lo, hi, e, o, t)
         if op == "absorb":
             a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= block")
@@ -317,9 +427,14 @@ def generate(variant: str) -> str:
     a.raw(" *")
     a.raw(" * Included by an implementation's .S after its scheme header (api.h):")
     a.raw(" * ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.")
-    a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
-    a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O)
-          + ", temporaries " + "/".join(T) + " (saved). */")
+    if a.bi32:
+        a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
+        a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O)
+              + ", temporaries " + "/".join(T) + " (saved). */")
+    else:
+        a.raw(" * State in memory: x[0..4], 64-bit lanes, low word first.")
+        a.raw(" * Registers: low words " + "/".join(E) + ", high words " + "/".join(O)
+              + ", temporaries " + "/".join(T) + " (saved). */")
     a.raw('#include "ascon/rv32/asm.h"')
     a.raw("")
     a.raw("    .text")
@@ -356,10 +471,12 @@ def generate(variant: str) -> str:
     a.raw(f"    .type {name}, @function")
     a.label(name)
     a.note("a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt")
-    prologue(a, BLOCKS_SAVED if variant == "zbb_bi32" else BLOCKS_SAVED[:len(T) + 1])
+    prologue(a, blocks_saved(variant))
     if variant == "zbb_bi32":
         for reg, mask in zip(MASKS, DELTA_MASKS):
             a("li", reg, f"0x{mask:08x}")
+    if variant == "shift":
+        a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
     load_state(a)
     a("beqz", "a4", ".Lblocks_absorb")
     a("addi", "a4", "a4", -1)
@@ -369,7 +486,7 @@ def generate(variant: str) -> str:
         block_loop(a, op)
     a.label(".Lblocks_done")
     store_state(a)
-    epilogue(a, BLOCKS_SAVED if variant == "zbb_bi32" else BLOCKS_SAVED[:len(T) + 1])
+    epilogue(a, blocks_saved(variant))
     a.raw(f"    .size {name}, .-{name}")
     a.raw("#endif")
     a.raw("")
@@ -393,7 +510,7 @@ def generate(variant: str) -> str:
     return "\n".join(a.lines) + "\n"
 
 
-VARIANTS = ["zbb_bi32", "zbkb_bi32", "zbp_bi32"]
+VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32"]
 
 
 def main(argv: list[str]) -> int:
