@@ -8,6 +8,7 @@ the thesis.  Exports (harness/bench/export.py): Markdown, CSV, plots, HTML.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import os
 import pathlib
@@ -157,14 +158,9 @@ def table_sections(records: list[dict], clock_labels: dict[str, str], baseline: 
                 yield title, [g for g in groups if len(g) > 1]
 
 
-_published_cache: list[dict] | None = None
-
-
-def published() -> list[dict]:
-    global _published_cache
-    if _published_cache is None:
-        _published_cache = [json.loads(p.read_text()) for p in sorted(PUBLISHED.glob("*.json"))]
-    return _published_cache
+@functools.lru_cache(maxsize=None)
+def published() -> tuple[dict, ...]:
+    return tuple(json.loads(p.read_text()) for p in sorted(PUBLISHED.glob("*.json")))
 
 
 def published_rows(recs: list[dict], field: str, mlen: int, group: list[str],

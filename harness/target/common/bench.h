@@ -107,8 +107,15 @@ void bench_serve(void);
  * failed (measure, stack and once refuse from then on). */
 int bench_kat(char **f, int nf, int *ok);
 extern int bench_kat_failed;
-/* Shared by the core files. */
+/* Shared by the core files (bench_core.c defines them). */
 void bench_reply(const char *status, const char *text);
 int bench_fail(int *ok, const char *text);
+/* p[i] = start + i: the input sequences of the KAT files and measurements */
+void bench_fill(uint8_t *p, size_t n, unsigned start);
+uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
+void bench_put_kat(uint32_t count, uint32_t crc);           /* "k COUNT CRC" */
+void bench_put_ok_count(const char *name, uint64_t v);      /* "ok NAME=V" */
+/* bench_kat.c: one KAT entry's output (its CRC sent, the total updated) */
+void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
 
 #endif

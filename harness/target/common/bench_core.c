@@ -131,7 +131,7 @@ static int parse_u32(const char *s, uint32_t max, uint32_t *v) {
   return 1;
 }
 
-static void fill(uint8_t *p, size_t n, unsigned start) {
+void bench_fill(uint8_t *p, size_t n, unsigned start) {
   size_t i;
   for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
 }
@@ -267,7 +267,7 @@ static int stream_tag(const job_t *j) {
   }
   if (r == LWC_OK) r = j->a->encrypt_final(&e, tag, j->a->tagbytes);
   lwc_wipe(&d, sizeof d);
-  fill(msg, BENCH_MAX_LEN, 0x30);
+  bench_fill(msg, BENCH_MAX_LEN, 0x30);
   return r;
 }
 
@@ -292,7 +292,7 @@ static const char *setup(job_t *j, char **f) {
   if (j->op == OP_PERMUTE) {
     if ((j->p = lwc_perm_find(f[1], f[2])) == NULL) return "no such permutation";
     if (adlen != 0 || mlen != 0) return "a permutation takes no data";
-    fill(msg, j->p->statebytes, 0x30); /* a nonzero starting state */
+    bench_fill(msg, j->p->statebytes, 0x30); /* a nonzero starting state */
     j->p->init(&j->ps);
     if (j->p->add_bytes(&j->ps, msg, 0, j->p->statebytes) != LWC_OK) return "bad state size";
     return NULL;
@@ -307,11 +307,11 @@ static const char *setup(job_t *j, char **f) {
     return "parameters too large for lwc-bench";
   }
   /* the inputs: only the bytes the operation reads (a stream reads whole buffers) */
-  fill(msg, j->stream ? BENCH_MAX_LEN : mlen, 0x30);
-  fill(ad, j->stream ? BENCH_MAX_LEN : adlen, 0x20);
+  bench_fill(msg, j->stream ? BENCH_MAX_LEN : mlen, 0x30);
+  bench_fill(ad, j->stream ? BENCH_MAX_LEN : adlen, 0x20);
   if (j->a != NULL) {
-    fill(key, j->a->keybytes, 0);
-    fill(nonce, j->a->noncebytes, 0x10);
+    bench_fill(key, j->a->keybytes, 0);
+    bench_fill(nonce, j->a->noncebytes, 0x10);
   }
   reuse = j->op == OP_DECRYPT && !j->stream && ct_holds.a == j->a &&
           ct_holds.adlen == j->adlen && ct_holds.mlen == j->mlen;
@@ -511,15 +511,11 @@ static int do_loop(char **f, int nf, int *ok) {
   return 0;
 }
 
-void bench_put_ok_count(const char *name, uint64_t v); /* also bench_kat.c's */
 
 /* rounds SCHEME IMPL: for n = 1 .. max_rounds, the CRC-32 of the state
  * after permute_rounds(n) from a fixed state (bytes 0x30, 0x31, ...):
  * every round count of a bare permutation, compared by the host with
  * another implementation (the modes behind the KAT use only some). */
-uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
-void bench_put_kat(uint32_t count, uint32_t crc);
-
 static int do_rounds(char **f, int nf, int *ok) {
   const lwc_perm *p;
   lwc_perm_state st;
@@ -529,7 +525,7 @@ static int do_rounds(char **f, int nf, int *ok) {
   if ((p = lwc_perm_find(f[1], f[2])) == NULL) return bench_fail(ok, "no such permutation");
   if (p->statebytes > sizeof b) return bench_fail(ok, "state too large");
   for (n = 1; n <= p->max_rounds; n++) {
-    fill(b, p->statebytes, 0x30);
+    bench_fill(b, p->statebytes, 0x30);
     p->init(&st);
     p->add_bytes(&st, b, 0, p->statebytes);
     if (p->permute_rounds(&st, n) != LWC_OK) return bench_fail(ok, "permute_rounds refused");
@@ -587,7 +583,6 @@ static int do_hello(int *ok) {
 }
 
 /* CRC-32 (IEEE 802.3, reflected) for bench_kat.c, bitwise: no table. */
-uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
 uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n) {
   size_t i;
   int b;
@@ -599,7 +594,6 @@ uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n) {
   return ~crc;
 }
 
-void bench_put_kat(uint32_t count, uint32_t crc);
 void bench_put_kat(uint32_t count, uint32_t crc) {
   char buf[32]; /* "k 1089 0123abcd" */
   text_t t = text_at(buf, sizeof buf);

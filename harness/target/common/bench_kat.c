@@ -29,9 +29,6 @@
 #include "bench.h"
 #include "lwc.h"
 
-uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
-void bench_put_kat(uint32_t count, uint32_t crc);
-void bench_put_ok_count(const char *name, uint64_t v);
 
 #define KAT_MAX_OUT 64 /* longest output of a KAT entry (CXOF: 64 bytes) */
 #define ONESHOT 64     /* hash messages shorter than this: one-shot calls */
@@ -42,16 +39,9 @@ static uint32_t k_total; /* CRC-32 of all outputs so far */
 static uint8_t k_key[32], k_nonce[32], k_pt[32], k_ad[32];
 static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[ONESHOT];
 
-static void fill(uint8_t *p, size_t n, unsigned start) {
-  size_t i;
-  for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
-}
-
 /* bench_kat_perm.c, linked only where a bare permutation is (weak: 0 elsewhere) */
 const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
                            uint32_t *count) __attribute__((weak));
-void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
-
 void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n) {
   bench_put_kat(count, bench_crc32(0, p, n));
   k_total = bench_crc32(k_total, p, n);
@@ -87,10 +77,10 @@ static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *co
   size_t mlen, adlen, tl = a->tagbytes;
   if (a->keybytes > sizeof k_key || a->noncebytes > sizeof k_nonce || tl > 32)
     return "parameters too large for lwc-bench";
-  fill(k_key, a->keybytes, 0);
-  fill(k_nonce, a->noncebytes, s[0]);
-  fill(k_pt, sizeof k_pt, s[1]);
-  fill(k_ad, sizeof k_ad, s[2]);
+  bench_fill(k_key, a->keybytes, 0);
+  bench_fill(k_nonce, a->noncebytes, s[0]);
+  bench_fill(k_pt, sizeof k_pt, s[1]);
+  bench_fill(k_ad, sizeof k_ad, s[2]);
   for (mlen = 0; mlen <= 32; mlen++) {
     for (adlen = 0; adlen <= 32; adlen++) {
       if (lwc_aead_encrypt(a, k_ct, k_pt, mlen, k_ad, adlen, k_nonce, k_key, NULL) != LWC_OK)
@@ -116,8 +106,8 @@ static const char *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *co
   size_t mlen, zlen, done = 0;
   if (h->outbytes > KAT_MAX_OUT) return "output too long for lwc-bench";
   if (h->kind == LWC_CXOF) {
-    fill(k_pt, sizeof k_pt, s[0]);
-    fill(k_ad, sizeof k_ad, s[1]);
+    bench_fill(k_pt, sizeof k_pt, s[0]);
+    bench_fill(k_ad, sizeof k_ad, s[1]);
     for (mlen = 0; mlen <= 32; mlen++)
       for (zlen = 0; zlen <= 32; zlen++) {
         if (lwc_hash_compute(h, k_out, h->outbytes, k_pt, mlen, k_ad, zlen) != LWC_OK)
@@ -129,17 +119,17 @@ static const char *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *co
   if (h->init(&run, NULL, 0) != LWC_OK) return "hash init failed";
   for (mlen = 0; mlen <= 1024; mlen++) {
     if (mlen < ONESHOT) { /* the one-shot call, as applications use it */
-      fill(k_chunk, mlen, s[0]);
+      bench_fill(k_chunk, mlen, s[0]);
       if (lwc_hash_compute(h, k_out, h->outbytes, k_chunk, mlen, NULL, 0) != LWC_OK)
         return "hash failed";
     } else {
       while (done + STEP <= mlen) { /* the running prefix */
-        fill(k_chunk, STEP, s[0] + (unsigned)done);
+        bench_fill(k_chunk, STEP, s[0] + (unsigned)done);
         if (h->update(&run, k_chunk, STEP) != LWC_OK) return "hash update failed";
         done += STEP;
       }
       c = run;
-      fill(k_chunk, mlen - done, s[0] + (unsigned)done);
+      bench_fill(k_chunk, mlen - done, s[0] + (unsigned)done);
       if (h->update(&c, k_chunk, mlen - done) != LWC_OK ||
           h->squeeze(&c, k_out, h->outbytes) != LWC_OK)
         return "hash failed";

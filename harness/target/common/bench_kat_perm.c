@@ -22,7 +22,6 @@
 #include "bench.h"
 #include "lwc.h"
 
-void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
 
 typedef struct {
   const char *scheme; /* the official file's scheme */
@@ -128,11 +127,6 @@ static void aead(run_t *r, uint8_t *ct, const uint8_t *key, const uint8_t *nonce
   for (i = 0; i < 16; i++) ct[mlen + i] = (uint8_t)(t[i] ^ key[i]);
 }
 
-static void fill(uint8_t *p, size_t n, unsigned start) {
-  size_t i;
-  for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
-}
-
 const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
                            uint32_t *count);
 const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
@@ -149,10 +143,10 @@ const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[
     return "VIA does not use this permutation";
   r.d = d;
   if (r.m->aead) {
-    fill(key, 16, 0);
-    fill(nonce, 16, s[0]);
-    fill(pt, 32, s[1]);
-    fill(ad, 32, s[2]);
+    bench_fill(key, 16, 0);
+    bench_fill(nonce, 16, s[0]);
+    bench_fill(pt, 32, s[1]);
+    bench_fill(ad, 32, s[2]);
     for (mlen = 0; mlen <= 32; mlen++)
       for (adlen = 0; adlen <= 32; adlen++) {
         aead(&r, ct, key, nonce, ad, adlen, pt, mlen);
@@ -167,13 +161,13 @@ const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[
   permute(&r, r.m->a);
   for (mlen = 0; mlen <= 1024; mlen++) {
     if (mlen - done == 8) {
-      fill(block, 8, s[0] + (unsigned)done);
+      bench_fill(block, 8, s[0] + (unsigned)done);
       mode_add(&r, 0, block, 8);
       permute(&r, r.m->b);
       done = mlen;
     }
     c = r;
-    fill(block, mlen - done, s[0] + (unsigned)done);
+    bench_fill(block, mlen - done, s[0] + (unsigned)done);
     duplex(&c, block, mlen - done, NULL, r.m->a, 1);
     for (i = 0; i < 32; i += 8) {
       if (i > 0) permute(&c, r.m->b);

@@ -232,7 +232,7 @@ def sigma(a: Asm, i: int, t: list[str]) -> None:
         return
     e, o = E[i], O[i]
     r0, r1 = SIGMA[i]
-    for half, dst, acc in (("e", t[0], None), ("o", t[1], None)):
+    for half, dst in (("e", t[0]), ("o", t[1])):
         s0, k0 = rot_src(e, o, r0, half)
         s1, k1 = rot_src(e, o, r1, half)
         a("rori", dst, s0, k0 % 32)
@@ -381,7 +381,6 @@ def shift_block_lane(a: Asm, op: str, lane: int, off: int, lo: str, hi: str,
 def block_loop(a: Asm, op: str) -> None:
     """One loop over the blocks: a1 out, a2 in, a3 blocks left."""
     a.label(f".Lblocks_{op}")
-    lanes = "ASCON_RATE / 8"
     for lane in (0, 1):
         if lane == 1:
             a.raw("#if ASCON_RATE == 16")
@@ -418,7 +417,6 @@ def block_loop(a: Asm, op: str) -> None:
     a("addi", "a3", "a3", -1)
     a("bnez", "a3", f".Lblocks_{op}")
     a("j", ".Lblocks_done")
-    del lanes
 
 
 def generate(variant: str) -> str:
@@ -513,11 +511,11 @@ def generate(variant: str) -> str:
 VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32"]
 
 
-def main(argv: list[str]) -> int:
+def main() -> int:
     for v in VARIANTS:
         (HERE / f"{v}.S").write_text(generate(v))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
