@@ -93,6 +93,16 @@ struct lwc_aead {
   /* Compare (constant time) with a taglen-byte tag, wipe the context;
    * LWC_OK or LWC_ERR_TAG (LWC_ERR_ARG for a bad taglen). */
   int (*decrypt_verify)(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen);
+  /* Optional (NULL when absent): a whole message in one call, full tag, no
+   * nonce masking, for implementations that keep the state in registers
+   * from the key to the tag (assembly).  lwc_aead_encrypt/decrypt call
+   * them when the options allow; same contracts as those two. */
+  int (*encrypt)(uint8_t *ct, const uint8_t *msg, size_t mlen,
+                 const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                 const uint8_t *key);
+  int (*decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen,
+                 const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                 const uint8_t *key);
 };
 
 #define LWC_HASH 0 /* fixed-length digest */

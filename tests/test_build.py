@@ -85,19 +85,24 @@ def test_an_implementation_that_does_not_compile_is_left_out(tmp_path, capsys):
     assert r.returncode == 0 and r.stdout.startswith("Count = 1")
 
 
-def test_hash_initial_states_are_the_permuted_ivs():
-    """ASCON_HASH_STATE0 in each hash scheme header is p^a(IV || 0), as
-    tools/ascon_hash_state0.py computes it (its Python permutation gives
+def test_precomputed_constants_are_current():
+    """ASCON_HASH_STATE0 in each hash scheme header is p^a(IV || 0), and the
+    AEAD headers' ASCON_IV_* words are their IV lane, as
+    tools/ascon_constants.py computes them (its Python permutation gives
     Ascon-Hash256's first lane as the C implementations compute it; the
     official KATs check the states end to end)."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("state0", ROOT / "tools" / "ascon_hash_state0.py")
+    spec = importlib.util.spec_from_file_location("consts", ROOT / "tools" / "ascon_constants.py")
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     headers = tool.headers()
-    assert len(headers) == 7
+    assert len(headers) == 11
     for h in headers:
         text = h.read_text()
-        assert tool.define(tool.state0(text)) in text, f"{h}: run python3 tools/ascon_hash_state0.py"
+        assert text.endswith(tool.expected(text)), f"{h}: run python3 tools/ascon_constants.py"
     hash256 = (ROOT / "crypto_hash" / "ascon-hash256" / "scheme.h").read_text()
     assert tool.state0(hash256)[0] == 0x9B1E5494E934D681
+    # Ascon-128's IV 0x80400c0600000000: high word as is, its odd bits 0x8000_80_0_...
+    a128 = (ROOT / "crypto_aead" / "ascon128-v12" / "scheme.h").read_text()
+    assert "#define ASCON_IV_HI 0x80400c06\n" in a128 and "#define ASCON_IV_LO 0x00000000\n" in a128
+    assert tool.bits(0b1101, 0) == 0b11 and tool.bits(0b1101, 1) == 0b10

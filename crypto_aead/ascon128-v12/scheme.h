@@ -12,3 +12,8 @@
 #define ASCON_IV {0x80, 0x40, 0x0c, 0x06, 0x00, 0x00, 0x00, 0x00}
 #define ASCON_MIN_TAGBYTES 16
 #define ASCON_NONCE_MASKING 0
+/* lane 0's IV bytes: even/odd bits, low/high words (tools/ascon_constants.py) */
+#define ASCON_IV_E 0x08220000
+#define ASCON_IV_O 0x80210000
+#define ASCON_IV_LO 0x00000000
+#define ASCON_IV_HI 0x80400c06

@@ -140,6 +140,16 @@ static int ascon_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag,
   return r == 0 ? LWC_OK : LWC_ERR_TAG;
 }
 
+/* A backend may do whole messages itself (ASCON_WHOLE_ENCRYPT/DECRYPT with
+ * the descriptor's encrypt/decrypt signatures: assembly with the state in
+ * registers throughout); the descriptor offers them, the one-shot calls
+ * below use them, and the incremental calls stay the C ones. */
+#ifdef ASCON_WHOLE_ENCRYPT
+#define ASCON_AEAD_WHOLE_CALLS ASCON_WHOLE_ENCRYPT, ASCON_WHOLE_DECRYPT
+#else
+#define ASCON_AEAD_WHOLE_CALLS NULL, NULL
+#endif
+
 /* ---- SUPERCOP / NIST LWC API ---------------------------------------- */
 
 int LWC_NS(crypto_aead_encrypt)(unsigned char *c, unsigned long long *clen,
@@ -150,12 +160,16 @@ int LWC_NS(crypto_aead_encrypt)(unsigned char *c, unsigned long long *clen,
                                 const unsigned char *nsec,
                                 const unsigned char *npub,
                                 const unsigned char *k) {
-  lwc_aead_ctx ctx;
   (void)nsec;
+#ifdef ASCON_WHOLE_ENCRYPT
+  ASCON_WHOLE_ENCRYPT(c, m, (size_t)mlen, ad, (size_t)adlen, npub, k);
+#else
+  lwc_aead_ctx ctx;
   ascon_aead_init(&ctx, k, npub, NULL);
   ascon_aead_absorb_ad(&ctx, ad, (size_t)adlen);
   ascon_aead_encrypt_update(&ctx, c, m, (size_t)mlen);
   ascon_aead_encrypt_final(&ctx, c + mlen, CRYPTO_ABYTES);
+#endif
   *clen = mlen + CRYPTO_ABYTES;
   return 0;
 }
@@ -167,12 +181,16 @@ int LWC_NS(crypto_aead_decrypt)(unsigned char *m, unsigned long long *mlen,
                                 unsigned long long adlen,
                                 const unsigned char *npub,
                                 const unsigned char *k) {
-  lwc_aead_ctx ctx;
   unsigned long long n;
   (void)nsec;
   *mlen = 0;
   if (clen < CRYPTO_ABYTES) return -1;
   n = clen - CRYPTO_ABYTES;
+#ifdef ASCON_WHOLE_ENCRYPT
+  if (ASCON_WHOLE_DECRYPT(m, c, (size_t)clen, ad, (size_t)adlen, npub, k) != LWC_OK)
+    return -1; /* the plaintext is wiped */
+#else
+  lwc_aead_ctx ctx;
   ascon_aead_init(&ctx, k, npub, NULL);
   ascon_aead_absorb_ad(&ctx, ad, (size_t)adlen);
   ascon_aead_decrypt_update(&ctx, m, c, (size_t)n);
@@ -180,6 +198,7 @@ int LWC_NS(crypto_aead_decrypt)(unsigned char *m, unsigned long long *mlen,
     ascon_wipe_bytes(m, (size_t)n); /* release no plaintext */
     return -1;
   }
+#endif
   *mlen = n;
   return 0;
 }
@@ -198,6 +217,7 @@ const lwc_aead LWC_NS(lwc_aead_desc) = {
     ascon_aead_decrypt_update,
     ascon_aead_encrypt_final,
     ascon_aead_decrypt_verify,
+    ASCON_AEAD_WHOLE_CALLS,
 };
 
 #endif

@@ -30,6 +30,18 @@ void LWC_NS(ascon_rv32_permute)(ascon_state_t *s, unsigned rounds);
 void LWC_NS(ascon_rv32_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *in,
                                size_t n, unsigned op);
 
+/* The descriptor's whole-message calls (include/lwc.h), in assembly with
+ * the state in registers from the key to the tag; only an AEAD scheme's
+ * .S has them. */
+int LWC_NS(ascon_rv32_aead_encrypt)(uint8_t *ct, const uint8_t *msg, size_t mlen,
+                                    const uint8_t *ad, size_t adlen,
+                                    const uint8_t *npub, const uint8_t *k);
+int LWC_NS(ascon_rv32_aead_decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen,
+                                    const uint8_t *ad, size_t adlen,
+                                    const uint8_t *npub, const uint8_t *k);
+#define ASCON_WHOLE_ENCRYPT LWC_NS(ascon_rv32_aead_encrypt)
+#define ASCON_WHOLE_DECRYPT LWC_NS(ascon_rv32_aead_decrypt)
+
 #define ascon_permute(s, rounds) LWC_NS(ascon_rv32_permute)((s), (rounds))
 #define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_rv32_blocks)((s), (out), (in), (n), (op))
 

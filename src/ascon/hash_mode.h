@@ -45,7 +45,7 @@ ASCON_INLINE void ascon_hash_pad(ascon_hash_state *st) {
 static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
                            size_t customlen) {
   /* p^a(IV || 0): the same for every message, computed once for all
-   * (tools/ascon_hash_state0.py, checked by the test suite and the KATs) */
+   * (tools/ascon_constants.py, checked by the test suite and the KATs) */
   static const uint64_t start[5] = ASCON_HASH_STATE0;
   ascon_hash_state *st = (ascon_hash_state *)ctx;
   unsigned i;

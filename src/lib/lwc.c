@@ -42,10 +42,18 @@ static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
   return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
 }
 
-int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
-                     size_t mlen, const uint8_t *ad, size_t adlen,
-                     const uint8_t *nonce, const uint8_t *key,
-                     const lwc_aead_options *opt) {
+/* The implementation's whole-message call fits: full tag, no masking. */
+static int whole_fits(const lwc_aead *a, const lwc_aead_options *opt) {
+  return opt == NULL || ((opt->taglen == 0 || opt->taglen == a->tagbytes) &&
+                         opt->mask_key == NULL);
+}
+
+/* The incremental calls composed (kept out of line: the whole-message
+ * path below stays a plain tail call, with no frame of its own). */
+static __attribute__((noinline)) int encrypt_incremental(
+    const lwc_aead *a, uint8_t *ct, const uint8_t *msg, size_t mlen,
+    const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,
+    const lwc_aead_options *opt) {
   lwc_aead_ctx ctx;
   size_t taglen = tag_length(a, opt);
   int r;
@@ -58,10 +66,10 @@ int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
   return r;
 }
 
-int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
-                     size_t ctlen, const uint8_t *ad, size_t adlen,
-                     const uint8_t *nonce, const uint8_t *key,
-                     const lwc_aead_options *opt) {
+static __attribute__((noinline)) int decrypt_incremental(
+    const lwc_aead *a, uint8_t *msg, const uint8_t *ct, size_t ctlen,
+    const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,
+    const lwc_aead_options *opt) {
   lwc_aead_ctx ctx;
   size_t taglen = tag_length(a, opt), mlen;
   int r;
@@ -76,6 +84,24 @@ int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
   if (r != LWC_OK && mlen > 0) lwc_wipe(msg, mlen);
   lwc_wipe(&ctx, sizeof ctx);
   return r;
+}
+
+int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
+                     size_t mlen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *nonce, const uint8_t *key,
+                     const lwc_aead_options *opt) {
+  if (a->encrypt != NULL && whole_fits(a, opt))
+    return a->encrypt(ct, msg, mlen, ad, adlen, nonce, key);
+  return encrypt_incremental(a, ct, msg, mlen, ad, adlen, nonce, key, opt);
+}
+
+int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
+                     size_t ctlen, const uint8_t *ad, size_t adlen,
+                     const uint8_t *nonce, const uint8_t *key,
+                     const lwc_aead_options *opt) {
+  if (a->decrypt != NULL && whole_fits(a, opt))
+    return a->decrypt(msg, ct, ctlen, ad, adlen, nonce, key);
+  return decrypt_incremental(a, msg, ct, ctlen, ad, adlen, nonce, key, opt);
 }
 
 int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,

@@ -15,6 +15,9 @@
  *
  * Every AEAD entry is also decrypted (plaintext back, tag accepted) and
  * decrypted again with its last tag byte flipped (rejected, output wiped).
+ * An implementation with a whole-message call (lwc_aead.encrypt, which the
+ * one-shot calls take) has its incremental calls checked against the same
+ * entry too, the AD and message each in two pieces.
  * Hash entries of 64 bytes and more reuse a running context that absorbed
  * the longest 8-byte multiple of the message (the inputs are prefixes of
  * one sequence): each digest is still computed by the implementation from
@@ -73,6 +76,19 @@ static int all_zero(const uint8_t *p, size_t n) {
   return acc == 0;
 }
 
+/* The entry again through the incremental calls, into k_out. */
+static int kat_aead_pieces(const lwc_aead *a, size_t mlen, size_t adlen) {
+  lwc_aead_ctx c;
+  size_t ha = adlen / 2, hm = mlen / 3;
+  int r = a->init(&c, k_key, k_nonce, NULL);
+  if (r == LWC_OK) r = a->absorb_ad(&c, k_ad, ha);
+  if (r == LWC_OK) r = a->absorb_ad(&c, k_ad + ha, adlen - ha);
+  if (r == LWC_OK) r = a->encrypt_update(&c, k_out, k_pt, hm);
+  if (r == LWC_OK) r = a->encrypt_update(&c, k_out + hm, k_pt + hm, mlen - hm);
+  if (r == LWC_OK) r = a->encrypt_final(&c, k_out + mlen, a->tagbytes);
+  return r;
+}
+
 static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *count) {
   size_t mlen, adlen, tl = a->tagbytes;
   if (a->keybytes > sizeof k_key || a->noncebytes > sizeof k_nonce || tl > 32)
@@ -86,6 +102,9 @@ static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *co
       if (lwc_aead_encrypt(a, k_ct, k_pt, mlen, k_ad, adlen, k_nonce, k_key, NULL) != LWC_OK)
         return "encryption failed";
       bench_kat_put_entry(++*count, k_ct, mlen + tl);
+      if (a->encrypt != NULL &&
+          (kat_aead_pieces(a, mlen, adlen) != LWC_OK || memcmp(k_out, k_ct, mlen + tl) != 0))
+        return "the incremental calls disagree with the whole-message call";
       memset(k_out, 0xee, sizeof k_out);
       if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
               LWC_OK ||

@@ -360,56 +360,57 @@ def from_bi(a: Asm, e: str, o: str, lo: str, hi: str, t: str) -> None:
     a.zip(hi, t)
 
 
-def shift_block_lane(a: Asm, op: str, lane: int, off: int, lo: str, hi: str,
-                     t0: str, t1: str) -> None:
-    """One lane of a block, lanes kept as (low, high) words: no conversion."""
+def duplex_lane(a: Asm, op: str, lane: int, inp: str, outp: str, off: int) -> None:
+    """One lane of a full block: in[off..off+8) absorbed into x_lane, or
+    encrypted / decrypted to out[off..] (out may be in: the lane is read
+    before it is written)."""
+    lo, hi, e, o, t = T[0], T[1], T[2], T[3], T[4]
+    load_lane(a, inp, off, lo, hi)
+    if not a.bi32:  # lanes kept as (low, high) words: no conversion
+        if op == "absorb":
+            a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= block")
+            a("xor", O[lane], O[lane], hi)
+        elif op == "encrypt":
+            a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
+            a("xor", O[lane], O[lane], hi)
+            store_lane(a, outp, off, E[lane], O[lane], e, o)
+        else:
+            a("xor", e, E[lane], lo, comment=f"plaintext = x{lane} ^ ciphertext; x{lane} = ciphertext")
+            a("xor", o, O[lane], hi)
+            a("mv", E[lane], lo)
+            a("mv", O[lane], hi)
+            store_lane(a, outp, off, e, o)
+        return
+    to_bi(a, lo, hi, e, o, t)
     if op == "absorb":
-        a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= block")
-        a("xor", O[lane], O[lane], hi)
+        a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= block")
+        a("xor", O[lane], O[lane], o)
     elif op == "encrypt":
-        a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
-        a("xor", O[lane], O[lane], hi)
-        store_lane(a, "a1", off, E[lane], O[lane], t0, t1)
+        a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
+        a("xor", O[lane], O[lane], o)
+        from_bi(a, E[lane], O[lane], lo, hi, t)
+        store_lane(a, outp, off, lo, hi)
     else:
-        a("xor", t0, E[lane], lo, comment=f"plaintext = x{lane} ^ ciphertext; x{lane} = ciphertext")
-        a("xor", t1, O[lane], hi)
-        a("mv", E[lane], lo)
-        a("mv", O[lane], hi)
-        store_lane(a, "a1", off, t0, t1)
+        a("xor", E[lane], E[lane], e, comment=f"plaintext = x{lane} ^ ciphertext")
+        a("xor", O[lane], O[lane], o)
+        from_bi(a, E[lane], O[lane], lo, hi, t)
+        store_lane(a, outp, off, lo, hi)
+        a("mv", E[lane], e, comment=f"x{lane} = ciphertext")
+        a("mv", O[lane], o)
+
+
+def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
+    """A full block of the rate (one lane, or two when ASCON_RATE is 16)."""
+    duplex_lane(a, op, 0, inp, outp, 0)
+    a.raw("#if ASCON_RATE == 16")
+    duplex_lane(a, op, 1, inp, outp, 8)
+    a.raw("#endif")
 
 
 def block_loop(a: Asm, op: str) -> None:
     """One loop over the blocks: a1 out, a2 in, a3 blocks left."""
     a.label(f".Lblocks_{op}")
-    for lane in (0, 1):
-        if lane == 1:
-            a.raw("#if ASCON_RATE == 16")
-        off = 8 * lane
-        lo, hi, e, o, t = T[0], T[1], T[2], T[3], T[4]
-        load_lane(a, "a2", off, lo, hi)
-        if not a.bi32:
-            shift_block_lane(a, op, lane, off, lo, hi, e, o)
-            if lane == 1:
-                a.raw("#endif")
-            continue
-        to_bi(a, lo, hi, e, o, t)
-        if op == "absorb":
-            a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= block")
-            a("xor", O[lane], O[lane], o)
-        elif op == "encrypt":
-            a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
-            a("xor", O[lane], O[lane], o)
-            from_bi(a, E[lane], O[lane], lo, hi, t)
-            store_lane(a, "a1", off, lo, hi)
-        else:
-            a("xor", E[lane], E[lane], e, comment=f"plaintext = x{lane} ^ ciphertext")
-            a("xor", O[lane], O[lane], o)
-            from_bi(a, E[lane], O[lane], lo, hi, t)
-            store_lane(a, "a1", off, lo, hi)
-            a("mv", E[lane], e, comment=f"x{lane} = ciphertext")
-            a("mv", O[lane], o)
-        if lane == 1:
-            a.raw("#endif")
+    duplex_block(a, op, "a2", "a1")
     a("jal", "ra", ".Lpb", comment="p^ASCON_PB")
     a("addi", "a2", "a2", "ASCON_RATE")
     if op != "absorb":
@@ -417,6 +418,388 @@ def block_loop(a: Asm, op: str) -> None:
     a("addi", "a3", "a3", -1)
     a("bnez", "a3", f".Lblocks_{op}")
     a("j", ".Lblocks_done")
+
+
+# -- whole AEAD messages ---------------------------------------------------
+# The descriptor's whole-message calls (include/lwc.h), in assembly:
+#   ascon_rv32_aead_encrypt(ct, msg, mlen, ad, adlen, npub, k) -> 0
+#   ascon_rv32_aead_decrypt(msg, ct, ctlen, ad, adlen, npub, k)
+#       -> 0, -1 (tag mismatch: msg wiped) or -2 (ctlen < 16)
+# init, associated data, message and finalization with the state in
+# registers throughout (the thesis' shape: for short messages a C mode's
+# calls and conversions around the permutation cost as much as the
+# permutation).  Besides the state and T:
+OUT, IN, LEN, AD, ADLEN = "a0", "a1", "a2", "a3", "a4"  # advanced as consumed
+NPUB, KEY = "a5", "a6"  # O2 and O3: read before those lanes are loaded
+OP = "s9"               # 0 encrypt, 1 decrypt
+W_MLEN = 48             # the frame: saved registers, decrypt's mlen,
+W_KEYS = 56             # the key in the forms the xors take (<= 12 words),
+W_BUF = 104             # one rate block for the last, padded block
+W_FRAME = 128
+
+
+def whole_saved(variant: str) -> list[str]:
+    masks = {"zbb_bi32": MASKS, "shift": MASKS[:1]}.get(variant, [])
+    return ["ra", *T, *masks, OP]
+
+
+def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
+    """Where each key xor finds its (e, o) words in the frame (None: 0).
+    KA, KB: the lanes of key bytes k-16..k-8 and k-8..k (the tag; with a
+    16-byte key every xor).  Ascon-80pq (key words w0..w4) also xors Z0 =
+    (0, w0) after init and F1..F3, the key at byte 8, before the last
+    permutation.  Plain lanes take these from the five words as they are;
+    interleaved ones need each form interleaved."""
+    if not k20:
+        return {"KA": (W_KEYS, W_KEYS + 4), "KB": (W_KEYS + 8, W_KEYS + 12)}
+    if a.bi32:
+        return {name: (W_KEYS + 8 * k, W_KEYS + 8 * k + 4)
+                for k, name in enumerate(["Z0", "F1", "F2", "F3", "KA", "KB"])}
+    w = [W_KEYS + 4 * k for k in range(5)]
+    return {"KA": (w[2], w[1]), "KB": (w[4], w[3]), "Z0": (w[0], None),
+            "F1": (w[1], w[0]), "F2": (w[3], w[2]), "F3": (None, w[4])}
+
+
+def key_words(a: Asm, k20: bool) -> list[int]:
+    """The frame words holding key material (wiped at the end)."""
+    return sorted({off for pair in key_slots(a, k20).values() for off in pair if off is not None})
+
+
+def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
+    for reg, off in zip((E[lane], O[lane]), key_slots(a, k20)[slot]):
+        if off is not None:
+            a("lw", T[0], f"{off}(sp)")
+            a("xor", reg, reg, T[0], comment=f"x{lane} ^= {slot}")
+
+
+def load_state_lane(a: Asm, ptr: str, off: int, e: str, o: str) -> None:
+    """(e, o) = the lane in bytes ptr[off..off+8), in state form."""
+    if a.bi32:
+        load_lane(a, ptr, off, T[0], T[1])
+        to_bi(a, T[0], T[1], e, o, T[4])
+    else:
+        load_lane(a, ptr, off, e, o)
+
+
+def store_state_lane(a: Asm, lane: int, ptr: str, off: int) -> None:
+    """Bytes ptr[off..off+8) = lane x_lane (state registers kept)."""
+    if a.bi32:
+        from_bi(a, E[lane], O[lane], T[2], T[3], T[0])
+        store_lane(a, ptr, off, T[2], T[3])
+    else:
+        store_lane(a, ptr, off, E[lane], O[lane], T[2], T[3])
+
+
+def pad_lane0(a: Asm) -> None:
+    """The padding of an empty last block: byte 0 of lane 0 gets 0x80
+    (big-endian lanes: bit 63, the top bit of the odd / high word) or 0x01
+    (little-endian: bit 0 of the even / low word)."""
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("xori", E[0], E[0], 1, comment="x0 ^= pad (empty block)")
+    a.raw("#else")
+    a("lui", T[0], "0x80000")
+    a("xor", O[0], O[0], T[0], comment="x0 ^= pad (empty block)")
+    a.raw("#endif")
+
+
+def rate_lanes(a: Asm, body) -> None:
+    """body(lane, offset) for the lanes of the rate."""
+    body(0, 0)
+    a.raw("#if ASCON_RATE == 16")
+    body(1, 8)
+    a.raw("#endif")
+
+
+def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
+    """The last block: n < rate bytes left at ptr, 10* padded.  Empty, it is
+    the pad alone; otherwise through the one-block buffer on the stack:
+    absorb copies the bytes there; encrypt/decrypt first spill the rate
+    there, then out = in ^ rate byte by byte, the buffer keeping what the
+    state must receive (the plaintext) and zeros after it; then the pad,
+    and the buffer is absorbed (and wiped)."""
+    buf = T[4]
+    a("bnez", n, f".L{tag}_partial")
+    pad_lane0(a)
+    a("j", f".L{tag}_done")
+    a.label(f".L{tag}_partial")
+    if op == "absorb":
+        rate_lanes(a, lambda lane, off: (a("sw", "zero", f"{W_BUF + off}(sp)"),
+                                         a("sw", "zero", f"{W_BUF + off + 4}(sp)")))
+        a("addi", buf, "sp", W_BUF)
+        a("add", T[1], ptr, n, comment="end of the input")
+        a.label(f".L{tag}_copy")
+        a("lbu", T[0], f"0({ptr})")
+        a("sb", T[0], f"0({buf})")
+        a("addi", ptr, ptr, 1)
+        a("addi", buf, buf, 1)
+        a("bne", ptr, T[1], f".L{tag}_copy")
+    else:
+        rate_lanes(a, lambda lane, off: store_state_lane(a, lane, "sp", W_BUF + off))
+        a("addi", buf, "sp", W_BUF)
+        a("add", T[1], ptr, n, comment="end of the input")
+        a.label(f".L{tag}_bytes")
+        a("lbu", T[0], f"0({ptr})", comment="in")
+        a("lbu", T[2], f"0({buf})", comment="rate")
+        a("xor", T[2], T[2], T[0], comment="out = in ^ rate")
+        a("sb", T[2], f"0({OUT})")
+        a("sb", T[0] if op == "encrypt" else T[2], f"0({buf})",
+          comment="the state receives the plaintext")
+        a("addi", ptr, ptr, 1)
+        a("addi", OUT, OUT, 1)
+        a("addi", buf, buf, 1)
+        a("bne", ptr, T[1], f".L{tag}_bytes")
+        a("addi", T[1], "sp", f"{W_BUF}+ASCON_RATE")
+        a("mv", T[0], buf)
+        a.label(f".L{tag}_tail")
+        a("sb", "zero", f"0({T[0]})", comment="the rest of the block: 0")
+        a("addi", T[0], T[0], 1)
+        a("bne", T[0], T[1], f".L{tag}_tail")
+    a("li", T[0], "0x80 >> (7 * ASCON_LITTLE_ENDIAN)", comment="0x80, little-endian 0x01")
+    a("sb", T[0], f"0({buf})", comment="pad")
+
+    def absorb(lane: int, off: int) -> None:
+        load_state_lane(a, "sp", W_BUF + off, T[2], T[3])
+        a("xor", E[lane], E[lane], T[2], comment=f"x{lane} ^= last block")
+        a("xor", O[lane], O[lane], T[3])
+        a("sw", "zero", f"{W_BUF + off}(sp)", comment="wipe the buffer")
+        a("sw", "zero", f"{W_BUF + off + 4}(sp)")
+    rate_lanes(a, absorb)
+    a.label(f".L{tag}_done")
+
+
+def full_blocks(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
+    """Every full block while n >= rate, each followed by p^b."""
+    a("sltiu", T[0], n, "ASCON_RATE")
+    a("bnez", T[0], f".L{tag}_last")
+    a.label(f".L{tag}_block")
+    duplex_block(a, op, ptr, OUT)
+    a("jal", "ra", ".Lpb", comment="p^b")
+    a("addi", ptr, ptr, "ASCON_RATE")
+    if op != "absorb":
+        a("addi", OUT, OUT, "ASCON_RATE")
+    a("addi", n, n, "-ASCON_RATE")
+    a("sltiu", T[0], n, "ASCON_RATE")
+    a("beqz", T[0], f".L{tag}_block")
+    a.label(f".L{tag}_last")
+
+
+def iv_word(a: Asm, half: str) -> str:
+    """The scheme header's IV lane word (tools/ascon_constants.py) for the
+    e / o register of lane 0: even / odd bits, or low / high word."""
+    if a.bi32:
+        return "ASCON_IV_E" if half == "e" else "ASCON_IV_O"
+    return "ASCON_IV_LO" if half == "e" else "ASCON_IV_HI"
+
+
+def save_slot(a: Asm, slot: str, e: str, o: str, k20: bool) -> None:
+    off_e, off_o = key_slots(a, k20)[slot]
+    a("sw", e, f"{off_e}(sp)", comment=f"{slot}")
+    a("sw", o, f"{off_o}(sp)")
+
+
+def load_slot(a: Asm, slot: str, lane: int, k20: bool) -> None:
+    off_e, off_o = key_slots(a, k20)[slot]
+    a("lw", E[lane], f"{off_e}(sp)", comment=f"x{lane} = {slot}")
+    a("lw", O[lane], f"{off_o}(sp)")
+
+
+def load_nonce(a: Asm) -> None:
+    load_state_lane(a, NPUB, 0, E[3], O[3])
+    load_state_lane(a, NPUB, 8, E[4], O[4])
+
+
+def whole_init_k16(a: Asm) -> None:
+    """IV || K || N with a 16-byte key (x1 = KA, x2 = KB).  The key and
+    nonce pointers are O3 and O2: the key is read first, the nonce second."""
+    load_state_lane(a, KEY, 0, E[1], O[1])
+    save_slot(a, "KA", E[1], O[1], False)
+    load_state_lane(a, KEY, 8, T[2], T[3])
+    save_slot(a, "KB", T[2], T[3], False)
+    load_nonce(a)
+    a("mv", E[2], T[2], comment="x2 = KB")
+    a("mv", O[2], T[3])
+    a("li", E[0], iv_word(a, "e"), comment="x0 = IV")
+    a("li", O[0], iv_word(a, "o"))
+
+
+def whole_init_k20(a: Asm) -> None:
+    """Ascon-80pq: x0 = IV || w0, x1 = w1 w2, x2 = w3 w4 (key words w0..w4,
+    big-endian).  Plain lanes: the words go to their registers and the
+    frame as they are.  Interleaved: each word is unzipped once, and every
+    form the xors take is packed from two of them."""
+    a.raw("#if ASCON_IV_LO")
+    a.raw("#error Ascon-80pq: the IV fills the high word of x0 only")
+    a.raw("#endif")
+    if not a.bi32:
+        w = [E[0], O[1], E[1], T[2], E[2]]  # x0 lo, x1 hi, x1 lo, (x2 hi), x2 lo
+        for k, r in enumerate(w):
+            a("lw", r, f"{4 * k}({KEY})", comment=f"w{k}")
+            a.raw("#if !ASCON_LITTLE_ENDIAN")
+            a.rev8(r, r)
+            a.raw("#endif")
+            a("sw", r, f"{W_KEYS + 4 * k}(sp)")
+        a("li", O[0], "ASCON_IV_HI", comment="x0 = IV || w0")
+        load_nonce(a)
+        a("mv", O[2], T[2], comment="x2 = w3 w4")
+        return
+    u = [O[0], O[1], E[3], E[4], O[4]]
+    for k, r in enumerate(u):
+        a("lw", r, f"{4 * k}({KEY})", comment=f"w{k}, unzipped")
+        a.raw("#if !ASCON_LITTLE_ENDIAN")
+        a.rev8(r, r)
+        a.raw("#endif")
+        a.unzip(r, T[4])
+    for slot, hi, lo in (("Z0", "zero", u[0]), ("F1", u[0], u[1]), ("F2", u[2], u[3]),
+                         ("F3", u[4], "zero"), ("KA", u[1], u[2]), ("KB", u[3], u[4])):
+        a.pack(T[2], lo, hi, T[4])
+        a.packu(T[3], lo, hi, T[4])
+        save_slot(a, slot, T[2], T[3], True)
+    load_nonce(a)
+    load_slot(a, "KA", 1, True)
+    load_slot(a, "KB", 2, True)
+    load_slot(a, "Z0", 0, True)
+    a("li", T[0], "ASCON_IV_E", comment="x0 = IV || w0")
+    a("li", T[1], "ASCON_IV_O")
+    a("xor", E[0], E[0], T[0])
+    a("xor", O[0], O[0], T[1])
+
+
+def for_keys(a: Asm, body) -> None:
+    """body(k20) under the preprocessor's choice of key length."""
+    a.raw("#if CRYPTO_KEYBYTES == 16")
+    body(False)
+    a.raw("#elif CRYPTO_KEYBYTES == 20")
+    body(True)
+    a.raw("#else")
+    a.raw("#error key length")
+    a.raw("#endif")
+
+
+def whole(a: Asm) -> None:
+    """The two entry points and their shared body."""
+    saved = whole_saved(a.variant)
+    for name, op in (("ascon_rv32_aead_encrypt", 0), ("ascon_rv32_aead_decrypt", 1)):
+        sym = f"ASCON_RV32_SYM({name})"
+        a.raw(f"    .globl {sym}")
+        a.raw(f"    .type {sym}, @function")
+        a.label(sym)
+        if op == 0:
+            a.note("a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key")
+        else:
+            a.note("a0 = msg, a1 = ct, a2 = ctlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key")
+        a("addi", "sp", "sp", -W_FRAME)
+        a("sw", OP, f"{4 * saved.index(OP)}(sp)")
+        a("li", OP, op)
+        if op == 0:
+            a("j", ".Lwhole")
+            a.raw(f"    .size {sym}, .-{sym}")
+        else:
+            a("sltiu", "a7", LEN, 16)
+            a("bnez", "a7", ".Lwhole_short", comment="ctlen < 16: no tag")
+            a("addi", LEN, LEN, -16, comment="mlen")
+            a("sw", LEN, f"{W_MLEN}(sp)")
+    a.label(".Lwhole")
+    for k, r in enumerate(saved):
+        if r != OP:
+            a("sw", r, f"{4 * k}(sp)")
+    if a.variant == "zbb_bi32":
+        for reg, mask in zip(MASKS, DELTA_MASKS):
+            a("li", reg, f"0x{mask:08x}")
+    if a.variant == "shift":
+        a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
+    a.note("S = IV || K || N; p^12; S ^= 0 || K")
+    for_keys(a, lambda k20: whole_init_k20(a) if k20 else whole_init_k16(a))
+    a("jal", "ra", ".Lround0", comment="p^12")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    key_xor(a, 2, "Z0", True)
+    key_xor(a, 3, "KA", True)
+    key_xor(a, 4, "KB", True)
+    a.raw("#else")
+    key_xor(a, 3, "KA", False)
+    key_xor(a, 4, "KB", False)
+    a.raw("#endif")
+    a.note("associated data (if any): full blocks, the padded last one; then the domain bit")
+    a("beqz", ADLEN, ".Lad_none")
+    full_blocks(a, "absorb", "ad", AD, ADLEN)
+    last_block(a, "absorb", "ad", AD, ADLEN)
+    a("jal", "ra", ".Lpb", comment="p^b")
+    a.label(".Lad_none")
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("lui", T[0], "0x80000")
+    a("xor", O[4], O[4], T[0], comment="domain separation: bit 63 of x4")
+    a.raw("#else")
+    a("xori", E[4], E[4], 1, comment="domain separation: bit 0 of x4")
+    a.raw("#endif")
+    a.note("the message")
+    a("bnez", OP, ".Lmsg_decrypt")
+    for op in ("encrypt", "decrypt"):
+        if op == "decrypt":
+            a.label(".Lmsg_decrypt")
+        full_blocks(a, op, f"m{op[0]}", IN, LEN)
+        last_block(a, op, f"m{op[0]}", IN, LEN)
+        if op == "encrypt":
+            a("j", ".Lfinal")
+    a.label(".Lfinal")
+    a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    for lane, slot in ((1, "F1"), (2, "F2"), (3, "F3")):
+        key_xor(a, lane, slot, True)
+    a.raw("#elif ASCON_RATE == 8")
+    key_xor(a, 1, "KA", False)
+    key_xor(a, 2, "KB", False)
+    a.raw("#else")
+    key_xor(a, 2, "KA", False)
+    key_xor(a, 3, "KB", False)
+    a.raw("#endif")
+    a("jal", "ra", ".Lround0", comment="p^12")
+    for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
+    a.note("the tag follows the message: out (encrypt) or in (decrypt) points at it")
+    a("bnez", OP, ".Ltag_verify")
+    store_state_lane(a, 3, OUT, 0)
+    store_state_lane(a, 4, OUT, 8)
+    a("j", ".Lwhole_ok")
+    a.label(".Ltag_verify")
+    a.note("compare in state form, every bit into a3: no early exit")
+    for lane in (3, 4):
+        load_state_lane(a, IN, 8 * (lane - 3), T[2], T[3])
+        a("xor", T[2], T[2], E[lane])
+        a("xor", T[3], T[3], O[lane])
+        if lane == 3:
+            a("or", AD, T[2], T[3])
+        else:
+            a("or", AD, AD, T[2])
+            a("or", AD, AD, T[3])
+    a("beqz", AD, ".Lwhole_ok")
+    a.note("rejected: the plaintext written is wiped (out is past its end)")
+    a("lw", T[0], f"{W_MLEN}(sp)")
+    a("sub", OUT, OUT, T[0])
+    a("beqz", T[0], ".Lwhole_rejected")
+    a.label(".Lwhole_reject")
+    a("sb", "zero", f"0({OUT})")
+    a("addi", OUT, OUT, 1)
+    a("addi", T[0], T[0], -1)
+    a("bnez", T[0], ".Lwhole_reject")
+    a.label(".Lwhole_rejected")
+    a("li", "a0", -1)
+    a("j", ".Lwhole_wipe")
+    a.label(".Lwhole_ok")
+    a("li", "a0", 0)
+    a.label(".Lwhole_wipe")
+    a.note("wipe the key in the frame and the state registers")
+    for_keys(a, lambda k20: [a("sw", "zero", f"{off}(sp)") for off in key_words(a, k20)])
+    for r in E + O:
+        a("li", r, 0)
+    for k, r in enumerate(saved):
+        a("lw", r, f"{4 * k}(sp)")
+    a("addi", "sp", "sp", W_FRAME)
+    a("ret")
+    a.label(".Lwhole_short")
+    a("lw", OP, f"{4 * saved.index(OP)}(sp)")
+    a("addi", "sp", "sp", W_FRAME)
+    a("li", "a0", -2)
+    a("ret")
+    sym = "ASCON_RV32_SYM(ascon_rv32_aead_decrypt)"
+    a.raw(f"    .size {sym}, .-{sym}")
 
 
 def generate(variant: str) -> str:
@@ -486,6 +869,13 @@ def generate(variant: str) -> str:
     store_state(a)
     epilogue(a, blocks_saved(variant))
     a.raw(f"    .size {name}, .-{name}")
+    a.raw("#endif")
+    a.raw("")
+    a.raw("#if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */")
+    a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
+    a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
+    a.raw("#endif")
+    whole(a)
     a.raw("#endif")
     a.raw("")
     rounds(a)

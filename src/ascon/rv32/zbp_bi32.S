@@ -277,6 +277,845 @@ ASCON_RV32_SYM(ascon_rv32_blocks):
     .size ASCON_RV32_SYM(ascon_rv32_blocks), .-ASCON_RV32_SYM(ascon_rv32_blocks)
 #endif
 
+#if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
+#if ASCON_PA != 12 || CRYPTO_ABYTES != 16
+#error the whole-message AEAD expects p^12 and a 16-byte tag
+#endif
+    .globl ASCON_RV32_SYM(ascon_rv32_aead_encrypt)
+    .type ASCON_RV32_SYM(ascon_rv32_aead_encrypt), @function
+ASCON_RV32_SYM(ascon_rv32_aead_encrypt):
+    /* a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key */
+    addi    sp, sp, -128
+    sw      s9, 24(sp)
+    li      s9, 0
+    j       .Lwhole
+    .size ASCON_RV32_SYM(ascon_rv32_aead_encrypt), .-ASCON_RV32_SYM(ascon_rv32_aead_encrypt)
+    .globl ASCON_RV32_SYM(ascon_rv32_aead_decrypt)
+    .type ASCON_RV32_SYM(ascon_rv32_aead_decrypt), @function
+ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
+    /* a0 = msg, a1 = ct, a2 = ctlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key */
+    addi    sp, sp, -128
+    sw      s9, 24(sp)
+    li      s9, 1
+    sltiu   a7, a2, 16
+    bnez    a7, .Lwhole_short           /* ctlen < 16: no tag */
+    addi    a2, a2, -16                 /* mlen */
+    sw      a2, 48(sp)
+.Lwhole:
+    sw      ra, 0(sp)
+    sw      s0, 4(sp)
+    sw      s1, 8(sp)
+    sw      s2, 12(sp)
+    sw      s3, 16(sp)
+    sw      s4, 20(sp)
+    /* S = IV || K || N; p^12; S ^= 0 || K */
+#if CRYPTO_KEYBYTES == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a6)
+    lw      s1, 4(a6)
+#else
+    lw      s1, 0(a6)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a6)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t1, s0, s1
+    .insn   r 0x33, 4, 36, t6, s0, s1   /* packu t6, s0, s1 */
+    sw      t1, 56(sp)                  /* KA */
+    sw      t6, 60(sp)
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a6)
+    lw      s1, 12(a6)
+#else
+    lw      s1, 8(a6)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a6)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    sw      s2, 64(sp)                  /* KB */
+    sw      s3, 68(sp)
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a5)
+    lw      s1, 4(a5)
+#else
+    lw      s1, 0(a5)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a5)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t3, s0, s1
+    .insn   r 0x33, 4, 36, a6, s0, s1   /* packu a6, s0, s1 */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a5)
+    lw      s1, 12(a5)
+#else
+    lw      s1, 8(a5)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a5)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t4, s0, s1
+    .insn   r 0x33, 4, 36, a7, s0, s1   /* packu a7, s0, s1 */
+    mv      t2, s2                      /* x2 = KB */
+    mv      a5, s3
+    li      t0, ASCON_IV_E              /* x0 = IV */
+    li      t5, ASCON_IV_O
+#elif CRYPTO_KEYBYTES == 20
+#if ASCON_IV_LO
+#error Ascon-80pq: the IV fills the high word of x0 only
+#endif
+    lw      t5, 0(a6)                   /* w0, unzipped */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t5, t5
+#endif
+    unzip   t5, t5
+    lw      t6, 4(a6)                   /* w1, unzipped */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t6, t6
+#endif
+    unzip   t6, t6
+    lw      t3, 8(a6)                   /* w2, unzipped */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t3, t3
+#endif
+    unzip   t3, t3
+    lw      t4, 12(a6)                  /* w3, unzipped */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t4, t4
+#endif
+    unzip   t4, t4
+    lw      a7, 16(a6)                  /* w4, unzipped */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    a7, a7
+#endif
+    unzip   a7, a7
+    pack    s2, t5, zero
+    .insn   r 0x33, 4, 36, s3, t5, zero /* packu s3, t5, zero */
+    sw      s2, 56(sp)                  /* Z0 */
+    sw      s3, 60(sp)
+    pack    s2, t6, t5
+    .insn   r 0x33, 4, 36, s3, t6, t5   /* packu s3, t6, t5 */
+    sw      s2, 64(sp)                  /* F1 */
+    sw      s3, 68(sp)
+    pack    s2, t4, t3
+    .insn   r 0x33, 4, 36, s3, t4, t3   /* packu s3, t4, t3 */
+    sw      s2, 72(sp)                  /* F2 */
+    sw      s3, 76(sp)
+    pack    s2, zero, a7
+    .insn   r 0x33, 4, 36, s3, zero, a7 /* packu s3, zero, a7 */
+    sw      s2, 80(sp)                  /* F3 */
+    sw      s3, 84(sp)
+    pack    s2, t3, t6
+    .insn   r 0x33, 4, 36, s3, t3, t6   /* packu s3, t3, t6 */
+    sw      s2, 88(sp)                  /* KA */
+    sw      s3, 92(sp)
+    pack    s2, a7, t4
+    .insn   r 0x33, 4, 36, s3, a7, t4   /* packu s3, a7, t4 */
+    sw      s2, 96(sp)                  /* KB */
+    sw      s3, 100(sp)
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a5)
+    lw      s1, 4(a5)
+#else
+    lw      s1, 0(a5)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a5)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t3, s0, s1
+    .insn   r 0x33, 4, 36, a6, s0, s1   /* packu a6, s0, s1 */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a5)
+    lw      s1, 12(a5)
+#else
+    lw      s1, 8(a5)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a5)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t4, s0, s1
+    .insn   r 0x33, 4, 36, a7, s0, s1   /* packu a7, s0, s1 */
+    lw      t1, 88(sp)                  /* x1 = KA */
+    lw      t6, 92(sp)
+    lw      t2, 96(sp)                  /* x2 = KB */
+    lw      a5, 100(sp)
+    lw      t0, 56(sp)                  /* x0 = Z0 */
+    lw      t5, 60(sp)
+    li      s0, ASCON_IV_E              /* x0 = IV || w0 */
+    li      s1, ASCON_IV_O
+    xor     t0, t0, s0
+    xor     t5, t5, s1
+#else
+#error key length
+#endif
+    jal     ra, .Lround0                /* p^12 */
+#if CRYPTO_KEYBYTES == 20
+    lw      s0, 56(sp)
+    xor     t2, t2, s0                  /* x2 ^= Z0 */
+    lw      s0, 60(sp)
+    xor     a5, a5, s0                  /* x2 ^= Z0 */
+    lw      s0, 88(sp)
+    xor     t3, t3, s0                  /* x3 ^= KA */
+    lw      s0, 92(sp)
+    xor     a6, a6, s0                  /* x3 ^= KA */
+    lw      s0, 96(sp)
+    xor     t4, t4, s0                  /* x4 ^= KB */
+    lw      s0, 100(sp)
+    xor     a7, a7, s0                  /* x4 ^= KB */
+#else
+    lw      s0, 56(sp)
+    xor     t3, t3, s0                  /* x3 ^= KA */
+    lw      s0, 60(sp)
+    xor     a6, a6, s0                  /* x3 ^= KA */
+    lw      s0, 64(sp)
+    xor     t4, t4, s0                  /* x4 ^= KB */
+    lw      s0, 68(sp)
+    xor     a7, a7, s0                  /* x4 ^= KB */
+#endif
+    /* associated data (if any): full blocks, the padded last one; then the domain bit */
+    beqz    a4, .Lad_none
+    sltiu   s0, a4, ASCON_RATE
+    bnez    s0, .Lad_last
+.Lad_block:
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a3)
+    lw      s1, 4(a3)
+#else
+    lw      s1, 0(a3)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a3)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t0, t0, s2                  /* x0 ^= block */
+    xor     t5, t5, s3
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a3)
+    lw      s1, 12(a3)
+#else
+    lw      s1, 8(a3)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a3)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t1, t1, s2                  /* x1 ^= block */
+    xor     t6, t6, s3
+#endif
+    jal     ra, .Lpb                    /* p^b */
+    addi    a3, a3, ASCON_RATE
+    addi    a4, a4, -ASCON_RATE
+    sltiu   s0, a4, ASCON_RATE
+    beqz    s0, .Lad_block
+.Lad_last:
+    bnez    a4, .Lad_partial
+#if ASCON_LITTLE_ENDIAN
+    xori    t0, t0, 1                   /* x0 ^= pad (empty block) */
+#else
+    lui     s0, 0x80000
+    xor     t5, t5, s0                  /* x0 ^= pad (empty block) */
+#endif
+    j       .Lad_done
+.Lad_partial:
+    sw      zero, 104(sp)
+    sw      zero, 108(sp)
+#if ASCON_RATE == 16
+    sw      zero, 112(sp)
+    sw      zero, 116(sp)
+#endif
+    addi    s4, sp, 104
+    add     s1, a3, a4                  /* end of the input */
+.Lad_copy:
+    lbu     s0, 0(a3)
+    sb      s0, 0(s4)
+    addi    a3, a3, 1
+    addi    s4, s4, 1
+    bne     a3, s1, .Lad_copy
+    li      s0, 0x80 >> (7 * ASCON_LITTLE_ENDIAN)/* 0x80, little-endian 0x01 */
+    sb      s0, 0(s4)                   /* pad */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 104(sp)
+    lw      s1, 108(sp)
+#else
+    lw      s1, 104(sp)                 /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 108(sp)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t0, t0, s2                  /* x0 ^= last block */
+    xor     t5, t5, s3
+    sw      zero, 104(sp)               /* wipe the buffer */
+    sw      zero, 108(sp)
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 112(sp)
+    lw      s1, 116(sp)
+#else
+    lw      s1, 112(sp)                 /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 116(sp)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t1, t1, s2                  /* x1 ^= last block */
+    xor     t6, t6, s3
+    sw      zero, 112(sp)               /* wipe the buffer */
+    sw      zero, 116(sp)
+#endif
+.Lad_done:
+    jal     ra, .Lpb                    /* p^b */
+.Lad_none:
+#if ASCON_LITTLE_ENDIAN
+    lui     s0, 0x80000
+    xor     a7, a7, s0                  /* domain separation: bit 63 of x4 */
+#else
+    xori    t4, t4, 1                   /* domain separation: bit 0 of x4 */
+#endif
+    /* the message */
+    bnez    s9, .Lmsg_decrypt
+    sltiu   s0, a2, ASCON_RATE
+    bnez    s0, .Lme_last
+.Lme_block:
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a1)
+    lw      s1, 4(a1)
+#else
+    lw      s1, 0(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t0, t0, s2                  /* x0 ^= plaintext; ciphertext = x0 */
+    xor     t5, t5, s3
+    pack    s0, t0, t5
+    .insn   r 0x33, 4, 36, s1, t0, t5   /* packu s1, t0, t5 */
+    zip     s0, s0
+    zip     s1, s1
+#if ASCON_LITTLE_ENDIAN
+    sw      s0, 0(a0)
+    sw      s1, 4(a0)
+#else
+    rev8    s1, s1
+    rev8    s0, s0
+    sw      s1, 0(a0)
+    sw      s0, 4(a0)
+#endif
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a1)
+    lw      s1, 12(a1)
+#else
+    lw      s1, 8(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t1, t1, s2                  /* x1 ^= plaintext; ciphertext = x1 */
+    xor     t6, t6, s3
+    pack    s0, t1, t6
+    .insn   r 0x33, 4, 36, s1, t1, t6   /* packu s1, t1, t6 */
+    zip     s0, s0
+    zip     s1, s1
+#if ASCON_LITTLE_ENDIAN
+    sw      s0, 8(a0)
+    sw      s1, 12(a0)
+#else
+    rev8    s1, s1
+    rev8    s0, s0
+    sw      s1, 8(a0)
+    sw      s0, 12(a0)
+#endif
+#endif
+    jal     ra, .Lpb                    /* p^b */
+    addi    a1, a1, ASCON_RATE
+    addi    a0, a0, ASCON_RATE
+    addi    a2, a2, -ASCON_RATE
+    sltiu   s0, a2, ASCON_RATE
+    beqz    s0, .Lme_block
+.Lme_last:
+    bnez    a2, .Lme_partial
+#if ASCON_LITTLE_ENDIAN
+    xori    t0, t0, 1                   /* x0 ^= pad (empty block) */
+#else
+    lui     s0, 0x80000
+    xor     t5, t5, s0                  /* x0 ^= pad (empty block) */
+#endif
+    j       .Lme_done
+.Lme_partial:
+    pack    s2, t0, t5
+    .insn   r 0x33, 4, 36, s3, t0, t5   /* packu s3, t0, t5 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 104(sp)
+    sw      s3, 108(sp)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 104(sp)
+    sw      s2, 108(sp)
+#endif
+#if ASCON_RATE == 16
+    pack    s2, t1, t6
+    .insn   r 0x33, 4, 36, s3, t1, t6   /* packu s3, t1, t6 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 112(sp)
+    sw      s3, 116(sp)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 112(sp)
+    sw      s2, 116(sp)
+#endif
+#endif
+    addi    s4, sp, 104
+    add     s1, a1, a2                  /* end of the input */
+.Lme_bytes:
+    lbu     s0, 0(a1)                   /* in */
+    lbu     s2, 0(s4)                   /* rate */
+    xor     s2, s2, s0                  /* out = in ^ rate */
+    sb      s2, 0(a0)
+    sb      s0, 0(s4)                   /* the state receives the plaintext */
+    addi    a1, a1, 1
+    addi    a0, a0, 1
+    addi    s4, s4, 1
+    bne     a1, s1, .Lme_bytes
+    addi    s1, sp, 104+ASCON_RATE
+    mv      s0, s4
+.Lme_tail:
+    sb      zero, 0(s0)                 /* the rest of the block: 0 */
+    addi    s0, s0, 1
+    bne     s0, s1, .Lme_tail
+    li      s0, 0x80 >> (7 * ASCON_LITTLE_ENDIAN)/* 0x80, little-endian 0x01 */
+    sb      s0, 0(s4)                   /* pad */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 104(sp)
+    lw      s1, 108(sp)
+#else
+    lw      s1, 104(sp)                 /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 108(sp)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t0, t0, s2                  /* x0 ^= last block */
+    xor     t5, t5, s3
+    sw      zero, 104(sp)               /* wipe the buffer */
+    sw      zero, 108(sp)
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 112(sp)
+    lw      s1, 116(sp)
+#else
+    lw      s1, 112(sp)                 /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 116(sp)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t1, t1, s2                  /* x1 ^= last block */
+    xor     t6, t6, s3
+    sw      zero, 112(sp)               /* wipe the buffer */
+    sw      zero, 116(sp)
+#endif
+.Lme_done:
+    j       .Lfinal
+.Lmsg_decrypt:
+    sltiu   s0, a2, ASCON_RATE
+    bnez    s0, .Lmd_last
+.Lmd_block:
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a1)
+    lw      s1, 4(a1)
+#else
+    lw      s1, 0(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t0, t0, s2                  /* plaintext = x0 ^ ciphertext */
+    xor     t5, t5, s3
+    pack    s0, t0, t5
+    .insn   r 0x33, 4, 36, s1, t0, t5   /* packu s1, t0, t5 */
+    zip     s0, s0
+    zip     s1, s1
+#if ASCON_LITTLE_ENDIAN
+    sw      s0, 0(a0)
+    sw      s1, 4(a0)
+#else
+    rev8    s1, s1
+    rev8    s0, s0
+    sw      s1, 0(a0)
+    sw      s0, 4(a0)
+#endif
+    mv      t0, s2                      /* x0 = ciphertext */
+    mv      t5, s3
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a1)
+    lw      s1, 12(a1)
+#else
+    lw      s1, 8(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t1, t1, s2                  /* plaintext = x1 ^ ciphertext */
+    xor     t6, t6, s3
+    pack    s0, t1, t6
+    .insn   r 0x33, 4, 36, s1, t1, t6   /* packu s1, t1, t6 */
+    zip     s0, s0
+    zip     s1, s1
+#if ASCON_LITTLE_ENDIAN
+    sw      s0, 8(a0)
+    sw      s1, 12(a0)
+#else
+    rev8    s1, s1
+    rev8    s0, s0
+    sw      s1, 8(a0)
+    sw      s0, 12(a0)
+#endif
+    mv      t1, s2                      /* x1 = ciphertext */
+    mv      t6, s3
+#endif
+    jal     ra, .Lpb                    /* p^b */
+    addi    a1, a1, ASCON_RATE
+    addi    a0, a0, ASCON_RATE
+    addi    a2, a2, -ASCON_RATE
+    sltiu   s0, a2, ASCON_RATE
+    beqz    s0, .Lmd_block
+.Lmd_last:
+    bnez    a2, .Lmd_partial
+#if ASCON_LITTLE_ENDIAN
+    xori    t0, t0, 1                   /* x0 ^= pad (empty block) */
+#else
+    lui     s0, 0x80000
+    xor     t5, t5, s0                  /* x0 ^= pad (empty block) */
+#endif
+    j       .Lmd_done
+.Lmd_partial:
+    pack    s2, t0, t5
+    .insn   r 0x33, 4, 36, s3, t0, t5   /* packu s3, t0, t5 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 104(sp)
+    sw      s3, 108(sp)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 104(sp)
+    sw      s2, 108(sp)
+#endif
+#if ASCON_RATE == 16
+    pack    s2, t1, t6
+    .insn   r 0x33, 4, 36, s3, t1, t6   /* packu s3, t1, t6 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 112(sp)
+    sw      s3, 116(sp)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 112(sp)
+    sw      s2, 116(sp)
+#endif
+#endif
+    addi    s4, sp, 104
+    add     s1, a1, a2                  /* end of the input */
+.Lmd_bytes:
+    lbu     s0, 0(a1)                   /* in */
+    lbu     s2, 0(s4)                   /* rate */
+    xor     s2, s2, s0                  /* out = in ^ rate */
+    sb      s2, 0(a0)
+    sb      s2, 0(s4)                   /* the state receives the plaintext */
+    addi    a1, a1, 1
+    addi    a0, a0, 1
+    addi    s4, s4, 1
+    bne     a1, s1, .Lmd_bytes
+    addi    s1, sp, 104+ASCON_RATE
+    mv      s0, s4
+.Lmd_tail:
+    sb      zero, 0(s0)                 /* the rest of the block: 0 */
+    addi    s0, s0, 1
+    bne     s0, s1, .Lmd_tail
+    li      s0, 0x80 >> (7 * ASCON_LITTLE_ENDIAN)/* 0x80, little-endian 0x01 */
+    sb      s0, 0(s4)                   /* pad */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 104(sp)
+    lw      s1, 108(sp)
+#else
+    lw      s1, 104(sp)                 /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 108(sp)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t0, t0, s2                  /* x0 ^= last block */
+    xor     t5, t5, s3
+    sw      zero, 104(sp)               /* wipe the buffer */
+    sw      zero, 108(sp)
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 112(sp)
+    lw      s1, 116(sp)
+#else
+    lw      s1, 112(sp)                 /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 116(sp)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t1, t1, s2                  /* x1 ^= last block */
+    xor     t6, t6, s3
+    sw      zero, 112(sp)               /* wipe the buffer */
+    sw      zero, 116(sp)
+#endif
+.Lmd_done:
+.Lfinal:
+    /* finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB */
+#if CRYPTO_KEYBYTES == 20
+    lw      s0, 64(sp)
+    xor     t1, t1, s0                  /* x1 ^= F1 */
+    lw      s0, 68(sp)
+    xor     t6, t6, s0                  /* x1 ^= F1 */
+    lw      s0, 72(sp)
+    xor     t2, t2, s0                  /* x2 ^= F2 */
+    lw      s0, 76(sp)
+    xor     a5, a5, s0                  /* x2 ^= F2 */
+    lw      s0, 80(sp)
+    xor     t3, t3, s0                  /* x3 ^= F3 */
+    lw      s0, 84(sp)
+    xor     a6, a6, s0                  /* x3 ^= F3 */
+#elif ASCON_RATE == 8
+    lw      s0, 56(sp)
+    xor     t1, t1, s0                  /* x1 ^= KA */
+    lw      s0, 60(sp)
+    xor     t6, t6, s0                  /* x1 ^= KA */
+    lw      s0, 64(sp)
+    xor     t2, t2, s0                  /* x2 ^= KB */
+    lw      s0, 68(sp)
+    xor     a5, a5, s0                  /* x2 ^= KB */
+#else
+    lw      s0, 56(sp)
+    xor     t2, t2, s0                  /* x2 ^= KA */
+    lw      s0, 60(sp)
+    xor     a5, a5, s0                  /* x2 ^= KA */
+    lw      s0, 64(sp)
+    xor     t3, t3, s0                  /* x3 ^= KB */
+    lw      s0, 68(sp)
+    xor     a6, a6, s0                  /* x3 ^= KB */
+#endif
+    jal     ra, .Lround0                /* p^12 */
+#if CRYPTO_KEYBYTES == 16
+    lw      s0, 56(sp)
+    xor     t3, t3, s0                  /* x3 ^= KA */
+    lw      s0, 60(sp)
+    xor     a6, a6, s0                  /* x3 ^= KA */
+    lw      s0, 64(sp)
+    xor     t4, t4, s0                  /* x4 ^= KB */
+    lw      s0, 68(sp)
+    xor     a7, a7, s0                  /* x4 ^= KB */
+#elif CRYPTO_KEYBYTES == 20
+    lw      s0, 88(sp)
+    xor     t3, t3, s0                  /* x3 ^= KA */
+    lw      s0, 92(sp)
+    xor     a6, a6, s0                  /* x3 ^= KA */
+    lw      s0, 96(sp)
+    xor     t4, t4, s0                  /* x4 ^= KB */
+    lw      s0, 100(sp)
+    xor     a7, a7, s0                  /* x4 ^= KB */
+#else
+#error key length
+#endif
+    /* the tag follows the message: out (encrypt) or in (decrypt) points at it */
+    bnez    s9, .Ltag_verify
+    pack    s2, t3, a6
+    .insn   r 0x33, 4, 36, s3, t3, a6   /* packu s3, t3, a6 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 0(a0)
+    sw      s3, 4(a0)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 0(a0)
+    sw      s2, 4(a0)
+#endif
+    pack    s2, t4, a7
+    .insn   r 0x33, 4, 36, s3, t4, a7   /* packu s3, t4, a7 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 8(a0)
+    sw      s3, 12(a0)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 8(a0)
+    sw      s2, 12(a0)
+#endif
+    j       .Lwhole_ok
+.Ltag_verify:
+    /* compare in state form, every bit into a3: no early exit */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a1)
+    lw      s1, 4(a1)
+#else
+    lw      s1, 0(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     s2, s2, t3
+    xor     s3, s3, a6
+    or      a3, s2, s3
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a1)
+    lw      s1, 12(a1)
+#else
+    lw      s1, 8(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     s2, s2, t4
+    xor     s3, s3, a7
+    or      a3, a3, s2
+    or      a3, a3, s3
+    beqz    a3, .Lwhole_ok
+    /* rejected: the plaintext written is wiped (out is past its end) */
+    lw      s0, 48(sp)
+    sub     a0, a0, s0
+    beqz    s0, .Lwhole_rejected
+.Lwhole_reject:
+    sb      zero, 0(a0)
+    addi    a0, a0, 1
+    addi    s0, s0, -1
+    bnez    s0, .Lwhole_reject
+.Lwhole_rejected:
+    li      a0, -1
+    j       .Lwhole_wipe
+.Lwhole_ok:
+    li      a0, 0
+.Lwhole_wipe:
+    /* wipe the key in the frame and the state registers */
+#if CRYPTO_KEYBYTES == 16
+    sw      zero, 56(sp)
+    sw      zero, 60(sp)
+    sw      zero, 64(sp)
+    sw      zero, 68(sp)
+#elif CRYPTO_KEYBYTES == 20
+    sw      zero, 56(sp)
+    sw      zero, 60(sp)
+    sw      zero, 64(sp)
+    sw      zero, 68(sp)
+    sw      zero, 72(sp)
+    sw      zero, 76(sp)
+    sw      zero, 80(sp)
+    sw      zero, 84(sp)
+    sw      zero, 88(sp)
+    sw      zero, 92(sp)
+    sw      zero, 96(sp)
+    sw      zero, 100(sp)
+#else
+#error key length
+#endif
+    li      t0, 0
+    li      t1, 0
+    li      t2, 0
+    li      t3, 0
+    li      t4, 0
+    li      t5, 0
+    li      t6, 0
+    li      a5, 0
+    li      a6, 0
+    li      a7, 0
+    lw      ra, 0(sp)
+    lw      s0, 4(sp)
+    lw      s1, 8(sp)
+    lw      s2, 12(sp)
+    lw      s3, 16(sp)
+    lw      s4, 20(sp)
+    lw      s9, 24(sp)
+    addi    sp, sp, 128
+    ret
+.Lwhole_short:
+    lw      s9, 24(sp)
+    addi    sp, sp, 128
+    li      a0, -2
+    ret
+    .size ASCON_RV32_SYM(ascon_rv32_aead_decrypt), .-ASCON_RV32_SYM(ascon_rv32_aead_decrypt)
+#endif
+
     /* the rounds: state in e0-e4 = t0/t1/t2/t3/t4, o0-o4 = t5/t6/a5/a6/a7 */
     /* temporaries s0/s1/s2; returns through ra */
 .Lround0:
