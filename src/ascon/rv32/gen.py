@@ -26,6 +26,11 @@ even bits and a word of its odd bits, so that a 64-bit rotation is two
 The memory layout of the state is the C bi32 backend's (backend_bi32.h):
 e[0..4] then o[0..4], the low 16 bits of e[i] the even bits of the lane's
 low word.
+
+The shift variant (plain RV32I: no andn, orn or xnor) has its own S-box of
+16 operations per 32-bit slice on average (sbox_rv32i): it carries some
+lanes complemented from one round to the next (SHIFT_INVERTED), so that
+every ~a & b it needs is a plain and or or.
 """
 from __future__ import annotations
 
@@ -79,19 +84,13 @@ class Asm:
 
     # -- instructions that differ between variants -----------------------
     def andn(self, rd: str, rs1: str, rs2: str, comment: str = "") -> None:
-        """rd = rs1 & ~rs2 (rd is a temporary, not rs1)."""
-        if self.variant == "shift":  # RV32I
-            self("not", rd, rs2)
-            self("and", rd, rd, rs1, comment=comment)
-        else:
-            self("andn", rd, rs1, rs2, comment=comment)
+        """rd = rs1 & ~rs2 (Zbb/Zbkb; the RV32I variant has sbox_rv32i)."""
+        assert self.variant != "shift"
+        self("andn", rd, rs1, rs2, comment=comment)
 
     def xnor(self, rd: str, rs1: str, rs2: str, comment: str = "") -> None:
-        if self.variant == "shift":
-            self("xor", rd, rs1, rs2)
-            self("not", rd, rd, comment=comment)
-        else:
-            self("xnor", rd, rs1, rs2, comment=comment)
+        assert self.variant != "shift"
+        self("xnor", rd, rs1, rs2, comment=comment)
 
     def rev8(self, rd: str, rs: str) -> None:
         """Byte swap; RV32I: a 16-bit rotation, then the bytes of each half
@@ -160,7 +159,8 @@ class Asm:
 # -- the permutation --------------------------------------------------------
 def sbox(a: Asm, x: list[str], t: list[str], x2_inverted: bool) -> None:
     """The 5-bit S-box on one 32-bit slice x[0..4], temporaries t[0..2]:
-    16 operations with andn (rd = rs1 & ~rs2) and xnor.
+    16 operations with andn (rd = rs1 & ~rs2) and xnor (every variant but
+    shift, which has neither: sbox_rv32i).
 
     The S-box ends with x2 = ~x2.  That NOT is never executed: a round
     whose x2 comes in true leaves ~x2 in its register, and the next round
@@ -192,6 +192,77 @@ def sbox(a: Asm, x: list[str], t: list[str], x2_inverted: bool) -> None:
         a.xnor(x[3], x[3], x[2], comment="x3 ^= x2; x2 comes out true")
     else:
         a("xor", x[3], x[3], x[2], comment="x3 ^= x2; x2 goes out inverted")
+
+
+# The shift variant's S-box (sbox_rv32i) keeps these lanes complemented
+# (all-ones xored in, both words) at the start of an even / odd round.  The
+# state is true in memory: the entry points complement these lanes on the
+# way in and out.  Lanes 0 and 1, where the blocks put their data, are true
+# at every even round, where the blocks run.
+SHIFT_INVERTED = {0: (2, 3, 4), 1: (0, 3)}
+
+
+def sbox_rv32i(a: Asm, x: list[str], t: list[str], even: bool) -> None:
+    """The S-box on one 32-bit slice in plain RV32I, temporaries t[0..2]:
+    15 operations and a NOT in even rounds, 16 operations in odd ones.
+
+    Each output is one and/or of two linear terms, xored with a third
+    (x = the slice's true input, y = the S-box output with x2's final NOT):
+        y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
+        y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
+        y2 = (~x3 & x4) ^ ~(x1 ^ x2)
+        y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
+        y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4
+    RV32I has no andn or orn: the complements come from lanes held
+    inverted (SHIFT_INVERTED), which the xors of the linear terms carry
+    along.  An even round takes x2, x3, x4 inverted and leaves ~y3, then
+    inverts y0 (its one NOT): an odd round takes x0 and x3 inverted, and
+    leaves ~y2, ~y3, ~y4 for the next even round.  The odd round writes y1
+    as ((x1 ^ x2) | ~(x1 ^ x3)) ^ ~(x0 ^ x1 ^ x2 ^ x4), one or with its
+    lanes; only its y0 costs an extra operation (x1 true there, and
+    x0 ^ x1 ^ x2 ^ x4 inverted).  The comments name the registers, the
+    values in terms of the slice's true input."""
+    if even:  # in: x2, x3, x4 inverted
+        a("xor", t[0], x[1], x[2], comment="t0 = ~(x1 ^ x2)")
+        a("xor", t[1], x[0], x[4], comment="t1 = ~(x0 ^ x4)")
+        a("xor", x[4], x[3], x[4], comment="x4 = x3 ^ x4")
+        a("xor", x[2], x[2], t[1], comment="x2 = x0 ^ x2 ^ x4")
+        a("or", x[2], x[1], x[2], comment="x2 = x1 | (x0 ^ x2 ^ x4)")
+        a("or", x[0], x[0], x[4], comment="x0 = x0 | (x3 ^ x4)")
+        a("and", t[2], x[1], t[1], comment="t2 = x1 & ~(x0 ^ x4)")
+        a("xor", x[1], x[1], x[3], comment="x1 = ~(x1 ^ x3)")
+        a("and", x[1], x[1], t[0], comment="x1 = ~((x1 ^ x2) | (x1 ^ x3))")
+        a("xor", x[1], x[1], t[1], comment="x1 = y1")
+        a("and", t[1], x[3], x[4], comment="t1 = ~x3 & (x3 ^ x4) = ~x3 & x4")
+        a("xor", x[3], x[0], t[0], comment="x3 = ~y3")
+        a("xor", x[0], x[2], x[4], comment="x0 = y0")
+        a("xor", x[2], t[1], t[0], comment="x2 = y2")
+        a("xor", x[4], t[2], x[4], comment="x4 = y4")
+        a("not", x[0], x[0], comment="x0 = ~y0: out x0, x3 inverted")
+    else:  # in: x0, x3 inverted
+        a("xor", x[2], x[1], x[2], comment="x2 = x1 ^ x2")
+        a("xor", t[0], x[1], x[3], comment="t0 = ~(x1 ^ x3)")
+        a("xor", t[1], x[0], x[4], comment="t1 = ~(x0 ^ x4)")
+        a("xor", t[2], x[3], x[4], comment="t2 = ~(x3 ^ x4)")
+        a("or", t[0], x[2], t[0], comment="t0 = (x1 ^ x2) | ~(x1 ^ x3)")
+        a("and", x[4], x[3], x[4], comment="x4 = ~x3 & x4")
+        a("and", x[0], x[0], t[2], comment="x0 = ~(x0 | (x3 ^ x4))")
+        a("xor", x[3], x[0], x[2], comment="x3 = ~y3")
+        a("xor", x[0], x[2], t[1], comment="x0 = ~(x0 ^ x1 ^ x2 ^ x4)")
+        a("xor", x[2], x[4], x[2], comment="x2 = ~y2")
+        a("or", x[4], x[1], x[0])
+        a("xor", x[4], x[4], x[1], comment="x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4))")
+        a("and", t[1], x[1], t[1], comment="t1 = x1 & ~(x0 ^ x4)")
+        a("xor", x[1], t[0], x[0], comment="x1 = y1")
+        a("xor", x[0], x[4], t[2], comment="x0 = y0")
+        a("xor", x[4], t[1], t[2], comment="x4 = ~y4: out x2, x3, x4 inverted")
+
+
+def invert(a: Asm, lanes: tuple[int, ...], comment: str) -> None:
+    """Complement both words of the given lanes."""
+    for k, i in enumerate(lanes):
+        a("not", E[i], E[i], comment=comment if k == 0 else "")
+        a("not", O[i], O[i])
 
 
 def rot_src(e: str, o: str, r: int, half: str) -> tuple[str, int]:
@@ -246,7 +317,9 @@ def rounds(a: Asm) -> None:
     """Twelve unrolled rounds; p^n is entered at label .Lround<12-n>.  Even
     rounds take x2 true and leave it inverted, odd rounds the reverse (see
     sbox): entered at an even round, p^n ends with x2 true after round 11;
-    for odd n the caller inverts x2 first."""
+    for odd n the caller inverts x2 first.  The shift variant holds the
+    lanes of SHIFT_INVERTED inverted instead (sbox_rv32i), which its
+    callers set up and undo."""
     a.note("the rounds: state in e0-e4 = " + "/".join(E) + ", o0-o4 = " + "/".join(O))
     a.note("temporaries " + "/".join(T[:3]) + "; returns through ra")
     for i in range(12):
@@ -258,8 +331,12 @@ def rounds(a: Asm) -> None:
             a("xori", O[2], O[2], odd)
         else:  # the constant is in the low word
             a("xori", E[2], E[2], c, comment=f"round {i}: constant 0x{c:02x}")
-        sbox(a, E, T, x2_inverted=i % 2 == 1)
-        sbox(a, O, T, x2_inverted=i % 2 == 1)
+        if a.variant == "shift":
+            sbox_rv32i(a, E, T, even=i % 2 == 0)
+            sbox_rv32i(a, O, T, even=i % 2 == 0)
+        else:
+            sbox(a, E, T, x2_inverted=i % 2 == 1)
+            sbox(a, O, T, x2_inverted=i % 2 == 1)
         for lane in range(5):
             sigma(a, lane, T)
     a("ret")
@@ -709,6 +786,8 @@ def whole(a: Asm) -> None:
         a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
     a.note("S = IV || K || N; p^12; S ^= 0 || K")
     for_keys(a, lambda k20: whole_init_k20(a) if k20 else whole_init_k16(a))
+    if a.variant == "shift":  # sbox_rv32i: from here on, even rounds' lanes inverted
+        invert(a, SHIFT_INVERTED[0], "x2, x3, x4 inverted (xors of key, data, pad commute)")
     a("jal", "ra", ".Lround0", comment="p^12")
     a.raw("#if CRYPTO_KEYBYTES == 20")
     key_xor(a, 2, "Z0", True)
@@ -753,6 +832,8 @@ def whole(a: Asm) -> None:
     a.raw("#endif")
     a("jal", "ra", ".Lround0", comment="p^12")
     for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
+    if a.variant == "shift":
+        invert(a, (3, 4), "the tag's lanes, true")
     a.note("the tag follows the message: out (encrypt) or in (decrypt) points at it")
     a("bnez", OP, ".Ltag_verify")
     store_state_lane(a, 3, OUT, 0)
@@ -829,10 +910,18 @@ def generate(variant: str) -> str:
     prologue(a, PERMUTE_SAVED)
     load_state(a)
     a("andi", "s0", "a1", 1)
-    a("beqz", "s0", ".Lpermute_even")
-    a("not", E[2], E[2], comment="odd n enters at an odd round: x2 inverted")
-    a("not", O[2], O[2])
-    a.label(".Lpermute_even")
+    if variant == "shift":
+        a("bnez", "s0", ".Lpermute_odd")
+        invert(a, SHIFT_INVERTED[0], "even n enters at an even round: x2, x3, x4 inverted")
+        a("j", ".Lpermute_go")
+        a.label(".Lpermute_odd")
+        invert(a, SHIFT_INVERTED[1], "odd n enters at an odd round: x0, x3 inverted")
+        a.label(".Lpermute_go")
+    else:
+        a("beqz", "s0", ".Lpermute_even")
+        a("not", E[2], E[2], comment="odd n enters at an odd round: x2 inverted")
+        a("not", O[2], O[2])
+        a.label(".Lpermute_even")
     a("li", "s0", 12)
     a("sub", "s0", "s0", "a1")
     a("slli", "s0", "s0", 2)
@@ -840,6 +929,8 @@ def generate(variant: str) -> str:
     a("add", "s0", "s0", "s1")
     a("lw", "s0", "0(s0)")
     a("jalr", "ra", "s0")
+    if variant == "shift":
+        invert(a, SHIFT_INVERTED[0], "the rounds end at an even round: the true state")
     store_state(a)
     epilogue(a, PERMUTE_SAVED)
     a.raw(f"    .size {name}, .-{name}")
@@ -859,6 +950,8 @@ def generate(variant: str) -> str:
     if variant == "shift":
         a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
     load_state(a)
+    if variant == "shift":
+        invert(a, SHIFT_INVERTED[0], "between blocks (even rounds): x2, x3, x4 inverted")
     a("beqz", "a4", ".Lblocks_absorb")
     a("addi", "a4", "a4", -1)
     a("beqz", "a4", ".Lblocks_encrypt")
@@ -866,6 +959,8 @@ def generate(variant: str) -> str:
     for op in ("absorb", "encrypt", "decrypt"):
         block_loop(a, op)
     a.label(".Lblocks_done")
+    if variant == "shift":
+        invert(a, SHIFT_INVERTED[0], "the true state")
     store_state(a)
     epilogue(a, blocks_saved(variant))
     a.raw(f"    .size {name}, .-{name}")

@@ -28,10 +28,20 @@ ASCON_RV32_SYM(ascon_rv32_permute):
     lw      t4, 32(a0)
     lw      a7, 36(a0)
     andi    s0, a1, 1
-    beqz    s0, .Lpermute_even
-    not     t2, t2                      /* odd n enters at an odd round: x2 inverted */
+    bnez    s0, .Lpermute_odd
+    not     t2, t2                      /* even n enters at an even round: x2, x3, x4 inverted */
     not     a5, a5
-.Lpermute_even:
+    not     t3, t3
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
+    j       .Lpermute_go
+.Lpermute_odd:
+    not     t0, t0                      /* odd n enters at an odd round: x0, x3 inverted */
+    not     t5, t5
+    not     t3, t3
+    not     a6, a6
+.Lpermute_go:
     li      s0, 12
     sub     s0, s0, a1
     slli    s0, s0, 2
@@ -39,6 +49,12 @@ ASCON_RV32_SYM(ascon_rv32_permute):
     add     s0, s0, s1
     lw      s0, 0(s0)
     jalr    ra, s0
+    not     t2, t2                      /* the rounds end at an even round: the true state */
+    not     a5, a5
+    not     t3, t3
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
     sw      t0, 0(a0)
     sw      t5, 4(a0)
     sw      t1, 8(a0)
@@ -81,6 +97,12 @@ ASCON_RV32_SYM(ascon_rv32_blocks):
     lw      a6, 28(a0)
     lw      t4, 32(a0)
     lw      a7, 36(a0)
+    not     t2, t2                      /* between blocks (even rounds): x2, x3, x4 inverted */
+    not     a5, a5
+    not     t3, t3
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
     beqz    a4, .Lblocks_absorb
     addi    a4, a4, -1
     beqz    a4, .Lblocks_encrypt
@@ -358,6 +380,12 @@ ASCON_RV32_SYM(ascon_rv32_blocks):
     bnez    a3, .Lblocks_decrypt
     j       .Lblocks_done
 .Lblocks_done:
+    not     t2, t2                      /* the true state */
+    not     a5, a5
+    not     t3, t3
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
     sw      t0, 0(a0)
     sw      t5, 4(a0)
     sw      t1, 8(a0)
@@ -630,6 +658,12 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
 #else
 #error key length
 #endif
+    not     t2, t2                      /* x2, x3, x4 inverted (xors of key, data, pad commute) */
+    not     a5, a5
+    not     t3, t3
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
     jal     ra, .Lround0                /* p^12 */
 #if CRYPTO_KEYBYTES == 20
     lw      s0, 56(sp)
@@ -1351,6 +1385,10 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
 #else
 #error key length
 #endif
+    not     t3, t3                      /* the tag's lanes, true */
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
     /* the tag follows the message: out (encrypt) or in (decrypt) points at it */
     bnez    s9, .Ltag_verify
 #if ASCON_LITTLE_ENDIAN
@@ -1518,48 +1556,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     /* temporaries s0/s1/s2; returns through ra */
 .Lround0:
     xori    t2, t2, 240                 /* round 0: constant 0xf0 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    not     s2, t1
-    and     s2, s2, t2
-    xor     t0, t0, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, t2
-    and     s2, s2, t3
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2                  /* x3 ^= x2; x2 goes out inverted */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    not     s2, t6
-    and     s2, s2, a5
-    xor     t5, t5, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, a5
-    and     s2, s2, a6
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5                  /* x3 ^= x2; x2 goes out inverted */
+    xor     s0, t1, t2                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     t4, t3, t4                  /* x4 = x3 ^ x4 */
+    xor     t2, t2, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      t2, t1, t2                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t0, t0, t4                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t1, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t1, t1, t3                  /* x1 = ~(x1 ^ x3) */
+    and     t1, t1, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t1, t1, s1                  /* x1 = y1 */
+    and     s1, t3, t4                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     t3, t0, s0                  /* x3 = ~y3 */
+    xor     t0, t2, t4                  /* x0 = y0 */
+    xor     t2, s1, s0                  /* x2 = y2 */
+    xor     t4, s2, t4                  /* x4 = y4 */
+    not     t0, t0                      /* x0 = ~y0: out x0, x3 inverted */
+    xor     s0, t6, a5                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     a7, a6, a7                  /* x4 = x3 ^ x4 */
+    xor     a5, a5, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      a5, t6, a5                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t5, t5, a7                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t6, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t6, t6, a6                  /* x1 = ~(x1 ^ x3) */
+    and     t6, t6, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t6, t6, s1                  /* x1 = y1 */
+    and     s1, a6, a7                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     a6, t5, s0                  /* x3 = ~y3 */
+    xor     t5, a5, a7                  /* x0 = y0 */
+    xor     a5, s1, s0                  /* x2 = y2 */
+    xor     a7, s2, a7                  /* x4 = y4 */
+    not     t5, t5                      /* x0 = ~y0: out x0, x3 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -1642,48 +1670,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround1:
     xori    t2, t2, 225                 /* round 1: constant 0xe1 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    or      s2, t1, t2
-    xor     t0, t0, s2
-    not     t0, t0                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, t3, t2
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2
-    not     t3, t3                      /* x3 ^= x2; x2 comes out true */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    or      s2, t6, a5
-    xor     t5, t5, s2
-    not     t5, t5                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, a6, a5
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5
-    not     a6, a6                      /* x3 ^= x2; x2 comes out true */
+    xor     t2, t1, t2                  /* x2 = x1 ^ x2 */
+    xor     s0, t1, t3                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, t3, t4                  /* t2 = ~(x3 ^ x4) */
+    or      s0, t2, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     t4, t3, t4                  /* x4 = ~x3 & x4 */
+    and     t0, t0, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     t3, t0, t2                  /* x3 = ~y3 */
+    xor     t0, t2, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     t2, t4, t2                  /* x2 = ~y2 */
+    or      t4, t1, t0
+    xor     t4, t4, t1                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t1, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t1, s0, t0                  /* x1 = y1 */
+    xor     t0, t4, s2                  /* x0 = y0 */
+    xor     t4, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
+    xor     a5, t6, a5                  /* x2 = x1 ^ x2 */
+    xor     s0, t6, a6                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, a6, a7                  /* t2 = ~(x3 ^ x4) */
+    or      s0, a5, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     a7, a6, a7                  /* x4 = ~x3 & x4 */
+    and     t5, t5, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     a6, t5, a5                  /* x3 = ~y3 */
+    xor     t5, a5, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     a5, a7, a5                  /* x2 = ~y2 */
+    or      a7, t6, t5
+    xor     a7, a7, t6                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t6, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t6, s0, t5                  /* x1 = y1 */
+    xor     t5, a7, s2                  /* x0 = y0 */
+    xor     a7, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -1766,48 +1784,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround2:
     xori    t2, t2, 210                 /* round 2: constant 0xd2 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    not     s2, t1
-    and     s2, s2, t2
-    xor     t0, t0, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, t2
-    and     s2, s2, t3
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2                  /* x3 ^= x2; x2 goes out inverted */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    not     s2, t6
-    and     s2, s2, a5
-    xor     t5, t5, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, a5
-    and     s2, s2, a6
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5                  /* x3 ^= x2; x2 goes out inverted */
+    xor     s0, t1, t2                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     t4, t3, t4                  /* x4 = x3 ^ x4 */
+    xor     t2, t2, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      t2, t1, t2                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t0, t0, t4                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t1, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t1, t1, t3                  /* x1 = ~(x1 ^ x3) */
+    and     t1, t1, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t1, t1, s1                  /* x1 = y1 */
+    and     s1, t3, t4                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     t3, t0, s0                  /* x3 = ~y3 */
+    xor     t0, t2, t4                  /* x0 = y0 */
+    xor     t2, s1, s0                  /* x2 = y2 */
+    xor     t4, s2, t4                  /* x4 = y4 */
+    not     t0, t0                      /* x0 = ~y0: out x0, x3 inverted */
+    xor     s0, t6, a5                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     a7, a6, a7                  /* x4 = x3 ^ x4 */
+    xor     a5, a5, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      a5, t6, a5                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t5, t5, a7                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t6, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t6, t6, a6                  /* x1 = ~(x1 ^ x3) */
+    and     t6, t6, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t6, t6, s1                  /* x1 = y1 */
+    and     s1, a6, a7                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     a6, t5, s0                  /* x3 = ~y3 */
+    xor     t5, a5, a7                  /* x0 = y0 */
+    xor     a5, s1, s0                  /* x2 = y2 */
+    xor     a7, s2, a7                  /* x4 = y4 */
+    not     t5, t5                      /* x0 = ~y0: out x0, x3 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -1890,48 +1898,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround3:
     xori    t2, t2, 195                 /* round 3: constant 0xc3 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    or      s2, t1, t2
-    xor     t0, t0, s2
-    not     t0, t0                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, t3, t2
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2
-    not     t3, t3                      /* x3 ^= x2; x2 comes out true */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    or      s2, t6, a5
-    xor     t5, t5, s2
-    not     t5, t5                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, a6, a5
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5
-    not     a6, a6                      /* x3 ^= x2; x2 comes out true */
+    xor     t2, t1, t2                  /* x2 = x1 ^ x2 */
+    xor     s0, t1, t3                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, t3, t4                  /* t2 = ~(x3 ^ x4) */
+    or      s0, t2, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     t4, t3, t4                  /* x4 = ~x3 & x4 */
+    and     t0, t0, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     t3, t0, t2                  /* x3 = ~y3 */
+    xor     t0, t2, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     t2, t4, t2                  /* x2 = ~y2 */
+    or      t4, t1, t0
+    xor     t4, t4, t1                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t1, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t1, s0, t0                  /* x1 = y1 */
+    xor     t0, t4, s2                  /* x0 = y0 */
+    xor     t4, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
+    xor     a5, t6, a5                  /* x2 = x1 ^ x2 */
+    xor     s0, t6, a6                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, a6, a7                  /* t2 = ~(x3 ^ x4) */
+    or      s0, a5, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     a7, a6, a7                  /* x4 = ~x3 & x4 */
+    and     t5, t5, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     a6, t5, a5                  /* x3 = ~y3 */
+    xor     t5, a5, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     a5, a7, a5                  /* x2 = ~y2 */
+    or      a7, t6, t5
+    xor     a7, a7, t6                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t6, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t6, s0, t5                  /* x1 = y1 */
+    xor     t5, a7, s2                  /* x0 = y0 */
+    xor     a7, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2014,48 +2012,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround4:
     xori    t2, t2, 180                 /* round 4: constant 0xb4 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    not     s2, t1
-    and     s2, s2, t2
-    xor     t0, t0, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, t2
-    and     s2, s2, t3
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2                  /* x3 ^= x2; x2 goes out inverted */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    not     s2, t6
-    and     s2, s2, a5
-    xor     t5, t5, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, a5
-    and     s2, s2, a6
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5                  /* x3 ^= x2; x2 goes out inverted */
+    xor     s0, t1, t2                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     t4, t3, t4                  /* x4 = x3 ^ x4 */
+    xor     t2, t2, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      t2, t1, t2                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t0, t0, t4                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t1, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t1, t1, t3                  /* x1 = ~(x1 ^ x3) */
+    and     t1, t1, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t1, t1, s1                  /* x1 = y1 */
+    and     s1, t3, t4                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     t3, t0, s0                  /* x3 = ~y3 */
+    xor     t0, t2, t4                  /* x0 = y0 */
+    xor     t2, s1, s0                  /* x2 = y2 */
+    xor     t4, s2, t4                  /* x4 = y4 */
+    not     t0, t0                      /* x0 = ~y0: out x0, x3 inverted */
+    xor     s0, t6, a5                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     a7, a6, a7                  /* x4 = x3 ^ x4 */
+    xor     a5, a5, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      a5, t6, a5                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t5, t5, a7                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t6, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t6, t6, a6                  /* x1 = ~(x1 ^ x3) */
+    and     t6, t6, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t6, t6, s1                  /* x1 = y1 */
+    and     s1, a6, a7                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     a6, t5, s0                  /* x3 = ~y3 */
+    xor     t5, a5, a7                  /* x0 = y0 */
+    xor     a5, s1, s0                  /* x2 = y2 */
+    xor     a7, s2, a7                  /* x4 = y4 */
+    not     t5, t5                      /* x0 = ~y0: out x0, x3 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2138,48 +2126,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround5:
     xori    t2, t2, 165                 /* round 5: constant 0xa5 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    or      s2, t1, t2
-    xor     t0, t0, s2
-    not     t0, t0                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, t3, t2
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2
-    not     t3, t3                      /* x3 ^= x2; x2 comes out true */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    or      s2, t6, a5
-    xor     t5, t5, s2
-    not     t5, t5                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, a6, a5
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5
-    not     a6, a6                      /* x3 ^= x2; x2 comes out true */
+    xor     t2, t1, t2                  /* x2 = x1 ^ x2 */
+    xor     s0, t1, t3                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, t3, t4                  /* t2 = ~(x3 ^ x4) */
+    or      s0, t2, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     t4, t3, t4                  /* x4 = ~x3 & x4 */
+    and     t0, t0, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     t3, t0, t2                  /* x3 = ~y3 */
+    xor     t0, t2, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     t2, t4, t2                  /* x2 = ~y2 */
+    or      t4, t1, t0
+    xor     t4, t4, t1                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t1, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t1, s0, t0                  /* x1 = y1 */
+    xor     t0, t4, s2                  /* x0 = y0 */
+    xor     t4, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
+    xor     a5, t6, a5                  /* x2 = x1 ^ x2 */
+    xor     s0, t6, a6                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, a6, a7                  /* t2 = ~(x3 ^ x4) */
+    or      s0, a5, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     a7, a6, a7                  /* x4 = ~x3 & x4 */
+    and     t5, t5, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     a6, t5, a5                  /* x3 = ~y3 */
+    xor     t5, a5, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     a5, a7, a5                  /* x2 = ~y2 */
+    or      a7, t6, t5
+    xor     a7, a7, t6                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t6, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t6, s0, t5                  /* x1 = y1 */
+    xor     t5, a7, s2                  /* x0 = y0 */
+    xor     a7, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2262,48 +2240,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround6:
     xori    t2, t2, 150                 /* round 6: constant 0x96 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    not     s2, t1
-    and     s2, s2, t2
-    xor     t0, t0, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, t2
-    and     s2, s2, t3
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2                  /* x3 ^= x2; x2 goes out inverted */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    not     s2, t6
-    and     s2, s2, a5
-    xor     t5, t5, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, a5
-    and     s2, s2, a6
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5                  /* x3 ^= x2; x2 goes out inverted */
+    xor     s0, t1, t2                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     t4, t3, t4                  /* x4 = x3 ^ x4 */
+    xor     t2, t2, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      t2, t1, t2                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t0, t0, t4                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t1, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t1, t1, t3                  /* x1 = ~(x1 ^ x3) */
+    and     t1, t1, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t1, t1, s1                  /* x1 = y1 */
+    and     s1, t3, t4                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     t3, t0, s0                  /* x3 = ~y3 */
+    xor     t0, t2, t4                  /* x0 = y0 */
+    xor     t2, s1, s0                  /* x2 = y2 */
+    xor     t4, s2, t4                  /* x4 = y4 */
+    not     t0, t0                      /* x0 = ~y0: out x0, x3 inverted */
+    xor     s0, t6, a5                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     a7, a6, a7                  /* x4 = x3 ^ x4 */
+    xor     a5, a5, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      a5, t6, a5                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t5, t5, a7                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t6, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t6, t6, a6                  /* x1 = ~(x1 ^ x3) */
+    and     t6, t6, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t6, t6, s1                  /* x1 = y1 */
+    and     s1, a6, a7                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     a6, t5, s0                  /* x3 = ~y3 */
+    xor     t5, a5, a7                  /* x0 = y0 */
+    xor     a5, s1, s0                  /* x2 = y2 */
+    xor     a7, s2, a7                  /* x4 = y4 */
+    not     t5, t5                      /* x0 = ~y0: out x0, x3 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2386,48 +2354,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround7:
     xori    t2, t2, 135                 /* round 7: constant 0x87 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    or      s2, t1, t2
-    xor     t0, t0, s2
-    not     t0, t0                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, t3, t2
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2
-    not     t3, t3                      /* x3 ^= x2; x2 comes out true */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    or      s2, t6, a5
-    xor     t5, t5, s2
-    not     t5, t5                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, a6, a5
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5
-    not     a6, a6                      /* x3 ^= x2; x2 comes out true */
+    xor     t2, t1, t2                  /* x2 = x1 ^ x2 */
+    xor     s0, t1, t3                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, t3, t4                  /* t2 = ~(x3 ^ x4) */
+    or      s0, t2, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     t4, t3, t4                  /* x4 = ~x3 & x4 */
+    and     t0, t0, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     t3, t0, t2                  /* x3 = ~y3 */
+    xor     t0, t2, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     t2, t4, t2                  /* x2 = ~y2 */
+    or      t4, t1, t0
+    xor     t4, t4, t1                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t1, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t1, s0, t0                  /* x1 = y1 */
+    xor     t0, t4, s2                  /* x0 = y0 */
+    xor     t4, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
+    xor     a5, t6, a5                  /* x2 = x1 ^ x2 */
+    xor     s0, t6, a6                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, a6, a7                  /* t2 = ~(x3 ^ x4) */
+    or      s0, a5, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     a7, a6, a7                  /* x4 = ~x3 & x4 */
+    and     t5, t5, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     a6, t5, a5                  /* x3 = ~y3 */
+    xor     t5, a5, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     a5, a7, a5                  /* x2 = ~y2 */
+    or      a7, t6, t5
+    xor     a7, a7, t6                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t6, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t6, s0, t5                  /* x1 = y1 */
+    xor     t5, a7, s2                  /* x0 = y0 */
+    xor     a7, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2510,48 +2468,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround8:
     xori    t2, t2, 120                 /* round 8: constant 0x78 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    not     s2, t1
-    and     s2, s2, t2
-    xor     t0, t0, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, t2
-    and     s2, s2, t3
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2                  /* x3 ^= x2; x2 goes out inverted */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    not     s2, t6
-    and     s2, s2, a5
-    xor     t5, t5, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, a5
-    and     s2, s2, a6
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5                  /* x3 ^= x2; x2 goes out inverted */
+    xor     s0, t1, t2                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     t4, t3, t4                  /* x4 = x3 ^ x4 */
+    xor     t2, t2, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      t2, t1, t2                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t0, t0, t4                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t1, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t1, t1, t3                  /* x1 = ~(x1 ^ x3) */
+    and     t1, t1, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t1, t1, s1                  /* x1 = y1 */
+    and     s1, t3, t4                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     t3, t0, s0                  /* x3 = ~y3 */
+    xor     t0, t2, t4                  /* x0 = y0 */
+    xor     t2, s1, s0                  /* x2 = y2 */
+    xor     t4, s2, t4                  /* x4 = y4 */
+    not     t0, t0                      /* x0 = ~y0: out x0, x3 inverted */
+    xor     s0, t6, a5                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     a7, a6, a7                  /* x4 = x3 ^ x4 */
+    xor     a5, a5, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      a5, t6, a5                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t5, t5, a7                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t6, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t6, t6, a6                  /* x1 = ~(x1 ^ x3) */
+    and     t6, t6, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t6, t6, s1                  /* x1 = y1 */
+    and     s1, a6, a7                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     a6, t5, s0                  /* x3 = ~y3 */
+    xor     t5, a5, a7                  /* x0 = y0 */
+    xor     a5, s1, s0                  /* x2 = y2 */
+    xor     a7, s2, a7                  /* x4 = y4 */
+    not     t5, t5                      /* x0 = ~y0: out x0, x3 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2634,48 +2582,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround9:
     xori    t2, t2, 105                 /* round 9: constant 0x69 */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    or      s2, t1, t2
-    xor     t0, t0, s2
-    not     t0, t0                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, t3, t2
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2
-    not     t3, t3                      /* x3 ^= x2; x2 comes out true */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    or      s2, t6, a5
-    xor     t5, t5, s2
-    not     t5, t5                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, a6, a5
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5
-    not     a6, a6                      /* x3 ^= x2; x2 comes out true */
+    xor     t2, t1, t2                  /* x2 = x1 ^ x2 */
+    xor     s0, t1, t3                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, t3, t4                  /* t2 = ~(x3 ^ x4) */
+    or      s0, t2, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     t4, t3, t4                  /* x4 = ~x3 & x4 */
+    and     t0, t0, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     t3, t0, t2                  /* x3 = ~y3 */
+    xor     t0, t2, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     t2, t4, t2                  /* x2 = ~y2 */
+    or      t4, t1, t0
+    xor     t4, t4, t1                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t1, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t1, s0, t0                  /* x1 = y1 */
+    xor     t0, t4, s2                  /* x0 = y0 */
+    xor     t4, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
+    xor     a5, t6, a5                  /* x2 = x1 ^ x2 */
+    xor     s0, t6, a6                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, a6, a7                  /* t2 = ~(x3 ^ x4) */
+    or      s0, a5, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     a7, a6, a7                  /* x4 = ~x3 & x4 */
+    and     t5, t5, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     a6, t5, a5                  /* x3 = ~y3 */
+    xor     t5, a5, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     a5, a7, a5                  /* x2 = ~y2 */
+    or      a7, t6, t5
+    xor     a7, a7, t6                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t6, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t6, s0, t5                  /* x1 = y1 */
+    xor     t5, a7, s2                  /* x0 = y0 */
+    xor     a7, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2758,48 +2696,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround10:
     xori    t2, t2, 90                  /* round 10: constant 0x5a */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    not     s2, t1
-    and     s2, s2, t2
-    xor     t0, t0, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, t2
-    and     s2, s2, t3
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2                  /* x3 ^= x2; x2 goes out inverted */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    not     s2, t6
-    and     s2, s2, a5
-    xor     t5, t5, s2                  /* x0 ^= ~x1 & x2 */
-    not     s2, a5
-    and     s2, s2, a6
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5                  /* x3 ^= x2; x2 goes out inverted */
+    xor     s0, t1, t2                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     t4, t3, t4                  /* x4 = x3 ^ x4 */
+    xor     t2, t2, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      t2, t1, t2                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t0, t0, t4                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t1, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t1, t1, t3                  /* x1 = ~(x1 ^ x3) */
+    and     t1, t1, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t1, t1, s1                  /* x1 = y1 */
+    and     s1, t3, t4                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     t3, t0, s0                  /* x3 = ~y3 */
+    xor     t0, t2, t4                  /* x0 = y0 */
+    xor     t2, s1, s0                  /* x2 = y2 */
+    xor     t4, s2, t4                  /* x4 = y4 */
+    not     t0, t0                      /* x0 = ~y0: out x0, x3 inverted */
+    xor     s0, t6, a5                  /* t0 = ~(x1 ^ x2) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     a7, a6, a7                  /* x4 = x3 ^ x4 */
+    xor     a5, a5, s1                  /* x2 = x0 ^ x2 ^ x4 */
+    or      a5, t6, a5                  /* x2 = x1 | (x0 ^ x2 ^ x4) */
+    or      t5, t5, a7                  /* x0 = x0 | (x3 ^ x4) */
+    and     s2, t6, s1                  /* t2 = x1 & ~(x0 ^ x4) */
+    xor     t6, t6, a6                  /* x1 = ~(x1 ^ x3) */
+    and     t6, t6, s0                  /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
+    xor     t6, t6, s1                  /* x1 = y1 */
+    and     s1, a6, a7                  /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
+    xor     a6, t5, s0                  /* x3 = ~y3 */
+    xor     t5, a5, a7                  /* x0 = y0 */
+    xor     a5, s1, s0                  /* x2 = y2 */
+    xor     a7, s2, a7                  /* x4 = y4 */
+    not     t5, t5                      /* x0 = ~y0: out x0, x3 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
@@ -2882,48 +2810,38 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     xor     a7, a7, s1
 .Lround11:
     xori    t2, t2, 75                  /* round 11: constant 0x4b */
-    xor     t0, t0, t4
-    xor     t4, t4, t3
-    xor     t2, t2, t1
-    not     s0, t0
-    and     s0, s0, t1                  /* ~x0 & x1 (for x4) */
-    not     s1, t4
-    and     s1, s1, t0                  /* ~x4 & x0 (for x3) */
-    or      s2, t1, t2
-    xor     t0, t0, s2
-    not     t0, t0                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, t3, t2
-    xor     t1, t1, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, t3
-    and     s2, s2, t4
-    xor     t2, t2, s2                  /* x2 ^= ~x3 & x4 */
-    xor     t3, t3, s1
-    xor     t4, t4, s0
-    xor     t1, t1, t0
-    xor     t0, t0, t4
-    xor     t3, t3, t2
-    not     t3, t3                      /* x3 ^= x2; x2 comes out true */
-    xor     t5, t5, a7
-    xor     a7, a7, a6
-    xor     a5, a5, t6
-    not     s0, t5
-    and     s0, s0, t6                  /* ~x0 & x1 (for x4) */
-    not     s1, a7
-    and     s1, s1, t5                  /* ~x4 & x0 (for x3) */
-    or      s2, t6, a5
-    xor     t5, t5, s2
-    not     t5, t5                      /* x0 ^= ~x1 & x2 (x2 held inverted) */
-    and     s2, a6, a5
-    xor     t6, t6, s2                  /* x1 ^= ~x2 & x3 */
-    not     s2, a6
-    and     s2, s2, a7
-    xor     a5, a5, s2                  /* x2 ^= ~x3 & x4 */
-    xor     a6, a6, s1
-    xor     a7, a7, s0
-    xor     t6, t6, t5
-    xor     t5, t5, a7
-    xor     a6, a6, a5
-    not     a6, a6                      /* x3 ^= x2; x2 comes out true */
+    xor     t2, t1, t2                  /* x2 = x1 ^ x2 */
+    xor     s0, t1, t3                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t0, t4                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, t3, t4                  /* t2 = ~(x3 ^ x4) */
+    or      s0, t2, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     t4, t3, t4                  /* x4 = ~x3 & x4 */
+    and     t0, t0, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     t3, t0, t2                  /* x3 = ~y3 */
+    xor     t0, t2, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     t2, t4, t2                  /* x2 = ~y2 */
+    or      t4, t1, t0
+    xor     t4, t4, t1                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t1, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t1, s0, t0                  /* x1 = y1 */
+    xor     t0, t4, s2                  /* x0 = y0 */
+    xor     t4, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
+    xor     a5, t6, a5                  /* x2 = x1 ^ x2 */
+    xor     s0, t6, a6                  /* t0 = ~(x1 ^ x3) */
+    xor     s1, t5, a7                  /* t1 = ~(x0 ^ x4) */
+    xor     s2, a6, a7                  /* t2 = ~(x3 ^ x4) */
+    or      s0, a5, s0                  /* t0 = (x1 ^ x2) | ~(x1 ^ x3) */
+    and     a7, a6, a7                  /* x4 = ~x3 & x4 */
+    and     t5, t5, s2                  /* x0 = ~(x0 | (x3 ^ x4)) */
+    xor     a6, t5, a5                  /* x3 = ~y3 */
+    xor     t5, a5, s1                  /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
+    xor     a5, a7, a5                  /* x2 = ~y2 */
+    or      a7, t6, t5
+    xor     a7, a7, t6                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
+    and     s1, t6, s1                  /* t1 = x1 & ~(x0 ^ x4) */
+    xor     t6, s0, t5                  /* x1 = y1 */
+    xor     t5, a7, s2                  /* x0 = y0 */
+    xor     a7, s1, s2                  /* x4 = ~y4: out x2, x3, x4 inverted */
     srli    s0, t0, 19
     slli    s2, t5, 13
     xor     s0, s0, s2
