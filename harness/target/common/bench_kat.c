@@ -13,8 +13,12 @@
  * target checks too: a mismatch answers err, and from then on the program
  * refuses to measure (a failed implementation is never measured).
  *
- * Every AEAD entry is also decrypted (plaintext back, tag accepted) and
- * decrypted again with its last tag byte flipped (rejected, output wiped).
+ * Every AEAD entry is also decrypted (plaintext back, tag accepted); for
+ * each message length, the entries with no AD and with as much AD as
+ * message are decrypted again with the last tag byte flipped (rejected,
+ * output wiped).  (Not all 1089: the forgeries were a third of the KAT's
+ * time on the cycle-accurate simulators, and the rejection path does not
+ * depend on the AD length beyond these.)
  * An implementation with a whole-message call (lwc_aead.encrypt, which the
  * one-shot calls take) has its incremental calls checked against the same
  * entry too, the AD and message each in two pieces.
@@ -110,6 +114,7 @@ static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *co
               LWC_OK ||
           memcmp(k_out, k_pt, mlen) != 0)
         return "decryption does not give the plaintext back";
+      if (adlen != 0 && adlen != mlen) continue;
       k_ct[mlen + tl - 1] ^= 0x01;
       if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
           LWC_ERR_TAG)
