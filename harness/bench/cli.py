@@ -5,6 +5,7 @@
                [--baseline IMPL|none] [--jobs N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
+  lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import time
 import json
 import pathlib
 
-from harness.bench import export, report, runner
+from harness.bench import ct, export, report, runner
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.targets import TARGETS
@@ -80,6 +81,16 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--baseline", metavar="IMPL", default="ref")
     rep.add_argument("--no-plots", action="store_true")
     sub.add_parser("list", help="targets with their availability and implementations")
+    ctp = sub.add_parser("ct", help="constant-time check: traces of different secrets compared",
+                         description=ct.__doc__.split("\n\n")[0],
+                         epilog="Targets with a tracer: the QEMU ones (plugin "
+                                "harness/target/qemu/ct_trace.c).  Exit status: 0 when every "
+                                "trace matched, 1 on a finding or a failure, 2 for bad arguments.")
+    ctp.add_argument("--target", action="append", metavar="T",
+                     help="a target (repeatable); default: every target with a tracer")
+    ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
+    ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
+    ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
     return ap
 
 
@@ -202,6 +213,64 @@ def cmd_run(args) -> int:
     return 1 if any(o.failed for o in outcomes) else 0
 
 
+def cmd_ct(args) -> int:
+    """Trace every selected implementation on every selected target that
+    can; print each finding; 1 when there is one (or a trace failed)."""
+    import concurrent.futures
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    targets = _targets(args.target)
+    setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
+    chosen = select(all_impls(), args.scheme, args.impl)
+    jobs = []
+    for t in targets:
+        why = t.ct_missing()
+        if why is not None:
+            if args.target:
+                print(f"{t.name}: skipped: {why}", flush=True)
+            continue
+        jobs += [(t, i) for i in chosen if t.supports(i)]
+    if not jobs:
+        raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
+    progress = Progress(len(jobs))
+    outcomes = []
+
+    def one(n, t, impl):
+        label = f"{t.name} {impl_id(impl)}"
+        progress.start(n, label)
+        try:
+            return ct.trace_impl(t, impl)
+        finally:
+            progress.end(n, label)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs or os.cpu_count() or 1) as pool:
+            futures = [pool.submit(one, n, t, i) for n, (t, i) in enumerate(jobs)]
+            for f in futures:
+                o = f.result()
+                outcomes.append(o)
+                for line in o.findings:
+                    progress.note(f"FINDING {line}")
+                if o.error:
+                    progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+    finally:
+        progress.finish()
+    for o in outcomes:
+        if o.skipped:
+            print(f"{o.target} {impl_id(o.impl)}: not traced: declared not constant-time: {o.skipped}")
+    findings = [line for o in outcomes for line in o.findings]
+    failed = [o for o in outcomes if o.error]
+    traced = sum(o.traced for o in outcomes)
+    events = sum(o.events for o in outcomes)
+    print(f"{len(outcomes)} (target, implementation) pairs, {traced} operations traced with "
+          f"{len(ct.SECRETS)} secrets each ({events} events per secret): "
+          f"{len(findings)} finding(s), {len(failed)} failed")
+    for line in findings:
+        print(f"FINDING {line}")
+    for o in failed:
+        print(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+    return 1 if findings or failed else 0
+
+
 def cmd_report(args) -> int:
     try:
         data = json.loads(pathlib.Path(args.json_file).read_text())
@@ -225,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_list()
         if args.command == "report":
             return cmd_report(args)
+        if args.command == "ct":
+            return cmd_ct(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)

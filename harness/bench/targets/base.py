@@ -131,6 +131,11 @@ class Target:
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
 
+    def ct_missing(self) -> str | None:
+        """Why `lwcbench ct` cannot trace on this target (None: it can;
+        then ct_argv(elf, out) runs the program under the tracer)."""
+        return "no instruction and data-address tracer for this target yet"
+
     def supports(self, impl: Impl) -> bool:
         return impl.builds_for(set(self.arch_tokens))
 

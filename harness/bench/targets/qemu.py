@@ -24,6 +24,7 @@ from harness.discover import ROOT
 
 HERE = ROOT / "harness" / "target" / "qemu"
 PLUGIN = ROOT / "build" / "tools" / "qemu" / "libinsn_count.so"
+CT_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libct_trace.so"  # ./lwcbench ct
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup qemu'"
 
 # the extensions QEMU 7.2's generic RISC-V CPUs enable by default beyond
@@ -72,6 +73,22 @@ class QemuTarget(CrossTarget):
     def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path = PLUGIN) -> list[str]:
         cpu = ["-cpu", self.cpu] if self.cpu else []
         return [self.qemu, *cpu, "-plugin", str(plugin), str(elf)]
+
+    def ct_missing(self) -> str | None:
+        why = self.tools_missing()
+        if why:
+            return why
+        if not CT_PLUGIN.is_file() or CT_PLUGIN.stat().st_mtime < (HERE / "ct_trace.c").stat().st_mtime:
+            return f"tracing plugin {rel(CT_PLUGIN)} missing or older than its source ({SETUP_HINT})"
+        return None
+
+    def ct_argv(self, elf: pathlib.Path, out: pathlib.Path) -> list[str]:
+        """QEMU with the constant-time tracer writing to `out`."""
+        cpu = ["-cpu", self.cpu] if self.cpu else []
+        return [self.qemu, *cpu, "-plugin", f"{CT_PLUGIN},out={out}", str(elf)]
+
+    def nm_tool(self) -> str:
+        return self.cc[0].removesuffix("gcc") + "nm"
 
     def tools_missing(self):
         for tool in (self.cc[0], self.qemu):

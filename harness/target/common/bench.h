@@ -94,6 +94,9 @@ void bench_put_line(const char *line);
  * construction (BENCH_LOOP_BODY instructions, announced in hello) n times.
  * Counted with n and with 0: the difference must be n * body exactly. */
 void bench_known_loop(uint32_t n);
+/* Start (1) or stop (0) the port's trace of executed and accessed
+ * addresses, where it has one (QEMU); a weak no-op in bench_core.c. */
+void bench_trace(int on);
 extern const unsigned bench_loop_body;        /* instructions per iteration */
 extern const unsigned bench_loop_body_cycles; /* cycles per iteration, 0 if unknown */
 

@@ -271,6 +271,13 @@ static int stream_tag(const job_t *j) {
   return r;
 }
 
+/* Which secret the inputs carry: 0 for measurements; the "ct" request runs
+ * the same operation with others (key and message bytes, a permutation's
+ * state) and the port's tracer compares what executed. */
+static unsigned secret;
+#define SECRET_KEY(s) (0x5bu * (s))
+#define SECRET_MSG(s) (0x30u + 0x29u * (s))
+
 static const char *setup(job_t *j, char **f) {
   uint32_t adlen, mlen;
   int reuse;
@@ -292,7 +299,7 @@ static const char *setup(job_t *j, char **f) {
   if (j->op == OP_PERMUTE) {
     if ((j->p = lwc_perm_find(f[1], f[2])) == NULL) return "no such permutation";
     if (adlen != 0 || mlen != 0) return "a permutation takes no data";
-    bench_fill(msg, j->p->statebytes, 0x30); /* a nonzero starting state */
+    bench_fill(msg, j->p->statebytes, SECRET_MSG(secret)); /* a nonzero starting state */
     j->p->init(&j->ps);
     if (j->p->add_bytes(&j->ps, msg, 0, j->p->statebytes) != LWC_OK) return "bad state size";
     return NULL;
@@ -307,10 +314,10 @@ static const char *setup(job_t *j, char **f) {
     return "parameters too large for lwc-bench";
   }
   /* the inputs: only the bytes the operation reads (a stream reads whole buffers) */
-  bench_fill(msg, j->stream ? BENCH_MAX_LEN : mlen, 0x30);
+  bench_fill(msg, j->stream ? BENCH_MAX_LEN : mlen, SECRET_MSG(secret));
   bench_fill(ad, j->stream ? BENCH_MAX_LEN : adlen, 0x20);
   if (j->a != NULL) {
-    bench_fill(key, j->a->keybytes, 0);
+    bench_fill(key, j->a->keybytes, SECRET_KEY(secret));
     bench_fill(nonce, j->a->noncebytes, 0x10);
   }
   reuse = j->op == OP_DECRYPT && !j->stream && ct_holds.a == j->a &&
@@ -420,6 +427,43 @@ static int do_once(char **f, int nf, int *ok) {
   BENCH_DUMP_COUNTS();
   if (!after_op(&j)) return bench_fail(ok, "operation failed");
   answer(f, 0, NULL, 0, &j);
+  *ok = 1;
+  return 0;
+}
+
+/* ---- constant-time traces ----------------------------------------------- */
+/* The port's tracer of executed and accessed addresses (QEMU: the plugin
+ * harness/target/qemu/ct_trace.c); ports without one do nothing. */
+__attribute__((weak)) void bench_trace(int on) { (void)on; }
+
+/* "ct SCHEME IMPL OP ADLEN MLEN SECRET": the operation with the inputs of
+ * secret SECRET (0 .. 255: other key and message bytes, or permutation
+ * state), traced from its call to its return; the host compares the traces
+ * of several secrets.  A decryption's ciphertext is made for its secret
+ * first (untraced), and must decrypt back. */
+static int do_ct(char **f, int nf, int *ok) {
+  job_t j;
+  uint32_t s;
+  const char *why;
+  int r;
+  if (nf != 7) return bench_fail(ok, "usage: ct SCHEME IMPL OP ADLEN MLEN SECRET");
+  if (!parse_u32(f[6], 255, &s)) return bench_fail(ok, "bad secret (0 .. 255)");
+  secret = s;
+  ct_holds.a = NULL; /* no ciphertext of another secret */
+  why = setup(&j, f);
+  secret = 0;
+  if (why == NULL && j.stream) why = "ct traces one-shot operations only";
+  if (why != NULL) {
+    ct_holds.a = NULL;
+    return bench_fail(ok, why);
+  }
+  bench_trace(1);
+  r = run_op(&j);
+  bench_trace(0);
+  r = r == LWC_OK && after_op(&j);
+  ct_holds.a = NULL; /* ct[] is this secret's: measurements must not reuse it */
+  if (!r) return bench_fail(ok, "operation failed");
+  answer(f, 0, "secret", s, &j);
   *ok = 1;
   return 0;
 }
@@ -628,6 +672,7 @@ int bench_handle(char *line, int *ok) {
   if (strcmp(f[0], "measure") == 0) return do_measure(f, nf, ok);
   if (strcmp(f[0], "stack") == 0) return do_stack(f, nf, ok);
   if (strcmp(f[0], "once") == 0) return do_once(f, nf, ok);
+  if (strcmp(f[0], "ct") == 0) return do_ct(f, nf, ok);
   if (strcmp(f[0], "kat") == 0) return bench_kat(f, nf, ok);
   if (strcmp(f[0], "overhead") == 0) return do_overhead(f, nf, ok);
   if (strcmp(f[0], "loop") == 0) return do_loop(f, nf, ok);
@@ -639,7 +684,7 @@ int bench_handle(char *line, int *ok) {
     *ok = 1;
     return 1;
   }
-  return bench_fail(ok, "unknown request (hello, list, kat, rounds, overhead, loop, measure, stack, once, quit)");
+  return bench_fail(ok, "unknown request (hello, list, kat, rounds, overhead, loop, measure, stack, once, ct, quit)");
 }
 
 void bench_serve(void) {

@@ -16,6 +16,8 @@ long lwc_read(int fd, void *buf, unsigned long n);
 long lwc_write(int fd, const void *buf, unsigned long n);
 /* the plugin's syscall: *slot must hold LWC_COUNT_MARKER; gets the count */
 void lwc_count(uint64_t *slot);
+/* the constant-time tracer's syscall (ct_trace.c): 1 on, 0 off */
+void lwc_trace(int on);
 
 #define LWC_COUNT_MARKER 0x544e554f4343574cull /* as in insn_count.c */
 
@@ -76,3 +78,6 @@ void bench_put_line(const char *line) {
     write_all("\n", 1);
   }
 }
+
+/* The trace of the "ct" request: ct_trace.c when QEMU runs with it. */
+void bench_trace(int on) { lwc_trace(on); }

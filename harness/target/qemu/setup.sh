@@ -1,6 +1,7 @@
 # Sourced after harness/setup.sh, from the repository root.
-#   lwc_setup_qemu   cross compilers, qemu-user and the instruction-counting
-#                    plugin build/tools/qemu/libinsn_count.so
+#   lwc_setup_qemu   cross compilers, qemu-user, the instruction-counting
+#                    plugin build/tools/qemu/libinsn_count.so and the
+#                    constant-time tracer build/tools/qemu/libct_trace.so
 #
 # The plugin needs QEMU's plugin header, which no Debian 12 binary package
 # ships: it comes from Debian's qemu source package (the orig tarball of
@@ -43,20 +44,26 @@ EOF
   rm -rf "$apt" # ~45 MB of lists and tarballs: only the header is kept
 }
 
+# Build a plugin from its source when missing or older than it.
+lwc_qemu_plugin() {
+  local src=$1 so=$2
+  if [ -s "$so" ] && [ "$so" -nt "$src" ]; then
+    return 0
+  fi
+  [ -s "$LWC_QEMU_HEADER" ] || lwc_qemu_fetch_header || return 1
+  lwc_log "qemu: building the plugin $so"
+  gcc -O2 -Wall -Wextra -shared -fPIC -I"$LWC_QEMU_DIR/include" \
+    -o "$so.tmp" "$src" >&2 || return 1
+  mv "$so.tmp" "$so"
+}
+
 lwc_setup_qemu() {
-  local src=harness/target/qemu/insn_count.c
   lwc_need_cmds qemu-riscv32:qemu-user qemu-riscv64:qemu-user qemu-arm:qemu-user \
     qemu-xtensa:qemu-user riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf \
     arm-none-eabi-gcc:gcc-arm-none-eabi xtensa-lx106-elf-gcc:gcc-xtensa-lx106 \
     gcc:gcc xz:xz-utils || return 1
-  # rebuilt when missing or older than its source
-  if [ -s "$LWC_QEMU_PLUGIN" ] && [ "$LWC_QEMU_PLUGIN" -nt "$src" ]; then
-    return 0
-  fi
   mkdir -p "$LWC_QEMU_DIR"
-  [ -s "$LWC_QEMU_HEADER" ] || lwc_qemu_fetch_header || return 1
-  lwc_log "qemu: building the counting plugin $LWC_QEMU_PLUGIN"
-  gcc -O2 -Wall -Wextra -shared -fPIC -I"$LWC_QEMU_DIR/include" \
-    -o "$LWC_QEMU_PLUGIN.tmp" "$src" >&2 || return 1
-  mv "$LWC_QEMU_PLUGIN.tmp" "$LWC_QEMU_PLUGIN"
+  lwc_qemu_plugin harness/target/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
+  # the constant-time tracer (./lwcbench ct)
+  lwc_qemu_plugin harness/target/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
 }

@@ -10,6 +10,7 @@
 #define SYS_write 4
 #define SYS_exit_group 248
 #define SYS_lwc_count 0x4c57 /* read by the counting plugin (insn_count.c) */
+#define SYS_lwc_trace 0x4c58 /* the constant-time tracer (ct_trace.c): on/off */
 
         .syntax unified
         .thumb
@@ -51,6 +52,16 @@ lwc_write:
 lwc_count:
         push {r7, lr}
         movw r7, #SYS_lwc_count
+        svc 0
+        pop {r7, pc}
+
+/* void lwc_trace(int on): the tracer (ct_trace.c) records from on = 1 to
+ * on = 0; without it, an unknown system call that does nothing. */
+        .globl lwc_trace
+        .thumb_func
+lwc_trace:
+        push {r7, lr}
+        movw r7, #SYS_lwc_trace
         svc 0
         pop {r7, pc}
 

@@ -8,6 +8,7 @@
 #define SYS_write 64
 #define SYS_exit_group 94
 #define SYS_lwc_count 0x4c57 /* read by the counting plugin (insn_count.c) */
+#define SYS_lwc_trace 0x4c58 /* the constant-time tracer (ct_trace.c): on/off */
 
         .section .text.start, "ax"
         .globl _start
@@ -42,6 +43,14 @@ lwc_write:
         .globl lwc_count
 lwc_count:
         li a7, SYS_lwc_count
+        ecall
+        ret
+
+/* void lwc_trace(int on): the tracer (ct_trace.c) records from on = 1 to
+ * on = 0; without it, an unknown system call that does nothing. */
+        .globl lwc_trace
+lwc_trace:
+        li a7, SYS_lwc_trace
         ecall
         ret
 

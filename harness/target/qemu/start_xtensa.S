@@ -10,6 +10,7 @@
 #define SYS_write 13
 #define SYS_exit_group 119
 #define SYS_lwc_count 0x4c57 /* read by the counting plugin (insn_count.c) */
+#define SYS_lwc_trace 0x4c58 /* the constant-time tracer (ct_trace.c): on/off */
 
         .section .text.start, "ax"
         .globl _start
@@ -50,6 +51,16 @@ lwc_write:
 lwc_count:
         mov a6, a2
         movi a2, SYS_lwc_count
+        syscall
+        ret
+
+/* void lwc_trace(int on): the tracer (ct_trace.c) records from on = 1 to
+ * on = 0; without it, an unknown system call that does nothing. */
+        .globl lwc_trace
+        .align 4
+lwc_trace:
+        mov a6, a2
+        movi a2, SYS_lwc_trace
         syscall
         ret
 

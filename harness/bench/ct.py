@@ -1,0 +1,186 @@
+"""./lwcbench ct: constant-time evidence from the targets' traces.
+
+Each implementation runs each of its operations at a few lengths with
+several secrets (other key and message bytes; a permutation's state),
+under a tracer that records every executed instruction's address and every
+data access's address (the "ct" request of lwc-bench; on QEMU the plugin
+harness/target/qemu/ct_trace.c).  The lengths and everything public are
+the same between the secrets, so the traces must be identical: the first
+difference is a finding, named by the instruction where the traces part
+(its symbol) and what differed (a branch target, a load or store address).
+
+An implementation that is not meant to be constant-time says so in a file
+`not-constant-time` in its folder (the reason); it is listed, not traced.
+Every Ascon implementation is meant to be.
+"""
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import pathlib
+import subprocess
+import tempfile
+
+from harness.bench.session import PipeSession, SessionError
+from harness.bench.targets.base import BuildError
+from harness.discover import Impl
+
+SECRETS = (0, 1, 2)
+AEAD_LENGTHS = ((0, 0), (0, 16), (3, 17), (16, 40))  # (adlen, mlen): blocks, partial blocks
+HASH_LENGTHS = (0, 8, 17, 40)
+NOT_CT = "not-constant-time"
+RECORD = 9  # 8-byte address, 1-byte kind (ct_trace.c)
+KINDS = {ord("I"): "instruction", ord("R"): "load", ord("W"): "store", ord("E"): "end"}
+
+
+def cases(impl: Impl) -> list[tuple[str, int, int]]:
+    """(op, adlen, mlen) traced for an implementation."""
+    if impl.kind == "aead":
+        return [(op, a, m) for op in ("encrypt", "decrypt") for a, m in AEAD_LENGTHS]
+    if impl.kind == "hash":
+        return [("hash", 0, m) for m in HASH_LENGTHS]
+    return [("permutation", 0, 0)]
+
+
+def not_ct_reason(impl: Impl) -> str | None:
+    f = impl.path / NOT_CT
+    return f.read_text().strip() or "(no reason given)" if f.is_file() else None
+
+
+@dataclasses.dataclass
+class Outcome:
+    target: str
+    impl: Impl
+    traced: int = 0                 # operations compared
+    events: int = 0                 # trace records of the first secret, summed
+    findings: list[str] = dataclasses.field(default_factory=list)
+    error: str = ""                 # could not trace at all
+    skipped: str = ""               # declared not constant-time
+
+
+def segments(data: bytes) -> list[bytes]:
+    """The trace file cut at its end records (each segment without it)."""
+    out, start = [], 0
+    for pos in range(0, len(data), RECORD):
+        if data[pos + 8] == ord("E"):
+            out.append(data[start:pos])
+            start = pos + RECORD
+    return out
+
+
+def first_difference(a: bytes, b: bytes) -> int | None:
+    """Index of the first differing record (or where the shorter ends)."""
+    if a == b:
+        return None
+    lo, hi = 0, min(len(a), len(b)) // RECORD
+    step = 4096
+    while lo < hi:  # find the differing chunk, then the record
+        end = min(lo + step, hi)
+        if a[lo * RECORD:end * RECORD] != b[lo * RECORD:end * RECORD]:
+            for i in range(lo, end):
+                if a[i * RECORD:(i + 1) * RECORD] != b[i * RECORD:(i + 1) * RECORD]:
+                    return i
+        lo = end
+    return hi
+
+
+def record(seg: bytes, i: int) -> tuple[str, int] | None:
+    if (i + 1) * RECORD > len(seg):
+        return None
+    r = seg[i * RECORD:(i + 1) * RECORD]
+    return KINDS.get(r[8], "?"), int.from_bytes(r[:8], "little")
+
+
+def last_instruction(seg: bytes, i: int) -> int | None:
+    """Address of the instruction record at or before index i."""
+    for k in range(min(i, len(seg) // RECORD - 1), -1, -1):
+        if seg[k * RECORD + 8] == ord("I"):
+            return int.from_bytes(seg[k * RECORD:k * RECORD + 8], "little")
+    return None
+
+
+class Symbols:
+    """Address -> function+offset, from the program's symbol table."""
+
+    def __init__(self, nm: str, elf: pathlib.Path):
+        self.addrs, self.names = [], []
+        try:
+            text = subprocess.run([nm, "-n", str(elf)], capture_output=True, text=True,
+                                  timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            text = ""
+        for line in text.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in "tTwW":
+                self.addrs.append(int(parts[0], 16))
+                self.names.append(parts[2])
+
+    def __call__(self, addr: int | None) -> str:
+        if addr is None:
+            return "?"
+        k = bisect.bisect_right(self.addrs, addr) - 1
+        return f"0x{addr:x} ({self.names[k]}+0x{addr - self.addrs[k]:x})" if k >= 0 else f"0x{addr:x}"
+
+
+def describe(seg_a: bytes, seg_b: bytes, i: int, symbols: Symbols) -> str:
+    ra, rb = record(seg_a, i), record(seg_b, i)
+    where = symbols(last_instruction(seg_a, i - 1 if ra and ra[0] == "instruction" else i))
+    if ra is None or rb is None:
+        return f"one trace ends first at event {i}, after the instruction at {where}"
+    if ra[0] == "instruction" and rb[0] == "instruction":
+        what = f"branch: next instruction {symbols(ra[1])} vs {symbols(rb[1])}"
+    elif ra[0] == rb[0]:
+        what = f"{ra[0]} address 0x{ra[1]:x} vs 0x{rb[1]:x}"
+    else:
+        what = f"{ra[0]} vs {rb[0]}"
+    return f"event {i}, at the instruction {where}: {what}"
+
+
+def trace_impl(target, impl: Impl, timeout: float = 600.0) -> Outcome:
+    """Every case of one implementation on one target, all secrets."""
+    out = Outcome(target.name, impl)
+    reason = not_ct_reason(impl)
+    if reason is not None:
+        out.skipped = reason
+        return out
+    try:
+        elf = target.build(impl)
+    except BuildError as e:
+        out.error = f"does not build: {e}"
+        return out
+    todo = cases(impl)
+    reqs = [f"ct {impl.scheme} {impl.name} {op} {a} {m} {s}" for op, a, m in todo for s in SECRETS]
+    with tempfile.TemporaryDirectory(prefix="lwc-ct-") as tmp:
+        path = pathlib.Path(tmp) / "trace.bin"
+        session = PipeSession(target.ct_argv(elf, path), timeout=timeout)
+        try:
+            answers = session.run_all(["hello", *reqs, "quit"])
+        except SessionError as e:
+            out.error = str(e)
+            return out
+        finally:
+            session.close()
+        bad = [r for r in answers[1:-1] if r.ok is None]
+        if bad:
+            out.error = f"{bad[0].request}: {bad[0].error}"
+            return out
+        segs = segments(path.read_bytes()) if path.is_file() else []
+    if len(segs) != len(reqs):
+        out.error = f"the tracer recorded {len(segs)} operations of {len(reqs)}"
+        return out
+    symbols = Symbols(target.nm_tool(), elf)
+    for k, (op, a, m) in enumerate(todo):
+        group = segs[k * len(SECRETS):(k + 1) * len(SECRETS)]
+        if not any(group[0][p + 8] == ord("I") for p in range(0, min(len(group[0]), 90), RECORD)):
+            out.error = f"{op} adlen={a} mlen={m}: an empty trace (is the tracer loaded?)"
+            return out
+        out.traced += 1
+        out.events += len(group[0]) // RECORD
+        for s, seg in zip(SECRETS[1:], group[1:]):
+            i = first_difference(group[0], seg)
+            if i is not None:
+                out.findings.append(f"{target.name} {impl.scheme}/{impl.name} {op} adlen={a} "
+                                    f"mlen={m}: secrets {SECRETS[0]} and {s} differ at "
+                                    + describe(group[0], seg, i, symbols))
+                break
+    return out

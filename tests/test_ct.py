@@ -1,0 +1,98 @@
+"""./lwcbench ct: the constant-time check (issue 5).
+
+Every Ascon implementation, on every target with a tracer (the QEMU ones),
+gives the same trace of executed and accessed addresses for different
+secrets; and the check finds a leak: implementations that compute the right
+answer (they pass the KAT) but branch on, or index a table with, a secret
+are reported with the instruction where the traces part.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from harness.bench.targets import TARGETS
+
+TRACED = [name for name, cls in TARGETS.items() if cls().ct_missing() is None]
+
+
+def lwcbench(*args, env=None):
+    full_env = {**os.environ, "LWC_NO_SETUP": "1", **(env or {})}
+    if env is None:
+        full_env.pop("LWC_EXTRA_IMPLS", None)
+    return subprocess.run([str(ROOT / "lwcbench"), *args], capture_output=True, text=True,
+                          cwd=ROOT, env=full_env, timeout=3600)
+
+
+def test_the_qemu_targets_trace():
+    assert {"rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv64-qemu", "rv64-zbb-qemu",
+            "cortex-m3-qemu", "xtensa-lx106-qemu"} <= set(TRACED)
+
+
+@pytest.mark.parametrize("target", TRACED)
+def test_every_ascon_implementation_is_constant_time(target):
+    r = lwcbench("ct", "--target", target)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    assert " 0 finding(s), 0 failed" in r.stdout
+
+
+LEAKS = {
+    # a branch on a state bit (after init, the key's): the output is right
+    "leaky_branch": "  if (s->x[1] & 1) leak_sink++;\n",
+    # a table read at a state-dependent index
+    "leaky_index": "  leak_sink += leak_table[s->x[0] & 15];\n",
+}
+
+
+def write_leaky(root):
+    scheme = root / "crypto_aead" / "ascon128-v12"
+    scheme.mkdir(parents=True)
+    (scheme / "scheme.h").write_text((ROOT / "crypto_aead/ascon128-v12/scheme.h").read_text())
+    for name, leak in LEAKS.items():
+        d = scheme / name
+        d.mkdir()
+        (d / "api.h").write_text('#include "../scheme.h"\n')
+        (d / "architectures").write_text("any\n")
+        (d / "aead.c").write_text(
+            '#include "api.h"\n#include "ascon/backend_ref.h"\n'
+            "static volatile unsigned leak_sink;\n"
+            "static volatile const unsigned char leak_table[16] = {1, 2, 3};\n"
+            "static void leaky_permute(ascon_state_t *s, unsigned n) {\n"
+            f"{leak}  ascon_permute(s, n);\n}}\n"
+            "#define ascon_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")
+
+
+def test_a_secret_branch_and_a_secret_index_are_found(tmp_path):
+    write_leaky(tmp_path / "extra")
+    r = lwcbench("ct", "--target", "rv32i-qemu", "--scheme", "ascon128-v12",
+                 env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
+    assert r.returncode == 1, r.stdout + r.stderr
+    findings = [ln for ln in r.stdout.splitlines() if ln.startswith("FINDING ")]
+    by_impl = {ln.split()[2]: ln for ln in findings}
+    assert set(by_impl) == {"ascon128-v12/leaky_branch", "ascon128-v12/leaky_index"}, findings
+    assert "branch: next instruction" in by_impl["ascon128-v12/leaky_branch"]
+    # named by symbol (leaky_permute, or the function it was inlined into)
+    assert re.search(r"at the instruction 0x[0-9a-f]+ \((leaky_permute|ascon_aead_\w*)[\w.]*\+0x",
+                     by_impl["ascon128-v12/leaky_branch"]), by_impl["ascon128-v12/leaky_branch"]
+    assert "load address" in by_impl["ascon128-v12/leaky_index"]
+    assert re.search(r" [1-9]\d* finding\(s\), 0 failed", r.stdout), r.stdout[-500:]
+
+
+def test_a_declared_exception_is_listed_not_traced(tmp_path):
+    write_leaky(tmp_path / "extra")
+    d = tmp_path / "extra" / "crypto_aead" / "ascon128-v12" / "leaky_branch"
+    (d / "not-constant-time").write_text("a test: branches on the key\n")
+    r = lwcbench("ct", "--target", "rv32i-qemu", "--scheme", "ascon128-v12", "--impl",
+                 "leaky_branch", env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "declared not constant-time: a test: branches on the key" in r.stdout
+
+
+def test_a_target_without_a_tracer_is_named():
+    r = lwcbench("ct", "--target", "avr-atmega128", "--scheme", "ascon128-v12")
+    assert r.returncode == 2
+    assert "avr-atmega128: skipped:" in r.stdout and "nothing to trace" in r.stderr
