@@ -27,6 +27,14 @@ The memory layout of the state is the C bi32 backend's (backend_bi32.h):
 e[0..4] then o[0..4], the low 16 bits of e[i] the even bits of the lane's
 low word.
 
+Variants on plain 64-bit lanes (the low word of lane i in e_i, its high
+word in o_i; no interleaving, big-endian lanes byte-swapped with rev8):
+    shift       RV32I: each half of a 64-bit rotation two shifts and an xor
+    zbb_shift   Zbb: as shift, with andn and xnor in the S-box
+    zbt_fsr     draft Zbt (Ibex RV32BFull): as zbb_shift, each half of a
+                64-bit rotation one funnel shift (fsri, emitted with .insn)
+The memory layout of their state is the C uint64_t x[5] (lanes64.h).
+
 The shift variant (plain RV32I: no andn, orn or xnor) has its own S-box of
 16 operations per 32-bit slice on average (sbox_rv32i): it carries some
 lanes complemented from one round to the next (SHIFT_INVERTED), so that
@@ -58,6 +66,19 @@ def round_constants(i: int) -> tuple[int, int]:
     even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
     odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
     return even, odd
+
+
+def fsri_insn(rd: str, rs1: str, rs3: str, k: int) -> str:
+    """Draft Zbt's fsri (bitmanip 0.92/0.93, executed by Ibex RV32BFull),
+    which binutils does not know, as an .insn line:
+        fsri rd, rs1, rs3, k   rd = low word of (rs3:rs1) >> k, 0 <= k < 64
+    i.e. for 0 < k < 32 (rs1 >> k) | (rs3 << (32 - k)), for k >= 32 the
+    same with rs1 and rs3 swapped and k - 32.  Its encoding is the R4 layout
+    on OP-IMM (0x13): rs3 in [31:27], 1 in [26], the 6-bit shift amount in
+    [25:20], rs1, funct3 101, rd; as .insn r4, funct2 = [26:25] = 2 | k[5]
+    and the rs2 field holds k[4:0] (written as register x<k[4:0]>)."""
+    assert 0 <= k < 64
+    return f"r4 0x13, 5, {2 | k >> 5}, {rd}, {rs1}, x{k & 31}, {rs3}"
 
 
 class Asm:
@@ -145,6 +166,14 @@ class Asm:
                 self.delta_swap(r, t, MASKS[k], 1 << k)
         else:
             self("zip", r, r)
+
+    def fsri(self, rd: str, rs1: str, rs3: str, k: int, comment: str = "") -> None:
+        """rd = (rs1 >> k) | (rs3 << (32 - k)), 0 < k < 32: one draft-Zbt
+        funnel shift (fsri_insn)."""
+        assert self.variant == "zbt_fsr" and 0 < k < 32
+        note = f"fsri {rd}, {rs1}, {rs3}, {k}" + (f"; {comment}" if comment else "")
+        text = f"    {'.insn':<7} {fsri_insn(rd, rs1, rs3, k)}"
+        self.lines.append(f"{text:<44}/* {note} */")  # wider than the others
 
     def delta_swap(self, r: str, t: str, m: str, shift: int) -> None:
         """Swap the bits of r selected by the mask in m with those `shift` above."""
@@ -296,8 +325,34 @@ def sigma_shift(a: Asm, i: int, t: list[str]) -> None:
     a("xor", hi, hi, t[1])
 
 
+def sigma_fsr(a: Asm, i: int, t: list[str]) -> None:
+    """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on lane i as words lo = E[i], hi =
+    O[i], with funnel shifts: for r < 32 the low word of x >>> r is
+    fsr(lo, hi, r) = (lo >> r) | (hi << 32-r) and the high word fsr(hi, lo,
+    r); for r >= 32 the halves swap and the shift is r - 32 (r = 32: a move).
+    8 operations, as the interleaved lanes' rotations."""
+    lo, hi = E[i], O[i]
+    r0, r1 = SIGMA[i]
+
+    def rot(dst: str, low_half: bool, r: int) -> None:
+        src, other = (lo, hi) if low_half == (r < 32) else (hi, lo)
+        if r % 32 == 0:
+            a("mv", dst, src)
+        else:
+            a.fsri(dst, src, other, r % 32)
+    for low_half, dst in ((True, t[0]), (False, t[1])):
+        rot(dst, low_half, r0)
+        rot(t[2], low_half, r1)
+        a("xor", dst, dst, t[2])
+    a("xor", lo, lo, t[0], comment=f"x{i} ^= (x{i} >>> {r0}) ^ (x{i} >>> {r1})")
+    a("xor", hi, hi, t[1])
+
+
 def sigma(a: Asm, i: int, t: list[str]) -> None:
     """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on the interleaved lane i."""
+    if a.variant == "zbt_fsr":
+        sigma_fsr(a, i, t)
+        return
     if not a.bi32:
         sigma_shift(a, i, t)
         return
@@ -993,7 +1048,7 @@ def generate(variant: str) -> str:
     return "\n".join(a.lines) + "\n"
 
 
-VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32"]
+VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32", "zbt_fsr"]
 
 
 def main() -> int:
