@@ -184,6 +184,7 @@ def test_bounds_follow_the_generated_code():
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     assert tool.round_sizes("zbkb_bi32") == [74] * 12
+    assert tool.round_sizes("zbt_fsr") == [73] * 12  # 20 of them fsri, as .insn
     assert tool.lane_costs("zbkb_bi32") == (12, 10)
     assert tool.rounds("Ascon-128a", 16) == 32 and tool.rounds("Ascon-Hash", 16) == 72
     table = tool.table()

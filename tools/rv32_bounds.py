@@ -60,8 +60,9 @@ def round_sizes(variant: str) -> list[int]:
         elif inside and s == "ret":
             sizes.append(n)
             break
-        elif inside and s and not s.startswith(("/*", "#", ".")) and not s.endswith(":"):
-            n += 1
+        elif inside and s and not s.startswith(("/*", "#")) and not s.endswith(":") and \
+                (not s.startswith(".") or s.startswith((".insn", ".word"))):
+            n += 1  # an instruction (encoded with .insn where binutils lacks it)
     return sizes
 
 
