@@ -24,6 +24,9 @@ WARN = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wshadow", "-Wvla"]
 VARIANTS = {
     "release": {"cc": "gcc", "cflags": ["-O2"], "ldflags": []},
     "clang": {"cc": "clang", "cflags": ["-O2"], "ldflags": []},
+    # the host's constant-time check (./lwcbench ct): valgrind's memcheck with
+    # the secrets undefined (bench_classify, LWC_DECLASSIFY)
+    "ct": {"cc": "gcc", "cflags": ["-O2", "-g", "-DLWC_CT_VALGRIND"], "ldflags": []},
     "asan": {
         "cc": "gcc",
         "cflags": ["-O1", "-g", "-fno-omit-frame-pointer",

@@ -83,9 +83,11 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="targets with their availability and implementations")
     ctp = sub.add_parser("ct", help="constant-time check: traces of different secrets compared",
                          description=ct.__doc__.split("\n\n")[0],
-                         epilog="Targets with a tracer: the QEMU ones (plugin "
-                                "harness/target/qemu/ct_trace.c).  Exit status: 0 when every "
-                                "trace matched, 1 on a finding or a failure, 2 for bad arguments.")
+                         epilog="Targets: the QEMU ones (address traces by the plugin "
+                                "harness/target/qemu/ct_trace.c, compared between secrets) and "
+                                "the host (valgrind's memcheck with the secrets undefined, the "
+                                "TIMECOP approach).  Exit status: 0 when no finding, 1 on a "
+                                "finding or a failure, 2 for bad arguments.")
     ctp.add_argument("--target", action="append", metavar="T",
                      help="a target (repeatable); default: every target with a tracer")
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
@@ -234,6 +236,8 @@ def cmd_ct(args) -> int:
         raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
     progress = Progress(len(jobs))
     outcomes = []
+    for t in dict.fromkeys(t for t, _i in jobs):
+        t.ct_prepare([i for tt, i in jobs if tt is t])
 
     def one(n, t, impl):
         label = f"{t.name} {impl_id(impl)}"
@@ -261,9 +265,9 @@ def cmd_ct(args) -> int:
     failed = [o for o in outcomes if o.error]
     traced = sum(o.traced for o in outcomes)
     events = sum(o.events for o in outcomes)
+    detail = f" ({events} trace events per secret)" if events else ""
     print(f"{len(outcomes)} (target, implementation) pairs, {traced} operations traced with "
-          f"{len(ct.SECRETS)} secrets each ({events} events per secret): "
-          f"{len(findings)} finding(s), {len(failed)} failed")
+          f"{len(ct.SECRETS)} secrets each{detail}: {len(findings)} finding(s), {len(failed)} failed")
     for line in findings:
         print(f"FINDING {line}")
     for o in failed:

@@ -136,6 +136,53 @@ def describe(seg_a: bytes, seg_b: bytes, i: int, symbols: Symbols) -> str:
     return f"event {i}, at the instruction {where}: {what}"
 
 
+def memcheck_findings(out: Outcome, todo: list, log: str) -> Outcome:
+    """The host: valgrind's errors between the marks of each operation
+    ("lwc-ct begin" / "end", printed by the program) are findings."""
+    cases_run = [c for c in todo for _s in SECRETS]
+    current, k, block = None, -1, []
+    lines = [ln.split(" ", 1)[1] if ln.startswith(("==", "**")) and " " in ln else ln
+             for ln in log.splitlines()]
+    begins = sum(1 for ln in lines if ln.strip() == "lwc-ct begin")
+    if begins != len(cases_run):
+        out.error = f"valgrind saw {begins} traced operations of {len(cases_run)}"
+        return out
+
+    def flush():
+        if block:
+            where = next((b.strip() for b in block[1:] if b.strip().startswith("at ")), "?")
+            if current is None:
+                out.findings.append(f"{out.target} {out.impl.scheme}/{out.impl.name}: outside "
+                                    f"the traced operations: {block[0].strip()} {where}")
+            else:
+                op, a, m = current
+                out.findings.append(f"{out.target} {out.impl.scheme}/{out.impl.name} {op} "
+                                    f"adlen={a} mlen={m}: memcheck: {block[0].strip()} "
+                                    f"{where}")
+            block.clear()
+    for ln in lines:
+        text = ln.strip()
+        if text == "lwc-ct begin":
+            flush()
+            k += 1
+            current = cases_run[k]
+        elif text == "lwc-ct end":
+            flush()
+            current = None
+        elif any(text.startswith(w) for w in ("Conditional jump", "Use of uninitialised",
+                                               "Syscall param", "Invalid read", "Invalid write")):
+            flush()
+            block.append(text)
+        elif block and text.startswith(("at ", "by ")):
+            block.append(text)
+        elif block and not text:
+            flush()
+    flush()
+    out.traced = len(todo)
+    out.findings = list(dict.fromkeys(out.findings))  # the same error for each secret: once
+    return out
+
+
 def trace_impl(target, impl: Impl, timeout: float = 600.0) -> Outcome:
     """Every case of one implementation on one target, all secrets."""
     out = Outcome(target.name, impl)
@@ -164,7 +211,11 @@ def trace_impl(target, impl: Impl, timeout: float = 600.0) -> Outcome:
         if bad:
             out.error = f"{bad[0].request}: {bad[0].error}"
             return out
-        segs = segments(path.read_bytes()) if path.is_file() else []
+        data = path.read_bytes() if path.is_file() else b""
+    if target.ct_method == "memcheck":
+        log = data.decode("utf-8", "replace")
+        return memcheck_findings(out, todo, log)
+    segs = segments(data)
     if len(segs) != len(reqs):
         out.error = f"the tracer recorded {len(segs)} operations of {len(reqs)}"
         return out

@@ -131,10 +131,18 @@ class Target:
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
 
+    # `lwcbench ct` (harness/bench/ct.py): how this target shows a leak.
+    # "trace": ct_argv(program, out) runs the program with a tracer writing
+    # the addresses of each traced operation to `out`, compared between
+    # secrets; "memcheck": valgrind with the secrets undefined, its log in out.
+    ct_method = "trace"
+
     def ct_missing(self) -> str | None:
-        """Why `lwcbench ct` cannot trace on this target (None: it can;
-        then ct_argv(elf, out) runs the program under the tracer)."""
+        """Why `lwcbench ct` cannot check on this target (None: it can)."""
         return "no instruction and data-address tracer for this target yet"
+
+    def ct_prepare(self, impls: list[Impl]) -> None:
+        self.prepare(impls)
 
     def supports(self, impl: Impl) -> bool:
         return impl.builds_for(set(self.arch_tokens))

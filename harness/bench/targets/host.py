@@ -86,6 +86,26 @@ class HostTarget(Target):
                 self._bins[i] = bins / "lwc-bench"
                 self._objects[i] = [o for _s, o, _f in builder.impl_objects(i)]
 
+    # ./lwcbench ct: valgrind's memcheck, the secrets marked undefined
+    # (build variant "ct": bench_classify in host.c, LWC_DECLASSIFY)
+    ct_method = "memcheck"
+
+    def ct_missing(self):
+        if not shutil.which("valgrind"):
+            return "valgrind not found (the host's constant-time check runs under memcheck)"
+        return None
+
+    def ct_prepare(self, impls):
+        self.variant = "ct"
+        self.prepare(impls)
+
+    def ct_argv(self, program, out):
+        return ["valgrind", "--tool=memcheck", "--error-limit=no", f"--log-file={out}",
+                str(program)]
+
+    def nm_tool(self):
+        return "nm"
+
     def build(self, impl):
         if impl in self._errors:
             raise BuildError(self._errors[impl])

@@ -97,6 +97,10 @@ void bench_known_loop(uint32_t n);
 /* Start (1) or stop (0) the port's trace of executed and accessed
  * addresses, where it has one (QEMU); a weak no-op in bench_core.c. */
 void bench_trace(int on);
+/* Mark n bytes at p secret (1) or public (0) for a port whose tracer
+ * follows data (the host under valgrind: undefined / defined memory); a
+ * weak no-op in bench_core.c. */
+void bench_classify(const void *p, size_t n, int is_secret);
 extern const unsigned bench_loop_body;        /* instructions per iteration */
 extern const unsigned bench_loop_body_cycles; /* cycles per iteration, 0 if unknown */
 

@@ -435,6 +435,27 @@ static int do_once(char **f, int nf, int *ok) {
 /* The port's tracer of executed and accessed addresses (QEMU: the plugin
  * harness/target/qemu/ct_trace.c); ports without one do nothing. */
 __attribute__((weak)) void bench_trace(int on) { (void)on; }
+__attribute__((weak)) void bench_classify(const void *p, size_t n, int is_secret) {
+  (void)p, (void)n, (void)is_secret;
+}
+
+/* The secrets of an operation (key; plaintext or message; a permutation's
+ * state) to the port's tracer; afterwards every buffer is public again
+ * (outputs are public by definition). */
+static void classify_job(job_t *j, int secret_now) {
+  if (!secret_now) {
+    bench_classify(key, sizeof key, 0);
+    bench_classify(msg, sizeof msg, 0);
+    bench_classify(ct, sizeof ct, 0);
+    bench_classify(out, sizeof out, 0);
+    bench_classify(tag, sizeof tag, 0);
+    bench_classify(&j->ps, sizeof j->ps, 0);
+    return;
+  }
+  if (j->a != NULL) bench_classify(key, j->a->keybytes, 1);
+  if (j->op == OP_ENCRYPT || j->op == OP_HASH) bench_classify(msg, j->mlen, 1);
+  if (j->op == OP_PERMUTE) bench_classify(&j->ps, sizeof j->ps, 1);
+}
 
 /* "ct SCHEME IMPL OP ADLEN MLEN SECRET": the operation with the inputs of
  * secret SECRET (0 .. 255: other key and message bytes, or permutation
@@ -457,9 +478,12 @@ static int do_ct(char **f, int nf, int *ok) {
     ct_holds.a = NULL;
     return bench_fail(ok, why);
   }
+  classify_job(&j, 1);
   bench_trace(1);
   r = run_op(&j);
   bench_trace(0);
+  bench_classify(&r, sizeof r, 0);
+  classify_job(&j, 0);
   r = r == LWC_OK && after_op(&j);
   ct_holds.a = NULL; /* ct[] is this secret's: measurements must not reuse it */
   if (!r) return bench_fail(ok, "operation failed");

@@ -40,6 +40,20 @@ const unsigned bench_counters = 0;
 void bench_read_counters(uint64_t v[2]) { (void)v; }
 #endif
 
+#ifdef LWC_CT_VALGRIND /* build variant "ct": the constant-time check under memcheck */
+#include <valgrind/memcheck.h>
+
+void bench_classify(const void *p, size_t n, int is_secret) {
+  if (is_secret)
+    (void)VALGRIND_MAKE_MEM_UNDEFINED(p, n);
+  else
+    (void)VALGRIND_MAKE_MEM_DEFINED(p, n);
+}
+
+/* Marks in valgrind's log: which traced operation an error belongs to. */
+void bench_trace(int on) { VALGRIND_PRINTF("lwc-ct %s\n", on ? "begin" : "end"); }
+#endif
+
 void bench_put_line(const char *line) {
   fputs(line, stdout);
   fputc('\n', stdout);
