@@ -521,3 +521,6 @@ def test_published_figures_are_compared_and_labelled():
     assert cells["ascon80pq-v12"] == "101.10 / 101.10 (+0.0%)"
     assert cells["asconhash-v12"] == "94.84 / 189.69 (-50.0%)"
     assert "published" in report.tables(recs, {}, None)
+    md = export.to_markdown({"results": [{**r, "code_bytes": None, "stack_bytes": None, "kat": "pass"}
+                                         for r in recs], "environment": {}}, None)  # the folder too
+    assert "| opt64 (c_opt64 (ascon-c)) |" in md and "101.10 / 101.10 (+0.0%)" in md

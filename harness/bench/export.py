@@ -65,7 +65,8 @@ def to_markdown(data: dict, baseline: str | None) -> str:
         else:
             out.append(f"- `{name}`: {e.get('metric', '')}")
     out.append("")
-    for title, groups in report.table_sections(records, labels, baseline):
+    for title, groups in [*report.table_sections(records, labels, baseline),
+                          *report.published_sections(records)]:
         out += [f"## {title}", ""]
         for rows in groups:
             out += _md_table(rows) + [""]
