@@ -24,10 +24,9 @@
  *
  * Refused arguments
  *   LWC_ERR_ARG means nothing was written (an in-place ciphertext is left
- *   as it was).  The one-shot calls refuse lengths no buffer can have:
- *   above PTRDIFF_MAX, or mlen + taglen above it for an encryption.  The
- *   incremental calls take `len` as the size of the caller's buffers, as
- *   memcpy() does.
+ *   as it was).  The one-shot calls refuse lengths no buffer can have
+ *   (above PTRDIFF_MAX) before touching any buffer.  Otherwise lengths are
+ *   taken as the sizes of the caller's buffers, as memcpy() takes them.
  *
  * Failed authentication
  *   lwc_aead_decrypt() checks the tag in constant time; when it does not

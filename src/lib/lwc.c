@@ -38,9 +38,11 @@ const lwc_perm *lwc_perm_find(const char *scheme, const char *impl) {
   return NULL;
 }
 
-/* No object is larger than PTRDIFF_MAX bytes: a longer length (or, for
- * the output of an encryption, mlen + taglen above it) describes no real
- * buffer, and is refused before anything is read or written. */
+/* No object is larger than PTRDIFF_MAX bytes: a longer length describes no
+ * real buffer, and is refused before anything is read or written (so no
+ * sum such as mlen + taglen can wrap around).  PTRDIFF_MAX is all ones:
+ * (x | y) > LEN_MAX tests both lengths at once, in two instructions on the
+ * measured path. */
 #define LEN_MAX ((size_t)PTRDIFF_MAX)
 
 static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
@@ -62,8 +64,7 @@ static __attribute__((noinline)) int encrypt_incremental(
   lwc_aead_ctx ctx;
   size_t taglen = tag_length(a, opt);
   int r;
-  if (taglen < a->min_tagbytes || taglen > a->tagbytes || adlen > LEN_MAX ||
-      mlen > LEN_MAX - taglen)
+  if (taglen < a->min_tagbytes || taglen > a->tagbytes || (mlen | adlen) > LEN_MAX)
     return LWC_ERR_ARG;
   r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
   if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
@@ -81,7 +82,7 @@ static __attribute__((noinline)) int decrypt_incremental(
   size_t taglen = tag_length(a, opt), mlen;
   int r;
   if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen ||
-      ctlen > LEN_MAX || adlen > LEN_MAX)
+      (ctlen | adlen) > LEN_MAX)
     return LWC_ERR_ARG;
   mlen = ctlen - taglen;
   r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
@@ -101,7 +102,7 @@ int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
   if (a->encrypt != NULL && whole_fits(a, opt)) {
-    if (adlen > LEN_MAX || mlen > LEN_MAX - a->tagbytes) return LWC_ERR_ARG;
+    if ((mlen | adlen) > LEN_MAX) return LWC_ERR_ARG;
     return a->encrypt(ct, msg, mlen, ad, adlen, nonce, key);
   }
   return encrypt_incremental(a, ct, msg, mlen, ad, adlen, nonce, key, opt);
@@ -112,7 +113,7 @@ int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
   if (a->decrypt != NULL && whole_fits(a, opt)) {
-    if (ctlen > LEN_MAX || adlen > LEN_MAX) return LWC_ERR_ARG;
+    if ((ctlen | adlen) > LEN_MAX) return LWC_ERR_ARG;
     return a->decrypt(msg, ct, ctlen, ad, adlen, nonce, key);
   }
   return decrypt_incremental(a, msg, ct, ctlen, ad, adlen, nonce, key, opt);
@@ -123,8 +124,7 @@ int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
                      size_t customlen) {
   lwc_hash_ctx ctx;
   int r;
-  if ((h->kind == LWC_HASH && outlen != h->outbytes) || inlen > LEN_MAX ||
-      outlen > LEN_MAX)
+  if ((h->kind == LWC_HASH && outlen != h->outbytes) || (inlen | outlen) > LEN_MAX)
     return LWC_ERR_ARG;
   r = h->init(&ctx, custom, customlen);
   if (r == LWC_OK) r = h->update(&ctx, in, inlen);
