@@ -16,7 +16,17 @@
  * Buffers
  *   Inputs and outputs may be unaligned.  An output may be the very same
  *   buffer as the input it is computed from (in-place operation); any other
- *   overlap is not supported.  NULL is accepted wherever the length is 0.
+ *   overlap of an AEAD's input and output is not supported: the output is
+ *   then unspecified, but nothing outside it is written, and a decryption
+ *   gives either the authentic plaintext or LWC_ERR_TAG and zeros.
+ *   lwc_hash_compute() reads all its input before writing: there, any
+ *   overlap works.  NULL is accepted wherever the length is 0.
+ *
+ * Refused arguments
+ *   LWC_ERR_ARG means nothing was written (an in-place ciphertext is left
+ *   as it was).  The one-shot calls refuse lengths no buffer can have
+ *   (above PTRDIFF_MAX) before touching any buffer.  Otherwise lengths are
+ *   taken as the sizes of the caller's buffers, as memcpy() takes them.
  *
  * Failed authentication
  *   lwc_aead_decrypt() checks the tag in constant time; when it does not

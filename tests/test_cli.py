@@ -212,13 +212,15 @@ def test_round_trip_every_aead(lwc, kinds, mlen):
         assert lwc.hex("decrypt", *base, "--ct", ct.upper()) == msg.hex()
 
 
-@pytest.mark.parametrize("where", ["ciphertext", "tag", "ad", "key"])
+@pytest.mark.parametrize("where", ["ciphertext", "tag", "ad", "key", "nonce"])
 def test_failed_tag_hex(lwc, where):
     msg, ad = b"attack at dawn", b"header"
     ct = bytes.fromhex(lwc.hex("encrypt", *aead_args("ascon-aead128", ad=ad),
                                "--msg", msg.hex()))
-    key = KEY
-    if where == "ciphertext":
+    key, nonce = KEY, NONCE
+    if where == "nonce":
+        nonce = NONCE[:-1] + bytes([NONCE[-1] ^ 0x40])
+    elif where == "ciphertext":
         ct = bytes([ct[0] ^ 0x01]) + ct[1:]
     elif where == "tag":
         ct = ct[:-1] + bytes([ct[-1] ^ 0x80])
@@ -226,8 +228,127 @@ def test_failed_tag_hex(lwc, where):
         ad = b"Header"
     else:
         key = bytes([KEY[0] ^ 1]) + KEY[1:]
-    r = lwc("decrypt", *aead_args("ascon-aead128", key=key, ad=ad), "--ct", ct.hex())
+    r = lwc("decrypt", *aead_args("ascon-aead128", key=key, nonce=nonce, ad=ad),
+            "--ct", ct.hex())
     one_line_error(r, 1, "authentication failed")
+
+
+def forgeries(ct: bytes, taglen: int) -> dict[str, bytes]:
+    """Hostile variants of a valid ciphertext || tag (len(ct) > taglen)."""
+    return {
+        "ct-bit": bytes([ct[0] ^ 0x01]) + ct[1:],
+        "last-ct-bit": ct[:-taglen - 1] + bytes([ct[-taglen - 1] ^ 0x80]) + ct[-taglen:],
+        "tag-bit": ct[:-1] + bytes([ct[-1] ^ 0x10]),
+        "truncated": ct[:-1],              # one byte cut off the end
+        "extended": ct + b"\x00",          # one byte added
+        "tag-only": ct[-taglen:],          # the ciphertext dropped
+        "zero-tag": ct[:-taglen] + bytes(taglen),
+    }
+
+
+def test_forgeries_every_impl_release_nothing(lwc, kinds):
+    """Every AEAD implementation, full and truncated tags: each forgery exits
+    with status 1, one line on stderr and nothing on stdout (hex mode)."""
+    tried = 0
+    for scheme, kind in kinds.items():
+        if kind != "aead":
+            continue
+        key = bytes(range(20)) if "80pq" in scheme else KEY
+        for impl in lwc.listing()[scheme]:
+            for taglen in ([16, 4] if scheme == "ascon-aead128" else [16]):
+                base = aead_args(scheme, key=key, ad=b"hdr",
+                                 extra=["--impl", impl, "--tag-len", taglen])
+                msg = b"twenty bytes of text"
+                ct = bytes.fromhex(lwc.hex("encrypt", *base, "--msg", msg.hex()))
+                assert lwc.hex("decrypt", *base, "--ct", ct.hex()) == msg.hex()
+                for name, bad in forgeries(ct, taglen).items():
+                    r = lwc("decrypt", *base, "--ct", bad.hex())
+                    one_line_error(r, 1, "authentication failed")
+                    tried += 1
+    assert tried >= 4 * 4 * 7
+
+
+@pytest.mark.parametrize("mode", ["hex", "raw-file", "raw-pipe"])
+def test_forgery_into_an_output_file_leaves_it_empty(lwc, tmp_path, mode):
+    """`lwc decrypt ... > out`: the shell creates (or truncates) out; after a
+    forgery it holds no byte of plaintext, and `>>` adds none."""
+    base = aead_args("ascon-aead128", ad=b"ad")
+    msg = random.Random(5).randbytes(200_000 if mode != "hex" else 3000)
+    ct = bytearray(lwc.ok("encrypt", *base, input=msg))
+    ct[len(ct) // 2] ^= 0x02
+    src = tmp_path / "forged.bin"
+    src.write_bytes(ct)
+    for open_mode, before in (("wb", b""), ("ab", b"earlier output\n")):
+        out = tmp_path / "plain.out"
+        out.write_bytes(b"stale content that the shell truncates")
+        if before:
+            out.write_bytes(before)
+        with open(out, open_mode) as f:
+            if mode == "hex":
+                r = lwc("decrypt", *base, "--ct", ct.hex(), stdout=f)
+            elif mode == "raw-file":
+                r = lwc("decrypt", *base, src, stdout=f)
+            else:
+                r = lwc("decrypt", *base, input=bytes(ct), stdout=f)
+        assert r.returncode == 1, r.stderr
+        assert b"authentication failed" in r.stderr
+        assert out.read_bytes() == before, "plaintext released into the output file"
+
+
+TAMPER_SHIM = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/types.h>
+
+/* Between the two passes of a raw decryption, lwc rewinds its input with
+ * fseeko: flip one bit of the file named by LWC_TAMPER_FILE right then. */
+static void tamper(void) {
+  const char *path = getenv("LWC_TAMPER_FILE");
+  FILE *f;
+  int c;
+  if (path == NULL || (f = fopen(path, "r+b")) == NULL) return;
+  c = fgetc(f);
+  rewind(f);
+  fputc(c ^ 1, f);
+  fclose(f);
+  unsetenv("LWC_TAMPER_FILE");
+}
+
+int fseeko(FILE *f, off_t off, int whence) {
+  int (*real)(FILE *, off_t, int) =
+      (int (*)(FILE *, off_t, int))dlsym(RTLD_NEXT, "fseeko");
+  tamper();
+  return real(f, off, whence);
+}
+"""
+
+
+def test_file_changed_between_the_passes_is_reported(tmp_path):
+    """A regular file is read twice (verify, then decrypt): when someone
+    changes it in between, the second pass sees a wrong tag and says that
+    what it wrote is NOT authentic, exit status 1 (release build: the shim
+    is preloaded, which ASan's runtime refuses)."""
+    shim = tmp_path / "tamper.so"
+    src = tmp_path / "tamper.c"
+    src.write_text(TAMPER_SHIM)
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O1", "-o", str(shim), str(src), "-ldl"],
+                   check=True)
+    exe = bin_dir("release") / "lwc"
+    base = aead_args("ascon-aead128")
+    msg = random.Random(9).randbytes(100_000)
+    path = tmp_path / "ct.bin"
+    path.write_bytes(Lwc(exe).ok("encrypt", *base, input=msg))
+    env = dict(os.environ, LD_PRELOAD=str(shim), LWC_TAMPER_FILE=str(path))
+    r = subprocess.run([str(exe), "decrypt", *base, str(path)], capture_output=True,
+                       env=env, timeout=60)
+    err = r.stderr.decode()
+    assert r.returncode == 1, err
+    assert err.startswith("lwc: ") and err.count("\n") == 1, err
+    assert "changed while it was decrypted" in err and "NOT authentic" in err, err
+    assert r.stdout != msg          # the tampered first byte decrypted wrongly
+    assert path.read_bytes()[0] != Lwc(exe).ok("encrypt", *base, input=msg)[0]
 
 
 def test_empty_plaintext_prints_empty_line(lwc):
@@ -470,6 +591,27 @@ BAD_INPUT = {
     "nonhex-msg": (ENC + ["--msg", "0x00"], ["--msg", "non-hex", "'x'"]),
     "nonhex-space": (ENC + ["--msg", "00 11"], ["--msg", "non-hex"]),
     "nonhex-mask": (ENC + ["--mask-key", "g" * 32, "--msg", ""], ["--mask-key", "non-hex"]),
+    "nonhex-ct": (DEC + ["--ct", "0g" + "00" * 16], ["--ct", "non-hex", "'g'", "position 2"]),
+    "nonhex-nonce": (["encrypt", "ascon-aead128", "--key", K, "--nonce", N[:-2] + "-1",
+                      "--msg", ""], ["--nonce", "non-hex", "'-'"]),
+    "nonhex-ad": (ENC + ["--ad", "0x", "--msg", ""], ["--ad", "non-hex", "'x'"]),
+    "nonhex-custom": (["hash", "ascon-cxof128", "--custom", "zz", "--msg", ""],
+                      ["--custom", "non-hex"]),
+    "nonhex-byte": (DEC + ["--ct", "00\u00e9" + "00" * 16], ["--ct", "non-hex", "byte 0xc3"]),
+    "nonhex-control": (ENC + ["--msg", "00\t11"], ["--msg", "non-hex", "byte 0x09"]),
+    "key-0x-prefix": (["encrypt", "ascon-aead128", "--key", "0x" + K, "--nonce", N, "--msg", ""],
+                      ["--key", "non-hex", "'x'"]),
+    "odd-and-short-key": (["encrypt", "ascon-aead128", "--key", "abc", "--nonce", N, "--msg", ""],
+                          ["--key", "odd"]),
+    "huge-key": (["encrypt", "ascon-aead128", "--key", "00" * 5000, "--nonce", N, "--msg", ""],
+                 ["--key", "expected 16 bytes", "got 5000 bytes"]),
+    "short-nonce-80pq": (["decrypt", "ascon80pq-v12", "--key", "00" * 20, "--nonce", N[:-2],
+                          "--ct", "00" * 16], ["--nonce", "expected 16 bytes", "got 15"]),
+    "unknown-scheme-dec": (["decrypt", "ascon-aead256", "--key", K, "--nonce", N, "--ct", ""],
+                           ["unknown scheme 'ascon-aead256'"]),
+    "unknown-impl-dec": (DEC + ["--impl", "opt32", "--ct", "00" * 16],
+                         ["unknown implementation 'opt32' of ascon-aead128", "opt64"]),
+    "empty-impl": (DEC + ["--impl", "", "--ct", "00" * 16], ["unknown implementation ''"]),
     "short-key": (["encrypt", "ascon-aead128", "--key", K[:30], "--nonce", N, "--msg", ""],
                   ["--key", "expected 16 bytes"]),
     "long-key-80pq": (["encrypt", "ascon80pq-v12", "--key", K, "--nonce", N, "--msg", ""],
@@ -506,9 +648,20 @@ BAD_INPUT = {
     "tag-len-small": (ENC + ["--tag-len", "3", "--msg", ""], ["--tag-len", "out of range", "4..16"]),
     "tag-len-big": (DEC + ["--tag-len", "17", "--ct", "00" * 17], ["--tag-len", "out of range"]),
     "tag-len-nan": (ENC + ["--tag-len", "eight", "--msg", ""], ["--tag-len", "not a number"]),
+    "tag-len-zero": (DEC + ["--tag-len", "0", "--ct", "00" * 16], ["--tag-len", "out of range"]),
+    "tag-len-huge": (DEC + ["--tag-len", "9" * 25, "--ct", "00" * 16],
+                     ["--tag-len", "out of range"]),
+    "tag-len-2^64+16": (DEC + ["--tag-len", "18446744073709551632", "--ct", "00" * 16],
+                        ["--tag-len", "out of range"]),
+    "tag-len-negative": (DEC + ["--tag-len", "-4", "--ct", "00" * 16], ["--tag-len", "not a number"]),
+    "tag-len-hex": (DEC + ["--tag-len", "0x10", "--ct", "00" * 16], ["--tag-len", "not a number"]),
+    "tag-len-v12-huge": (["decrypt", "ascon128-v12", "--key", K, "--nonce", N, "--tag-len",
+                          "18446744073709551632", "--ct", "00" * 16],
+                         ["--tag-len", "does not support tag truncation"]),
     "mask-key-length": (ENC + ["--mask-key", "00" * 15, "--msg", ""], ["--mask-key", "expected 16 bytes"]),
     "ct-shorter-than-tag": (DEC + ["--ct", "00" * 15], ["--ct", "shorter than the tag"]),
     "ct-shorter-than-short-tag": (DEC + ["--tag-len", "4", "--ct", "00" * 3], ["shorter than the tag"]),
+    "ct-empty": (DEC + ["--ct", ""], ["--ct", "shorter than the tag (0 bytes"]),
     "no-such-file": (["hash", "ascon-hash256", "/nonexistent/file"],
                      ["cannot open '/nonexistent/file'", "No such file or directory"]),
     "no-such-file-enc": (ENC + ["/nonexistent/file"], ["No such file or directory"]),

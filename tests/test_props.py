@@ -4,7 +4,10 @@ Each case runs `lwc-test props SCHEME IMPL` of one build variant (release,
 clang, asan; see conftest.py): agreement with the ref implementation,
 incremental == one-shot, tamper detection with wiped output, in-place and
 unaligned buffers, tag truncation, nonce masking, argument and call-order
-checks.  LWC_PROPS_SEED in the environment changes the random cases.
+checks, and hostile input (tests/c/props_hostile.c: refused calls write
+nothing, huge lengths, partial overlaps, forgeries under truncated tags,
+zeroed contexts; under the asan variant any stray access aborts the run).
+LWC_PROPS_SEED in the environment changes the random cases.
 """
 from __future__ import annotations
 

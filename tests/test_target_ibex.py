@@ -96,9 +96,11 @@ def test_hang_is_reported():
     out = target().open_session(elf()).run_all(["hello", "loop 1000000000 1"], [1.0, 1.0])
     assert out[0].ok is not None
     assert out[-1].died and "no end within 2 s (hang?)" in out[-1].error
+    assert out[-1].hung  # reported as timed-out, not as a crash
     quiet = IbexSession(elf(), 1.0).run_all(["hello", "loop 1000000000 1"], [60.0, 60.0])
     assert quiet[0].ok is not None
     assert quiet[-1].died and "no answer within 1 s (hang?)" in quiet[-1].error
+    assert quiet[-1].hung
 
 
 # ---- the port itself, with a stand-in core --------------------------------

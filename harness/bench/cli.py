@@ -2,7 +2,7 @@
 
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
                [--out DIR] [--suite thesis|sweep|grid]... [--quick]
-               [--baseline IMPL|none] [--jobs N]
+               [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -40,8 +42,13 @@ KAT of a scheme built on it); plus code size and stack high-water mark.  Exact t
 the host's rdtsc takes many samples (median, min, max).
 Results: tables on the terminal, and a folder (default build/bench/latest)
 with results.json, results.md, results.csv, plots and index.html.
+A program that crashes, hangs (no answer within the time limit of a request,
+--timeout) or answers something that is not the protocol is reported for its
+implementation, and the run goes on.  Files are replaced whole or not at all:
+an interrupted run (Ctrl-C, SIGTERM) writes none.
 Exit status: 0 when every selected implementation passed, 1 when one failed,
-2 for bad arguments.
+2 for bad arguments or when the results cannot be written, 130 when
+interrupted (143 on SIGTERM).
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
 """
@@ -72,6 +79,10 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--jobs", type=int, metavar="N",
                      help="parallel jobs for simulator targets (default: the number of cores)")
     run.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG plots")
+    run.add_argument("--timeout", type=float, metavar="SECONDS",
+                     help="time limit of one request to a target's program (default: the "
+                          "target's own, 120 s on most); past it the program is killed "
+                          "and its implementation reported as timed out")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
@@ -142,9 +153,19 @@ def cmd_run(args) -> int:
         folder = os.path.dirname(os.path.abspath(args.json))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             raise UsageError(f"cannot write --json {args.json}: {folder} is not a writable folder")
+        if os.path.isdir(args.json):
+            raise UsageError(f"cannot write --json {args.json}: it is a folder")
+    if args.out not in (None, "none") and os.path.exists(args.out) \
+            and not os.path.isdir(args.out):
+        raise UsageError(f"cannot write --out {args.out}: it exists and is not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    if args.timeout is not None and not 0 < args.timeout < math.inf:
+        raise UsageError(f"--timeout must be a positive number of seconds (got {args.timeout})")
     targets = _targets(args.target)
+    if args.timeout is not None:
+        for t in targets:
+            t.request_timeout = args.timeout
     setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
@@ -205,13 +226,17 @@ def cmd_run(args) -> int:
         "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
                       "detail": o.detail} for o in outcomes if o.failed],
     }
-    if args.json:
-        report.write_json(args.json, data)
-        print(f"wrote {args.json}")
-    if args.out != "none":
-        folder = pathlib.Path(args.out) if args.out else DEFAULT_OUT
-        export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
-        print(f"wrote {folder}/ (results.json, .md, .csv, plots, index.html)")
+    try:
+        if args.json:
+            report.write_json(args.json, data)
+            print(f"wrote {args.json}")
+        if args.out != "none":
+            folder = pathlib.Path(args.out) if args.out else DEFAULT_OUT
+            export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
+            print(f"wrote {folder}/ (results.json, .md, .csv, plots, index.html)")
+    except OSError as e:  # the file being written was removed; others are whole
+        print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
+        return 2
     return 1 if any(o.failed for o in outcomes) else 0
 
 
@@ -291,8 +316,29 @@ def cmd_report(args) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C: the run stops, its programs are
+    killed, no file is left half-written."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: no handler
+        previous = None
+    try:
+        return _main(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(args) -> int:
     try:
         if args.command == "list":
             return cmd_list()
@@ -304,6 +350,6 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         print("lwcbench: interrupted", file=sys.stderr)
-        return 130
+        return 143 if isinstance(e, Terminated) else 130

@@ -62,13 +62,18 @@ def judge(impl: Impl, resp: Response) -> KatResult:
     name = impl.kat_file.name
     e = expected(impl.kat_file)
     got = []
-    for line in resp.lines:
+    # a program that died may have been cut off in the middle of its last line
+    lines = resp.lines[:-1] if resp.died else resp.lines
+    for line in lines:
         f = line.split()
         if len(f) == 3 and f[0] == "k":
             try:
                 got.append((int(f[1]), int(f[2], 16)))
             except ValueError:
                 return KatResult("fail", f"unreadable KAT line {line[:60]!r}")
+        else:  # the implementation writes to the console, or the answer is garbled
+            return KatResult("fail", f"{name}: unexpected output in the KAT answer "
+                                     f"(after {len(got)} entries): {line[:60]!r}")
     for n, (count, crc) in enumerate(got, 1):
         if count != n:
             return KatResult("fail", f"{name}: entry {count} where {n} was expected")

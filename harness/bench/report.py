@@ -13,6 +13,7 @@ import json
 import os
 import pathlib
 import platform
+import stat
 import subprocess
 import tempfile
 
@@ -31,7 +32,8 @@ SCHEME_GROUPS = [
 ]
 GROUP_WIDTH = 4
 FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed": "KAT FAIL",
-             "crashed": "CRASH", "failed": "FAILED", "does-not-fit": "NO FIT"}
+             "crashed": "CRASH", "timed-out": "TIMEOUT", "bad-output": "BAD OUTPUT",
+             "failed": "FAILED", "does-not-fit": "NO FIT"}
 
 
 def fmt_len(n: int) -> str:
@@ -263,8 +265,20 @@ def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
 
 def write_atomic(path: pathlib.Path, data: bytes) -> None:
     """A temporary file in the same folder, then os.replace: an interrupted
-    run never leaves a truncated file."""
+    run or a failed write never leaves a truncated file (the temporary one
+    is removed, a previous file stays as it was).  A symbolic link is
+    followed (its target is replaced); a device or a pipe (/dev/null,
+    /dev/stdout) is written into, never replaced by a file."""
     path = pathlib.Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
+    path = pathlib.Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -13,6 +13,7 @@ import threading
 import time
 
 from harness.bench.impls import impl_id
+from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import JobResult, Point, Target
 from harness.bench.targets.base import cpu_count
 from harness.discover import Impl
@@ -133,6 +134,7 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         progress: Progress, workers: int | None = None) -> tuple[list[dict], list[JobResult]]:
     """Run the jobs; returns (records, job results) in the jobs' order."""
     results: dict[int, tuple[list[dict], JobResult]] = {}
+    INTERRUPTED.clear()
 
     def one(n: int, target: Target, impl: Impl):
         label = f"{target.name} {impl_id(impl)}"
@@ -145,6 +147,9 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
             res = JobResult(target.name, impl, status="crashed",
                             detail=f"harness error: {type(e).__name__}: {e}")
         res.seconds = round(time.monotonic() - t0, 2)
+        if INTERRUPTED.is_set():  # its program was killed for that: no verdict
+            progress.end(n, f"{label} interrupted")
+            return
         results[n] = (records_of(res, points), res)
         progress.end(n, f"{label} {res.status} ({res.seconds:.1f} s)")
         if res.failed:
@@ -163,6 +168,7 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         except KeyboardInterrupt:
             for f in futures:
                 f.cancel()
+            interrupt_all()  # the running jobs' programs: killed, not awaited
             raise
     records, outcomes = [], []
     for n in sorted(results):

@@ -17,11 +17,16 @@ import selectors
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 
 class SessionError(Exception):
     """The program died, hung or answered something unreadable."""
+
+
+class SessionTimeout(SessionError):
+    """The program did not answer within the time limit (a hang)."""
 
 
 class RequestError(Exception):
@@ -31,12 +36,14 @@ class RequestError(Exception):
 @dataclasses.dataclass
 class Response:
     """The answer to one request: its final line and the lines before it,
-    or the error ("err" answer: refused; `died`: the program crashed/hung)."""
+    or the error ("err" answer: refused; `died`: the program crashed/hung;
+    `hung`: it died of the time limit)."""
     request: str
     ok: str | None = None
     lines: list[str] = dataclasses.field(default_factory=list)
     error: str | None = None
     died: bool = False
+    hung: bool = False
 
     @property
     def fields(self) -> dict[str, str]:
@@ -73,11 +80,15 @@ class Session:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        """Stop the program at once, no goodbye (the run was interrupted);
+        close() follows."""
+
     def _readline(self, deadline: float) -> str:
         while b"\n" not in self._buf:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise SessionError(f"no answer within {self.timeout:.0f} s (hang?)")
+                raise SessionTimeout(f"no answer within {self.timeout:g} s (hang?)")
             chunk = self._read_chunk(left)
             if not chunk:
                 raise SessionError(self.died())
@@ -109,7 +120,7 @@ class Session:
         out: list[Response] = []
         for n, req in enumerate(requests):
             if out and out[-1].died:
-                out.append(Response(req, error=out[-1].error, died=True))
+                out.append(Response(req, error=out[-1].error, died=True, hung=out[-1].hung))
                 continue
             try:
                 ok, lines = self.request(req, timeouts[n] if timeouts else None)
@@ -117,7 +128,8 @@ class Session:
             except RequestError as e:
                 out.append(Response(req, lines=getattr(e, "lines", []), error=str(e)))
             except SessionError as e:
-                out.append(Response(req, error=str(e), died=True))
+                out.append(Response(req, error=str(e), died=True,
+                                    hung=isinstance(e, SessionTimeout)))
         return out
 
     # the requests
@@ -142,17 +154,43 @@ class Session:
             raise SessionError(f"unreadable answer {line!r}") from e
 
 
+# Set when the run is interrupted (interrupt_all): sessions still running in
+# other threads stop at once instead of finishing their requests.
+INTERRUPTED = threading.Event()
+
+
+def interrupt_all() -> None:
+    INTERRUPTED.set()
+    PipeSession.kill_all()
+
+
 class PipeSession(Session):
     """The program as a child process, requests on its stdin."""
 
+    _live: set[PipeSession] = set()  # open sessions, for kill_all()
+    _live_lock = threading.Lock()
+
     def __init__(self, argv: list[str], timeout: float = 120.0):
         super().__init__()
+        if INTERRUPTED.is_set():
+            raise SessionError("the run was interrupted")
         self.timeout = timeout
         self._stderr = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self._stderr)
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
+        with PipeSession._live_lock:
+            PipeSession._live.add(self)
+
+    @classmethod
+    def kill_all(cls) -> None:
+        """Kill every open session's program (an interrupted run: the
+        threads waiting on them then see it end at once)."""
+        with cls._live_lock:
+            live = list(cls._live)
+        for s in live:
+            s.kill()
 
     def _write(self, data: bytes) -> None:
         try:
@@ -164,7 +202,7 @@ class PipeSession(Session):
     def _read_chunk(self, timeout: float) -> bytes:
         if not self._sel.select(timeout):
             self.kill()
-            raise SessionError(f"no answer within {self.timeout:.0f} s (hang?)")
+            raise SessionTimeout(f"no answer within {self.timeout:g} s (hang?)")
         return os.read(self.proc.stdout.fileno(), 65536)
 
     def died(self) -> str:
@@ -188,7 +226,12 @@ class PipeSession(Session):
             self.proc.kill()
             self.proc.wait()
 
+    def abort(self) -> None:
+        self.kill()
+
     def close(self) -> None:
+        with PipeSession._live_lock:
+            PipeSession._live.discard(self)
         if self.proc.poll() is None:
             try:
                 self.request("quit", timeout=5)
@@ -224,7 +267,7 @@ class SerialSession(Session):
             chunk = self.port.read(4096)
             if chunk:
                 return chunk
-        raise SessionError(f"no answer within {self.timeout:.0f} s (hang?)")
+        raise SessionTimeout(f"no answer within {self.timeout:g} s (hang?)")
 
     def died(self) -> str:
         return "the board stopped answering"
@@ -252,11 +295,12 @@ class ScriptSession(Session):
     def run_all(self, requests, timeouts=None):
         script = "".join(r + "\n" for r in [*requests, "quit"]).encode()
         total = sum(timeouts) if timeouts else self.timeout * (len(requests) + 1)
-        died = None
+        died, hung = None, False
         try:
             output = self.execute(script, total)
         except SessionError as e:
             output, died = getattr(e, "output", "") or "", str(e)
+            hung = isinstance(e, SessionTimeout)
         lines = output.splitlines()
         out: list[Response] = []
         for req in requests:
@@ -265,7 +309,7 @@ class ScriptSession(Session):
                 before.append(lines.pop(0))
             if not lines:  # ran out: the firmware stopped here
                 why = died or "the program ended without an answer"
-                out.append(Response(req, lines=before, error=why, died=True))
+                out.append(Response(req, lines=before, error=why, died=True, hung=hung))
                 died = why
                 continue
             last = lines.pop(0)

@@ -38,6 +38,13 @@ const lwc_perm *lwc_perm_find(const char *scheme, const char *impl) {
   return NULL;
 }
 
+/* No object is larger than PTRDIFF_MAX bytes: a longer length describes no
+ * real buffer, and is refused before anything is read or written (so no
+ * sum such as mlen + taglen can wrap around).  PTRDIFF_MAX is all ones:
+ * (x | y) > LEN_MAX tests both lengths at once, in two instructions on the
+ * measured path. */
+#define LEN_MAX ((size_t)PTRDIFF_MAX)
+
 static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
   return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
 }
@@ -57,7 +64,8 @@ static __attribute__((noinline)) int encrypt_incremental(
   lwc_aead_ctx ctx;
   size_t taglen = tag_length(a, opt);
   int r;
-  if (taglen < a->min_tagbytes || taglen > a->tagbytes) return LWC_ERR_ARG;
+  if (taglen < a->min_tagbytes || taglen > a->tagbytes || (mlen | adlen) > LEN_MAX)
+    return LWC_ERR_ARG;
   r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
   if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
   if (r == LWC_OK) r = a->encrypt_update(&ctx, ct, msg, mlen);
@@ -73,15 +81,18 @@ static __attribute__((noinline)) int decrypt_incremental(
   lwc_aead_ctx ctx;
   size_t taglen = tag_length(a, opt), mlen;
   int r;
-  if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen)
+  if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen ||
+      (ctlen | adlen) > LEN_MAX)
     return LWC_ERR_ARG;
   mlen = ctlen - taglen;
   r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
   if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
-  if (r == LWC_OK) r = a->decrypt_update(&ctx, msg, ct, mlen);
-  /* in place, msg == ct: the tag at ct + mlen is still intact here */
-  if (r == LWC_OK) r = a->decrypt_verify(&ctx, ct + mlen, taglen);
-  if (r != LWC_OK && mlen > 0) lwc_wipe(msg, mlen);
+  if (r == LWC_OK) { /* a refused argument (init) leaves msg alone */
+    r = a->decrypt_update(&ctx, msg, ct, mlen);
+    /* in place, msg == ct: the tag at ct + mlen is still intact here */
+    if (r == LWC_OK) r = a->decrypt_verify(&ctx, ct + mlen, taglen);
+    if (r != LWC_OK && mlen > 0) lwc_wipe(msg, mlen);
+  }
   lwc_wipe(&ctx, sizeof ctx);
   return r;
 }
@@ -90,8 +101,10 @@ int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
                      size_t mlen, const uint8_t *ad, size_t adlen,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
-  if (a->encrypt != NULL && whole_fits(a, opt))
+  if (a->encrypt != NULL && whole_fits(a, opt)) {
+    if ((mlen | adlen) > LEN_MAX) return LWC_ERR_ARG;
     return a->encrypt(ct, msg, mlen, ad, adlen, nonce, key);
+  }
   return encrypt_incremental(a, ct, msg, mlen, ad, adlen, nonce, key, opt);
 }
 
@@ -99,8 +112,10 @@ int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
                      size_t ctlen, const uint8_t *ad, size_t adlen,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
-  if (a->decrypt != NULL && whole_fits(a, opt))
+  if (a->decrypt != NULL && whole_fits(a, opt)) {
+    if ((ctlen | adlen) > LEN_MAX) return LWC_ERR_ARG;
     return a->decrypt(msg, ct, ctlen, ad, adlen, nonce, key);
+  }
   return decrypt_incremental(a, msg, ct, ctlen, ad, adlen, nonce, key, opt);
 }
 
@@ -109,7 +124,8 @@ int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
                      size_t customlen) {
   lwc_hash_ctx ctx;
   int r;
-  if (h->kind == LWC_HASH && outlen != h->outbytes) return LWC_ERR_ARG;
+  if ((h->kind == LWC_HASH && outlen != h->outbytes) || (inlen | outlen) > LEN_MAX)
+    return LWC_ERR_ARG;
   r = h->init(&ctx, custom, customlen);
   if (r == LWC_OK) r = h->update(&ctx, in, inlen);
   if (r == LWC_OK) r = h->squeeze(&ctx, out, outlen);

@@ -262,6 +262,7 @@ int props_main(int argc, char **argv) {
     if (!selected((*a)->scheme, (*a)->impl, argc, argv)) continue;
     begin_impl(seed, (*a)->scheme, (*a)->impl);
     props_aead(*a);
+    props_hostile_aead(*a);
     end_impl(t0, &pass, &fail);
     count++;
   }
@@ -270,6 +271,7 @@ int props_main(int argc, char **argv) {
     if (!selected((*h)->scheme, (*h)->impl, argc, argv)) continue;
     begin_impl(seed, (*h)->scheme, (*h)->impl);
     props_hash(*h);
+    props_hostile_hash(*h);
     end_impl(t0, &pass, &fail);
     count++;
   }
@@ -278,6 +280,7 @@ int props_main(int argc, char **argv) {
     if (!selected((*pm)->scheme, (*pm)->impl, argc, argv)) continue;
     begin_impl(seed, (*pm)->scheme, (*pm)->impl);
     props_perm(*pm);
+    props_hostile_perm(*pm);
     end_impl(t0, &pass, &fail);
     count++;
   }

@@ -64,5 +64,10 @@ const char *prop_rc(int r);
 void props_aead(const lwc_aead *a);
 void props_hash(const lwc_hash *h);
 void props_perm(const lwc_perm *p);
+/* props_hostile.c: refused arguments write nothing, huge lengths, partial
+ * overlaps, forgeries under truncated tags, zeroed contexts. */
+void props_hostile_aead(const lwc_aead *a);
+void props_hostile_hash(const lwc_hash *h);
+void props_hostile_perm(const lwc_perm *p);
 
 #endif

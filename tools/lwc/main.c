@@ -57,7 +57,8 @@ static const char decrypt_help[] =
     "input ('-') and write the raw plaintext.  Nothing is written unless the tag\n"
     "verifies (raw input is read twice: a file is re-read, a pipe is spooled to\n"
     "an anonymous temporary file in $TMPDIR or /tmp).  A wrong tag exits with\n"
-    "status 1.\n"
+    "status 1.  A FILE changed by someone else between the two reads fails the\n"
+    "second check: status 1 too, and what was written must be thrown away.\n"
     "\n";
 static const char aead_options[] =
     "  --key HEX        secret key (16 bytes; 20 for ascon80pq-v12)\n"

@@ -61,7 +61,7 @@ class JobResult:
     target: str
     impl: Impl
     status: str = "ok"     # ok, does-not-fit, build-failed, kat-missing, kat-failed,
-    #                        crashed, failed
+    #                        crashed, timed-out, bad-output, failed
     kat: str = "skipped"   # pass, fail, skipped
     detail: str = ""
     code_bytes: int | None = None
@@ -110,6 +110,35 @@ def counts_of(fields: dict[str, str]) -> dict:
 
 
 OP_ORDER = ["encrypt", "decrypt", "hash", "permutation"]
+
+
+def died_status(r) -> str:
+    """The status of a job whose program stopped answering at response r."""
+    return "timed-out" if r.hung else "crashed"
+
+
+def unexpected_answer(r, impl: Impl, p: Point, samples: int | None = None) -> str | None:
+    """Why the ok answer r to a measure (samples given) or stack request for
+    point p is not the program's answer to it (None: it is).  Output the
+    protocol does not have -- an implementation writing to the console, an
+    answer to another request, a line cut short -- means the rest of the
+    conversation cannot be trusted either."""
+    if r.lines:
+        return f"unexpected output before the answer: {r.lines[0][:80]!r}"
+    f = r.fields
+    want = {"scheme": impl.scheme, "impl": impl.name, "op": p.op, "adlen": str(p.adlen),
+            "mlen": str(p.mlen)}
+    if samples is not None:
+        want["samples"] = str(samples)
+    if any(f.get(k) != v for k, v in want.items()):
+        return f"not the answer to this request: {r.ok[:120]!r}"
+    try:
+        counts_of(f)
+        if "stack" in f:
+            int(f["stack"])
+    except ValueError:
+        return f"unreadable answer: {r.ok[:120]!r}"
+    return None
 
 
 class Target:
@@ -217,26 +246,51 @@ class Target:
             return res
         try:
             resp = session.run_all(reqs, timeouts)
+        except BaseException:  # interrupted: stop the program now
+            session.abort()
+            raise
         finally:
             session.close()
         hello, overhead, kat_resp = resp[0], resp[1], resp[2]
         if hello.ok is None or hello.fields.get("protocol") != "2":
-            res.status = "crashed"
+            res.status = died_status(hello) if hello.died else "crashed"
             res.detail = f"no lwc-bench greeting: {hello.error or hello.ok}"
+            return res
+        try:
+            over = counts_of(overhead.fields)
+        except ValueError:
+            over = None
+        if overhead.ok is None:
+            res.status = died_status(overhead) if overhead.died else "failed"
+            res.detail = f"overhead: {overhead.error}"
+            return res
+        if over is None or overhead.lines:
+            res.status = "bad-output"
+            res.detail = (f"overhead: unexpected output before the answer: "
+                          f"{overhead.lines[0][:80]!r}" if overhead.lines else
+                          f"overhead: unreadable answer: {overhead.ok[:120]!r}")
             return res
         k = katcheck.judge(impl, kat_resp)
         res.kat = k.status
         if not k.passed:  # the target refuses to measure from here on
-            res.status, res.detail = "kat-failed", k.detail
+            res.status = died_status(kat_resp) if kat_resp.died else "kat-failed"
+            res.detail = k.detail
             return res
-        base = counts_of(overhead.fields) if self.exact else {}
-        self._overhead = counts_of(overhead.fields)
+        base = over if self.exact else {}
+        self._overhead = over
+        bad = None  # the first answer that was not one: nothing after it is trusted
         for p, r in zip(points, resp[3:3 + len(points)]):
-            if r.ok is None:
-                res.errors[p] = r.error
+            why = None
+            if r.ok is not None and bad is None:
+                why = unexpected_answer(r, impl, p, self.samples(p.mlen, quick))
+                if why:
+                    bad = f"{p.op} adlen={p.adlen} mlen={p.mlen}: {why}"
+            if r.ok is None or bad is not None:
+                res.errors[p] = why or (r.error if r.ok is None else f"after {bad}")
                 if res.status == "ok":
-                    res.status = "crashed" if r.died else "failed"
-                    res.detail = f"{p.op} adlen={p.adlen} mlen={p.mlen}: {r.error}"
+                    res.status = ("bad-output" if bad is not None else
+                                  died_status(r) if r.died else "failed")
+                    res.detail = bad or f"{p.op} adlen={p.adlen} mlen={p.mlen}: {r.error}"
                 continue
             f = r.fields
             v = counts_of(f)
@@ -248,7 +302,17 @@ class Target:
             v["mode"] = f.get("mode", "oneshot")
             res.values[p] = v
         for p, r in zip(stacks, resp[3 + len(points):]):
-            res.stack[p.op] = int(r.fields["stack"]) if r.ok and "stack" in r.fields else None
+            if r.ok and bad is None:
+                why = unexpected_answer(r, impl, p)
+                if why:
+                    bad = f"stack {p.op} adlen={p.adlen} mlen={p.mlen}: {why}"
+                    if res.status == "ok":
+                        res.status, res.detail = "bad-output", bad
+            res.stack[p.op] = (int(r.fields["stack"]) if r.ok and bad is None
+                               and "stack" in r.fields else None)
+        if bad is not None:  # answers before it may have been forged as well
+            res.values.clear()
+            res.stack = {op: None for op in res.stack}
         if res.status == "ok":
             self.extra_counts(impl, program, points, res)
         return res

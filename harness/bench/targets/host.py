@@ -136,6 +136,9 @@ class HostTarget(Target):
             try:
                 resp = s.run_all([f"once {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}"
                                   for p in points])
+            except BaseException:  # interrupted: stop valgrind now
+                s.abort()
+                raise
             finally:
                 s.close()
             dumps = sorted(pathlib.Path(tmp).glob("cg.out.*"),

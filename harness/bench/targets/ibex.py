@@ -23,7 +23,7 @@ import tempfile
 import time
 
 from harness.bench.elfpatch import ElfError, find_symbol, patch_symbol
-from harness.bench.session import ScriptSession, SessionError
+from harness.bench.session import INTERRUPTED, ScriptSession, SessionError, SessionTimeout
 from harness.bench.targets.base import CrossTarget
 from harness.build import BENCH_COMMON, rel
 from harness.discover import ROOT
@@ -75,7 +75,7 @@ class IbexSession(ScriptSession):
                 hang = self._watch(proc, tmp / LOG, timeout)
                 text = console(tmp)  # the RTL flushes every byte: complete after a kill
                 if hang:
-                    err = SessionError(hang)
+                    err = SessionTimeout(hang)
                     err.output = text
                     raise err
                 err_file.seek(0)
@@ -97,6 +97,10 @@ class IbexSession(ScriptSession):
                 return None
             except subprocess.TimeoutExpired:
                 pass
+            except BaseException:  # interrupted: leave no simulator behind
+                proc.kill()
+                proc.wait()
+                raise
             now = time.monotonic()
             try:
                 grown = log.stat().st_size
@@ -104,6 +108,10 @@ class IbexSession(ScriptSession):
                 grown = -1
             if grown != size:
                 size, last = grown, now
+            if INTERRUPTED.is_set():  # the run was interrupted
+                proc.kill()
+                proc.wait()
+                return "the run was interrupted"
             if now - last > self.timeout or now - start > total:
                 proc.kill()
                 proc.wait()
