@@ -5,6 +5,7 @@
                [--baseline IMPL|none] [--jobs N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
+  lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import time
 import json
 import pathlib
 
-from harness.bench import export, report, runner
+from harness.bench import export, fuzz, report, runner
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.targets import TARGETS
@@ -43,6 +44,9 @@ Exit status: 0 when every selected implementation passed, 1 when one failed,
 2 for bad arguments.
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
+fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
+ref on random inputs, seeded from the KAT files; the corpus is kept in
+build/fuzz/; exit status 1 with the reproducer when one differs.
 """
 
 
@@ -80,6 +84,7 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--baseline", metavar="IMPL", default="ref")
     rep.add_argument("--no-plots", action="store_true")
     sub.add_parser("list", help="targets with their availability and implementations")
+    fuzz.add_parser(sub)
     return ap
 
 
@@ -225,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_list()
         if args.command == "report":
             return cmd_report(args)
+        if args.command == "fuzz":
+            return fuzz.main(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)
