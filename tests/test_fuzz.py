@@ -58,13 +58,15 @@ def test_seed_corpus_holds_every_kat_entry(fuzzer, tmp_path):
     """One seed per official KAT entry (a sample for bare permutations), and
     the fuzzer reads them as the entries they came from."""
     table = fuzz.scheme_table(fuzzer)
-    n = fuzz.write_seeds(fuzzer, tmp_path / "seeds")
+    seeds = fuzz.seed_inputs(table)
     want = sum(fuzz.SEED_PERM_ENTRIES if e["kind"] == "perm" else
                len(records(KAT_DIR / f"{e['scheme']}.txt")) for e in table)
-    assert n == want == len(list((tmp_path / "seeds").iterdir()))
+    assert len(seeds) == want
     picks = {"ascon-aead128-0100": ("PT", "AD"), "ascon80pq-v12-0580": ("PT", "AD"),
              "asconhasha-v12-0195": ("Msg", None), "ascon-cxof128-0300": ("Msg", "Z")}
-    r = subprocess.run([str(fuzzer), *[str(tmp_path / "seeds" / p) for p in picks]],
+    for name in picks:
+        (tmp_path / name).write_bytes(seeds[name])
+    r = subprocess.run([str(fuzzer), *[str(tmp_path / p) for p in picks]],
                        env={**os.environ, "LWC_FUZZ_PRINT_CASES": "1"}, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -81,6 +83,22 @@ def test_seed_corpus_holds_every_kat_entry(fuzzer, tmp_path):
             assert f"customlen {len(rec['Z']) // 2}," in case, (name, case)
 
 
+def test_seed_folder_is_brought_up_to_date_not_rewritten(fuzzer, tmp_path, monkeypatch):
+    """Only changed seeds are written and stale ones removed: rewriting
+    thousands of files every run is slow on some disks."""
+    monkeypatch.setattr(fuzz, "seed_inputs", lambda table: {"a": b"1", "b": b"2"})
+    folder = tmp_path / "seeds"
+    folder.mkdir()
+    (folder / "stale").write_bytes(b"x")
+    (folder / "b").write_bytes(b"old")
+    assert fuzz.write_seeds(fuzzer, folder) == 2
+    assert sorted(p.name for p in folder.iterdir()) == ["a", "b"]
+    assert (folder / "b").read_bytes() == b"2"
+    os.utime(folder / "a", (1, 1))
+    fuzz.write_seeds(fuzzer, folder)
+    assert (folder / "a").stat().st_mtime == 1  # unchanged: not written again
+
+
 def test_bounded_run_finds_no_difference(tmp_path):
     """./lwcbench fuzz for BOUNDED_SECONDS from the KAT seeds: every seed,
     then mutations, and no implementation differs from ref."""
@@ -91,7 +109,7 @@ def test_bounded_run_finds_no_difference(tmp_path):
     m = re.search(r"^fuzz: (\d+) runs in (\d+) s \((\d+) exec/s\), coverage (\d+) edges", r.stdout,
                   re.M)
     assert m, out[-5000:]
-    seeds = len(list((tmp_path / "seeds").iterdir()))
+    seeds = len(list(fuzz.SEEDS.iterdir()))
     assert int(m.group(1)) > seeds  # all the seeds, then mutated inputs
     assert list((tmp_path / "corpus").iterdir())  # the corpus it grew is kept
     assert not list((tmp_path / "crashes").iterdir())

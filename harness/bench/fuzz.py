@@ -3,10 +3,10 @@
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
 
 Builds lwc-fuzz (harness.build's `fuzz` variant: clang, libFuzzer,
-AddressSanitizer, UBSan; sources in tests/fuzz/), writes the seed corpus
-from the official KAT files (DIR/seeds/, regenerated every run), and runs
-libFuzzer for N seconds.  The corpus it grows is kept in DIR/corpus/ (default
-DIR: build/fuzz) and the next run starts from it.  Progress: a summary line
+AddressSanitizer, UBSan; sources in tests/fuzz/), brings the seed corpus up
+to date with the official KAT files (build/fuzz/seeds/, one input per KAT
+entry), and runs libFuzzer for N seconds.  The corpus it grows is kept in
+DIR/corpus/ (default DIR: build/fuzz) and the next run starts from it.  Progress: a summary line
 every few seconds (--verbose: libFuzzer's own output); the whole output is in
 DIR/last-run.log.  Exit status 0 when no difference was found; 1 with the
 reproducer's path and the fuzzer's message when an implementation differed
@@ -23,7 +23,6 @@ import io
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ from harness.discover import KAT_DIR, ROOT, order_by_preference
 from harness.katfile import records
 
 DEFAULT_OUT = ROOT / "build" / "fuzz"
+SEEDS = DEFAULT_OUT / "seeds"  # shared by every --out: it depends on the KAT files only
 PROGRAM = "lwc-fuzz"
 PROGRESS_EVERY = 10.0  # seconds between summary lines
 SEED_PERM_ENTRIES = 64  # KAT entries turned into permutation programs
@@ -174,14 +174,26 @@ def seed_inputs(table: list[dict]) -> dict[str, bytes]:
 
 
 def write_seeds(binary: pathlib.Path, folder: pathlib.Path) -> int:
-    """Write the seed corpus into folder (emptied first: it is regenerated
-    from the KAT files and the fuzzer's table); returns the number of files."""
+    """Bring the seed corpus in folder up to date with the KAT files and
+    the fuzzer's table: files that changed are rewritten (atomically),
+    others left alone, stale ones removed (creating and deleting some ten
+    thousand files every run costs more than fuzzing on some disks).
+    Returns the number of seeds."""
     seeds = seed_inputs(scheme_table(binary))
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.iterdir():  # (a concurrent run's .tmp files stay)
+        if old.name not in seeds and not old.name.startswith("."):
+            old.unlink(missing_ok=True)
     for name, data in seeds.items():
-        (folder / name).write_bytes(data)
+        path = folder / name
+        try:
+            if path.read_bytes() == data:
+                continue
+        except OSError:
+            pass
+        tmp = folder / f".{name}.{os.getpid()}.tmp"
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
     return len(seeds)
 
 
@@ -234,8 +246,8 @@ class Outcome:
 
 def libfuzzer_args(out: pathlib.Path, seeds: pathlib.Path, seconds: int, jobs: int,
                    seed: int | None) -> list[str]:
-    """Command-line arguments of one run: the kept corpus first (new inputs
-    go there), then the seeds."""
+    """Command-line arguments of one run: the kept corpus (out/corpus)
+    first, since new inputs go there, then the seeds."""
     args = [str(out / "corpus"), str(seeds), f"-max_total_time={seconds}",
             f"-artifact_prefix={out / 'crashes'}/", "-print_final_stats=1", "-timeout=60"]
     if seed is not None:
@@ -246,13 +258,13 @@ def libfuzzer_args(out: pathlib.Path, seeds: pathlib.Path, seconds: int, jobs: i
 
 
 def run(binary: pathlib.Path, out: pathlib.Path, seconds: int, jobs: int = 1,
-        seed: int | None = None, verbose: bool = False,
+        seed: int | None = None, verbose: bool = False, seeds: pathlib.Path = SEEDS,
         stream=sys.stdout) -> Outcome:
-    """Run libFuzzer over out/corpus and out/seeds; output in
+    """Run libFuzzer over out/corpus and the seeds; output in
     out/last-run.log, progress on stream."""
     for d in ("corpus", "crashes"):
         (out / d).mkdir(parents=True, exist_ok=True)
-    cmd = [str(binary), *libfuzzer_args(out, out / "seeds", seconds, jobs, seed)]
+    cmd = [str(binary), *libfuzzer_args(out, seeds, seconds, jobs, seed)]
     outcome = Outcome()
     started = last = time.monotonic()
     env = {**os.environ,
@@ -303,8 +315,8 @@ def add_parser(sub) -> None:
     fz.add_argument("--seed", type=int, metavar="N",
                     help="libFuzzer's -seed, for a repeatable run (default: random)")
     fz.add_argument("--out", metavar="DIR",
-                    help="working folder: seeds/, corpus/, crashes/, last-run.log "
-                         "(default build/fuzz)")
+                    help="working folder: corpus/, crashes/, last-run.log (default "
+                         "build/fuzz; the seeds are always build/fuzz/seeds/)")
     fz.add_argument("--verbose", action="store_true",
                     help="libFuzzer's own output instead of a summary line every few seconds")
 
@@ -318,13 +330,13 @@ def main(args) -> int:
     setup()
     try:
         binary = build(quiet=False)
-        n = write_seeds(binary, out / "seeds")
+        n = write_seeds(binary, SEEDS)
     except FuzzError as e:
         print(f"lwcbench fuzz: {e}", file=sys.stderr)
         return 1
     corpus = out / "corpus"
     kept = len(list(corpus.iterdir())) if corpus.is_dir() else 0
-    print(f"fuzz: {n} seed inputs from {KAT_DIR} in {out / 'seeds'}; "
+    print(f"fuzz: {n} seed inputs from {KAT_DIR} in {SEEDS}; "
           f"{kept} kept inputs in {corpus}", flush=True)
     result = run(binary, out, args.seconds, args.jobs, args.seed, verbose=args.verbose)
     size = len(list(corpus.iterdir()))
