@@ -4,7 +4,10 @@ Usage: python3 -m harness.build [--variant NAME]... [--quiet]
 
 Variants are compiler/flag sets.  Objects are cached under build/<variant>/
 and rebuilt when a source, a header it includes (gcc -MMD) or the command
-line changes; a lock file makes concurrent invocations safe.
+line changes; a lock file makes concurrent invocations safe.  The `fuzz`
+variant (clang, libFuzzer with AddressSanitizer and UBSan: every object
+instrumented for coverage) links only lwc-fuzz, the differential fuzzer of
+tests/fuzz/ (./lwcbench fuzz runs it).
 """
 from __future__ import annotations
 
@@ -33,7 +36,19 @@ VARIANTS = {
                    "-fsanitize=address,undefined", "-fno-sanitize-recover=all"],
         "ldflags": ["-fsanitize=address,undefined"],
     },
+    # libFuzzer: the library's objects get coverage instrumentation
+    # (fuzzer-no-link); the program links libFuzzer's main (fuzzer).
+    "fuzz": {
+        "cc": "clang",
+        "cflags": ["-O1", "-g", "-fno-omit-frame-pointer",
+                   "-fsanitize=fuzzer-no-link,address,undefined", "-fno-sanitize-coverage=trace-cmp",
+                   "-fno-sanitize-recover=all"],
+        "ldflags": ["-fsanitize=fuzzer,address,undefined"],
+        "programs": ["lwc-fuzz"],
+    },
 }
+# Programs linked by a variant that names none (each has its own main()).
+DEFAULT_PROGRAMS = ["lwc", "lwc-test", "lwc-bench"]
 # Implementation preferred when a caller names none (64-bit host).
 HOST_PREFERENCE = ["opt64", "bi32", "ref", "lowsize"]
 HOST_ARCHS = {"host", "x86_64", "64bit"}
@@ -211,8 +226,11 @@ class Builder:
             "lwc": sorted((ROOT / "tools" / "lwc").glob("*.c")),
             "lwc-test": sorted((ROOT / "tests" / "c").glob("*.c")),
             "lwc-bench": [*BENCH_CORE, BENCH_KAT_PERM, *sorted((ROOT / "harness" / "target" / "host").glob("*.c"))],
+            "lwc-fuzz": sorted((ROOT / "tests" / "fuzz").glob("*.c")),  # libFuzzer's main
         }
-        return {p: s for p, s in progs.items() if s and (not self.only or p in self.only)}
+        mine = self.cfg.get("programs", DEFAULT_PROGRAMS)
+        return {p: s for p, s in progs.items()
+                if s and p in mine and (not self.only or p in self.only)}
 
     def build(self) -> bool:
         """True when everything built; otherwise the errors are printed,
@@ -257,8 +275,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     ap.add_argument("--quiet", action="store_true")
-    ap.add_argument("--program", action="append", choices=["lwc", "lwc-test", "lwc-bench"],
-                    help="link only these programs (default: all)")
+    ap.add_argument("--program", action="append",
+                    choices=[*DEFAULT_PROGRAMS, *VARIANTS["fuzz"]["programs"]],
+                    help="link only these programs (default: all of the variant's)")
     args = ap.parse_args(argv)
     for v in args.variant or ["release"]:
         if not Builder(v, args.quiet, args.program).build():

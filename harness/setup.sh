@@ -4,7 +4,8 @@
 #   lwc_setup core         compilers, Python test tools, the host's benchmark tools
 #   lwc_setup FAMILY       a target family's compilers and simulators
 #                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430)
-#   lwc_setup all          core and every family
+#   lwc_setup fuzz         clang with its libFuzzer runtime (./lwcbench fuzz)
+#   lwc_setup all          core, fuzz and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -49,6 +50,35 @@ lwc_need_python_module() {
   python3 -m pip install -q --break-system-packages "$2" >&2
 }
 
+lwc_clang_links_fuzzer() {
+  # can clang link a libFuzzer program (-fsanitize=fuzzer,address,undefined)?
+  local out
+  out=$(mktemp) || return 1
+  printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' |
+    clang -fsanitize=fuzzer,address,undefined -x c - -o "$out" >/dev/null 2>&1
+  local r=$?
+  rm -f "$out"
+  return $r
+}
+
+lwc_setup_fuzz() {
+  # clang's libFuzzer and sanitizer runtimes: Debian ships them in
+  # libclang-rt-N-dev since clang 14 (bookworm; only recommended by clang-N,
+  # so absent after --no-install-recommends), in libclang-common-N-dev before
+  lwc_need_cmds clang:clang || return 1
+  lwc_clang_links_fuzzer && return 0
+  local major pkg
+  major=$(clang -dumpversion | cut -d. -f1)
+  pkg="libclang-rt-$major-dev"
+  if command -v apt-cache >/dev/null 2>&1 && ! apt-cache show "$pkg" >/dev/null 2>&1; then
+    pkg="libclang-common-$major-dev"
+  fi
+  lwc_apt_install "$pkg" || return 1
+  lwc_clang_links_fuzzer && return 0
+  lwc_log "clang still cannot link -fsanitize=fuzzer after installing $pkg"
+  return 1
+}
+
 lwc_root=$(pwd)
 for lwc_family_setup in "$lwc_root"/harness/target/*/setup.sh; do
   [ -f "$lwc_family_setup" ] && . "$lwc_family_setup"
@@ -64,6 +94,7 @@ lwc_setup() {
       ;;
     all)
       lwc_setup core || return 1
+      lwc_setup fuzz || return 1
       local f
       for f in qemu ibex avr msp430; do lwc_setup "$f" || return 1; done
       ;;

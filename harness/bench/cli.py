@@ -6,6 +6,7 @@
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
+  lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import time
 import json
 import pathlib
 
-from harness.bench import ct, export, report, runner
+from harness.bench import ct, export, fuzz, report, runner
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.targets import TARGETS
@@ -51,6 +52,9 @@ Exit status: 0 when every selected implementation passed, 1 when one failed,
 interrupted (143 on SIGTERM).
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
+fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
+ref on random inputs, seeded from the KAT files; the corpus is kept in
+build/fuzz/; exit status 1 with the reproducer when one differs.
 """
 
 
@@ -104,6 +108,7 @@ def parser() -> argparse.ArgumentParser:
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
+    fuzz.add_parser(sub)
     return ap
 
 
@@ -346,6 +351,8 @@ def _main(args) -> int:
             return cmd_report(args)
         if args.command == "ct":
             return cmd_ct(args)
+        if args.command == "fuzz":
+            return fuzz.main(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)
