@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, firmware, kat_then_repeat, usable_target
+from conftest import ROOT, find_impl, firmware, kat_then_repeat, usable_target
 from harness.bench.session import parse_fields
 from harness.bench.targets import TARGETS, Point
 from harness.bench.targets.avr import HERE, SIM, AvrTarget
@@ -161,3 +161,12 @@ def test_crashes_are_reported(case, message, tmp_path):
     assert r.stdout.decode().splitlines()[0] == ("diving" if case == "overflow" else "jumping")
     last = r.stderr.decode().strip().splitlines()[-1]
     assert last.startswith("lwc-simavr: firmware crashed:") and message in last
+
+
+def test_a_bare_permutation_passes_its_kat():
+    """The firmware of a bare permutation carries the most (bench_kat_perm.c
+    writes two modes again): it must still leave the KAT's RAM alone.  When
+    the runtime's strings grew .data (avr-gcc keeps them in RAM), Ascon-p6's
+    check against Ascon-128's file came out wrong with no crash."""
+    res = target().run_job(find_impl("ascon-p6", "ref"), [Point("permutation", 0, 0)])
+    assert (res.status, res.kat) == ("ok", "pass"), res.detail

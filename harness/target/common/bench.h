@@ -71,6 +71,9 @@
 #ifndef BENCH_STACK_PAINT
 #define BENCH_STACK_PAINT 8192u /* bytes painted below the caller's frame */
 #endif
+#ifndef BENCH_CT
+#define BENCH_CT 1 /* the "ct" request (constant-time traces); 0 where RAM is too short */
+#endif
 #ifndef BENCH_LINE
 #define BENCH_LINE 256 /* longest request or response line */
 #endif

@@ -439,6 +439,7 @@ __attribute__((weak)) void bench_classify(const void *p, size_t n, int is_secret
   (void)p, (void)n, (void)is_secret;
 }
 
+#if BENCH_CT
 /* The secrets of an operation (key; plaintext or message; a permutation's
  * state) to the port's tracer; afterwards every buffer is public again
  * (outputs are public by definition). */
@@ -491,6 +492,7 @@ static int do_ct(char **f, int nf, int *ok) {
   *ok = 1;
   return 0;
 }
+#endif
 
 /* ---- stack high-water mark by painting ---------------------------------- */
 #define PAINT 0xa5u
@@ -696,7 +698,9 @@ int bench_handle(char *line, int *ok) {
   if (strcmp(f[0], "measure") == 0) return do_measure(f, nf, ok);
   if (strcmp(f[0], "stack") == 0) return do_stack(f, nf, ok);
   if (strcmp(f[0], "once") == 0) return do_once(f, nf, ok);
+#if BENCH_CT
   if (strcmp(f[0], "ct") == 0) return do_ct(f, nf, ok);
+#endif
   if (strcmp(f[0], "kat") == 0) return bench_kat(f, nf, ok);
   if (strcmp(f[0], "overhead") == 0) return do_overhead(f, nf, ok);
   if (strcmp(f[0], "loop") == 0) return do_loop(f, nf, ok);
