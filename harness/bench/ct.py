@@ -183,8 +183,9 @@ def memcheck_findings(out: Outcome, todo: list, log: str) -> Outcome:
     return out
 
 
-def trace_impl(target, impl: Impl, timeout: float = 600.0) -> Outcome:
-    """Every case of one implementation on one target, all secrets."""
+def trace_impl(target, impl: Impl) -> Outcome:
+    """Every case of one implementation on one target, all secrets.  Each
+    request gets the target's own time limit (a hang ends this job only)."""
     out = Outcome(target.name, impl)
     reason = not_ct_reason(impl)
     if reason is not None:
@@ -199,7 +200,7 @@ def trace_impl(target, impl: Impl, timeout: float = 600.0) -> Outcome:
     reqs = [f"ct {impl.scheme} {impl.name} {op} {a} {m} {s}" for op, a, m in todo for s in SECRETS]
     with tempfile.TemporaryDirectory(prefix="lwc-ct-") as tmp:
         path = pathlib.Path(tmp) / "trace.bin"
-        session = PipeSession(target.ct_argv(elf, path), timeout=timeout)
+        session = PipeSession(target.ct_argv(elf, path), timeout=target.request_timeout)
         try:
             answers = session.run_all(["hello", *reqs, "quit"])
         except SessionError as e:

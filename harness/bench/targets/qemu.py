@@ -70,7 +70,8 @@ class QemuTarget(CrossTarget):
                         "-Wl,-z,max-page-size=4096", *([lib] if lib else [])]
         self._libgcc = lib
 
-    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path = PLUGIN) -> list[str]:
+    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str = PLUGIN) -> list[str]:
+        """QEMU running elf with a plugin (a path, with ",arg=..." if any)."""
         cpu = ["-cpu", self.cpu] if self.cpu else []
         return [self.qemu, *cpu, "-plugin", str(plugin), str(elf)]
 
@@ -84,8 +85,7 @@ class QemuTarget(CrossTarget):
 
     def ct_argv(self, elf: pathlib.Path, out: pathlib.Path) -> list[str]:
         """QEMU with the constant-time tracer writing to `out`."""
-        cpu = ["-cpu", self.cpu] if self.cpu else []
-        return [self.qemu, *cpu, "-plugin", f"{CT_PLUGIN},out={out}", str(elf)]
+        return self.qemu_argv(elf, f"{CT_PLUGIN},out={out}")
 
     def nm_tool(self) -> str:
         return self.cc[0].removesuffix("gcc") + "nm"

@@ -401,17 +401,26 @@ def rounds(a: Asm) -> None:
 # What each entry point saves (ra: the rounds are reached with jal).
 PERMUTE_SAVED = ["ra", *T[:3]]
 MASKS = ["s5", "s6", "s7", "s8"]  # zbb_bi32: the delta-swap masks, loaded once
-BLOCKS_SAVED = ["ra", *T, *MASKS]
 FRAME = 48
 
 
+def masks(variant: str) -> list[str]:
+    """The mask registers a variant keeps loaded while it moves bytes: Zbb's
+    four delta-swap masks, RV32I's byte-swap mask (rev8 emulation)."""
+    return {"zbb_bi32": MASKS, "shift": MASKS[:1]}.get(variant, [])
+
+
+def load_masks(a: Asm) -> None:
+    if a.variant == "zbb_bi32":
+        for reg, mask in zip(MASKS, DELTA_MASKS):
+            a("li", reg, f"0x{mask:08x}")
+    if a.variant == "shift":
+        a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
+
+
 def blocks_saved(variant: str) -> list[str]:
-    """The registers the blocks entry point saves (masks where it keeps some)."""
-    if variant == "zbb_bi32":
-        return BLOCKS_SAVED
-    if variant == "shift":
-        return BLOCKS_SAVED[:len(T) + 2]
-    return BLOCKS_SAVED[:len(T) + 1]
+    """The registers the blocks entry point saves."""
+    return ["ra", *T, *masks(variant)]
 
 
 def prologue(a: Asm, saved: list[str]) -> None:
@@ -571,8 +580,7 @@ W_FRAME = 128
 
 
 def whole_saved(variant: str) -> list[str]:
-    masks = {"zbb_bi32": MASKS, "shift": MASKS[:1]}.get(variant, [])
-    return ["ra", *T, *masks, OP]
+    return ["ra", *T, *masks(variant), OP]
 
 
 def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
@@ -834,11 +842,7 @@ def whole(a: Asm) -> None:
     for k, r in enumerate(saved):
         if r != OP:
             a("sw", r, f"{4 * k}(sp)")
-    if a.variant == "zbb_bi32":
-        for reg, mask in zip(MASKS, DELTA_MASKS):
-            a("li", reg, f"0x{mask:08x}")
-    if a.variant == "shift":
-        a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
+    load_masks(a)
     a.note("S = IV || K || N; p^12; S ^= 0 || K")
     for_keys(a, lambda k20: whole_init_k20(a) if k20 else whole_init_k16(a))
     if a.variant == "shift":  # sbox_rv32i: from here on, even rounds' lanes inverted
@@ -999,11 +1003,7 @@ def generate(variant: str) -> str:
     a.label(name)
     a.note("a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt")
     prologue(a, blocks_saved(variant))
-    if variant == "zbb_bi32":
-        for reg, mask in zip(MASKS, DELTA_MASKS):
-            a("li", reg, f"0x{mask:08x}")
-    if variant == "shift":
-        a("li", MASKS[0], "0x00ff00ff", comment="byte swaps (big-endian lanes)")
+    load_masks(a)
     load_state(a)
     if variant == "shift":
         invert(a, SHIFT_INVERTED[0], "between blocks (even rounds): x2, x3, x4 inverted")
