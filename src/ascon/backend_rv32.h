@@ -1,12 +1,15 @@
 /*
- * RV32 assembly backends (src/ascon/rv32/<variant>.S, written by gen.py):
- * the modes stay the C ones (aead_mode.h, hash_mode.h); the assembly does
- * the permutation and, for runs of whole blocks, the duplexing itself, the
- * state held in registers from the first block to the last.  This header
- * gives the C side the state layout (bit-interleaved, lanes_bi32.h, or with
- * ASCON_RV32_LANES64 plain lanes, lanes64.h) and the two entry points; the implementation folder adds a .S including the
- * variant.  An implementation sets ASCON_RV32_ZIP when its variant has
- * Zbkb's zip/unzip (the lanes C converts use them too).
+ * RV32 assembly backends (src/ascon/rv32/<variant>.S, written by gen.py).
+ * The assembly does the permutation, runs of whole blocks (the state held
+ * in registers from the first block to the last) and, for an AEAD, whole
+ * messages from the key to the tag, which the descriptor offers as its
+ * encrypt/decrypt; the incremental calls and the hashes stay the C modes
+ * (aead_mode.h, hash_mode.h) over the first two.  This header gives the C
+ * side the state layout (bit-interleaved, lanes_bi32.h, or with
+ * ASCON_RV32_LANES64 plain lanes, lanes64.h) and the entry points; the
+ * implementation folder adds a .S including the variant.  An
+ * implementation sets ASCON_RV32_ZIP when its variant has Zbkb's zip/unzip
+ * (the lanes C converts use them too).
  */
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
