@@ -21,7 +21,7 @@ import pathlib
 import subprocess
 import tempfile
 
-from harness.bench.session import PipeSession, SessionError
+from harness.bench.session import SessionError
 from harness.bench.targets.base import BuildError
 from harness.discover import Impl
 
@@ -200,7 +200,7 @@ def trace_impl(target, impl: Impl) -> Outcome:
     reqs = [f"ct {impl.scheme} {impl.name} {op} {a} {m} {s}" for op, a, m in todo for s in SECRETS]
     with tempfile.TemporaryDirectory(prefix="lwc-ct-") as tmp:
         path = pathlib.Path(tmp) / "trace.bin"
-        session = PipeSession(target.ct_argv(elf, path), timeout=target.request_timeout)
+        session = target.ct_session(elf, path)
         try:
             answers = session.run_all(["hello", *reqs, "quit"])
         except SessionError as e:

@@ -23,7 +23,7 @@ import threading
 
 from harness.bench import kat as katcheck
 from harness.bench.impls import impl_id
-from harness.bench.session import Session
+from harness.bench.session import PipeSession, Session
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
                            registry_source, rel)
 from harness.discover import ROOT, Impl
@@ -172,6 +172,14 @@ class Target:
 
     def ct_prepare(self, impls: list[Impl]) -> None:
         self.prepare(impls)
+
+    def ct_session(self, program: object, out: pathlib.Path) -> Session:
+        """A session running program under the tracer, which writes to out
+        (by default: ct_argv's command line, requests on its stdin)."""
+        return PipeSession(self.ct_argv(program, out), timeout=self.request_timeout)
+
+    def ct_argv(self, program: object, out: pathlib.Path) -> list[str]:
+        raise NotImplementedError
 
     def supports(self, impl: Impl) -> bool:
         return impl.builds_for(set(self.arch_tokens))
