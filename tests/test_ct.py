@@ -29,9 +29,9 @@ def lwcbench(*args, env=None):
                           cwd=ROOT, env=full_env, timeout=3600)
 
 
-def test_the_qemu_targets_and_the_host_are_checked():
+def test_the_qemu_targets_msp430_and_the_host_are_checked():
     assert {"host", "rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv64-qemu", "rv64-zbb-qemu",
-            "cortex-m3-qemu", "xtensa-lx106-qemu"} <= set(TRACED)
+            "cortex-m3-qemu", "xtensa-lx106-qemu", "msp430"} <= set(TRACED)
 
 
 @pytest.mark.parametrize("target", TRACED)
@@ -67,7 +67,7 @@ def write_leaky(root):
             "#define ascon_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")
 
 
-@pytest.mark.parametrize("target", ["rv32i-qemu", "host"])
+@pytest.mark.parametrize("target", ["rv32i-qemu", "msp430", "host"])
 def test_a_secret_branch_and_a_secret_index_are_found(tmp_path, target):
     write_leaky(tmp_path / "extra")
     r = lwcbench("ct", "--target", target, "--scheme", "ascon128-v12",

@@ -291,13 +291,18 @@ def cmd_ct(args) -> int:
     for o in outcomes:
         if o.skipped:
             print(f"{o.target} {impl_id(o.impl)}: not traced: declared not constant-time: {o.skipped}")
+        elif o.unfit:
+            print(f"{o.target} {impl_id(o.impl)}: not traced: {o.unfit.splitlines()[0][:160]}")
     findings = [line for o in outcomes for line in o.findings]
     failed = [o for o in outcomes if o.error]
     traced = sum(o.traced for o in outcomes)
     events = sum(o.events for o in outcomes)
     detail = f" ({events} trace events per secret)" if events else ""
-    print(f"{len(outcomes)} (target, implementation) pairs, {traced} operations traced with "
-          f"{len(ct.SECRETS)} secrets each{detail}: {len(findings)} finding(s), {len(failed)} failed")
+    unfit = sum(1 for o in outcomes if o.unfit)
+    unfit = f" ({unfit} do not fit their device)" if unfit else ""
+    print(f"{len(outcomes)} (target, implementation) pairs{unfit}, {traced} operations traced "
+          f"with {len(ct.SECRETS)} secrets each{detail}: {len(findings)} finding(s), "
+          f"{len(failed)} failed")
     for line in findings:
         print(f"FINDING {line}")
     for o in failed:

@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 
 from harness.bench.session import SessionError
-from harness.bench.targets.base import BuildError
+from harness.bench.targets.base import BuildError, DoesNotFit
 from harness.discover import Impl
 
 SECRETS = (0, 1, 2)
@@ -56,6 +56,7 @@ class Outcome:
     findings: list[str] = dataclasses.field(default_factory=list)
     error: str = ""                 # could not trace at all
     skipped: str = ""               # declared not constant-time
+    unfit: str = ""                 # the program does not fit the device (as in `run`)
 
 
 def segments(data: bytes) -> list[bytes]:
@@ -193,6 +194,9 @@ def trace_impl(target, impl: Impl) -> Outcome:
         return out
     try:
         elf = target.build(impl)
+    except DoesNotFit as e:
+        out.unfit = str(e)
+        return out
     except BuildError as e:
         out.error = f"does not build: {e}"
         return out

@@ -2,7 +2,7 @@
  * lwc-msp430sim: an instruction-set simulator of the MSP430 CPU (the
  * original 16-bit core of the MSP430F1xx, not MSP430X) for lwc-bench.
  *
- *   lwc-msp430sim [--stats] [--mspdebug] FIRMWARE.elf
+ *   lwc-msp430sim [--stats] [--mspdebug] [--ct-trace=PATH] FIRMWARE.elf
  *
  * Loads the ELF's segments at their load addresses, starts at the reset
  * vector (0xFFFE) and runs until the firmware writes the exit register.
@@ -16,6 +16,7 @@
  *
  * Peripheral addresses (no interrupts, no timers, no multiplier):
  *   0x00FF  byte write: one byte to stdout (the console)
+ *   0x01EA  word write: tracing on (odd value) or off (even), see below
  *   0x01EC  word read: next byte of stdin, 0xFFFF at its end
  *   0x01EE  word write: exit with that status (0: the firmware's own end)
  *   0x01F0  word write: latch the counters; then 0x01F0..0x01F7 hold the
@@ -26,6 +27,15 @@
  * A stack pointer below the ELF symbol __bss_end (the statics) stops the
  * program with status 4 ("stack overflow").  --stats prints the totals on
  * stderr at the end.
+ *
+ * --ct-trace=PATH (`./lwcbench ct`): while the firmware has tracing on, each
+ * executed instruction's address and each data access's address go to PATH
+ * in the records of harness/target/qemu/ct_trace.c (8-byte little-endian
+ * address, then 'I' instruction, 'R' load or 'W' store; an 'E' record ends
+ * each traced segment at "off").  Instruction fetches, including immediate
+ * and index words, are the 'I' record's business: only operand accesses
+ * are 'R'/'W'.  Without the option the firmware's writes to 0x01EA do
+ * nothing and the counts are the same.
  */
 #include <elf.h>
 #include <stdint.h>
@@ -43,12 +53,31 @@
 #define IO_EXIT 0x01eeu
 #define IO_LATCH 0x01f0u
 #define IO_CONSOLE 0x00ffu
+#define IO_TRACE 0x01eau
 
 static uint8_t mem[0x10000];
 static uint16_t r[16]; /* r0 = PC, r1 = SP, r2 = SR, r3 = constant generator */
 static uint64_t cycles, insns, latched[2];
 static int mspdebug_cycles;
 static uint16_t stack_limit;
+static FILE *trace_out; /* --ct-trace */
+static int tracing;
+
+static void trace(uint16_t addr, char kind) {
+  unsigned char rec[9] = {(unsigned char)addr, (unsigned char)(addr >> 8), 0, 0, 0, 0, 0, 0,
+                          (unsigned char)kind};
+  if (fwrite(rec, 1, sizeof rec, trace_out) != sizeof rec) {
+    fprintf(stderr, "lwc-msp430sim: cannot write the trace\n");
+    exit(70);
+  }
+}
+
+/* The firmware's switch (IO_TRACE); "off" ends a segment. */
+static void trace_switch(uint16_t v) {
+  if (trace_out == NULL) return;
+  if (!(v & 1) && tracing) trace(0, 'E');
+  tracing = v & 1;
+}
 
 static void die(int status, const char *why) {
   fflush(stdout);
@@ -74,11 +103,13 @@ static uint16_t io_read(uint16_t a) {
 
 static uint16_t rd16(uint16_t a) {
   a &= 0xfffeu;
+  if (tracing) trace(a, 'R');
   if (a >= IO_INPUT && a < 0x0200u) return io_read(a);
   return (uint16_t)(mem[a] | mem[a + 1] << 8);
 }
 
 static uint8_t rd8(uint16_t a) {
+  if (tracing) trace(a, 'R');
   if (a >= IO_INPUT && a < 0x0200u) return (uint8_t)(io_read(a & 0xfffeu) >> (8 * (a & 1)));
   return mem[a];
 }
@@ -92,21 +123,24 @@ static void io_write(uint16_t a, uint16_t v) {
     latched[0] = cycles;
     latched[1] = insns;
   }
+  if (a == IO_TRACE) trace_switch(v);
 }
 
 static void wr16(uint16_t a, uint16_t v) {
   a &= 0xfffeu;
-  if (a >= IO_INPUT && a < 0x0200u) io_write(a, v);
+  if (tracing) trace(a, 'W');
+  if (a >= IO_TRACE && a < 0x0200u) io_write(a, v);
   mem[a] = (uint8_t)v;
   mem[a + 1] = (uint8_t)(v >> 8);
 }
 
 static void wr8(uint16_t a, uint8_t v) {
+  if (tracing) trace(a, 'W');
   if (a == IO_CONSOLE) {
     putchar(v);
     return;
   }
-  if (a >= IO_INPUT && a < 0x0200u) io_write(a & 0xfffeu, v);
+  if (a >= IO_TRACE && a < 0x0200u) io_write(a & 0xfffeu, v);
   mem[a] = v;
 }
 
@@ -387,10 +421,17 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--stats") == 0) want_stats = 1;
     else if (strcmp(argv[i], "--mspdebug") == 0) mspdebug_cycles = 1;
-    else elf = argv[i];
+    else if (strncmp(argv[i], "--ct-trace=", 11) == 0) {
+      trace_out = fopen(argv[i] + 11, "wb");
+      if (trace_out == NULL) {
+        perror(argv[i] + 11);
+        return 2;
+      }
+    } else elf = argv[i];
   }
   if (elf == NULL) {
-    fprintf(stderr, "usage: lwc-msp430sim [--stats] [--mspdebug] FIRMWARE.elf\n");
+    fprintf(stderr, "usage: lwc-msp430sim [--stats] [--mspdebug] [--ct-trace=PATH] "
+            "FIRMWARE.elf\n");
     return 2;
   }
   if (want_stats) atexit(stats);
@@ -402,6 +443,7 @@ int main(int argc, char **argv) {
     uint16_t ins;
     int cyc;
     if (r[2] & CPUOFF_) die(5, "the CPU was switched off without an exit");
+    if (tracing) trace(r[0], 'I');
     ins = fetch();
     if (ins >= 0x4000) cyc = double_op(ins);
     else if (ins >= 0x2000) cyc = jump(ins);

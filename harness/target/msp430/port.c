@@ -5,6 +5,8 @@
  *   INPUT    0x01EC  word read: next request byte (stdin), 0xFFFF at the end
  *   LATCH    0x01F0  word written: copies the simulator's cycle and
  *                    instruction counts into 0x01F0..0x01FF
+ *   TRACE    0x01EA  word written: the constant-time trace on (1) or off (0),
+ *                    recorded when the simulator runs with --ct-trace
  * The counts are the simulator's own, so they are exact and the same on
  * every run; reading them costs the same few instructions every time.
  */
@@ -15,6 +17,7 @@
 #define CONSOLE (*(volatile uint8_t *)0x00ffu)
 #define INPUT (*(volatile uint16_t *)0x01ecu)
 #define LATCH (*(volatile uint16_t *)0x01f0u)
+#define TRACE (*(volatile uint16_t *)0x01eau)
 #define LATCHED(k) (*(volatile uint64_t *)(0x01f0u + 8u * (k))) /* 0 cycles, 1 instructions */
 
 const unsigned bench_counters = BENCH_COUNTER_CYCLES | BENCH_COUNTER_INSTRUCTIONS;
@@ -38,3 +41,5 @@ void bench_put_line(const char *line) {
   while (*line != '\0') CONSOLE = (uint8_t)*line++;
   CONSOLE = '\n';
 }
+
+void bench_trace(int on) { TRACE = on ? 1u : 0u; }
