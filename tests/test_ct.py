@@ -99,7 +99,13 @@ def test_a_declared_exception_is_listed_not_traced(tmp_path):
     assert "declared not constant-time: a test: branches on the key" in r.stdout
 
 
-def test_a_target_without_a_tracer_is_named():
-    r = lwcbench("ct", "--target", "avr-atmega128", "--scheme", "ascon128-v12")
-    assert r.returncode == 2
-    assert "avr-atmega128: skipped:" in r.stdout and "nothing to trace" in r.stderr
+def test_a_target_without_a_tracer_is_named(monkeypatch, capsys):
+    """Every simulated target has a tracer now: take MSP430's away."""
+    from harness.bench import cli
+    from harness.bench.targets.msp430 import Msp430Target
+    monkeypatch.setenv("LWC_NO_SETUP", "1")
+    monkeypatch.setattr(Msp430Target, "ct_missing", lambda self: "no tracer (the test)")
+    rc = cli.main(["ct", "--target", "msp430", "--scheme", "ascon128-v12"])
+    out, err = capsys.readouterr()
+    assert rc == 2
+    assert "msp430: skipped: no tracer (the test)" in out and "nothing to trace" in err
