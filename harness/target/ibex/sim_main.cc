@@ -8,13 +8,26 @@
 // halts it, and reports how many clock cycles that took.
 //
 //   Vibex_simple_system --meminit=ram,PROG.elf [--max-cycles=N] [--stats]
+//                       [--ct-trace=PATH]
 //
 // The program's console is simple_system's character device: every byte
 // written to 0x20000 is appended to ./ibex_simple_system.log (the RTL opens
 // that name in the current directory), so each run gets its own directory.
 // A write of 1 to 0x20008 makes the RTL call $finish two cycles later.
 // Exit status: 0 after $finish, 2 on a usage or ELF error, 3 when
-// --max-cycles ran out first.
+// --max-cycles ran out first, 70 when the trace file cannot be written
+// (or passes kCtMaxRecords).
+//
+// --ct-trace=PATH: the tracer of `./lwcbench ct` (harness/bench/ct.py).
+// While the firmware has it on, every completed instruction's address and
+// every data load's and store's address go to PATH in the format of the
+// QEMU tracer (harness/target/qemu/ct_trace.c): 9-byte records, the
+// address as 8 bytes little-endian, then 'I' instruction, 'R' load or 'W'
+// store; turning it off writes an 'E' record (address 0) that ends the
+// segment.  The firmware switches it with a store to kCtSwitch (port_ibex.c
+// bench_trace: 1 on, 0 off), a word of the simulator-control device that
+// the RTL ignores.  The events come from the hook in rtl/ibex_top_notrace.sv
+// (lwc_ct_cycle, once per clock cycle; see there for the signals).
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -32,6 +45,82 @@ static const uint32_t kRamBase = 0x00100000u;  // simple_system's RAM window
 static const uint32_t kRamSize = 0x00100000u;  // 1 MiB
 // scope of the RAM model that exports simutil_set_mem (see rtl/prims.sv)
 static const char kRamScope[] = "TOP.ibex_simple_system.u_ram.u_ram.u_impl_generic";
+
+// ---- the constant-time tracer (--ct-trace=PATH) ---------------------------
+// The switch: a word of simulator_ctrl (0x20000, 1 KiB) that its RTL
+// ignores (it acts on offsets 0 and 8 only, and answers every request).  A
+// store, rather than the testbench recognizing the PC of a marker function:
+// no symbol lookup, and it is seen where the events are (the data bus).
+// The switching store is not itself recorded; the instructions around it
+// (the end of bench_trace(1), the start of bench_trace(0)) are the same for
+// every secret.
+static const uint32_t kCtSwitch = 0x00020010u;
+// A run of the "ct" requests writes a few million records; a firmware that
+// hangs with the trace on would fill the disk until the harness kills it.
+static const uint64_t kCtMaxRecords = 64u << 20;  // 576 MiB
+static uint64_t ct_records;
+
+static FILE *ct_out;       // null: no --ct-trace, the RTL hook stays off
+static bool ct_on;         // between the firmware's "on" and "off" stores
+struct CtAccess {
+  uint32_t addr;
+  char kind;
+};
+// data accesses of the instruction in ID/EX, written after its 'I' record
+// (program order: an instruction, then its accesses, as QEMU's plugin does)
+static std::vector<CtAccess> ct_pending;
+
+static void ct_put(uint32_t addr, char kind) {
+  unsigned char rec[9] = {(unsigned char)addr, (unsigned char)(addr >> 8),
+                          (unsigned char)(addr >> 16), (unsigned char)(addr >> 24), 0, 0, 0, 0,
+                          (unsigned char)kind};
+  if (++ct_records > kCtMaxRecords) {
+    std::fprintf(stderr, "Vibex_simple_system: ct trace longer than %llu records (hang?)\n",
+                 (unsigned long long)kCtMaxRecords);
+    std::exit(70);
+  }
+  if (std::fwrite(rec, 1, sizeof rec, ct_out) != sizeof rec) {
+    std::fprintf(stderr, "Vibex_simple_system: writing the ct trace failed\n");
+    std::exit(70);
+  }
+}
+
+// DPI imports of rtl/ibex_top_notrace.sv.
+svBit lwc_ct_enabled() { return ct_out != nullptr; }
+
+// One clock cycle: the instruction in ID/EX completes at pc_id (id_done);
+// a data-bus request is accepted (data_req): word address, byte enables.
+void lwc_ct_cycle(svBit id_done, unsigned int pc_id, svBit data_req, svBit data_we,
+                  unsigned int data_addr, unsigned int data_be, unsigned int data_wdata) {
+  if (data_req) {
+    // The switching store: not an event.  It completes a cycle or more
+    // later, so after "on" its 'I' is the segment's first record (the same
+    // every time); after "off" it is not recorded.
+    if (data_we && data_addr == kCtSwitch) {
+      if (data_wdata & 1) {
+        ct_on = true;
+      } else if (ct_on) {
+        ct_on = false;
+        ct_put(0, 'E');
+      }
+      ct_pending.clear();
+      return;
+    }
+    if (ct_on) {
+      // the lowest enabled byte: the access's own address (the bus carries
+      // word addresses; a misaligned access's second request starts at its
+      // next word)
+      uint32_t low = 0;
+      while (low < 3 && !(data_be >> low & 1)) low++;
+      ct_pending.push_back({data_addr + low, data_we ? 'W' : 'R'});
+    }
+  }
+  if (id_done && ct_on) {
+    ct_put(pc_id, 'I');
+    for (const CtAccess &a : ct_pending) ct_put(a.addr, a.kind);
+    ct_pending.clear();
+  }
+}
 
 static int fail(const char *what, const std::string &arg) {
   std::fprintf(stderr, "Vibex_simple_system: %s%s\n", what, arg.c_str());
@@ -85,7 +174,7 @@ static int load_elf(const std::string &path, std::vector<uint8_t> &image, uint32
 }
 
 int main(int argc, char **argv) {
-  std::string elf_path;
+  std::string elf_path, ct_path;
   uint64_t max_cycles = 0;  // 0: no limit (the harness has its own time limit)
   bool stats = false;
   for (int i = 1; i < argc; i++) {
@@ -96,11 +185,13 @@ int main(int argc, char **argv) {
       max_cycles = std::strtoull(a.c_str() + 13, nullptr, 0);
     else if (a == "--stats")
       stats = true;
+    else if (a.rfind("--ct-trace=", 0) == 0 && a.size() > 11)
+      ct_path = a.substr(11);
     else if (a[0] == '+')
       ;  // plusargs of the upstream harness (+ibex_tracer_enable=0): no tracer here
     else
       return fail("usage: Vibex_simple_system --meminit=ram,PROG.elf [--max-cycles=N] "
-                  "[--stats]; unknown argument ",
+                  "[--stats] [--ct-trace=PATH]; unknown argument ",
                   a);
   }
   if (elf_path.empty()) return fail("missing --meminit=ram,PROG.elf", "");
@@ -108,6 +199,12 @@ int main(int argc, char **argv) {
   std::vector<uint8_t> image(kRamSize, 0);
   uint32_t lo, hi;
   if (int rc = load_elf(elf_path, image, &lo, &hi)) return rc;
+  static char ct_buf[1 << 20];
+  if (!ct_path.empty()) {  // before the model exists: its time-0 block asks
+    ct_out = std::fopen(ct_path.c_str(), "wb");
+    if (!ct_out) return fail("cannot write the ct trace ", ct_path);
+    std::setvbuf(ct_out, ct_buf, _IOFBF, sizeof ct_buf);
+  }
 
   auto t0 = std::chrono::steady_clock::now();
   VerilatedContext ctx;
@@ -151,6 +248,10 @@ int main(int argc, char **argv) {
   }
   bool finished = ctx.gotFinish();
   top.final();  // closes the console log
+  if (ct_out && std::fclose(ct_out) != 0) {
+    std::fprintf(stderr, "Vibex_simple_system: writing the ct trace failed\n");
+    return 70;
+  }
   auto t2 = std::chrono::steady_clock::now();
 
   if (stats) {

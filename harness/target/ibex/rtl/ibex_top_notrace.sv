@@ -5,6 +5,10 @@
 // ibex_top directly (RVFI left undefined), so the simple_system SoC is used
 // unchanged.  The instance keeps the name u_ibex_top: simple_system's
 // mhpmcounter DPI functions reach into it by that path.
+//
+// It also holds the hook of `./lwcbench ct`'s tracer (sim_main.cc
+// --ct-trace=PATH), below ibex_top: without that option the testbench
+// answers 0 to lwc_ct_enabled() and the hook never runs.
 module ibex_top_tracing import ibex_pkg::*; #(
   parameter bit          PMPEnable        = 1'b0,
   parameter int unsigned PMPGranularity   = 0,
@@ -92,5 +96,36 @@ module ibex_top_tracing import ibex_pkg::*; #(
     .DmBaseAddr(DmBaseAddr), .DmAddrMask(DmAddrMask),
     .DmHaltAddr(DmHaltAddr), .DmExceptionAddr(DmExceptionAddr)
   ) u_ibex_top (.*);  // every port has the same name on both sides
+
+  // ---- constant-time trace hook (sim_main.cc --ct-trace=PATH) -------------
+  // At every rising clock edge, with the values of the cycle that edge ends
+  // (always_ff reads them before any flop updates), the testbench gets:
+  //  - id_done, pc_id: the instruction in the ID/EX stage completes this
+  //    cycle (config small has no writeback stage: it retires), at pc_id.
+  //    instr_id_done is high for one cycle per instruction, in program
+  //    order;
+  //  - the data-bus request accepted this cycle (req and gnt), if any: the
+  //    load/store unit issues a load's or store's request(s) while that
+  //    instruction is in ID/EX, before it completes (a misaligned access
+  //    takes two requests, each word-aligned with its byte enables).
+  // Only the RTL's existing signals are read: the core runs exactly as it
+  // does without the hook (same cycles, same instructions).  lwc_ct_on is
+  // set once, at time 0: without --ct-trace the hook costs one untaken
+  // branch per cycle and calls nothing.
+  import "DPI-C" function bit lwc_ct_enabled();
+  import "DPI-C" function void lwc_ct_cycle(input bit id_done, input int unsigned pc_id,
+                                            input bit data_req, input bit data_we,
+                                            input int unsigned data_addr,
+                                            input int unsigned data_be,
+                                            input int unsigned data_wdata);
+  bit lwc_ct_on;
+  initial lwc_ct_on = lwc_ct_enabled();
+  always_ff @(posedge clk_i) begin
+    if (lwc_ct_on) begin
+      lwc_ct_cycle(u_ibex_top.u_ibex_core.instr_id_done, u_ibex_top.u_ibex_core.pc_id,
+                   data_req_o & data_gnt_i, data_we_o, data_addr_o, {28'b0, data_be_o},
+                   data_wdata_o);
+    end
+  end
 
 endmodule
