@@ -13,6 +13,11 @@ directory: every run gets a temporary directory.  There is no input
 channel: the whole request list goes into the image (bench_script,
 harness/target/common/bench_script.c) and the model runs once per
 implementation.  The RTL model is deterministic: one sample.
+
+`./lwcbench ct` runs the same model with --ct-trace=PATH (sim_main.cc): the
+firmware's bench_trace (port_ibex.c) switches the trace with a store the
+testbench watches on the data bus, and a hook in rtl/ibex_top_notrace.sv
+hands it each completed instruction's PC and each data-bus request.
 """
 from __future__ import annotations
 
@@ -40,6 +45,23 @@ LOG = "ibex_simple_system.log"  # simple_system's console file (its RTL names it
 ISA = "rv32imc_zicsr_zba_zbb_zbs_zbkb"
 
 
+CT_OPTION = b"--ct-trace="  # in the model's usage text: it has the tracer
+
+
+def model_current() -> bool:
+    """Was the model built from the sources as they are now?  setup.sh's
+    own test: its stamp (versions, flags, a checksum of sim_main.cc and
+    rtl/) against the stamp of the checkout.  Not file times: a restored
+    build cache predates a fresh checkout of the same sources."""
+    try:
+        r = subprocess.run(["bash", "-c", '. harness/setup.sh && '
+                            '[ "$(cat "$LWC_IBEX_DIR/stamp")" = "$(lwc_ibex_stamp)" ]'],
+                           cwd=ROOT, capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return r.returncode == 0
+
+
 def console(tmp: pathlib.Path) -> str:
     try:
         return (tmp / LOG).read_text(encoding="utf-8", errors="replace")
@@ -55,10 +77,13 @@ class IbexSession(ScriptSession):
     limit of one request; a KAT prints a line per entry): a hang is caught
     after one request's limit, not after the whole script's."""
 
-    def __init__(self, elf: pathlib.Path, timeout: float, sim: pathlib.Path = SIM):
+    def __init__(self, elf: pathlib.Path, timeout: float, sim: pathlib.Path = SIM,
+                 trace: pathlib.Path | None = None):
         super().__init__(timeout)
         self.elf = pathlib.Path(elf)
         self.sim = sim  # another build of the model (setup's profiling run)
+        # `./lwcbench ct`: the model writes the trace of the "ct" requests here
+        self.trace = pathlib.Path(trace).resolve() if trace is not None else None
 
     def execute(self, script: bytes, timeout: float) -> str:
         with tempfile.TemporaryDirectory(prefix="lwc-ibex-") as name:
@@ -69,7 +94,10 @@ class IbexSession(ScriptSession):
             except ElfError as e:
                 raise SessionError(f"request script: {e}") from e
             with open(tmp / "stderr", "w+b") as err_file:
-                proc = subprocess.Popen([str(self.sim), f"--meminit=ram,{image}"], cwd=tmp,
+                argv = [str(self.sim), f"--meminit=ram,{image}"]
+                if self.trace is not None:
+                    argv.append(f"--ct-trace={self.trace}")
+                proc = subprocess.Popen(argv, cwd=tmp,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                         stderr=err_file)
                 hang = self._watch(proc, tmp / LOG, timeout)
@@ -164,6 +192,32 @@ class IbexTarget(CrossTarget):
         except (OSError, ElfError) as e:
             raise OSError(f"{elf}: {e}") from e
         return IbexSession(elf, self.request_timeout)
+
+    # -- ./lwcbench ct (harness/bench/ct.py) ----------------------------------
+    def ct_missing(self):
+        why = self.tools_missing()
+        if why:
+            return why
+        nm = self.nm_tool()
+        if not shutil.which(nm):
+            return f"{nm} not found ({SETUP_HINT})"
+        try:
+            traces = CT_OPTION in SIM.read_bytes()
+        except OSError as e:
+            return f"Verilator model {rel(SIM)} unreadable: {e}"
+        if not traces or not model_current():
+            return (f"Verilator model {rel(SIM)} older than its sources (sim_main.cc, rtl/: "
+                    f"the tracer) ({SETUP_HINT})")
+        return None
+
+    def ct_session(self, program, out):
+        """The model running program with the trace of its "ct" requests
+        written to out (requests patched into the image, as in a normal run;
+        an image that cannot be patched is the session's error)."""
+        return IbexSession(program, self.request_timeout, trace=out)
+
+    def nm_tool(self):
+        return "riscv64-unknown-elf-nm"
 
     def environment(self):
         env = super().environment()

@@ -9,6 +9,9 @@
 #include "bench.h"
 
 #define SIM_CHAR_OUT (*(volatile uint8_t *)0x00020000u)
+/* The ct tracer's switch (sim_main.cc --ct-trace): a word of simulator_ctrl
+ * that its RTL ignores and the testbench watches on the data bus. */
+#define SIM_CT_TRACE (*(volatile uint32_t *)0x00020010u)
 
 const unsigned bench_counters = BENCH_COUNTER_CYCLES | BENCH_COUNTER_INSTRUCTIONS;
 /* Verilator model of the RTL: the same program gives the same counts. */
@@ -20,6 +23,13 @@ const unsigned bench_loop_body = 4;
 const unsigned bench_loop_body_cycles = 6;
 
 static void put(char c) { SIM_CHAR_OUT = (uint8_t)c; }
+
+/* The trace of the "ct" request (bench_core.c): on (1) before the traced
+ * operation, off (0) after it.  One store either way, and the same code
+ * for every secret, so the few instructions of this function inside a
+ * segment are identical between secrets.  Without --ct-trace the
+ * simulator ignores the store. */
+void bench_trace(int on) { SIM_CT_TRACE = on ? 1u : 0u; }
 
 void bench_put_line(const char *line) {
   while (*line != '\0') put(*line++);
