@@ -6,21 +6,27 @@ cycles of a loop whose cost is known by construction (Ibex's documented
 timing), the same in every sample; the 64-bit counter reads carry across
 the 32-bit halves; one implementation passes its official KAT on the
 simulated core and measures identical counts in two separate simulator
-runs; a trap and a hang are reported as such.
+runs; a trap and a hang are reported as such.  The constant-time tracer
+(sim_main.cc --ct-trace) records exactly the instructions and data accesses
+between the firmware's switches, and `./lwcbench ct` finds a secret branch
+and a secret table index on the simulated core.
 """
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 
 import pytest
 
 from conftest import ROOT, find_impl, firmware, usable_target
-from harness.bench import kat
+from harness.bench import ct, kat
 from harness.bench.session import ScriptSession
 from harness.bench.targets import TARGETS
+from harness.bench.targets import ibex as ibex_module
 from harness.bench.targets.ibex import HERE, LOG, SIM, IbexSession, IbexTarget
 from harness.build import BENCH_COMMON
+from test_ct import lwcbench, write_leaky
 
 NAME = "rv32-ibex"
 HASH = ("ascon-hash256", "bi32")  # KAT: ~21 M cycles, about 10 s
@@ -249,6 +255,132 @@ def test_bitmanip_instructions(tmp_path):
     bad = [(g, w) for g, w in zip(got, want) if g != w]
     assert not bad, f"{len(bad)} wrong, first: got {bad[0][0]}, expected {bad[0][1]}"
     assert t.cflags[0].startswith("-march=") and "zbkb" in t.cflags[0]
+
+
+# ---- the constant-time tracer ----------------------------------------------
+CT_TEST = r"""
+#include <stdint.h>
+#include "bench.h"
+static uint8_t buf[32] __attribute__((aligned(16)));
+static void put_hex(char tag, uint32_t v) {
+  char b[11]; int i;
+  b[0] = tag; b[1] = ' ';
+  for (i = 0; i < 8; i++) b[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 15];
+  b[10] = 0;
+  bench_put_line(b);
+}
+/* a byte load at an odd address, a halfword store, a word load, a
+ * misaligned word load (two bus requests), at the label ct_probe */
+static __attribute__((noinline)) void traced(uint32_t n) {
+  bench_trace(1);
+  __asm__ volatile(".option push; .option norvc; .globl ct_probe; ct_probe:\n"
+                   "lbu t0, 3(%0); sh t0, 6(%0); lw t0, 8(%0); lw t0, 13(%0)\n"
+                   ".option pop" :: "r"(buf) : "t0", "memory");
+  bench_known_loop(n);
+  bench_trace(0);
+}
+void bench_serve(void) {
+  put_hex('b', (uint32_t)(uintptr_t)buf);
+  traced(1000);
+  buf[0] = 1;  /* off: neither this store nor the console's are recorded */
+  traced(0);
+  bench_trace(0);  /* off when off: no empty segment */
+  put_hex('e', buf[0]);
+}
+"""
+
+
+def nm_address(elf: pathlib.Path, name: str) -> int:
+    out = subprocess.run(["riscv64-unknown-elf-nm", str(elf)], capture_output=True, text=True,
+                         check=True).stdout
+    return next(int(ln.split()[0], 16) for ln in out.splitlines() if ln.split()[-1] == name)
+
+
+def records(seg: bytes) -> list[tuple[str, int]]:
+    return [ct.record(seg, i) for i in range(len(seg) // ct.RECORD)]
+
+
+def test_ct_trace_records_instructions_and_accesses(tmp_path):
+    """Between the firmware's switches the trace holds every completed
+    instruction (a loop of N iterations: exactly 4 N more 'I' records) and
+    every load and store at its byte address, after its instruction (a
+    misaligned word: two accesses, the second at the next word); nothing
+    outside them; and a run without --ct-trace prints the same."""
+    fw = port_firmware(tmp_path, CT_TEST)
+    trace = tmp_path / "trace.bin"
+    run = subprocess.run([str(SIM), f"--meminit=ram,{fw}", f"--ct-trace={trace}"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = (tmp_path / LOG).read_text().splitlines()
+    assert lines[-1] == "e 00000001", lines
+    buf = int(lines[0][2:], 16)
+    data = trace.read_bytes()
+    assert len(data) % ct.RECORD == 0 and data[-ct.RECORD:] == bytes(8) + b"E"
+    segs = ct.segments(data)
+    assert len(segs) == 2
+    long, short = map(records, segs)
+    probe = nm_address(fw, "ct_probe")
+    want = [("instruction", probe), ("load", buf + 3),
+            ("instruction", probe + 4), ("store", buf + 6),
+            ("instruction", probe + 8), ("load", buf + 8),
+            ("instruction", probe + 12), ("load", buf + 13), ("load", buf + 16)]
+    switch = nm_address(fw, "bench_trace")
+    for rec in (long, short):
+        at = rec.index(want[0])
+        assert rec[at:at + len(want)] == want
+        # before the probe: the rest of bench_trace(1), its switching store
+        # first, not recorded as a store; at the end bench_trace(0) up to
+        # its switching store, which is not recorded
+        assert 0 < at <= 8 and all(k == "instruction" for k, _a in rec[:at])
+        assert switch <= rec[0][1] < switch + 16 and rec[0][0] == "instruction"
+        assert rec[-1][0] == "instruction" and switch <= rec[-1][1] < rec[0][1]
+    assert [r for r in long if r[0] != "instruction"] == \
+        [r for r in short if r[0] != "instruction"]
+    n_insn = [sum(k == "instruction" for k, _a in rec) for rec in (long, short)]
+    assert n_insn[0] - n_insn[1] == 1000 * BODY
+    loop = nm_address(fw, "bench_known_loop")
+    body = [a for k, a in long if k == "instruction" and loop < a < loop + 20]
+    assert len(body) == 1000 * BODY + 1 and len(set(body)) == BODY  # + the last bnez
+    # without the option: the same console, no trace
+    (tmp_path / LOG).unlink()
+    plain = subprocess.run([str(SIM), f"--meminit=ram,{fw}"], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60)
+    assert plain.returncode == 0, plain.stderr
+    assert (tmp_path / LOG).read_text().splitlines() == lines
+
+
+def test_ct_tracer_available():
+    """After set-up the tracer is usable, so tests/test_ct.py checks every
+    Ascon implementation on rv32-ibex too; a model older than its sources
+    is refused with the set-up hint."""
+    t = target()
+    assert t.ct_missing() is None
+    assert t.nm_tool() == "riscv64-unknown-elf-nm"
+    assert isinstance(t.ct_session(elf(), pathlib.Path("trace.bin")), IbexSession)
+
+
+def test_ct_refuses_a_stale_model(monkeypatch):
+    monkeypatch.setattr(ibex_module, "model_current", lambda: False)
+    why = target().ct_missing()
+    assert why and "older than its sources" in why and "lwc_setup ibex" in why
+
+
+def test_ct_finds_a_secret_branch_and_a_secret_index(tmp_path):
+    """tests/test_ct.py's leaky implementations (right answers, a branch on
+    a state bit, a table read at a state-dependent index) on the core."""
+    write_leaky(tmp_path / "extra")
+    r = lwcbench("ct", "--target", NAME, "--scheme", "ascon128-v12",
+                 env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
+    assert r.returncode == 1, r.stdout + r.stderr
+    findings = [ln for ln in r.stdout.splitlines() if ln.startswith("FINDING ")]
+    by_impl = {ln.split()[2]: ln for ln in findings}
+    assert set(by_impl) == {"ascon128-v12/leaky_branch", "ascon128-v12/leaky_index"}, findings
+    branch, index = by_impl["ascon128-v12/leaky_branch"], by_impl["ascon128-v12/leaky_index"]
+    assert "branch: next instruction" in branch
+    assert re.search(r"at the instruction 0x[0-9a-f]+ \((leaky_permute|ascon_aead_\w*)"
+                     r"[\w.]*\+0x", branch), branch
+    assert re.search(r"load address 0x[0-9a-f]+ vs 0x[0-9a-f]+", index), index
+    assert re.search(r" [1-9]\d* finding\(s\), 0 failed", r.stdout), r.stdout[-500:]
 
 
 def test_simulator_rejects_a_bad_image(tmp_path):
