@@ -98,11 +98,13 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="targets with their availability and implementations")
     ctp = sub.add_parser("ct", help="constant-time check: traces of different secrets compared",
                          description=ct.__doc__.split("\n\n")[0],
-                         epilog="Targets: the QEMU ones (address traces by the plugin "
-                                "harness/target/qemu/ct_trace.c, compared between secrets) and "
-                                "the host (valgrind's memcheck with the secrets undefined, the "
-                                "TIMECOP approach).  Exit status: 0 when no finding, 1 on a "
-                                "finding or a failure, 2 for bad arguments.")
+                         epilog="Simulated targets: the simulator records the address of "
+                                "every executed instruction and data access (QEMU: the plugin "
+                                "harness/target/qemu/ct_trace.c; Ibex, simavr, lwc-msp430sim: "
+                                "their --ct-trace option), compared between secrets.  The host: "
+                                "valgrind's memcheck with the secrets undefined (the TIMECOP "
+                                "approach).  Exit status: 0 when no finding, 1 on a finding or "
+                                "a failure, 2 for bad arguments.")
     ctp.add_argument("--target", action="append", metavar="T",
                      help="a target (repeatable); default: every target with a tracer")
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
