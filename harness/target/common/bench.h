@@ -107,6 +107,35 @@ void bench_classify(const void *p, size_t n, int is_secret);
 extern const unsigned bench_loop_body;        /* instructions per iteration */
 extern const unsigned bench_loop_body_cycles; /* cycles per iteration, 0 if unknown */
 
+/* ---- the runtime's constant strings and tables ---- */
+/* BENCH_STR("text") is a string constant of the runtime (an answer, an
+ * error message, a request's name) and BENCH_ROM marks a constant table.
+ * avr-gcc keeps every constant in RAM, of which the ATmega128 has 4 KiB:
+ * there they stay in flash (avr-libc's PSTR / PROGMEM) and are read with
+ * LPM (bench_rom_byte, bench_rom_copy).  Elsewhere they are plain
+ * constants and the macros change nothing.  Such a string has its own
+ * pointer type, bench_str (never defined), so the compiler refuses one
+ * where a string in RAM is expected -- a request's field -- and the other
+ * way round. */
+typedef struct bench_str bench_str;
+#if defined(__AVR__)
+#include <avr/pgmspace.h> /* macros and inline assembly only: no library code */
+#define BENCH_ROM PROGMEM
+#define BENCH_STR(s) ((const bench_str *)PSTR(s))
+#define bench_rom_byte(p) ((uint8_t)pgm_read_byte(p))
+/* s (in RAM) equals the constant string lit (bench_core.c) */
+int bench_str_eq(const char *s, const bench_str *lit);
+/* memcpy from a BENCH_ROM table to RAM (bench_core.c) */
+void bench_rom_copy(void *dst, const void *rom, size_t n);
+#else
+#include <string.h>
+#define BENCH_ROM
+#define BENCH_STR(s) ((const bench_str *)(s))
+#define bench_rom_byte(p) (*(const uint8_t *)(p))
+#define bench_str_eq(s, lit) (strcmp((s), (const char *)(lit)) == 0)
+#define bench_rom_copy(dst, rom, n) ((void)memcpy((dst), (rom), (n)))
+#endif
+
 /* ---- the core ---- */
 /* Handle one request line (modified in place).  Returns 0 to continue,
  * 1 after "quit"; *ok tells whether it answered ok. */
@@ -118,13 +147,13 @@ void bench_serve(void);
 int bench_kat(char **f, int nf, int *ok);
 extern int bench_kat_failed;
 /* Shared by the core files (bench_core.c defines them). */
-void bench_reply(const char *status, const char *text);
-int bench_fail(int *ok, const char *text);
+void bench_reply(const bench_str *status, const bench_str *text);
+int bench_fail(int *ok, const bench_str *text);
 /* p[i] = start + i: the input sequences of the KAT files and measurements */
 void bench_fill(uint8_t *p, size_t n, unsigned start);
 uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
 void bench_put_kat(uint32_t count, uint32_t crc);           /* "k COUNT CRC" */
-void bench_put_ok_count(const char *name, uint64_t v);      /* "ok NAME=V" */
+void bench_put_ok_count(const bench_str *name, uint64_t v); /* "ok NAME=V" */
 /* bench_kat.c: one KAT entry's output (its CRC sent, the total updated) */
 void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
 

@@ -61,9 +61,41 @@ static void t_str(text_t *t, const char *s) {
   t->s[t->n] = '\0';
 }
 
+/* The same for a constant string of the runtime (bench.h: in flash on AVR,
+ * where it is not inlined: flash reads take a few instructions each). */
+#if defined(__AVR__)
+static __attribute__((noinline)) void t_rom(text_t *t, const bench_str *s) {
+  const char *p = (const char *)s;
+  char c;
+  while ((c = (char)bench_rom_byte(p)) != '\0' && t->n + 1 < t->cap) {
+    t->s[t->n++] = c;
+    p++;
+  }
+  t->s[t->n] = '\0';
+}
+
+int bench_str_eq(const char *s, const bench_str *lit) {
+  const char *p = (const char *)lit;
+  char c;
+  do {
+    c = (char)bench_rom_byte(p++);
+    if (*s++ != c) return 0;
+  } while (c != '\0');
+  return 1;
+}
+
+void bench_rom_copy(void *dst, const void *rom, size_t n) {
+  uint8_t *d = dst;
+  const uint8_t *p = rom;
+  while (n-- > 0) *d++ = bench_rom_byte(p++);
+}
+#else
+static inline void t_rom(text_t *t, const bench_str *s) { t_str(t, (const char *)s); }
+#endif
+
 /* Decimal by subtracting powers of ten: no 64-bit division needed. */
 static void t_u64(text_t *t, uint64_t v) {
-  static const uint64_t pow10[] = {
+  static const uint64_t pow10[] BENCH_ROM = {
       10000000000000000000u, 1000000000000000000u, 100000000000000000u,
       10000000000000000u, 1000000000000000u, 100000000000000u,
       10000000000000u, 1000000000000u, 100000000000u, 10000000000u,
@@ -73,9 +105,11 @@ static void t_u64(text_t *t, uint64_t v) {
   int started = 0;
   size_t i;
   for (i = 0; i < sizeof pow10 / sizeof pow10[0]; i++) {
+    uint64_t p;
+    bench_rom_copy(&p, &pow10[i], sizeof p);
     d[0] = '0';
-    while (v >= pow10[i]) {
-      v -= pow10[i];
+    while (v >= p) {
+      v -= p;
       d[0]++;
     }
     if (d[0] != '0' || started || i + 1 == sizeof pow10 / sizeof pow10[0]) {
@@ -86,36 +120,42 @@ static void t_u64(text_t *t, uint64_t v) {
 }
 
 static void t_hex32(text_t *t, uint32_t v) {
-  static const char digits[] = "0123456789abcdef";
+  static const char digits[] BENCH_ROM = "0123456789abcdef";
   char d[9];
   int i;
-  for (i = 7; i >= 0; i--, v >>= 4) d[i] = digits[v & 15u];
+  for (i = 7; i >= 0; i--, v >>= 4) d[i] = (char)bench_rom_byte(&digits[v & 15u]);
   d[8] = '\0';
   t_str(t, d);
 }
 
-static void t_field(text_t *t, const char *name, uint64_t v) {
-  t_str(t, " ");
-  t_str(t, name);
-  t_str(t, "=");
+/* " NAME=V", or " NAMESUFFIX=V" when suffix is not NULL */
+static void t_field_sfx(text_t *t, const bench_str *name, const bench_str *suffix, uint64_t v) {
+  t_rom(t, BENCH_STR(" "));
+  t_rom(t, name);
+  if (suffix != NULL) t_rom(t, suffix);
+  t_rom(t, BENCH_STR("="));
   t_u64(t, v);
+}
+
+static void t_field(text_t *t, const bench_str *name, uint64_t v) {
+  t_field_sfx(t, name, NULL, v);
 }
 
 /* Answers build their line in their own frame (noinline here and below): a
  * line buffer is large for a small device and must not sit on the stack
  * under a measured operation. */
-__attribute__((noinline)) void bench_reply(const char *status, const char *words) {
+__attribute__((noinline)) void bench_reply(const bench_str *status, const bench_str *words) {
   char buf[OUT_LINE];
   text_t t = text_at(buf, sizeof buf);
-  t_str(&t, status);
-  t_str(&t, " ");
-  t_str(&t, words);
+  t_rom(&t, status);
+  t_rom(&t, BENCH_STR(" "));
+  t_rom(&t, words);
   bench_put_line(t.s);
 }
 
-__attribute__((noinline)) int bench_fail(int *ok, const char *text) {
+__attribute__((noinline)) int bench_fail(int *ok, const bench_str *text) {
   *ok = 0;
-  bench_reply("err", text);
+  bench_reply(BENCH_STR("err"), text);
   return 0;
 }
 
@@ -148,28 +188,23 @@ static void sort_u64(uint64_t *v, size_t n) { /* insertion sort: n is small */
 
 /* Append " samples=N mode=M" then, per counter, NAME=median NAME_min NAME_max
  * to the answer t ("ok ..."), and send it. */
-static void report(text_t *t, size_t n, const char *mode) {
-  static const char *const names[2] = {"cycles", "instructions"};
+static void report(text_t *t, size_t n, const bench_str *mode) {
   unsigned c;
-  t_field(t, "samples", n);
+  t_field(t, BENCH_STR("samples"), n);
   if (mode != NULL) {
-    t_str(t, " mode=");
-    t_str(t, mode);
+    t_rom(t, BENCH_STR(" mode="));
+    t_rom(t, mode);
   }
   for (c = 0; c < 2; c++) {
     uint64_t *v = samples[c], med;
-    char name[24];
-    size_t len = strlen(names[c]);
+    const bench_str *name = c == 0 ? BENCH_STR("cycles") : BENCH_STR("instructions");
     if (!(bench_counters & (1u << c))) continue;
     sort_u64(v, n);
     /* median; the mean of the two middle ones when n is even */
     med = n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
-    t_field(t, names[c], med);
-    memcpy(name, names[c], len);
-    memcpy(name + len, "_min", 5);
-    t_field(t, name, v[0]);
-    memcpy(name + len, "_max", 5);
-    t_field(t, name, v[n - 1]);
+    t_field(t, name, med);
+    t_field_sfx(t, name, BENCH_STR("_min"), v[0]);
+    t_field_sfx(t, name, BENCH_STR("_max"), v[n - 1]);
   }
   bench_put_line(t->s);
 }
@@ -278,40 +313,43 @@ static unsigned secret;
 #define SECRET_KEY(s) (0x5bu * (s))
 #define SECRET_MSG(s) (0x30u + 0x29u * (s))
 
-static const char *setup(job_t *j, char **f) {
+static const bench_str *setup(job_t *j, char **f) {
   uint32_t adlen, mlen;
   int reuse;
-  if (bench_kat_failed) return "the KAT failed: not measured";
+  if (bench_kat_failed) return BENCH_STR("the KAT failed: not measured");
   j->op = OP_NONE;
   j->a = NULL;
   j->h = NULL;
   j->p = NULL;
-  if (strcmp(f[3], "encrypt") == 0) j->op = OP_ENCRYPT;
-  if (strcmp(f[3], "decrypt") == 0) j->op = OP_DECRYPT;
-  if (strcmp(f[3], "hash") == 0) j->op = OP_HASH;
-  if (strcmp(f[3], "permutation") == 0) j->op = OP_PERMUTE;
-  if (j->op == OP_NONE) return "unknown operation (encrypt, decrypt, hash, permutation)";
+  if (bench_str_eq(f[3], BENCH_STR("encrypt"))) j->op = OP_ENCRYPT;
+  if (bench_str_eq(f[3], BENCH_STR("decrypt"))) j->op = OP_DECRYPT;
+  if (bench_str_eq(f[3], BENCH_STR("hash"))) j->op = OP_HASH;
+  if (bench_str_eq(f[3], BENCH_STR("permutation"))) j->op = OP_PERMUTE;
+  if (j->op == OP_NONE)
+    return BENCH_STR("unknown operation (encrypt, decrypt, hash, permutation)");
   if (!parse_u32(f[4], 0x7fffffffu, &adlen) || !parse_u32(f[5], 0x7fffffffu, &mlen))
-    return "bad length";
+    return BENCH_STR("bad length");
   j->adlen = adlen;
   j->mlen = mlen;
   j->stream = adlen > BENCH_MAX_LEN || mlen > BENCH_MAX_LEN;
   if (j->op == OP_PERMUTE) {
-    if ((j->p = lwc_perm_find(f[1], f[2])) == NULL) return "no such permutation";
-    if (adlen != 0 || mlen != 0) return "a permutation takes no data";
+    if ((j->p = lwc_perm_find(f[1], f[2])) == NULL) return BENCH_STR("no such permutation");
+    if (adlen != 0 || mlen != 0) return BENCH_STR("a permutation takes no data");
     bench_fill(msg, j->p->statebytes, SECRET_MSG(secret)); /* a nonzero starting state */
     j->p->init(&j->ps);
-    if (j->p->add_bytes(&j->ps, msg, 0, j->p->statebytes) != LWC_OK) return "bad state size";
+    if (j->p->add_bytes(&j->ps, msg, 0, j->p->statebytes) != LWC_OK)
+      return BENCH_STR("bad state size");
     return NULL;
   }
   if (j->op == OP_HASH) {
-    if ((j->h = lwc_hash_find(f[1], f[2])) == NULL) return "no such hash implementation";
-    if (adlen != 0) return "hash takes no associated data";
+    if ((j->h = lwc_hash_find(f[1], f[2])) == NULL)
+      return BENCH_STR("no such hash implementation");
+    if (adlen != 0) return BENCH_STR("hash takes no associated data");
   } else if ((j->a = lwc_aead_find(f[1], f[2])) == NULL) {
-    return "no such AEAD implementation";
+    return BENCH_STR("no such AEAD implementation");
   } else if (j->a->tagbytes > MAX_TAG || j->a->keybytes > sizeof key ||
              j->a->noncebytes > sizeof nonce) {
-    return "parameters too large for lwc-bench";
+    return BENCH_STR("parameters too large for lwc-bench");
   }
   /* the inputs: only the bytes the operation reads (a stream reads whole buffers) */
   bench_fill(msg, j->stream ? BENCH_MAX_LEN : mlen, SECRET_MSG(secret));
@@ -327,9 +365,9 @@ static const char *setup(job_t *j, char **f) {
     size_t m = j->stream ? BENCH_MAX_LEN : j->mlen;
     if (lwc_aead_encrypt(j->a, ct, msg, m, ad, j->stream ? 0 : j->adlen, nonce, key,
                          NULL) != LWC_OK)
-      return "encryption failed";
+      return BENCH_STR("encryption failed");
     if (j->stream && stream_tag(j) != LWC_OK)
-      return "streamed decryption does not invert encryption";
+      return BENCH_STR("streamed decryption does not invert encryption");
   }
   return NULL;
 }
@@ -350,10 +388,14 @@ static int after_op(const job_t *j) {
 }
 
 static void head_of(text_t *t, char **f) {
+  /* the five names one after the other, each ended by its '\0' */
+  static const char names[] BENCH_ROM = "scheme=\0 impl=\0 op=\0 adlen=\0 mlen=";
+  const char *name = names;
   int i;
-  static const char *const names[] = {"scheme=", " impl=", " op=", " adlen=", " mlen="};
   for (i = 0; i < 5; i++) {
-    t_str(t, names[i]);
+    t_rom(t, (const bench_str *)name);
+    while (bench_rom_byte(name) != '\0') name++;
+    name++;
     t_str(t, f[i + 1]);
   }
 }
@@ -379,12 +421,12 @@ static int count_ops(job_t *j, size_t n) {
 
 /* "ok scheme=S impl=I op=OP adlen=A mlen=M" and then either the counts of
  * n samples (measure), a field (stack) or the mode (once). */
-static __attribute__((noinline)) void answer(char **f, size_t n, const char *field, uint64_t v,
-                                             const job_t *j) {
+static __attribute__((noinline)) void answer(char **f, size_t n, const bench_str *field,
+                                             uint64_t v, const job_t *j) {
   char buf[OUT_LINE];
   text_t t = text_at(buf, sizeof buf);
-  const char *mode = j->stream ? "stream" : "oneshot";
-  t_str(&t, "ok ");
+  const bench_str *mode = j->stream ? BENCH_STR("stream") : BENCH_STR("oneshot");
+  t_rom(&t, BENCH_STR("ok "));
   head_of(&t, f);
   if (n > 0) {
     report(&t, n, mode);
@@ -393,8 +435,8 @@ static __attribute__((noinline)) void answer(char **f, size_t n, const char *fie
   if (field != NULL) {
     t_field(&t, field, v);
   } else {
-    t_str(&t, " mode=");
-    t_str(&t, mode);
+    t_rom(&t, BENCH_STR(" mode="));
+    t_rom(&t, mode);
   }
   bench_put_line(t.s);
 }
@@ -402,12 +444,12 @@ static __attribute__((noinline)) void answer(char **f, size_t n, const char *fie
 static int do_measure(char **f, int nf, int *ok) {
   job_t j;
   uint32_t n;
-  const char *why;
-  if (nf != 7) return bench_fail(ok, "usage: measure SCHEME IMPL OP ADLEN MLEN SAMPLES");
+  const bench_str *why;
+  if (nf != 7) return bench_fail(ok, BENCH_STR("usage: measure SCHEME IMPL OP ADLEN MLEN SAMPLES"));
   if (!parse_u32(f[6], BENCH_MAX_SAMPLES, &n) || n == 0)
-    return bench_fail(ok, "bad sample count (1 .. BENCH_MAX_SAMPLES)");
+    return bench_fail(ok, BENCH_STR("bad sample count (1 .. BENCH_MAX_SAMPLES)"));
   if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
-  if (!count_ops(&j, n)) return bench_fail(ok, "operation failed");
+  if (!count_ops(&j, n)) return bench_fail(ok, BENCH_STR("operation failed"));
   answer(f, n, NULL, 0, &j);
   *ok = 1;
   return 0;
@@ -420,12 +462,12 @@ __attribute__((noinline)) int bench_counted_op(job_t *j) { return run_op(j); }
 
 static int do_once(char **f, int nf, int *ok) {
   job_t j;
-  const char *why;
-  if (nf != 6) return bench_fail(ok, "usage: once SCHEME IMPL OP ADLEN MLEN");
+  const bench_str *why;
+  if (nf != 6) return bench_fail(ok, BENCH_STR("usage: once SCHEME IMPL OP ADLEN MLEN"));
   if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
-  if (bench_counted_op(&j) != LWC_OK) return bench_fail(ok, "operation failed");
+  if (bench_counted_op(&j) != LWC_OK) return bench_fail(ok, BENCH_STR("operation failed"));
   BENCH_DUMP_COUNTS();
-  if (!after_op(&j)) return bench_fail(ok, "operation failed");
+  if (!after_op(&j)) return bench_fail(ok, BENCH_STR("operation failed"));
   answer(f, 0, NULL, 0, &j);
   *ok = 1;
   return 0;
@@ -466,15 +508,15 @@ static void classify_job(job_t *j, int secret_now) {
 static int do_ct(char **f, int nf, int *ok) {
   job_t j;
   uint32_t s;
-  const char *why;
+  const bench_str *why;
   int r;
-  if (nf != 7) return bench_fail(ok, "usage: ct SCHEME IMPL OP ADLEN MLEN SECRET");
-  if (!parse_u32(f[6], 255, &s)) return bench_fail(ok, "bad secret (0 .. 255)");
+  if (nf != 7) return bench_fail(ok, BENCH_STR("usage: ct SCHEME IMPL OP ADLEN MLEN SECRET"));
+  if (!parse_u32(f[6], 255, &s)) return bench_fail(ok, BENCH_STR("bad secret (0 .. 255)"));
   secret = s;
   ct_holds.a = NULL; /* no ciphertext of another secret */
   why = setup(&j, f);
   secret = 0;
-  if (why == NULL && j.stream) why = "ct traces one-shot operations only";
+  if (why == NULL && j.stream) why = BENCH_STR("ct traces one-shot operations only");
   if (why != NULL) {
     ct_holds.a = NULL;
     return bench_fail(ok, why);
@@ -487,8 +529,8 @@ static int do_ct(char **f, int nf, int *ok) {
   classify_job(&j, 0);
   r = r == LWC_OK && after_op(&j);
   ct_holds.a = NULL; /* ct[] is this secret's: measurements must not reuse it */
-  if (!r) return bench_fail(ok, "operation failed");
-  answer(f, 0, "secret", s, &j);
+  if (!r) return bench_fail(ok, BENCH_STR("operation failed"));
+  answer(f, 0, BENCH_STR("secret"), s, &j);
   *ok = 1;
   return 0;
 }
@@ -518,19 +560,20 @@ static __attribute__((noinline)) size_t unpainted(uintptr_t top) {
 
 static int do_stack(char **f, int nf, int *ok) {
   job_t j;
-  const char *why;
+  const bench_str *why;
   volatile uint8_t anchor = 0; /* the measuring frame: depth is counted from here */
   uintptr_t top;
   size_t used;
-  if (nf != 6) return bench_fail(ok, "usage: stack SCHEME IMPL OP ADLEN MLEN");
+  if (nf != 6) return bench_fail(ok, BENCH_STR("usage: stack SCHEME IMPL OP ADLEN MLEN"));
   if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
   top = paint();
-  if (run_op(&j) != LWC_OK || !after_op(&j)) return bench_fail(ok, "operation failed");
+  if (run_op(&j) != LWC_OK || !after_op(&j)) return bench_fail(ok, BENCH_STR("operation failed"));
   used = unpainted(top);
-  if (used >= BENCH_STACK_PAINT) return bench_fail(ok, "stack use exceeds BENCH_STACK_PAINT");
+  if (used >= BENCH_STACK_PAINT)
+    return bench_fail(ok, BENCH_STR("stack use exceeds BENCH_STACK_PAINT"));
   /* bytes between the anchor and the deepest write: run_op's frames */
   used += (size_t)((uintptr_t)&anchor - top);
-  answer(f, 0, "stack", used, &j);
+  answer(f, 0, BENCH_STR("stack"), used, &j);
   *ok = 1;
   return 0;
 }
@@ -540,7 +583,7 @@ static int do_overhead(char **f, int nf, int *ok) {
   uint32_t n, i;
   uint64_t v0[2] = {0, 0}, v1[2] = {0, 0};
   if (nf != 2 || !parse_u32(f[1], BENCH_MAX_SAMPLES, &n) || n == 0)
-    return bench_fail(ok, "usage: overhead SAMPLES");
+    return bench_fail(ok, BENCH_STR("usage: overhead SAMPLES"));
   for (i = 0; i < n; i++) {
     bench_read_counters(v0);
     bench_read_counters(v1);
@@ -550,7 +593,7 @@ static int do_overhead(char **f, int nf, int *ok) {
   {
     char buf[OUT_LINE];
     text_t t = text_at(buf, sizeof buf);
-    t_str(&t, "ok op=overhead");
+    t_rom(&t, BENCH_STR("ok op=overhead"));
     report(&t, n, NULL);
   }
   *ok = 1;
@@ -564,7 +607,7 @@ static int do_loop(char **f, int nf, int *ok) {
   text_t head = text_at(buf, sizeof buf);
   if (nf != 3 || !parse_u32(f[1], 0x7fffffffu, &n) ||
       !parse_u32(f[2], BENCH_MAX_SAMPLES, &s) || s == 0)
-    return bench_fail(ok, "usage: loop N SAMPLES");
+    return bench_fail(ok, BENCH_STR("usage: loop N SAMPLES"));
   for (i = 0; i < s; i++) {
     bench_read_counters(v0);
     bench_known_loop(n);
@@ -572,10 +615,10 @@ static int do_loop(char **f, int nf, int *ok) {
     samples[0][i] = v1[0] - v0[0];
     samples[1][i] = v1[1] - v0[1];
   }
-  t_str(&head, "ok op=loop n=");
+  t_rom(&head, BENCH_STR("ok op=loop n="));
   t_str(&head, f[1]);
-  t_field(&head, "body", bench_loop_body);
-  t_field(&head, "body_cycles", bench_loop_body_cycles);
+  t_field(&head, BENCH_STR("body"), bench_loop_body);
+  t_field(&head, BENCH_STR("body_cycles"), bench_loop_body_cycles);
   report(&head, s, NULL);
   *ok = 1;
   return 0;
@@ -591,30 +634,32 @@ static int do_rounds(char **f, int nf, int *ok) {
   lwc_perm_state st;
   uint8_t b[sizeof st];
   unsigned n;
-  if (nf != 3) return bench_fail(ok, "usage: rounds SCHEME IMPL");
-  if ((p = lwc_perm_find(f[1], f[2])) == NULL) return bench_fail(ok, "no such permutation");
-  if (p->statebytes > sizeof b) return bench_fail(ok, "state too large");
+  if (nf != 3) return bench_fail(ok, BENCH_STR("usage: rounds SCHEME IMPL"));
+  if ((p = lwc_perm_find(f[1], f[2])) == NULL)
+    return bench_fail(ok, BENCH_STR("no such permutation"));
+  if (p->statebytes > sizeof b) return bench_fail(ok, BENCH_STR("state too large"));
   for (n = 1; n <= p->max_rounds; n++) {
     bench_fill(b, p->statebytes, 0x30);
     p->init(&st);
     p->add_bytes(&st, b, 0, p->statebytes);
-    if (p->permute_rounds(&st, n) != LWC_OK) return bench_fail(ok, "permute_rounds refused");
+    if (p->permute_rounds(&st, n) != LWC_OK)
+      return bench_fail(ok, BENCH_STR("permute_rounds refused"));
     p->extract_bytes(&st, b, 0, p->statebytes);
     bench_put_kat(n, bench_crc32(0, b, p->statebytes));
   }
-  bench_put_ok_count("rounds", p->max_rounds);
+  bench_put_ok_count(BENCH_STR("rounds"), p->max_rounds);
   *ok = 1;
   return 0;
 }
 
-static void list_line(const char *kind, const char *scheme, const char *impl) {
+static void list_line(const bench_str *kind, const char *scheme, const char *impl) {
   char buf[OUT_LINE];
   text_t t = text_at(buf, sizeof buf);
-  t_str(&t, "impl ");
-  t_str(&t, kind);
-  t_str(&t, " ");
+  t_rom(&t, BENCH_STR("impl "));
+  t_rom(&t, kind);
+  t_rom(&t, BENCH_STR(" "));
   t_str(&t, scheme);
-  t_str(&t, " ");
+  t_rom(&t, BENCH_STR(" "));
   t_str(&t, impl);
   bench_put_line(t.s);
 }
@@ -624,10 +669,13 @@ static int do_list(int *ok) {
   const lwc_hash *const *h;
   const lwc_perm *const *p;
   uint64_t count = 0;
-  for (a = lwc_aead_registry; *a != NULL; a++, count++) list_line("aead", (*a)->scheme, (*a)->impl);
-  for (h = lwc_hash_registry; *h != NULL; h++, count++) list_line("hash", (*h)->scheme, (*h)->impl);
-  for (p = lwc_perm_registry; *p != NULL; p++, count++) list_line("perm", (*p)->scheme, (*p)->impl);
-  bench_put_ok_count("count", count);
+  for (a = lwc_aead_registry; *a != NULL; a++, count++)
+    list_line(BENCH_STR("aead"), (*a)->scheme, (*a)->impl);
+  for (h = lwc_hash_registry; *h != NULL; h++, count++)
+    list_line(BENCH_STR("hash"), (*h)->scheme, (*h)->impl);
+  for (p = lwc_perm_registry; *p != NULL; p++, count++)
+    list_line(BENCH_STR("perm"), (*p)->scheme, (*p)->impl);
+  bench_put_ok_count(BENCH_STR("count"), count);
   *ok = 1;
   return 0;
 }
@@ -635,18 +683,19 @@ static int do_list(int *ok) {
 static int do_hello(int *ok) {
   char buf[OUT_LINE];
   text_t t = text_at(buf, sizeof buf);
-  t_str(&t, "ok lwc-bench");
-  t_field(&t, "protocol", BENCH_PROTOCOL);
-  t_str(&t, " port=");
+  t_rom(&t, BENCH_STR("ok lwc-bench"));
+  t_field(&t, BENCH_STR("protocol"), BENCH_PROTOCOL);
+  t_rom(&t, BENCH_STR(" port="));
   t_str(&t, bench_port);
-  t_str(&t, " counters=");
-  t_str(&t, (bench_counters & BENCH_COUNTER_CYCLES) ? "cycles" : "");
-  t_str(&t, (bench_counters & 3u) == 3u ? "," : "");
-  t_str(&t, (bench_counters & BENCH_COUNTER_INSTRUCTIONS) ? "instructions" : "");
-  t_field(&t, "exact", (uint64_t)bench_exact);
-  t_field(&t, "max_len", BENCH_MAX_LEN);
-  t_field(&t, "max_samples", BENCH_MAX_SAMPLES);
-  t_field(&t, "stack_paint", BENCH_STACK_PAINT);
+  t_rom(&t, BENCH_STR(" counters="));
+  t_rom(&t, (bench_counters & BENCH_COUNTER_CYCLES) ? BENCH_STR("cycles") : BENCH_STR(""));
+  t_rom(&t, (bench_counters & 3u) == 3u ? BENCH_STR(",") : BENCH_STR(""));
+  t_rom(&t, (bench_counters & BENCH_COUNTER_INSTRUCTIONS) ? BENCH_STR("instructions")
+                                                           : BENCH_STR(""));
+  t_field(&t, BENCH_STR("exact"), (uint64_t)bench_exact);
+  t_field(&t, BENCH_STR("max_len"), BENCH_MAX_LEN);
+  t_field(&t, BENCH_STR("max_samples"), BENCH_MAX_SAMPLES);
+  t_field(&t, BENCH_STR("stack_paint"), BENCH_STACK_PAINT);
   bench_put_line(t.s);
   *ok = 1;
   return 0;
@@ -667,17 +716,17 @@ uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n) {
 void bench_put_kat(uint32_t count, uint32_t crc) {
   char buf[32]; /* "k 1089 0123abcd" */
   text_t t = text_at(buf, sizeof buf);
-  t_str(&t, "k ");
+  t_rom(&t, BENCH_STR("k "));
   t_u64(&t, count);
-  t_str(&t, " ");
+  t_rom(&t, BENCH_STR(" "));
   t_hex32(&t, crc);
   bench_put_line(t.s);
 }
 
-void bench_put_ok_count(const char *name, uint64_t v) {
+void bench_put_ok_count(const bench_str *name, uint64_t v) {
   char buf[64];
   text_t t = text_at(buf, sizeof buf);
-  t_str(&t, "ok");
+  t_rom(&t, BENCH_STR("ok"));
   t_field(&t, name, v);
   bench_put_line(t.s);
 }
@@ -689,30 +738,31 @@ int bench_handle(char *line, int *ok) {
   while (*p != '\0') {
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') *p++ = '\0';
     if (*p == '\0') break;
-    if (nf == MAX_FIELDS) return bench_fail(ok, "too many fields");
+    if (nf == MAX_FIELDS) return bench_fail(ok, BENCH_STR("too many fields"));
     f[nf++] = p;
     while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
   }
   *ok = 0;
-  if (nf == 0) return bench_fail(ok, "empty request");
-  if (strcmp(f[0], "measure") == 0) return do_measure(f, nf, ok);
-  if (strcmp(f[0], "stack") == 0) return do_stack(f, nf, ok);
-  if (strcmp(f[0], "once") == 0) return do_once(f, nf, ok);
+  if (nf == 0) return bench_fail(ok, BENCH_STR("empty request"));
+  if (bench_str_eq(f[0], BENCH_STR("measure"))) return do_measure(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("stack"))) return do_stack(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("once"))) return do_once(f, nf, ok);
 #if BENCH_CT
-  if (strcmp(f[0], "ct") == 0) return do_ct(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("ct"))) return do_ct(f, nf, ok);
 #endif
-  if (strcmp(f[0], "kat") == 0) return bench_kat(f, nf, ok);
-  if (strcmp(f[0], "overhead") == 0) return do_overhead(f, nf, ok);
-  if (strcmp(f[0], "loop") == 0) return do_loop(f, nf, ok);
-  if (strcmp(f[0], "list") == 0) return do_list(ok);
-  if (strcmp(f[0], "rounds") == 0) return do_rounds(f, nf, ok);
-  if (strcmp(f[0], "hello") == 0) return do_hello(ok);
-  if (strcmp(f[0], "quit") == 0) {
-    bench_reply("ok", "bye");
+  if (bench_str_eq(f[0], BENCH_STR("kat"))) return bench_kat(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("overhead"))) return do_overhead(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("loop"))) return do_loop(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("list"))) return do_list(ok);
+  if (bench_str_eq(f[0], BENCH_STR("rounds"))) return do_rounds(f, nf, ok);
+  if (bench_str_eq(f[0], BENCH_STR("hello"))) return do_hello(ok);
+  if (bench_str_eq(f[0], BENCH_STR("quit"))) {
+    bench_reply(BENCH_STR("ok"), BENCH_STR("bye"));
     *ok = 1;
     return 1;
   }
-  return bench_fail(ok, "unknown request (hello, list, kat, rounds, overhead, loop, measure, stack, once, ct, quit)");
+  return bench_fail(ok, BENCH_STR("unknown request (hello, list, kat, rounds, overhead, loop, "
+                                  "measure, stack, once, ct, quit)"));
 }
 
 void bench_serve(void) {
@@ -723,7 +773,7 @@ void bench_serve(void) {
     c = bench_getc();
     if (c < 0 || c == '\n') {
       if (overlong) {
-        bench_reply("err", "request too long");
+        bench_reply(BENCH_STR("err"), BENCH_STR("request too long"));
       } else if (n > 0 || c == '\n') {
         line[n] = '\0';
         if (bench_handle(line, &ok)) return;

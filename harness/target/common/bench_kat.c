@@ -49,7 +49,7 @@ static uint8_t k_key[32], k_nonce[32], k_pt[32], k_ad[32];
 static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[ONESHOT];
 
 /* bench_kat_perm.c, linked only where a bare permutation is (weak: 0 elsewhere) */
-const char *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
+const bench_str *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
                            uint32_t *count) __attribute__((weak));
 void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n) {
   bench_put_kat(count, bench_crc32(0, p, n));
@@ -95,10 +95,10 @@ static int kat_aead_pieces(const lwc_aead *a, size_t mlen, size_t adlen) {
   return r;
 }
 
-static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *count) {
+static const bench_str *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *count) {
   size_t mlen, adlen, tl = a->tagbytes;
   if (a->keybytes > sizeof k_key || a->noncebytes > sizeof k_nonce || tl > 32)
-    return "parameters too large for lwc-bench";
+    return BENCH_STR("parameters too large for lwc-bench");
   bench_fill(k_key, a->keybytes, 0);
   bench_fill(k_nonce, a->noncebytes, s[0]);
   bench_fill(k_pt, sizeof k_pt, s[1]);
@@ -106,59 +106,59 @@ static const char *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *co
   for (mlen = 0; mlen <= 32; mlen++) {
     for (adlen = 0; adlen <= 32; adlen++) {
       if (lwc_aead_encrypt(a, k_ct, k_pt, mlen, k_ad, adlen, k_nonce, k_key, NULL) != LWC_OK)
-        return "encryption failed";
+        return BENCH_STR("encryption failed");
       bench_kat_put_entry(++*count, k_ct, mlen + tl);
       if (a->encrypt != NULL && (adlen == 0 || adlen == mlen) &&
           (kat_aead_pieces(a, mlen, adlen) != LWC_OK || memcmp(k_out, k_ct, mlen + tl) != 0))
-        return "the incremental calls disagree with the whole-message call";
+        return BENCH_STR("the incremental calls disagree with the whole-message call");
       memset(k_out, 0xee, sizeof k_out);
       if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
               LWC_OK ||
           memcmp(k_out, k_pt, mlen) != 0)
-        return "decryption does not give the plaintext back";
+        return BENCH_STR("decryption does not give the plaintext back");
       if (adlen != 0 && adlen != mlen) continue;
       k_ct[mlen + tl - 1] ^= 0x01;
       if (lwc_aead_decrypt(a, k_out, k_ct, mlen + tl, k_ad, adlen, k_nonce, k_key, NULL) !=
           LWC_ERR_TAG)
-        return "a forged tag was accepted";
-      if (!all_zero(k_out, mlen)) return "a rejected decryption left plaintext";
+        return BENCH_STR("a forged tag was accepted");
+      if (!all_zero(k_out, mlen)) return BENCH_STR("a rejected decryption left plaintext");
     }
   }
   return NULL;
 }
 
-static const char *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *count) {
+static const bench_str *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_t *count) {
   lwc_hash_ctx run, c;
   size_t mlen, zlen, done = 0;
-  if (h->outbytes > KAT_MAX_OUT) return "output too long for lwc-bench";
+  if (h->outbytes > KAT_MAX_OUT) return BENCH_STR("output too long for lwc-bench");
   if (h->kind == LWC_CXOF) {
     bench_fill(k_pt, sizeof k_pt, s[0]);
     bench_fill(k_ad, sizeof k_ad, s[1]);
     for (mlen = 0; mlen <= 32; mlen++)
       for (zlen = 0; zlen <= 32; zlen++) {
         if (lwc_hash_compute(h, k_out, h->outbytes, k_pt, mlen, k_ad, zlen) != LWC_OK)
-          return "hash failed";
+          return BENCH_STR("hash failed");
         bench_kat_put_entry(++*count, k_out, h->outbytes);
       }
     return NULL;
   }
-  if (h->init(&run, NULL, 0) != LWC_OK) return "hash init failed";
+  if (h->init(&run, NULL, 0) != LWC_OK) return BENCH_STR("hash init failed");
   for (mlen = 0; mlen <= 1024; mlen++) {
     if (mlen < ONESHOT) { /* the one-shot call, as applications use it */
       bench_fill(k_chunk, mlen, s[0]);
       if (lwc_hash_compute(h, k_out, h->outbytes, k_chunk, mlen, NULL, 0) != LWC_OK)
-        return "hash failed";
+        return BENCH_STR("hash failed");
     } else {
       while (done + STEP <= mlen) { /* the running prefix */
         bench_fill(k_chunk, STEP, s[0] + (unsigned)done);
-        if (h->update(&run, k_chunk, STEP) != LWC_OK) return "hash update failed";
+        if (h->update(&run, k_chunk, STEP) != LWC_OK) return BENCH_STR("hash update failed");
         done += STEP;
       }
       c = run;
       bench_fill(k_chunk, mlen - done, s[0] + (unsigned)done);
       if (h->update(&c, k_chunk, mlen - done) != LWC_OK ||
           h->squeeze(&c, k_out, h->outbytes) != LWC_OK)
-        return "hash failed";
+        return BENCH_STR("hash failed");
     }
     bench_kat_put_entry(++*count, k_out, h->outbytes);
   }
@@ -173,33 +173,34 @@ int bench_kat(char **f, int nf, int *ok) {
   const lwc_aead *a;
   const lwc_hash *h;
   const lwc_perm *p;
-  const char *why;
+  const bench_str *why;
   uint32_t count = 0;
   int i;
   if (nf < 3 || nf > 8)
-    return bench_fail(ok, "usage: kat SCHEME IMPL [S0 [S1 [S2 [EXPECT [VIA]]]]]");
+    return bench_fail(ok, BENCH_STR("usage: kat SCHEME IMPL [S0 [S1 [S2 [EXPECT [VIA]]]]]"));
   for (i = 3; i < nf && i < 6; i++) {
-    if (!parse_hex(f[i], 2, &v)) return bench_fail(ok, "bad start byte");
+    if (!parse_hex(f[i], 2, &v)) return bench_fail(ok, BENCH_STR("bad start byte"));
     s[i - 3] = (unsigned)v;
   }
-  if (nf >= 7 && !parse_hex(f[6], 8, &expect)) return bench_fail(ok, "bad EXPECT");
+  if (nf >= 7 && !parse_hex(f[6], 8, &expect)) return bench_fail(ok, BENCH_STR("bad EXPECT"));
   k_total = 0;
   if ((a = lwc_aead_find(f[1], f[2])) != NULL) {
     why = kat_aead(a, s, &count);
   } else if ((h = lwc_hash_find(f[1], f[2])) != NULL) {
     why = kat_hash(h, s, &count);
   } else if ((p = lwc_perm_find(f[1], f[2])) != NULL) {
-    if (nf != 8 || bench_kat_perm == 0) return bench_fail(ok, "a permutation needs VIA");
+    if (nf != 8 || bench_kat_perm == 0) return bench_fail(ok, BENCH_STR("a permutation needs VIA"));
     why = bench_kat_perm(p, f[7], s, &count);
   } else {
-    return bench_fail(ok, "no such implementation");
+    return bench_fail(ok, BENCH_STR("no such implementation"));
   }
-  if (why == NULL && nf >= 7 && k_total != expect) why = "KAT outputs differ from the file";
+  if (why == NULL && nf >= 7 && k_total != expect)
+    why = BENCH_STR("KAT outputs differ from the file");
   if (why != NULL) {
     bench_kat_failed = 1;
     return bench_fail(ok, why);
   }
-  bench_put_ok_count("entries", count);
+  bench_put_ok_count(BENCH_STR("entries"), count);
   *ok = 1;
   return 0;
 }
