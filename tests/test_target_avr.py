@@ -7,7 +7,9 @@ implementation pass their official KAT on the target and measure the same
 counts in two separate simulator runs; the firmware fits the ATmega128's
 flash and RAM; and lwc-simavr turns the end of its input into the end of
 the request stream and reports a stack overflow or a restart as a crash
-(small firmwares built here from the port and a stand-in bench_serve).
+(small firmwares built here from the port and a stand-in bench_serve); a
+firmware whose .data + .bss leave too little stack is refused when it is
+built, and the stack reserve that decision uses covers the deepest jobs.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ import pytest
 from conftest import ROOT, find_impl, firmware, kat_then_repeat, usable_target
 from harness.bench.session import parse_fields
 from harness.bench.targets import TARGETS, Point
-from harness.bench.targets.avr import HERE, SIM, AvrTarget
+from harness.bench.targets.avr import HERE, RED_ZONE, SIM, STACK_RESERVE, AvrTarget
+from harness.bench.targets.base import DoesNotFit
 
 NAME = "avr-atmega128"
 IMPLS = {"aead": ("ascon-aead128", "ref"), "hash": ("ascon-hash256", "ref")}
@@ -102,7 +105,7 @@ def test_firmware_fits_the_atmega128():
                        check=True)
     text, data, bss = (int(x) for x in r.stdout.splitlines()[1].split()[:3])
     assert text + data <= FLASH
-    assert data + bss <= SRAM - 1024
+    assert data + bss + STACK_RESERVE <= SRAM
     scheme, impl = IMPLS["hash"]
     r = simulate(program, f"kat {scheme} {impl}\nmeasure {scheme} {impl} hash 0 32768 1\n"
                  f"stack {scheme} {impl} hash 0 16\nquit\n".encode(), "-s")
@@ -166,7 +169,64 @@ def test_crashes_are_reported(case, message, tmp_path):
 def test_a_bare_permutation_passes_its_kat():
     """The firmware of a bare permutation carries the most (bench_kat_perm.c
     writes two modes again): it must still leave the KAT's RAM alone.  When
-    the runtime's strings grew .data (avr-gcc keeps them in RAM), Ascon-p6's
-    check against Ascon-128's file came out wrong with no crash."""
-    res = target().run_job(find_impl("ascon-p6", "ref"), [Point("permutation", 0, 0)])
+    the runtime's strings grew .data (avr-gcc kept them in RAM), Ascon-p6's
+    check against Ascon-128's file came out wrong with no crash; with the
+    strings in flash the firmware has the "ct" request (BENCH_CT) again."""
+    t = target()
+    impl = find_impl("ascon-p6", "ref")
+    res = t.run_job(impl, [Point("permutation", 0, 0)])
     assert (res.status, res.kat) == ("ok", "pass"), res.detail
+    assert "BENCH_CT" not in t.defines  # bench.h's default: 1
+    s = t.open_session(t.build(impl))
+    try:
+        assert ask(s, "ct ascon-p6 ref permutation 0 0 1")["secret"] == "1"
+    finally:
+        s.close()
+
+
+def test_the_stack_reserve_covers_the_deepest_jobs():
+    """STACK_RESERVE (avr.py), the stack the RAM budget keeps free for the
+    runtime, was measured: the deepest jobs -- a bare permutation's KAT, the
+    stack probes, a traced operation -- still stay within it, lwc-simavr's
+    red zone included (lwc-simavr -s: the lowest RAM byte written)."""
+    from harness.bench import kat
+    jobs = {("ascon-p6", "ref"): ["permutation 0 0"],
+            ("ascon-aead128", "ref"): ["encrypt 16 16", "decrypt 16 16"],
+            ("ascon-hash256", "ref"): ["hash 0 16"]}
+    for (scheme, name), ops in jobs.items():
+        impl = find_impl(scheme, name)
+        reqs = [kat.request(impl)]
+        reqs += [f"stack {scheme} {name} {op}" for op in ops]
+        reqs += [f"ct {scheme} {name} {op} 1" for op in ops]
+        r = simulate(firmware(NAME, scheme, name), ("\n".join(reqs) + "\nquit\n").encode(), "-s")
+        assert r.returncode == 0, r.stderr
+        oks = [ln for ln in r.stdout.decode().splitlines() if ln.startswith("ok ")]
+        assert len(oks) == len(reqs) + 1, r.stdout[-500:]  # and "ok bye"
+        high = re.search(rb"stack high-water (\d+) bytes", r.stderr)
+        assert high and int(high[1]) + RED_ZONE <= STACK_RESERVE, (scheme, name, r.stderr)
+
+
+def test_a_firmware_without_room_for_the_stack_does_not_fit(tmp_path):
+    """The RAM budget: .data + .bss + STACK_RESERVE must fit the 4 KiB of
+    SRAM.  With 640-byte buffers, .data + .bss alone fit, but leave the
+    stack too little: the build refuses the firmware (does-not-fit, like a
+    too large program) instead of letting its stack run into the statics --
+    which it does, when run anyway."""
+    class BigBuffers(AvrTarget):
+        defines = {**AvrTarget.defines, "BENCH_MAX_LEN": "640u"}
+
+    t = BigBuffers()
+    t.out = tmp_path
+    impl = find_impl("ascon128-v12", "ref")
+    with pytest.raises(DoesNotFit, match=r"does not fit the ATmega128's RAM: \.data \d+ \+ "
+                       r"\.bss \d+ \+ the runtime's stack \d+ = \d+ bytes > 4096"):
+        t.build(impl)
+    with pytest.raises(DoesNotFit):  # every time, not only when it is linked
+        t.build(impl)
+    res = t.run_job(impl, [Point("encrypt", 0, 16)])
+    assert res.status == "does-not-fit" and not res.failed, res.detail
+    program = tmp_path / "ascon128-v12__ref" / "lwc-bench.elf"
+    static = sum(t.ram_use(program).values())
+    assert static < SRAM < static + STACK_RESERVE
+    r = simulate(program, b"stack ascon128-v12 ref encrypt 16 16\nquit\n")
+    assert r.returncode == 3 and b"stack overflow" in r.stderr

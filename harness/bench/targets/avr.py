@@ -10,10 +10,14 @@ reserved I/O address latches simavr's cycle count (the sum of each executed
 instruction's cycles from the AVR Instruction Set Manual), which the
 firmware reads back byte by byte.  The model is deterministic: one sample.
 
-RAM is the constraint (4 KiB, and AVR keeps string constants in RAM): the
-core's buffers are BENCH_MAX_LEN = 128 bytes (longer inputs are streamed),
-request lines BENCH_LINE = 128, and the stack probe paints 576 bytes.
-lwc-simavr reports a stack that comes within 32 bytes of .bss as a crash.
+RAM is the constraint (4 KiB; the runtime's own strings and tables stay in
+flash, bench.h's BENCH_STR): the core's buffers are BENCH_MAX_LEN = 128
+bytes (longer inputs are streamed), request lines BENCH_LINE = 128, and the
+stack probe paints 576 bytes.  After linking, .data + .bss + the stack the
+runtime needs (STACK_RESERVE) must fit the 4 KiB, or the firmware does not
+fit (DoesNotFit, like a too large .text): a shortage is a build error, not
+wrong answers.  lwc-simavr reports a stack that comes within 32 bytes of
+.bss as a crash.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import CrossTarget, first_line
+from harness.bench.targets.base import BuildError, CrossTarget, DoesNotFit, first_line
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -29,6 +33,17 @@ HERE = ROOT / "harness" / "target" / "avr"
 SIM = ROOT / "build" / "tools" / "avr" / "lwc-simavr"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup avr'"
 MCU = "atmega128"
+SRAM = 4096  # bytes of data memory at 0x0100 .. 0x10FF, above the registers and I/O
+# The stack the runtime needs under its deepest requests, measured with
+# lwc-simavr -s (the lowest RAM byte a whole job wrote: the KAT, every
+# measurement, the stack probes, the ct traces) for every Ascon
+# implementation: 963 bytes for each AEAD and hash (the stack probe: its
+# frames and the 576 bytes it paints), 1022 for a bare permutation (its KAT:
+# bench_kat_perm.c's modes on the stack); plus lwc-simavr's red zone (32
+# bytes above .bss the stack must never write), rounded up to 1088.
+# tests/test_target_avr.py checks that the heaviest jobs still stay within it.
+STACK_RESERVE = 1088
+RED_ZONE = 32  # lwc_simavr.c
 
 
 class AvrTarget(CrossTarget):
@@ -52,11 +67,7 @@ class AvrTarget(CrossTarget):
     # no libc: libgcc only (.data copy, .bss clear, 64-bit arithmetic)
     ldflags = ["-nodefaultlibs", "-Wl,--gc-sections", "-lgcc"]
     defines = {"BENCH_MAX_LEN": "128u", "BENCH_MAX_SAMPLES": "5u",
-               "BENCH_STACK_PAINT": "576u", "BENCH_LINE": "128",
-               # no tracer here, and the "ct" request's strings cost RAM
-               # (avr-gcc keeps them in .data): the bare permutations' KAT
-               # ran out of it
-               "BENCH_CT": "0"}
+               "BENCH_STACK_PAINT": "576u", "BENCH_LINE": "128"}
     port_sources = [HERE / "port_avr.c", HERE / "loop_avr.S"]
     size_tool = "avr-size"
     request_timeout = 120.0  # the longest request (a 32 KiB hash) takes ~5 s
@@ -78,6 +89,44 @@ class AvrTarget(CrossTarget):
         if not SIM.is_file():
             return f"simulator {rel(SIM)} not built ({SETUP_HINT})"
         return None
+
+    def __init__(self):
+        super().__init__()
+        self._ram: dict[tuple[str, int], str | None] = {}  # (ELF, mtime) -> why it does not fit
+
+    def ram_use(self, elf) -> dict[str, int]:
+        """Bytes of the RAM sections of a linked firmware (.data, .bss, .noinit)."""
+        r = subprocess.run([self.size_tool, "-A", str(elf)], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise BuildError(f"{self.size_tool} -A failed: {r.stderr.strip()[:200]}")
+        use = {".data": 0, ".bss": 0, ".noinit": 0}
+        for line in r.stdout.splitlines():
+            f = line.split()
+            if len(f) >= 2 and f[0] in use and f[1].isdigit():
+                use[f[0]] = int(f[1])
+        return use
+
+    def ram_verdict(self, elf) -> str | None:
+        """Why the firmware does not fit the SRAM with the runtime's stack
+        (None: it fits)."""
+        use = self.ram_use(elf)
+        static = sum(use.values())
+        if static + STACK_RESERVE <= SRAM:
+            return None
+        parts = " + ".join(f"{k} {v}" for k, v in use.items() if v or k != ".noinit")
+        return (f"does not fit the ATmega128's RAM: {parts} + the runtime's stack "
+                f"{STACK_RESERVE} = {static + STACK_RESERVE} bytes > {SRAM} bytes of SRAM")
+
+    def build(self, impl):
+        """The linked firmware, refused (DoesNotFit) when .data + .bss leave
+        the runtime less than STACK_RESERVE bytes of stack."""
+        elf = super().build(impl)
+        key = (str(elf), elf.stat().st_mtime_ns)
+        if key not in self._ram:
+            self._ram[key] = self.ram_verdict(elf)
+        if self._ram[key]:
+            raise DoesNotFit(self._ram[key])
+        return elf
 
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
