@@ -13,8 +13,10 @@ built, and the stack reserve that decision uses covers the deepest jobs.
 """
 from __future__ import annotations
 
+import pathlib
 import re
 import subprocess
+import tempfile
 
 import pytest
 
@@ -230,3 +232,153 @@ def test_a_firmware_without_room_for_the_stack_does_not_fit(tmp_path):
     assert static < SRAM < static + STACK_RESERVE
     r = simulate(program, b"stack ascon128-v12 ref encrypt 16 16\nquit\n")
     assert r.returncode == 3 and b"stack overflow" in r.stderr
+
+
+# -- the constant-time tracer (lwc-simavr --ct-trace, ./lwcbench ct) ------------------
+PROBE = r"""
+	.section .bss
+	.global	probe_buf
+probe_buf:
+	.skip	64
+	.section .progmem.data,"a",@progbits
+	.global	probe_tab
+probe_tab:
+	.byte	9, 8, 7, 6
+	.text
+	.global	probe
+probe:
+	push	r28
+	push	r29
+	ldi	r26, lo8(probe_buf+2)
+	ldi	r27, hi8(probe_buf+2)
+	ld	r18, -X
+	st	X+, r18
+	ld	r18, X
+	ldi	r28, lo8(probe_buf)
+	ldi	r29, hi8(probe_buf)
+	ldd	r18, Y+5
+	std	Y+63, r18
+	ld	r18, Y+
+	st	-Y, r18
+	ldi	r30, lo8(probe_buf)
+	ldi	r31, hi8(probe_buf)
+	ld	r18, Z
+	ldd	r18, Z+33
+	st	Z+, r18
+	ld	r18, -Z
+	lds	r18, probe_buf+7
+	sts	probe_buf+6, r18
+	in	r18, 0x3d
+	sbi	0x14, 0
+	sbis	0x14, 0
+	nop
+	out	0x14, r1
+	ldi	r30, lo8(probe_tab)
+	ldi	r31, hi8(probe_tab)
+	lpm	r18, Z+
+	lpm
+	out	0x3b, r1
+	elpm	r18, Z
+	rcall	probe_sub
+	call	probe_sub
+	ldi	r30, pm_lo8(probe_sub)
+	ldi	r31, pm_hi8(probe_sub)
+	icall
+	pop	r29
+	pop	r28
+	ret
+probe_sub:
+	ret
+"""
+# (offset of the instruction in probe, then its accesses): "b+N" probe_buf + N
+# (data), "t+N" probe_tab + N (flash), "io N" data address N, "sp-N" relative
+# to the stack pointer at probe's entry, "sub" the instruction probe_sub
+PROBE_TRACE = [
+    (0, "W sp-0"), (2, "W sp-1"), (4,), (6,), (8, "R b+1"), (10, "W b+1"), (12, "R b+2"),
+    (14,), (16,), (18, "R b+5"), (20, "W b+63"), (22, "R b+0"), (24, "W b+0"), (26,), (28,),
+    (30, "R b+0"), (32, "R b+33"), (34, "W b+0"), (36, "R b+0"), (38, "R b+7"), (42, "W b+6"),
+    (46, "R io 0x5d"), (48, "R io 0x34", "W io 0x34"), (50, "R io 0x34"),  # skips the nop
+    (54, "W io 0x34"), (56,), (58,), (60, "R t+0"), (62, "R t+1"), (64, "W io 0x5b"),
+    (66, "R t+1"),
+    (68, "W sp-2", "W sp-3"), ("sub", "R sp-3", "R sp-2"),  # rcall, ret
+    (70, "W sp-2", "W sp-3"), ("sub", "R sp-3", "R sp-2"),  # call
+    (74,), (76,), (78, "W sp-2", "W sp-3"), ("sub", "R sp-3", "R sp-2"),  # icall
+    (80, "R sp-1"), (82, "R sp-0"), (84, "R sp+1", "R sp+2"),
+]
+
+
+def records(path) -> list[tuple[str, int]]:
+    data = path.read_bytes()
+    assert len(data) % 9 == 0
+    return [(chr(data[i + 8]), int.from_bytes(data[i:i + 8], "little"))
+            for i in range(0, len(data), 9)]
+
+
+def symbols(program) -> dict[str, int]:
+    out = subprocess.run(["avr-nm", str(program)], capture_output=True, text=True,
+                         check=True).stdout
+    return {f[2]: int(f[0], 16) for f in (ln.split() for ln in out.splitlines()) if len(f) == 3}
+
+
+def test_the_tracer_records_each_instruction_and_access(tmp_path):
+    """Between the firmware's trace on and off, lwc-simavr --ct-trace writes
+    each executed instruction's flash address and each data access: every
+    addressing mode of LD/ST (X, Y, Z, pre-decrement, post-increment,
+    displacement), LDS/STS, IN/OUT, SBI/SBIS, LPM/ELPM (flash addresses),
+    PUSH/POP and the return addresses of RCALL/CALL/ICALL/RET.  Addresses
+    are the ELF's (avr-nm): data at 0x800000 + its data-space address."""
+    (tmp_path / "probe.S").write_text(PROBE)
+    (tmp_path / "stand_in.c").write_text(
+        '#include "bench.h"\nvoid probe(void);\n'
+        'void bench_serve(void) {\n  bench_trace(1);\n  probe();\n  bench_trace(0);\n'
+        '  bench_trace(1);\n  bench_trace(0);\n  bench_put_line("probed");\n}\n')
+    program = tmp_path / "fw.elf"
+    t = AvrTarget()
+    subprocess.run([*t.cc, *t.compile_flags(), "-o", str(program), str(tmp_path / "stand_in.c"),
+                    str(tmp_path / "probe.S"), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
+                    str(ROOT / "harness/target/common/mini_libc.c"), *t.ldflags],
+                   check=True, capture_output=True, cwd=ROOT)
+    trace = tmp_path / "trace.bin"
+    r = simulate(program, b"", f"--ct-trace={trace}")
+    assert r.returncode == 0 and r.stdout == b"probed\n", r.stderr
+    recs = records(trace)
+    ends = [k for k, rec in enumerate(recs) if rec[0] == "E"]
+    assert len(ends) == 2 and recs[ends[0]] == ("E", 0) and ends[1] == len(recs) - 1
+    assert all(kind in "IRW" for kind, _a in recs[:ends[0]])
+    sym = symbols(program)
+    probe, buf, tab, sub = sym["probe"], sym["probe_buf"], sym["probe_tab"], sym["probe_sub"]
+    assert buf >= 0x800100 and tab < 0x20000  # RAM and flash, as avr-nm says
+    start = recs.index(("I", probe))
+    sp = recs[start + 1][1]  # where the first push wrote
+    want = []
+    for insn, *accesses in PROBE_TRACE:
+        want.append(("I", sub if insn == "sub" else probe + insn))
+        for a in accesses:
+            kind, where = a.split(" ", 1)
+            if where.startswith("b+"):
+                want.append((kind, buf + int(where[2:])))
+            elif where.startswith("t+"):
+                want.append((kind, tab + int(where[2:])))
+            elif where.startswith("io "):
+                want.append((kind, 0x800000 + int(where[3:], 16)))
+            else:
+                want.append((kind, sp + int(where[2:])))  # "sp-3": -3
+    assert recs[start:start + len(want)] == want
+    # the second segment: the end of one bench_trace call, the start of the next
+    assert 0 < ends[1] - ends[0] - 1 < 40
+
+
+def test_the_tracer_changes_no_count():
+    """With --ct-trace, counts are those of a run without it (the firmware
+    only traces inside a ct request), and nothing is recorded outside."""
+    scheme, impl = IMPLS["aead"]
+    reqs = (f"overhead 1\nloop 1000 1\nmeasure {scheme} {impl} encrypt 16 16 1\n"
+            f"stack {scheme} {impl} encrypt 16 16\nquit\n").encode()
+    plain = simulate(elf("aead"), reqs)
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = pathlib.Path(tmp) / "trace.bin"
+        traced = simulate(elf("aead"), reqs, f"--ct-trace={trace}")
+        assert trace.stat().st_size == 0
+    assert plain.returncode == traced.returncode == 0
+    assert plain.stdout == traced.stdout and b"cycles=" in plain.stdout
+

@@ -2,7 +2,7 @@
  * lwc-simavr: runs an ATmega128 firmware on libsimavr like a board on a
  * serial line, for ./lwcbench (harness/bench/targets/avr.py).
  *
- *   lwc-simavr [-s] FIRMWARE.elf
+ *   lwc-simavr [-s] [--ct-trace=PATH] FIRMWARE.elf
  *
  * - UART0 is the console: bytes on our stdin are fed to its receiver as
  *   the firmware is ready for them; every byte it transmits goes to stdout.
@@ -23,11 +23,30 @@
  *   never written could lie over a single guard byte.)  With -s the cycle
  *   count, the stack's high-water mark and the RAM never used are printed
  *   on stderr at the end.
+ * - --ct-trace=PATH (`./lwcbench ct`): while the firmware has tracing on (a
+ *   write of 1 to SIM_TRACE; 0 turns it off), each executed instruction's
+ *   address and the address of each data access it makes go to PATH, in
+ *   the records of harness/target/qemu/ct_trace.c: 8 bytes little-endian
+ *   address, then 'I' instruction, 'R' load or 'W' store; at "off" an 'E'
+ *   record (address 0) ends the segment.  The addresses are those of the
+ *   ELF file, so that avr-nm names them: an instruction is its byte address
+ *   in flash (the program counter times 2); a data access is 0x800000 plus
+ *   its data-space address (registers, I/O, RAM: avr-gcc's data segment
+ *   starts at 0x800000); a read of flash by LPM/ELPM is an 'R' at its flash
+ *   byte address (below 0x20000, so never mistaken for a data access).
+ *   Each instruction is decoded before it runs: LD/LDD/ST/STD through X, Y
+ *   and Z (pre-decrement, post-increment, displacement), LDS/STS, PUSH/POP,
+ *   IN/OUT, SBI/CBI/SBIC/SBIS, LPM/ELPM, and the return address that
+ *   CALL/RCALL/ICALL write and RET/RETI read on the stack.  While tracing,
+ *   simavr runs one instruction per avr_run(); without the option the
+ *   firmware's writes to SIM_TRACE do nothing, and the run and its cycle
+ *   counts are those of a run without them.
  * Exit status: 0 when the firmware stops (cli + sleep) or stdin ended while
  * it waited for input; 3 when it crashed (simavr error, bad opcode or
  * address, restart); 2 for usage or load errors.  Diagnostics go to stderr.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,8 +64,11 @@
 #define SIM_LATCH 0xA0 /* 0x9E..0xFF are reserved on the ATmega128 */
 #define SIM_BOOT 0xA8
 #define SIM_FREE 0xA9 /* 2 bytes, low first: start of the painted free RAM */
+#define SIM_TRACE 0xAB /* --ct-trace: 1 tracing on, 0 off */
 #define FREE_PAINT 0x5c /* port_avr.c paints the free RAM with it */
 #define RED_ZONE 32     /* bytes above .bss the stack must never write */
+#define RUN_CYCLES 1000 /* cycles per avr_run() call, when not tracing */
+#define DATA_BASE 0x800000u /* the ELF's address of data space address 0 */
 
 static avr_t *avr;
 static int out_fd;           /* the real stdout: only UART0 output goes there */
@@ -62,6 +84,8 @@ static char failed[200];     /* why the run counts as a crash ("": it does not) 
 static unsigned free_start;  /* painted free RAM from here up (0: unknown) */
 static avr_irq_t *uart_in;   /* UART0 receiver input IRQ */
 static avr_io_read_t status_read_orig; /* simavr's UCSR0A read handler */
+static FILE *trace_out;      /* --ct-trace */
+static int tracing;          /* the firmware switched the trace on */
 
 static void flush_out(void) {
   size_t done = 0;
@@ -199,6 +223,98 @@ static void free_write(avr_t *a, avr_io_addr_t addr, uint8_t v, void *param) {
   }
 }
 
+/* ---- --ct-trace -------------------------------------------------------- */
+static void trace_put(uint32_t addr, char kind) {
+  unsigned char rec[9] = {(unsigned char)addr, (unsigned char)(addr >> 8),
+                          (unsigned char)(addr >> 16), (unsigned char)(addr >> 24), 0, 0, 0, 0,
+                          (unsigned char)kind};
+  if (fwrite(rec, 1, sizeof rec, trace_out) != sizeof rec) {
+    fail("cannot write the trace: %s", strerror(errno));
+    avr->state = cpu_Done;
+  }
+}
+
+static void trace_data(unsigned addr, char kind) { trace_put(DATA_BASE + (addr & 0xffffu), kind); }
+
+static unsigned reg16(avr_t *a, unsigned low) { return a->data[low] | (unsigned)a->data[low + 1] << 8; }
+
+/* The return address a call pushes (high bytes at lower addresses, written
+ * from SP down) or a return pops (read from SP + 1 up). */
+static void trace_push_addr(avr_t *a) {
+  unsigned sp = reg16(a, R_SPL), i;
+  for (i = 0; i < a->address_size; i++) trace_data(sp - i, 'W');
+}
+
+static void trace_pop_addr(avr_t *a) {
+  unsigned sp = reg16(a, R_SPL), i;
+  for (i = 0; i < a->address_size; i++) trace_data(sp + 1 + i, 'R');
+}
+
+/* The instruction at a->pc, before it runs: its address, then each data
+ * address it will read or write (the decoding of simavr's sim_core.c). */
+static void trace_insn(avr_t *a) {
+  uint32_t pc = a->pc;
+  unsigned op = a->flash[pc] | (unsigned)a->flash[pc + 1] << 8;
+  unsigned x = reg16(a, R_XL), y = reg16(a, R_YL), z = reg16(a, R_ZL);
+  trace_put(pc, 'I');
+  if ((op & 0xd000) == 0x8000) { /* LDD/STD Rd, Y+q / Z+q (LD/ST Y, Z: q = 0): 10q0 qqsd dddd yqqq */
+    unsigned q = (op & 7) | ((op >> 7) & 0x18) | ((op >> 8) & 0x20);
+    trace_data(((op & 8) ? y : z) + q, (op & 0x200) ? 'W' : 'R');
+  } else if ((op & 0xfc00) == 0x9000) { /* 1001 00sd dddd oooo */
+    char rw = (op & 0x200) ? 'W' : 'R';
+    switch (op & 0xf) {
+      case 0x0: /* LDS / STS k: the address is the next word */
+        trace_data(a->flash[pc + 2] | (unsigned)a->flash[pc + 3] << 8, rw);
+        break;
+      case 0x1: trace_data(z, rw); break;     /* Z+ */
+      case 0x2: trace_data(z - 1, rw); break; /* -Z */
+      case 0x9: trace_data(y, rw); break;     /* Y+ */
+      case 0xa: trace_data(y - 1, rw); break; /* -Y */
+      case 0xc:                               /* X */
+      case 0xd: trace_data(x, rw); break;     /* X+ */
+      case 0xe: trace_data(x - 1, rw); break; /* -X */
+      case 0x4:                               /* LPM Rd, Z */
+      case 0x5: trace_put(z, 'R'); break;     /* LPM Rd, Z+ */
+      case 0x6:                               /* ELPM Rd, Z */
+      case 0x7:                               /* ELPM Rd, Z+ */
+        trace_put((a->rampz ? (uint32_t)a->data[a->rampz] << 16 : 0) | z, 'R');
+        break;
+      case 0xf: /* PUSH (store at SP) / POP (load from SP + 1) */
+        trace_data(rw == 'W' ? reg16(a, R_SPL) : reg16(a, R_SPL) + 1, rw);
+        break;
+      default: break;
+    }
+  } else if (op == 0x95c8) { /* LPM (R0, Z) */
+    trace_put(z, 'R');
+  } else if (op == 0x95d8) { /* ELPM (R0, Z) */
+    trace_put((a->rampz ? (uint32_t)a->data[a->rampz] << 16 : 0) | z, 'R');
+  } else if ((op & 0xfe0e) == 0x940e || (op & 0xf000) == 0xd000 || op == 0x9509 ||
+             op == 0x9519) { /* CALL, RCALL, ICALL, EICALL */
+    trace_push_addr(a);
+  } else if (op == 0x9508 || op == 0x9518) { /* RET, RETI */
+    trace_pop_addr(a);
+  } else if ((op & 0xf000) == 0xb000) { /* IN / OUT: 1011 sAAd dddd AAAA */
+    unsigned io = ((op >> 5) & 0x30) + (op & 0xf) + 0x20;
+    trace_data(io, (op & 0x800) ? 'W' : 'R');
+  } else if ((op & 0xfc00) == 0x9800) { /* CBI, SBIC, SBI, SBIS: 1001 10oo AAAA Abbb */
+    unsigned io = ((op >> 3) & 0x1f) + 0x20;
+    trace_data(io, 'R');
+    if (!(op & 0x100)) trace_data(io, 'W'); /* CBI, SBI write back */
+  }
+}
+
+/* SIM_TRACE write: tracing on (1) or off (0, which ends the segment). */
+static void trace_write(avr_t *a, avr_io_addr_t addr, uint8_t v, void *param) {
+  (void)addr, (void)param;
+  if (trace_out == NULL) return;
+  if (!(v & 1) && tracing) trace_put(0, 'E');
+  tracing = v & 1;
+  /* one instruction per avr_run() while tracing (so that each one is
+   * decoded before it runs); this avr_run() stops after this instruction */
+  a->run_cycle_limit = tracing ? 1 : RUN_CYCLES;
+  a->run_cycle_count = 0;
+}
+
 /* -s: where the stack went (lowest byte no longer paint) */
 static void print_stats(void) {
   unsigned low = free_start;
@@ -217,13 +333,24 @@ int main(int argc, char **argv) {
   const char *elf;
   int opt, state, stats = 0;
   avr_io_addr_t io = AVR_DATA_TO_IO(UCSR0A);
+  static const struct option longopts[] = {{"ct-trace", required_argument, NULL, 't'},
+                                           {NULL, 0, NULL, 0}};
 
-  while ((opt = getopt(argc, argv, "s")) != -1) {
-    if (opt == 's') stats = 1;
-    else optind = argc; /* usage */
+  while ((opt = getopt_long(argc, argv, "s", longopts, NULL)) != -1) {
+    if (opt == 's') {
+      stats = 1;
+    } else if (opt == 't' && trace_out == NULL) {
+      if ((trace_out = fopen(optarg, "wb")) == NULL) {
+        fprintf(stderr, "lwc-simavr: cannot write %s: %s\n", optarg, strerror(errno));
+        return 2;
+      }
+      setvbuf(trace_out, NULL, _IOFBF, 1 << 20);
+    } else {
+      optind = argc; /* usage */
+    }
   }
   if (optind != argc - 1) {
-    fprintf(stderr, "usage: %s [-s] FIRMWARE.elf\n", argv[0]);
+    fprintf(stderr, "usage: %s [-s] [--ct-trace=PATH] FIRMWARE.elf\n", argv[0]);
     return 2;
   }
   elf = argv[optind];
@@ -245,7 +372,7 @@ int main(int argc, char **argv) {
   avr->log = LOG_WARNING;
   /* run up to 1000 cycles per avr_run() call between timer checks (the
    * default is one instruction): only the UART timers see the difference */
-  avr->run_cycle_limit = 1000;
+  avr->run_cycle_limit = RUN_CYCLES;
 
   /* UART0: no usleep() in polling loops, no line echo on simavr's stdout */
   avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
@@ -264,10 +391,14 @@ int main(int argc, char **argv) {
   avr_register_io_write(avr, SIM_BOOT, boot_write, NULL);
   avr_register_io_write(avr, SIM_FREE, free_write, NULL);
   avr_register_io_write(avr, SIM_FREE + 1, free_write, NULL);
+  avr_register_io_write(avr, SIM_TRACE, trace_write, NULL);
 
-  do state = avr_run(avr);
-  while (state != cpu_Done && state != cpu_Crashed && failed[0] == '\0');
+  do {
+    if (tracing && avr->state == cpu_Running) trace_insn(avr);
+    state = avr_run(avr);
+  } while (state != cpu_Done && state != cpu_Crashed && failed[0] == '\0');
   flush_out();
+  if (trace_out != NULL && fclose(trace_out) != 0) fail("cannot write the trace");
   check_stack();
   if (stats) print_stats();
   if (state == cpu_Crashed) fail("simavr stopped the core");

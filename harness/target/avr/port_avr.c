@@ -4,7 +4,8 @@
  * Start-up: avr-libc's crt (vector table, stack pointer at RAMEND, r1 = 0)
  * and libgcc (.data copied from flash, .bss cleared) run before main().
  * Console: UART0, polled, 8N1.  Counter: lwc-simavr's cycle latch (the
- * simulated clock, exact and deterministic).  The end: cli + sleep, which
+ * simulated clock, exact and deterministic).  Trace switch: lwc-simavr's
+ * SIM_TRACE (`./lwcbench ct`, lwc-simavr --ct-trace).  The end: cli + sleep, which
  * stops the simulator (a real board just halts there).
  */
 #include <avr/io.h> /* register names only: no avr-libc code is linked */
@@ -16,6 +17,7 @@
 #define SIM_LATCH ((volatile uint8_t *)0xA0)
 #define SIM_BOOT (*(volatile uint8_t *)0xA8)
 #define SIM_FREE ((volatile uint8_t *)0xA9) /* 2 bytes: start of the free RAM */
+#define SIM_TRACE (*(volatile uint8_t *)0xAB) /* 1: constant-time trace on, 0: off */
 #define FREE_PAINT 0x5c
 extern uint8_t __heap_start; /* avr-libc's linker script: the end of .bss */
 
@@ -41,6 +43,10 @@ void bench_read_counters(uint64_t v[2]) {
   d[6] = SIM_LATCH[6];
   d[7] = SIM_LATCH[7];
 }
+
+/* lwc-simavr --ct-trace records the instructions and data accesses between
+ * on and off; without the option the write does nothing. */
+void bench_trace(int on) { SIM_TRACE = on ? 1u : 0u; }
 
 /* Next received byte; a framing error (the host's BREAK at the end of its
  * input) reads as the end of the stream. */
