@@ -9,6 +9,8 @@ line.  lwc-simavr also gives the firmware a cycle counter: a write to a
 reserved I/O address latches simavr's cycle count (the sum of each executed
 instruction's cycles from the AVR Instruction Set Manual), which the
 firmware reads back byte by byte.  The model is deterministic: one sample.
+For `./lwcbench ct`, lwc-simavr --ct-trace records the addresses of every
+instruction and data access of each traced operation (lwc_simavr.c).
 
 RAM is the constraint (4 KiB; the runtime's own strings and tables stay in
 flash, bench.h's BENCH_STR): the core's buffers are BENCH_MAX_LEN = 128
@@ -31,6 +33,7 @@ from harness.discover import ROOT
 
 HERE = ROOT / "harness" / "target" / "avr"
 SIM = ROOT / "build" / "tools" / "avr" / "lwc-simavr"
+SIM_SOURCE = HERE / "lwc_simavr.c"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup avr'"
 MCU = "atmega128"
 SRAM = 4096  # bytes of data memory at 0x0100 .. 0x10FF, above the registers and I/O
@@ -130,6 +133,22 @@ class AvrTarget(CrossTarget):
 
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
+
+    def ct_missing(self):
+        why = self.tools_missing()
+        if why is None and not shutil.which(self.nm_tool()):
+            why = f"{self.nm_tool()} not found ({SETUP_HINT})"
+        if why is None and SIM.stat().st_mtime < SIM_SOURCE.stat().st_mtime:
+            why = (f"simulator {rel(SIM)} older than its source, maybe without --ct-trace "
+                   f"({SETUP_HINT})")
+        return why
+
+    def ct_argv(self, elf, out):
+        """lwc-simavr recording the traced operations' addresses in out."""
+        return [str(SIM), f"--ct-trace={out}", str(elf)]
+
+    def nm_tool(self):
+        return "avr-nm"
 
     def environment(self):
         env = super().environment()
