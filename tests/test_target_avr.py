@@ -196,6 +196,7 @@ def test_the_stack_reserve_covers_the_deepest_jobs():
     from harness.bench import kat
     jobs = {("ascon-p6", "ref"): ["permutation 0 0"],
             ("ascon-aead128", "ref"): ["encrypt 16 16", "decrypt 16 16"],
+            ("ascon128-v12", "opt64"): ["encrypt 16 40", "decrypt 16 40"],
             ("ascon-hash256", "ref"): ["hash 0 16"]}
     for (scheme, name), ops in jobs.items():
         impl = find_impl(scheme, name)
