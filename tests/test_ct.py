@@ -68,7 +68,8 @@ def write_leaky(root):
             "#define ascon_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")
 
 
-@pytest.mark.parametrize("target", ["rv32i-qemu", "msp430", "host"])
+@pytest.mark.parametrize("target", ["rv32i-qemu", "rv32-ibex", "avr-atmega128", "msp430",
+                                    "host"])
 def test_a_secret_branch_and_a_secret_index_are_found(tmp_path, target):
     write_leaky(tmp_path / "extra")
     r = lwcbench("ct", "--target", target, "--scheme", "ascon128-v12",
@@ -82,11 +83,19 @@ def test_a_secret_branch_and_a_secret_index_are_found(tmp_path, target):
         assert "Conditional jump or move depends on uninitialised value" in branch
         assert "Use of uninitialised value" in index
         assert "leaky_permute (aead.c:" in branch and "leaky_permute (aead.c:" in index
-    else:  # the trace: where the secrets part, by symbol
+    else:  # the trace: where the secrets part, by symbol; the loads inside the table
         assert "branch: next instruction" in branch
         assert re.search(r"at the instruction 0x[0-9a-f]+ \((leaky_permute|ascon_aead_\w*)"
                          r"[\w.]*\+0x", branch), branch
-        assert "load address" in index
+        loads = re.search(r"load address 0x([0-9a-f]+) vs 0x([0-9a-f]+)", index)
+        assert loads, index
+        t = TARGETS[target]()
+        program = t.out / "ascon128-v12__leaky_index" / "lwc-bench.elf"
+        nm = subprocess.run([t.nm_tool(), "-S", str(program)], capture_output=True, text=True,
+                            check=True).stdout
+        table = next(ln.split() for ln in nm.splitlines() if ln.endswith(" leak_table"))
+        lo, size = int(table[0], 16), int(table[1], 16)
+        assert all(lo <= int(a, 16) < lo + size for a in loads.groups()), (index, table)
     assert re.search(r" [1-9]\d* finding\(s\), 0 failed", r.stdout), r.stdout[-500:]
 
 

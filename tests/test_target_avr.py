@@ -11,7 +11,7 @@ the request stream and reports a stack overflow or a restart as a crash
 firmware whose .data + .bss leave too little stack is refused when it is
 built, and the stack reserve that decision uses covers the deepest jobs;
 lwc-simavr --ct-trace records every instruction and data access of the
-traced code and nothing else, and `./lwcbench ct` finds a leak on AVR.
+traced code and nothing else (the leak tests are in tests/test_ct.py).
 """
 from __future__ import annotations
 
@@ -384,31 +384,3 @@ def test_the_tracer_changes_no_count():
         assert trace.stat().st_size == 0
     assert plain.returncode == traced.returncode == 0
     assert plain.stdout == traced.stdout and b"cycles=" in plain.stdout
-
-
-def test_a_secret_branch_and_a_secret_index_are_found(tmp_path):
-    """./lwcbench ct on AVR: the leaky Ascon-128 implementations of
-    tests/test_ct.py (right answers; a branch on a state bit, a table read
-    at a state-dependent index) are reported where the secrets part: the
-    branch by its instruction, the load by addresses inside the table."""
-    from test_ct import lwcbench, write_leaky
-    write_leaky(tmp_path / "extra")
-    r = lwcbench("ct", "--target", NAME, "--scheme", "ascon128-v12",
-                 env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
-    assert r.returncode == 1, r.stdout + r.stderr
-    findings = [ln for ln in r.stdout.splitlines() if ln.startswith("FINDING ")]
-    by_impl = {ln.split()[2]: ln for ln in findings}
-    assert set(by_impl) == {"ascon128-v12/leaky_branch", "ascon128-v12/leaky_index"}, findings
-    branch, index = by_impl["ascon128-v12/leaky_branch"], by_impl["ascon128-v12/leaky_index"]
-    assert "branch: next instruction" in branch
-    assert re.search(r"at the instruction 0x[0-9a-f]+ \((leaky_permute|ascon_aead_\w*)"
-                     r"[\w.]*\+0x", branch), branch
-    loads = re.search(r"load address 0x([0-9a-f]+) vs 0x([0-9a-f]+)", index)
-    assert loads, index
-    program = target().out / "ascon128-v12__leaky_index" / "lwc-bench.elf"
-    out = subprocess.run(["avr-nm", "-S", str(program)], capture_output=True, text=True,
-                         check=True).stdout
-    table = next(ln.split() for ln in out.splitlines() if ln.endswith(" leak_table"))
-    lo, size = int(table[0], 16), int(table[1], 16)
-    assert all(lo <= int(a, 16) < lo + size for a in loads.groups()), (index, table)
-    assert re.search(r" [1-9]\d* finding\(s\), 0 failed", r.stdout), r.stdout[-500:]
