@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -195,45 +194,41 @@ static FILE *spool_file(void) {
   return f;
 }
 
+/* Raw ciphertext || tag from a file or standard input, in two passes:
+ * the first verifies the tag while copying the input to an anonymous
+ * temporary file (the spool: ciphertext, public), the second decrypts
+ * that copy and writes the plaintext.  The second pass never reads the
+ * caller's file again, so a file changed by someone else after the check
+ * cannot make us release plaintext that was not authenticated: what is
+ * decrypted is exactly what was verified.  Memory stays constant at any
+ * size; the spool needs the input's size in $TMPDIR (or /tmp). */
 static void decrypt_raw(const aead_job *job, const cli_args *args) {
   cli_input in;
   uint8_t *buf = xalloc(CLI_CHUNK + job->taglen), *pt = xalloc(CLI_CHUNK);
-  FILE *spool = NULL;
-  struct stat st;
-  off_t origin = -1;
+  FILE *spool;
   if (args->file == NULL && isatty(STDIN_FILENO))
     die("missing --ct: give the ciphertext as --ct HEX, as a FILE or on "
         "standard input");
   input_open(&in, args->file);
-  if (fstat(fileno(in.f), &st) == 0 && S_ISREG(st.st_mode))
-    origin = ftello(in.f);
-  if (origin < 0) {
-    /* a pipe or terminal cannot be read twice: keep a copy (public data) */
-    spool = spool_file();
-    if (spool == NULL)
-      die("cannot create a temporary file to spool %s: %s", in.name,
-          strerror(errno));
-  }
+  spool = spool_file();
+  if (spool == NULL)
+    die("cannot create a temporary file to spool %s: %s", in.name, strerror(errno));
   /* Pass 1: verify the tag; the plaintext is computed and thrown away. */
   if (decrypt_pass(job, &in, spool, 0, buf, pt) != LWC_OK)
     fail(EXIT_AUTH, "%s", auth_failed);
-  /* Pass 2: decrypt again, now writing the plaintext. */
-  if (spool != NULL) {
-    errno = 0;
-    if (fflush(spool) != 0 || ferror(spool))
-      die("cannot spool the input to a temporary file: %s", strerror(errno));
-    if (in.f != stdin) fclose(in.f);
-    in.f = spool;
-    in.name = "the temporary copy of the input";
-    origin = 0;
-  }
-  if (fseeko(in.f, origin, SEEK_SET) != 0)
+  errno = 0;
+  if (fflush(spool) != 0 || ferror(spool))
+    die("cannot spool the input to a temporary file: %s", strerror(errno));
+  if (in.f != stdin) fclose(in.f);
+  /* Pass 2: decrypt the verified copy, now writing the plaintext. */
+  in.f = spool;
+  in.name = "the temporary copy of the input";
+  if (fseeko(in.f, 0, SEEK_SET) != 0)
     die("cannot rewind %s: %s", in.name, strerror(errno));
-  if (decrypt_pass(job, &in, NULL, 1, buf, pt) != LWC_OK)
+  if (decrypt_pass(job, &in, NULL, 1, buf, pt) != LWC_OK) /* only if the disk lies */
     fail(EXIT_AUTH, "%s changed while it was decrypted: the plaintext written "
          "is NOT authentic", in.name);
-  if (spool != NULL) fclose(spool);
-  else if (in.f != stdin) fclose(in.f);
+  fclose(spool);
 }
 
 int cmd_decrypt(int argc, char **argv) {

@@ -55,10 +55,10 @@ static const char decrypt_help[] =
     "Verify and decrypt.  With --ct HEX (ciphertext || tag), print\n"
     "hex(plaintext); otherwise read raw ciphertext || tag from FILE or standard\n"
     "input ('-') and write the raw plaintext.  Nothing is written unless the tag\n"
-    "verifies (raw input is read twice: a file is re-read, a pipe is spooled to\n"
-    "an anonymous temporary file in $TMPDIR or /tmp).  A wrong tag exits with\n"
-    "status 1.  A FILE changed by someone else between the two reads fails the\n"
-    "second check: status 1 too, and what was written must be thrown away.\n"
+    "verifies: raw input is copied, while its tag is checked, to an anonymous\n"
+    "temporary file in $TMPDIR or /tmp (as large as the input), and that copy\n"
+    "is decrypted, so a FILE changed after the check changes nothing.  A wrong\n"
+    "tag exits with status 1.\n"
     "\n";
 static const char aead_options[] =
     "  --key HEX        secret key (16 bytes; 20 for ascon80pq-v12)\n"
