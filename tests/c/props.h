@@ -61,6 +61,20 @@ void prop_check_out(int r, int want_r, const uint8_t *buf, size_t total,
 /* Returns a printable name of an LWC_* code. */
 const char *prop_rc(int r);
 
+/* props_aead.c: the one-shot calls with a tag length (0: the default) and
+ * a mask key (NULL: none), options passed only when one is given. */
+int prop_enc(const lwc_aead *a, uint8_t *ct, const uint8_t *m, size_t mlen,
+             const uint8_t *ad, size_t adlen, const uint8_t *n,
+             const uint8_t *k, size_t taglen, const uint8_t *mask);
+int prop_dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct, size_t ctlen,
+             const uint8_t *ad, size_t adlen, const uint8_t *n,
+             const uint8_t *k, size_t taglen, const uint8_t *mask);
+/* One incremental call by number (a tag of a->tagbytes for the finals). */
+enum { STEP_AD, STEP_ENC, STEP_DEC, STEP_EFIN, STEP_DVER, STEP_N };
+extern const char *const prop_step_names[STEP_N];
+int prop_step(const lwc_aead *a, lwc_aead_ctx *ctx, int step, size_t len,
+              const uint8_t *in, uint8_t *out, const uint8_t *tag);
+
 void props_aead(const lwc_aead *a);
 void props_hash(const lwc_hash *h);
 void props_perm(const lwc_perm *p);

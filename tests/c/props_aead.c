@@ -42,9 +42,9 @@ static const uint8_t *at(const uint8_t *p, size_t off) {
 }
 
 /* One-shot calls; taglen 0 and mask NULL pass no options at all. */
-static int enc(const lwc_aead *a, uint8_t *ct, const uint8_t *m, size_t mlen,
-               const uint8_t *ad, size_t adlen, const uint8_t *n,
-               const uint8_t *k, size_t taglen, const uint8_t *mask) {
+int prop_enc(const lwc_aead *a, uint8_t *ct, const uint8_t *m, size_t mlen,
+             const uint8_t *ad, size_t adlen, const uint8_t *n,
+             const uint8_t *k, size_t taglen, const uint8_t *mask) {
   lwc_aead_options o;
   o.taglen = taglen;
   o.mask_key = mask;
@@ -52,9 +52,9 @@ static int enc(const lwc_aead *a, uint8_t *ct, const uint8_t *m, size_t mlen,
                           taglen == 0 && mask == NULL ? NULL : &o);
 }
 
-static int dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct, size_t ctlen,
-               const uint8_t *ad, size_t adlen, const uint8_t *n,
-               const uint8_t *k, size_t taglen, const uint8_t *mask) {
+int prop_dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct, size_t ctlen,
+             const uint8_t *ad, size_t adlen, const uint8_t *n,
+             const uint8_t *k, size_t taglen, const uint8_t *mask) {
   lwc_aead_options o;
   o.taglen = taglen;
   o.mask_key = mask;
@@ -180,8 +180,8 @@ static void aead_cross(const lwc_aead *a, const lwc_aead *ref) {
     c1 = prop_alloc(ctlen);
     c2 = prop_alloc(ctlen);
     pt = prop_alloc(t.mlen);
-    r1 = enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
-    r2 = enc(ref, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
+    r1 = prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
+    r2 = prop_enc(ref, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
     if (prop_check(r1 == LWC_OK && r2 == LWC_OK,
                    "cross case %d (mlen %zu adlen %zu %s): encrypt returned %s, "
                    "ref %s", i, t.mlen, t.adlen, opts_desc(taglen, mask),
@@ -190,7 +190,7 @@ static void aead_cross(const lwc_aead *a, const lwc_aead *ref) {
                     "cross case %d (mlen %zu adlen %zu %s): ciphertext||tag "
                     "differs from ref", i, t.mlen, t.adlen, opts_desc(taglen, mask));
     memset(pt, PAT_OUT, t.mlen);
-    r1 = dec(a, pt, c2, ctlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
+    r1 = prop_dec(a, pt, c2, ctlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
     prop_check_out(r1, LWC_OK, pt, t.mlen, 0, t.msg, t.mlen, 0,
               "cross case %d (mlen %zu adlen %zu %s): decrypting ref's output",
               i, t.mlen, t.adlen, opts_desc(taglen, mask));
@@ -218,7 +218,7 @@ static void aead_incremental(const lwc_aead *a) {
     c1 = prop_alloc(ctlen);
     c2 = prop_alloc(ctlen);
     pt = prop_alloc(t.mlen);
-    r = enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
+    r = prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, mask);
     prop_check(r == LWC_OK, "incremental case %d: one-shot encrypt returned %s",
                i, prop_rc(r));
     memset(c2, PAT_OUT, ctlen);
@@ -255,10 +255,10 @@ static void aead_big(const lwc_aead *a, const lwc_aead *ref) {
   uint8_t *c1 = prop_alloc(ctlen), *c2 = prop_alloc(ctlen), *pt = prop_alloc(mlen);
   int r;
   tc_new(&t, a, 0, prop_range(0, 1000));
-  r = enc(a, c1, msg, mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+  r = prop_enc(a, c1, msg, mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
   prop_check(r == LWC_OK, "1 MiB one-shot encrypt returned %s", prop_rc(r));
   if (ref != NULL && ref != a) {
-    r = enc(ref, c2, msg, mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    r = prop_enc(ref, c2, msg, mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
               "1 MiB message (adlen %zu): ref disagrees with this implementation",
               t.adlen);
@@ -271,7 +271,7 @@ static void aead_big(const lwc_aead *a, const lwc_aead *ref) {
   prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
             "1 MiB incremental encrypt, random splits (adlen %zu)", t.adlen);
   memset(pt, PAT_OUT, mlen);
-  r = dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+  r = prop_dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
   prop_check_out(r, LWC_OK, pt, mlen, 0, msg, mlen, 0, "1 MiB one-shot decrypt");
   memset(pt, PAT_OUT, mlen);
   r = inc_dec(a, pt, c1, mlen, t.ad, t.adlen, t.nonce, t.key, NULL, tl, 0,
@@ -293,10 +293,10 @@ static void flips_one(const lwc_aead *a, size_t mlen, size_t adlen) {
   uint8_t *ct = prop_alloc(ctlen), *pt = prop_alloc(mlen + guard);
   int r;
   tc_new(&t, a, mlen, adlen);
-  r = enc(a, ct, t.msg, mlen, t.ad, adlen, t.nonce, t.key, 0, NULL);
+  r = prop_enc(a, ct, t.msg, mlen, t.ad, adlen, t.nonce, t.key, 0, NULL);
   prop_check(r == LWC_OK, "bit flips: encrypt returned %s", prop_rc(r));
   memset(pt, PAT_OUT, mlen + guard);
-  r = dec(a, pt, ct, ctlen, t.ad, adlen, t.nonce, t.key, 0, NULL);
+  r = prop_dec(a, pt, ct, ctlen, t.ad, adlen, t.nonce, t.key, 0, NULL);
   prop_check_out(r, LWC_OK, pt, mlen + guard, 0, t.msg, mlen, PAT_OUT,
             "bit flips (mlen %zu adlen %zu): unmodified decrypt", mlen, adlen);
   for (reg = 0; reg < 5; reg++) {
@@ -307,7 +307,7 @@ static void flips_one(const lwc_aead *a, size_t mlen, size_t adlen) {
     for (bit = 0; bit < 8 * n; bit++) {
       p[bit / 8] ^= (uint8_t)(1u << (bit % 8));
       memset(pt, PAT_OUT, mlen + guard);
-      r = dec(a, pt, ct, ctlen, t.ad, adlen, t.nonce, t.key, 0, NULL);
+      r = prop_dec(a, pt, ct, ctlen, t.ad, adlen, t.nonce, t.key, 0, NULL);
       prop_check_out(r, LWC_ERR_TAG, pt, mlen + guard, 0, NULL, mlen, PAT_OUT,
                 "bit %zu of the %s flipped (mlen %zu adlen %zu)", bit,
                 names[reg], mlen, adlen);
@@ -333,11 +333,11 @@ static void aead_flips(const lwc_aead *a) {
     ctlen = t.mlen + tl;
     ct = prop_alloc(ctlen);
     pt = prop_alloc(t.mlen);
-    enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    prop_enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     bit = prop_below(8 * ctlen);
     ct[bit / 8] ^= (uint8_t)(1u << (bit % 8));
     memset(pt, PAT_OUT, t.mlen);
-    r = dec(a, pt, ct, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    r = prop_dec(a, pt, ct, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_ERR_TAG, pt, t.mlen, 0, NULL, t.mlen, 0,
               "bit %zu of ciphertext||tag flipped (mlen %zu adlen %zu)", bit,
               t.mlen, t.adlen);
@@ -364,7 +364,7 @@ static void aead_buffers(const lwc_aead *a) {
     ib = prop_alloc(total);
     ob = prop_alloc(total);
     adb = prop_alloc(t.adlen + 8);
-    r = enc(a, ref, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    r = prop_enc(a, ref, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     prop_check(r == LWC_OK, "buffers: encrypt returned %s", prop_rc(r));
     for (io = 0; io < 8; io++) {
       for (oo = 0; oo < 8; oo++) {
@@ -375,7 +375,7 @@ static void aead_buffers(const lwc_aead *a) {
         memset(ib, PAT_IN, total);
         memcpy(ib + io, t.msg, t.mlen);
         memset(ob, PAT_OUT, total);
-        r = enc(a, ob + oo, ib + io, t.mlen, adb + ko, t.adlen, nb + ko, kb + ko, 0, NULL);
+        r = prop_enc(a, ob + oo, ib + io, t.mlen, adb + ko, t.adlen, nb + ko, kb + ko, 0, NULL);
         prop_check_out(r, LWC_OK, ob, total, oo, ref, ctlen, PAT_OUT,
                   "encrypt, input at +%zu, output at +%zu, key/nonce/AD at +%zu "
                   "(mlen %zu adlen %zu)", io, oo, ko, t.mlen, t.adlen);
@@ -389,7 +389,7 @@ static void aead_buffers(const lwc_aead *a) {
         memset(ib, PAT_IN, total);
         memcpy(ib + io, ref, ctlen);
         memset(ob, PAT_OUT, total);
-        r = dec(a, ob + oo, ib + io, ctlen, adb + ko, t.adlen, nb + ko, kb + ko, 0, NULL);
+        r = prop_dec(a, ob + oo, ib + io, ctlen, adb + ko, t.adlen, nb + ko, kb + ko, 0, NULL);
         prop_check_out(r, LWC_OK, ob, total, oo, t.msg, t.mlen, PAT_OUT,
                   "decrypt, input at +%zu, output at +%zu, key/nonce/AD at +%zu "
                   "(mlen %zu adlen %zu)", io, oo, ko, t.mlen, t.adlen);
@@ -407,20 +407,20 @@ static void aead_buffers(const lwc_aead *a) {
       int whole;
       memset(ib, PAT_IN, total);
       memcpy(ib + off, t.msg, t.mlen);
-      r = enc(a, ib + off, ib + off, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+      r = prop_enc(a, ib + off, ib + off, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
       prop_check_out(r, LWC_OK, ib, total, off, ref, ctlen, PAT_IN,
                 "in-place encrypt at +%zu (mlen %zu adlen %zu)", off, t.mlen, t.adlen);
       memcpy(ib + off, ref, ctlen);
       memcpy(exp, t.msg, t.mlen);
       memcpy(exp + t.mlen, ref + t.mlen, tl);
-      r = dec(a, ib + off, ib + off, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+      r = prop_dec(a, ib + off, ib + off, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
       prop_check_out(r, LWC_OK, ib, total, off, exp, ctlen, PAT_IN,
                 "in-place decrypt at +%zu (mlen %zu adlen %zu)", off, t.mlen, t.adlen);
       memcpy(ib + off, ref, ctlen);
       ib[off + t.mlen + prop_below(tl)] ^= 0x10;
       memset(exp, 0, t.mlen);
       memcpy(exp + t.mlen, ib + off + t.mlen, tl);
-      r = dec(a, ib + off, ib + off, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+      r = prop_dec(a, ib + off, ib + off, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
       prop_check_out(r, LWC_ERR_TAG, ib, total, off, exp, ctlen, PAT_IN,
                 "in-place decrypt at +%zu with a corrupted tag (mlen %zu adlen "
                 "%zu): want LWC_ERR_TAG, plaintext zeros, tag untouched",
@@ -466,26 +466,26 @@ static void aead_taglen(const lwc_aead *a) {
   full = prop_alloc(full_len);
   ct = prop_alloc(t.mlen + 64);
   pt = prop_alloc(t.mlen);
-  r = enc(a, full, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+  r = prop_enc(a, full, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
   prop_check(r == LWC_OK, "taglen: encrypt returned %s", prop_rc(r));
   /* taglen == tagbytes given explicitly is the default */
   memset(ct, PAT_OUT, full_len);
-  r = enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, tl, NULL);
+  r = prop_enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, tl, NULL);
   prop_check_out(r, LWC_OK, ct, full_len, 0, full, full_len, 0,
             "encrypt with explicit taglen %zu", tl);
   memset(pt, PAT_OUT, t.mlen);
-  r = dec(a, pt, full, full_len, t.ad, t.adlen, t.nonce, t.key, tl, NULL);
+  r = prop_dec(a, pt, full, full_len, t.ad, t.adlen, t.nonce, t.key, tl, NULL);
   prop_check_out(r, LWC_OK, pt, t.mlen, 0, t.msg, t.mlen, 0,
             "decrypt with explicit taglen %zu", tl);
   for (taglen = a->min_tagbytes; taglen < tl; taglen++) {
     size_t ctlen = t.mlen + taglen;
     memset(ct, PAT_OUT, t.mlen + 64);
-    r = enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, NULL);
+    r = prop_enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, NULL);
     prop_check_out(r, LWC_OK, ct, t.mlen + 64, 0, full, ctlen, PAT_OUT,
               "encrypt with taglen %zu (mlen %zu adlen %zu): want the "
               "ciphertext and a prefix of the full tag", taglen, t.mlen, t.adlen);
     memset(pt, PAT_OUT, t.mlen);
-    r = dec(a, pt, ct, ctlen, t.ad, t.adlen, t.nonce, t.key, taglen, NULL);
+    r = prop_dec(a, pt, ct, ctlen, t.ad, t.adlen, t.nonce, t.key, taglen, NULL);
     prop_check_out(r, LWC_OK, pt, t.mlen, 0, t.msg, t.mlen, 0,
               "decrypt with taglen %zu (mlen %zu adlen %zu)", taglen, t.mlen, t.adlen);
     memset(ct, PAT_OUT, t.mlen + 64);
@@ -500,7 +500,7 @@ static void aead_taglen(const lwc_aead *a) {
     for (bit = 0; bit < 8 * taglen; bit++) {
       ct[t.mlen + bit / 8] ^= (uint8_t)(1u << (bit % 8));
       memset(pt, PAT_OUT, t.mlen);
-      r = dec(a, pt, ct, ctlen, t.ad, t.adlen, t.nonce, t.key, taglen, NULL);
+      r = prop_dec(a, pt, ct, ctlen, t.ad, t.adlen, t.nonce, t.key, taglen, NULL);
       prop_check_out(r, LWC_ERR_TAG, pt, t.mlen, 0, NULL, t.mlen, 0,
                 "bit %zu of a %zu-byte truncated tag flipped (mlen %zu adlen %zu)",
                 bit, taglen, t.mlen, t.adlen);
@@ -513,10 +513,10 @@ static void aead_taglen(const lwc_aead *a) {
                  : i == 1 ? (size_t)tl + 1 : bad_fixed[i - 2];
     if (bad >= a->min_tagbytes && bad <= tl) continue;
     if (bad != 0) { /* 0 in the options means "full tag" */
-      r = enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, bad, NULL);
+      r = prop_enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, bad, NULL);
       prop_check(r == LWC_ERR_ARG, "encrypt with taglen %zu returned %s, want "
                  "LWC_ERR_ARG", bad, prop_rc(r));
-      r = dec(a, pt, full, full_len, t.ad, t.adlen, t.nonce, t.key, bad, NULL);
+      r = prop_dec(a, pt, full, full_len, t.ad, t.adlen, t.nonce, t.key, bad, NULL);
       prop_check(r == LWC_ERR_ARG, "decrypt with taglen %zu returned %s, want "
                  "LWC_ERR_ARG", bad, prop_rc(r));
     }
@@ -530,10 +530,10 @@ static void aead_taglen(const lwc_aead *a) {
                "want LWC_ERR_ARG", bad, prop_rc(r));
   }
   /* ctlen shorter than the tag */
-  r = dec(a, pt, full, tl - 1, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+  r = prop_dec(a, pt, full, tl - 1, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
   prop_check(r == LWC_ERR_ARG, "decrypt with ctlen %zu < tag length returned %s, "
              "want LWC_ERR_ARG", tl - 1, prop_rc(r));
-  r = dec(a, NULL, NULL, 0, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+  r = prop_dec(a, NULL, NULL, 0, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
   prop_check(r == LWC_ERR_ARG, "decrypt with ctlen 0 returned %s, want "
              "LWC_ERR_ARG", prop_rc(r));
   free(full);
@@ -558,11 +558,11 @@ static void aead_masking(const lwc_aead *a) {
     c2 = prop_alloc(ctlen);
     pt = prop_alloc(t.mlen);
     if (!a->nonce_masking) {
-      r = enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
+      r = prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
       prop_check(r == LWC_ERR_ARG, "encrypt with a mask key returned %s, want "
                  "LWC_ERR_ARG (no nonce masking)", prop_rc(r));
-      enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
-      r = dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
+      prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+      r = prop_dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
       prop_check(r == LWC_ERR_ARG, "decrypt with a mask key returned %s, want "
                  "LWC_ERR_ARG (no nonce masking)", prop_rc(r));
       r = a->init(&ctx, t.key, t.nonce, t.k2);
@@ -572,28 +572,28 @@ static void aead_masking(const lwc_aead *a) {
     }
     for (i = 0; i < a->noncebytes; i++)
       n2[i] = (uint8_t)(t.nonce[i] ^ (i < a->keybytes ? t.k2[i] : 0));
-    r = enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
+    r = prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
     prop_check(r == LWC_OK, "masked encrypt returned %s", prop_rc(r));
-    r = enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, n2, t.key, 0, NULL);
+    r = prop_enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, n2, t.key, 0, NULL);
     prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
               "encrypt under nonce N xor K2 vs masked encrypt (mlen %zu adlen %zu)",
               t.mlen, t.adlen);
-    enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    prop_enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     prop_check(memcmp(c1 + t.mlen, c2 + t.mlen, tl) != 0,
                "masked and unmasked encryption give the same tag");
     memset(pt, PAT_OUT, t.mlen);
-    r = dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
+    r = prop_dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, t.k2);
     prop_check_out(r, LWC_OK, pt, t.mlen, 0, t.msg, t.mlen, 0,
               "masked decrypt (mlen %zu adlen %zu)", t.mlen, t.adlen);
     memcpy(k3, t.k2, a->keybytes);
     i = prop_below(8u * a->keybytes);
     k3[i / 8] ^= (uint8_t)(1u << (i % 8));
     memset(pt, PAT_OUT, t.mlen);
-    r = dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, k3);
+    r = prop_dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, k3);
     prop_check_out(r, LWC_ERR_TAG, pt, t.mlen, 0, NULL, t.mlen, 0,
               "masked decrypt with bit %zu of the mask key flipped", i);
     memset(pt, PAT_OUT, t.mlen);
-    r = dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    r = prop_dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_ERR_TAG, pt, t.mlen, 0, NULL, t.mlen, 0,
               "decrypt of a masked ciphertext without the mask key");
     memset(c2, PAT_OUT, ctlen);
@@ -605,13 +605,13 @@ static void aead_masking(const lwc_aead *a) {
     prop_check_out(r, LWC_OK, pt, t.mlen, 0, t.msg, t.mlen, 0,
               "incremental masked decrypt (mlen %zu adlen %zu)", t.mlen, t.adlen);
     memset(zero, 0, sizeof zero);
-    enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
-    r = enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, zero);
+    prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    r = prop_enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, zero);
     prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
               "encrypt with an all-zero mask key vs no mask key");
     taglen = prop_range(a->min_tagbytes, tl);
-    enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, n2, t.key, taglen, NULL);
-    r = enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, t.k2);
+    prop_enc(a, c1, t.msg, t.mlen, t.ad, t.adlen, n2, t.key, taglen, NULL);
+    r = prop_enc(a, c2, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, taglen, t.k2);
     prop_check_out(r, LWC_OK, c2, t.mlen + taglen, 0, c1, t.mlen + taglen, 0,
               "masked encrypt with taglen %zu vs nonce N xor K2", taglen);
   next:
@@ -624,13 +624,12 @@ static void aead_masking(const lwc_aead *a) {
 
 /* ---- 7. misuse and NULL with zero lengths ------------------------------ */
 
-enum { STEP_AD, STEP_ENC, STEP_DEC, STEP_EFIN, STEP_DVER, STEP_N };
-static const char *const step_names[STEP_N] = {
+const char *const prop_step_names[STEP_N] = {
     "absorb_ad", "encrypt_update", "decrypt_update", "encrypt_final",
     "decrypt_verify"};
 
-static int do_step(const lwc_aead *a, lwc_aead_ctx *ctx, int step, size_t len,
-                   const uint8_t *in, uint8_t *out, const uint8_t *tag) {
+int prop_step(const lwc_aead *a, lwc_aead_ctx *ctx, int step, size_t len,
+              const uint8_t *in, uint8_t *out, const uint8_t *tag) {
   switch (step) {
     case STEP_AD: return a->absorb_ad(ctx, in, len);
     case STEP_ENC: return a->encrypt_update(ctx, out, in, len);
@@ -666,9 +665,9 @@ static void aead_misuse(const lwc_aead *a) {
         /* the earlier steps with data, the rejected one maybe with none */
         size_t len = last && zero_len ? 0 : 5;
         strcat(desc, ", ");
-        strcat(desc, step_names[seqs[s][k]]);
+        strcat(desc, prop_step_names[seqs[s][k]]);
         if (r != LWC_OK) break;
-        r = do_step(a, &ctx, seqs[s][k], len, buf, out, tag);
+        r = prop_step(a, &ctx, seqs[s][k], len, buf, out, tag);
         if (last)
           prop_check(r == LWC_ERR_ARG, "%s%s: last call returned %s, want "
                      "LWC_ERR_ARG", desc, zero_len ? " (length 0)" : "",
@@ -679,7 +678,7 @@ static void aead_misuse(const lwc_aead *a) {
     }
   }
   /* nothing is accepted after the final step (successful or failed) */
-  enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+  prop_enc(a, ct, t.msg, t.mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
   for (fin = 0; fin < 3; fin++) {
     static const char *const fin_names[3] = {
         "encrypt_final", "decrypt_verify (tag ok)", "decrypt_verify (tag bad)"};
@@ -703,38 +702,38 @@ static void aead_misuse(const lwc_aead *a) {
         prop_check(!prop_contains((const uint8_t *)&ctx, sizeof ctx, t.key,
                                   a->keybytes),
                    "the context still holds the key after %s", fin_names[fin]);
-      r = do_step(a, &ctx, (int)f, 5, buf, out, tag);
+      r = prop_step(a, &ctx, (int)f, 5, buf, out, tag);
       prop_check(r == LWC_ERR_ARG, "%s after %s returned %s, want LWC_ERR_ARG",
-                 step_names[f], fin_names[fin], prop_rc(r));
+                 prop_step_names[f], fin_names[fin], prop_rc(r));
     }
   }
   /* NULL pointers with zero lengths */
   {
     uint8_t e[1] = {0}, c1[32], c2[32], *pt = prop_alloc(t.mlen);
     uint8_t *cm1 = prop_alloc(t.mlen + tl), *cm2 = prop_alloc(t.mlen + tl);
-    r = enc(a, c1, e, 0, e, 0, t.nonce, t.key, 0, NULL);
+    r = prop_enc(a, c1, e, 0, e, 0, t.nonce, t.key, 0, NULL);
     prop_check(r == LWC_OK, "encrypt of empty msg/AD (non-NULL) returned %s",
                prop_rc(r));
     memset(c2, PAT_OUT, sizeof c2);
-    r = enc(a, c2, NULL, 0, NULL, 0, t.nonce, t.key, 0, NULL);
+    r = prop_enc(a, c2, NULL, 0, NULL, 0, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_OK, c2, sizeof c2, 0, c1, tl, PAT_OUT,
               "encrypt with msg NULL mlen 0, ad NULL adlen 0");
-    r = dec(a, NULL, c1, tl, NULL, 0, t.nonce, t.key, 0, NULL);
+    r = prop_dec(a, NULL, c1, tl, NULL, 0, t.nonce, t.key, 0, NULL);
     prop_check(r == LWC_OK, "decrypt with msg NULL (mlen 0), ad NULL returned %s",
                prop_rc(r));
     c1[0] ^= 1;
-    r = dec(a, NULL, c1, tl, NULL, 0, t.nonce, t.key, 0, NULL);
+    r = prop_dec(a, NULL, c1, tl, NULL, 0, t.nonce, t.key, 0, NULL);
     prop_check(r == LWC_ERR_TAG, "decrypt with msg NULL (mlen 0), ad NULL and a "
                "bad tag returned %s, want LWC_ERR_TAG", prop_rc(r));
-    enc(a, cm1, t.msg, t.mlen, e, 0, t.nonce, t.key, 0, NULL);
-    r = enc(a, cm2, t.msg, t.mlen, NULL, 0, t.nonce, t.key, 0, NULL);
+    prop_enc(a, cm1, t.msg, t.mlen, e, 0, t.nonce, t.key, 0, NULL);
+    r = prop_enc(a, cm2, t.msg, t.mlen, NULL, 0, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_OK, cm2, t.mlen + tl, 0, cm1, t.mlen + tl, 0,
               "encrypt with ad NULL adlen 0 (mlen %zu)", t.mlen);
     memset(pt, PAT_OUT, t.mlen);
-    r = dec(a, pt, cm1, t.mlen + tl, NULL, 0, t.nonce, t.key, 0, NULL);
+    r = prop_dec(a, pt, cm1, t.mlen + tl, NULL, 0, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_OK, pt, t.mlen, 0, t.msg, t.mlen, 0,
               "decrypt with ad NULL adlen 0 (mlen %zu)", t.mlen);
-    enc(a, c1, NULL, 0, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
+    prop_enc(a, c1, NULL, 0, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     r = a->init(&ctx, t.key, t.nonce, NULL);
     if (r == LWC_OK) r = a->absorb_ad(&ctx, NULL, 0);
     if (r == LWC_OK) r = a->absorb_ad(&ctx, t.ad, t.adlen);

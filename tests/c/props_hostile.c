@@ -56,28 +56,6 @@ static int same_outside(const uint8_t *buf, const uint8_t *snap, size_t n,
   return 1;
 }
 
-static int opts_enc(const lwc_aead *a, uint8_t *ct, const uint8_t *m,
-                    size_t mlen, const uint8_t *ad, size_t adlen,
-                    const uint8_t *n, const uint8_t *k, size_t taglen,
-                    const uint8_t *mask) {
-  lwc_aead_options o;
-  o.taglen = taglen;
-  o.mask_key = mask;
-  return lwc_aead_encrypt(a, ct, m, mlen, ad, adlen, n, k,
-                          taglen == 0 && mask == NULL ? NULL : &o);
-}
-
-static int opts_dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct,
-                    size_t ctlen, const uint8_t *ad, size_t adlen,
-                    const uint8_t *n, const uint8_t *k, size_t taglen,
-                    const uint8_t *mask) {
-  lwc_aead_options o;
-  o.taglen = taglen;
-  o.mask_key = mask;
-  return lwc_aead_decrypt(a, m, ct, ctlen, ad, adlen, n, k,
-                          taglen == 0 && mask == NULL ? NULL : &o);
-}
-
 /* The tag lengths to try: the full one, and the shortest when truncation
  * is allowed. */
 static size_t tag_choices(const lwc_aead *a, size_t out[2]) {
@@ -112,23 +90,23 @@ static void aead_huge(const lwc_aead *a, const fixture *f) {
   int r;
   for (t = 0; t < nt; t++) {
     size_t taglen = tl[t];
-    opts_enc(a, valid, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key,
+    prop_enc(a, valid, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key,
              taglen, NULL);
     for (i = 0; i < NHUGE; i++) {
       memset(ct, PAT, ml + taglen);
-      r = opts_enc(a, ct, f->msg, huge[i], f->ad, sizeof f->ad, f->nonce,
+      r = prop_enc(a, ct, f->msg, huge[i], f->ad, sizeof f->ad, f->nonce,
                    f->key, taglen, NULL);
       refused(r, ct, ml + taglen, "encrypt with mlen", huge[i]);
       memset(ct, PAT, ml + taglen);
-      r = opts_enc(a, ct, f->msg, ml, f->ad, huge[i], f->nonce, f->key,
+      r = prop_enc(a, ct, f->msg, ml, f->ad, huge[i], f->nonce, f->key,
                    taglen, NULL);
       refused(r, ct, ml + taglen, "encrypt with adlen", huge[i]);
       memset(pt, PAT, ml);
-      r = opts_dec(a, pt, valid, huge[i], f->ad, sizeof f->ad, f->nonce,
+      r = prop_dec(a, pt, valid, huge[i], f->ad, sizeof f->ad, f->nonce,
                    f->key, taglen, NULL);
       refused(r, pt, ml, "decrypt with ctlen", huge[i]);
       memset(pt, PAT, ml);
-      r = opts_dec(a, pt, valid, ml + taglen, f->ad, huge[i], f->nonce,
+      r = prop_dec(a, pt, valid, ml + taglen, f->ad, huge[i], f->nonce,
                    f->key, taglen, NULL);
       refused(r, pt, ml, "decrypt with adlen", huge[i]);
     }
@@ -148,23 +126,23 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
   uint8_t *inplace = prop_alloc(ctl), tag[64];
   lwc_aead_ctx ctx;
   int r;
-  r = opts_enc(a, valid, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0,
+  r = prop_enc(a, valid, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0,
                NULL);
   prop_check(r == LWC_OK, "hostile: encrypt returned %s", prop_rc(r));
   /* tag lengths outside min_tagbytes .. tagbytes */
   for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     if (bad[i] == 0) continue; /* 0 in the options means "the full tag" */
     memset(ct, PAT, ctl);
-    r = opts_enc(a, ct, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key,
+    r = prop_enc(a, ct, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key,
                  bad[i], NULL);
     refused(r, ct, ctl, "encrypt with taglen", bad[i]);
     memset(pt, PAT, ml);
-    r = opts_dec(a, pt, valid, ctl, f->ad, sizeof f->ad, f->nonce, f->key,
+    r = prop_dec(a, pt, valid, ctl, f->ad, sizeof f->ad, f->nonce, f->key,
                  bad[i], NULL);
     refused(r, pt, ml, "decrypt with taglen", bad[i]);
     /* in place: the ciphertext must survive a refused call */
     memcpy(inplace, valid, ctl);
-    r = opts_dec(a, inplace, inplace, ctl, f->ad, sizeof f->ad, f->nonce,
+    r = prop_dec(a, inplace, inplace, ctl, f->ad, sizeof f->ad, f->nonce,
                  f->key, bad[i], NULL);
     prop_check(r == LWC_ERR_ARG && memcmp(inplace, valid, ctl) == 0,
                "in-place decrypt with taglen %zu: returned %s%s, want "
@@ -189,7 +167,7 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
     lens[2] = tls[t] - 1;
     for (k = 0; k < 3; k++) {
       memset(pt, PAT, ml);
-      r = opts_dec(a, pt, valid, lens[k], f->ad, sizeof f->ad, f->nonce, f->key,
+      r = prop_dec(a, pt, valid, lens[k], f->ad, sizeof f->ad, f->nonce, f->key,
                    tls[t] == tl ? 0 : tls[t], NULL);
       prop_check(r == LWC_ERR_ARG && prop_guard_ok(pt, ml, 0, 0, PAT),
                  "decrypt of a %zu-byte ciphertext with a %zu-byte tag: "
@@ -197,7 +175,7 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
                  lens[k], tls[t], prop_rc(r),
                  prop_guard_ok(pt, ml, 0, 0, PAT) ? "" : " and wrote output");
     }
-    r = opts_dec(a, NULL, NULL, 0, NULL, 0, f->nonce, f->key,
+    r = prop_dec(a, NULL, NULL, 0, NULL, 0, f->nonce, f->key,
                  tls[t] == tl ? 0 : tls[t], NULL);
     prop_check(r == LWC_ERR_ARG, "decrypt with ct NULL, ctlen 0 (taglen %zu) "
                "returned %s, want LWC_ERR_ARG", tls[t], prop_rc(r));
@@ -205,21 +183,21 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
   /* a mask key where the scheme has no nonce masking */
   if (!a->nonce_masking) {
     memset(ct, PAT, ctl);
-    r = opts_enc(a, ct, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0,
+    r = prop_enc(a, ct, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0,
                  f->k2);
     prop_check(r == LWC_ERR_ARG && prop_guard_ok(ct, ctl, 0, 0, PAT),
                "encrypt with a mask key (no nonce masking): returned %s%s, "
                "want LWC_ERR_ARG and nothing written", prop_rc(r),
                prop_guard_ok(ct, ctl, 0, 0, PAT) ? "" : " and wrote output");
     memset(pt, PAT, ml);
-    r = opts_dec(a, pt, valid, ctl, f->ad, sizeof f->ad, f->nonce, f->key, 0,
+    r = prop_dec(a, pt, valid, ctl, f->ad, sizeof f->ad, f->nonce, f->key, 0,
                  f->k2);
     prop_check(r == LWC_ERR_ARG && prop_guard_ok(pt, ml, 0, 0, PAT),
                "decrypt with a mask key (no nonce masking): returned %s%s, "
                "want LWC_ERR_ARG and nothing written", prop_rc(r),
                prop_guard_ok(pt, ml, 0, 0, PAT) ? "" : " and wrote output");
     memcpy(inplace, valid, ctl);
-    r = opts_dec(a, inplace, inplace, ctl, f->ad, sizeof f->ad, f->nonce,
+    r = prop_dec(a, inplace, inplace, ctl, f->ad, sizeof f->ad, f->nonce,
                  f->key, 0, f->k2);
     prop_check(r == LWC_ERR_ARG && memcmp(inplace, valid, ctl) == 0,
                "in-place decrypt with a mask key (no nonce masking): returned "
@@ -234,39 +212,23 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
 
 /* Calls out of order, and on a context that was never initialised (all
  * zero): LWC_ERR_ARG and no byte written to the output. */
-enum { S_AD, S_ENC, S_DEC, S_EFIN, S_DVER, S_N };
-static const char *const s_names[S_N] = {"absorb_ad", "encrypt_update",
-                                         "decrypt_update", "encrypt_final",
-                                         "decrypt_verify"};
-
-static int step(const lwc_aead *a, lwc_aead_ctx *ctx, int s, uint8_t *out,
-                const uint8_t *in, size_t len) {
-  switch (s) {
-    case S_AD: return a->absorb_ad(ctx, in, len);
-    case S_ENC: return a->encrypt_update(ctx, out, in, len);
-    case S_DEC: return a->decrypt_update(ctx, out, in, len);
-    case S_EFIN: return a->encrypt_final(ctx, out, a->tagbytes);
-    default: return a->decrypt_verify(ctx, in, a->tagbytes);
-  }
-}
-
 static void aead_order(const lwc_aead *a, const fixture *f) {
   /* {setup steps..., -1}: the step after them must be refused */
   static const int before[][4] = {
       {-1},                     /* a zeroed context: nothing allowed */
-      {S_ENC, -1},              /* then AD, decrypt_update, decrypt_verify */
-      {S_DEC, -1},              /* then AD, encrypt_update, encrypt_final */
-      {S_ENC, S_EFIN, -1},      /* final done: nothing allowed */
-      {S_DEC, S_DVER, -1},      /* verify done (tag rejected): nothing */
-      {S_AD, S_ENC, S_EFIN, -1},
+      {STEP_ENC, -1},              /* then AD, decrypt_update, decrypt_verify */
+      {STEP_DEC, -1},              /* then AD, encrypt_update, encrypt_final */
+      {STEP_ENC, STEP_EFIN, -1},      /* final done: nothing allowed */
+      {STEP_DEC, STEP_DVER, -1},      /* verify done (tag rejected): nothing */
+      {STEP_AD, STEP_ENC, STEP_EFIN, -1},
   };
-  static const unsigned allowed_after[] = {0, 1u << S_ENC | 1u << S_EFIN,
-                                           1u << S_DEC | 1u << S_DVER, 0, 0, 0};
+  static const unsigned allowed_after[] = {0, 1u << STEP_ENC | 1u << STEP_EFIN,
+                                           1u << STEP_DEC | 1u << STEP_DVER, 0, 0, 0};
   uint8_t out[64], in[64];
   size_t c, s, k;
   prop_fill(in, sizeof in);
   for (c = 0; c < sizeof before / sizeof before[0]; c++) {
-    for (s = 0; s < S_N; s++) {
+    for (s = 0; s < STEP_N; s++) {
       lwc_aead_ctx ctx;
       char desc[160];
       int r;
@@ -278,18 +240,18 @@ static void aead_order(const lwc_aead *a, const fixture *f) {
         strcpy(desc, c == 0 ? "zeroed context" : "init");
         if (c > 0) r = a->init(&ctx, f->key, f->nonce, NULL);
         for (k = 0; r == LWC_OK && before[c][k] >= 0; k++) {
-          r = step(a, &ctx, before[c][k], out, in, 5);
-          if (before[c][k] == S_DVER && r == LWC_ERR_TAG) r = LWC_OK;
+          r = prop_step(a, &ctx, before[c][k], 5, in, out, in);
+          if (before[c][k] == STEP_DVER && r == LWC_ERR_TAG) r = LWC_OK;
           strcat(desc, ", ");
-          strcat(desc, s_names[before[c][k]]);
+          strcat(desc, prop_step_names[before[c][k]]);
         }
         if (!prop_check(r == LWC_OK, "%s: returned %s", desc, prop_rc(r)))
           break;
         memset(out, PAT, sizeof out);
-        r = step(a, &ctx, (int)s, out, in, len ? 5 : 0);
+        r = prop_step(a, &ctx, (int)s, len ? 5 : 0, in, out, in);
         prop_check(r == LWC_ERR_ARG && prop_guard_ok(out, sizeof out, 0, 0, PAT),
                    "%s, then %s (length %zu): returned %s%s, want LWC_ERR_ARG "
-                   "and nothing written", desc, s_names[s], len ? (size_t)5 : 0,
+                   "and nothing written", desc, prop_step_names[s], len ? (size_t)5 : 0,
                    prop_rc(r),
                    prop_guard_ok(out, sizeof out, 0, 0, PAT) ? "" : " and wrote");
         lwc_wipe(&ctx, sizeof ctx);
@@ -307,19 +269,19 @@ static void aead_null_options(const lwc_aead *a, const fixture *f) {
     for (masked = 0; masked <= a->nonce_masking; masked++) {
       const uint8_t *mask = masked ? f->k2 : NULL;
       size_t taglen = tl[t] == a->tagbytes ? 0 : tl[t], n = tl[t];
-      r = opts_enc(a, c1, e, 0, e, 0, f->nonce, f->key, taglen, mask);
+      r = prop_enc(a, c1, e, 0, e, 0, f->nonce, f->key, taglen, mask);
       prop_check(r == LWC_OK, "encrypt of empty buffers returned %s",
                  prop_rc(r));
       memset(c2, PAT, sizeof c2);
-      r = opts_enc(a, c2, NULL, 0, NULL, 0, f->nonce, f->key, taglen, mask);
+      r = prop_enc(a, c2, NULL, 0, NULL, 0, f->nonce, f->key, taglen, mask);
       prop_check_out(r, LWC_OK, c2, sizeof c2, 0, c1, n, PAT,
                      "encrypt with msg and ad NULL, lengths 0 (taglen %zu%s)", n,
                      masked ? ", mask key" : "");
-      r = opts_dec(a, NULL, c1, n, NULL, 0, f->nonce, f->key, taglen, mask);
+      r = prop_dec(a, NULL, c1, n, NULL, 0, f->nonce, f->key, taglen, mask);
       prop_check(r == LWC_OK, "decrypt with msg and ad NULL (taglen %zu%s) "
                  "returned %s", n, masked ? ", mask key" : "", prop_rc(r));
       c1[n - 1] ^= 0x80;
-      r = opts_dec(a, NULL, c1, n, NULL, 0, f->nonce, f->key, taglen, mask);
+      r = prop_dec(a, NULL, c1, n, NULL, 0, f->nonce, f->key, taglen, mask);
       prop_check(r == LWC_ERR_TAG, "decrypt with msg NULL and a forged tag "
                  "(taglen %zu%s) returned %s, want LWC_ERR_TAG", n,
                  masked ? ", mask key" : "", prop_rc(r));
@@ -335,14 +297,14 @@ static void aead_overlap(const lwc_aead *a, const fixture *f) {
   uint8_t *buf = prop_alloc(total), *snap = prop_alloc(total);
   int r;
   prop_fill(msg, ml);
-  opts_enc(a, ct, msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0, NULL);
+  prop_enc(a, ct, msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0, NULL);
   for (i = 0; i < sizeof shifts / sizeof shifts[0]; i++) {
     size_t in_off = base, out_off = (size_t)((long)base + shifts[i]);
     /* encryption: the output stays in its buffer (its value unspecified) */
     prop_fill(buf, total);
     memcpy(buf + in_off, msg, ml);
     memcpy(snap, buf, total);
-    r = opts_enc(a, buf + out_off, buf + in_off, ml, f->ad, sizeof f->ad,
+    r = prop_enc(a, buf + out_off, buf + in_off, ml, f->ad, sizeof f->ad,
                  f->nonce, f->key, 0, NULL);
     prop_check(r == LWC_OK && same_outside(buf, snap, total, out_off, ctl),
                "encrypt with output = input %+ld: returned %s%s", shifts[i],
@@ -352,7 +314,7 @@ static void aead_overlap(const lwc_aead *a, const fixture *f) {
     prop_fill(buf, total);
     memcpy(buf + in_off, ct, ctl);
     memcpy(snap, buf, total);
-    r = opts_dec(a, buf + out_off, buf + in_off, ctl, f->ad, sizeof f->ad,
+    r = prop_dec(a, buf + out_off, buf + in_off, ctl, f->ad, sizeof f->ad,
                  f->nonce, f->key, 0, NULL);
     prop_check(same_outside(buf, snap, total, out_off, ml),
                "decrypt with output = input %+ld: wrote outside the output",
@@ -386,7 +348,7 @@ static void aead_truncated_forgery(const lwc_aead *a, const fixture *f) {
   pt = prop_alloc(ml + guard);
   memcpy(ad, f->ad, sizeof ad);
   memcpy(nonce, f->nonce, a->noncebytes);
-  r = opts_enc(a, ct, f->msg, ml, ad, sizeof ad, nonce, f->key, t, NULL);
+  r = prop_enc(a, ct, f->msg, ml, ad, sizeof ad, nonce, f->key, t, NULL);
   prop_check(r == LWC_OK, "encrypt with taglen %zu returned %s", t, prop_rc(r));
   for (reg = 0; reg < 4; reg++) {
     uint8_t *p = reg == 0 ? ct : reg == 1 ? ct + ml : reg == 2 ? ad : nonce;
@@ -394,7 +356,7 @@ static void aead_truncated_forgery(const lwc_aead *a, const fixture *f) {
     for (bit = 0; bit < 8 * n; bit++) {
       p[bit / 8] ^= (uint8_t)(1u << (bit % 8));
       memset(pt, PAT, ml + guard);
-      r = opts_dec(a, pt, ct, ctl, ad, sizeof ad, nonce, f->key, t, NULL);
+      r = prop_dec(a, pt, ct, ctl, ad, sizeof ad, nonce, f->key, t, NULL);
       prop_check_out(r, LWC_ERR_TAG, pt, ml + guard, 0, NULL, ml, PAT,
                      "bit %zu of the %s flipped under a %zu-byte tag", bit,
                      names[reg], t);
@@ -403,7 +365,7 @@ static void aead_truncated_forgery(const lwc_aead *a, const fixture *f) {
   }
   /* the same bytes read with a longer truncation: another tag, rejected */
   memset(pt, PAT, ml + guard);
-  r = opts_dec(a, pt, ct, ctl, ad, sizeof ad, nonce, f->key, t + 4, NULL);
+  r = prop_dec(a, pt, ct, ctl, ad, sizeof ad, nonce, f->key, t + 4, NULL);
   prop_check_out(r, LWC_ERR_TAG, pt, ml + guard, 0, NULL, ml - 4, PAT,
                  "a %zu-byte tag verified as a %zu-byte one", t, t + 4);
   free(ct);
