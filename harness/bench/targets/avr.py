@@ -27,7 +27,7 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import BuildError, CrossTarget, DoesNotFit, first_line
+from harness.bench.targets.base import BuildError, CrossTarget, DoesNotFit, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -135,21 +135,15 @@ class AvrTarget(CrossTarget):
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
 
-    def ct_missing(self):
-        why = self.tools_missing()
-        if why is None and not shutil.which(self.nm_tool()):
-            why = f"{self.nm_tool()} not found ({SETUP_HINT})"
-        if why is None and SIM.stat().st_mtime < SIM_SOURCE.stat().st_mtime:
-            why = (f"simulator {rel(SIM)} older than its source, maybe without --ct-trace "
-                   f"({SETUP_HINT})")
-        return why
+    def ct_tracer_missing(self):
+        if stale(SIM, SIM_SOURCE):
+            return (f"simulator {rel(SIM)} older than its source, maybe without --ct-trace "
+                    f"({SETUP_HINT})")
+        return None
 
     def ct_argv(self, elf, out):
         """lwc-simavr recording the traced operations' addresses in out."""
         return [str(SIM), f"--ct-trace={out}", str(elf)]
-
-    def nm_tool(self):
-        return "avr-nm"
 
     def environment(self):
         env = super().environment()

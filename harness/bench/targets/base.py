@@ -112,6 +112,12 @@ def counts_of(fields: dict[str, str]) -> dict:
 OP_ORDER = ["encrypt", "decrypt", "hash", "permutation"]
 
 
+def stale(built: pathlib.Path, source: pathlib.Path) -> bool:
+    """A tool built by the set-up is missing or older than its source (the
+    set-up's own rule for rebuilding it)."""
+    return not built.is_file() or built.stat().st_mtime < source.stat().st_mtime
+
+
 def died_status(r) -> str:
     """The status of a job whose program stopped answering at response r."""
     return "timed-out" if r.hung else "crashed"
@@ -362,6 +368,21 @@ class CrossTarget(Target):
         if why:
             return False, why
         return True, " ".join(self.cc + self.cflags)
+
+    # `lwcbench ct`: the target's tracer (ct_tracer_missing, ct_argv or
+    # ct_session) and the toolchain's nm, which names the traced addresses
+    def nm_tool(self) -> str:
+        return self.size_tool.replace("size", "nm")
+
+    def ct_missing(self) -> str | None:
+        why = self.tools_missing()
+        if why is None and not shutil.which(self.nm_tool()):
+            why = f"{self.nm_tool()} not found (it names the traced addresses)"
+        return why or self.ct_tracer_missing()
+
+    def ct_tracer_missing(self) -> str | None:
+        """Why the tracer cannot run (None: it can)."""
+        return Target.ct_missing(self)
 
     def compile_flags(self) -> list[str]:
         """Every flag a firmware source is compiled with (from the repository

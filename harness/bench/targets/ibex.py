@@ -194,13 +194,7 @@ class IbexTarget(CrossTarget):
         return IbexSession(elf, self.request_timeout)
 
     # -- ./lwcbench ct (harness/bench/ct.py) ----------------------------------
-    def ct_missing(self):
-        why = self.tools_missing()
-        if why:
-            return why
-        nm = self.nm_tool()
-        if not shutil.which(nm):
-            return f"{nm} not found ({SETUP_HINT})"
+    def ct_tracer_missing(self):
         try:
             traces = CT_OPTION in SIM.read_bytes()
         except OSError as e:
@@ -215,9 +209,6 @@ class IbexTarget(CrossTarget):
         written to out (requests patched into the image, as in a normal run;
         an image that cannot be patched is the session's error)."""
         return IbexSession(program, self.request_timeout, trace=out)
-
-    def nm_tool(self):
-        return "riscv64-unknown-elf-nm"
 
     def environment(self):
         env = super().environment()

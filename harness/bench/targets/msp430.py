@@ -25,7 +25,7 @@ import os
 import shutil
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import CrossTarget, first_line
+from harness.bench.targets.base import CrossTarget, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -79,18 +79,14 @@ class Msp430Target(CrossTarget):
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
 
-    def ct_missing(self):
-        why = self.tools_missing()
-        if why is None and SIM.stat().st_mtime < (HERE / "msp430sim.c").stat().st_mtime:
-            why = f"simulator {rel(SIM)} older than its source, without --ct-trace ({SETUP_HINT})"
-        return why
+    def ct_tracer_missing(self):
+        if stale(SIM, HERE / "msp430sim.c"):
+            return f"simulator {rel(SIM)} older than its source, without --ct-trace ({SETUP_HINT})"
+        return None
 
     def ct_argv(self, elf, out):
         """lwc-msp430sim recording the traced operations' addresses in out."""
         return [str(SIM), f"--ct-trace={out}", str(elf)]
-
-    def nm_tool(self):
-        return "llvm-nm-14"
 
     def environment(self):
         env = super().environment()

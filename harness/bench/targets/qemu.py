@@ -18,7 +18,7 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import CrossTarget, first_line
+from harness.bench.targets.base import CrossTarget, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -75,20 +75,14 @@ class QemuTarget(CrossTarget):
         cpu = ["-cpu", self.cpu] if self.cpu else []
         return [self.qemu, *cpu, "-plugin", str(plugin), str(elf)]
 
-    def ct_missing(self) -> str | None:
-        why = self.tools_missing()
-        if why:
-            return why
-        if not CT_PLUGIN.is_file() or CT_PLUGIN.stat().st_mtime < (HERE / "ct_trace.c").stat().st_mtime:
+    def ct_tracer_missing(self) -> str | None:
+        if stale(CT_PLUGIN, HERE / "ct_trace.c"):
             return f"tracing plugin {rel(CT_PLUGIN)} missing or older than its source ({SETUP_HINT})"
         return None
 
     def ct_argv(self, elf: pathlib.Path, out: pathlib.Path) -> list[str]:
         """QEMU with the constant-time tracer writing to `out`."""
         return self.qemu_argv(elf, f"{CT_PLUGIN},out={out}")
-
-    def nm_tool(self) -> str:
-        return self.cc[0].removesuffix("gcc") + "nm"
 
     def tools_missing(self):
         for tool in (self.cc[0], self.qemu):
