@@ -24,6 +24,7 @@ import pathlib
 from harness.bench import ct, export, fuzz, report, runner
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
+from harness.bench.session import INTERRUPTED
 from harness.bench.targets import TARGETS
 from harness.discover import ROOT
 
@@ -250,7 +251,6 @@ def cmd_run(args) -> int:
 def cmd_ct(args) -> int:
     """Trace every selected implementation on every selected target that
     can; print each finding; 1 when there is one (or a trace failed)."""
-    import concurrent.futures
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     targets = _targets(args.target)
@@ -266,30 +266,31 @@ def cmd_ct(args) -> int:
         jobs += [(t, i) for i in chosen if t.supports(i)]
     if not jobs:
         raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
-    progress = Progress(len(jobs))
-    outcomes = []
     for t in dict.fromkeys(t for t, _i in jobs):
         t.ct_prepare([i for tt, i in jobs if tt is t])
+    progress = Progress(len(jobs))
+    results: dict[int, ct.Outcome] = {}
 
     def one(n, t, impl):
         label = f"{t.name} {impl_id(impl)}"
         progress.start(n, label)
         try:
-            return ct.trace_impl(t, impl)
-        finally:
-            progress.end(n, label)
-    try:
-        with concurrent.futures.ThreadPoolExecutor(args.jobs or os.cpu_count() or 1) as pool:
-            futures = [pool.submit(one, n, t, i) for n, (t, i) in enumerate(jobs)]
-            for f in futures:
-                o = f.result()
-                outcomes.append(o)
-                for line in o.findings:
-                    progress.note(f"FINDING {line}")
-                if o.error:
-                    progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+            o = ct.trace_impl(t, impl)
+        except Exception as e:  # a harness bug must not stop the others
+            o = ct.Outcome(t.name, impl, error=f"harness error: {type(e).__name__}: {e}")
+        progress.end(n, label)
+        if INTERRUPTED.is_set():  # its program was killed for that: no verdict
+            return
+        results[n] = o
+        for line in o.findings:
+            progress.note(f"FINDING {line}")
+        if o.error:
+            progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+    try:  # traces are compared, not timed: every target runs in parallel
+        runner.each(jobs, one, args.jobs, alone=lambda t: False)
     finally:
         progress.finish()
+    outcomes = [results[n] for n in sorted(results)]
     for o in outcomes:
         if o.skipped:
             print(f"{o.target} {impl_id(o.impl)}: not traced: declared not constant-time: {o.skipped}")
@@ -359,7 +360,7 @@ def _main(args) -> int:
         if args.command == "ct":
             return cmd_ct(args)
         if args.command == "fuzz":
-            return fuzz.main(args)
+            return fuzz.main(args, setup)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)

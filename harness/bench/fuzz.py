@@ -28,6 +28,7 @@ import sys
 import time
 
 from harness.bench.impls import all_impls, is_extra
+from harness.bench.report import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
 from harness.discover import KAT_DIR, ROOT, order_by_preference
 from harness.katfile import records
@@ -191,9 +192,7 @@ def write_seeds(binary: pathlib.Path, folder: pathlib.Path) -> int:
                 continue
         except OSError:
             pass
-        tmp = folder / f".{name}.{os.getpid()}.tmp"
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        write_atomic(path, data)
     return len(seeds)
 
 
@@ -293,17 +292,6 @@ def run(binary: pathlib.Path, out: pathlib.Path, seconds: int, jobs: int = 1,
     return outcome
 
 
-def setup() -> None:
-    """clang and libFuzzer (harness/setup.sh, profile fuzz); LWC_NO_SETUP=1
-    skips it."""
-    if os.environ.get("LWC_NO_SETUP"):
-        return
-    r = subprocess.run(["bash", "-c", '. harness/setup.sh && lwc_setup fuzz'], cwd=ROOT)
-    if r.returncode != 0:
-        print(f"lwcbench fuzz: setting up clang and libFuzzer failed (exit status {r.returncode})",
-              file=sys.stderr)
-
-
 def add_parser(sub) -> None:
     """The `fuzz` subcommand of ./lwcbench (harness/bench/cli.py)."""
     fz = sub.add_parser("fuzz", help="differential fuzzing of every implementation against ref",
@@ -321,13 +309,14 @@ def add_parser(sub) -> None:
                     help="libFuzzer's own output instead of a summary line every few seconds")
 
 
-def main(args) -> int:
-    """./lwcbench fuzz (arguments parsed by harness/bench/cli.py)."""
+def main(args, setup) -> int:
+    """./lwcbench fuzz (arguments parsed by harness/bench/cli.py, which
+    gives its set-up: setup(["fuzz"]) installs clang and libFuzzer)."""
     if args.seconds < 1 or args.jobs < 1:
         print("lwcbench: --seconds and --jobs must be at least 1", file=sys.stderr)
         return 2
     out = pathlib.Path(args.out).resolve() if args.out else DEFAULT_OUT
-    setup()
+    setup(["fuzz"])
     try:
         binary = build(quiet=False)
         n = write_seeds(binary, SEEDS)

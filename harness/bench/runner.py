@@ -130,11 +130,36 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
     return out
 
 
+def each(jobs: list[tuple[Target, Impl]], one, workers: int | None = None,
+         alone=lambda t: not t.parallel) -> None:
+    """Call one(n, target, impl) for the n-th job: first, one after the
+    other, the jobs of the targets `alone` picks (noisy clocks: nothing
+    beside them); then the others in parallel, the heaviest first
+    (job_weight), so that a slow simulator's last job does not run alone at
+    the end.  Ctrl-C or SIGTERM: the jobs not started are dropped and the
+    running jobs' programs killed, not awaited (interrupt_all)."""
+    INTERRUPTED.clear()
+    lone = [(n, t, i) for n, (t, i) in enumerate(jobs) if alone(t)]
+    shared = sorted(((n, t, i) for n, (t, i) in enumerate(jobs) if not alone(t)),
+                    key=lambda job: -job[1].job_weight)  # stable
+    for n, t, i in lone:
+        one(n, t, i)
+    with concurrent.futures.ThreadPoolExecutor(workers or cpu_count()) as pool:
+        futures = [pool.submit(one, n, t, i) for n, t, i in shared]
+        try:
+            for f in concurrent.futures.as_completed(futures):
+                f.result()
+        except KeyboardInterrupt:
+            for f in futures:
+                f.cancel()
+            interrupt_all()
+            raise
+
+
 def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         progress: Progress, workers: int | None = None) -> tuple[list[dict], list[JobResult]]:
     """Run the jobs; returns (records, job results) in the jobs' order."""
     results: dict[int, tuple[list[dict], JobResult]] = {}
-    INTERRUPTED.clear()
 
     def one(n: int, target: Target, impl: Impl):
         label = f"{target.name} {impl_id(impl)}"
@@ -155,21 +180,7 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         if res.failed:
             progress.note(f"{label}: {res.status}: {res.detail}")
 
-    alone = [(n, t, i) for n, (t, i) in enumerate(jobs) if not t.parallel]
-    shared = sorted(((n, t, i) for n, (t, i) in enumerate(jobs) if t.parallel),
-                    key=lambda job: -job[1].job_weight)  # longest first; stable
-    for n, t, i in alone:
-        one(n, t, i)
-    with concurrent.futures.ThreadPoolExecutor(workers or cpu_count()) as pool:
-        futures = [pool.submit(one, n, t, i) for n, t, i in shared]
-        try:
-            for f in concurrent.futures.as_completed(futures):
-                f.result()
-        except KeyboardInterrupt:
-            for f in futures:
-                f.cancel()
-            interrupt_all()  # the running jobs' programs: killed, not awaited
-            raise
+    each(jobs, one, workers)
     records, outcomes = [], []
     for n in sorted(results):
         records += results[n][0]
