@@ -319,5 +319,15 @@ def test_simulator_reports_crashes(tmp_path, body, status, message):
     assert r.returncode == status and message in r.stderr, (r.returncode, r.stderr)
 
 
+@pytest.mark.parametrize("args,message", [
+    (["--ct-trace=/nonexistent/trace.bin"], "cannot write --ct-trace=/nonexistent/trace.bin"),
+    (["--ct-trace={tmp}/a", "--ct-trace={tmp}/b"], "one trace at a time"),
+])
+def test_simulator_refuses_a_bad_trace_option(tmp_path, args, message):
+    r = subprocess.run([str(SIM), *[a.format(tmp=tmp_path) for a in args], "fw.elf"],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and message in r.stderr, (r.returncode, r.stderr)
+
+
 if __name__ == "__main__":
     pytest.main([__file__, "-v"])

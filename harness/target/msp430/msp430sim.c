@@ -38,6 +38,7 @@
  * nothing and the counts are the same.
  */
 #include <elf.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -422,9 +423,9 @@ int main(int argc, char **argv) {
     if (strcmp(argv[i], "--stats") == 0) want_stats = 1;
     else if (strcmp(argv[i], "--mspdebug") == 0) mspdebug_cycles = 1;
     else if (strncmp(argv[i], "--ct-trace=", 11) == 0) {
-      trace_out = fopen(argv[i] + 11, "wb");
-      if (trace_out == NULL) {
-        perror(argv[i] + 11);
+      if (trace_out != NULL || (trace_out = fopen(argv[i] + 11, "wb")) == NULL) {
+        fprintf(stderr, "lwc-msp430sim: %s%s: %s\n", trace_out ? "a second " : "cannot write ",
+                argv[i], trace_out ? "one trace at a time" : strerror(errno));
         return 2;
       }
     } else elf = argv[i];
