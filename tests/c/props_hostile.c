@@ -17,6 +17,7 @@
  *   - forgeries under a truncated tag (every bit of the ciphertext, the tag,
  *     the AD and the nonce) are rejected with the output wiped.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,12 +76,18 @@ typedef struct {
 } fixture;
 
 /* A rejected call: LWC_ERR_ARG and buf[0..n) still all PAT. */
-static void refused(int r, const uint8_t *buf, size_t n, const char *what,
-                    size_t v) {
-  prop_check(r == LWC_ERR_ARG && prop_guard_ok(buf, n, 0, 0, PAT),
-             "%s %s: returned %s%s, want LWC_ERR_ARG and nothing written",
-             what, len_name(v), prop_rc(r),
-             prop_guard_ok(buf, n, 0, 0, PAT) ? "" : " and wrote output");
+static void refused(int r, const uint8_t *buf, size_t n, const char *fmt, ...)
+    PROP_PRINTF(4, 5);
+static void refused(int r, const uint8_t *buf, size_t n, const char *fmt, ...) {
+  char what[256];
+  va_list ap;
+  int clean = prop_guard_ok(buf, n, 0, 0, PAT);
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  prop_check(r == LWC_ERR_ARG && clean,
+             "%s: returned %s%s, want LWC_ERR_ARG and nothing written", what,
+             prop_rc(r), clean ? "" : " and wrote output");
 }
 
 static void aead_huge(const lwc_aead *a, const fixture *f) {
@@ -96,19 +103,19 @@ static void aead_huge(const lwc_aead *a, const fixture *f) {
       memset(ct, PAT, ml + taglen);
       r = prop_enc(a, ct, f->msg, huge[i], f->ad, sizeof f->ad, f->nonce,
                    f->key, taglen, NULL);
-      refused(r, ct, ml + taglen, "encrypt with mlen", huge[i]);
+      refused(r, ct, ml + taglen, "encrypt with mlen %s", len_name(huge[i]));
       memset(ct, PAT, ml + taglen);
       r = prop_enc(a, ct, f->msg, ml, f->ad, huge[i], f->nonce, f->key,
                    taglen, NULL);
-      refused(r, ct, ml + taglen, "encrypt with adlen", huge[i]);
+      refused(r, ct, ml + taglen, "encrypt with adlen %s", len_name(huge[i]));
       memset(pt, PAT, ml);
       r = prop_dec(a, pt, valid, huge[i], f->ad, sizeof f->ad, f->nonce,
                    f->key, taglen, NULL);
-      refused(r, pt, ml, "decrypt with ctlen", huge[i]);
+      refused(r, pt, ml, "decrypt with ctlen %s", len_name(huge[i]));
       memset(pt, PAT, ml);
       r = prop_dec(a, pt, valid, ml + taglen, f->ad, huge[i], f->nonce,
                    f->key, taglen, NULL);
-      refused(r, pt, ml, "decrypt with adlen", huge[i]);
+      refused(r, pt, ml, "decrypt with adlen %s", len_name(huge[i]));
     }
   }
   free(ct);
@@ -135,11 +142,11 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
     memset(ct, PAT, ctl);
     r = prop_enc(a, ct, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key,
                  bad[i], NULL);
-    refused(r, ct, ctl, "encrypt with taglen", bad[i]);
+    refused(r, ct, ctl, "encrypt with taglen %s", len_name(bad[i]));
     memset(pt, PAT, ml);
     r = prop_dec(a, pt, valid, ctl, f->ad, sizeof f->ad, f->nonce, f->key,
                  bad[i], NULL);
-    refused(r, pt, ml, "decrypt with taglen", bad[i]);
+    refused(r, pt, ml, "decrypt with taglen %s", len_name(bad[i]));
     /* in place: the ciphertext must survive a refused call */
     memcpy(inplace, valid, ctl);
     r = prop_dec(a, inplace, inplace, ctl, f->ad, sizeof f->ad, f->nonce,
@@ -151,7 +158,8 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
     memset(tag, PAT, sizeof tag);
     r = a->init(&ctx, f->key, f->nonce, NULL);
     if (r == LWC_OK) r = a->encrypt_final(&ctx, tag, bad[i]);
-    refused(r, tag, sizeof tag, "encrypt_final with taglen", bad[i]);
+    refused(r, tag, sizeof tag, "encrypt_final with taglen %s",
+            len_name(bad[i]));
     r = a->init(&ctx, f->key, f->nonce, NULL);
     if (r == LWC_OK) r = a->decrypt_verify(&ctx, valid + ml, bad[i]);
     prop_check(r == LWC_ERR_ARG, "decrypt_verify with taglen %zu returned %s, "
@@ -169,11 +177,8 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
       memset(pt, PAT, ml);
       r = prop_dec(a, pt, valid, lens[k], f->ad, sizeof f->ad, f->nonce, f->key,
                    tls[t] == tl ? 0 : tls[t], NULL);
-      prop_check(r == LWC_ERR_ARG && prop_guard_ok(pt, ml, 0, 0, PAT),
-                 "decrypt of a %zu-byte ciphertext with a %zu-byte tag: "
-                 "returned %s%s, want LWC_ERR_ARG and nothing written",
-                 lens[k], tls[t], prop_rc(r),
-                 prop_guard_ok(pt, ml, 0, 0, PAT) ? "" : " and wrote output");
+      refused(r, pt, ml, "decrypt of a %zu-byte ciphertext with a %zu-byte tag",
+              lens[k], tls[t]);
     }
     r = prop_dec(a, NULL, NULL, 0, NULL, 0, f->nonce, f->key,
                  tls[t] == tl ? 0 : tls[t], NULL);
@@ -185,17 +190,11 @@ static void aead_refused_args(const lwc_aead *a, const fixture *f) {
     memset(ct, PAT, ctl);
     r = prop_enc(a, ct, f->msg, ml, f->ad, sizeof f->ad, f->nonce, f->key, 0,
                  f->k2);
-    prop_check(r == LWC_ERR_ARG && prop_guard_ok(ct, ctl, 0, 0, PAT),
-               "encrypt with a mask key (no nonce masking): returned %s%s, "
-               "want LWC_ERR_ARG and nothing written", prop_rc(r),
-               prop_guard_ok(ct, ctl, 0, 0, PAT) ? "" : " and wrote output");
+    refused(r, ct, ctl, "encrypt with a mask key (no nonce masking)");
     memset(pt, PAT, ml);
     r = prop_dec(a, pt, valid, ctl, f->ad, sizeof f->ad, f->nonce, f->key, 0,
                  f->k2);
-    prop_check(r == LWC_ERR_ARG && prop_guard_ok(pt, ml, 0, 0, PAT),
-               "decrypt with a mask key (no nonce masking): returned %s%s, "
-               "want LWC_ERR_ARG and nothing written", prop_rc(r),
-               prop_guard_ok(pt, ml, 0, 0, PAT) ? "" : " and wrote output");
+    refused(r, pt, ml, "decrypt with a mask key (no nonce masking)");
     memcpy(inplace, valid, ctl);
     r = prop_dec(a, inplace, inplace, ctl, f->ad, sizeof f->ad, f->nonce,
                  f->key, 0, f->k2);
@@ -249,11 +248,8 @@ static void aead_order(const lwc_aead *a, const fixture *f) {
           break;
         memset(out, PAT, sizeof out);
         r = prop_step(a, &ctx, (int)s, len ? 5 : 0, in, out, in);
-        prop_check(r == LWC_ERR_ARG && prop_guard_ok(out, sizeof out, 0, 0, PAT),
-                   "%s, then %s (length %zu): returned %s%s, want LWC_ERR_ARG "
-                   "and nothing written", desc, prop_step_names[s], len ? (size_t)5 : 0,
-                   prop_rc(r),
-                   prop_guard_ok(out, sizeof out, 0, 0, PAT) ? "" : " and wrote");
+        refused(r, out, sizeof out, "%s, then %s (length %zu)", desc,
+                prop_step_names[s], len ? (size_t)5 : 0);
         lwc_wipe(&ctx, sizeof ctx);
       }
     }
@@ -400,13 +396,13 @@ void props_hostile_hash(const lwc_hash *h) {
   for (i = 0; i < NHUGE; i++) {
     memset(out, PAT, sizeof out);
     r = lwc_hash_compute(h, out, ob, in, huge[i], NULL, 0);
-    refused(r, out, sizeof out, "compute with inlen", huge[i]);
+    refused(r, out, sizeof out, "compute with inlen %s", len_name(huge[i]));
     memset(out, PAT, sizeof out);
     r = lwc_hash_compute(h, out, huge[i], in, sizeof in, NULL, 0);
-    refused(r, out, sizeof out, "compute with outlen", huge[i]);
+    refused(r, out, sizeof out, "compute with outlen %s", len_name(huge[i]));
     memset(out, PAT, sizeof out);
     r = lwc_hash_compute(h, out, ob, in, sizeof in, cu, huge[i]);
-    refused(r, out, sizeof out, "compute with customlen", huge[i]);
+    refused(r, out, sizeof out, "compute with customlen %s", len_name(huge[i]));
   }
   /* a zeroed context and calls after wiping refuse, writing nothing */
   memset(&ctx, 0, sizeof ctx);
@@ -415,7 +411,8 @@ void props_hostile_hash(const lwc_hash *h) {
              "LWC_ERR_ARG", prop_rc(r));
   memset(out, PAT, sizeof out);
   r = h->squeeze(&ctx, out, ob);
-  refused(r, out, sizeof out, "squeeze on a zeroed context, length", ob);
+  refused(r, out, sizeof out, "squeeze on a zeroed context, length %s",
+          len_name(ob));
   /* overlaps: lwc_hash_compute reads all its input before writing */
   r = lwc_hash_compute(h, want, ob, in, sizeof in, NULL, 0);
   prop_check(r == LWC_OK, "compute returned %s", prop_rc(r));
@@ -469,7 +466,8 @@ void props_hostile_perm(const lwc_perm *p) {
                  "want LWC_ERR_ARG", len_name(offs[i]), len_name(huge[k]), prop_rc(r));
       memset(out, PAT, sizeof out);
       r = p->extract_bytes(&s, out, offs[i], huge[k]);
-      refused(r, out, sizeof out, "extract_bytes with len", huge[k]);
+      refused(r, out, sizeof out, "extract_bytes with len %s",
+              len_name(huge[k]));
       if (offs[i] > sb) {
         r = p->add_bytes(&s, NULL, offs[i], 0);
         prop_check(r == LWC_ERR_ARG, "add_bytes(NULL, off %s, 0) returned "
@@ -477,8 +475,8 @@ void props_hostile_perm(const lwc_perm *p) {
                    prop_rc(r));
         memset(out, PAT, sizeof out);
         r = p->extract_bytes(&s, out, offs[i], 0);
-        refused(r, out, sizeof out, "extract_bytes of 0 bytes at offset",
-                offs[i]);
+        refused(r, out, sizeof out, "extract_bytes of 0 bytes at offset %s",
+                len_name(offs[i]));
       }
     }
   for (i = 0; i <= sb; i++) { /* NULL with length 0, at every offset */
