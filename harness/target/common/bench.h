@@ -123,6 +123,7 @@ typedef struct bench_str bench_str;
 #define BENCH_ROM PROGMEM
 #define BENCH_STR(s) ((const bench_str *)PSTR(s))
 #define bench_rom_byte(p) ((uint8_t)pgm_read_byte(p))
+#define bench_rom_u32(p) ((uint32_t)pgm_read_dword(p))
 /* s (in RAM) equals the constant string lit (bench_core.c) */
 int bench_str_eq(const char *s, const bench_str *lit);
 /* memcpy from a BENCH_ROM table to RAM (bench_core.c) */
@@ -132,6 +133,7 @@ void bench_rom_copy(void *dst, const void *rom, size_t n);
 #define BENCH_ROM
 #define BENCH_STR(s) ((const bench_str *)(s))
 #define bench_rom_byte(p) (*(const uint8_t *)(p))
+#define bench_rom_u32(p) (*(const uint32_t *)(p))
 #define bench_str_eq(s, lit) (strcmp((s), (const char *)(lit)) == 0)
 #define bench_rom_copy(dst, rom, n) ((void)memcpy((dst), (rom), (n)))
 #endif

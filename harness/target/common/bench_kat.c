@@ -9,7 +9,8 @@
  * built on it, VIA (bench_kat_perm.c).
  * Each entry answers "k COUNT CRC", the CRC-32 of its output (AEAD C || T,
  * hash MD); the host compares with the CRCs of the official file.  With
- * EXPECT (8 hex digits: the CRC-32 of all the file's outputs in order) the
+ * EXPECT (8 hex digits: the CRC-32 of the entries' CRC-32s in order, each
+ * as 4 little-endian bytes) the
  * target checks too: a mismatch answers err, and from then on the program
  * refuses to measure (a failed implementation is never measured).
  *
@@ -44,7 +45,7 @@
 #define STEP 8         /* longer ones: their prefix absorbed 8 bytes at a time */
 
 int bench_kat_failed;
-static uint32_t k_total; /* CRC-32 of all outputs so far */
+static uint32_t k_total; /* CRC-32 of the entries' CRC-32s so far (little-endian) */
 static uint8_t k_key[32], k_nonce[32], k_pt[32], k_ad[32];
 static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[ONESHOT];
 
@@ -52,8 +53,14 @@ static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[ONESHOT];
 const bench_str *bench_kat_perm(const lwc_perm *d, const char *via, const unsigned s[3],
                            uint32_t *count) __attribute__((weak));
 void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n) {
-  bench_put_kat(count, bench_crc32(0, p, n));
-  k_total = bench_crc32(k_total, p, n);
+  uint32_t crc = bench_crc32(0, p, n);
+  uint8_t le[4];
+  le[0] = (uint8_t)crc;
+  le[1] = (uint8_t)(crc >> 8);
+  le[2] = (uint8_t)(crc >> 16);
+  le[3] = (uint8_t)(crc >> 24);
+  bench_put_kat(count, crc);
+  k_total = bench_crc32(k_total, le, 4); /* the entries' CRCs in order (kat.py) */
 }
 
 /* Hex number of at most `digits` digits ("0x" allowed). */
