@@ -5,7 +5,8 @@
 #   lwc_setup FAMILY       a target family's compilers and simulators
 #                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430)
 #   lwc_setup fuzz         clang with its libFuzzer runtime (./lwcbench fuzz)
-#   lwc_setup all          core, fuzz and every family
+#   lwc_setup cluster      Dask's client and worker (./lwcbench run --cluster, worker)
+#   lwc_setup all          core, fuzz, cluster and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -92,9 +93,14 @@ lwc_setup() {
       lwc_need_python_module pytest pytest python3-pytest || return 1
       lwc_need_python_module matplotlib matplotlib python3-matplotlib || return 1
       ;;
+    cluster)  # ./lwcbench run --cluster, ./lwcbench worker: Dask (PyPI)
+      lwc_setup core || return 1
+      lwc_need_python_module distributed distributed python3-distributed || return 1
+      ;;
     all)
       lwc_setup core || return 1
       lwc_setup fuzz || return 1
+      lwc_setup cluster || return 1
       local f
       for f in qemu ibex avr msp430; do lwc_setup "$f" || return 1; done
       ;;

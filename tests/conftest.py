@@ -19,6 +19,10 @@ sys.path.insert(0, str(ROOT))
 from harness.build import Builder, build_dir  # noqa: E402
 from harness.discover import KAT_DIR  # noqa: E402
 
+# Every job of the tests is measured for real: lwcbench's results cache
+# (harness/bench/cache.py) is off unless a test gives it a folder of its own.
+os.environ["LWC_BENCH_CACHE"] = "off"
+
 ALL_VARIANTS = ["release", "clang", "asan"]
 VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
 _built: dict[str, pathlib.Path] = {}

@@ -600,9 +600,38 @@ def test_progress_without_terminal_prints_one_line_per_finished_job():
     p.end(1, "host a/opt64 ok")
     p.end(0, "host a/ref ok")
     p.finish()
-    lines = [ln.split(" ", 3) for ln in out.getvalue().splitlines()]
-    assert [(ln[0], ln[1], ln[3]) for ln in lines] == [("[##......]", "1/4", "host a/opt64 ok"),
-                                                       ("[####....]", "2/4", "host a/ref ok")]
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("[##......]  25% ") and lines[0].endswith(
+        "| 1/4 jobs | host a/opt64 ok")
+    assert lines[1].startswith("[####....]  50% ") and lines[1].endswith(
+        "| 2/4 jobs | host a/ref ok")
+    assert "left" in lines[1]  # an estimate once something finished
+
+
+def test_progress_advances_by_expected_cost():
+    """A long job weighs what it costs: the bar moves by weights, not jobs;
+    a job answered from the cache leaves the total (it cost nothing)."""
+    out = io.StringIO()
+    p = Progress(3, stream=out, width=10, weights=[90.0, 5.0, 5.0])
+    assert p.eta() is None  # nothing finished: no estimate
+    p.end(1, "qemu x ok")
+    assert p.fraction() == pytest.approx(0.05)
+    p.end(2, "qemu y ok", reused=True)  # 5 of 100 was not needed
+    assert p.cost_total == pytest.approx(95.0)
+    assert p.fraction() == pytest.approx(5 / 95)
+    p.end(0, "ibex z ok")
+    assert p.fraction() == pytest.approx(1.0)
+    assert out.getvalue().splitlines()[-1].startswith("[##########] 100% ")
+
+
+def test_expected_seconds_prefer_the_last_run():
+    from harness.bench.runner import expected_seconds, job_label
+    t = TARGETS["rv32-ibex"]()
+    q = TARGETS["rv32i-qemu"]()
+    (impl,) = [i for i in discover() if (i.scheme, i.name) == ("ascon-aead128", "bi32")]
+    w = expected_seconds([(t, impl), (q, impl)], {job_label(t.name, impl): 7.5})
+    assert w == [7.5, 0.3 * q.job_weight]
 
 
 def test_results_folder_is_rebuilt_from_json(tmp_path):

@@ -1,10 +1,11 @@
 """./lwcbench: build, verify against the KAT files, measure, report.
 
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
-               [--out DIR] [--suite thesis|sweep|grid]... [--quick]
+               [--out DIR] [--suite thesis|sweep|grid]... [--quick] [--all] [--fresh]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
+  lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
 """
@@ -21,7 +22,8 @@ import time
 import json
 import pathlib
 
-from harness.bench import ct, export, fuzz, report, runner
+from harness.bench import cluster, ct, export, fuzz, report, runner
+from harness.bench.cache import DEFAULT_DIR as CACHE_DIR, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.session import INTERRUPTED
@@ -29,6 +31,7 @@ from harness.bench.targets import TARGETS
 from harness.discover import ROOT
 
 DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
+CACHE_ENV = "LWC_BENCH_CACHE"
 
 EPILOG = f"""\
 targets: {', '.join(TARGETS)}
@@ -51,6 +54,14 @@ an interrupted run (Ctrl-C, SIGTERM) writes none.
 Exit status: 0 when every selected implementation passed, 1 when one failed,
 2 for bad arguments or when the results cannot be written, 130 when
 interrupted (143 on SIGTERM).
+Results cache: an exact target's job (a simulator: QEMU, Ibex, simavr, the
+MSP430 simulator) whose firmware image, simulator build and requests are
+byte-identical to an earlier one's is answered from build/bench/cache/ (the
+record's reused_from says when and at which commit it was measured); the
+host's clock is always measured; --fresh measures everything again;
+{CACHE_ENV}=DIR keeps the cache elsewhere, {CACHE_ENV}=off disables it.
+Default scope: without --impl, rv32-ibex leaves out ref and lowsize (the
+report says so); --all runs them.
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
 fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
@@ -88,6 +99,18 @@ def parser() -> argparse.ArgumentParser:
                      help="time limit of one request to a target's program (default: the "
                           "target's own, 120 s on most); past it the program is killed "
                           "and its implementation reported as timed out")
+    run.add_argument("--all", action="store_true",
+                     help="the whole matrix: also what the default run leaves out (see "
+                          "'left out' in its report: the slowest C implementations on the "
+                          "RTL model rv32-ibex)")
+    run.add_argument("--fresh", action="store_true",
+                     help="measure everything again: read nothing from the results cache "
+                          "(build/bench/cache; exact targets only, the host is always "
+                          "measured)")
+    run.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                     help="send the simulator jobs to this Dask scheduler, whose workers "
+                          "run './lwcbench worker tcp://HOST:PORT' in a checkout of the same "
+                          "commit; the host's jobs run here")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
@@ -97,6 +120,12 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--baseline", metavar="IMPL", default="ref")
     rep.add_argument("--no-plots", action="store_true")
     sub.add_parser("list", help="targets with their availability and implementations")
+    wk = sub.add_parser("worker", help="serve jobs of './lwcbench run --cluster' (a Dask worker "
+                                       "in this checkout, after the set-up)")
+    wk.add_argument("scheduler", metavar="tcp://HOST:PORT")
+    wk.add_argument("--nthreads", type=int, metavar="N",
+                    help="jobs at once (default: the number of cores)")
+    wk.add_argument("--name", help="the worker's name on the scheduler")
     ctp = sub.add_parser("ct", help="constant-time check: traces of different secrets compared",
                          description=ct.__doc__.split("\n\n")[0],
                          epilog="Simulated targets: the simulator records the address of "
@@ -174,6 +203,21 @@ def cmd_run(args) -> int:
     if args.timeout is not None:
         for t in targets:
             t.request_timeout = args.timeout
+    client = None
+    if args.cluster:  # first: an unreachable scheduler is said at once
+        setup(["cluster"])
+        try:
+            client = cluster.connect(args.cluster)
+        except cluster.ClusterError as e:
+            raise UsageError(str(e)) from e
+    try:
+        return _run(args, started, targets, client)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run(args, started: float, targets, client) -> int:
     setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
@@ -181,7 +225,7 @@ def cmd_run(args) -> int:
         raise UsageError(f"unknown baseline '{args.baseline}' "
                          f"(valid: {', '.join(sorted({i.name for i in impls}))}, none)")
     suites = tuple(args.suite or SUITES)
-    runnable, skipped = [], []
+    runnable, skipped, left_out = [], [], {}
     for t in targets:
         ok, reason = t.is_available()
         if not ok:
@@ -189,6 +233,13 @@ def cmd_run(args) -> int:
             print(f"{t.name}: skipped: {reason}", flush=True)
             continue
         mine = [i for i in chosen if t.supports(i) and runner.points_for(i.kind, suites)]
+        if not args.all and not args.impl and t.default_left_out:
+            out = [i for i in mine if i.name in t.default_left_out]
+            if out:  # the documented default scope: said, never silent
+                mine = [i for i in mine if i not in out]
+                left_out[t.name] = {"jobs": [impl_id(i) for i in out],
+                                    "impls": sorted({i.name for i in out}),
+                                    "reason": t.default_left_out_why}
         if not mine:
             why = "no selected implementation builds for it (in the selected suites)"
             skipped.append((t.name, why))
@@ -200,16 +251,26 @@ def cmd_run(args) -> int:
         print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
               f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
     jobs = [(t, i) for t, mine in runnable for i in mine]
-    progress = Progress(len(jobs))
+    cache = results_cache(args.fresh)
+    for t, _m in runnable:
+        t.cache = cache
+    weights = runner.expected_seconds(jobs, previous_job_seconds())
+    progress = Progress(len(jobs), weights=weights)
+    for name, lo in left_out.items():
+        progress.note(left_out_line(name, lo))
     try:
         for t, mine in runnable:
             progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")
             t.prepare(mine)
-        records, outcomes = runner.run(jobs, suites, args.quick, progress, args.jobs)
+        records, outcomes = runner.run(jobs, suites, args.quick, progress, args.jobs,
+                                       weights=weights, cluster=client, fresh=args.fresh,
+                                       timeout=args.timeout)
     finally:
         progress.finish()
         for t, _m in runnable:
             t.close()
+    for line in cache.notes if cache else []:
+        print(line)
     target_env = {}
     for t, _m in runnable:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
@@ -221,10 +282,20 @@ def cmd_run(args) -> int:
         print()
         print(report.tables(records, labels, baseline))
     print(report.summary(outcomes, skipped))
+    for line in target_lines(outcomes):
+        print(line)
+    for name, lo in left_out.items():
+        print(left_out_line(name, lo))
+    wall = time.monotonic() - started
+    reused = sum(1 for o in outcomes if o.reused_from)
+    print(f"run time: {runner.fmt_time(wall)} wall ({len(outcomes)} jobs, {reused} answered "
+          f"from the results cache{', --fresh' if args.fresh else ''})")
     env = report.environment(target_env, sys.argv[1:])
-    env.update(quick=args.quick, suites=list(suites),
-               wall_seconds=round(time.monotonic() - started, 1),
-               job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes})
+    env.update(quick=args.quick, suites=list(suites), all=args.all, fresh=args.fresh,
+               wall_seconds=round(wall, 1), left_out=left_out,
+               reused_jobs=reused,
+               job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes
+                            if not o.reused_from})
     if load_before is not None:
         env["load_average"] = {"start": round(load_before, 2),
                                "end": round(os.getloadavg()[0], 2)}
@@ -246,6 +317,54 @@ def cmd_run(args) -> int:
         print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
         return 2
     return 1 if any(o.failed for o in outcomes) else 0
+
+
+def results_cache(fresh: bool) -> ResultsCache | None:
+    """The results cache: build/bench/cache, or $LWC_BENCH_CACHE (a folder;
+    'off': none, every job measured and nothing kept)."""
+    where = os.environ.get(CACHE_ENV, "")
+    if where == "off":
+        return None
+    return ResultsCache(pathlib.Path(where) if where else CACHE_DIR, fresh=fresh)
+
+
+def previous_job_seconds() -> dict[str, float]:
+    """The time each job took in the last run (build/bench/latest's
+    results.json), for the progress bar's weights; {} when there is none."""
+    try:
+        env = json.loads((DEFAULT_OUT / "results.json").read_text()).get("environment", {})
+        js = env.get("job_seconds", {})
+        return js if isinstance(js, dict) else {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def left_out_line(target: str, lo: dict) -> str:
+    n = len(lo["jobs"])
+    return (f"{target}: left out of the default run: {n} job(s), implementations "
+            f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")
+
+
+def target_lines(outcomes) -> list[str]:
+    """One summary line per target, in the run's order."""
+    by: dict[str, list] = {}
+    for o in outcomes:
+        by.setdefault(o.target, []).append(o)
+    lines = []
+    for name, os_ in by.items():
+        ok = sum(1 for o in os_ if o.status == "ok")
+        nofit = sum(1 for o in os_ if o.status == "does-not-fit")
+        failed = sum(1 for o in os_ if o.failed)
+        reused = sum(1 for o in os_ if o.reused_from)
+        secs = sum(o.seconds for o in os_ if not o.reused_from)
+        parts = [f"{ok} ok" + (f" ({reused} from the cache)" if reused else "")]
+        if failed:
+            parts.append(f"{failed} FAILED")
+        if nofit:
+            parts.append(f"{nofit} do not fit")
+        lines.append(f"{name:<18} {len(os_):4d} jobs: {', '.join(parts)}; "
+                     f"{runner.fmt_time(secs)} of job time")
+    return lines
 
 
 def cmd_ct(args) -> int:
@@ -313,6 +432,26 @@ def cmd_ct(args) -> int:
     return 1 if findings or failed else 0
 
 
+def cmd_worker(args) -> int:
+    """A Dask worker serving this checkout's jobs (harness/bench/cluster.py):
+    the set-up of every target first, then `dask worker` with the
+    repository on its Python path."""
+    if args.nthreads is not None and args.nthreads < 1:
+        raise UsageError(f"--nthreads must be at least 1 (got {args.nthreads})")
+    setup(["all"])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    argv = [sys.executable, "-m", "distributed.cli.dask_worker", args.scheduler,
+            "--nthreads", str(args.nthreads or runner.cpu_count()), "--nworkers", "1",
+            "--no-dashboard", "--death-timeout", "30"]
+    if args.name:
+        argv += ["--name", args.name]
+    try:
+        return subprocess.run(argv, cwd=ROOT, env=env).returncode
+    except FileNotFoundError as e:
+        raise UsageError(f"cannot start the Dask worker: {e}") from e
+
+
 def cmd_report(args) -> int:
     try:
         data = json.loads(pathlib.Path(args.json_file).read_text())
@@ -359,6 +498,8 @@ def _main(args) -> int:
             return cmd_report(args)
         if args.command == "ct":
             return cmd_ct(args)
+        if args.command == "worker":
+            return cmd_worker(args)
         if args.command == "fuzz":
             return fuzz.main(args, setup)
         return cmd_run(args)

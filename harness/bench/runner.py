@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 
+from harness.bench import cluster as cluster_mod
 from harness.bench.impls import impl_id
 from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import JobResult, Point, Target
@@ -49,12 +50,30 @@ def points_for(kind: str, suites: tuple[str, ...] = SUITES) -> list[Point]:
             sorted(want.items(), key=lambda kv: (OPS[kind].index(kv[0][0]), kv[0][1], kv[0][2]))]
 
 
-class Progress:
-    """[#####.....] 12/44 (3 running) rv32-ibex ascon-hash256/bi32 -- redrawn
-    in place on a terminal, one line per finished job otherwise."""
+def fmt_time(seconds: float) -> str:
+    """12:03, or 1:02:03 past an hour."""
+    s = int(max(seconds, 0))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
-    def __init__(self, total: int, stream=None, width: int = 24):
+
+class Progress:
+    """[#####.....] 43% 3:12, about 4:05 left | 312/784 jobs | rv32-ibex
+    ascon128-v12/ref | ...  -- redrawn in place on a terminal, one line per
+    finished job otherwise.
+
+    The bar advances by each job's expected cost (weight, in seconds of
+    one core: the last run's time of that job where known, else its
+    target's job_weight), not by job count, so that a few long simulator
+    jobs weigh what they cost.  A job answered from the results cache cost
+    nothing: its weight leaves the total.  The time left is the time so
+    far scaled by the cost still to come."""
+
+    def __init__(self, total: int, stream=None, width: int = 24,
+                 weights: list[float] | None = None):
         self.total, self.done, self.width = total, 0, width
+        self.weights = list(weights) if weights is not None else [1.0] * total
+        self.cost_total = sum(self.weights) or 1.0
+        self.cost_done = 0.0
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self._last = 0
@@ -62,11 +81,25 @@ class Progress:
         self._lock = threading.Lock()
         self._t0 = time.monotonic()
 
+    def fraction(self) -> float:
+        return min(self.cost_done / self.cost_total, 1.0) if self.cost_total > 0 else 1.0
+
+    def eta(self) -> float | None:
+        """Seconds left, or None before anything measured has finished."""
+        f = self.fraction()
+        if f <= 0:
+            return None
+        el = time.monotonic() - self._t0
+        return el * (1 - f) / f
+
     def _bar(self) -> str:
-        fill = self.width * self.done // max(self.total, 1)
-        el = int(time.monotonic() - self._t0)
-        return (f"[{'#' * fill}{'.' * (self.width - fill)}] {self.done}/{self.total} "
-                f"{el // 60}:{el % 60:02d}")
+        f = self.fraction()
+        fill = int(self.width * f)
+        el = time.monotonic() - self._t0
+        eta = self.eta()
+        left = f", about {fmt_time(eta)} left" if eta is not None and f < 1 else ""
+        return (f"[{'#' * fill}{'.' * (self.width - fill)}] {int(100 * f):3d}% "
+                f"{fmt_time(el)}{left} | {self.done}/{self.total} jobs")
 
     def _draw(self, text: str) -> None:
         text = text[:150]
@@ -79,16 +112,22 @@ class Progress:
         with self._lock:
             self._running[key] = label
             if self.tty:
-                self._draw(f"{self._bar()} {' | '.join(self._running.values())}")
+                self._draw(f"{self._bar()} | {' | '.join(self._running.values())}")
 
-    def end(self, key: int, label: str) -> None:
+    def end(self, key: int, label: str, reused: bool = False) -> None:
+        """Job `key` finished (reused: answered from the results cache)."""
         with self._lock:
             self._running.pop(key, None)
             self.done += 1
-            if self.tty:
-                self._draw(f"{self._bar()} {' | '.join(self._running.values()) or label}")
+            w = self.weights[key] if 0 <= key < len(self.weights) else 0.0
+            if reused:
+                self.cost_total = max(self.cost_total - w, 0.0)
             else:
-                print(f"{self._bar()} {label}", file=self.stream, flush=True)
+                self.cost_done += w
+            if self.tty:
+                self._draw(f"{self._bar()} | {' | '.join(self._running.values()) or label}")
+            else:
+                print(f"{self._bar()} | {label}", file=self.stream, flush=True)
 
     def note(self, text: str) -> None:
         """A line that stays (a failure, a build message)."""
@@ -103,6 +142,24 @@ class Progress:
             self.stream.write("\r" + " " * self._last + "\r")
             self.stream.flush()
             self._last = 0
+
+
+def job_label(target: str, impl: Impl) -> str:
+    return f"{target} {impl_id(impl)}"
+
+
+def expected_seconds(jobs: list[tuple[Target, Impl]],
+                     previous: dict[str, float] | None = None) -> list[float]:
+    """Each job's expected cost in seconds of one core: the time the same
+    job took in the previous run (its results.json's job_seconds), else
+    the target's job_weight (relative to a QEMU job of about 0.3 s)."""
+    previous = previous or {}
+    out = []
+    for t, i in jobs:
+        prev = previous.get(job_label(t.name, i))
+        out.append(float(prev) if isinstance(prev, (int, float)) and prev > 0.05
+                   else 0.3 * t.job_weight)
+    return out
 
 
 def records_of(res: JobResult, points: list[Point]) -> list[dict]:
@@ -123,7 +180,8 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                if v.get("cycles") is not None and n else None,
                "instructions_per_byte": round(v["instructions"] / n, 3)
                if v.get("instructions") is not None and n else None,
-               "mode": v.get("mode"), "sets": list(p.sets), "status": res.status}
+               "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
+               "reused_from": res.reused_from}
         if res.status != "ok":
             rec["error"] = res.errors.get(p) or res.detail
         out.append(rec)
@@ -131,38 +189,85 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
 
 
 def each(jobs: list[tuple[Target, Impl]], one, workers: int | None = None,
-         alone=lambda t: not t.parallel) -> None:
+         alone=lambda t: not t.parallel, weights: list[float] | None = None) -> None:
     """Call one(n, target, impl) for the n-th job: first, one after the
     other, the jobs of the targets `alone` picks (noisy clocks: nothing
-    beside them); then the others in parallel, the heaviest first
-    (job_weight), so that a slow simulator's last job does not run alone at
-    the end.  Ctrl-C or SIGTERM: the jobs not started are dropped and the
-    running jobs' programs killed, not awaited (interrupt_all)."""
+    beside them); then the others on `workers` threads, the heaviest first
+    (weights, default the targets' job_weight), so that a slow simulator's
+    last job does not run alone at the end.  A target with max_parallel
+    (a board: one device) never runs more jobs at once than that; the
+    other targets' jobs go on meanwhile.  Ctrl-C or SIGTERM: the jobs not
+    started are dropped and the running jobs' programs killed, not awaited
+    (interrupt_all)."""
     INTERRUPTED.clear()
+    weight = weights or [t.job_weight for t, _i in jobs]
     lone = [(n, t, i) for n, (t, i) in enumerate(jobs) if alone(t)]
-    shared = sorted(((n, t, i) for n, (t, i) in enumerate(jobs) if not alone(t)),
-                    key=lambda job: -job[1].job_weight)  # stable
+    pending = sorted(((n, t, i) for n, (t, i) in enumerate(jobs) if not alone(t)),
+                     key=lambda job: -weight[job[0]])  # stable
     for n, t, i in lone:
+        if INTERRUPTED.is_set():
+            return
         one(n, t, i)
-    with concurrent.futures.ThreadPoolExecutor(workers or cpu_count()) as pool:
-        futures = [pool.submit(one, n, t, i) for n, t, i in shared]
-        try:
-            for f in concurrent.futures.as_completed(futures):
-                f.result()
-        except KeyboardInterrupt:
-            for f in futures:
-                f.cancel()
-            interrupt_all()
-            raise
+    running: dict[int, int] = {}
+    cond = threading.Condition()
+    errors: list[BaseException] = []
+
+    def free(t: Target) -> bool:
+        cap = getattr(t, "max_parallel", None)
+        return not cap or running.get(id(t), 0) < cap
+
+    def worker() -> None:
+        while True:
+            with cond:
+                while True:
+                    if INTERRUPTED.is_set() or errors or not pending:
+                        return
+                    k = next((k for k, job in enumerate(pending) if free(job[1])), None)
+                    if k is not None:
+                        break
+                    cond.wait(0.5)
+                n, t, i = pending.pop(k)
+                running[id(t)] = running.get(id(t), 0) + 1
+            try:
+                one(n, t, i)
+            except BaseException as e:  # noqa: BLE001 -- handed to the main thread
+                with cond:
+                    errors.append(e)
+            finally:
+                with cond:
+                    running[id(t)] -= 1
+                    cond.notify_all()
+
+    threads = [threading.Thread(target=worker, daemon=True)
+               for _ in range(min(workers or cpu_count(), max(len(pending), 1)))]
+    for th in threads:
+        th.start()
+    try:
+        for th in threads:
+            while th.is_alive():
+                th.join(0.2)
+    except KeyboardInterrupt:
+        interrupt_all()
+        with cond:
+            pending.clear()
+            cond.notify_all()
+        raise
+    if errors:
+        raise errors[0]
 
 
 def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
-        progress: Progress, workers: int | None = None) -> tuple[list[dict], list[JobResult]]:
-    """Run the jobs; returns (records, job results) in the jobs' order."""
+        progress: Progress, workers: int | None = None,
+        weights: list[float] | None = None, cluster=None, fresh: bool = False,
+        timeout: float | None = None) -> tuple[list[dict], list[JobResult]]:
+    """Run the jobs; returns (records, job results) in the jobs' order.
+    With a cluster (a distributed.Client), the exact targets' jobs run on
+    its workers (harness/bench/cluster.py), the others here meanwhile."""
     results: dict[int, tuple[list[dict], JobResult]] = {}
+    weights = weights or [t.job_weight for t, _i in jobs]
 
     def one(n: int, target: Target, impl: Impl):
-        label = f"{target.name} {impl_id(impl)}"
+        label = job_label(target.name, impl)
         progress.start(n, label)
         t0 = time.monotonic()
         points = points_for(impl.kind, suites)
@@ -175,12 +280,44 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         if INTERRUPTED.is_set():  # its program was killed for that: no verdict
             progress.end(n, f"{label} interrupted")
             return
+        finished(n, target, impl, res, points)
+
+    def finished(n: int, target: Target, impl: Impl, res: JobResult, points: list[Point]):
+        label = job_label(target.name, impl)
         results[n] = (records_of(res, points), res)
-        progress.end(n, f"{label} {res.status} ({res.seconds:.1f} s)")
+        how = "reused" if res.reused_from else f"{res.seconds:.1f} s"
+        progress.end(n, f"{label} {res.status} ({how})", reused=res.reused_from is not None)
         if res.failed:
             progress.note(f"{label}: {res.status}: {res.detail}")
 
-    each(jobs, one, workers)
+    remote = ([n for n, (t, i) in enumerate(jobs) if not cluster_mod.local_only(t, i)]
+              if cluster is not None else [])
+    here = [n for n in range(len(jobs)) if n not in set(remote)]
+    stop, failure = threading.Event(), []
+
+    def collect():
+        try:
+            cluster_mod.run_remote(cluster, jobs, remote, suites, quick, fresh, timeout,
+                                   weights, finished, points_for, stop)
+        except BaseException as e:  # noqa: BLE001 -- handed to the main thread
+            failure.append(e)
+
+    collector = threading.Thread(target=collect, daemon=True) if remote else None
+    if collector:
+        progress.note(f"cluster: {len(remote)} job(s) sent to the scheduler "
+                      f"({len(cluster.scheduler_info().get('workers', {}))} worker(s) now); "
+                      f"{len(here)} run here")
+        collector.start()
+    try:
+        each([jobs[n] for n in here], lambda k, t, i: one(here[k], t, i), workers,
+             weights=[weights[n] for n in here])
+        while collector and collector.is_alive():
+            collector.join(0.2)
+    except KeyboardInterrupt:
+        stop.set()
+        raise
+    if failure:
+        raise failure[0]
     records, outcomes = [], []
     for n in sorted(results):
         records += results[n][0]

@@ -27,7 +27,8 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import BuildError, CrossTarget, DoesNotFit, first_line, stale
+from harness.bench.targets.base import (BuildError, CrossTarget, DoesNotFit, first_line,
+                                        shared_libraries, stale)
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -134,6 +135,10 @@ class AvrTarget(CrossTarget):
 
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
+
+    def simulator_files(self):
+        """lwc-simavr and the libsimavr it loads (the results cache's key)."""
+        return [SIM, *shared_libraries(SIM, "libsimavr")]
 
     def ct_tracer_missing(self):
         if stale(SIM, SIM_SOURCE):

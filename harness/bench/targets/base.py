@@ -23,7 +23,8 @@ import threading
 
 from harness.bench import kat as katcheck
 from harness.bench.impls import impl_id
-from harness.bench.session import PipeSession, Session
+from harness.bench.cache import file_sha256, identity_of
+from harness.bench.session import PipeSession, Response, Session
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
                            registry_source, rel)
 from harness.discover import ROOT, Impl
@@ -69,6 +70,10 @@ class JobResult:
     values: dict = dataclasses.field(default_factory=dict)   # Point -> counts
     errors: dict = dataclasses.field(default_factory=dict)   # Point -> message
     seconds: float = 0.0
+    # answers read back from the results cache: {measured_at, commit, cache_key}
+    reused_from: dict | None = None
+    cache_key: str | None = None  # the live answers' cache key (None: not cacheable)
+    worker: str | None = None  # the cluster worker that ran it (--cluster)
 
     @property
     def failed(self) -> bool:
@@ -97,6 +102,20 @@ def object_size(objects: list, size_tool: str = "size") -> int | None:
         if len(f) >= 2 and f[0].isdigit() and f[1].isdigit():
             total += int(f[0]) + int(f[1])
     return total
+
+
+def shared_libraries(binary: pathlib.Path, prefix: str) -> list[pathlib.Path]:
+    """The shared libraries named prefix* that binary loads (ldd)."""
+    try:
+        r = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    out = []
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 3 and f[0].startswith(prefix) and f[1] == "=>":
+            out.append(pathlib.Path(f[2]))
+    return out
 
 
 def counts_of(fields: dict[str, str]) -> dict:
@@ -161,6 +180,13 @@ class Target:
     # starts the longest jobs first, so that a slow simulator's last job
     # does not run alone at the end while the other cores idle.
     job_weight = 1.0
+    # The default run's scope (./lwcbench run without --impl or --all):
+    # implementations left out on this target, and why; the run says so
+    default_left_out: frozenset[str] = frozenset()
+    default_left_out_why = ""
+    # at most this many jobs at once on this target (None: no limit; a
+    # board is one device)
+    max_parallel: int | None = None
     _overhead: dict | None = None  # counts of an empty counted region (last job)
 
     def is_available(self) -> tuple[bool, str]:
@@ -226,6 +252,65 @@ class Target:
             return Point(op, 0, 0)
         return Point(op, 16 if impl.kind == "aead" else 0, 16)
 
+    def requests(self, impl: Impl, points: list[Point], quick: bool,
+                 kat_req: str) -> tuple[list[str], list[Point], list[Point]]:
+        """A job's request list: hello, overhead, kat, the measurements (each
+        length's encryption just before its decryption: the target then
+        decrypts the ciphertext left by the encryption, bench_core.c), the
+        stack probes; with the points in the order asked and the probes."""
+        ops = sorted({p.op for p in points}, key=OP_ORDER.index)
+        stacks = [self.stack_point(impl, op) for op in ops]
+        overhead_n = 1 if self.exact else 33
+        points = sorted(points, key=lambda p: (p.adlen, p.mlen, OP_ORDER.index(p.op)))
+        reqs = ["hello", f"overhead {overhead_n}", kat_req]
+        reqs += [f"measure {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen} "
+                 f"{self.samples(p.mlen, quick)}" for p in points]
+        reqs += [f"stack {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in stacks]
+        return reqs, points, stacks
+
+    # -- the results cache (harness/bench/cache.py) --------------------------
+    cache = None  # a ResultsCache, set by the run; None: always measure
+
+    def simulator_identity(self) -> str | None:
+        """A hash of the simulator build (its binaries); None: this target's
+        answers are not reproducible (a noisy clock, a board) and are never
+        cached."""
+        return None
+
+    def cache_key(self, program: object, reqs: list[str]) -> str | None:
+        if self.cache is None or not self.exact:
+            return None
+        ident = self.simulator_identity()
+        if ident is None:
+            return None
+        return self.cache.key(self.name, file_sha256(program), ident, reqs)
+
+    def conversation(self, impl: Impl, program: object, reqs: list[str],
+                     res: JobResult) -> list[Response] | None:
+        """The program's answers to reqs: read back from the cache (res
+        then says where they come from) or from a live session (None: it
+        could not start; res says why)."""
+        key = self.cache_key(program, reqs)
+        if key is not None:
+            hit = self.cache.load(self.name, key, reqs, f"{self.name} {impl_id(impl)}")
+            if hit is not None:
+                res.reused_from = hit[1]
+                return hit[0]
+        try:
+            session = self.open_session(program)
+        except (OSError, MeasureError) as e:
+            res.status, res.detail = "crashed", f"cannot start: {e}"
+            return None
+        try:
+            resp = session.run_all(reqs, [self.request_timeout] * len(reqs))
+        except BaseException:  # interrupted: stop the program now
+            session.abort()
+            raise
+        finally:
+            session.close()
+        res.cache_key = key
+        return resp
+
     def run_job(self, impl: Impl, points: list[Point], quick: bool = False) -> JobResult:
         res = JobResult(self.name, impl)
         try:
@@ -241,35 +326,27 @@ class Target:
         if kat_req is None:
             res.status, res.detail = "kat-missing", f"no official KAT file {impl.kat_file.name}"
             return res
-        ops = sorted({p.op for p in points}, key=OP_ORDER.index)
-        stacks = [self.stack_point(impl, op) for op in ops]
-        overhead_n = 1 if self.exact else 33
-        reqs = ["hello", f"overhead {overhead_n}", kat_req]
-        # each length's encryption just before its decryption: the target
-        # then decrypts the ciphertext left by the encryption (bench_core.c)
-        points = sorted(points, key=lambda p: (p.adlen, p.mlen, OP_ORDER.index(p.op)))
-        reqs += [f"measure {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen} "
-                 f"{self.samples(p.mlen, quick)}" for p in points]
-        reqs += [f"stack {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in stacks]
-        t = self.request_timeout
-        timeouts = [t] * len(reqs)
-        try:
-            session = self.open_session(program)
-        except (OSError, MeasureError) as e:
-            res.status, res.detail = "crashed", f"cannot start: {e}"
+        reqs, points, stacks = self.requests(impl, points, quick, kat_req)
+        resp = self.conversation(impl, program, reqs, res)
+        if resp is None:
             return res
-        try:
-            resp = session.run_all(reqs, timeouts)
-        except BaseException:  # interrupted: stop the program now
-            session.abort()
-            raise
-        finally:
-            session.close()
+        self.judge(impl, points, stacks, quick, resp, res)
+        if res.status == "ok":
+            if res.reused_from is None and res.cache_key is not None:
+                self.cache.store(self.name, res.cache_key, reqs, resp, impl_id(impl))
+            self.extra_counts(impl, program, points, res)
+        return res
+
+    def judge(self, impl: Impl, points: list[Point], stacks: list[Point], quick: bool,
+              resp: list[Response], res: JobResult) -> None:
+        """Fill res from the answers: the greeting, the counter overhead, the
+        KAT against the official file, then every measurement and stack
+        probe (an answer that is not the protocol voids the job's counts)."""
         hello, overhead, kat_resp = resp[0], resp[1], resp[2]
         if hello.ok is None or hello.fields.get("protocol") != "2":
             res.status = died_status(hello) if hello.died else "crashed"
             res.detail = f"no lwc-bench greeting: {hello.error or hello.ok}"
-            return res
+            return
         try:
             over = counts_of(overhead.fields)
         except ValueError:
@@ -277,19 +354,19 @@ class Target:
         if overhead.ok is None:
             res.status = died_status(overhead) if overhead.died else "failed"
             res.detail = f"overhead: {overhead.error}"
-            return res
+            return
         if over is None or overhead.lines:
             res.status = "bad-output"
             res.detail = (f"overhead: unexpected output before the answer: "
                           f"{overhead.lines[0][:80]!r}" if overhead.lines else
                           f"overhead: unreadable answer: {overhead.ok[:120]!r}")
-            return res
+            return
         k = katcheck.judge(impl, kat_resp)
         res.kat = k.status
         if not k.passed:  # the target refuses to measure from here on
             res.status = died_status(kat_resp) if kat_resp.died else "kat-failed"
             res.detail = k.detail
-            return res
+            return
         base = over if self.exact else {}
         self._overhead = over
         bad = None  # the first answer that was not one: nothing after it is trusted
@@ -327,9 +404,6 @@ class Target:
         if bad is not None:  # answers before it may have been forged as well
             res.values.clear()
             res.stack = {op: None for op in res.stack}
-        if res.status == "ok":
-            self.extra_counts(impl, program, points, res)
-        return res
 
 
 class CrossTarget(Target):
@@ -359,9 +433,30 @@ class CrossTarget(Target):
         self._runtime_error: str | None = None
         self._built: dict[Impl, pathlib.Path] = {}
         self._objects: dict[Impl, list[pathlib.Path]] = {}
+        self._sim_identity: str | None = None
 
     def tools_missing(self) -> str | None:
         raise NotImplementedError
+
+    def simulator_files(self) -> list[pathlib.Path]:
+        """The binaries that run this target's firmware: their bytes are the
+        simulator's identity in the results cache ([]: never cached)."""
+        return []
+
+    def simulator_options(self) -> str:
+        """How the simulator is started, beyond its binaries (e.g. QEMU's
+        -cpu): part of its identity too."""
+        return ""
+
+    def simulator_identity(self) -> str | None:
+        if self._sim_identity is None:
+            try:
+                files = self.simulator_files()
+                self._sim_identity = (identity_of(files, self.simulator_options())
+                                      if files else "")
+            except OSError:
+                self._sim_identity = ""
+        return self._sim_identity or None
 
     def is_available(self):
         why = self.tools_missing()

@@ -177,6 +177,12 @@ class IbexTarget(CrossTarget):
     # One job simulates 20-250 M cycles (KAT and measurements) at ~3 MHz:
     # 36 s on average for the 44 Ascon AEAD and hash implementations.
     job_weight = 100.0
+    # The default run's scope: the RTL model simulates ~2-3 M cycles a
+    # second, and the two C implementations not written for speed take
+    # 30-40 s each there (their KAT alone): they run with --all or --impl.
+    default_left_out = frozenset({"ref", "lowsize"})
+    default_left_out_why = ("the RTL model's slowest jobs, C not written for speed: ref is "
+                            "the specification as written, lowsize the smallest code")
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
@@ -192,6 +198,10 @@ class IbexTarget(CrossTarget):
         except (OSError, ElfError) as e:
             raise OSError(f"{elf}: {e}") from e
         return IbexSession(elf, self.request_timeout)
+
+    def simulator_files(self):
+        """The Verilator model (the results cache's key)."""
+        return [SIM]
 
     # -- ./lwcbench ct (harness/bench/ct.py) ----------------------------------
     def ct_tracer_missing(self):

@@ -79,6 +79,10 @@ class Msp430Target(CrossTarget):
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)
 
+    def simulator_files(self):
+        """Our simulator (the results cache's key)."""
+        return [SIM]
+
     def ct_tracer_missing(self):
         if stale(SIM, HERE / "msp430sim.c"):
             return f"simulator {rel(SIM)} older than its source, without --ct-trace ({SETUP_HINT})"

@@ -105,6 +105,14 @@ class QemuTarget(CrossTarget):
     def open_session(self, elf):
         return PipeSession(self.qemu_argv(elf), timeout=self.request_timeout)
 
+    def simulator_files(self):
+        """qemu-user and the counting plugin (the results cache's key)."""
+        qemu = shutil.which(self.qemu)
+        return [pathlib.Path(qemu), PLUGIN] if qemu else []
+
+    def simulator_options(self):
+        return " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"), "plugin"))
+
     def environment(self):
         env = super().environment()
         env.update({

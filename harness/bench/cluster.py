@@ -1,0 +1,187 @@
+"""./lwcbench run --cluster tcp://HOST:PORT: the jobs on a Dask cluster.
+
+A lab's machines each run `./lwcbench worker tcp://HOST:PORT` in a
+checkout of the same commit (the worker sets itself up as ./lwcbench does,
+then serves jobs); one machine runs the scheduler
+(`python3 -m distributed.cli.dask_scheduler --port PORT`).  The run sends
+every job of an exact target (a simulator) to the scheduler; a worker
+builds the firmware, runs the KAT and the measurements in its own
+checkout (remote_job) and sends back the job's result as plain data,
+which the run turns into records and reports exactly as a local job's.
+A worker lost mid-run loses no job: the scheduler gives its jobs to
+another.  The host's clock jobs, and implementations from LWC_EXTRA_IMPLS
+(folders the workers do not have), run here.  A worker at another commit
+refuses the job (status failed, the reason given).
+"""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+from harness.bench.impls import all_impls, is_extra
+from harness.bench.targets import JobResult, Point, Target
+from harness.discover import Impl
+
+CONNECT_SECONDS = 5  # the one-line error of an unreachable scheduler comes within 10 s
+
+
+class ClusterError(Exception):
+    """The scheduler cannot be reached (a one-line message)."""
+
+
+def connect(address: str):
+    """A Client of the scheduler at address, or ClusterError."""
+    try:
+        from distributed import Client
+    except ImportError as e:
+        raise ClusterError("the Dask client is not installed (PyPI 'distributed'; "
+                           "bash -c '. harness/setup.sh && lwc_setup cluster')") from e
+    if not address.startswith(("tcp://", "tls://")):
+        raise ClusterError(f"--cluster {address}: give the scheduler as tcp://HOST:PORT")
+    host, _sep, port = address.split("://", 1)[1].rpartition(":")
+    if not host or not port.isdigit():
+        raise ClusterError(f"--cluster {address}: give the scheduler as tcp://HOST:PORT")
+    try:  # a refused or unroutable address answers at once here; Dask would retry
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
+                           f"{e.strerror or e}") from e
+    got: list = []
+
+    def make():  # Dask's own timeout does not bound a peer that never answers
+        try:
+            got.append(Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=True))
+        except BaseException as e:  # noqa: BLE001 -- reported below
+            got.append(e)
+
+    th = threading.Thread(target=make, daemon=True)
+    th.start()
+    th.join(CONNECT_SECONDS + 1)
+    if not got:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within "
+                           f"{CONNECT_SECONDS + 1} s (is it a Dask scheduler?)")
+    if isinstance(got[0], BaseException):
+        e = got[0]
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {why[:200]}") from e
+    return got[0]
+
+
+def local_only(t: Target, impl: Impl) -> bool:
+    """Jobs that stay on this machine: noisy clocks (they measure this
+    machine), folders only this machine has."""
+    return not t.exact or not t.parallel or is_extra(impl)
+
+
+# -- the worker side ------------------------------------------------------------
+_targets: dict[str, Target] = {}
+_lock = threading.Lock()
+
+
+def _worker_target(name: str, timeout: float | None, fresh: bool) -> Target:
+    from harness.bench.cli import results_cache
+    from harness.bench.targets import TARGETS
+    with _lock:
+        key = f"{name} {timeout} {fresh}"
+        if key not in _targets:
+            t = TARGETS[name]()
+            if timeout is not None:
+                t.request_timeout = timeout
+            t.cache = results_cache(fresh)
+            _targets[key] = t
+        return _targets[key]
+
+
+def remote_job(spec: dict) -> dict:
+    """One job on a worker, from its own checkout: the result as plain data."""
+    from harness.bench.cache import commit_label
+    t0 = time.monotonic()
+    host = socket.gethostname()
+    mine = commit_label()
+    if spec["commit"] != mine:
+        return {"status": "failed", "worker": host,
+                "detail": f"worker {host} is at commit {mine}, the run at {spec['commit']}: "
+                          "check out the same commit on every worker"}
+    impl = next((i for i in all_impls() if (i.top, i.scheme, i.name) == tuple(spec["impl"])),
+                None)
+    if impl is None:
+        return {"status": "failed", "worker": host,
+                "detail": f"worker {host} has no implementation {spec['impl'][1]}/"
+                          f"{spec['impl'][2]}"}
+    t = _worker_target(spec["target"], spec["timeout"], spec["fresh"])
+    points = [_point(p) for p in spec["points"]]
+    try:
+        res = t.run_job(impl, points, spec["quick"])
+    except Exception as e:  # a harness bug must not stop the worker
+        res = JobResult(t.name, impl, status="crashed",
+                        detail=f"harness error on {host}: {type(e).__name__}: {e}")
+    return {"status": res.status, "kat": res.kat, "detail": res.detail,
+            "code_bytes": res.code_bytes, "stack": res.stack,
+            "values": [[_fields(p), v] for p, v in res.values.items()],
+            "errors": [[_fields(p), e] for p, e in res.errors.items()],
+            "reused_from": res.reused_from, "worker": host,
+            "seconds": round(time.monotonic() - t0, 2)}
+
+
+def _fields(p: Point) -> list:
+    return [p.op, p.adlen, p.mlen, list(p.sets)]
+
+
+def _point(fields: list) -> Point:
+    op, adlen, mlen, sets = fields
+    return Point(op, adlen, mlen, tuple(sets))
+
+
+def result_of(data: dict, target: Target, impl: Impl) -> JobResult:
+    """The worker's plain data as the JobResult a local job gives."""
+    res = JobResult(target.name, impl, status=data["status"], kat=data.get("kat", "skipped"),
+                    detail=data.get("detail", ""), code_bytes=data.get("code_bytes"),
+                    stack=dict(data.get("stack") or {}),
+                    reused_from=data.get("reused_from"))
+    res.values = {_point(p): v for p, v in data.get("values", [])}
+    res.errors = {_point(p): e for p, e in data.get("errors", [])}
+    res.seconds = data.get("seconds", 0.0)
+    res.worker = data.get("worker")
+    return res
+
+
+def spec_of(target: Target, impl: Impl, points: list[Point], quick: bool, fresh: bool,
+            commit: str | None, timeout: float | None) -> dict:
+    return {"target": target.name, "impl": [impl.top, impl.scheme, impl.name],
+            "points": [_fields(p) for p in points],
+            "quick": quick, "fresh": fresh, "commit": commit, "timeout": timeout}
+
+
+def run_remote(client, jobs: list[tuple[Target, Impl]], numbers: list[int], suites, quick: bool,
+               fresh: bool, timeout: float | None, weights: list[float], finished,
+               points_for, stop: threading.Event) -> None:
+    """Send the numbered jobs to the scheduler, heaviest first, and hand
+    each result to finished(n, target, impl, JobResult, points) as it
+    comes; returns when all came back or `stop` is set."""
+    from distributed import as_completed
+
+    from harness.bench.cache import commit_label
+    commit = commit_label()
+    futures = {}
+    for n in sorted(numbers, key=lambda n: -weights[n]):
+        t, i = jobs[n]
+        spec = spec_of(t, i, points_for(i.kind, suites), quick, fresh, commit, timeout)
+        f = client.submit(remote_job, spec, pure=False, priority=int(weights[n] * 1000),
+                          key=f"lwc-{t.name}-{i.scheme}-{i.name}-{time.monotonic_ns()}")
+        futures[f] = n
+    try:
+        for f in as_completed(list(futures)):
+            if stop.is_set():
+                break
+            n = futures[f]
+            t, i = jobs[n]
+            try:
+                data = f.result()
+            except Exception as e:  # noqa: BLE001 -- a job the cluster could not run
+                data = {"status": "failed",
+                        "detail": f"cluster: {type(e).__name__}: {str(e)[:200]}"}
+            finished(n, t, i, result_of(data, t, i), points_for(i.kind, suites))
+    finally:
+        if stop.is_set():
+            client.cancel(list(futures))

@@ -1,0 +1,190 @@
+"""lwcbench's results cache (harness/bench/cache.py): an exact target's job
+whose firmware image, simulator build and requests are byte-identical to an
+earlier one's is answered from the cache, says so (reused_from: when, at
+which commit), and gives the very records a measurement gives; the host's
+clock is never reused; --fresh measures again; a corrupted or foreign entry
+is rejected and measured anew; after one source file changes, only the jobs
+whose firmware links it run again.
+
+Each test has its own cache folder (LWC_BENCH_CACHE); the rest of the suite
+runs with the cache off (conftest.py).
+"""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+from conftest import ROOT
+from harness.bench.cache import FORMAT, ResultsCache
+from harness.bench.session import Response
+
+LWCBENCH = ROOT / "lwcbench"
+EXACT = "rv32i-qemu"
+
+
+def lwcbench(cache: pathlib.Path, *args, extra: pathlib.Path | None = None):
+    env = dict(os.environ, LWC_NO_SETUP="1", LWC_BENCH_CACHE=str(cache))
+    env.pop("LWC_EXTRA_IMPLS", None)
+    if extra is not None:
+        env["LWC_EXTRA_IMPLS"] = str(extra)
+    r = subprocess.run([str(LWCBENCH), "run", *args, "--out", "none", "--no-plots"], env=env,
+                       capture_output=True, text=True, timeout=900)
+    return r
+
+
+def records(path: pathlib.Path) -> list[dict]:
+    return json.loads(path.read_text())["results"]
+
+
+def without_provenance(recs: list[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "reused_from"} for r in recs]
+
+
+def run_json(cache, tmp_path, name, *args, extra=None, expect=0):
+    out = tmp_path / f"{name}.json"
+    r = lwcbench(cache, *args, "--json", str(out), extra=extra)
+    assert r.returncode == expect, r.stdout + r.stderr
+    return records(out), r
+
+
+SMALL = ("--target", EXACT, "--scheme", "ascon-aead128", "--impl", "bi32", "--impl",
+         "asm_rv32_shift", "--suite", "thesis")
+
+
+def test_an_unchanged_job_is_answered_from_the_cache(tmp_path):
+    cache = tmp_path / "cache"
+    first, r1 = run_json(cache, tmp_path, "first", *SMALL)
+    assert first and all(r["reused_from"] is None and r["status"] == "ok" for r in first)
+    assert "answered from the results cache" in r1.stdout and "0 answered" in r1.stdout
+    second, r2 = run_json(cache, tmp_path, "second", *SMALL)
+    assert without_provenance(second) == without_provenance(first)
+    for r in second:  # provenance: when and at which commit it was measured
+        rf = r["reused_from"]
+        assert rf is not None and rf["measured_at"] and rf["commit"], r
+        assert set(rf) == {"measured_at", "commit", "cache_key"}
+    assert "2 answered from the results cache" in r2.stdout
+    assert "(2 from the cache)" in r2.stdout  # the target's summary line
+    fresh, _ = run_json(cache, tmp_path, "fresh", *SMALL, "--fresh")
+    assert all(r["reused_from"] is None for r in fresh)
+    assert without_provenance(fresh) == without_provenance(first)
+
+
+def test_the_host_clock_is_never_reused(tmp_path):
+    cache = tmp_path / "cache"
+    args = ("--target", "host", "--scheme", "ascon-hash256", "--impl", "opt64",
+            "--suite", "thesis", "--quick")
+    for name in ("a", "b"):
+        recs, _ = run_json(cache, tmp_path, name, *args)
+        assert recs and all(r["reused_from"] is None for r in recs)
+    assert not (cache / "host").exists()
+
+
+def entries(cache: pathlib.Path) -> list[pathlib.Path]:
+    return sorted((cache / EXACT).glob("*.json"))
+
+
+def test_a_corrupted_entry_is_measured_anew(tmp_path):
+    cache = tmp_path / "cache"
+    args = ("--target", EXACT, "--scheme", "ascon-hash256", "--impl", "bi32",
+            "--suite", "thesis")
+    first, _ = run_json(cache, tmp_path, "first", *args)
+    (entry,) = entries(cache)
+    data = json.loads(entry.read_text())
+    # a count changed on disk: the checksum no longer matches
+    for resp in data["responses"]:
+        if resp["request"].startswith("measure") and resp["ok"]:
+            resp["ok"] = resp["ok"].replace("instructions=", "instructions=9")
+            break
+    else:
+        raise AssertionError("no measure answer in the entry")
+    entry.write_text(json.dumps(data))
+    again, r = run_json(cache, tmp_path, "again", *args)
+    assert "rejected (checksum mismatch (corrupted))" in r.stdout, r.stdout
+    assert all(x["reused_from"] is None for x in again)
+    assert without_provenance(again) == without_provenance(first)
+    # garbage instead of JSON: rejected too
+    (entry,) = entries(cache)
+    entry.write_text("{ not json")
+    _, r = run_json(cache, tmp_path, "garbage", *args)
+    assert "rejected" in r.stdout and "measured anew" in r.stdout
+
+
+def test_a_foreign_entry_is_rejected(tmp_path):
+    cache = tmp_path / "cache"
+    a = ("--target", EXACT, "--scheme", "ascon-hash256", "--impl", "bi32", "--suite", "thesis")
+    b = ("--target", EXACT, "--scheme", "ascon-hash256", "--impl", "opt64", "--suite", "thesis")
+    run_json(cache, tmp_path, "a", *a)
+    (entry_a,) = entries(cache)
+    first_b, _ = run_json(cache, tmp_path, "b", *b)
+    (entry_b,) = [e for e in entries(cache) if e != entry_a]
+    shutil.copyfile(entry_a, entry_b)  # bi32's answers under opt64's key
+    again_b, r = run_json(cache, tmp_path, "b2", *b)
+    assert "foreign entry" in r.stdout, r.stdout
+    assert all(x["reused_from"] is None for x in again_b)
+    assert without_provenance(again_b) == without_provenance(first_b)
+
+
+def test_cache_checks_its_entries(tmp_path):
+    """The entry's checks one by one, through the class itself."""
+    c = ResultsCache(tmp_path, commit="abc")
+    reqs = ["hello", "overhead 1"]
+    resp = [Response("hello", "ok protocol=2"), Response("overhead 1", "ok instructions=3")]
+    key = c.key("t", "f" * 64, "s" * 64, reqs)
+    assert key != c.key("t", "f" * 64, "s" * 64, reqs[:1])
+    assert key != c.key("t", "e" * 64, "s" * 64, reqs)  # another image
+    assert key != c.key("t", "f" * 64, "r" * 64, reqs)  # another simulator
+    assert key != c.key("u", "f" * 64, "s" * 64, reqs)  # another target
+    c.store("t", key, reqs, resp, "x/y")
+    got, prov = c.load("t", key, reqs)
+    assert [(g.request, g.ok) for g in got] == [(r.request, r.ok) for r in resp]
+    assert prov["commit"] == "abc" and prov["cache_key"] == key[:16]
+    assert c.load("t", key, ["hello", "overhead 2"]) is None  # other requests
+    assert "requests differ" in c.notes[-1]
+    c.store("t", key, reqs, resp, "x/y")
+    path = c.path("t", key)
+    data = json.loads(path.read_text())
+    data["format"] = FORMAT + "x"
+    path.write_text(json.dumps(data))
+    assert c.load("t", key, reqs) is None and "format" in c.notes[-1]
+    assert not path.exists()  # a rejected entry is removed
+    c.store("t", key, reqs, resp, "x/y")
+    assert ResultsCache(tmp_path, fresh=True).load("t", key, reqs) is None  # --fresh
+    assert c.load("t", key, reqs) is not None
+
+
+def copy_perm_impls(extra: pathlib.Path) -> list[pathlib.Path]:
+    """Two copies of the RV32I assembly of p^6, each with its own .S."""
+    src = ROOT / "crypto_perm" / "ascon-p6"
+    scheme = extra / "crypto_perm" / "ascon-p6"
+    scheme.mkdir(parents=True)
+    for f in ("scheme.h", "kat-via"):
+        shutil.copy(src / f, scheme / f)
+    asm = (ROOT / "src" / "ascon" / "rv32" / "shift.S").read_text()
+    folders = []
+    for name in ("cache_a", "cache_b"):
+        d = scheme / name
+        shutil.copytree(src / "asm_rv32_shift", d)
+        (d / "ascon.S").write_text('#include "api.h"\n' + asm)
+        folders.append(d)
+    return folders
+
+
+def test_after_one_source_changes_only_its_jobs_run_again(tmp_path):
+    cache, extra = tmp_path / "cache", tmp_path / "extra"
+    a, _b = copy_perm_impls(extra)
+    args = ("--target", EXACT, "--target", "rv32-zbb-qemu", "--scheme", "ascon-p6",
+            "--impl", "cache_a", "--impl", "cache_b", "--impl", "bi32")
+    first, _ = run_json(cache, tmp_path, "first", *args, extra=extra)
+    assert len(first) == 6 and all(r["status"] == "ok" for r in first)
+    with open(a / "ascon.S", "a") as f:  # one more instruction in cache_a's code
+        f.write("\n.text\n.globl cache_test_extra\ncache_test_extra:\n  addi a0, a0, 1\n  ret\n")
+    second, _ = run_json(cache, tmp_path, "second", *args, extra=extra)
+    again = {(r["target"], r["impl"]) for r in second if r["reused_from"] is None}
+    assert again == {(EXACT, "cache_a"), ("rv32-zbb-qemu", "cache_a")}
+    assert all(r["status"] == "ok" for r in second)
+    grew = {r["target"]: r["code_bytes"] for r in second if r["impl"] == "cache_a"}
+    was = {r["target"]: r["code_bytes"] for r in first if r["impl"] == "cache_a"}
+    assert all(grew[t] > was[t] for t in was)  # the change is in the measured image
