@@ -5,7 +5,9 @@
 #   lwc_setup FAMILY       a target family's compilers and simulators
 #                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430)
 #   lwc_setup fuzz         clang with its libFuzzer runtime (./lwcbench fuzz)
-#   lwc_setup all          core, fuzz and every family
+#   lwc_setup report       a headless browser (Debian's chromium) for the tests
+#                          that open the results page (index.html)
+#   lwc_setup all          core, fuzz, report and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -79,6 +81,11 @@ lwc_setup_fuzz() {
   return 1
 }
 
+lwc_setup_report() {
+  # the results page's test opens index.html in headless Chromium
+  lwc_need_cmds chromium:chromium
+}
+
 lwc_root=$(pwd)
 for lwc_family_setup in "$lwc_root"/harness/target/*/setup.sh; do
   [ -f "$lwc_family_setup" ] && . "$lwc_family_setup"
@@ -95,6 +102,7 @@ lwc_setup() {
     all)
       lwc_setup core || return 1
       lwc_setup fuzz || return 1
+      lwc_setup report || return 1
       local f
       for f in qemu ibex avr msp430; do lwc_setup "$f" || return 1; done
       ;;
