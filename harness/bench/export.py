@@ -143,10 +143,12 @@ def _pyplot():
 
 
 def _save(plt, fig, folder: pathlib.Path, name: str) -> list[pathlib.Path]:
+    """PNG and SVG; the SVG keeps its words as text (searchable, smaller)."""
     written = []
     for ext in ("png", "svg"):
         buf = io.BytesIO()
-        fig.savefig(buf, format=ext, dpi=100)
+        with plt.rc_context({"svg.fonttype": "none"}):
+            fig.savefig(buf, format=ext, dpi=100)
         path = folder / "plots" / f"{name}.{ext}"
         write_atomic(path, buf.getvalue())
         written.append(path)
