@@ -208,9 +208,30 @@ def test_page_opens_with_summary_then_chart_then_folded_tables(tmp_path):
     svg = (tmp_path / "plots" / "q-instructions.svg").read_text()
     assert "instructions per byte" in svg and "cycles" not in svg  # the metric, named
     assert "200.00 (-33.3%)" in page  # --baseline fast: short at 16 B, 200 against 300
+    # the figure that earned a role is strong: fast's 32 KiB cost, small's code bytes
+    assert "<td class='l impl'>fast</td><td>300.00</td><td><strong>50.00</strong></td>" in page
+    assert "<td class='l impl'>short</td><td><strong>200.00</strong></td><td>60.00</td>" in page
+    assert "<td>900.00</td><td>200.00</td><td><strong>2000</strong></td>" in page
     md = (tmp_path / "results.md").read_text()
     assert md.index("q: the fastest") < md.index("![q: instructions per byte") \
         < md.index("<details>") < md.index("**q: instructions per byte (")
+
+
+def test_written_files_are_readable_and_keep_their_mode(tmp_path):
+    """Not the temporary file's 0600: a new file is 0666 less the umask (a
+    web server can serve the page), a replaced one keeps its mode."""
+    old = os.umask(0o022)
+    try:
+        export.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
+                            with_plots=False)
+        (tmp_path / "results.md").chmod(0o640)
+        export.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
+                            with_plots=False)
+    finally:
+        os.umask(old)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    assert modes == {"results.json": 0o644, "results.csv": 0o644, "index.html": 0o644,
+                     "results.md": 0o640}
 
 
 # -- the page of a real run, in a browser ----------------------------------------------

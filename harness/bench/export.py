@@ -283,6 +283,7 @@ td.l,th.l{text-align:left}
 table.summary tr.first td{border-top:1px solid #aab3bd}
 table.summary td.role{color:var(--muted)}
 table.summary td.impl{font-weight:600}
+table.summary strong{color:var(--accent)}
 figure{margin:1em 0}
 figure img,details img{max-width:100%;height:auto;border:1px solid var(--line)}
 figcaption{color:var(--muted);font-size:.85em}
@@ -317,8 +318,9 @@ def _e(text) -> str:
 
 
 def _html_table(rows: list[list[str]], cls: str = "", classes: dict | None = None,
-                firsts: set | None = None) -> list[str]:
-    """classes: extra class of a column; firsts: body rows that open a group."""
+                firsts: set | None = None, marks: set | None = None) -> list[str]:
+    """classes: extra class of a column; firsts: body rows that open a group;
+    marks: (body row, column) cells shown strong."""
     cols = [("l " if _left(rows, i) else "") + (classes or {}).get(i, "")
             for i in range(len(rows[0]))]
     attr = [f" class='{c.strip()}'" if c.strip() else "" for c in cols]
@@ -326,16 +328,31 @@ def _html_table(rows: list[list[str]], cls: str = "", classes: dict | None = Non
          + "".join(f"<th{a}>{_e(c)}</th>" for c, a in zip(rows[0], attr)) + "</tr>"]
     for n, r in enumerate(rows[1:]):
         first = " class=first" if firsts and n in firsts else ""
-        h.append(f"<tr{first}>" + "".join(f"<td{a}>{_e(c)}</td>" for c, a in zip(r, attr))
+        cells = [f"<strong>{_e(c)}</strong>" if marks and (n, i) in marks else _e(c)
+                 for i, c in enumerate(r)]
+        h.append(f"<tr{first}>" + "".join(f"<td{a}>{c}</td>" for c, a in zip(cells, attr))
                  + "</tr>")
     h.append("</table>")
     return h
 
 
 def _summary_table(s) -> list[str]:
+    """The summary; in each row the figure that earned the role is strong
+    (the cost at its length for the fastest, the code bytes for the smallest)."""
     rows = s.grid().text_rows()
     firsts = {n for n, r in enumerate(rows[1:]) if r[0]}
-    return _html_table(rows, "summary", {1: "role", 2: "impl"}, firsts)
+    cost = {m: 3 + k for k, m in enumerate(s.lengths)}
+    marks = set()
+    for n, p in enumerate(s.picks):
+        for role in p.roles:
+            if role == "fastest":
+                marks |= {(n, i) for i in cost.values()}
+            elif role.startswith("fastest at "):
+                marks |= {(n, cost[m]) for m in s.lengths
+                          if role == f"fastest at {tb.fmt_len(m)}"}
+            elif role == "smallest":
+                marks.add((n, 3 + len(s.lengths)))
+    return _html_table(rows, "summary", {1: "role", 2: "impl"}, firsts, marks)
 
 
 def _html_sections(sections) -> list[str]:
