@@ -158,7 +158,7 @@ def test_cells_say_baseline_and_published_differences():
     assert tb.Cell(110.0, published=100.0).text() == "110.00 / 100.00 (+10.0%)"
 
 
-def test_a_permutation_only_run_has_a_per_call_summary():
+def test_a_permutation_only_run_has_a_per_call_summary_and_chart(tmp_path):
     recs = [rec("q", "ascon-p12", impl, "permutation", 0, instructions=n, code=c)
             for impl, n, c in (("ref", 900, 700), ("opt64", 400, 1900))]
     [s] = tb.summaries(recs, {})
@@ -166,6 +166,12 @@ def test_a_permutation_only_run_has_a_per_call_summary():
     assert s.grid().text_rows()[0][3] == "instructions per call"
     assert [(p.impl, p.roles) for p in s.picks] == [("opt64", ["fastest"]),
                                                     ("ref", ["smallest"])]
+    field, [panel] = tb.bars(recs, "q")
+    assert (field, panel.scheme, panel.lengths, panel.impls) == \
+        ("instructions", "ascon-p12", [0], ["opt64", "ref"])
+    export.write_folder({"results": recs, "environment": {}}, tmp_path, None)
+    assert "instructions per call" in (tmp_path / "plots" / "q-instructions.svg").read_text()
+    assert "<img src='plots/q-instructions.svg'" in (tmp_path / "index.html").read_text()
 
 
 # -- renderers -------------------------------------------------------------------------
@@ -213,7 +219,7 @@ def test_page_opens_with_summary_then_chart_then_folded_tables(tmp_path):
     assert "<td class='l impl'>short</td><td><strong>200.00</strong></td><td>60.00</td>" in page
     assert "<td>900.00</td><td>200.00</td><td><strong>2000</strong></td>" in page
     md = (tmp_path / "results.md").read_text()
-    assert md.index("q: the fastest") < md.index("![q: instructions per byte") \
+    assert md.index("q: the fastest") < md.index("![q: instructions of each implementation") \
         < md.index("<details>") < md.index("**q: instructions per byte (")
 
 

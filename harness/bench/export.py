@@ -27,7 +27,7 @@ CSV_FIELDS = ["target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "inst
               "instructions_min", "instructions_max", "samples", "mode", "kat", "status",
               "code_bytes", "stack_bytes", "sets", "error"]
 SWEEP_MIN_LENGTHS = 3  # fewer message lengths make no curve worth drawing
-LONG, SHORT = "#1d4e89", "#8dbbe3"  # bar colours: the longest and the shortest message
+LONG, SHORT, CALL = "#1d4e89", "#8dbbe3", "#4c8c4a"  # bars: long, short message; one call
 
 
 def to_csv(records: list[dict]) -> str:
@@ -119,13 +119,14 @@ def to_markdown(data: dict, baseline: str | None, images: list[pathlib.Path] = (
         out += [f"## {target}", ""]
         for s in summaries:
             out += [f"**{s.title}**", ""] + _md_table(s.grid().text_rows()) + [""]
-            png = f"plots/{chart_name(target, s.field)}.png"
-            if s.lengths != [0] and png in shown:
-                out += [f"![{target}: {s.field} per byte of each implementation]({png})", ""]
-        for what, sections in (("All tables", costs), ("Measured and published", published),
-                               ("Code size and stack", [sizes])):
+        png = f"plots/{chart_name(target, summaries[0].field)}.png" if summaries else None
+        if png in shown:
+            out += [f"![{target}: {summaries[0].field} of each implementation]({png})", ""]
+        for what, sections in ((_all_tables(costs), costs),
+                               ("measured here beside published figures", published),
+                               ("code size and stack", [sizes])):
             if sections:
-                out += [f"<details><summary>{target}: {what.lower()}</summary>", ""]
+                out += [f"<details><summary>{target}: {what}</summary>", ""]
                 out += _md_sections(sections) + ["</details>", ""]
     return "\n".join(out)
 
@@ -160,31 +161,41 @@ def _short(v: float) -> str:
     return f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
 
 
+def _colours(panels: list) -> dict:
+    """mlen -> (colour, legend text): the longest message dark, the shorter
+    light; a permutation's call (mlen 0) green."""
+    lengths = sorted({m for p in panels for m in p.lengths if m}, reverse=True)
+    out = {m: (LONG if k == 0 else SHORT, f"{tb.fmt_len(m)} message")
+           for k, m in enumerate(lengths)}
+    if any(p.lengths == [0] for p in panels):
+        out[0] = (CALL, "one call (bare permutation)")
+    return out
+
+
 def bar_chart(plt, target: str, field: str, label: str, panels: list):
     """One figure: a panel per scheme, a pair of horizontal bars per
-    implementation (the longest and the shortest message), the cheapest at
-    the top, each bar labelled with its value."""
+    implementation (the longest and the shortest message; a permutation:
+    one call), the cheapest at the top, each bar labelled with its value."""
+    from matplotlib.patches import Patch
     cols = min(4, len(panels))
     nrows = (len(panels) + cols - 1) // cols
     heights = [max(len(p.impls) for p in panels[i * cols:(i + 1) * cols]) + 1.2
                for i in range(nrows)]
     fig = plt.figure(figsize=(4.3 * cols, 0.36 * sum(heights) + 1.0), layout="constrained")
     grid = fig.add_gridspec(nrows, cols, height_ratios=heights)
-    lengths = panels[0].lengths
+    colours = _colours(panels)
     for n, p in enumerate(panels):
         ax = fig.add_subplot(grid[n // cols, n % cols])
         top = max((v for i in p.impls for v in p.values[i].values() if v is not None),
                   default=1.0)
-        k = len(lengths)
-        width = 0.8 / k
-        for j, m in enumerate(reversed(lengths)):  # the longest message first (darker)
-            colour = LONG if j == 0 else SHORT
+        width = 0.8 / len(p.lengths)
+        for j, m in enumerate(reversed(p.lengths)):  # the longest message first
             for y, impl in enumerate(p.impls):
                 v = p.values[impl][m]
-                pos = y - 0.4 + width * (j + 0.5)
                 if v is None:
                     continue
-                ax.barh(pos, v, height=width * 0.92, color=colour)
+                pos = y - 0.4 + width * (j + 0.5)
+                ax.barh(pos, v, height=width * 0.92, color=colours[m][0])
                 ax.text(v + top * 0.015, pos, _short(v), va="center", fontsize=7)
         for y, impl in enumerate(p.impls):
             if impl in p.fails:
@@ -194,19 +205,22 @@ def bar_chart(plt, target: str, field: str, label: str, panels: list):
         ax.set_ylim(len(p.impls) - 0.5, -0.5)  # cheapest at the top
         ax.set_xlim(0, top * 1.2)
         ax.set_title(p.scheme, fontsize=10, loc="left")
-        ax.set_xlabel(f"{field} per byte", fontsize=8)
+        ax.set_xlabel(f"{field} per call" if p.lengths == [0] else f"{field} per byte",
+                      fontsize=8)
         ax.tick_params(axis="x", labelsize=7)
         ax.grid(True, axis="x", alpha=0.3)
         ax.set_axisbelow(True)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-    from matplotlib.patches import Patch
-    fig.legend(handles=[Patch(color=LONG if j == 0 else SHORT, label=f"{tb.fmt_len(m)} message")
-                        for j, m in enumerate(reversed(lengths))],
-               loc="outside lower center", ncol=len(lengths), fontsize=9, frameon=False)
-    fig.suptitle(f"{target}: {field} per byte ({label}), shorter is faster\n"
-                 "adlen 0; AEAD: mean of encryption and decryption", fontsize=11, x=0.01,
-                 ha="left")
+    fig.legend(handles=[Patch(color=c, label=text) for c, text in colours.values()],
+               loc="outside lower center", ncol=len(colours), fontsize=9, frameon=False)
+    kinds = []
+    if any(p.lengths != [0] for p in panels):
+        kinds.append(f"{field} per byte, adlen 0 (AEAD: mean of encryption and decryption)")
+    if 0 in colours:
+        kinds.append(f"{field} per call of a bare permutation")
+    fig.suptitle(f"{target}: {field} ({label}), shorter is faster\n" + "; ".join(kinds),
+                 fontsize=11, x=0.01, ha="left")
     return fig
 
 
@@ -364,6 +378,21 @@ def _html_sections(sections) -> list[str]:
     return h
 
 
+def _all_tables(costs) -> str:
+    """What the folded long tables hold, e.g. "all tables (4): cycles and
+    instructions per byte at 32 KiB and 16 B"."""
+    n = sum(len(s.grids) for s in costs)
+    fields = list(dict.fromkeys(s.field for s in costs))
+    lengths = list(dict.fromkeys(s.mlen for s in costs if s.kind == "per-byte"))
+    what = []
+    if lengths:
+        what.append(f"{' and '.join(fields)} per byte at "
+                    + " and ".join(tb.fmt_len(m) for m in lengths))
+    if any(s.kind == "per-call" for s in costs):
+        what.append("per call of the bare permutations")
+    return f"all tables ({n}): " + "; ".join(what)
+
+
 def _img(path: str, alt: str) -> str:
     return f"<img src='{_e(path)}' alt='{_e(alt)}'>"
 
@@ -404,23 +433,16 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
         h.append(f"<section id='{_e(slug(target))}'><h2>{_e(target)}</h2>")
         if page.metric(target):
             h.append(f"<p class=metric>{_e(page.metric(target))}</p>")
-        charted = False
         for s in summaries:
             h.append(f"<h3>{_e(s.title)}</h3>")
             h += _summary_table(s)
-            svg = f"plots/{chart_name(target, s.field)}.svg"
-            if s.lengths != [0] and svg in shown and not charted:
-                charted = True
-                h.append("<figure>" + _img(svg, f"{target}: {s.field} per byte of each "
-                                                "implementation, at "
-                                           + " and ".join(tb.fmt_len(m) for m in s.lengths))
-                         + f"<figcaption>{_e(s.field)} per byte of each implementation "
-                           f"({_e(s.label)}), cheapest first; the longest message in the dark "
-                           "bar.</figcaption></figure>")
-        n = sum(len(s.grids) for s in costs)
-        h.append(f"<details><summary>{_e(target)}: all tables ({n}): per byte at "
-                 + " and ".join(tb.fmt_len(m) for m in tb.LENGTHS)
-                 + ", per call of the bare permutations, every counter</summary>")
+        svg = f"plots/{chart_name(target, summaries[0].field)}.svg" if summaries else None
+        if svg in shown:
+            field = summaries[0].field
+            h.append("<figure>" + _img(svg, f"{target}: {field} of each implementation")
+                     + f"<figcaption>{_e(field)} of each implementation, cheapest first; "
+                       "the longest message in the dark bar.</figcaption></figure>")
+        h.append(f"<details><summary>{_e(target)}: {_e(_all_tables(costs))}</summary>")
         h += _html_sections(costs) + ["</details>"]
         if published:
             h.append(f"<details><summary>{_e(target)}: measured here beside published figures"

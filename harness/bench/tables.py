@@ -461,29 +461,36 @@ class Bars:
 
 
 def bars(records, target: str) -> tuple[str | None, list[Bars]]:
-    """The cost metric of the target and one Bars per scheme (adlen 0)."""
+    """The cost metric of the target and one Bars per scheme: per byte at
+    the summary's lengths (adlen 0), then the bare permutations per call
+    (lengths [0])."""
     recs = [r for r in records if r["target"] == target]
     field = cost_metric(recs)
     if field is None:
         return None, []
-    lengths = summary_lengths(recs)
-    if not lengths:
-        return field, []
-    cells = per_byte(recs, field)
     panels = []
-    for scheme in scheme_order(r["scheme"] for r in recs if r["op"] in BYTE_OPS):
-        impls = impl_order(i for i, s, _m in cells if s == scheme)
-        values = {i: {m: cells.get((i, scheme, m), Cell()).value for m in lengths} for i in impls}
-        fails = {i: next((cells[(i, scheme, m)].fail for m in lengths
-                          if (i, scheme, m) in cells and cells[(i, scheme, m)].fail), None)
-                 for i in impls}
-        fails = {i: f for i, f in fails.items() if f}
+    for lengths, cells, schemes in (
+            (summary_lengths(recs), per_byte(recs, field),
+             [r["scheme"] for r in recs if r["op"] in BYTE_OPS]),
+            ([0], per_call(recs, field), [r["scheme"] for r in recs if r["op"] == "permutation"])):
+        if not lengths:
+            continue
+        for scheme in scheme_order(schemes):
+            impls = impl_order(i for i, s, _m in cells if s == scheme)
+            values = {i: {m: cells.get((i, scheme, m), Cell()).value for m in lengths}
+                      for i in impls}
+            fails = {i: next((cells[(i, scheme, m)].fail for m in lengths
+                              if (i, scheme, m) in cells and cells[(i, scheme, m)].fail), None)
+                     for i in impls}
+            fails = {i: f for i, f in fails.items() if f}
 
-        def key(i):  # the cheapest at the longest length first; failures last
-            v = [values[i][m] for m in reversed(lengths)]
-            return (i in fails, [x is None for x in v], [x or 0 for x in v])
-        panels.append(Bars(scheme, lengths, sorted(impls, key=key), values, fails))
-    return field, [p for p in panels if p.impls]
+            def key(i, values=values, fails=fails, lengths=lengths):
+                # the cheapest at the longest length first; failures last
+                v = [values[i][m] for m in reversed(lengths)]
+                return (i in fails, [x is None for x in v], [x or 0 for x in v])
+            if impls:
+                panels.append(Bars(scheme, lengths, sorted(impls, key=key), values, fails))
+    return field, panels
 
 
 def sweep(records, target: str, field: str) -> dict:
