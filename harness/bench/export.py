@@ -73,6 +73,10 @@ class Page:
                 [s for s in self.published if s.target == target],
                 tb.sizes(self.records, target))
 
+    def cost(self, target: str) -> str | None:
+        """The target's cost metric: that of its summary and its chart."""
+        return tb.cost_metric([r for r in self.records if r["target"] == target])
+
     def metric(self, target: str) -> str:
         return str(self.targets_env.get(target, {}).get("metric", ""))
 
@@ -119,9 +123,9 @@ def to_markdown(data: dict, baseline: str | None, images: list[pathlib.Path] = (
         out += [f"## {target}", ""]
         for s in summaries:
             out += [f"**{s.title}**", ""] + _md_table(s.grid().text_rows()) + [""]
-        png = f"plots/{chart_name(target, summaries[0].field)}.png" if summaries else None
+        png = f"plots/{chart_name(target, page.cost(target))}.png"
         if png in shown:
-            out += [f"![{target}: {summaries[0].field} of each implementation]({png})", ""]
+            out += [f"![{target}: {page.cost(target)} of each implementation]({png})", ""]
         for what, sections in ((_all_tables(costs), costs),
                                ("measured here beside published figures", published),
                                ("code size and stack", [sizes])):
@@ -415,8 +419,8 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
          " &middot; <a href='results.md'>Markdown</a></p>"]
     h.append("<nav>")
     for target in page.targets:
-        field = tb.cost_metric([r for r in page.records if r["target"] == target]) or ""
-        h.append(f"<a href='#{_e(slug(target))}'>{_e(target)} <span>{_e(field)}</span></a>")
+        h.append(f"<a href='#{_e(slug(target))}'>{_e(target)} "
+                 f"<span>{_e(page.cost(target) or '')}</span></a>")
     h.append("</nav>")
     skipped = {n: e["skipped"] for n, e in page.targets_env.items()
                if isinstance(e, dict) and "skipped" in e}
@@ -436,9 +440,9 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
         for s in summaries:
             h.append(f"<h3>{_e(s.title)}</h3>")
             h += _summary_table(s)
-        svg = f"plots/{chart_name(target, summaries[0].field)}.svg" if summaries else None
+        field = page.cost(target)
+        svg = f"plots/{chart_name(target, field)}.svg"
         if svg in shown:
-            field = summaries[0].field
             h.append("<figure>" + _img(svg, f"{target}: {field} of each implementation")
                      + f"<figcaption>{_e(field)} of each implementation, cheapest first; "
                        "the longest message in the dark bar.</figcaption></figure>")
