@@ -444,8 +444,9 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
         svg = f"plots/{chart_name(target, field)}.svg"
         if svg in shown:
             h.append("<figure>" + _img(svg, f"{target}: {field} of each implementation")
-                     + f"<figcaption>{_e(field)} of each implementation, cheapest first; "
-                       "the longest message in the dark bar.</figcaption></figure>")
+                     + f"<figcaption>{_e(field)} per byte of each implementation (a bare "
+                       "permutation: per call), cheapest first; the longest message in the "
+                       "dark bar.</figcaption></figure>")
         h.append(f"<details><summary>{_e(target)}: {_e(_all_tables(costs))}</summary>")
         h += _html_sections(costs) + ["</details>"]
         if published:
