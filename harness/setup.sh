@@ -6,7 +6,9 @@
 #                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430)
 #   lwc_setup fuzz         clang with its libFuzzer runtime (./lwcbench fuzz)
 #   lwc_setup cluster      Dask's client and worker (./lwcbench run --cluster, worker)
-#   lwc_setup all          core, fuzz, cluster and every family
+#   lwc_setup report       a headless browser (Debian's chromium) for the tests
+#                          that open the results page (index.html)
+#   lwc_setup all          core, fuzz, cluster, report and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -80,6 +82,11 @@ lwc_setup_fuzz() {
   return 1
 }
 
+lwc_setup_report() {
+  # the results page's test opens index.html in headless Chromium
+  lwc_need_cmds chromium:chromium
+}
+
 lwc_root=$(pwd)
 for lwc_family_setup in "$lwc_root"/harness/target/*/setup.sh; do
   [ -f "$lwc_family_setup" ] && . "$lwc_family_setup"
@@ -101,6 +108,7 @@ lwc_setup() {
       lwc_setup core || return 1
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
+      lwc_setup report || return 1
       local f
       for f in qemu ibex avr msp430; do lwc_setup "$f" || return 1; done
       ;;

@@ -643,8 +643,8 @@ def test_results_folder_is_rebuilt_from_json(tmp_path):
     r = lwcbench("report", str(tmp_path / "r.json"), "--out", str(tmp_path / "o"))
     assert r.returncode == 0, r.stderr
     names = sorted(p.name for p in (tmp_path / "o").rglob("*") if p.is_file())
-    assert names == ["host-cycles.png", "host-cycles.svg", "index.html", "results.csv",
-                     "results.json", "results.md"]
+    assert names == ["host-cycles-sweep.png", "host-cycles-sweep.svg", "host-cycles.png",
+                     "host-cycles.svg", "index.html", "results.csv", "results.json", "results.md"]
     md = (tmp_path / "o" / "results.md").read_text()
     assert "| ref | 100.44 |" in md  # (1607 + 1607) / 2 / 16 at 16 B
     csv_lines = (tmp_path / "o" / "results.csv").read_text().splitlines()

@@ -6,5 +6,9 @@ Layout:
   targets.py   Target base class, the host target, the registered cross targets
   session.py   the line protocol of harness/target/host/bench.h over a pipe
   runner.py    the build -> KAT -> measure loop, progress, records
-  report.py    tables shaped like the thesis' figures, the JSON file
+  tables.py    records -> tables as data (per byte, per call, published
+               figures, sizes, each target's summary, chart series)
+  report.py    the terminal's tables and summaries, the run's environment, the JSON file
+  export.py    the results folder: Markdown, CSV, plots, index.html
+  files.py     atomic writes
 """

@@ -1,0 +1,316 @@
+"""The report (harness/bench/tables.py, report.py, export.py): records ->
+tables as data -> the terminal, Markdown, CSV, plots and the results page.
+
+The unit tests build their records by hand; the last ones render the page
+of a real small run (host and rv32i-qemu, two schemes, two implementations,
+--quick) and open it in headless Chromium (Debian's package, installed by
+`lwc_setup report`): every image loads, a screenshot is saved
+(build/test-report/index.png, to look at), and a page whose plot is missing
+is caught.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from harness.bench import export, report
+from harness.bench import tables as tb
+
+BENCH = ROOT / "harness" / "bench"
+SCREENSHOT = ROOT / "build" / "test-report" / "index.png"
+
+
+def rec(target, scheme, impl, op, mlen, cycles=None, instructions=None, status="ok",
+        code=1000, stack=100, adlen=0, samples=1):
+    return {"target": target, "scheme": scheme, "impl": impl, "op": op, "adlen": adlen,
+            "mlen": mlen, "cycles": cycles, "instructions": instructions, "samples": samples,
+            "status": status, "kat": "pass" if status == "ok" else "fail",
+            "code_bytes": code, "stack_bytes": stack, "cycles_min": None,
+            "instructions_min": None}
+
+
+def aead(target, impl, per_byte: dict, counter="instructions", **kw):
+    """Encryption and decryption at each mlen: per byte p -> counts p*m +- m
+    (so the mean is exactly p per byte)."""
+    out = []
+    for m, p in per_byte.items():
+        for op, d in (("encrypt", -m), ("decrypt", m)):
+            out.append(rec(target, "ascon-aead128", impl, op, m,
+                           **{counter: None if p is None else p * m + d}, **kw))
+    return out
+
+
+def hashes(target, impl, per_byte: dict, counter="instructions", **kw):
+    return [rec(target, "ascon-hash256", impl, "hash", m, **{counter: p * m}, **kw)
+            for m, p in per_byte.items()]
+
+
+def sample() -> list[dict]:
+    """An instructions-only target (q) and a target that counts cycles and
+    instructions (c).  On q: `fast` is the fastest at 32 KiB, `short` at
+    16 B, `small` has the fewest code bytes, `broken` would win everything
+    but failed its KAT."""
+    q = [*aead("q", "fast", {16: 300, 32768: 50}, code=9000, stack=400),
+         *aead("q", "short", {16: 200, 32768: 60}, code=8000, stack=300),
+         *aead("q", "small", {16: 900, 32768: 200}, code=2000, stack=500),
+         *aead("q", "broken", {16: 1, 32768: 1}, code=10, status="kat-failed"),
+         *hashes("q", "fast", {16: 500, 32768: 100}, code=1500, stack=200),
+         *hashes("q", "small", {16: 900, 32768: 300}, code=1600, stack=150)]
+    c = []
+    for counter, k in (("cycles", 1), ("instructions", 3)):
+        for r in aead("c", "ref", {16: 100 * k, 32768: 30 * k}, counter) + \
+                aead("c", "opt64", {16: 40 * k, 32768: 10 * k}, counter, code=5000):
+            c.append(r)
+    # one record per (op, mlen) with both counters, as a real run gives
+    merged: dict = {}
+    for r in c:
+        m = merged.setdefault((r["impl"], r["op"], r["mlen"]), dict(r))
+        for counter in ("cycles", "instructions"):
+            if r[counter] is not None:
+                m[counter] = r[counter]
+    return q + list(merged.values())
+
+
+LABELS = {"q": "qemu plugin", "c": {"cycles": "rdtsc", "instructions": "callgrind"}}
+
+
+# -- the flow --------------------------------------------------------------------
+
+def imported(module: str) -> set[str]:
+    tree = ast.parse((BENCH / f"{module}.py").read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    return {n.split(".")[2] for n in names if n.startswith("harness.bench.")}
+
+
+def test_the_flow_is_one_way():
+    """records -> tables (data) -> renderers: the renderers read the tables,
+    never each other; the tables know no renderer."""
+    assert imported("tables") <= {"impls"}
+    assert imported("report") <= {"tables", "files"}
+    assert imported("export") <= {"tables", "files"}
+    assert "export" not in imported("report") and "report" not in imported("export")
+
+
+# -- tables as data ----------------------------------------------------------------
+
+def test_summary_picks_the_fastest_at_each_length_and_the_smallest():
+    [q] = [s for s in tb.summaries(sample(), LABELS) if s.target == "q"]
+    assert q.field == "instructions" and q.lengths == [16, 32768]
+    picks = {(p.scheme, p.impl): p for p in q.picks}
+    assert [(p.scheme, p.impl, p.roles) for p in q.picks] == [
+        ("ascon-aead128", "fast", ["fastest at 32 KiB"]),
+        ("ascon-aead128", "short", ["fastest at 16 B"]),
+        ("ascon-aead128", "small", ["smallest"]),
+        ("ascon-hash256", "fast", ["fastest", "smallest"])]  # 1500 code bytes < 1600
+    assert picks[("ascon-aead128", "fast")].cost == {16: 300, 32768: 50}  # mean of enc, dec
+    assert picks[("ascon-aead128", "small")].code_bytes == 2000
+    assert picks[("ascon-aead128", "small")].stack_bytes == 500
+    rows = q.grid().text_rows()
+    assert rows[0] == ["scheme", "", "impl", "instructions/B, 16 B", "instructions/B, 32 KiB",
+                       "code bytes", "stack bytes"]
+    assert rows[1] == ["ascon-aead128", "fastest at 32 KiB", "fast", "300.00", "50.00", "9000",
+                       "400"]
+    assert rows[2][0] == "" and rows[4][0] == "ascon-hash256"
+    assert not any("broken" in r for r in rows)  # a failed KAT is never picked
+
+
+def test_the_cost_metric_is_cycles_where_counted_and_named_everywhere():
+    summaries = {s.target: s for s in tb.summaries(sample(), LABELS)}
+    assert summaries["c"].field == "cycles" and summaries["c"].label == "rdtsc"
+    assert [p.impl for p in summaries["c"].picks] == ["opt64", "ref"]
+    assert summaries["c"].picks[0].cost == {16: 40, 32768: 10}  # cycles, not instructions
+    q = summaries["q"]
+    text = " ".join([q.title, *q.grid().text_rows()[0]])
+    assert "instructions per byte" in q.title and "cycles" not in text
+    assert tb.bars(sample(), "q")[0] == "instructions"
+    assert tb.bars(sample(), "c")[0] == "cycles"
+
+
+def test_bars_are_sorted_cheapest_first_failures_last():
+    field, panels = tb.bars(sample(), "q")
+    by = {p.scheme: p for p in panels}
+    assert by["ascon-aead128"].impls == ["fast", "short", "small", "broken"]
+    assert by["ascon-aead128"].fails == {"broken": "KAT FAIL"}
+    assert by["ascon-aead128"].values["short"] == {16: 200, 32768: 60}
+    assert by["ascon-hash256"].impls == ["fast", "small"]
+
+
+def test_cells_say_baseline_and_published_differences():
+    assert tb.Cell(52.5, base=105).text() == "52.50 (-50.0%)"
+    assert tb.Cell(105, base=105).text() == "105.00 (+0.0%)"
+    assert tb.Cell(7.0, digits=0).text() == "7"
+    assert tb.Cell().text() == "-"
+    assert tb.Cell(fail="KAT FAIL", published=2.5).text() == "KAT FAIL / 2.50"
+    assert tb.Cell(110.0, published=100.0).text() == "110.00 / 100.00 (+10.0%)"
+
+
+def test_a_permutation_only_run_has_a_per_call_summary_and_chart(tmp_path):
+    recs = [rec("q", "ascon-p12", impl, "permutation", 0, instructions=n, code=c)
+            for impl, n, c in (("ref", 900, 700), ("opt64", 400, 1900))]
+    [s] = tb.summaries(recs, {})
+    assert s.lengths == [0]
+    assert s.grid().text_rows()[0][3] == "instructions per call"
+    assert [(p.impl, p.roles) for p in s.picks] == [("opt64", ["fastest"]),
+                                                    ("ref", ["smallest"])]
+    field, [panel] = tb.bars(recs, "q")
+    assert (field, panel.scheme, panel.lengths, panel.impls) == \
+        ("instructions", "ascon-p12", [0], ["opt64", "ref"])
+    export.write_folder({"results": recs, "environment": {}}, tmp_path, None)
+    assert "instructions per call" in (tmp_path / "plots" / "q-instructions.svg").read_text()
+    assert "<img src='plots/q-instructions.svg'" in (tmp_path / "index.html").read_text()
+
+
+# -- renderers -------------------------------------------------------------------------
+
+def test_terminal_ends_with_the_summaries():
+    text = report.tables(sample(), LABELS, None)
+    first = text.index("q: the fastest and the smallest implementation of each scheme "
+                       "(instructions per byte, qemu plugin")
+    assert text.index("q: instructions per byte (qemu plugin, one operation) -- 16 B") < first
+    assert "c: the fastest and the smallest implementation of each scheme (cycles per byte, rdtsc" \
+        in text[first:]
+    line = next(ln for ln in text.splitlines() if ln.startswith("ascon-hash256"))
+    assert line.split() == ["ascon-hash256", "fastest,", "smallest", "fast", "500.00", "100.00",
+                            "1500", "200"]
+
+
+def test_page_opens_with_summary_then_chart_then_folded_tables(tmp_path):
+    data = {"results": sample(), "environment": {"targets": {
+        "q": {"clock_label": "qemu plugin", "metric": "instructions: QEMU"},
+        "c": {"clock_label": LABELS["c"], "metric": "cycles: rdtsc"},
+        "gone": {"skipped": "no simulator"}}},
+        "failures": [{"target": "q", "impl": "ascon-aead128/broken", "status": "kat-failed",
+                      "detail": "Count = 1 differs"}]}
+    files = export.write_folder(data, tmp_path, "fast")
+    page = (tmp_path / "index.html").read_text()
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
+        "c-cycles.png", "c-cycles.svg", "q-instructions.png", "q-instructions.svg"]
+    assert set(files) >= {tmp_path / "index.html", tmp_path / "plots" / "q-instructions.svg"}
+    assert page.index("Failures") < page.index("<h2>q</h2>")
+    assert "no simulator" in page
+    for target, field in (("q", "instructions"), ("c", "cycles")):
+        part = page[page.index(f"<h2>{target}</h2>"):]
+        part = part[:part.index("</section>")]
+        summary = part.index(f"{target}: the fastest and the smallest implementation")
+        chart = part.index(f"<img src='plots/{target}-{field}.svg'")
+        folded = part.index("<details>")
+        assert summary < chart < folded
+        assert part.index(f"{target}: {field} per byte (") > folded  # the long tables
+        assert part.index("code size") > folded
+    svg = (tmp_path / "plots" / "q-instructions.svg").read_text()
+    assert "instructions per byte" in svg and "cycles" not in svg  # the metric, named
+    assert "200.00 (-33.3%)" in page  # --baseline fast: short at 16 B, 200 against 300
+    # the figure that earned a role is strong: fast's 32 KiB cost, small's code bytes
+    assert "<td class='l impl'>fast</td><td>300.00</td><td><strong>50.00</strong></td>" in page
+    assert "<td class='l impl'>short</td><td><strong>200.00</strong></td><td>60.00</td>" in page
+    assert "<td>900.00</td><td>200.00</td><td><strong>2000</strong></td>" in page
+    md = (tmp_path / "results.md").read_text()
+    assert md.index("q: the fastest") < md.index("![q: instructions of each implementation") \
+        < md.index("<details>") < md.index("**q: instructions per byte (")
+
+
+def test_written_files_are_readable_and_keep_their_mode(tmp_path):
+    """Not the temporary file's 0600: a new file is 0666 less the umask (a
+    web server can serve the page), a replaced one keeps its mode."""
+    old = os.umask(0o022)
+    try:
+        export.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
+                            with_plots=False)
+        (tmp_path / "results.md").chmod(0o640)
+        export.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
+                            with_plots=False)
+    finally:
+        os.umask(old)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    assert modes == {"results.json": 0o644, "results.csv": 0o644, "index.html": 0o644,
+                     "results.md": 0o640}
+
+
+# -- the page of a real run, in a browser ----------------------------------------------
+
+def chromium(*args, timeout=120) -> subprocess.CompletedProcess:
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert exe, "chromium is missing: ./run-tests installs it (harness/setup.sh, lwc_setup report)"
+    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--disable-dev-shm-usage", "--hide-scrollbars", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def images_of(page: pathlib.Path, profile: pathlib.Path) -> tuple[int, int]:
+    """(images on the page, images that did not load), as the page's own
+    check marks them on <body> once everything has loaded."""
+    r = chromium(f"--user-data-dir={profile}", "--virtual-time-budget=20000", "--dump-dom",
+                 page.as_uri())
+    body = re.search(r"<body[^>]*>", r.stdout)
+    assert body, r.stdout[-2000:] + r.stderr[-2000:]
+    found = dict(re.findall(r'data-(images|broken)="(\d+)"', body.group(0)))
+    assert set(found) == {"images", "broken"}, body.group(0)
+    return int(found["images"]), int(found["broken"])
+
+
+@pytest.fixture(scope="module")
+def real_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("run") / "res"
+    env = {**os.environ, "LWC_NO_SETUP": "1"}
+    env.pop("LWC_EXTRA_IMPLS", None)
+    r = subprocess.run([str(ROOT / "lwcbench"), "run", "--target", "host", "--target",
+                        "rv32i-qemu", "--scheme", "ascon-aead128", "--scheme", "ascon-hash256",
+                        "--impl", "ref", "--impl", "lowsize", "--suite", "thesis", "--suite",
+                        "sweep", "--quick", "--out", str(out)],
+                       capture_output=True, text=True, env=env, timeout=900)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    return out, r.stdout
+
+
+def test_real_run_summaries_name_each_targets_metric(real_run):
+    out, stdout = real_run
+    data = json.loads((out / "results.json").read_text())
+    host_field = "cycles" if any(r["cycles"] is not None for r in data["results"]
+                                 if r["target"] == "host") else "instructions"
+    for target, field in (("host", host_field), ("rv32i-qemu", "instructions")):
+        title = f"{target}: the fastest and the smallest implementation of each scheme ({field}"
+        assert title in stdout
+        assert (out / "plots" / f"{target}-{field}.svg").is_file()
+    assert "rv32i-qemu: the fastest and the smallest implementation of each scheme (cycles" \
+        not in stdout
+    page = (out / "index.html").read_text()
+    assert page.count("<img ") == 5  # two bar charts, three sweeps (host: two counters)
+
+
+def test_page_of_a_real_run_loads_every_image_in_chromium(real_run, tmp_path):
+    out, _stdout = real_run
+    page = out / "index.html"
+    n = page.read_text().count("<img ")
+    assert images_of(page, tmp_path / "profile") == (n, 0)
+    shot = tmp_path / "index.png"
+    r = chromium(f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=20000",
+                 f"--screenshot={shot}", "--window-size=1400,2000", page.as_uri())
+    assert shot.is_file(), r.stderr[-2000:]
+    png = shot.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (1400, 2000)
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, SCREENSHOT)
+
+
+def test_a_missing_plot_is_caught_in_chromium(real_run, tmp_path):
+    out, _stdout = real_run
+    copy = tmp_path / "res"
+    shutil.copytree(out, copy)
+    (copy / "plots" / "rv32i-qemu-instructions.svg").unlink()
+    n = (copy / "index.html").read_text().count("<img ")
+    assert images_of(copy / "index.html", tmp_path / "profile") == (n, 1)
