@@ -2,7 +2,10 @@
 SUPERCOP compiles an implementation (its own files, the framework's
 crypto_aead.h / crypto_hash.h, nothing else), and reproduces its scheme's
 whole official KAT through the bare crypto_aead_encrypt / crypto_aead_decrypt
-/ crypto_hash (and crypto_xof / crypto_cxof) functions."""
+/ crypto_hash (and crypto_xof / crypto_cxof) functions: on the host, or,
+for an assembly folder, under the QEMU user-mode target of its ISA (the
+target's start file and system calls, no lwc runtime).  A folder whose ISA
+only the Ibex model has (draft Zbp, Zbt) is compiled alone, not run."""
 from __future__ import annotations
 
 import os
@@ -107,6 +110,14 @@ def compile_alone(cc: list[str], folder: pathlib.Path, inc: pathlib.Path, flags:
     return defined, undefined - defined
 
 
+@pytest.fixture(scope="module")
+def cross_targets():
+    """Every cross target, QEMU user-mode ones first (they can run a folder)."""
+    from harness.bench.targets import TARGETS
+    found = [cls() for cls in TARGETS.values() if cls.name != "host"]
+    return sorted(found, key=lambda t: t.family != "qemu")
+
+
 def requests(impl, symbols: set[str]) -> tuple[list[str], list[str], list[str]]:
     """Driver flags, request lines and the answers the official file wants."""
     recs = records(KAT_DIR / f"{impl.scheme}.txt")
@@ -150,6 +161,53 @@ def test_exported_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_p
     assert len(got) == len(want)
     for n, (g, w, q) in enumerate(zip(got, want, lines)):
         assert g == w, f"{impl_id(impl)}: request {n + 1} ({q}): {g} != {w}"
+
+
+def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines):
+    """Link the folder's objects with the freestanding driver, the target's
+    start file (entry, read/write system calls) and mini_libc (what the
+    compiler emits for copies); run it under the target's qemu-user."""
+    objs = sorted(str(p) for p in folder.glob("*.o"))
+    runtime = [ROOT / "tests" / "supercop" / "kat_driver.c", ROOT / "harness" / "target" / "qemu" / t.start,
+               *t.extra_sources, ROOT / "harness" / "target" / "common" / "mini_libc.c"]
+    for n, src in enumerate(runtime):
+        obj = tmp_path / f"rt{n}.o"
+        subprocess.run([*t.cc, *t.warnings, *t.compile_flags(), "-DDRIVER_FREESTANDING", *flags,
+                        f"-I{folder}", f"-I{inc}", "-c", str(src), "-o", str(obj)],
+                       check=True, cwd=ROOT)
+        objs.append(str(obj))
+    elf = tmp_path / "kat.elf"
+    subprocess.run([*t.cc, *t.cflags, "-o", str(elf), *objs, *t.ldflags], check=True, cwd=ROOT)
+    cpu = ["-cpu", t.cpu] if t.cpu else []
+    r = subprocess.run([t.qemu, *cpu, str(elf)], input="\n".join(lines) + "\n",
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.splitlines()
+
+
+@pytest.mark.parametrize("impl", CROSS, ids=impl_id)
+def test_exported_assembly_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_path,
+                                                                    cross_targets):
+    out, inc, _ = exported
+    folder = alone(folder_of(out, impl), tmp_path)
+    assert outside_includes(folder) == []
+    target = next((t for t in cross_targets if t.supports(impl)), None)
+    assert target is not None, f"{impl_id(impl)}: no target has {impl.architectures}"
+    assert shutil.which(target.cc[0]), f"{target.cc[0]} missing after ./run-tests' set-up"
+    defined, undefined = compile_alone(target.cc, folder, inc, [*target.warnings, *target.cflags])
+    wanted = {"crypto_aead_encrypt", "crypto_aead_decrypt"} if impl.kind == "aead" else {"crypto_hash"}
+    assert wanted <= defined, f"{folder}: defines {sorted(defined)}"
+    # the compiler's own runtime (libgcc: 64-bit shifts on 32-bit cores) and
+    # the copies it emits (memcpy, memset) only
+    assert {s for s in undefined if not s.startswith("__")} <= {"memcpy", "memset"}, undefined
+    if target.family != "qemu":
+        return  # the Ibex model runs lwc's firmware only: compiled alone, not run
+    assert shutil.which(target.qemu), f"{target.qemu} missing after ./run-tests' set-up"
+    flags, lines, want = requests(impl, defined)
+    got = run_on_qemu(target, impl, folder, inc, tmp_path, flags, lines)
+    assert len(got) == len(want), got[-3:]
+    for n, (g, w, q) in enumerate(zip(got, want, lines)):
+        assert g == w, f"{impl_id(impl)} on {target.name}: request {n + 1} ({q}): {g} != {w}"
 
 
 def test_every_implementation_is_exported_or_reported(exported):

@@ -8,18 +8,17 @@
  * One request a line on standard input, fields in hex, "-" for empty:
  *   A KEY NONCE PT AD  ->  "CT-hex STATUS"  STATUS is "ok" when decrypting
  *                          CT gives PT back, encryption and decryption in
- *                          place give the same, and a CT with
- *                          a flipped tag bit, or one bit of its first byte
- *                          flipped, is refused with the output zeroed;
- *                          else what failed
+ *                          place give the same, and a CT with a flipped tag
+ *                          bit, or one bit of its first byte flipped, is
+ *                          refused with the output zeroed; else what failed
  *   H MSG              ->  crypto_hash(MSG), CRYPTO_BYTES bytes
  *   X MSG OUTLEN       ->  crypto_xof(MSG, OUTLEN)
  *   C MSG Z OUTLEN     ->  crypto_cxof(MSG, Z, OUTLEN)
+ *
+ * Hosted (main, stdio) by default; with -DDRIVER_FREESTANDING it is the
+ * program of a QEMU user-mode target instead: the target's start_<isa>.S
+ * enters bench_serve() and gives the read and write system calls.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "api.h"
 #ifdef DRIVER_AEAD
 #include "crypto_aead.h"
@@ -36,121 +35,225 @@ int crypto_cxof(unsigned char *out, unsigned long long outlen, const unsigned ch
                 unsigned long long inlen, const unsigned char *cs, unsigned long long cslen);
 #endif
 
-#define MAXLEN 4096
+#define MAXLEN 1024 /* bytes of one field; the KAT files' inputs are 32 at most */
 
-static unsigned long long unhex(const char *s, unsigned char *out) {
-  unsigned long long n = 0;
-  unsigned v;
-  if (strcmp(s, "-") == 0) return 0;
-  while (s[0] && s[1] && n < MAXLEN && sscanf(s, "%2x", &v) == 1) {
-    out[n++] = (unsigned char)v;
+#ifdef DRIVER_FREESTANDING
+long lwc_read(int fd, void *buf, unsigned long n);
+long lwc_write(int fd, const void *buf, unsigned long n);
+
+static unsigned char in_buf[4096];
+static long in_len, in_pos;
+
+static int in_getc(void) {
+  if (in_pos == in_len) {
+    in_len = lwc_read(0, in_buf, sizeof in_buf);
+    in_pos = 0;
+    if (in_len <= 0) {
+      in_len = 0;
+      return -1;
+    }
+  }
+  return in_buf[in_pos++];
+}
+
+static void out_write(const char *p, unsigned long n) {
+  while (n > 0) {
+    long k = lwc_write(1, p, n);
+    if (k <= 0) return;
+    p += k;
+    n -= (unsigned long)k;
+  }
+}
+#else
+#include <stdio.h>
+static int in_getc(void) { return getchar(); }
+static void out_write(const char *p, unsigned long n) { fwrite(p, 1, n, stdout); }
+#endif
+
+static char line[8 * MAXLEN + 64], answer[2 * MAXLEN + 128 + 64];
+static unsigned long answer_len;
+
+static void say(const char *s) {
+  while (*s) answer[answer_len++] = *s++;
+}
+
+static void say_hex(const unsigned char *p, unsigned long long n) {
+  static const char digits[] = "0123456789ABCDEF";
+  unsigned long long i;
+  for (i = 0; i < n; i++) {
+    answer[answer_len++] = digits[p[i] >> 4];
+    answer[answer_len++] = digits[p[i] & 15];
+  }
+}
+
+static int nibble(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* A field in hex ("-": empty) into out; -1 when it is not hex or too long. */
+static long long unhex(const char *s, unsigned char *out) {
+  long long n = 0;
+  if (s[0] == '-' && s[1] == 0) return 0;
+  while (s[0]) {
+    int hi = nibble(s[0]), lo = s[1] ? nibble(s[1]) : -1;
+    if (hi < 0 || lo < 0 || n == MAXLEN) return -1;
+    out[n++] = (unsigned char)(hi << 4 | lo);
     s += 2;
   }
   return n;
 }
 
-static void put_hex(const unsigned char *p, unsigned long long n) {
-  unsigned long long i;
-  for (i = 0; i < n; i++) printf("%02X", p[i]);
+/* Split line into at most 5 space-separated fields (in place). */
+static int split(char *s, char *field[5]) {
+  int n = 0;
+  while (*s) {
+    while (*s == ' ') *s++ = 0;
+    if (!*s) break;
+    if (n == 5) return 6;
+    field[n++] = s;
+    while (*s && *s != ' ') s++;
+  }
+  return n;
 }
 
+/* requests' inputs and outputs (not static: a hash driver leaves some unused) */
+unsigned char a[MAXLEN], b[MAXLEN], c[MAXLEN], d[MAXLEN], out[MAXLEN + 64], back[MAXLEN + 64];
+
 #ifdef DRIVER_AEAD
+static int same(const unsigned char *a, const unsigned char *b, unsigned long long n) {
+  unsigned long long i;
+  for (i = 0; i < n; i++)
+    if (a[i] != b[i]) return 0;
+  return 1;
+}
+
+static void copy(unsigned char *to, const unsigned char *from, unsigned long long n) {
+  unsigned long long i;
+  for (i = 0; i < n; i++) to[i] = from[i];
+}
+
 static int all_zero(const unsigned char *p, unsigned long long n) {
   unsigned char acc = 0;
   unsigned long long i;
   for (i = 0; i < n; i++) acc |= p[i];
   return acc == 0;
 }
-#endif
 
-/* the request's fields, raw and decoded; outputs */
-char line[4 * MAXLEN + 64], f[4][8300];
-unsigned char a[MAXLEN], b[MAXLEN], c[MAXLEN], d[MAXLEN], out[MAXLEN + 64], back[MAXLEN + 64];
-
-int main(void) {
-  char op;
-  while (fgets(line, sizeof line, stdin)) {
-    int n = sscanf(line, " %c %8290s %8290s %8290s %8290s", &op, f[0], f[1], f[2], f[3]);
-    if (n < 2) continue;
-#ifdef DRIVER_AEAD
-    if (op == 'A' && n == 5) {
-      unsigned long long kl = unhex(f[0], a), nl = unhex(f[1], b), ml = unhex(f[2], c),
-                         al = unhex(f[3], d), cl = 0, bl = 99;
-      const char *status = "ok";
-      if (kl != CRYPTO_KEYBYTES || nl != CRYPTO_NPUBBYTES) {
-        puts("bad-request");
-        continue;
-      }
-      memset(out, 0xa5, sizeof out);
-      if (crypto_aead_encrypt(out, &cl, c, ml, d, al, NULL, b, a) != 0 || cl != ml + CRYPTO_ABYTES)
-        status = "encrypt-failed";
-      else if (memcpy(back, c, ml),
-               crypto_aead_encrypt(back, &bl, back, ml, d, al, NULL, b, a) != 0 || bl != cl ||
-               memcmp(back, out, cl) != 0)
-        status = "in-place-encrypt-failed";
-      else if (crypto_aead_decrypt(back, &bl, NULL, out, cl, d, al, b, a) != 0 || bl != ml ||
-               memcmp(back, c, ml) != 0)
-        status = "decrypt-failed";
-      else {
-        memcpy(back, out, cl); /* in place: the ciphertext buffer receives the plaintext */
-        if (crypto_aead_decrypt(back, &bl, NULL, back, cl, d, al, b, a) != 0 || bl != ml ||
-            memcmp(back, c, ml) != 0)
-          status = "in-place-decrypt-failed";
-      }
-      if (strcmp(status, "ok") == 0) {
-        unsigned long long bit;
-        for (bit = 0; bit < 2 && strcmp(status, "ok") == 0; bit++) {
-          unsigned long long at = bit == 0 ? cl - 1 : 0; /* the tag's last byte, the first byte */
-          memcpy(back, out, cl);
-          back[at] ^= 0x01;
-          memset(c, 0x5a, ml + 1);
-          if (crypto_aead_decrypt(c, &bl, NULL, back, cl, d, al, b, a) != -1)
-            status = "forgery-accepted";
-          else if (!all_zero(c, ml))
-            status = "forgery-released-plaintext";
-        }
-      }
-      put_hex(out, cl);
-      printf(" %s\n", status);
-      continue;
-    }
+static void aead(char *field[5]) {
+  long long kl = unhex(field[1], a), nl = unhex(field[2], b), ml = unhex(field[3], c),
+            al = unhex(field[4], d);
+  unsigned long long cl = 0, bl = 99, bit;
+  const char *status = "ok";
+  if (kl != CRYPTO_KEYBYTES || nl != CRYPTO_NPUBBYTES || ml < 0 || al < 0) {
+    say("bad-request");
+    return;
+  }
+  if (crypto_aead_encrypt(out, &cl, c, ml, d, al, 0, b, a) != 0 ||
+      cl != (unsigned long long)ml + CRYPTO_ABYTES)
+    status = "encrypt-failed";
+  else if (copy(back, c, ml), /* in place: the message buffer receives the ciphertext */
+           crypto_aead_encrypt(back, &bl, back, ml, d, al, 0, b, a) != 0 || bl != cl ||
+               !same(back, out, cl))
+    status = "in-place-encrypt-failed";
+  else if (crypto_aead_decrypt(back, &bl, 0, out, cl, d, al, b, a) != 0 ||
+           bl != (unsigned long long)ml || !same(back, c, ml))
+    status = "decrypt-failed";
+  else if (copy(back, out, cl),
+           crypto_aead_decrypt(back, &bl, 0, back, cl, d, al, b, a) != 0 ||
+               bl != (unsigned long long)ml || !same(back, c, ml))
+    status = "in-place-decrypt-failed";
+  for (bit = 0; bit < 2 && status[0] == 'o'; bit++) {
+    unsigned long long at = bit == 0 ? cl - 1 : 0; /* the tag's last byte; the first byte */
+    unsigned long long i;
+    copy(back, out, cl);
+    back[at] ^= 0x01;
+    for (i = 0; i <= (unsigned long long)ml; i++) c[i] = 0x5a;
+    if (crypto_aead_decrypt(c, &bl, 0, back, cl, d, al, b, a) != -1)
+      status = "forgery-accepted";
+    else if (!all_zero(c, ml))
+      status = "forgery-released-plaintext";
+  }
+  say_hex(out, cl);
+  say(" ");
+  say(status);
+}
 #else
-    if (op == 'H' && n == 2) {
-      unsigned long long ml = unhex(f[0], a);
-      if (crypto_hash(out, a, ml) != 0) {
-        puts("hash-failed");
-        continue;
-      }
-      put_hex(out, CRYPTO_BYTES);
-      putchar('\n');
-      continue;
-    }
+/* A decimal field; -1 when it is not one or exceeds MAXLEN. */
+static long long decimal(const char *s) {
+  long long v = 0;
+  if (!*s) return -1;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return -1;
+    v = v * 10 + (*s - '0');
+    if (v > MAXLEN) return -1;
+  }
+  return v;
+}
+
+static void hash(char op, char *field[5], int n) {
+  long long ml = unhex(field[1], a), zl = 0, ol = CRYPTO_BYTES;
+  int r = -1;
+  if (op == 'X' && n == 3) ol = decimal(field[2]);
+  if (op == 'C' && n == 4) {
+    zl = unhex(field[2], b);
+    ol = decimal(field[3]);
+  }
+  if (ml < 0 || zl < 0 || ol < 0) {
+    say("bad-request");
+    return;
+  }
+  if (op == 'H' && n == 2) r = crypto_hash(out, a, ml);
 #ifdef DRIVER_XOF
-    if (op == 'X' && n == 3) {
-      unsigned long long ml = unhex(f[0], a), ol = strtoull(f[1], NULL, 10);
-      if (ol > MAXLEN || crypto_xof(out, ol, a, ml) != 0) {
-        puts("xof-failed");
-        continue;
-      }
-      put_hex(out, ol);
-      putchar('\n');
-      continue;
-    }
+  if (op == 'X' && n == 3) r = crypto_xof(out, ol, a, ml);
 #endif
 #ifdef DRIVER_CXOF
-    if (op == 'C' && n == 4) {
-      unsigned long long ml = unhex(f[0], a), zl = unhex(f[1], b), ol = strtoull(f[2], NULL, 10);
-      if (ol > MAXLEN || crypto_cxof(out, ol, a, ml, b, zl) != 0) {
-        puts("cxof-failed");
-        continue;
-      }
-      put_hex(out, ol);
-      putchar('\n');
-      continue;
-    }
+  if (op == 'C' && n == 4) r = crypto_cxof(out, ol, a, ml, b, zl);
 #endif
-#endif
-    puts("bad-request");
+  if (r != 0) {
+    say("failed");
+    return;
   }
-  return 0;
+  say_hex(out, ol);
 }
+#endif
+
+static void serve(void) {
+  for (;;) {
+    char *field[5];
+    unsigned long len = 0;
+    int ch, n;
+    while ((ch = in_getc()) >= 0 && ch != '\n')
+      if (len < sizeof line - 1) line[len++] = (char)ch;
+    if (ch < 0 && len == 0) return;
+    line[len] = 0;
+    n = split(line, field);
+    answer_len = 0;
+    if (n < 2 || field[0][1] != 0) {
+      say("bad-request");
+    } else {
+#ifdef DRIVER_AEAD
+      if (field[0][0] == 'A' && n == 5)
+        aead(field);
+      else
+        say("bad-request");
+#else
+      hash(field[0][0], field, n);
+#endif
+    }
+    say("\n");
+    out_write(answer, answer_len);
+  }
+}
+
+#ifdef DRIVER_FREESTANDING
+void bench_serve(void);
+void bench_serve(void) { serve(); }
+#else
+int main(void) {
+  serve();
+  return fflush(stdout) != 0;
+}
+#endif
