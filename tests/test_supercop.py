@@ -282,3 +282,14 @@ def test_primitive_names_are_supercop_names():
     assert supercop.primitive_name("ascon-aead128") == "asconaead128"
     assert supercop.primitive_name("ascon128a-v12") == "ascon128av12"
     assert supercop.primitive_name("ascon-cxof128") == "asconcxof128"
+
+
+def test_export_into_the_tree_is_refused():
+    """Folders written into the repository would be found as implementations
+    of new schemes (crypto_aead/asconaead128/...): the command refuses."""
+    for where in (ROOT, ROOT / "crypto_hash" / "x"):
+        r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(where)],
+                           capture_output=True, text=True)
+        assert r.returncode == 2 and "choose a folder elsewhere" in r.stderr
+    assert not (ROOT / "crypto_aead" / "asconaead128").exists()
+    assert not (ROOT / "crypto_hash" / "x").exists()

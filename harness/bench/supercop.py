@@ -119,7 +119,6 @@ class Folder:
     impl: Impl
     rel: pathlib.Path                      # <top>/<primitive>/<impl> inside DIR
     files: dict[str, str]
-    origin: dict[str, str]                 # file name -> where it came from
 
 
 class _Exporter:
@@ -129,7 +128,6 @@ class _Exporter:
         self.in_api: set[pathlib.Path] = set()   # files inlined into api.h
         self.headers: dict[pathlib.Path, str] = {}  # header -> its flat name
         self.files: dict[str, str] = {}
-        self.origin: dict[str, str] = {}
         self.stack: list[pathlib.Path] = []
 
     def resolve(self, name: str, including: pathlib.Path) -> pathlib.Path:
@@ -183,12 +181,8 @@ class _Exporter:
             if name in self.files or name in self.headers.values() or name == "api.h":
                 raise ExportError(f"two files would be named {name}")
             self.headers[path] = name
-            self.add(name, self.expand(path, False), path)
+            self.files[name] = self.expand(path, False)
         return self.headers[path]
-
-    def add(self, name: str, text: str, path: pathlib.Path) -> None:
-        self.origin[name] = show(path)
-        self.files[name] = text
 
     def run(self) -> Folder:
         impl = self.impl
@@ -199,9 +193,9 @@ class _Exporter:
             raise ExportError("no api.h")
         banner = "/* Exported by ./lwcbench export supercop from {}: a generated copy. */\n"
         api = self.expand(self.api, True)
-        self.add("api.h", banner.format(show(self.api))
-                 + "#ifndef LWC_EXPORT_API_H\n#define LWC_EXPORT_API_H\n" + api + "#endif\n",
-                 self.api)
+        self.files["api.h"] = (banner.format(show(self.api))
+                               + "#ifndef LWC_EXPORT_API_H\n#define LWC_EXPORT_API_H\n"
+                               + api + "#endif\n")
         framework = TOPS[impl.top]
         for src in impl.sources:
             text = self.expand(src.resolve(), False)
@@ -211,9 +205,9 @@ class _Exporter:
                 text = banner.format(show(src)) + text
             if src.name in self.files:
                 raise ExportError(f"two files would be named {src.name}")
-            self.add(src.name, text, src)
+            self.files[src.name] = text
         rel = pathlib.Path(impl.top, primitive_name(impl.scheme), impl.name)
-        return Folder(impl, rel, dict(sorted(self.files.items())), self.origin)
+        return Folder(impl, rel, dict(sorted(self.files.items())))
 
 
 def export_one(impl: Impl) -> Folder:
@@ -280,6 +274,10 @@ def main(args) -> int:
     from harness.bench.impls import all_impls, select
     impls = select(all_impls(), args.scheme, args.impl)
     out = pathlib.Path(args.dir).resolve()
+    if out == ROOT or any(out.is_relative_to(ROOT / top) for top in (*TOPS, "crypto_perm")):
+        print(f"lwcbench: {out}: the exported folders would become implementations of the "
+              "tree; choose a folder elsewhere", file=sys.stderr)
+        return 2
     try:
         r = export(impls, out)
     except OSError as e:
