@@ -8,6 +8,7 @@
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
+  lwcbench export supercop DIR [--scheme S]... [--impl I]...
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ import time
 import json
 import pathlib
 
-from harness.bench import cluster, ct, export, fuzz, report, runner
+from harness.bench import cluster, ct, export, fuzz, report, runner, supercop
 from harness.bench.cache import DEFAULT_DIR as CACHE_DIR, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
@@ -141,6 +142,7 @@ def parser() -> argparse.ArgumentParser:
     ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
     fuzz.add_parser(sub)
+    supercop.add_parser(sub)
     return ap
 
 
@@ -502,6 +504,8 @@ def _main(args) -> int:
             return cmd_worker(args)
         if args.command == "fuzz":
             return fuzz.main(args, setup)
+        if args.command == "export":
+            return supercop.main(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)

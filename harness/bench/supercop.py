@@ -1,0 +1,291 @@
+"""./lwcbench export supercop DIR: each implementation as a SUPERCOP / NIST LWC folder.
+
+In the tree an implementation folder is a few lines: its api.h includes the
+scheme's ../scheme.h, its sources include the shared mode and backend headers
+of src/ and include/lwc.h.  The export writes DIR/<top>/<primitive>/<impl>/
+with everything it needs inside: api.h holds the scheme's parameters
+literally (SUPERCOP reads the CRYPTO_* lines of api.h), every header it
+uses is copied beside it under a flat name (src/ascon/common.h becomes
+ascon_common.h), a source file the tree includes from a source (the
+generated assembly of src/ascon/rv32/) is written inline, and each C source
+starts with SUPERCOP's own `crypto_aead.h` or `crypto_hash.h`, the only
+header outside the folder, so that the framework's renaming of
+crypto_aead_encrypt etc. applies.  Builds of lwc itself define
+LWC_NAMESPACE and, for the constant-time check, LWC_CT_VALGRIND: the export
+takes the branch where both are undefined, so the bare names crypto_aead_encrypt,
+crypto_aead_decrypt, crypto_hash (and crypto_xof, crypto_cxof as in ascon-c)
+are what the folder defines.
+
+The primitive's folder name is the scheme's without dashes or dots
+(ascon-aead128 -> asconaead128, ascon128-v12 -> ascon128v12, as ascon-c names
+them; SUPERCOP takes digits and lowercase letters only).  A bare permutation
+(crypto_perm/) has no SUPERCOP or NIST LWC operation: it is listed as not
+exported, with that reason, as is any implementation whose sources cannot be
+made self-contained.  DIR/EXPORT.md lists both.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import pathlib
+import re
+import shutil
+import sys
+
+from harness.discover import ROOT, SOURCE_SUFFIXES, Impl
+
+BENCH_COMMON = ROOT / "harness" / "target" / "common"
+# Where a quoted #include is looked for after the including file's own
+# folder: the order of the build's -I flags (harness/build.py,
+# harness/bench/targets/base.py), the implementation's folder last.
+SEARCH = (ROOT / "include", ROOT / "src", BENCH_COMMON)
+# Symbols the export takes as undefined: lwc's own build namespaces every
+# implementation (LWC_NAMESPACE) and traces secrets under valgrind
+# (LWC_CT_VALGRIND); a stand-alone folder does neither.
+UNDEFINED = ("LWC_NAMESPACE", "LWC_CT_VALGRIND")
+# The headers an exported file may include from outside its folder: the
+# framework's (SUPERCOP writes them; the NIST LWC framework ships them) and
+# the compiler's freestanding ones (no libc needed).
+FRAMEWORK_HEADERS = ("crypto_aead.h", "crypto_hash.h")
+SYSTEM_HEADERS = ("stddef.h", "stdint.h")
+# The SUPERCOP operation folder and framework header of each kind of lwc folder.
+TOPS = {"crypto_aead": "crypto_aead.h", "crypto_hash": "crypto_hash.h",
+        "crypto_cxof": "crypto_hash.h"}
+INDEX = "EXPORT.md"
+
+_QUOTED = re.compile(r'^(\s*#\s*include\s*)"([^"]+)"(.*)$')
+_ANGLED = re.compile(r'^\s*#\s*include\s*<([^>]+)>')
+_COND = re.compile(r'^\s*#\s*(ifdef|ifndef|if|elif|else|endif)\b\s*(\w*)')
+
+
+class ExportError(Exception):
+    """The implementation cannot be made a self-contained folder (why)."""
+
+
+def primitive_name(scheme: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", scheme.lower())
+
+
+def unifdef(text: str, where: str) -> str:
+    """The text with every #ifdef/#ifndef on an UNDEFINED symbol resolved
+    (the symbol undefined); other conditionals are kept as they are."""
+    out: list[str] = []
+    stack: list[list] = []  # [ours, keep]: ours when the condition is on UNDEFINED
+    for line in text.splitlines(keepends=True):
+        m = _COND.match(line)
+        active = all(keep for _ours, keep in stack)
+        if m:
+            d, sym = m.groups()
+            if d in ("ifdef", "ifndef"):
+                if sym in UNDEFINED:
+                    stack.append([True, d == "ifndef"])
+                    continue
+                stack.append([False, True])
+            elif d == "if":
+                stack.append([False, True])
+            elif not stack:
+                raise ExportError(f"{where}: #{d} without #if")
+            elif stack[-1][0]:
+                if d == "elif":
+                    raise ExportError(f"{where}: #elif after #ifdef {'/'.join(UNDEFINED)}")
+                if d == "else":
+                    stack[-1][1] = not stack[-1][1]
+                else:
+                    stack.pop()
+                continue
+            elif d == "endif":
+                stack.pop()
+        if active:
+            out.append(line)
+    if stack:
+        raise ExportError(f"{where}: unterminated #if")
+    result = "".join(out)
+    for sym in UNDEFINED:
+        if re.search(rf"\b{sym}\b", result):
+            raise ExportError(f"{where}: {sym} used other than in #ifdef/#ifndef")
+    return result
+
+
+def show(path: pathlib.Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+@dataclasses.dataclass
+class Folder:
+    """One exported implementation: file name -> text."""
+    impl: Impl
+    rel: pathlib.Path                      # <top>/<primitive>/<impl> inside DIR
+    files: dict[str, str]
+
+
+class _Exporter:
+    def __init__(self, impl: Impl):
+        self.impl = impl
+        self.api = (impl.path / "api.h").resolve()
+        self.in_api: set[pathlib.Path] = set()   # files inlined into api.h
+        self.headers: dict[pathlib.Path, str] = {}  # header -> its flat name
+        self.files: dict[str, str] = {}
+        self.stack: list[pathlib.Path] = []
+
+    def resolve(self, name: str, including: pathlib.Path) -> pathlib.Path:
+        for d in (including.parent, *SEARCH, self.impl.path):
+            p = d / name
+            if p.is_file():
+                return p.resolve()
+        raise ExportError(f"{show(including)}: #include \"{name}\" not found")
+
+    def flat_name(self, path: pathlib.Path) -> str:
+        for base in (ROOT / "src", ROOT / "include", self.impl.path.resolve(), ROOT):
+            try:
+                parts = path.relative_to(base.resolve()).parts
+            except ValueError:
+                continue
+            return "_".join(parts)
+        raise ExportError(f"{path}: outside the repository and the implementation")
+
+    def expand(self, path: pathlib.Path, into_api: bool) -> str:
+        if path in self.stack:
+            raise ExportError(f"{show(path)} includes itself")
+        self.stack.append(path)
+        out = []
+        for line in unifdef(path.read_text(), show(path)).splitlines(keepends=True):
+            m = _QUOTED.match(line)
+            a = _ANGLED.match(line)
+            if a and a.group(1) not in SYSTEM_HEADERS:
+                raise ExportError(f"{show(path)}: #include <{a.group(1)}> is neither "
+                                  f"{' nor '.join(SYSTEM_HEADERS)}")
+            if not m:
+                out.append(line)
+                continue
+            target = self.resolve(m.group(2), path)
+            if into_api:
+                self.in_api.add(target)
+                out.append(self.expand(target, True))
+            elif target == self.api or target in self.in_api:
+                out.append(f'{m.group(1)}"api.h"{m.group(3)}\n')
+            elif target.suffix in SOURCE_SUFFIXES:
+                text = self.expand(target, False)
+                out.append(f"/* ---- {show(target)} ---- */\n{text}"
+                           f"/* ---- end of {show(target)} ---- */\n")
+            else:
+                out.append(f'{m.group(1)}"{self.header(target)}"{m.group(3)}\n')
+        self.stack.pop()
+        return "".join(out)
+
+    def header(self, path: pathlib.Path) -> str:
+        if path not in self.headers:
+            name = self.flat_name(path)
+            if name in self.files or name in self.headers.values() or name == "api.h":
+                raise ExportError(f"two files would be named {name}")
+            self.headers[path] = name
+            self.files[name] = self.expand(path, False)
+        return self.headers[path]
+
+    def run(self) -> Folder:
+        impl = self.impl
+        if impl.top not in TOPS:
+            raise ExportError("a bare permutation: SUPERCOP and the NIST LWC API have no "
+                              "operation for it (crypto_perm is lwc's own)")
+        if not self.api.is_file():
+            raise ExportError("no api.h")
+        banner = "/* Exported by ./lwcbench export supercop from {}: a generated copy. */\n"
+        api = self.expand(self.api, True)
+        self.files["api.h"] = (banner.format(show(self.api))
+                               + "#ifndef LWC_EXPORT_API_H\n#define LWC_EXPORT_API_H\n"
+                               + api + "#endif\n")
+        framework = TOPS[impl.top]
+        for src in impl.sources:
+            text = self.expand(src.resolve(), False)
+            if src.suffix == ".c":
+                text = f'#include "{framework}"\n' + text
+            if src.suffix != ".s":  # .S and .c go through the C preprocessor
+                text = banner.format(show(src)) + text
+            if src.name in self.files:
+                raise ExportError(f"two files would be named {src.name}")
+            self.files[src.name] = text
+        rel = pathlib.Path(impl.top, primitive_name(impl.scheme), impl.name)
+        return Folder(impl, rel, dict(sorted(self.files.items())))
+
+
+def export_one(impl: Impl) -> Folder:
+    """The folder of one implementation; ExportError says why there is none."""
+    return _Exporter(impl).run()
+
+
+@dataclasses.dataclass
+class Result:
+    exported: list[Folder]
+    refused: list[tuple[Impl, str]]
+
+
+def export(impls: list[Impl], out: pathlib.Path) -> Result:
+    """Write every exportable implementation under `out` (each folder
+    replaced whole) and out/EXPORT.md; the others are returned with why."""
+    done, refused = [], []
+    for impl in impls:
+        try:
+            done.append(export_one(impl))
+        except (ExportError, OSError, UnicodeDecodeError) as e:
+            refused.append((impl, str(e)))
+    out.mkdir(parents=True, exist_ok=True)
+    for f in done:
+        d = out / f.rel
+        if d.exists():
+            shutil.rmtree(d)
+        d.mkdir(parents=True)
+        for name, text in f.files.items():
+            (d / name).write_text(text)
+    (out / INDEX).write_text(index_text(done, refused))
+    return Result(done, refused)
+
+
+def index_text(done: list[Folder], refused: list[tuple[Impl, str]]) -> str:
+    lines = ["# lwc implementations as SUPERCOP / NIST LWC folders", "",
+             "Written by `./lwcbench export supercop`.  Each folder compiles alone:",
+             "its files include one another and, from outside, only the framework's",
+             "`crypto_aead.h` / `crypto_hash.h` and the compiler's `stddef.h` / `stdint.h`.",
+             "Hash folders of an XOF also define `crypto_xof(out, outlen, in, inlen)`,",
+             "the CXOF folder `crypto_cxof(out, outlen, in, inlen, cs, cslen)` (as ascon-c).",
+             "", "| folder | from | runs on (lwc's architectures file) |", "|---|---|---|"]
+    for f in done:
+        lines.append(f"| `{f.rel.as_posix()}` | `{show(f.impl.path)}` | "
+                     f"{' '.join(f.impl.architectures) or '?'} |")
+    lines += ["", "## Not exported", ""]
+    lines += [f"- `{show(i.path)}`: {why}" for i, why in refused] or ["(none)"]
+    return "\n".join(lines) + "\n"
+
+
+def add_parser(sub) -> None:
+    """The `export` subcommand of ./lwcbench (harness/bench/cli.py)."""
+    ex = sub.add_parser("export", help="write implementations as SUPERCOP / NIST LWC folders",
+                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ex.add_argument("format", choices=["supercop"], help="the layout (supercop: also the NIST LWC one)")
+    ex.add_argument("dir", metavar="DIR", help="where to write (created; each folder replaced whole)")
+    ex.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
+    ex.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
+
+
+def main(args) -> int:
+    """./lwcbench export supercop DIR: 0 when every selected implementation
+    but the bare permutations was exported, 1 otherwise."""
+    from harness.bench.impls import all_impls, select
+    impls = select(all_impls(), args.scheme, args.impl)
+    out = pathlib.Path(args.dir).resolve()
+    if out == ROOT or any(out.is_relative_to(ROOT / top) for top in (*TOPS, "crypto_perm")):
+        print(f"lwcbench: {out}: the exported folders would become implementations of the "
+              "tree; choose a folder elsewhere", file=sys.stderr)
+        return 2
+    try:
+        r = export(impls, out)
+    except OSError as e:
+        print(f"lwcbench: cannot write {out}: {e}", file=sys.stderr)
+        return 2
+    print(f"export: {len(r.exported)} folders in {out} (list: {out / INDEX})")
+    failed = 0
+    for impl, why in r.refused:
+        print(f"export: not exported: {impl.scheme}/{impl.name}: {why}", file=sys.stderr)
+        failed += impl.kind != "perm"
+    return 1 if failed else 0

@@ -1,0 +1,295 @@
+"""./lwcbench export supercop DIR: every exported folder compiles alone, as
+SUPERCOP compiles an implementation (its own files, the framework's
+crypto_aead.h / crypto_hash.h, nothing else), and reproduces its scheme's
+whole official KAT through the bare crypto_aead_encrypt / crypto_aead_decrypt
+/ crypto_hash (and crypto_xof / crypto_cxof) functions: on the host, or,
+for an assembly folder, under the QEMU user-mode target of its ISA (the
+target's start file and system calls, no lwc runtime).  A folder whose ISA
+only the Ibex model has (draft Zbp, Zbt) is compiled alone, not run."""
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import KAT_DIR, ROOT, impl_id
+from harness.bench import supercop
+from harness.build import HOST_ARCHS
+from harness.discover import discover
+from harness.katfile import records
+
+DRIVER = ROOT / "tests" / "supercop" / "kat_driver.c"
+EXPORTABLE = [i for i in discover() if i.kind != "perm"]
+HOST = [i for i in EXPORTABLE if i.builds_for(HOST_ARCHS)]
+CROSS = [i for i in EXPORTABLE if not i.builds_for(HOST_ARCHS)]
+CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"]
+
+# What the frameworks give an implementation: SUPERCOP writes these headers
+# (with its renaming macros, see test_framework_renaming_applies), the NIST
+# LWC framework ships them with the prototypes alone.
+FRAMEWORK = {
+    "crypto_aead.h": """\
+int crypto_aead_encrypt(unsigned char *c, unsigned long long *clen, const unsigned char *m,
+                        unsigned long long mlen, const unsigned char *ad, unsigned long long adlen,
+                        const unsigned char *nsec, const unsigned char *npub,
+                        const unsigned char *k);
+int crypto_aead_decrypt(unsigned char *m, unsigned long long *mlen, unsigned char *nsec,
+                        const unsigned char *c, unsigned long long clen, const unsigned char *ad,
+                        unsigned long long adlen, const unsigned char *npub,
+                        const unsigned char *k);
+""",
+    "crypto_hash.h": """\
+int crypto_hash(unsigned char *out, const unsigned char *in, unsigned long long inlen);
+""",
+}
+# Headers from outside the folder an exported file may include.
+ALLOWED_OUTSIDE = {'"crypto_aead.h"', '"crypto_hash.h"', "<stddef.h>", "<stdint.h>"}
+INCLUDE = re.compile(r'^\s*#\s*include\s*(\S+)')
+
+
+def folder_of(out: pathlib.Path, impl) -> pathlib.Path:
+    return out / impl.top / supercop.primitive_name(impl.scheme) / impl.name
+
+
+def outside_includes(folder: pathlib.Path) -> list[str]:
+    """Each #include of a file of `folder` that reaches outside it."""
+    names = {p.name for p in folder.iterdir()}
+    bad = []
+    for p in sorted(folder.iterdir()):
+        for n, line in enumerate(p.read_text().splitlines(), 1):
+            m = INCLUDE.match(line)
+            if not m:
+                continue
+            what = m.group(1)
+            inside = what.startswith('"') and what.endswith('"') and what[1:-1] in names
+            if not inside and what not in ALLOWED_OUTSIDE:
+                bad.append(f"{p.name}:{n}: {line.strip()}")
+    return bad
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """The tree exported by the command itself, and the framework headers."""
+    out = tmp_path_factory.mktemp("supercop")
+    r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out / "export")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    inc = out / "framework"
+    inc.mkdir()
+    for name, text in FRAMEWORK.items():
+        (inc / name).write_text(text)
+    return out / "export", inc, r
+
+
+def alone(folder: pathlib.Path, tmp_path: pathlib.Path) -> pathlib.Path:
+    """A copy of the folder with nothing beside it (a relative include of a
+    sibling would fail, as in SUPERCOP's work folder)."""
+    dest = tmp_path / "alone" / folder.name
+    shutil.copytree(folder, dest)
+    return dest
+
+
+def compile_alone(cc: list[str], folder: pathlib.Path, inc: pathlib.Path, flags: list[str]):
+    """Compile each source of the folder on its own; the defined and the
+    undefined global symbols of all its objects."""
+    defined, undefined = set(), set()
+    nm = cc[0].removesuffix("gcc") + "nm" if cc[0].endswith("gcc") else "nm"
+    for src in sorted(folder.iterdir()):
+        if src.suffix not in (".c", ".S", ".s"):
+            continue
+        obj = src.with_suffix(src.suffix + ".o")
+        subprocess.run([*cc, *flags, f"-I{folder}", f"-I{inc}", "-c", str(src), "-o", str(obj)],
+                       check=True, cwd=folder)
+        for opt, into in (("--defined-only", defined), ("-u", undefined)):
+            r = subprocess.run([nm, "-g", opt, str(obj)], capture_output=True, text=True, check=True)
+            into |= {line.split()[-1] for line in r.stdout.splitlines() if line.strip()}
+    return defined, undefined - defined
+
+
+@pytest.fixture(scope="module")
+def cross_targets():
+    """Every cross target, QEMU user-mode ones first (they can run a folder)."""
+    from harness.bench.targets import TARGETS
+    found = [cls() for cls in TARGETS.values() if cls.name != "host"]
+    return sorted(found, key=lambda t: t.family != "qemu")
+
+
+def requests(impl, symbols: set[str]) -> tuple[list[str], list[str], list[str]]:
+    """Driver flags, request lines and the answers the official file wants."""
+    recs = records(KAT_DIR / f"{impl.scheme}.txt")
+    assert len(recs) in (1025, 1089)
+    hx = lambda v: v or "-"  # noqa: E731
+    if impl.kind == "aead":
+        return (["-DDRIVER_AEAD"],
+                [f"A {r['Key']} {r['Nonce']} {hx(r['PT'])} {hx(r['AD'])}" for r in recs],
+                [f"{r['CT']} ok" for r in recs])
+    lines = [f"H {hx(r['Msg'])}" for r in recs if not r.get("Z")]
+    want = [r["MD"] for r in recs if not r.get("Z")]
+    if "Z" in recs[0]:
+        assert "crypto_cxof" in symbols
+        lines += [f"C {hx(r['Msg'])} {hx(r['Z'])} {len(r['MD']) // 2}" for r in recs]
+        return ["-DDRIVER_CXOF"], lines, want + [r["MD"] for r in recs]
+    if "xof" in impl.scheme:
+        assert "crypto_xof" in symbols
+        lines += [f"X {hx(r['Msg'])} {len(r['MD']) // 2}" for r in recs]
+        return ["-DDRIVER_XOF"], lines, want + [r["MD"] for r in recs]
+    return [], lines, want
+
+
+@pytest.mark.parametrize("impl", HOST, ids=impl_id)
+def test_exported_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_path):
+    out, inc, _ = exported
+    folder = alone(folder_of(out, impl), tmp_path)
+    assert (folder / "api.h").is_file()
+    assert outside_includes(folder) == []
+    defined, undefined = compile_alone(["gcc"], folder, inc, CFLAGS)
+    wanted = {"crypto_aead_encrypt", "crypto_aead_decrypt"} if impl.kind == "aead" else {"crypto_hash"}
+    assert wanted <= defined, f"{folder}: defines {sorted(defined)}"
+    assert not undefined, f"{folder}: needs {sorted(undefined)} from outside"
+    flags, lines, want = requests(impl, defined)
+    exe = tmp_path / "kat"
+    sources = [str(p) for p in sorted(folder.iterdir()) if p.suffix in (".c", ".S")]
+    subprocess.run(["gcc", *CFLAGS, *flags, f"-I{folder}", f"-I{inc}", *sources, str(DRIVER),
+                    "-o", str(exe)], check=True)
+    r = subprocess.run([str(exe)], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                       check=True)
+    got = r.stdout.splitlines()
+    assert len(got) == len(want)
+    for n, (g, w, q) in enumerate(zip(got, want, lines)):
+        assert g == w, f"{impl_id(impl)}: request {n + 1} ({q}): {g} != {w}"
+
+
+def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines):
+    """Link the folder's objects with the freestanding driver, the target's
+    start file (entry, read/write system calls) and mini_libc (what the
+    compiler emits for copies); run it under the target's qemu-user."""
+    objs = sorted(str(p) for p in folder.glob("*.o"))
+    runtime = [ROOT / "tests" / "supercop" / "kat_driver.c", ROOT / "harness" / "target" / "qemu" / t.start,
+               *t.extra_sources, ROOT / "harness" / "target" / "common" / "mini_libc.c"]
+    for n, src in enumerate(runtime):
+        obj = tmp_path / f"rt{n}.o"
+        subprocess.run([*t.cc, *t.warnings, *t.compile_flags(), "-DDRIVER_FREESTANDING", *flags,
+                        f"-I{folder}", f"-I{inc}", "-c", str(src), "-o", str(obj)],
+                       check=True, cwd=ROOT)
+        objs.append(str(obj))
+    elf = tmp_path / "kat.elf"
+    subprocess.run([*t.cc, *t.cflags, "-o", str(elf), *objs, *t.ldflags], check=True, cwd=ROOT)
+    cpu = ["-cpu", t.cpu] if t.cpu else []
+    r = subprocess.run([t.qemu, *cpu, str(elf)], input="\n".join(lines) + "\n",
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.splitlines()
+
+
+@pytest.mark.parametrize("impl", CROSS, ids=impl_id)
+def test_exported_assembly_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_path,
+                                                                    cross_targets):
+    out, inc, _ = exported
+    folder = alone(folder_of(out, impl), tmp_path)
+    assert outside_includes(folder) == []
+    target = next((t for t in cross_targets if t.supports(impl)), None)
+    assert target is not None, f"{impl_id(impl)}: no target has {impl.architectures}"
+    assert shutil.which(target.cc[0]), f"{target.cc[0]} missing after ./run-tests' set-up"
+    defined, undefined = compile_alone(target.cc, folder, inc, [*target.warnings, *target.cflags])
+    wanted = {"crypto_aead_encrypt", "crypto_aead_decrypt"} if impl.kind == "aead" else {"crypto_hash"}
+    assert wanted <= defined, f"{folder}: defines {sorted(defined)}"
+    # the compiler's own runtime (libgcc: 64-bit shifts on 32-bit cores) and
+    # the copies it emits (memcpy, memset) only
+    assert {s for s in undefined if not s.startswith("__")} <= {"memcpy", "memset"}, undefined
+    if target.family != "qemu":
+        return  # the Ibex model runs lwc's firmware only: compiled alone, not run
+    assert shutil.which(target.qemu), f"{target.qemu} missing after ./run-tests' set-up"
+    flags, lines, want = requests(impl, defined)
+    got = run_on_qemu(target, impl, folder, inc, tmp_path, flags, lines)
+    assert len(got) == len(want), got[-3:]
+    for n, (g, w, q) in enumerate(zip(got, want, lines)):
+        assert g == w, f"{impl_id(impl)} on {target.name}: request {n + 1} ({q}): {g} != {w}"
+
+
+def test_every_implementation_is_exported_or_reported(exported):
+    out, _, r = exported
+    index = (out / supercop.INDEX).read_text()
+    for impl in discover():
+        if impl.kind == "perm":
+            assert not folder_of(out, impl).exists()
+            assert f"`{impl.path.relative_to(ROOT)}`: a bare permutation" in index
+            assert f"not exported: {impl.scheme}/{impl.name}: a bare permutation" in r.stderr
+        else:
+            assert folder_of(out, impl).is_dir(), impl_id(impl)
+            assert outside_includes(folder_of(out, impl)) == [], impl_id(impl)
+            assert f"| `{folder_of(out, impl).relative_to(out).as_posix()}` |" in index
+
+
+def test_outside_includes_are_found(tmp_path):
+    """The check above is not vacuous: a sibling's file, a path, a header
+    that is not in the folder and a libc or valgrind header are each caught."""
+    (tmp_path / "api.h").write_text('#include "crypto_aead.h"\n#include <stdint.h>\n')
+    (tmp_path / "a.c").write_text('#include "api.h"\n#include "../scheme.h"\n#include "x.h"\n'
+                                  '# include <stdio.h>\n#include "ascon/common.h"\n'
+                                  '#include <valgrind/memcheck.h>\n')
+    assert [b.split(":")[1] for b in outside_includes(tmp_path)] == ["2", "3", "4", "5", "6"]
+
+
+def test_framework_renaming_applies(exported, tmp_path):
+    """SUPERCOP's crypto_aead.h / crypto_hash.h rename the functions to the
+    primitive's namespace: the exported sources include them, so the
+    objects define the renamed names and not the bare ones."""
+    out, _, _ = exported
+    for top, prim, fns in (("crypto_aead", "asconaead128", ("encrypt", "decrypt")),
+                           ("crypto_hash", "asconhash256", ("",))):
+        inc = tmp_path / prim
+        inc.mkdir()
+        op = top
+        renames = "".join(f"#define {op}{'_' + f if f else ''} {op}_{prim}_ref{'_' + f if f else ''}\n"
+                          for f in fns)
+        (inc / f"{top}.h").write_text(renames + FRAMEWORK[f"{top}.h"])
+        folder = alone(out / top / prim / "ref", tmp_path / prim)
+        defined, _ = compile_alone(["gcc"], folder, inc, CFLAGS)
+        for f in fns:
+            name = f"{op}_{f}" if f else op
+            assert f"{op}_{prim}_ref{'_' + f if f else ''}" in defined and name not in defined
+
+
+def test_a_folder_that_cannot_be_made_self_contained_is_reported(tmp_path):
+    """An implementation including a header the export cannot carry (here
+    libc's stdio.h) is not written; the command names it and why, exits 1,
+    and EXPORT.md lists it."""
+    scheme = tmp_path / "extra" / "crypto_hash" / "ascon-hash256"
+    (scheme / "leaky").mkdir(parents=True)
+    (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
+    (scheme / "leaky" / "api.h").write_text('#include "../scheme.h"\n')
+    (scheme / "leaky" / "architectures").write_text("any\n")
+    (scheme / "leaky" / "hash.c").write_text('#include <stdio.h>\n#include "api.h"\n'
+                                             '#include "ascon/backend_ref.h"\n'
+                                             '#include "ascon/hash_mode.h"\n')
+    out = tmp_path / "out"
+    env = dict(os.environ, LWC_EXTRA_IMPLS=str(tmp_path / "extra"))
+    r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out),
+                        "--scheme", "ascon-hash256"], capture_output=True, text=True, env=env)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "not exported: ascon-hash256/leaky:" in r.stderr and "<stdio.h>" in r.stderr
+    assert not (out / "crypto_hash" / "asconhash256" / "leaky").exists()
+    assert (out / "crypto_hash" / "asconhash256" / "ref" / "api.h").is_file()
+    assert "leaky" in (out / supercop.INDEX).read_text()
+
+
+def test_primitive_names_are_supercop_names():
+    """Digits and lowercase letters only, as ascon-c names the Ascon folders."""
+    assert supercop.primitive_name("ascon-aead128") == "asconaead128"
+    assert supercop.primitive_name("ascon128a-v12") == "ascon128av12"
+    assert supercop.primitive_name("ascon-cxof128") == "asconcxof128"
+
+
+def test_export_into_the_tree_is_refused():
+    """Folders written into the repository would be found as implementations
+    of new schemes (crypto_aead/asconaead128/...): the command refuses."""
+    for where in (ROOT, ROOT / "crypto_hash" / "x"):
+        r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(where)],
+                           capture_output=True, text=True)
+        assert r.returncode == 2 and "choose a folder elsewhere" in r.stderr
+    assert not (ROOT / "crypto_aead" / "asconaead128").exists()
+    assert not (ROOT / "crypto_hash" / "x").exists()
