@@ -183,8 +183,11 @@ def published_rows(recs: list[dict], field: str, mlen: int, group: list[str],
                 row.append("")
                 continue
             theirs = pub[str(mlen)][ref["order"].index(column)]
+            same = ref.get("published_counter", ref["counter"]) == ref["counter"]
             row.append(f"{ours:.2f} / {theirs:.2f} ({(ours - theirs) / theirs * 100:+.1f}%)"
-                       if isinstance(ours, float) else f"{ours} / {theirs:.2f}")
+                       if isinstance(ours, float) and same else
+                       f"{ours:.2f} / {theirs:.2f}" if isinstance(ours, float)
+                       else f"{ours} / {theirs:.2f}")
         if any(row[1:]):
             rows.append(row)
     return rows
@@ -200,8 +203,10 @@ def published_sections(records: list[dict], lengths=(32768, 16)):
             for mlen in lengths:
                 if not any(r["mlen"] == mlen and r.get(field) is not None for r in recs):
                     continue
+                theirs = ref.get("published_counter", field)  # another counter: no difference
                 title = (f"{target}: {COUNTER_TEXT[field]} per byte, measured here / "
-                         f"{ref['title']}, {ref['simulator']} -- {fmt_len(mlen)} inputs, "
+                         + (f"{COUNTER_TEXT[theirs]} per byte " if theirs != field else "")
+                         + f"{ref['title']}, {ref['simulator']} -- {fmt_len(mlen)} inputs, "
                          f"{ref['unit']}")
                 groups = [published_rows(recs, field, mlen, g, ref)
                           for g in _groups([r["scheme"] for r in recs])
