@@ -3,8 +3,8 @@
 The generated files are what the generator writes now (one source of
 truth); both variants implement every member and bare permutation; every
 one passes its official KAT on xtensa-lx106-qemu; every round count of the
-bare permutation gives the C ref's states; misaligned buffers (the LX106
-traps on misaligned word loads: the assembly copies such blocks, keys,
+bare permutation gives the C ref's states; misaligned buffers (Xtensa's
+word loads and stores need 4-aligned addresses: the assembly copies such blocks, keys,
 nonces and tags through its frame), in-place calls, forgeries and the
 incremental C calls over the assembly's blocks agree with the one-shot
 call on aligned buffers (tests/c/xtensa_align.c, run on the target); the

@@ -1,7 +1,7 @@
 /*
  * On the Xtensa target (tests/test_asm_xtensa.py): the one implementation
- * linked in, called with buffers at every offset 0..3 (word loads on the
- * LX106 need 4-aligned addresses: the assembly copies misaligned blocks,
+ * linked in, called with buffers at every offset 0..3 (Xtensa's word loads
+ * and stores need 4-aligned addresses: the assembly copies misaligned blocks,
  * keys, nonces and tags through its frame), in place, and through the
  * incremental C calls (the assembly's runs of blocks), against the same
  * implementation's one-shot call on aligned buffers, which the KAT checks.
