@@ -7,7 +7,7 @@ bare permutation gives the C ref's states; misaligned buffers (Xtensa's
 word loads and stores need 4-aligned addresses: the assembly copies such blocks, keys,
 nonces and tags through its frame), in-place calls, forgeries and the
 incremental C calls over the assembly's blocks agree with the one-shot
-call on aligned buffers (tests/c/xtensa_align.c, run on the target); the
+call on aligned buffers (tests/xtensa/align.c, run on the target); the
 linear layer's schedule is the search's optimum; tools/xtensa_bounds.py
 counts the generated rounds.  The default `./lwcbench run` checks them too.
 """
@@ -80,12 +80,12 @@ def test_every_round_count_matches_ref(impl):
 
 
 def align_firmware(tmp_path, impl):
-    """The implementation's firmware with tests/c/xtensa_align.c's
+    """The implementation's firmware with tests/xtensa/align.c's
     bench_serve in place of the protocol's (linked first, so it wins)."""
     t = usable_target(TARGET)
     elf = t.build(impl)
     obj = tmp_path / "xtensa_align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(ROOT / "tests" / "c" / "xtensa_align.c"),
+    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(ROOT / "tests" / "xtensa" / "align.c"),
                     "-o", str(obj)], cwd=ROOT, check=True)
     cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
     out = tmp_path / "align.elf"
