@@ -739,6 +739,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lba_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lba_done:
     j       .Lblocks_end
 #ifdef CRYPTO_ABYTES
@@ -1900,6 +1905,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lbe_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lbe_done:
     j       .Lblocks_end
 .Lblocks_decrypt:
@@ -3092,6 +3102,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lbd_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lbd_done:
     j       .Lblocks_end
 #endif
@@ -5136,6 +5151,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 32
     l32i    a14, a1, 56
     bne     a12, a14, .Lad_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lad_done:
     l32i    a14, a1, 136
     bnez    a14, .Lad_partial
@@ -6880,6 +6900,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lme_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lme_done:
     l32i    a14, a1, 136
     bnez    a14, .Lme_partial
@@ -8648,6 +8673,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lmd_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lmd_done:
     l32i    a14, a1, 136
     bnez    a14, .Lmd_partial

@@ -270,6 +270,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lba_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lba_done:
     j       .Lblocks_end
 #ifdef CRYPTO_ABYTES
@@ -506,6 +511,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lbe_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lbe_done:
     j       .Lblocks_end
 .Lblocks_decrypt:
@@ -749,6 +759,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lbd_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lbd_done:
     j       .Lblocks_end
 #endif
@@ -1230,6 +1245,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 32
     l32i    a14, a1, 56
     bne     a12, a14, .Lad_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lad_done:
     l32i    a14, a1, 136
     bnez    a14, .Lad_partial
@@ -1589,6 +1609,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lme_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lme_done:
     l32i    a14, a1, 136
     bnez    a14, .Lme_partial
@@ -1948,6 +1973,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a1, 56
     bne     a12, a14, .Lmd_bounce
+    movi    a14, 0
+    s32i    a14, a1, 120                /* wipe the buffer */
+    s32i    a14, a1, 124
+    s32i    a14, a1, 128
+    s32i    a14, a1, 132
 .Lmd_done:
     l32i    a14, a1, 136
     bnez    a14, .Lmd_partial

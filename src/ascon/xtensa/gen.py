@@ -687,6 +687,9 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
         a("bne", "a12", "a14", loop)
         if not bounce:
             a("j", f".L{tag}_done")
+    a("movi", "a14", 0)
+    for k in range(0, 16, 4):
+        a("s32i", "a14", "a1", F_BUF + k, comment="wipe the buffer" if k == 0 else "")
     a.label(f".L{tag}_done")
 
 
