@@ -139,128 +139,14 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a13, a12, 0
     l32i    a14, a12, 4
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
     l32i    a12, a1, 24
     l32i    a13, a12, 8
     l32i    a14, a12, 12
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
@@ -269,72 +155,15 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a12, 0
     l32i    a13, a12, 4
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
@@ -342,72 +171,15 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a12, 8
     l32i    a13, a12, 12
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
@@ -461,127 +233,13 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
 #if ASCON_LITTLE_ENDIAN
     l32i    a13, a1, 120
     l32i    a14, a1, 124
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
     l32i    a13, a1, 128
     l32i    a14, a1, 132
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
@@ -589,148 +247,35 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a1, 120
     l32i    a13, a1, 124
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
 #endif
+    l32i    a12, a1, 24
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 24
     movi    a15, -1
@@ -761,247 +306,27 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a13, a12, 0
     l32i    a14, a12, 4
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     l32i    a12, a1, 20
-    s32i    a13, a12, 0                 /* ciphertext */
+    s32i    a13, a12, 0
     s32i    a14, a12, 4
 #if ASCON_RATE == 16
     l32i    a12, a1, 24
     l32i    a13, a12, 8
     l32i    a14, a12, 12
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     l32i    a12, a1, 20
-    s32i    a13, a12, 8                 /* ciphertext */
+    s32i    a13, a12, 8
     s32i    a14, a12, 12
 #endif
 #else
@@ -1009,130 +334,20 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a12, 0
     l32i    a13, a12, 4
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -1143,137 +358,27 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     src     a15, a15, a15
     src     a14, a14, a15
     l32i    a12, a1, 20
-    s32i    a14, a12, 0                 /* ciphertext */
+    s32i    a14, a12, 0
     s32i    a13, a12, 4
 #if ASCON_RATE == 16
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -1284,7 +389,7 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     src     a15, a15, a15
     src     a14, a14, a15
     l32i    a12, a1, 20
-    s32i    a14, a12, 8                 /* ciphertext */
+    s32i    a14, a12, 8
     s32i    a13, a12, 12
 #endif
 #endif
@@ -1340,374 +445,44 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
 #if ASCON_LITTLE_ENDIAN
     l32i    a13, a1, 120
     l32i    a14, a1, 124
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    s32i    a13, a1, 120                /* ciphertext */
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
+    s32i    a13, a1, 120
     s32i    a14, a1, 124
 #if ASCON_RATE == 16
     l32i    a13, a1, 128
     l32i    a14, a1, 132
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    s32i    a13, a1, 128                /* ciphertext */
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
+    s32i    a13, a1, 128
     s32i    a14, a1, 132
 #endif
 #else
     l32i    a14, a1, 120
     l32i    a13, a1, 124
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -1717,136 +492,26 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
-    s32i    a14, a1, 120                /* ciphertext */
+    s32i    a14, a1, 120
     s32i    a13, a1, 124
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -1856,10 +521,11 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
-    s32i    a14, a1, 128                /* ciphertext */
+    s32i    a14, a1, 128
     s32i    a13, a1, 132
 #endif
 #endif
+    l32i    a12, a1, 24
     l32i    a13, a1, 20
     l8ui    a14, a1, 120
     s8i     a14, a13, 0
@@ -1926,124 +592,14 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a13, a12, 0
     l32i    a14, a12, 4
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     l32i    a12, a1, 20
     s32i    a13, a12, 0
     s32i    a14, a12, 4
@@ -2053,124 +609,14 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a13, a12, 8
     l32i    a14, a12, 12
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     l32i    a12, a1, 20
     s32i    a13, a12, 8
     s32i    a14, a12, 12
@@ -2182,132 +628,22 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a12, 0
     l32i    a13, a12, 4
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -2327,132 +663,22 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a12, 8
     l32i    a13, a12, 12
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -2521,124 +747,14 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
 #if ASCON_LITTLE_ENDIAN
     l32i    a13, a1, 120
     l32i    a14, a1, 124
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     s32i    a13, a1, 120
     s32i    a14, a1, 124
     l32i    a2, a1, 64                  /* x0 = ciphertext */
@@ -2646,124 +762,14 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
 #if ASCON_RATE == 16
     l32i    a13, a1, 128
     l32i    a14, a1, 132
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     s32i    a13, a1, 128
     s32i    a14, a1, 132
     l32i    a3, a1, 64                  /* x1 = ciphertext */
@@ -2773,132 +779,22 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a1, 120
     l32i    a13, a1, 124
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -2916,132 +812,22 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a14, a1, 128
     l32i    a13, a1, 132
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -3057,6 +843,7 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a8, a1, 68
 #endif
 #endif
+    l32i    a12, a1, 24
     l32i    a13, a1, 20
     l8ui    a14, a1, 120
     s8i     a14, a13, 0
@@ -3260,532 +1047,105 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     addi    a12, a1, 72
     addi    a13, a1, 120
 .Linit_aligned:
+    s32i    a12, a1, 44                 /* the key and nonce as read (maybe the copies) */
+    s32i    a13, a1, 40
 #if CRYPTO_KEYBYTES == 16
 #if ASCON_LITTLE_ENDIAN
-    l32i    a3, a12, 0
-    l32i    a8, a12, 4
-    movi    a15, 0x22222222
-    srli    a14, a3, 1
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 1
-    xor     a3, a3, a14
-    srli    a14, a8, 1
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 1
-    xor     a8, a8, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a3, 2
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 2
-    xor     a3, a3, a14
-    srli    a14, a8, 2
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 2
-    xor     a8, a8, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a3, 4
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 4
-    xor     a3, a3, a14
-    srli    a14, a8, 4
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 4
-    xor     a8, a8, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a3, 8
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 8
-    xor     a3, a3, a14
-    srli    a14, a8, 8
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 8
-    xor     a8, a8, a14
-    ssai    16
-    slli    a14, a3, 16
-    src     a14, a8, a14                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a14
-    l32i    a4, a12, 8
-    l32i    a9, a12, 12
-    movi    a15, 0x22222222
-    srli    a14, a4, 1
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 1
-    xor     a4, a4, a14
-    srli    a14, a9, 1
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 1
-    xor     a9, a9, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a4, 2
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 2
-    xor     a4, a4, a14
-    srli    a14, a9, 2
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 2
-    xor     a9, a9, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a4, 4
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 4
-    xor     a4, a4, a14
-    srli    a14, a9, 4
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 4
-    xor     a9, a9, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a4, 8
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 8
-    xor     a4, a4, a14
-    srli    a14, a9, 8
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 8
-    xor     a9, a9, a14
-    slli    a14, a4, 16
-    src     a14, a9, a14                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a9, a9, 16
-    src     a9, a9, a4                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a4, a14
+    l32i    a12, a1, 44
+    l32i    a13, a12, 0
+    l32i    a14, a12, 4
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    l32i    a12, a1, 44
+    l32i    a13, a12, 8
+    l32i    a14, a12, 12
+    call0   .Lbi_in
+    mov     a4, a13
+    mov     a9, a14
+    l32i    a12, a1, 40
+    l32i    a13, a12, 0
+    l32i    a14, a12, 4
+    call0   .Lbi_in
+    mov     a5, a13
+    mov     a10, a14
+    l32i    a12, a1, 40
+    l32i    a13, a12, 8
+    l32i    a14, a12, 12
+    call0   .Lbi_in
+    mov     a6, a13
+    mov     a11, a14
     s32i    a3, a1, 72                  /* KA */
     s32i    a8, a1, 76
     s32i    a4, a1, 80                  /* KB */
     s32i    a9, a1, 84
-    l32i    a5, a13, 0
-    l32i    a10, a13, 4
-    movi    a15, 0x22222222
-    srli    a14, a5, 1
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 1
-    xor     a5, a5, a14
-    srli    a14, a10, 1
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 1
-    xor     a10, a10, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a5, 2
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 2
-    xor     a5, a5, a14
-    srli    a14, a10, 2
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 2
-    xor     a10, a10, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a5, 4
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 4
-    xor     a5, a5, a14
-    srli    a14, a10, 4
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 4
-    xor     a10, a10, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a5, 8
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 8
-    xor     a5, a5, a14
-    srli    a14, a10, 8
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 8
-    xor     a10, a10, a14
-    slli    a14, a5, 16
-    src     a14, a10, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a10, a10, 16
-    src     a10, a10, a5                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a5, a14
-    l32i    a6, a13, 8
-    l32i    a11, a13, 12
-    movi    a15, 0x22222222
-    srli    a14, a6, 1
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 1
-    xor     a6, a6, a14
-    srli    a14, a11, 1
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 1
-    xor     a11, a11, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a6, 2
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 2
-    xor     a6, a6, a14
-    srli    a14, a11, 2
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 2
-    xor     a11, a11, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a6, 4
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 4
-    xor     a6, a6, a14
-    srli    a14, a11, 4
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 4
-    xor     a11, a11, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a6, 8
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 8
-    xor     a6, a6, a14
-    srli    a14, a11, 8
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 8
-    xor     a11, a11, a14
-    slli    a14, a6, 16
-    src     a14, a11, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a11, a11, 16
-    src     a11, a11, a6                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a6, a14
     movi    a2, ASCON_IV_E              /* x0 = IV */
     movi    a7, ASCON_IV_O
 #else
-    l32i    a8, a12, 0
-    l32i    a3, a12, 4
+    l32i    a12, a1, 44
+    l32i    a14, a12, 0
+    l32i    a13, a12, 4
     ssai    8
-    srli    a14, a8, 16
-    src     a14, a14, a8
-    src     a14, a14, a14
-    src     a8, a8, a14
-    srli    a14, a3, 16
-    src     a14, a14, a3
-    src     a14, a14, a14
-    src     a3, a3, a14
-    movi    a15, 0x22222222
-    srli    a14, a3, 1
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 1
-    xor     a3, a3, a14
-    srli    a14, a8, 1
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 1
-    xor     a8, a8, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a3, 2
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 2
-    xor     a3, a3, a14
-    srli    a14, a8, 2
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 2
-    xor     a8, a8, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a3, 4
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 4
-    xor     a3, a3, a14
-    srli    a14, a8, 4
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 4
-    xor     a8, a8, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a3, 8
-    xor     a14, a14, a3
-    and     a14, a14, a15
-    xor     a3, a3, a14
-    slli    a14, a14, 8
-    xor     a3, a3, a14
-    srli    a14, a8, 8
-    xor     a14, a14, a8
-    and     a14, a14, a15
-    xor     a8, a8, a14
-    slli    a14, a14, 8
-    xor     a8, a8, a14
-    ssai    16
-    slli    a14, a3, 16
-    src     a14, a8, a14                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a14
-    l32i    a9, a12, 8
-    l32i    a4, a12, 12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    l32i    a12, a1, 44
+    l32i    a14, a12, 8
+    l32i    a13, a12, 12
     ssai    8
-    srli    a14, a9, 16
-    src     a14, a14, a9
-    src     a14, a14, a14
-    src     a9, a9, a14
-    srli    a14, a4, 16
-    src     a14, a14, a4
-    src     a14, a14, a14
-    src     a4, a4, a14
-    movi    a15, 0x22222222
-    srli    a14, a4, 1
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 1
-    xor     a4, a4, a14
-    srli    a14, a9, 1
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 1
-    xor     a9, a9, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a4, 2
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 2
-    xor     a4, a4, a14
-    srli    a14, a9, 2
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 2
-    xor     a9, a9, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a4, 4
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 4
-    xor     a4, a4, a14
-    srli    a14, a9, 4
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 4
-    xor     a9, a9, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a4, 8
-    xor     a14, a14, a4
-    and     a14, a14, a15
-    xor     a4, a4, a14
-    slli    a14, a14, 8
-    xor     a4, a4, a14
-    srli    a14, a9, 8
-    xor     a14, a14, a9
-    and     a14, a14, a15
-    xor     a9, a9, a14
-    slli    a14, a14, 8
-    xor     a9, a9, a14
-    ssai    16
-    slli    a14, a4, 16
-    src     a14, a9, a14                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a9, a9, 16
-    src     a9, a9, a4                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a4, a14
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a4, a13
+    mov     a9, a14
+    l32i    a12, a1, 40
+    l32i    a14, a12, 0
+    l32i    a13, a12, 4
+    ssai    8
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a5, a13
+    mov     a10, a14
+    l32i    a12, a1, 40
+    l32i    a14, a12, 8
+    l32i    a13, a12, 12
+    ssai    8
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a6, a13
+    mov     a11, a14
     s32i    a3, a1, 72                  /* KA */
     s32i    a8, a1, 76
     s32i    a4, a1, 80                  /* KB */
     s32i    a9, a1, 84
-    l32i    a10, a13, 0
-    l32i    a5, a13, 4
-    ssai    8
-    srli    a14, a10, 16
-    src     a14, a14, a10
-    src     a14, a14, a14
-    src     a10, a10, a14
-    srli    a14, a5, 16
-    src     a14, a14, a5
-    src     a14, a14, a14
-    src     a5, a5, a14
-    movi    a15, 0x22222222
-    srli    a14, a5, 1
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 1
-    xor     a5, a5, a14
-    srli    a14, a10, 1
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 1
-    xor     a10, a10, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a5, 2
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 2
-    xor     a5, a5, a14
-    srli    a14, a10, 2
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 2
-    xor     a10, a10, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a5, 4
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 4
-    xor     a5, a5, a14
-    srli    a14, a10, 4
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 4
-    xor     a10, a10, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a5, 8
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 8
-    xor     a5, a5, a14
-    srli    a14, a10, 8
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 8
-    xor     a10, a10, a14
-    ssai    16
-    slli    a14, a5, 16
-    src     a14, a10, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a10, a10, 16
-    src     a10, a10, a5                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a5, a14
-    l32i    a11, a13, 8
-    l32i    a6, a13, 12
-    ssai    8
-    srli    a14, a11, 16
-    src     a14, a14, a11
-    src     a14, a14, a14
-    src     a11, a11, a14
-    srli    a14, a6, 16
-    src     a14, a14, a6
-    src     a14, a14, a14
-    src     a6, a6, a14
-    movi    a15, 0x22222222
-    srli    a14, a6, 1
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 1
-    xor     a6, a6, a14
-    srli    a14, a11, 1
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 1
-    xor     a11, a11, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a6, 2
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 2
-    xor     a6, a6, a14
-    srli    a14, a11, 2
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 2
-    xor     a11, a11, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a6, 4
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 4
-    xor     a6, a6, a14
-    srli    a14, a11, 4
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 4
-    xor     a11, a11, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a6, 8
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 8
-    xor     a6, a6, a14
-    srli    a14, a11, 8
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 8
-    xor     a11, a11, a14
-    ssai    16
-    slli    a14, a6, 16
-    src     a14, a11, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a11, a11, 16
-    src     a11, a11, a6                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a6, a14
     movi    a2, ASCON_IV_E              /* x0 = IV */
     movi    a7, ASCON_IV_O
 #endif
@@ -3990,124 +1350,18 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     srli    a14, a6, 16
     src     a14, a14, a11               /* KB odd */
     s32i    a14, a1, 116
-    l32i    a5, a13, 0
-    l32i    a10, a13, 4
-    movi    a15, 0x22222222
-    srli    a14, a5, 1
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 1
-    xor     a5, a5, a14
-    srli    a14, a10, 1
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 1
-    xor     a10, a10, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a5, 2
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 2
-    xor     a5, a5, a14
-    srli    a14, a10, 2
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 2
-    xor     a10, a10, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a5, 4
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 4
-    xor     a5, a5, a14
-    srli    a14, a10, 4
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 4
-    xor     a10, a10, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a5, 8
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 8
-    xor     a5, a5, a14
-    srli    a14, a10, 8
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 8
-    xor     a10, a10, a14
-    slli    a14, a5, 16
-    src     a14, a10, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a10, a10, 16
-    src     a10, a10, a5                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a5, a14
-    l32i    a6, a13, 8
-    l32i    a11, a13, 12
-    movi    a15, 0x22222222
-    srli    a14, a6, 1
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 1
-    xor     a6, a6, a14
-    srli    a14, a11, 1
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 1
-    xor     a11, a11, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a6, 2
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 2
-    xor     a6, a6, a14
-    srli    a14, a11, 2
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 2
-    xor     a11, a11, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a6, 4
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 4
-    xor     a6, a6, a14
-    srli    a14, a11, 4
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 4
-    xor     a11, a11, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a6, 8
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 8
-    xor     a6, a6, a14
-    srli    a14, a11, 8
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 8
-    xor     a11, a11, a14
-    slli    a14, a6, 16
-    src     a14, a11, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a11, a11, 16
-    src     a11, a11, a6                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a6, a14
+    l32i    a12, a1, 40
+    l32i    a13, a12, 0
+    l32i    a14, a12, 4
+    call0   .Lbi_in
+    mov     a5, a13
+    mov     a10, a14
+    l32i    a12, a1, 40
+    l32i    a13, a12, 8
+    l32i    a14, a12, 12
+    call0   .Lbi_in
+    mov     a6, a13
+    mov     a11, a14
     l32i    a3, a1, 104                 /* x1 = KA */
     l32i    a8, a1, 108
     l32i    a4, a1, 112                 /* x2 = KB */
@@ -4339,144 +1593,36 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     srli    a14, a6, 16
     src     a14, a14, a11               /* KB odd */
     s32i    a14, a1, 116
-    l32i    a10, a13, 0
-    l32i    a5, a13, 4
+    l32i    a12, a1, 40
+    l32i    a14, a12, 0
+    l32i    a13, a12, 4
     ssai    8
-    srli    a14, a10, 16
-    src     a14, a14, a10
-    src     a14, a14, a14
-    src     a10, a10, a14
-    srli    a14, a5, 16
-    src     a14, a14, a5
-    src     a14, a14, a14
-    src     a5, a5, a14
-    movi    a15, 0x22222222
-    srli    a14, a5, 1
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 1
-    xor     a5, a5, a14
-    srli    a14, a10, 1
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 1
-    xor     a10, a10, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a5, 2
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 2
-    xor     a5, a5, a14
-    srli    a14, a10, 2
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 2
-    xor     a10, a10, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a5, 4
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 4
-    xor     a5, a5, a14
-    srli    a14, a10, 4
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 4
-    xor     a10, a10, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a5, 8
-    xor     a14, a14, a5
-    and     a14, a14, a15
-    xor     a5, a5, a14
-    slli    a14, a14, 8
-    xor     a5, a5, a14
-    srli    a14, a10, 8
-    xor     a14, a14, a10
-    and     a14, a14, a15
-    xor     a10, a10, a14
-    slli    a14, a14, 8
-    xor     a10, a10, a14
-    ssai    16
-    slli    a14, a5, 16
-    src     a14, a10, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a10, a10, 16
-    src     a10, a10, a5                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a5, a14
-    l32i    a11, a13, 8
-    l32i    a6, a13, 12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a5, a13
+    mov     a10, a14
+    l32i    a12, a1, 40
+    l32i    a14, a12, 8
+    l32i    a13, a12, 12
     ssai    8
-    srli    a14, a11, 16
-    src     a14, a14, a11
-    src     a14, a14, a14
-    src     a11, a11, a14
-    srli    a14, a6, 16
-    src     a14, a14, a6
-    src     a14, a14, a14
-    src     a6, a6, a14
-    movi    a15, 0x22222222
-    srli    a14, a6, 1
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 1
-    xor     a6, a6, a14
-    srli    a14, a11, 1
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 1
-    xor     a11, a11, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a6, 2
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 2
-    xor     a6, a6, a14
-    srli    a14, a11, 2
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 2
-    xor     a11, a11, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a6, 4
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 4
-    xor     a6, a6, a14
-    srli    a14, a11, 4
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 4
-    xor     a11, a11, a14
-    movi    a15, 0x0000ff00
-    srli    a14, a6, 8
-    xor     a14, a14, a6
-    and     a14, a14, a15
-    xor     a6, a6, a14
-    slli    a14, a14, 8
-    xor     a6, a6, a14
-    srli    a14, a11, 8
-    xor     a14, a14, a11
-    and     a14, a14, a15
-    xor     a11, a11, a14
-    slli    a14, a14, 8
-    xor     a11, a11, a14
-    ssai    16
-    slli    a14, a6, 16
-    src     a14, a11, a14               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a11, a11, 16
-    src     a11, a11, a6                /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a6, a14
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a6, a13
+    mov     a11, a14
     l32i    a3, a1, 104                 /* x1 = KA */
     l32i    a8, a1, 108
     l32i    a4, a1, 112                 /* x2 = KB */
@@ -4551,128 +1697,14 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 32
     l32i    a13, a12, 0
     l32i    a14, a12, 4
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
     l32i    a12, a1, 32
     l32i    a13, a12, 8
     l32i    a14, a12, 12
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
@@ -4681,72 +1713,15 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a12, 0
     l32i    a13, a12, 4
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
@@ -4754,72 +1729,15 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a12, 8
     l32i    a13, a12, 12
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
@@ -4873,127 +1791,13 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_LITTLE_ENDIAN
     l32i    a13, a1, 120
     l32i    a14, a1, 124
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
     l32i    a13, a1, 128
     l32i    a14, a1, 132
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
@@ -5001,148 +1805,35 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a1, 120
     l32i    a13, a1, 124
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
 #endif
 #endif
+    l32i    a12, a1, 32
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 32
     movi    a15, -1
@@ -5169,264 +1860,48 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     j       .Lad_last_done
 .Lad_partial:
 #if ASCON_LITTLE_ENDIAN
-    ssai    16
-    slli    a14, a2, 16
-    src     a12, a7, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a7, 16
-    src     a13, a14, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
-    s32i    a12, a1, 120
-    s32i    a13, a1, 124
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
+    s32i    a13, a1, 120
+    s32i    a14, a1, 124
 #if ASCON_RATE == 16
-    ssai    16
-    slli    a14, a3, 16
-    src     a12, a8, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a8, 16
-    src     a13, a14, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
-    s32i    a12, a1, 128
-    s32i    a13, a1, 132
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
+    s32i    a13, a1, 128
+    s32i    a14, a1, 132
 #endif
 #else
-    ssai    16
-    slli    a14, a2, 16
-    src     a12, a7, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a7, 16
-    src     a13, a14, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
-    srli    a14, a12, 16
-    src     a14, a14, a12
-    src     a14, a14, a14
-    src     a12, a12, a14
-    srli    a14, a13, 16
-    src     a14, a14, a13
-    src     a14, a14, a14
-    src     a13, a13, a14
-    s32i    a13, a1, 120
-    s32i    a12, a1, 124
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    s32i    a14, a1, 120
+    s32i    a13, a1, 124
 #if ASCON_RATE == 16
-    ssai    16
-    slli    a14, a3, 16
-    src     a12, a8, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a8, 16
-    src     a13, a14, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
-    srli    a14, a12, 16
-    src     a14, a14, a12
-    src     a14, a14, a14
-    src     a12, a12, a14
-    srli    a14, a13, 16
-    src     a14, a14, a13
-    src     a14, a14, a14
-    src     a13, a13, a14
-    s32i    a13, a1, 128
-    s32i    a12, a1, 132
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    s32i    a14, a1, 128
+    s32i    a13, a1, 132
 #endif
 #endif
     l32i    a12, a1, 32
@@ -5448,274 +1923,58 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     s8i     a15, a14, 0
     movi    a15, 0
 #if ASCON_LITTLE_ENDIAN
-    l32i    a2, a1, 120
-    l32i    a7, a1, 124
-    movi    a13, 0x22222222
-    srli    a12, a2, 1
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 1
-    xor     a2, a2, a12
-    srli    a12, a7, 1
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 1
-    xor     a7, a7, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a2, 2
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 2
-    xor     a2, a2, a12
-    srli    a12, a7, 2
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 2
-    xor     a7, a7, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a2, 4
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 4
-    xor     a2, a2, a12
-    srli    a12, a7, 4
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 4
-    xor     a7, a7, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a2, 8
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 8
-    xor     a2, a2, a12
-    srli    a12, a7, 8
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 8
-    xor     a7, a7, a12
-    ssai    16
-    slli    a12, a2, 16
-    src     a12, a7, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a7, a7, 16
-    src     a7, a7, a2                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a2, a12
+    l32i    a13, a1, 120
+    l32i    a14, a1, 124
+    call0   .Lbi_in
+    mov     a2, a13
+    mov     a7, a14
+    movi    a15, 0
     s32i    a15, a1, 120                /* wipe the buffer */
     s32i    a15, a1, 124
 #if ASCON_RATE == 16
-    l32i    a3, a1, 128
-    l32i    a8, a1, 132
-    movi    a13, 0x22222222
-    srli    a12, a3, 1
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 1
-    xor     a3, a3, a12
-    srli    a12, a8, 1
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 1
-    xor     a8, a8, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a3, 2
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 2
-    xor     a3, a3, a12
-    srli    a12, a8, 2
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 2
-    xor     a8, a8, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a3, 4
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 4
-    xor     a3, a3, a12
-    srli    a12, a8, 4
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 4
-    xor     a8, a8, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a3, 8
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 8
-    xor     a3, a3, a12
-    srli    a12, a8, 8
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 8
-    xor     a8, a8, a12
-    ssai    16
-    slli    a12, a3, 16
-    src     a12, a8, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a12
+    l32i    a13, a1, 128
+    l32i    a14, a1, 132
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    movi    a15, 0
     s32i    a15, a1, 128                /* wipe the buffer */
     s32i    a15, a1, 132
 #endif
 #else
-    l32i    a7, a1, 120
-    l32i    a2, a1, 124
+    l32i    a14, a1, 120
+    l32i    a13, a1, 124
     ssai    8
-    srli    a12, a7, 16
-    src     a12, a12, a7
-    src     a12, a12, a12
-    src     a7, a7, a12
-    srli    a12, a2, 16
-    src     a12, a12, a2
-    src     a12, a12, a12
-    src     a2, a2, a12
-    movi    a13, 0x22222222
-    srli    a12, a2, 1
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 1
-    xor     a2, a2, a12
-    srli    a12, a7, 1
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 1
-    xor     a7, a7, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a2, 2
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 2
-    xor     a2, a2, a12
-    srli    a12, a7, 2
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 2
-    xor     a7, a7, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a2, 4
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 4
-    xor     a2, a2, a12
-    srli    a12, a7, 4
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 4
-    xor     a7, a7, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a2, 8
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 8
-    xor     a2, a2, a12
-    srli    a12, a7, 8
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 8
-    xor     a7, a7, a12
-    ssai    16
-    slli    a12, a2, 16
-    src     a12, a7, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a7, a7, 16
-    src     a7, a7, a2                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a2, a12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a2, a13
+    mov     a7, a14
+    movi    a15, 0
     s32i    a15, a1, 120                /* wipe the buffer */
     s32i    a15, a1, 124
 #if ASCON_RATE == 16
-    l32i    a8, a1, 128
-    l32i    a3, a1, 132
+    l32i    a14, a1, 128
+    l32i    a13, a1, 132
     ssai    8
-    srli    a12, a8, 16
-    src     a12, a12, a8
-    src     a12, a12, a12
-    src     a8, a8, a12
-    srli    a12, a3, 16
-    src     a12, a12, a3
-    src     a12, a12, a12
-    src     a3, a3, a12
-    movi    a13, 0x22222222
-    srli    a12, a3, 1
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 1
-    xor     a3, a3, a12
-    srli    a12, a8, 1
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 1
-    xor     a8, a8, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a3, 2
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 2
-    xor     a3, a3, a12
-    srli    a12, a8, 2
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 2
-    xor     a8, a8, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a3, 4
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 4
-    xor     a3, a3, a12
-    srli    a12, a8, 4
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 4
-    xor     a8, a8, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a3, 8
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 8
-    xor     a3, a3, a12
-    srli    a12, a8, 8
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 8
-    xor     a8, a8, a12
-    ssai    16
-    slli    a12, a3, 16
-    src     a12, a8, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    movi    a15, 0
     s32i    a15, a1, 128                /* wipe the buffer */
     s32i    a15, a1, 132
 #endif
@@ -5756,247 +2015,27 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a13, a12, 0
     l32i    a14, a12, 4
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     l32i    a12, a1, 20
-    s32i    a13, a12, 0                 /* ciphertext */
+    s32i    a13, a12, 0
     s32i    a14, a12, 4
 #if ASCON_RATE == 16
     l32i    a12, a1, 24
     l32i    a13, a12, 8
     l32i    a14, a12, 12
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     l32i    a12, a1, 20
-    s32i    a13, a12, 8                 /* ciphertext */
+    s32i    a13, a12, 8
     s32i    a14, a12, 12
 #endif
 #else
@@ -6004,130 +2043,20 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a12, 0
     l32i    a13, a12, 4
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -6138,137 +2067,27 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a15
     src     a14, a14, a15
     l32i    a12, a1, 20
-    s32i    a14, a12, 0                 /* ciphertext */
+    s32i    a14, a12, 0
     s32i    a13, a12, 4
 #if ASCON_RATE == 16
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -6279,7 +2098,7 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a15
     src     a14, a14, a15
     l32i    a12, a1, 20
-    s32i    a14, a12, 8                 /* ciphertext */
+    s32i    a14, a12, 8
     s32i    a13, a12, 12
 #endif
 #endif
@@ -6335,374 +2154,44 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_LITTLE_ENDIAN
     l32i    a13, a1, 120
     l32i    a14, a1, 124
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    s32i    a13, a1, 120                /* ciphertext */
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
+    s32i    a13, a1, 120
     s32i    a14, a1, 124
 #if ASCON_RATE == 16
     l32i    a13, a1, 128
     l32i    a14, a1, 132
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    s32i    a13, a1, 128                /* ciphertext */
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
+    s32i    a13, a1, 128
     s32i    a14, a1, 132
 #endif
 #else
     l32i    a14, a1, 120
     l32i    a13, a1, 124
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a2, a2, a13                 /* x0 ^= block */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -6712,136 +2201,26 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
-    s32i    a14, a1, 120                /* ciphertext */
+    s32i    a14, a1, 120
     s32i    a13, a1, 124
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     xor     a3, a3, a13                 /* x1 ^= block */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -6851,10 +2230,11 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
-    s32i    a14, a1, 128                /* ciphertext */
+    s32i    a14, a1, 128
     s32i    a13, a1, 132
 #endif
 #endif
+    l32i    a12, a1, 24
     l32i    a13, a1, 20
     l8ui    a14, a1, 120
     s8i     a14, a13, 0
@@ -6918,264 +2298,48 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     j       .Lme_last_done
 .Lme_partial:
 #if ASCON_LITTLE_ENDIAN
-    ssai    16
-    slli    a14, a2, 16
-    src     a12, a7, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a7, 16
-    src     a13, a14, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
-    s32i    a12, a1, 120
-    s32i    a13, a1, 124
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
+    s32i    a13, a1, 120
+    s32i    a14, a1, 124
 #if ASCON_RATE == 16
-    ssai    16
-    slli    a14, a3, 16
-    src     a12, a8, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a8, 16
-    src     a13, a14, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
-    s32i    a12, a1, 128
-    s32i    a13, a1, 132
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
+    s32i    a13, a1, 128
+    s32i    a14, a1, 132
 #endif
 #else
-    ssai    16
-    slli    a14, a2, 16
-    src     a12, a7, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a7, 16
-    src     a13, a14, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
-    srli    a14, a12, 16
-    src     a14, a14, a12
-    src     a14, a14, a14
-    src     a12, a12, a14
-    srli    a14, a13, 16
-    src     a14, a14, a13
-    src     a14, a14, a14
-    src     a13, a13, a14
-    s32i    a13, a1, 120
-    s32i    a12, a1, 124
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    s32i    a14, a1, 120
+    s32i    a13, a1, 124
 #if ASCON_RATE == 16
-    ssai    16
-    slli    a14, a3, 16
-    src     a12, a8, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a8, 16
-    src     a13, a14, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
-    srli    a14, a12, 16
-    src     a14, a14, a12
-    src     a14, a14, a14
-    src     a12, a12, a14
-    srli    a14, a13, 16
-    src     a14, a14, a13
-    src     a14, a14, a14
-    src     a13, a13, a14
-    s32i    a13, a1, 128
-    s32i    a12, a1, 132
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    s32i    a14, a1, 128
+    s32i    a13, a1, 132
 #endif
 #endif
     l32i    a12, a1, 24
@@ -7201,274 +2365,58 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     s8i     a15, a14, 0
     movi    a15, 0
 #if ASCON_LITTLE_ENDIAN
-    l32i    a2, a1, 120
-    l32i    a7, a1, 124
-    movi    a13, 0x22222222
-    srli    a12, a2, 1
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 1
-    xor     a2, a2, a12
-    srli    a12, a7, 1
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 1
-    xor     a7, a7, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a2, 2
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 2
-    xor     a2, a2, a12
-    srli    a12, a7, 2
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 2
-    xor     a7, a7, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a2, 4
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 4
-    xor     a2, a2, a12
-    srli    a12, a7, 4
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 4
-    xor     a7, a7, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a2, 8
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 8
-    xor     a2, a2, a12
-    srli    a12, a7, 8
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 8
-    xor     a7, a7, a12
-    ssai    16
-    slli    a12, a2, 16
-    src     a12, a7, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a7, a7, 16
-    src     a7, a7, a2                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a2, a12
+    l32i    a13, a1, 120
+    l32i    a14, a1, 124
+    call0   .Lbi_in
+    mov     a2, a13
+    mov     a7, a14
+    movi    a15, 0
     s32i    a15, a1, 120                /* wipe the buffer */
     s32i    a15, a1, 124
 #if ASCON_RATE == 16
-    l32i    a3, a1, 128
-    l32i    a8, a1, 132
-    movi    a13, 0x22222222
-    srli    a12, a3, 1
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 1
-    xor     a3, a3, a12
-    srli    a12, a8, 1
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 1
-    xor     a8, a8, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a3, 2
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 2
-    xor     a3, a3, a12
-    srli    a12, a8, 2
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 2
-    xor     a8, a8, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a3, 4
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 4
-    xor     a3, a3, a12
-    srli    a12, a8, 4
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 4
-    xor     a8, a8, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a3, 8
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 8
-    xor     a3, a3, a12
-    srli    a12, a8, 8
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 8
-    xor     a8, a8, a12
-    ssai    16
-    slli    a12, a3, 16
-    src     a12, a8, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a12
+    l32i    a13, a1, 128
+    l32i    a14, a1, 132
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    movi    a15, 0
     s32i    a15, a1, 128                /* wipe the buffer */
     s32i    a15, a1, 132
 #endif
 #else
-    l32i    a7, a1, 120
-    l32i    a2, a1, 124
+    l32i    a14, a1, 120
+    l32i    a13, a1, 124
     ssai    8
-    srli    a12, a7, 16
-    src     a12, a12, a7
-    src     a12, a12, a12
-    src     a7, a7, a12
-    srli    a12, a2, 16
-    src     a12, a12, a2
-    src     a12, a12, a12
-    src     a2, a2, a12
-    movi    a13, 0x22222222
-    srli    a12, a2, 1
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 1
-    xor     a2, a2, a12
-    srli    a12, a7, 1
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 1
-    xor     a7, a7, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a2, 2
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 2
-    xor     a2, a2, a12
-    srli    a12, a7, 2
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 2
-    xor     a7, a7, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a2, 4
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 4
-    xor     a2, a2, a12
-    srli    a12, a7, 4
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 4
-    xor     a7, a7, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a2, 8
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 8
-    xor     a2, a2, a12
-    srli    a12, a7, 8
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 8
-    xor     a7, a7, a12
-    ssai    16
-    slli    a12, a2, 16
-    src     a12, a7, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a7, a7, 16
-    src     a7, a7, a2                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a2, a12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a2, a13
+    mov     a7, a14
+    movi    a15, 0
     s32i    a15, a1, 120                /* wipe the buffer */
     s32i    a15, a1, 124
 #if ASCON_RATE == 16
-    l32i    a8, a1, 128
-    l32i    a3, a1, 132
+    l32i    a14, a1, 128
+    l32i    a13, a1, 132
     ssai    8
-    srli    a12, a8, 16
-    src     a12, a12, a8
-    src     a12, a12, a12
-    src     a8, a8, a12
-    srli    a12, a3, 16
-    src     a12, a12, a3
-    src     a12, a12, a12
-    src     a3, a3, a12
-    movi    a13, 0x22222222
-    srli    a12, a3, 1
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 1
-    xor     a3, a3, a12
-    srli    a12, a8, 1
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 1
-    xor     a8, a8, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a3, 2
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 2
-    xor     a3, a3, a12
-    srli    a12, a8, 2
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 2
-    xor     a8, a8, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a3, 4
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 4
-    xor     a3, a3, a12
-    srli    a12, a8, 4
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 4
-    xor     a8, a8, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a3, 8
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 8
-    xor     a3, a3, a12
-    srli    a12, a8, 8
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 8
-    xor     a8, a8, a12
-    ssai    16
-    slli    a12, a3, 16
-    src     a12, a8, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    movi    a15, 0
     s32i    a15, a1, 128                /* wipe the buffer */
     s32i    a15, a1, 132
 #endif
@@ -7497,124 +2445,14 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a13, a12, 0
     l32i    a14, a12, 4
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     l32i    a12, a1, 20
     s32i    a13, a12, 0
     s32i    a14, a12, 4
@@ -7624,124 +2462,14 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a13, a12, 8
     l32i    a14, a12, 12
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     l32i    a12, a1, 20
     s32i    a13, a12, 8
     s32i    a14, a12, 12
@@ -7753,132 +2481,22 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a12, 0
     l32i    a13, a12, 4
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -7898,132 +2516,22 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a12, 8
     l32i    a13, a12, 12
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -8092,124 +2600,14 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_LITTLE_ENDIAN
     l32i    a13, a1, 120
     l32i    a14, a1, 124
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     s32i    a13, a1, 120
     s32i    a14, a1, 124
     l32i    a2, a1, 64                  /* x0 = ciphertext */
@@ -8217,124 +2615,14 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a13, a1, 128
     l32i    a14, a1, 132
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     s32i    a13, a1, 128
     s32i    a14, a1, 132
     l32i    a3, a1, 64                  /* x1 = ciphertext */
@@ -8344,132 +2632,22 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a1, 120
     l32i    a13, a1, 124
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a2, a2, a13                 /* plaintext = x ^ ciphertext */
     xor     a7, a7, a14
-    slli    a15, a2, 16
-    src     a13, a7, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a7, 16
-    src     a14, a15, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -8487,132 +2665,22 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a14, a1, 128
     l32i    a13, a1, 132
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
     src     a13, a13, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    ssai    16
-    slli    a15, a13, 16
-    src     a15, a14, a15               /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a14, a14, 16
-    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
     s32i    a13, a1, 64                 /* the ciphertext, the next state */
     s32i    a14, a1, 68
     xor     a3, a3, a13                 /* plaintext = x ^ ciphertext */
     xor     a8, a8, a14
-    slli    a15, a3, 16
-    src     a13, a8, a15                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a8, 16
-    src     a14, a15, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -8628,6 +2696,7 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a8, a1, 68
 #endif
 #endif
+    l32i    a12, a1, 24
     l32i    a13, a1, 20
     l8ui    a14, a1, 120
     s8i     a14, a13, 0
@@ -8691,264 +2760,48 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     j       .Lmd_last_done
 .Lmd_partial:
 #if ASCON_LITTLE_ENDIAN
-    ssai    16
-    slli    a14, a2, 16
-    src     a12, a7, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a7, 16
-    src     a13, a14, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
-    s32i    a12, a1, 120
-    s32i    a13, a1, 124
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
+    s32i    a13, a1, 120
+    s32i    a14, a1, 124
 #if ASCON_RATE == 16
-    ssai    16
-    slli    a14, a3, 16
-    src     a12, a8, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a8, 16
-    src     a13, a14, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
-    s32i    a12, a1, 128
-    s32i    a13, a1, 132
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
+    s32i    a13, a1, 128
+    s32i    a14, a1, 132
 #endif
 #else
-    ssai    16
-    slli    a14, a2, 16
-    src     a12, a7, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a7, 16
-    src     a13, a14, a2                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
+    mov     a13, a2
+    mov     a14, a7
+    call0   .Lbi_out
     ssai    8
-    srli    a14, a12, 16
-    src     a14, a14, a12
-    src     a14, a14, a14
-    src     a12, a12, a14
-    srli    a14, a13, 16
-    src     a14, a14, a13
-    src     a14, a14, a14
-    src     a13, a13, a14
-    s32i    a13, a1, 120
-    s32i    a12, a1, 124
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    s32i    a14, a1, 120
+    s32i    a13, a1, 124
 #if ASCON_RATE == 16
-    ssai    16
-    slli    a14, a3, 16
-    src     a12, a8, a14                /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a14, a8, 16
-    src     a13, a14, a3                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a15, 0x0000ff00
-    srli    a14, a12, 8
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 8
-    xor     a12, a12, a14
-    srli    a14, a13, 8
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 8
-    xor     a13, a13, a14
-    movi    a15, 0x00f000f0
-    srli    a14, a12, 4
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 4
-    xor     a12, a12, a14
-    srli    a14, a13, 4
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 4
-    xor     a13, a13, a14
-    movi    a15, 0x0c0c0c0c
-    srli    a14, a12, 2
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 2
-    xor     a12, a12, a14
-    srli    a14, a13, 2
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 2
-    xor     a13, a13, a14
-    movi    a15, 0x22222222
-    srli    a14, a12, 1
-    xor     a14, a14, a12
-    and     a14, a14, a15
-    xor     a12, a12, a14
-    slli    a14, a14, 1
-    xor     a12, a12, a14
-    srli    a14, a13, 1
-    xor     a14, a14, a13
-    and     a14, a14, a15
-    xor     a13, a13, a14
-    slli    a14, a14, 1
-    xor     a13, a13, a14
+    mov     a13, a3
+    mov     a14, a8
+    call0   .Lbi_out
     ssai    8
-    srli    a14, a12, 16
-    src     a14, a14, a12
-    src     a14, a14, a14
-    src     a12, a12, a14
-    srli    a14, a13, 16
-    src     a14, a14, a13
-    src     a14, a14, a14
-    src     a13, a13, a14
-    s32i    a13, a1, 128
-    s32i    a12, a1, 132
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    s32i    a14, a1, 128
+    s32i    a13, a1, 132
 #endif
 #endif
     l32i    a12, a1, 24
@@ -8974,274 +2827,58 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     s8i     a15, a14, 0
     movi    a15, 0
 #if ASCON_LITTLE_ENDIAN
-    l32i    a2, a1, 120
-    l32i    a7, a1, 124
-    movi    a13, 0x22222222
-    srli    a12, a2, 1
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 1
-    xor     a2, a2, a12
-    srli    a12, a7, 1
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 1
-    xor     a7, a7, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a2, 2
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 2
-    xor     a2, a2, a12
-    srli    a12, a7, 2
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 2
-    xor     a7, a7, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a2, 4
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 4
-    xor     a2, a2, a12
-    srli    a12, a7, 4
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 4
-    xor     a7, a7, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a2, 8
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 8
-    xor     a2, a2, a12
-    srli    a12, a7, 8
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 8
-    xor     a7, a7, a12
-    ssai    16
-    slli    a12, a2, 16
-    src     a12, a7, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a7, a7, 16
-    src     a7, a7, a2                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a2, a12
+    l32i    a13, a1, 120
+    l32i    a14, a1, 124
+    call0   .Lbi_in
+    mov     a2, a13
+    mov     a7, a14
+    movi    a15, 0
     s32i    a15, a1, 120                /* wipe the buffer */
     s32i    a15, a1, 124
 #if ASCON_RATE == 16
-    l32i    a3, a1, 128
-    l32i    a8, a1, 132
-    movi    a13, 0x22222222
-    srli    a12, a3, 1
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 1
-    xor     a3, a3, a12
-    srli    a12, a8, 1
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 1
-    xor     a8, a8, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a3, 2
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 2
-    xor     a3, a3, a12
-    srli    a12, a8, 2
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 2
-    xor     a8, a8, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a3, 4
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 4
-    xor     a3, a3, a12
-    srli    a12, a8, 4
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 4
-    xor     a8, a8, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a3, 8
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 8
-    xor     a3, a3, a12
-    srli    a12, a8, 8
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 8
-    xor     a8, a8, a12
-    ssai    16
-    slli    a12, a3, 16
-    src     a12, a8, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a12
+    l32i    a13, a1, 128
+    l32i    a14, a1, 132
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    movi    a15, 0
     s32i    a15, a1, 128                /* wipe the buffer */
     s32i    a15, a1, 132
 #endif
 #else
-    l32i    a7, a1, 120
-    l32i    a2, a1, 124
+    l32i    a14, a1, 120
+    l32i    a13, a1, 124
     ssai    8
-    srli    a12, a7, 16
-    src     a12, a12, a7
-    src     a12, a12, a12
-    src     a7, a7, a12
-    srli    a12, a2, 16
-    src     a12, a12, a2
-    src     a12, a12, a12
-    src     a2, a2, a12
-    movi    a13, 0x22222222
-    srli    a12, a2, 1
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 1
-    xor     a2, a2, a12
-    srli    a12, a7, 1
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 1
-    xor     a7, a7, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a2, 2
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 2
-    xor     a2, a2, a12
-    srli    a12, a7, 2
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 2
-    xor     a7, a7, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a2, 4
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 4
-    xor     a2, a2, a12
-    srli    a12, a7, 4
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 4
-    xor     a7, a7, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a2, 8
-    xor     a12, a12, a2
-    and     a12, a12, a13
-    xor     a2, a2, a12
-    slli    a12, a12, 8
-    xor     a2, a2, a12
-    srli    a12, a7, 8
-    xor     a12, a12, a7
-    and     a12, a12, a13
-    xor     a7, a7, a12
-    slli    a12, a12, 8
-    xor     a7, a7, a12
-    ssai    16
-    slli    a12, a2, 16
-    src     a12, a7, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a7, a7, 16
-    src     a7, a7, a2                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a2, a12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a2, a13
+    mov     a7, a14
+    movi    a15, 0
     s32i    a15, a1, 120                /* wipe the buffer */
     s32i    a15, a1, 124
 #if ASCON_RATE == 16
-    l32i    a8, a1, 128
-    l32i    a3, a1, 132
+    l32i    a14, a1, 128
+    l32i    a13, a1, 132
     ssai    8
-    srli    a12, a8, 16
-    src     a12, a12, a8
-    src     a12, a12, a12
-    src     a8, a8, a12
-    srli    a12, a3, 16
-    src     a12, a12, a3
-    src     a12, a12, a12
-    src     a3, a3, a12
-    movi    a13, 0x22222222
-    srli    a12, a3, 1
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 1
-    xor     a3, a3, a12
-    srli    a12, a8, 1
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 1
-    xor     a8, a8, a12
-    movi    a13, 0x0c0c0c0c
-    srli    a12, a3, 2
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 2
-    xor     a3, a3, a12
-    srli    a12, a8, 2
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 2
-    xor     a8, a8, a12
-    movi    a13, 0x00f000f0
-    srli    a12, a3, 4
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 4
-    xor     a3, a3, a12
-    srli    a12, a8, 4
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 4
-    xor     a8, a8, a12
-    movi    a13, 0x0000ff00
-    srli    a12, a3, 8
-    xor     a12, a12, a3
-    and     a12, a12, a13
-    xor     a3, a3, a12
-    slli    a12, a12, 8
-    xor     a3, a3, a12
-    srli    a12, a8, 8
-    xor     a12, a12, a8
-    and     a12, a12, a13
-    xor     a8, a8, a12
-    slli    a12, a12, 8
-    xor     a8, a8, a12
-    ssai    16
-    slli    a12, a3, 16
-    src     a12, a8, a12                /* even = lo[15:0] | hi[15:0] << 16 */
-    srli    a8, a8, 16
-    src     a8, a8, a3                  /* odd = lo[31:16] | hi[31:16] << 16 */
-    mov     a3, a12
+    srli    a15, a13, 16
+    src     a15, a15, a13
+    src     a15, a15, a15
+    src     a13, a13, a15
+    srli    a15, a14, 16
+    src     a15, a15, a14
+    src     a15, a15, a15
+    src     a14, a14, a15
+    call0   .Lbi_in
+    mov     a3, a13
+    mov     a8, a14
+    movi    a15, 0
     s32i    a15, a1, 128                /* wipe the buffer */
     s32i    a15, a1, 132
 #endif
@@ -9317,182 +2954,24 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     beqz    a13, .Ltag_out_aligned
     addi    a12, a1, 120                /* not aligned: through the buffer */
 .Ltag_out_aligned:
+    s32i    a12, a1, 64                 /* where the tag goes */
 #if ASCON_LITTLE_ENDIAN
-    ssai    16
-    slli    a15, a5, 16
-    src     a13, a10, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a10, 16
-    src     a14, a15, a5                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a5
+    mov     a14, a10
+    call0   .Lbi_out
+    l32i    a12, a1, 64
     s32i    a13, a12, 0
     s32i    a14, a12, 4
-    slli    a15, a6, 16
-    src     a13, a11, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a11, 16
-    src     a14, a15, a6                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a6
+    mov     a14, a11
+    call0   .Lbi_out
+    l32i    a12, a1, 64
     s32i    a13, a12, 8
     s32i    a14, a12, 12
 #else
-    ssai    16
-    slli    a15, a5, 16
-    src     a13, a10, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a10, 16
-    src     a14, a15, a5                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a5
+    mov     a14, a10
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -9502,65 +2981,12 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
+    l32i    a12, a1, 64
     s32i    a14, a12, 0
     s32i    a13, a12, 4
-    ssai    16
-    slli    a15, a6, 16
-    src     a13, a11, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a11, 16
-    src     a14, a15, a6                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a6
+    mov     a14, a11
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -9570,6 +2996,7 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
+    l32i    a12, a1, 64
     s32i    a14, a12, 8
     s32i    a13, a12, 12
 #endif
@@ -9653,126 +3080,22 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     s8i     a14, a1, 135
     addi    a12, a1, 120                /* not aligned: through the buffer */
 .Ltag_in_aligned:
+    s32i    a12, a1, 64                 /* where the received tag is */
 #if ASCON_LITTLE_ENDIAN
-    ssai    16
-    slli    a15, a5, 16
-    src     a13, a10, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a10, 16
-    src     a14, a15, a5                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a5
+    mov     a14, a10
+    call0   .Lbi_out
+    l32i    a12, a1, 64
     l32i    a15, a12, 0
     xor     a13, a13, a15
     l32i    a15, a12, 4
     xor     a14, a14, a15
     or      a13, a13, a14
     mov     a2, a13                     /* differences, ored */
-    slli    a15, a6, 16
-    src     a13, a11, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a11, 16
-    src     a14, a15, a6                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a6
+    mov     a14, a11
+    call0   .Lbi_out
+    l32i    a12, a1, 64
     l32i    a15, a12, 8
     xor     a13, a13, a15
     l32i    a15, a12, 12
@@ -9780,63 +3103,9 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     or      a13, a13, a14
     or      a2, a2, a13
 #else
-    ssai    16
-    slli    a15, a5, 16
-    src     a13, a10, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a10, 16
-    src     a14, a15, a5                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a5
+    mov     a14, a10
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -9846,69 +3115,16 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
+    l32i    a12, a1, 64
     l32i    a15, a12, 0
     xor     a14, a14, a15
     l32i    a15, a12, 4
     xor     a13, a13, a15
     or      a14, a14, a13
     mov     a2, a14                     /* differences, ored */
-    ssai    16
-    slli    a15, a6, 16
-    src     a13, a11, a15               /* lo = even[15:0] | odd[15:0] << 16 */
-    srli    a15, a11, 16
-    src     a14, a15, a6                /* hi = even[31:16] | odd[31:16] << 16 */
-    movi    a0, 0x0000ff00
-    srli    a15, a13, 8
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 8
-    xor     a13, a13, a15
-    srli    a15, a14, 8
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 8
-    xor     a14, a14, a15
-    movi    a0, 0x00f000f0
-    srli    a15, a13, 4
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 4
-    xor     a13, a13, a15
-    srli    a15, a14, 4
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 4
-    xor     a14, a14, a15
-    movi    a0, 0x0c0c0c0c
-    srli    a15, a13, 2
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 2
-    xor     a13, a13, a15
-    srli    a15, a14, 2
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 2
-    xor     a14, a14, a15
-    movi    a0, 0x22222222
-    srli    a15, a13, 1
-    xor     a15, a15, a13
-    and     a15, a15, a0
-    xor     a13, a13, a15
-    slli    a15, a15, 1
-    xor     a13, a13, a15
-    srli    a15, a14, 1
-    xor     a15, a15, a14
-    and     a15, a15, a0
-    xor     a14, a14, a15
-    slli    a15, a15, 1
-    xor     a14, a14, a15
+    mov     a13, a6
+    mov     a14, a11
+    call0   .Lbi_out
     ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
@@ -9918,6 +3134,7 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a15, a15, a14
     src     a15, a15, a15
     src     a14, a14, a15
+    l32i    a12, a1, 64
     l32i    a15, a12, 8
     xor     a14, a14, a15
     l32i    a15, a12, 12
@@ -11050,6 +4267,131 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     xor     a5, a5, a12                 /* x3 ^= (x3 >>> 10) ^ (x3 >>> 17) */
     xor     a10, a10, a13
     ret
+#ifdef ASCON_RATE
+    /* bi32 lane conversions: a13, a14 in and out; a12, a15 clobbered; return through a0 */
+.Lbi_in:
+    /* a13 = lo, a14 = hi (a lane's words) -> a13 = even bits, a14 = odd bits */
+    movi    a15, 0x22222222
+    srli    a12, a13, 1
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 1
+    xor     a13, a13, a12
+    srli    a12, a14, 1
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 1
+    xor     a14, a14, a12
+    movi    a15, 0x0c0c0c0c
+    srli    a12, a13, 2
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 2
+    xor     a13, a13, a12
+    srli    a12, a14, 2
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 2
+    xor     a14, a14, a12
+    movi    a15, 0x00f000f0
+    srli    a12, a13, 4
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 4
+    xor     a13, a13, a12
+    srli    a12, a14, 4
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 4
+    xor     a14, a14, a12
+    movi    a15, 0x0000ff00
+    srli    a12, a13, 8
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 8
+    xor     a13, a13, a12
+    srli    a12, a14, 8
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 8
+    xor     a14, a14, a12
+    ssai    16
+    slli    a12, a13, 16
+    src     a12, a14, a12               /* even = lo[15:0] | hi[15:0] << 16 */
+    srli    a14, a14, 16
+    src     a14, a14, a13               /* odd = lo[31:16] | hi[31:16] << 16 */
+    mov     a13, a12
+    ret
+.Lbi_out:
+    /* a13 = even bits, a14 = odd bits -> a13 = lo, a14 = hi */
+    ssai    16
+    slli    a15, a13, 16
+    src     a12, a14, a15               /* lo = even[15:0] | odd[15:0] << 16 */
+    srli    a15, a14, 16
+    src     a14, a15, a13               /* hi = even[31:16] | odd[31:16] << 16 */
+    mov     a13, a12
+    movi    a15, 0x0000ff00
+    srli    a12, a13, 8
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 8
+    xor     a13, a13, a12
+    srli    a12, a14, 8
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 8
+    xor     a14, a14, a12
+    movi    a15, 0x00f000f0
+    srli    a12, a13, 4
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 4
+    xor     a13, a13, a12
+    srli    a12, a14, 4
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 4
+    xor     a14, a14, a12
+    movi    a15, 0x0c0c0c0c
+    srli    a12, a13, 2
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 2
+    xor     a13, a13, a12
+    srli    a12, a14, 2
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 2
+    xor     a14, a14, a12
+    movi    a15, 0x22222222
+    srli    a12, a13, 1
+    xor     a12, a12, a13
+    and     a12, a12, a15
+    xor     a13, a13, a12
+    slli    a12, a12, 1
+    xor     a13, a13, a12
+    srli    a12, a14, 1
+    xor     a12, a12, a14
+    and     a12, a12, a15
+    xor     a14, a14, a12
+    slli    a12, a12, 1
+    xor     a14, a14, a12
+    ret
+#endif
     /* p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB */
 #ifdef ASCON_RATE
 #if ASCON_PB % 2

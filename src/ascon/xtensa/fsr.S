@@ -923,14 +923,14 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     l32i    a8, a12, 4
     l32i    a4, a12, 8
     l32i    a9, a12, 12
-    s32i    a3, a1, 72                  /* KA */
-    s32i    a8, a1, 76
-    s32i    a4, a1, 80                  /* KB */
-    s32i    a9, a1, 84
     l32i    a5, a13, 0
     l32i    a10, a13, 4
     l32i    a6, a13, 8
     l32i    a11, a13, 12
+    s32i    a3, a1, 72                  /* KA */
+    s32i    a8, a1, 76
+    s32i    a4, a1, 80                  /* KB */
+    s32i    a9, a1, 84
     movi    a2, ASCON_IV_LO             /* x0 = IV */
     movi    a7, ASCON_IV_HI
 #else
@@ -955,10 +955,6 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a14, a14, a4
     src     a14, a14, a14
     src     a4, a4, a14
-    s32i    a3, a1, 72                  /* KA */
-    s32i    a8, a1, 76
-    s32i    a4, a1, 80                  /* KB */
-    s32i    a9, a1, 84
     l32i    a10, a13, 0
     l32i    a5, a13, 4
     srli    a14, a10, 16
@@ -979,6 +975,10 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     src     a14, a14, a6
     src     a14, a14, a14
     src     a6, a6, a14
+    s32i    a3, a1, 72                  /* KA */
+    s32i    a8, a1, 76
+    s32i    a4, a1, 80                  /* KB */
+    s32i    a9, a1, 84
     movi    a2, ASCON_IV_LO             /* x0 = IV */
     movi    a7, ASCON_IV_HI
 #endif

@@ -527,6 +527,72 @@ def lane_out_words(a: Asm, big: bool, s0: str, s1: str, d0: str, d1: str,
     return s0, s1
 
 
+# bi32: the (un)interleaving of a lane is a local routine (call0), written
+# once: a13, a14 in and out; a12, a15 and a0 clobbered.
+def bi_routines(a: Asm) -> None:
+    a.note("bi32 lane conversions: a13, a14 in and out; a12, a15 clobbered; return through a0")
+    a.label(".Lbi_in")
+    a.note("a13 = lo, a14 = hi (a lane's words) -> a13 = even bits, a14 = odd bits")
+    a.unzip2("a13", "a14", "a12", "a15")
+    a.ssai(16)
+    a("slli", "a12", "a13", 16)
+    a("src", "a12", "a14", "a12", comment="even = lo[15:0] | hi[15:0] << 16")
+    a("srli", "a14", "a14", 16)
+    a("src", "a14", "a14", "a13", comment="odd = lo[31:16] | hi[31:16] << 16")
+    a("mov", "a13", "a12")
+    a("ret")
+    a.label(".Lbi_out")
+    a.note("a13 = even bits, a14 = odd bits -> a13 = lo, a14 = hi")
+    a.ssai(16)
+    a("slli", "a15", "a13", 16)
+    a("src", "a12", "a14", "a15", comment="lo = even[15:0] | odd[15:0] << 16")
+    a("srli", "a15", "a14", 16)
+    a("src", "a14", "a15", "a13", comment="hi = even[31:16] | odd[31:16] << 16")
+    a("mov", "a13", "a12")
+    a.zip2("a13", "a14", "a12", "a15")
+    a("ret")
+
+
+def bi_load(a: Asm, big: bool, slot, off: int) -> None:
+    """a13, a14 = the lane at (the pointer in frame slot `slot`, or a1 when
+    slot is None) + off, in state form (bi32; a0, a12, a15 clobbered)."""
+    b = "a1"
+    if slot is not None:
+        a("l32i", "a12", "a1", slot)
+        b = "a12"
+    w0, w1 = ("a14", "a13") if big else ("a13", "a14")
+    a("l32i", w0, b, off)
+    a("l32i", w1, b, off + 4)
+    if big:
+        a.bswap("a13", "a13", "a15")
+        a.bswap("a14", "a14", "a15")
+    a.call(".Lbi_in")
+
+
+def bi_words(a: Asm, big: bool, s0: str, s1: str) -> tuple[str, str]:
+    """a13, a14 = the words of lane (s0, s1) as memory holds them; returns
+    (word at off, word at off + 4) (bi32; a0, a12, a15 clobbered)."""
+    a("mov", "a13", s0)
+    a("mov", "a14", s1)
+    a.call(".Lbi_out")
+    if big:
+        a.bswap("a13", "a13", "a15")
+        a.bswap("a14", "a14", "a15")
+        return "a14", "a13"
+    return "a13", "a14"
+
+
+def bi_store(a: Asm, big: bool, s0: str, s1: str, slot, off: int) -> None:
+    """The lane (s0, s1) to (the pointer in `slot`, or a1) + off (bi32)."""
+    w0, w1 = bi_words(a, big, s0, s1)
+    b = "a1"
+    if slot is not None:
+        a("l32i", "a12", "a1", slot)
+        b = "a12"
+    a("s32i", w0, b, off)
+    a("s32i", w1, b, off + 4)
+
+
 def spill_lane(a: Asm, big: bool, lane: int, base: str, off: int, t: list[str]) -> None:
     """Store lane x_lane at base+off (needs t: 2 temporaries fsr, 4 bi32)."""
     w0, w1 = lane_out_words(a, big, E[lane], O[lane], t[0], t[1], t[2:])
@@ -572,35 +638,21 @@ def duplex_lane(a: Asm, big: bool, op: str, lane: int, pin: str, pout: str,
                     a("s32i", d, pout, off_out + off)
                     a("mov", x, w)
         return
-    # bi32: registers a0, a12..a15; pointers from the frame when not a1
-    p, w0, w1, t, m = "a12", "a13", "a14", "a15", "a0"
-
-    def base(ptr: str, slot: int) -> str:
-        if ptr == "a1":
-            return "a1"
-        a("l32i", p, "a1", slot)
-        return p
+    # bi32: the pointers from the frame (in_slot, F_OUT), or a1 (the buffer)
+    src = None if pin == "a1" else in_slot
+    dst = None if pout == "a1" else F_OUT
+    bi_load(a, big, src, off_in)
     if op in ("absorb", "encrypt"):
-        b = base(pin, in_slot)
-        lane_in(a, big, b, off_in, w0, w1, [t, m])
-        a("xor", x0, x0, w0, comment=f"x{lane} ^= block")
-        a("xor", x1, x1, w1)
+        a("xor", x0, x0, "a13", comment=f"x{lane} ^= block")
+        a("xor", x1, x1, "a14")
         if op == "encrypt":
-            r0, r1 = lane_out_words(a, big, x0, x1, w0, w1, [t, m])
-            b = base(pout, F_OUT)
-            a("s32i", r0, b, off_out, comment="ciphertext")
-            a("s32i", r1, b, off_out + 4)
+            bi_store(a, big, x0, x1, dst, off_out)
         return
-    b = base(pin, in_slot)
-    lane_in(a, big, b, off_in, w0, w1, [t, m])
-    a("s32i", w0, "a1", F_SCR, comment="the ciphertext, the next state")
-    a("s32i", w1, "a1", F_SCR + 4)
-    a("xor", x0, x0, w0, comment="plaintext = x ^ ciphertext")
-    a("xor", x1, x1, w1)
-    r0, r1 = lane_out_words(a, big, x0, x1, w0, w1, [t, m])
-    b = base(pout, F_OUT)
-    a("s32i", r0, b, off_out)
-    a("s32i", r1, b, off_out + 4)
+    a("s32i", "a13", "a1", F_SCR, comment="the ciphertext, the next state")
+    a("s32i", "a14", "a1", F_SCR + 4)
+    a("xor", x0, x0, "a13", comment="plaintext = x ^ ciphertext")
+    a("xor", x1, x1, "a14")
+    bi_store(a, big, x0, x1, dst, off_out)
     a("l32i", x0, "a1", F_SCR, comment=f"x{lane} = ciphertext")
     a("l32i", x1, "a1", F_SCR + 4)
 
@@ -664,6 +716,8 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
             a.note("a12 = in: the block through the frame's buffer")
             copy_bytes(a, "a12", 0, "a1", F_BUF, "a14")
             duplex_block(a, op, "a1", "a1", F_BUF, F_BUF, in_slot)
+            if a.bi32:  # the conversions clobber a12
+                a("l32i", "a12", "a1", in_slot)
             if op != "absorb":
                 a("l32i", "a13", "a1", F_OUT)
                 copy_bytes(a, "a1", F_BUF, "a13", 0, "a14")
@@ -740,14 +794,20 @@ def init_k16(a: Asm, big: bool) -> None:
     """x0 = IV, x1 = KA, x2 = KB, x3 x4 = nonce; KA, KB kept in the frame.
     Key and nonce pointers in a12, a13 (4-aligned)."""
     t = ["a14", "a15"]
-    lane_in(a, big, "a12", 0, E[1], O[1], t)
-    lane_in(a, big, "a12", 8, E[2], O[2], t)
+    if a.bi32:  # the pointers from the frame (the conversion clobbers a12)
+        for lane, slot, off in ((1, F_KEY, 0), (2, F_KEY, 8), (3, F_NPUB, 0), (4, F_NPUB, 8)):
+            bi_load(a, big, slot, off)
+            a("mov", E[lane], "a13")
+            a("mov", O[lane], "a14")
+    else:
+        lane_in(a, big, "a12", 0, E[1], O[1], t)
+        lane_in(a, big, "a12", 8, E[2], O[2], t)
+        lane_in(a, big, "a13", 0, E[3], O[3], t)
+        lane_in(a, big, "a13", 8, E[4], O[4], t)
     for lane, slot in ((1, "KA"), (2, "KB")):
         e, o = key_slots(a, False)[slot]
         a("s32i", E[lane], "a1", e, comment=slot)
         a("s32i", O[lane], "a1", o)
-    lane_in(a, big, "a13", 0, E[3], O[3], t)
-    lane_in(a, big, "a13", 8, E[4], O[4], t)
     iv = ("ASCON_IV_E", "ASCON_IV_O") if a.bi32 else ("ASCON_IV_LO", "ASCON_IV_HI")
     movi32(a, E[0], iv[0], comment="x0 = IV")
     movi32(a, O[0], iv[1])
@@ -790,8 +850,10 @@ def init_k20(a: Asm, big: bool) -> None:
         a("srli", t[0], hi, 16)
         a("src", t[0], t[0], lo, comment=f"{slot} odd")
         a("s32i", t[0], "a1", o_off)
-    lane_in(a, big, "a13", 0, E[3], O[3], t)
-    lane_in(a, big, "a13", 8, E[4], O[4], t)
+    for lane, off in ((3, 0), (4, 8)):
+        bi_load(a, big, F_NPUB, off)
+        a("mov", E[lane], "a13")
+        a("mov", O[lane], "a14")
     for lane, slot in ((1, "KA"), (2, "KB"), (0, "Z0")):
         e_off, o_off = key_slots(a, True)[slot]
         a("l32i", E[lane], "a1", e_off, comment=f"x{lane} = {slot}")
@@ -823,8 +885,13 @@ def last_block(a: Asm, op: str, tag: str, in_slot: int) -> None:
     by_order(a, pad0)
     a("j", f".L{tag}_last_done")
     a.label(f".L{tag}_partial")
-    by_order(a, lambda big: rate_lanes(
-        a, lambda lane, off: spill_lane(a, big, lane, "a1", F_BUF + off, ["a12", "a13", "a14", "a15"])))
+    if a.bi32:
+        by_order(a, lambda big: rate_lanes(
+            a, lambda lane, off: bi_store(a, big, E[lane], O[lane], None, F_BUF + off)))
+    else:
+        by_order(a, lambda big: rate_lanes(
+            a, lambda lane, off: spill_lane(a, big, lane, "a1", F_BUF + off,
+                                           ["a12", "a13", "a14", "a15"])))
     a("l32i", "a12", "a1", in_slot)
     a("l32i", "a14", "a1", F_REM)
     a("add", "a0", "a12", "a14", comment="end of the input")
@@ -860,7 +927,13 @@ def last_block(a: Asm, op: str, tag: str, in_slot: int) -> None:
 
     def back(big: bool) -> None:
         def one(lane: int, off: int) -> None:
-            lane_in(a, big, "a1", F_BUF + off, E[lane], O[lane], ["a12", "a13"])
+            if a.bi32:
+                bi_load(a, big, None, F_BUF + off)
+                a("mov", E[lane], "a13")
+                a("mov", O[lane], "a14")
+                a("movi", "a15", 0)
+            else:
+                lane_in(a, big, "a1", F_BUF + off, E[lane], O[lane], ["a12", "a13"])
             a("s32i", "a15", "a1", F_BUF + off, comment="wipe the buffer")
             a("s32i", "a15", "a1", F_BUF + off + 4)
         rate_lanes(a, one)
@@ -896,8 +969,13 @@ def tag_io(a: Asm, verify: bool) -> None:
         a("beqz", "a13", ".Ltag_out_aligned")
         a("addi", "a12", "a1", F_BUF, comment="not aligned: through the buffer")
         a.label(".Ltag_out_aligned")
-        by_order(a, lambda big: [spill_lane(a, big, lane, "a12", 8 * (lane - 3),
-                                            ["a13", "a14", "a15", "a0"]) for lane in (3, 4)])
+        if a.bi32:
+            a("s32i", "a12", "a1", F_SCR, comment="where the tag goes")
+            by_order(a, lambda big: [bi_store(a, big, E[lane], O[lane], F_SCR, 8 * (lane - 3))
+                                     for lane in (3, 4)])
+        else:
+            by_order(a, lambda big: [spill_lane(a, big, lane, "a12", 8 * (lane - 3),
+                                                ["a13", "a14", "a15", "a0"]) for lane in (3, 4)])
         a("l32i", "a13", "a1", slot)
         a("beq", "a12", "a13", ".Ltag_done")
         for k in range(16):
@@ -915,10 +993,17 @@ def tag_io(a: Asm, verify: bool) -> None:
     a("addi", "a12", "a1", F_BUF, comment="not aligned: through the buffer")
     a.label(".Ltag_in_aligned")
 
+    if a.bi32:
+        a("s32i", "a12", "a1", F_SCR, comment="where the received tag is")
+
     def cmp(big: bool) -> None:
         for lane in (3, 4):
             # the received tag's words against the state's words out
-            w0, w1 = lane_out_words(a, big, E[lane], O[lane], "a13", "a14", ["a15", "a0"])
+            if a.bi32:
+                w0, w1 = bi_words(a, big, E[lane], O[lane])
+                a("l32i", "a12", "a1", F_SCR)
+            else:
+                w0, w1 = lane_out_words(a, big, E[lane], O[lane], "a13", "a14", ["a15", "a0"])
             a("l32i", "a15", "a12", 8 * (lane - 3))
             a("xor", w0, w0, "a15")
             a("l32i", "a15", "a12", 8 * (lane - 3) + 4)
@@ -983,6 +1068,9 @@ def whole(a: Asm) -> None:
     a("addi", "a12", "a1", F_KEYS)
     a("addi", "a13", "a1", F_BUF)
     a.label(".Linit_aligned")
+    if a.bi32:
+        a("s32i", "a12", "a1", F_KEY, comment="the key and nonce as read (maybe the copies)")
+        a("s32i", "a13", "a1", F_NPUB)
     for_keys(a, lambda k20: by_order(a, lambda big: (init_k20 if k20 else init_k16)(a, big)))
     a("movi", "a14", 0)
     for k in range(0, 16, 4):
@@ -1186,6 +1274,10 @@ def generate(variant: str) -> str:
     a.raw("")
     a.raw("    .align 4")
     rounds(a)
+    if a.bi32:
+        a.raw("#ifdef ASCON_RATE")
+        bi_routines(a)
+        a.raw("#endif")
     a.note("p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB")
     a.raw("#ifdef ASCON_RATE")
     a.raw("#if ASCON_PB % 2")
