@@ -130,5 +130,9 @@ def test_linear_layer_schedule_costs():
 def test_bounds_follow_the_generated_code():
     tool = load(ROOT / "tools" / "xtensa_bounds.py", "xtensa_bounds")
     assert tool.round_sizes("fsr") == [82] * 12  # 2 constant, 2 x 16 S-box, 40 + 8 ssai
+    assert tool.round_sizes("bi32") == [87] * 12  # 4, 32, 39 + 12 ssai
+    # a big-endian lane in: 2 loads, 2 swaps of 4, 2 xors (bi32: + the
+    # routine's 4 delta swaps a word, their masks and the packing); out
+    assert tool.lane_costs("fsr") == (12, 10) and tool.lane_costs("bi32") == (70, 68)
     assert tool.rounds("ascon128a-v12", 16) == 32 and tool.rounds("asconhash-v12", 16) == 72
     assert tool.table(None).count("| `asm_xtensa_") == len(generator().VARIANTS)

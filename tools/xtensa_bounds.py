@@ -90,11 +90,13 @@ def emitted(variant: str, write) -> int:
 def lane_costs(variant: str) -> tuple[int, int]:
     """(in, out): one big-endian lane from memory into the state (loads,
     swaps, conversion, 2 xors), and from the state to memory."""
-    lane_in = emitted(variant, lambda g, a: g.lane_in(a, True, "a12", 0, "a13", "a14",
-                                                        ["a15", "a0"])) + 2
-    lane_out = emitted(variant, lambda g, a: g.lane_out_words(a, True, "a2", "a7", "a13", "a14",
-                                                              ["a15", "a0"])) + 2
-    return lane_in, lane_out
+    swap = emitted(variant, lambda g, a: a.bswap("a13", "a13", "a15"))
+    if variant == "bi32":  # the routines' bodies (.Lbi_in, .Lbi_out)
+        conv_in = emitted(variant, lambda g, a: g.to_bi(a, "a13", "a14", "a12", "a15"))
+        conv_out = emitted(variant, lambda g, a: g.from_bi(a, "a13", "a14", "a12", "a15"))
+    else:
+        conv_in = conv_out = 0
+    return 2 + 2 * swap + conv_in + 2, conv_out + 2 * swap + 2
 
 
 def rounds(scheme: str, mlen: int) -> int:

@@ -483,43 +483,44 @@ def raw_words(a: Asm, big: bool, r_lo: str, r_hi: str) -> tuple[str, str]:
 
 
 def lane_in(a: Asm, big: bool, base: str, off: int, d0: str, d1: str, t: list[str]) -> None:
-    """(d0, d1) = the lane at base+off in state form (lo/hi or even/odd);
-    t: temporaries (fsr: 1, bi32: 2); base may be one of t (read first)."""
+    """(d0, d1) = the lane at base+off (fsr: low and high words); t: a
+    temporary.  bi32 has bi_load."""
+    assert not a.bi32
     w0, w1 = raw_words(a, big, d0, d1)
     a("l32i", w0, base, off)
     a("l32i", w1, base, off + 4)
     if big:
         a.bswap(w0, w0, t[0])
         a.bswap(w1, w1, t[0])
-    if a.bi32:
-        lo, hi = d0, d1
-        a.unzip2(lo, hi, t[0], t[1])
-        # even word: low halves of lo and hi; odd word: their high halves
-        a.ssai(16)
-        a("slli", t[0], lo, 16)
-        a("src", t[0], hi, t[0], comment="even = lo[15:0] | hi[15:0] << 16")
-        a("srli", hi, hi, 16)
-        a("src", d1, hi, lo, comment="odd = lo[31:16] | hi[31:16] << 16")
-        a("mov", d0, t[0])
+
+
+def to_bi(a: Asm, lo: str, hi: str, t: str, m: str) -> None:
+    """(lo, hi) words of a lane -> (even bits, odd bits) in (lo, hi)."""
+    a.unzip2(lo, hi, t, m)
+    a.ssai(16)
+    a("slli", t, lo, 16)
+    a("src", t, hi, t, comment="even = lo[15:0] | hi[15:0] << 16")
+    a("srli", hi, hi, 16)
+    a("src", hi, hi, lo, comment="odd = lo[31:16] | hi[31:16] << 16")
+    a("mov", lo, t)
+
+
+def from_bi(a: Asm, e: str, o: str, t: str, m: str) -> None:
+    """(even, odd) words of a lane -> (lo, hi) words in (e, o)."""
+    a.ssai(16)
+    a("slli", m, e, 16)
+    a("src", t, o, m, comment="lo = even[15:0] | odd[15:0] << 16")
+    a("srli", m, o, 16)
+    a("src", o, m, e, comment="hi = even[31:16] | odd[31:16] << 16")
+    a("mov", e, t)
+    a.zip2(e, o, t, m)
 
 
 def lane_out_words(a: Asm, big: bool, s0: str, s1: str, d0: str, d1: str,
                    t: list[str]) -> tuple[str, str]:
-    """(word at off, word at off+4) of the lane in state form (s0, s1),
-    computed into d0, d1 (s0, s1 kept); t: temporaries (1, bi32 2)."""
-    if a.bi32:
-        a.ssai(16)
-        a("slli", t[0], s0, 16)
-        a("src", d0, s1, t[0], comment="lo = even[15:0] | odd[15:0] << 16")
-        a("srli", t[0], s1, 16)
-        a("src", d1, t[0], s0, comment="hi = even[31:16] | odd[31:16] << 16")
-        a.zip2(d0, d1, t[0], t[1])
-        lo, hi = d0, d1
-        if big:
-            a.bswap(lo, lo, t[0])
-            a.bswap(hi, hi, t[0])
-            return hi, lo
-        return lo, hi
+    """(word at off, word at off+4) of the lane (s0, s1) = (low, high),
+    computed into d0, d1 (s0, s1 kept); t: a temporary.  bi32 has bi_words."""
+    assert not a.bi32
     if big:
         a.bswap(d0, s1, t[0])
         a.bswap(d1, s0, t[0])
@@ -533,23 +534,11 @@ def bi_routines(a: Asm) -> None:
     a.note("bi32 lane conversions: a13, a14 in and out; a12, a15 clobbered; return through a0")
     a.label(".Lbi_in")
     a.note("a13 = lo, a14 = hi (a lane's words) -> a13 = even bits, a14 = odd bits")
-    a.unzip2("a13", "a14", "a12", "a15")
-    a.ssai(16)
-    a("slli", "a12", "a13", 16)
-    a("src", "a12", "a14", "a12", comment="even = lo[15:0] | hi[15:0] << 16")
-    a("srli", "a14", "a14", 16)
-    a("src", "a14", "a14", "a13", comment="odd = lo[31:16] | hi[31:16] << 16")
-    a("mov", "a13", "a12")
+    to_bi(a, "a13", "a14", "a12", "a15")
     a("ret")
     a.label(".Lbi_out")
     a.note("a13 = even bits, a14 = odd bits -> a13 = lo, a14 = hi")
-    a.ssai(16)
-    a("slli", "a15", "a13", 16)
-    a("src", "a12", "a14", "a15", comment="lo = even[15:0] | odd[15:0] << 16")
-    a("srli", "a15", "a14", 16)
-    a("src", "a14", "a15", "a13", comment="hi = even[31:16] | odd[31:16] << 16")
-    a("mov", "a13", "a12")
-    a.zip2("a13", "a14", "a12", "a15")
+    from_bi(a, "a13", "a14", "a12", "a15")
     a("ret")
 
 
