@@ -56,7 +56,6 @@ E = ["a2", "a3", "a4", "a5", "a6"]       # low words / even halves of x0..x4
 O = ["a7", "a8", "a9", "a10", "a11"]     # high words / odd halves
 T = ["a12", "a13", "a14"]                # temporaries of the rounds
 ONES = "a15"                             # -1 during the rounds
-FREE = ["a0", "a12", "a13", "a14", "a15"]  # free outside the rounds
 
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 DELTA_MASKS = [0x22222222, 0x0C0C0C0C, 0x00F000F0, 0x0000FF00]
