@@ -119,12 +119,15 @@ class Cell:
     published: float | None = None
     digits: int = 2
     note: str | None = None
+    # False: the published figure counts something else (the thesis' ESP32
+    # cycles beside our instructions): shown, never compared
+    comparable: bool = True
 
     @property
     def diff(self) -> float | None:
         """Difference from the baseline (or the published figure) in %."""
         ref = self.published if self.published is not None else self.base
-        if self.value is None or not ref:
+        if self.value is None or not ref or not self.comparable:
             return None
         return (self.value - ref) / ref * 100
 
@@ -134,7 +137,8 @@ class Cell:
         if self.published is not None:
             if self.fail:
                 return f"{self.fail} / {self.published:.2f}"
-            return f"{self.value:.2f} / {self.published:.2f} ({self.diff:+.1f}%)"
+            diff = f" ({self.diff:+.1f}%)" if self.diff is not None else ""
+            return f"{self.value:.2f} / {self.published:.2f}{diff}"
         if self.fail:
             return self.fail
         if self.value is None:
@@ -275,6 +279,7 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
         for target in ref["targets"]:
             recs = [r for r in records if r["target"] == target and r["op"] != "permutation"]
             field = ref["counter"]
+            theirs_counter = ref.get("published_counter", field)  # another: no difference
             cells = per_byte(recs, field)
             for mlen in lengths:
                 if not any(r["mlen"] == mlen and r.get(field) is not None for r in recs):
@@ -297,14 +302,17 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
                                 row.append(None)
                                 continue
                             theirs = pub[str(mlen)][ref["order"].index(column)]
-                            row.append(dataclasses.replace(ours, published=theirs))
+                            row.append(dataclasses.replace(ours, published=theirs,
+                                                           comparable=theirs_counter == field))
                         if any(c is not None for c in row):
                             rows.append(Row(f"{impl} ({pub['thesis_name']})", row))
                     if rows:
                         grids.append(Grid("impl (published row)", group, rows))
                 if grids:
-                    title = (f"{target}: {field} per byte, measured here / {ref['title']}, "
-                             f"{ref['simulator']} -- {fmt_len(mlen)} inputs, {ref['unit']}")
+                    other = (f"{theirs_counter} per byte " if theirs_counter != field else "")
+                    title = (f"{target}: {field} per byte, measured here / {other}"
+                             f"{ref['title']}, {ref['simulator']} -- {fmt_len(mlen)} inputs, "
+                             f"{ref['unit']}")
                     out.append(Section("published", target, field, title, grids, mlen))
     return out
 
