@@ -60,6 +60,10 @@ class Page:
         self.env = data.get("environment", {})
         self.targets_env = self.env.get("targets", {})
         self.failures = data.get("failures", [])
+        # what the default run left out (./lwcbench run --all runs it), and
+        # how many jobs were answered from the results cache
+        self.left_out = self.env.get("left_out") or {}
+        self.reused = self.env.get("reused_jobs") or 0
         labels = tb.clock_labels_of(data)
         self.summaries = tb.summaries(self.records, labels)
         self.costs = tb.cost_sections(self.records, labels, baseline)
@@ -79,6 +83,20 @@ class Page:
 
     def metric(self, target: str) -> str:
         return str(self.targets_env.get(target, {}).get("metric", ""))
+
+
+def scope_lines(page: Page) -> list[str]:
+    """What the run left out and what it reused, in words."""
+    out = []
+    for target, lo in page.left_out.items():
+        out.append(f"Left out of the default run on {target}: {len(lo.get('jobs', []))} job(s) "
+                   f"of {', '.join(lo.get('impls', []))} ({lo.get('reason', '')}); "
+                   f"./lwcbench run --all runs them.")
+    if page.reused:
+        out.append(f"{page.reused} job(s) were answered from the results cache (exact "
+                   f"targets; each record's reused_from says when and at which commit it "
+                   f"was measured).")
+    return out
 
 
 # -- Markdown ------------------------------------------------------------------
@@ -114,6 +132,8 @@ def to_markdown(data: dict, baseline: str | None, images: list[pathlib.Path] = (
         else:
             out.append(f"- `{name}`: {e.get('metric', '')}")
     out.append("")
+    for line in scope_lines(page):
+        out += [line, ""]
     if page.failures:
         out += ["## Failures", ""]
         out += [f"- {f['target']} {f['impl']}: {f['status']}: {f['detail']}" for f in page.failures]
@@ -432,6 +452,8 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
     if skipped:
         h.append("<p class=meta>Skipped: "
                  + "; ".join(f"<b>{_e(n)}</b> ({_e(why)})" for n, why in skipped.items()) + "</p>")
+    for line in scope_lines(page):
+        h.append(f"<p class=meta>{_e(line)}</p>")
     for target in page.targets:
         summaries, costs, published, sizes = page.of(target)
         h.append(f"<section id='{_e(slug(target))}'><h2>{_e(target)}</h2>")

@@ -1,0 +1,48 @@
+"""The default run's scope: a target may leave implementations out of the
+default `./lwcbench run` (rv32-ibex: ref and lowsize, its slowest jobs);
+the run says so on the terminal, in results.json (environment.left_out) and
+on the results page; --all or --impl runs them.  Nothing is left out
+silently."""
+from __future__ import annotations
+
+import json
+
+from harness.bench import cli
+from harness.bench.targets import TARGETS
+
+
+def run(monkeypatch, tmp_path, capsys, *extra):
+    monkeypatch.setenv("LWC_NO_SETUP", "1")
+    monkeypatch.delenv("LWC_EXTRA_IMPLS", raising=False)
+    out = tmp_path / "res"
+    code = cli.main(["run", "--target", "rv32i-qemu", "--scheme", "ascon-p6",
+                     "--suite", "permutation", "--out", str(out), "--no-plots", *extra])
+    text = capsys.readouterr()
+    data = json.loads((out / "results.json").read_text())
+    return code, text.out + text.err, data, out
+
+
+def test_ibex_default_scope_is_documented():
+    ibex = TARGETS["rv32-ibex"]
+    assert ibex.default_left_out == {"ref", "lowsize"} and ibex.default_left_out_why
+    assert "--all" in cli.EPILOG and "leaves out ref and lowsize" in cli.EPILOG
+
+
+def test_what_the_default_leaves_out_is_said_and_all_runs_it(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_left_out", frozenset({"ref"}))
+    monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_left_out_why", "a test's reason")
+    code, text, data, out = run(monkeypatch, tmp_path, capsys)
+    assert code == 0, text
+    impls = {r["impl"] for r in data["results"]}
+    assert "ref" not in impls and "bi32" in impls
+    lo = data["environment"]["left_out"]["rv32i-qemu"]
+    assert lo == {"jobs": ["ascon-p6/ref"], "impls": ["ref"], "reason": "a test's reason"}
+    assert "rv32i-qemu: left out of the default run: 1 job(s), implementations ref " \
+           "(a test's reason); ./lwcbench run --all runs them" in text
+    assert "Left out of the default run on rv32i-qemu" in (out / "results.md").read_text()
+    assert "Left out of the default run on rv32i-qemu" in (out / "index.html").read_text()
+    for flags in (["--all"], ["--impl", "ref", "--impl", "bi32"]):
+        code, text, data, _ = run(monkeypatch, tmp_path, capsys, *flags)
+        assert code == 0, text
+        assert {"ref", "bi32"} <= {r["impl"] for r in data["results"]}
+        assert data["environment"]["left_out"] == {} and "left out" not in text
