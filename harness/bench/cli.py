@@ -259,7 +259,7 @@ def _run(args, started: float, targets, client) -> int:
     weights = runner.expected_seconds(jobs, previous_job_seconds())
     progress = Progress(len(jobs), weights=weights)
     for name, lo in left_out.items():
-        progress.note(left_out_line(name, lo))
+        progress.note(report.left_out_line(name, lo))
     try:
         for t, mine in runnable:
             progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")
@@ -284,13 +284,13 @@ def _run(args, started: float, targets, client) -> int:
         print()
         print(report.tables(records, labels, baseline))
     print(report.summary(outcomes, skipped))
-    for line in target_lines(outcomes):
+    for line in report.target_lines(outcomes):
         print(line)
     for name, lo in left_out.items():
-        print(left_out_line(name, lo))
+        print(report.left_out_line(name, lo))
     wall = time.monotonic() - started
     reused = sum(1 for o in outcomes if o.reused_from)
-    print(f"run time: {runner.fmt_time(wall)} wall ({len(outcomes)} jobs, {reused} answered "
+    print(f"run time: {report.fmt_time(wall)} wall ({len(outcomes)} jobs, {reused} answered "
           f"from the results cache{', --fresh' if args.fresh else ''})")
     env = report.environment(target_env, sys.argv[1:])
     env.update(quick=args.quick, suites=list(suites), all=args.all, fresh=args.fresh,
@@ -339,34 +339,6 @@ def previous_job_seconds() -> dict[str, float]:
         return js if isinstance(js, dict) else {}
     except (OSError, ValueError, AttributeError):
         return {}
-
-
-def left_out_line(target: str, lo: dict) -> str:
-    n = len(lo["jobs"])
-    return (f"{target}: left out of the default run: {n} job(s), implementations "
-            f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")
-
-
-def target_lines(outcomes) -> list[str]:
-    """One summary line per target, in the run's order."""
-    by: dict[str, list] = {}
-    for o in outcomes:
-        by.setdefault(o.target, []).append(o)
-    lines = []
-    for name, os_ in by.items():
-        ok = sum(1 for o in os_ if o.status == "ok")
-        nofit = sum(1 for o in os_ if o.status == "does-not-fit")
-        failed = sum(1 for o in os_ if o.failed)
-        reused = sum(1 for o in os_ if o.reused_from)
-        secs = sum(o.seconds for o in os_ if not o.reused_from)
-        parts = [f"{ok} ok" + (f" ({reused} from the cache)" if reused else "")]
-        if failed:
-            parts.append(f"{failed} FAILED")
-        if nofit:
-            parts.append(f"{nofit} do not fit")
-        lines.append(f"{name:<18} {len(os_):4d} jobs: {', '.join(parts)}; "
-                     f"{runner.fmt_time(secs)} of job time")
-    return lines
 
 
 def cmd_ct(args) -> int:

@@ -115,3 +115,36 @@ def summary(outcomes, skipped: list[tuple[str, str]]) -> str:
                  f"device; {len(skipped)} target(s) skipped")
     return "\n".join(lines)
 
+
+def left_out_line(target: str, lo: dict) -> str:
+    n = len(lo["jobs"])
+    return (f"{target}: left out of the default run: {n} job(s), implementations "
+            f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")
+
+
+def target_lines(outcomes) -> list[str]:
+    """One summary line per target, in the run's order."""
+    by: dict[str, list] = {}
+    for o in outcomes:
+        by.setdefault(o.target, []).append(o)
+    lines = []
+    for name, os_ in by.items():
+        ok = sum(1 for o in os_ if o.status == "ok")
+        nofit = sum(1 for o in os_ if o.status == "does-not-fit")
+        failed = sum(1 for o in os_ if o.failed)
+        reused = sum(1 for o in os_ if o.reused_from)
+        secs = sum(o.seconds for o in os_ if not o.reused_from)
+        parts = [f"{ok} ok" + (f" ({reused} from the cache)" if reused else "")]
+        if failed:
+            parts.append(f"{failed} FAILED")
+        if nofit:
+            parts.append(f"{nofit} do not fit")
+        lines.append(f"{name:<18} {len(os_):4d} jobs: {', '.join(parts)}; "
+                     f"{fmt_time(secs)} of job time")
+    return lines
+
+
+def fmt_time(seconds: float) -> str:
+    """12:03, or 1:02:03 past an hour."""
+    s = int(max(seconds, 0))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

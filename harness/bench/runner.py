@@ -14,6 +14,7 @@ import time
 
 from harness.bench import cluster as cluster_mod
 from harness.bench.impls import impl_id
+from harness.bench.report import fmt_time
 from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import JobResult, Point, Target
 from harness.bench.targets.base import cpu_count
@@ -48,12 +49,6 @@ def points_for(kind: str, suites: tuple[str, ...] = SUITES) -> list[Point]:
                     want.setdefault((op, a, m), []).append("grid")
     return [Point(op, a, m, tuple(sets)) for (op, a, m), sets in
             sorted(want.items(), key=lambda kv: (OPS[kind].index(kv[0][0]), kv[0][1], kv[0][2]))]
-
-
-def fmt_time(seconds: float) -> str:
-    """12:03, or 1:02:03 past an hour."""
-    s = int(max(seconds, 0))
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 class Progress:
