@@ -396,11 +396,11 @@ def prologue(a: Asm, saved: list[str]) -> None:
         a("sd", r, f"{8 * k}(sp)")
 
 
-def epilogue(a: Asm, saved: list[str]) -> None:
+def epilogue(a: Asm, saved: list[str], link: str = "ra") -> None:
     for k, r in enumerate(saved):
         a("ld", r, f"{8 * k}(sp)")
     a("addi", "sp", "sp", frame(a, saved))
-    a("ret")
+    a("jr", link)
 
 
 def load_state(a: Asm) -> None:
@@ -718,39 +718,40 @@ def generate(variant: str) -> str:
     a.raw(f"    .globl {name}")
     a.raw(f"    .type {name}, @function")
     a.label(name)
-    a.note("a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12")
-    a("addi", "sp", "sp", -16)
-    a("sd", "ra", "0(sp)")
+    a.note("a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12; "
+           "ra kept in a2 (no frame)")
+    a("mv", "a2", "ra")
     load_state(a)
-    a("andi", T[0], "a1", 1)
-    a("bnez", T[0], ".Lpermute_odd")
-    complement(a, inv[0], "even n enters at an even round")
-    a("j", ".Lpermute_go")
-    a.label(".Lpermute_odd")
-    complement(a, inv[1], "odd n enters at an odd round")
-    a.label(".Lpermute_go")
-    a("li", T[0], 12)
-    a("sub", T[0], T[0], "a1")
-    a("slli", T[0], T[0], 3)
-    a("la", T[1], ".Lentries")
+    if inv[0] == inv[1]:
+        complement(a, inv[0], "entered at any round")
+    else:
+        a("andi", T[0], "a1", 1)
+        a("bnez", T[0], ".Lpermute_odd")
+        complement(a, inv[0], "even n enters at an even round")
+        a("j", ".Lpermute_go")
+        a.label(".Lpermute_odd")
+        complement(a, inv[1], "odd n enters at an odd round")
+        a.label(".Lpermute_go")
+    a("slli", T[0], "a1", 3)
+    a("la", T[1], ".Lentries - 8", comment="the entry of p^n: .Lentries[n - 1]")
     a("add", T[0], T[0], T[1])
     a("ld", T[0], f"0({T[0]})")
     a("jalr", "ra", T[0])
     complement(a, inv[0], "the true state")
     store_state(a)
-    a("ld", "ra", "0(sp)")
-    a("addi", "sp", "sp", 16)
-    a("ret")
+    a("jr", "a2")
     a.raw(f"    .size {name}, .-{name}")
     a.raw("")
     a.raw("#ifdef ASCON_RATE")
     name = "ASCON_RV64_SYM(ascon_rv64_blocks)"
-    saved = ["ra"] + ([] if a.zbb else [M16, M8])
+    saved = [] if a.zbb else [M16, M8]  # ra is kept in a5
     a.raw(f"    .globl {name}")
     a.raw(f"    .type {name}, @function")
     a.label(name)
     a.note("a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt")
-    prologue(a, saved)
+    a("mv", "a5", "ra")
+    if saved:
+        prologue(a, saved)
     load_masks(a)
     load_state(a)
     complement(a, inv[0], "between blocks (even rounds)")
@@ -763,7 +764,10 @@ def generate(variant: str) -> str:
     a.label(".Lblocks_done")
     complement(a, inv[0], "the true state")
     store_state(a)
-    epilogue(a, saved)
+    if saved:
+        epilogue(a, saved, "a5")
+    else:
+        a("jr", "a5")
     a.raw(f"    .size {name}, .-{name}")
     a.raw("#endif")
     a.raw("")
@@ -789,8 +793,8 @@ def generate(variant: str) -> str:
     a.raw("    .section .rodata")
     a.raw("    .balign 8")
     a.label(".Lentries")
-    for i in range(12):
-        a.raw(f"    .dword .Lround{i}")
+    for n in range(1, 13):
+        a.raw(f"    .dword .Lround{12 - n}                     /* p^{n} */")
     return "\n".join(a.lines) + "\n"
 
 

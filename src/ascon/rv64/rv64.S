@@ -11,9 +11,8 @@
     .globl ASCON_RV64_SYM(ascon_rv64_permute)
     .type ASCON_RV64_SYM(ascon_rv64_permute), @function
 ASCON_RV64_SYM(ascon_rv64_permute):
-    /* a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12 */
-    addi    sp, sp, -16
-    sd      ra, 0(sp)
+    /* a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12; ra kept in a2 (no frame) */
+    mv      a2, ra
     ld      t0, 0(a0)
     ld      t1, 8(a0)
     ld      t2, 16(a0)
@@ -28,10 +27,8 @@ ASCON_RV64_SYM(ascon_rv64_permute):
     not     t0, t0                      /* odd n enters at an odd round */
     not     t4, t4
 .Lpermute_go:
-    li      t5, 12
-    sub     t5, t5, a1
-    slli    t5, t5, 3
-    la      t6, .Lentries
+    slli    t5, a1, 3
+    la      t6, .Lentries - 8           /* the entry of p^n: .Lentries[n - 1] */
     add     t5, t5, t6
     ld      t5, 0(t5)
     jalr    ra, t5
@@ -42,9 +39,7 @@ ASCON_RV64_SYM(ascon_rv64_permute):
     sd      t2, 16(a0)
     sd      t3, 24(a0)
     sd      t4, 32(a0)
-    ld      ra, 0(sp)
-    addi    sp, sp, 16
-    ret
+    jr      a2
     .size ASCON_RV64_SYM(ascon_rv64_permute), .-ASCON_RV64_SYM(ascon_rv64_permute)
 
 #ifdef ASCON_RATE
@@ -52,10 +47,10 @@ ASCON_RV64_SYM(ascon_rv64_permute):
     .type ASCON_RV64_SYM(ascon_rv64_blocks), @function
 ASCON_RV64_SYM(ascon_rv64_blocks):
     /* a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt */
-    addi    sp, sp, -32
-    sd      ra, 0(sp)
-    sd      s4, 8(sp)
-    sd      s5, 16(sp)
+    mv      a5, ra
+    addi    sp, sp, -16
+    sd      s4, 0(sp)
+    sd      s5, 8(sp)
 #if !ASCON_LITTLE_ENDIAN
     li      s4, 0x0000ffff0000ffff      /* byte reversal masks */
     li      s5, 0x00ff00ff00ff00ff
@@ -277,11 +272,10 @@ ASCON_RV64_SYM(ascon_rv64_blocks):
     sd      t2, 16(a0)
     sd      t3, 24(a0)
     sd      t4, 32(a0)
-    ld      ra, 0(sp)
-    ld      s4, 8(sp)
-    ld      s5, 16(sp)
-    addi    sp, sp, 32
-    ret
+    ld      s4, 0(sp)
+    ld      s5, 8(sp)
+    addi    sp, sp, 16
+    jr      a5
     .size ASCON_RV64_SYM(ascon_rv64_blocks), .-ASCON_RV64_SYM(ascon_rv64_blocks)
 #endif
 
@@ -2048,15 +2042,15 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     .section .rodata
     .balign 8
 .Lentries:
-    .dword .Lround0
-    .dword .Lround1
-    .dword .Lround2
-    .dword .Lround3
-    .dword .Lround4
-    .dword .Lround5
-    .dword .Lround6
-    .dword .Lround7
-    .dword .Lround8
-    .dword .Lround9
-    .dword .Lround10
-    .dword .Lround11
+    .dword .Lround11                     /* p^1 */
+    .dword .Lround10                     /* p^2 */
+    .dword .Lround9                     /* p^3 */
+    .dword .Lround8                     /* p^4 */
+    .dword .Lround7                     /* p^5 */
+    .dword .Lround6                     /* p^6 */
+    .dword .Lround5                     /* p^7 */
+    .dword .Lround4                     /* p^8 */
+    .dword .Lround3                     /* p^9 */
+    .dword .Lround2                     /* p^10 */
+    .dword .Lround1                     /* p^11 */
+    .dword .Lround0                     /* p^12 */
