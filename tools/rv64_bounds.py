@@ -34,6 +34,7 @@ import importlib.util
 import json
 import pathlib
 import re
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -165,6 +166,36 @@ def table(results: list[dict]) -> str:
     return "\n".join(out)
 
 
+def asm_bytes(target: str, scheme_name: str, impl: str) -> int | None:
+    """Bytes of the assembled .S (text and its entry table), as the run
+    built it: build/targets/<target>/<scheme>__<impl>/obj/ascon.S.o."""
+    obj = ROOT / "build" / "targets" / target / f"{scheme_name}__{impl}" / "obj" / "ascon.S.o"
+    if not obj.is_file():
+        return None
+    r = subprocess.run(["riscv64-unknown-elf-size", str(obj)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    return int(r.stdout.splitlines()[1].split()[0])
+
+
+def sizes(results: list[dict]) -> str:
+    """Code bytes of each member's .S, and of the whole implementation (the
+    run's code_bytes: the .S and the C mode around it)."""
+    code = {(r["target"], r["scheme"], r["impl"]): r["code_bytes"] for r in results
+            if r.get("code_bytes")}
+    impls = [(generator().VARIANTS[v], t) for v, t in TARGET.items()]
+    out = ["| member | " + " | ".join(f"`{i}` .S / whole" for i, _ in impls) + " |",
+           "|---|" + "---|" * len(impls)]
+    for s in members(results) + [p for p in ("ascon-p6", "ascon-p8", "ascon-p12")
+                                 if any(r["scheme"] == p for r in results)]:
+        cells = []
+        for impl, target in impls:
+            a, w = asm_bytes(target, s, impl), code.get((target, s, impl))
+            cells.append(f"{a if a is not None else '–'} / {w if w is not None else '–'}")
+        out.append(f"| {s} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
 def main(argv: list[str]) -> int:
     path = pathlib.Path(argv[1]) if len(argv) > 1 else \
         ROOT / "build" / "bench" / "latest" / "results.json"
@@ -174,6 +205,10 @@ def main(argv: list[str]) -> int:
           "goal, or above it.")
     print()
     print(table(results))
+    print("Code bytes of the assembly (the .S object: text and entry table, "
+          "riscv64-unknown-elf-size) / of the whole implementation (the run's code_bytes):")
+    print()
+    print(sizes(results))
     return 0
 
 
