@@ -7,7 +7,8 @@ Two variants, one 64-bit lane per register (the opt64 state, lanes64.h):
 
     rv64.S   RV64GC (plain RV64I operations): a 64-bit rotation is two
              shifts; no andn, so the S-box carries some lanes complemented
-             from one round to the next (INVERTED) and alternates two forms;
+             from one round to the next (INVERTED) and alternates two forms
+             (15 operations, then 15 and a NOT);
              v1.2's big-endian lanes are byte-reversed in registers (13
              operations with two masks held in s-registers)
     zbb.S    RV64GC + Zbb: rori, andn and rev8
@@ -174,7 +175,8 @@ SBOX_RV64_EVEN = {
 }
 
 # RV64I, odd rounds: x0, x4 complemented in (what the even form leaves),
-# x2 true: 16 operations and a NOT, leaving the even form's inputs.
+# x2 true: 15 operations and a NOT (x1 & ~a written ~(~x1 | a), so that y4
+# comes out true), leaving the even form's inputs.
 SBOX_RV64_ODD = {
     "in": (0, 4),
     "ops": [
@@ -189,10 +191,9 @@ SBOX_RV64_ODD = {
         ("xor", "x2", "x2", "T0", "x2 = a ^ x2"),
         ("or", "x2", "x2", "x1", "x2 = x1 | (a ^ x2)"),
         ("xor", "x2", "x2", "T1", "x2 = ~y0"),
-        ("or", "x1", "x1", "T0", "x1 = x1 | a"),
-        ("xor", "x1", "x1", "T0", "x1 = x1 & ~a"),
-        ("xor", "x1", "x1", "T1", "x1 = ~y4"),
-        ("not", "x1", "x1", None, "x1 = y4 (the one NOT: even rounds take x4 true)"),
+        ("not", "x1", "x1", None, "x1 = ~x1 (the one NOT: even rounds take x4 true)"),
+        ("or", "x1", "x1", "T0", "x1 = ~x1 | a = ~(x1 & ~a)"),
+        ("xor", "x1", "x1", "T1", "x1 = y4"),
         ("and", "x0", "x0", "T1", "x0 = ~(x0 | b)"),
         ("xor", "x0", "x0", "T2", "x0 = ~y3"),
     ],

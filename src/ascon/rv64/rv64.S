@@ -1392,10 +1392,9 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     xor     t2, t2, t5                  /* x2 = a ^ x2 */
     or      t2, t2, t1                  /* x2 = x1 | (a ^ x2) */
     xor     t2, t2, t6                  /* x2 = ~y0 */
-    or      t1, t1, t5                  /* x1 = x1 | a */
-    xor     t1, t1, t5                  /* x1 = x1 & ~a */
-    xor     t1, t1, t6                  /* x1 = ~y4 */
-    not     t1, t1                      /* x1 = y4 (the one NOT: even rounds take x4 true) */
+    not     t1, t1                      /* x1 = ~x1 (the one NOT: even rounds take x4 true) */
+    or      t1, t1, t5                  /* x1 = ~x1 | a = ~(x1 & ~a) */
+    xor     t1, t1, t6                  /* x1 = y4 */
     and     t0, t0, t6                  /* x0 = ~(x0 | b) */
     xor     t0, t0, a6                  /* x0 = ~y3 */
     srli    t5, t0, 10                  /* x3 = y3 ^ (y3 >>> 10) ^ (y3 >>> 17) */
@@ -1508,10 +1507,9 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     xor     t2, t2, t5                  /* x2 = a ^ x2 */
     or      t2, t2, t1                  /* x2 = x1 | (a ^ x2) */
     xor     t2, t2, t6                  /* x2 = ~y0 */
-    or      t1, t1, t5                  /* x1 = x1 | a */
-    xor     t1, t1, t5                  /* x1 = x1 & ~a */
-    xor     t1, t1, t6                  /* x1 = ~y4 */
-    not     t1, t1                      /* x1 = y4 (the one NOT: even rounds take x4 true) */
+    not     t1, t1                      /* x1 = ~x1 (the one NOT: even rounds take x4 true) */
+    or      t1, t1, t5                  /* x1 = ~x1 | a = ~(x1 & ~a) */
+    xor     t1, t1, t6                  /* x1 = y4 */
     and     t0, t0, t6                  /* x0 = ~(x0 | b) */
     xor     t0, t0, a6                  /* x0 = ~y3 */
     srli    t5, t0, 10                  /* x3 = y3 ^ (y3 >>> 10) ^ (y3 >>> 17) */
@@ -1624,10 +1622,9 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     xor     t2, t2, t5                  /* x2 = a ^ x2 */
     or      t2, t2, t1                  /* x2 = x1 | (a ^ x2) */
     xor     t2, t2, t6                  /* x2 = ~y0 */
-    or      t1, t1, t5                  /* x1 = x1 | a */
-    xor     t1, t1, t5                  /* x1 = x1 & ~a */
-    xor     t1, t1, t6                  /* x1 = ~y4 */
-    not     t1, t1                      /* x1 = y4 (the one NOT: even rounds take x4 true) */
+    not     t1, t1                      /* x1 = ~x1 (the one NOT: even rounds take x4 true) */
+    or      t1, t1, t5                  /* x1 = ~x1 | a = ~(x1 & ~a) */
+    xor     t1, t1, t6                  /* x1 = y4 */
     and     t0, t0, t6                  /* x0 = ~(x0 | b) */
     xor     t0, t0, a6                  /* x0 = ~y3 */
     srli    t5, t0, 10                  /* x3 = y3 ^ (y3 >>> 10) ^ (y3 >>> 17) */
@@ -1740,10 +1737,9 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     xor     t2, t2, t5                  /* x2 = a ^ x2 */
     or      t2, t2, t1                  /* x2 = x1 | (a ^ x2) */
     xor     t2, t2, t6                  /* x2 = ~y0 */
-    or      t1, t1, t5                  /* x1 = x1 | a */
-    xor     t1, t1, t5                  /* x1 = x1 & ~a */
-    xor     t1, t1, t6                  /* x1 = ~y4 */
-    not     t1, t1                      /* x1 = y4 (the one NOT: even rounds take x4 true) */
+    not     t1, t1                      /* x1 = ~x1 (the one NOT: even rounds take x4 true) */
+    or      t1, t1, t5                  /* x1 = ~x1 | a = ~(x1 & ~a) */
+    xor     t1, t1, t6                  /* x1 = y4 */
     and     t0, t0, t6                  /* x0 = ~(x0 | b) */
     xor     t0, t0, a6                  /* x0 = ~y3 */
     srli    t5, t0, 10                  /* x3 = y3 ^ (y3 >>> 10) ^ (y3 >>> 17) */
@@ -1856,10 +1852,9 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     xor     t2, t2, t5                  /* x2 = a ^ x2 */
     or      t2, t2, t1                  /* x2 = x1 | (a ^ x2) */
     xor     t2, t2, t6                  /* x2 = ~y0 */
-    or      t1, t1, t5                  /* x1 = x1 | a */
-    xor     t1, t1, t5                  /* x1 = x1 & ~a */
-    xor     t1, t1, t6                  /* x1 = ~y4 */
-    not     t1, t1                      /* x1 = y4 (the one NOT: even rounds take x4 true) */
+    not     t1, t1                      /* x1 = ~x1 (the one NOT: even rounds take x4 true) */
+    or      t1, t1, t5                  /* x1 = ~x1 | a = ~(x1 & ~a) */
+    xor     t1, t1, t6                  /* x1 = y4 */
     and     t0, t0, t6                  /* x0 = ~(x0 | b) */
     xor     t0, t0, a6                  /* x0 = ~y3 */
     srli    t5, t0, 10                  /* x3 = y3 ^ (y3 >>> 10) ^ (y3 >>> 17) */
@@ -1972,10 +1967,9 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     xor     t2, t2, t5                  /* x2 = a ^ x2 */
     or      t2, t2, t1                  /* x2 = x1 | (a ^ x2) */
     xor     t2, t2, t6                  /* x2 = ~y0 */
-    or      t1, t1, t5                  /* x1 = x1 | a */
-    xor     t1, t1, t5                  /* x1 = x1 & ~a */
-    xor     t1, t1, t6                  /* x1 = ~y4 */
-    not     t1, t1                      /* x1 = y4 (the one NOT: even rounds take x4 true) */
+    not     t1, t1                      /* x1 = ~x1 (the one NOT: even rounds take x4 true) */
+    or      t1, t1, t5                  /* x1 = ~x1 | a = ~(x1 & ~a) */
+    xor     t1, t1, t6                  /* x1 = y4 */
     and     t0, t0, t6                  /* x0 = ~(x0 | b) */
     xor     t0, t0, a6                  /* x0 = ~y3 */
     srli    t5, t0, 10                  /* x3 = y3 ^ (y3 >>> 10) ^ (y3 >>> 17) */
