@@ -75,7 +75,7 @@ class Asm:
 
     def __call__(self, op: str, *args, comment: str = "") -> None:
         text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
-        self.lines.append(f"{text:<40}/* {comment} */" if comment else text)
+        self.lines.append(f"{text:<39} /* {comment} */" if comment else text)
 
     def label(self, name: str) -> None:
         self.lines.append(f"{name}:")
@@ -706,11 +706,25 @@ def generate(variant: str) -> str:
     a.raw(" *")
     a.raw(" * Included by an implementation's .S after its scheme header (api.h):")
     a.raw(" * ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN and the key length are fixed here.")
-    a.raw(" * State in memory: uint64_t x[5] (lanes64.h).  Registers: x0-x4 "
-          + "/".join(X) + ", temporaries " + "/".join(T) + ".")
-    a.raw(" * Between rounds lanes " + ", ".join(f"x{i}" for i in inv[0])
-          + " (even rounds) and " + ", ".join(f"x{i}" for i in inv[1])
-          + " (odd rounds) are held complemented. */")
+    a.raw(" * State in memory: uint64_t x[5] (lanes64.h), read and written with ld/sd.")
+    if inv[0] == inv[1]:
+        held = ", ".join(f"x{i}" for i in inv[0]) + " at every round"
+    else:
+        held = (", ".join(f"x{i}" for i in inv[0]) + " at even rounds, "
+                + ", ".join(f"x{i}" for i in inv[1]) + " at odd ones")
+    a.raw(f" * Lanes held complemented in registers: {held}.")
+    a.raw(" *")
+    a.raw(" * Register map")
+    a.raw(f" *   x0..x4   {' '.join(X)}    the state, in every entry point")
+    a.raw(f" *   T0..T3   {' '.join(T)}       the rounds' temporaries; the bytes' between rounds")
+    a.raw(" *   permute  a0 state, a1 rounds, a2 return address")
+    a.raw(" *   blocks   a0 state, a1 out, a2 in, a3 blocks left, a4 op, a5 return address"
+          + ("" if variant == "zbb" else f",\n *            {M16}/{M8} byte-reversal masks (saved)"))
+    a.raw(f" *   whole    a0 out, a1 in, a2 length, a3 ad, a4 adlen, a5 npub, a6 key (= T2:")
+    a.raw(f" *            read before the first round); {OP} encrypt/decrypt, {KA} {KB} the key")
+    a.raw(f" *            lanes KA KB, {K0} Ascon-80pq's first key word, {MLEN} the message length"
+          + ("" if variant == "zbb" else f",\n *            {M16}/{M8} byte-reversal masks") + " (all saved)")
+    a.raw(" */")
     a.raw('#include "ascon/rv64/asm.h"')
     a.raw("")
     a.raw("    .text")

@@ -2,8 +2,20 @@
  *
  * Included by an implementation's .S after its scheme header (api.h):
  * ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN and the key length are fixed here.
- * State in memory: uint64_t x[5] (lanes64.h).  Registers: x0-x4 t0/t1/t2/t3/t4, temporaries t5/t6/a6/a7.
- * Between rounds lanes x0, x3 (even rounds) and x0, x4 (odd rounds) are held complemented. */
+ * State in memory: uint64_t x[5] (lanes64.h), read and written with ld/sd.
+ * Lanes held complemented in registers: x0, x3 at even rounds, x0, x4 at odd ones.
+ *
+ * Register map
+ *   x0..x4   t0 t1 t2 t3 t4    the state, in every entry point
+ *   T0..T3   t5 t6 a6 a7       the rounds' temporaries; the bytes' between rounds
+ *   permute  a0 state, a1 rounds, a2 return address
+ *   blocks   a0 state, a1 out, a2 in, a3 blocks left, a4 op, a5 return address,
+ *            s4/s5 byte-reversal masks (saved)
+ *   whole    a0 out, a1 in, a2 length, a3 ad, a4 adlen, a5 npub, a6 key (= T2:
+ *            read before the first round); s0 encrypt/decrypt, s1 s2 the key
+ *            lanes KA KB, s3 Ascon-80pq's first key word, s6 the message length,
+ *            s4/s5 byte-reversal masks (all saved)
+ */
 #include "ascon/rv64/asm.h"
 
     .text
@@ -348,7 +360,7 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
     slli    t5, t5, 8
     or      s2, s2, t5
 #endif
-    li      t0, (ASCON_IV_HI << 32) | ASCON_IV_LO/* x0 = IV */
+    li      t0, (ASCON_IV_HI << 32) | ASCON_IV_LO /* x0 = IV */
     mv      t1, s1                      /* x1, x2 = K */
     mv      t2, s2
 #elif CRYPTO_KEYBYTES == 20 && !ASCON_LITTLE_ENDIAN && !ASCON_IV_LO
