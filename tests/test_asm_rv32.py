@@ -21,8 +21,8 @@ from conftest import ROOT, find_impl, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "rv32" / "gen.py"
-ASM = [i for i in discover() if i.name.startswith("asm_rv32_")
-       and any(s.suffix == ".S" for s in i.sources)]  # not the RV64 family
+ASM = [i for i in discover() if any(s.suffix == ".S" for s in i.sources)
+       and i.name.startswith("asm_rv32_")]  # the other ISAs' assembly has its own tests
 QEMU_OF = {"rv32zbb": "rv32-zbb-qemu", "rv32zbkb": "rv32-zbkb-qemu", "rv32i": "rv32i-qemu"}
 
 
