@@ -71,6 +71,9 @@ def test_seed_corpus_holds_every_kat_entry(fuzzer, tmp_path):
                        text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
     cases = re.findall(r"^lwc-fuzz: ok: (\S+): (.*)$", r.stderr, re.M)
+    # libFuzzer may run an input a second time right after the first (seen
+    # on a loaded machine): the same case twice in a row is one input
+    cases = [c for k, c in enumerate(cases) if k == 0 or c != cases[k - 1]]
     assert len(cases) == len(picks), r.stderr[-3000:]
     for (name, (data, extra)), (scheme, case) in zip(picks.items(), cases):
         scheme_of_name, count = name.rsplit("-", 1)
