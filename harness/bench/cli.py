@@ -3,6 +3,7 @@
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
                [--out DIR] [--suite thesis|sweep|grid]... [--quick]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
+               [--port DEVICE] [--baud N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
@@ -26,6 +27,7 @@ from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, s
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.session import INTERRUPTED
 from harness.bench.targets import TARGETS
+from harness.bench.targets.board import use_ports
 from harness.discover import ROOT
 
 DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
@@ -88,6 +90,8 @@ def parser() -> argparse.ArgumentParser:
                      help="time limit of one request to a target's program (default: the "
                           "target's own, 120 s on most); past it the program is killed "
                           "and its implementation reported as timed out")
+    run.add_argument("--port", metavar="DEVICE", help="a real board's serial port (with its --target)")
+    run.add_argument("--baud", type=int, metavar="N", help="the boards' serial speed (default 115200)")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
@@ -171,6 +175,7 @@ def cmd_run(args) -> int:
     if args.timeout is not None and not 0 < args.timeout < math.inf:
         raise UsageError(f"--timeout must be a positive number of seconds (got {args.timeout})")
     targets = _targets(args.target)
+    use_ports(targets, args.port, args.baud, bool(args.target))
     if args.timeout is not None:
         for t in targets:
             t.request_timeout = args.timeout
