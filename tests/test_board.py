@@ -93,9 +93,10 @@ def test_real_board_builds_and_fits():
     sp, reset = int.from_bytes(r.stdout[0:4], "little"), int.from_bytes(r.stdout[4:8], "little")
     assert sp == 0x20000000 + 20 * 1024
     assert reset & 1 and 0x08000000 <= reset < 0x08000000 + 128 * 1024
-    size = subprocess.run(["arm-none-eabi-size", "-A", str(elf)], capture_output=True, text=True,
-                          check=True).stdout
-    assert " 0x8000000" in size.replace(" 134217728", " 0x8000000")  # .text at the flash
+    heads = subprocess.run(["arm-none-eabi-objdump", "-h", str(elf)], capture_output=True,
+                           text=True, check=True).stdout
+    text = next(ln.split() for ln in heads.splitlines() if " .text " in ln)
+    assert text[3] == text[4] == "08000000"  # VMA = LMA: the vector table opens the flash
 
 
 def test_flash_command_is_openocd():
@@ -217,6 +218,40 @@ def test_emulated_board_broken_mid_run(fault, status, words):
     again = t.run_job(impl, pts)
     assert (again.status, again.kat) == ("ok", "pass"), again.detail
     assert set(again.values) == set(pts)
+
+
+def test_emulated_board_cpu_fault():
+    """An implementation that executes an undefined instruction on long
+    inputs (its KAT inputs are short): the firmware's fault handler answers
+    `err fault` with the core's fault registers and resets the board; the
+    job is reported crashed after its KAT passed."""
+    import tempfile
+    from harness.discover import discover
+    with tempfile.TemporaryDirectory() as tmp:
+        scheme = pathlib.Path(tmp) / "crypto_hash" / "ascon-hash256"
+        (scheme / "faulty").mkdir(parents=True)
+        (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
+        (scheme / "faulty" / "api.h").write_text('#include "../scheme.h"\n')
+        (scheme / "faulty" / "architectures").write_text("any\n")
+        (scheme / "faulty" / "hash.c").write_text(
+            '#include "api.h"\n#include "ascon/backend_ref.h"\n'
+            '#undef LWC_NAMESPACE\n#define LWC_NAMESPACE inner\n'
+            '#include "ascon/hash_mode.h"\n'
+            'static int faulty_update(lwc_hash_ctx *c, const uint8_t *in, size_t n) {\n'
+            '  if (n > 1024) __builtin_trap();\n'
+            '  return ascon_hash_update(c, in, n);\n}\n'
+            'const lwc_hash ascon_hash256_faulty_lwc_hash_desc = {\n'
+            '    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,\n'
+            '    ASCON_MAX_CUSTOM, ascon_hash_init, faulty_update, ascon_hash_squeeze};\n')
+        impl = next(i for i in discover(pathlib.Path(tmp)) if i.name == "faulty")
+        t = Watched()
+        r = t.run_job(impl, [Point("hash", 0, 16), Point("hash", 0, 32768)])
+    assert r.kat == "pass"
+    assert r.status == "crashed", (r.status, r.detail)
+    # HardFault (exception 3): the UDF escalated from a UsageFault (CFSR bit 16)
+    assert "mlen=32768: fault exception=0x00000003 cfsr=0x00010000" in r.detail, r.detail
+    assert set(r.values) == {Point("hash", 0, 16)}  # measured before the fault
+    assert r.stack == {"hash": None}  # asked after the reset: no answer
 
 
 # -- a fake board on a pty pair: garbage, silence, a busy port -----------------

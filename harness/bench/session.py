@@ -310,6 +310,7 @@ class SerialSession(Session):
         self.timeout = timeout
         self.path = port
         self.garbage: str | None = None
+        self.fault: str | None = None  # the firmware's "err fault ..." line, if any
         self.port = open_port(port, baudrate)
 
     def _write(self, data: bytes) -> None:
@@ -356,6 +357,8 @@ class SerialSession(Session):
         line = raw.decode("ascii").rstrip("\r")
         if BOOT_LINE in line:
             raise SessionReset("the board reset during the run (its start-up line came again)")
+        if line.startswith("err fault "):  # a CPU fault; the board resets next
+            self.fault = self.fault or line[4:]
         return line
 
     def wait_boot(self, timeout: float) -> None:

@@ -158,6 +158,8 @@ class BoardTarget(CrossTarget):
         self._local.session = None
         res = super().run_job(impl, points, quick)
         session = self._local.session
+        if session is not None and session.fault and res.status == "failed":
+            res.status = "crashed"  # the firmware reported a CPU fault, then reset
         if session is not None and session.garbage and res.status != "kat-failed":
             # nothing the board said in that job can be trusted (as with
             # any bad-output); a KAT answer cut by garbage was not judged
