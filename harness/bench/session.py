@@ -328,8 +328,11 @@ class SerialSession(Session):
                 raise SessionTimeout(f"the board stopped answering (no answer within "
                                      f"{self.timeout:g} s)")
             try:
-                self.port.timeout = min(left, 0.25)
-                chunk = self.port.read(4096)
+                # one byte (waits up to the port's 0.1 s timeout), then what
+                # else has arrived: read(n) would wait for all n bytes
+                chunk = self.port.read(1)
+                if chunk and self.port.in_waiting:
+                    chunk += self.port.read(self.port.in_waiting)
             except Exception as e:  # serial.SerialException, OSError: port closed
                 raise SessionError(self.died() + f" (its port closed: {e})") from e
             if chunk:

@@ -246,7 +246,8 @@ class QemuBoardSession(SerialSession):
         return super().died()
 
     def abort(self) -> None:
-        self.board.stop_qemu(self.qemu)
+        if self.qemu is not None and self.qemu.poll() is None:
+            self.qemu.kill()
 
     def close(self) -> None:
         super().close()
