@@ -26,7 +26,7 @@ from harness.bench.runner import points_for
 from harness.bench.session import SerialSession
 from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import board
-from harness.bench.targets.board import BoardTarget, Mps2An385, NucleoF103rb
+from harness.bench.targets.board import Mps2An385, NucleoF103rb
 
 LWCBENCH = ROOT / "lwcbench"
 THESIS = ("thesis",)
@@ -152,7 +152,11 @@ def test_emulated_board_job_over_serial():
             assert v["samples"] == 1
             assert v["mode"] == ("stream" if p.mlen > 2048 else "oneshot")
         assert all(isinstance(b, int) and 0 < b < 4096 for b in r.stack.values()), r.stack
-        assert r.code_bytes and r.code_bytes > 0
+        # the same objects as cortex-m3-qemu's (same flags): the same code
+        # size, and the same stack high-water mark measured on the board
+        m3 = usable_target("cortex-m3-qemu").run_job(impl, pts)
+        assert m3.status == "ok", m3.detail
+        assert (r.code_bytes, r.stack) == (m3.code_bytes, m3.stack)
 
 
 def test_emulated_board_hello_and_kat_failure():
@@ -382,10 +386,11 @@ def test_port_options_checked():
                    "--baud")
 
 
-def test_baud_reaches_the_firmware():
+def test_baud_reaches_the_firmware(tmp_path):
     """--baud is compiled into the board's port (BOARD_BAUD); the emulated
     board's UART divider follows it and the board still answers."""
     t = Mps2An385()
+    t.out = tmp_path / "mps2-an385"  # not the other tests' 115200 baud build
     board.use_ports([t], None, 57600, True)
     assert t.defines["BOARD_BAUD"] == "57600u" and t.baud == 57600
     impl = find_impl("ascon-hash256", "lowsize")

@@ -90,8 +90,10 @@ def parser() -> argparse.ArgumentParser:
                      help="time limit of one request to a target's program (default: the "
                           "target's own, 120 s on most); past it the program is killed "
                           "and its implementation reported as timed out")
-    run.add_argument("--port", metavar="DEVICE", help="a real board's serial port (with its --target)")
-    run.add_argument("--baud", type=int, metavar="N", help="the boards' serial speed (default 115200)")
+    run.add_argument("--port", metavar="DEVICE",
+                     help="a real board's serial port (with --target BOARD)")
+    run.add_argument("--baud", type=int, metavar="N",
+                     help="the boards' serial speed (default 115200)")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")

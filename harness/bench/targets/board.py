@@ -37,6 +37,7 @@ busy during the run fails the jobs that need it.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import pathlib
 import queue
@@ -110,9 +111,7 @@ class BoardTarget(CrossTarget):
                 return f"{tool} not found ({SETUP_HINT})"
         if self._libgcc is None:
             return f"no libgcc for {self.cc[0]} {' '.join(self.cpu_flags)}"
-        try:
-            import serial  # noqa: F401  (pyserial: the transport)
-        except ImportError:
+        if importlib.util.find_spec("serial") is None:  # pyserial: the transport
             return f"pyserial not installed ({SETUP_HINT})"
         return None
 
@@ -360,7 +359,8 @@ def use_ports(targets: list, port: str | None, baud: int | None, named: bool) ->
         raise BoardError(f"--port and --baud are for a board target "
                          f"({', '.join(BOARDS)})")
     if port is not None and not real:
-        raise BoardError(f"--port is for a real board ({', '.join(n for n, c in BOARDS.items() if c.needs_port)}); "
+        names = ", ".join(n for n, c in BOARDS.items() if c.needs_port)
+        raise BoardError(f"--port is for a real board ({names}); "
                          f"{', '.join(t.name for t in boards)} makes its own")
     if port is not None and len(real) > 1:
         raise BoardError(f"--port names one device but {len(real)} real boards are "
