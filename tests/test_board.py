@@ -410,3 +410,11 @@ def test_default_run_skips_a_real_board_without_port():
     board.use_ports([t, Mps2An385()], None, None, named=False)  # every target: no error
     ok, why = t.is_available()
     assert not ok and "--port DEVICE" in why
+
+
+def test_setup_is_idempotent():
+    """lwc_setup cortexm (run by ./run-tests' set-up) has nothing left to do."""
+    r = subprocess.run(["bash", "-c", ". harness/setup.sh && lwc_setup cortexm"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "install" not in r.stderr, r.stderr
