@@ -26,7 +26,7 @@ from harness.bench.runner import points_for
 from harness.bench.session import SerialSession
 from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import board
-from harness.bench.targets.board import Mps2An385, NucleoF103rb
+from harness.bench.targets.board import Mega2560, Mps2An385, NucleoF103rb
 
 LWCBENCH = ROOT / "lwcbench"
 THESIS = ("thesis",)
@@ -53,11 +53,13 @@ def one_line_error(r, *words):
 def test_boards_registered_and_set_up():
     assert TARGETS["mps2-an385"] is Mps2An385 and TARGETS["nucleo-f103rb"] is NucleoF103rb
     usable_target("mps2-an385")  # qemu-system-arm, arm-none-eabi-gcc, pyserial after set-up
-    t = NucleoF103rb()
-    assert t.tools_missing() is None  # openocd too
-    ok, why = t.is_available()
-    assert not ok and "--port" in why  # a real board needs its port
-    assert NucleoF103rb.max_parallel == 1  # one job at a time on a device
+    assert TARGETS["mega2560"] is Mega2560
+    for t in (NucleoF103rb(), Mega2560()):
+        assert t.tools_missing() is None  # openocd, avrdude too
+        ok, why = t.is_available()
+        assert not ok and "--port" in why  # a real board needs its port
+        assert t.max_parallel == 1  # one job at a time on a device
+        assert not t.exact and t.metric.startswith("cycles: ")
     assert Mps2An385.max_parallel is None  # each job boots an emulated board of its own
     assert "cycles" not in Mps2An385.metric.split(":")[0]  # QEMU: never cycles
     assert NucleoF103rb.metric.startswith("cycles: the core's DWT_CYCCNT")
@@ -97,6 +99,22 @@ def test_real_board_builds_and_fits():
                            text=True, check=True).stdout
     text = next(ln.split() for ln in heads.splitlines() if " .text " in ln)
     assert text[3] == text[4] == "08000000"  # VMA = LMA: the vector table opens the flash
+
+
+def test_mega2560_builds_and_fits():
+    """Every implementation the Mega takes builds and leaves the runtime
+    its stack in the 8 KiB of SRAM; Timer1's overflow interrupt is wired."""
+    t = Mega2560()
+    from harness.discover import discover
+    built = [t.build(impl) for impl in discover() if t.supports(impl)]
+    assert len(built) >= 50
+    syms = subprocess.run(["avr-nm", str(built[-1])], capture_output=True, text=True,
+                          check=True).stdout
+    assert " T __vector_20" in syms  # TIMER1_OVF on the ATmega2560
+    t.use_port("/dev/ttyACM0", 115200)
+    assert t.flash_argv(pathlib.Path("fw.elf")) == [
+        "avrdude", "-q", "-p", "atmega2560", "-c", "wiring", "-P", "/dev/ttyACM0", "-b",
+        "115200", "-D", "-U", "flash:w:fw.elf:e"]
 
 
 def test_flash_command_is_openocd():
@@ -384,6 +402,8 @@ def test_port_options_checked():
                    "for a board target")
     one_line_error(lwcbench("run", "--target", "mps2-an385", "--baud", "0", "--out", "none"),
                    "--baud")
+    one_line_error(lwcbench("run", "--target", "nucleo-f103rb", "--target", "mega2560",
+                            "--port", "/dev/null", "--out", "none"), "names one device")
 
 
 def test_baud_reaches_the_firmware(tmp_path):

@@ -32,7 +32,7 @@ def lwcbench(*args, env=None):
 def test_every_target_is_checked():
     """The host (memcheck) and every simulated target (a trace), once set up;
     not the boards (harness/bench/targets/board.py): no tracer on a serial line."""
-    boards = {"mps2-an385", "nucleo-f103rb"}
+    boards = {"mps2-an385", "nucleo-f103rb", "mega2560"}
     assert set(TRACED) == set(TARGETS) - boards, {n: TARGETS[n]().ct_missing() for n in TARGETS
                                                    if n not in TRACED}
 

@@ -49,12 +49,13 @@ import time
 
 from harness.bench.impls import SelectionError
 from harness.bench.session import PortError, SerialSession, SessionError, check_port
-from harness.bench.targets.base import CrossTarget, MeasureError, first_line
+from harness.bench.targets.base import CrossTarget, DoesNotFit, MeasureError, first_line
 from harness.bench.targets.qemu import libgcc
 from harness.build import rel
 from harness.discover import ROOT
 
 HERE = ROOT / "harness" / "target" / "cortexm"
+AVR = ROOT / "harness" / "target" / "avr"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup cortexm'"
 BOOT_TIMEOUT = 20.0  # seconds from the reset to the firmware's start-up line
 
@@ -64,56 +65,46 @@ class BoardError(SelectionError):
     be used: a one-line error before the run."""
 
 
+def run_tool(argv: list[str], name: str) -> None:
+    """Run a flashing tool; MeasureError with its first error line."""
+    try:
+        r = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise MeasureError(f"{name}: {e}") from e
+    if r.returncode != 0:
+        lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.strip()]
+        errs = [ln for ln in lines if "rror" in ln] or lines[-1:] or ["?"]
+        raise MeasureError(f"{name} could not flash the board: {errs[0].strip()[:200]}")
+
+
 class BoardTarget(CrossTarget):
-    """A board of the Cortex-M family; a subclass describes one board."""
-    family = "cortexm"
+    """A real board on a serial port; a subclass describes one board (how
+    to build, flash and count)."""
     max_parallel = 1          # one job at a time on a device
     needs_port = True         # a real board: the user names its port
     exact = False             # real silicon: medians of samples
     request_timeout = 600.0   # a 32 KiB operation x 5 samples at 8 MHz
     job_weight = 20.0
-    cc = ["arm-none-eabi-gcc"]
-    cpu_flags = ["-mcpu=cortex-m3", "-mthumb"]
-    size_tool = "arm-none-eabi-size"
-    port_file = ""            # harness/target/cortexm/<port_file>
-    flash_origin = flash_size = ram_origin = ram_size = 0
     clock_hz: int | None = None
     flash_tool = ""           # the command that flashes (tools_missing checks it)
-    # RAM: four message buffers of BENCH_MAX_LEN (longer inputs are
-    # streamed in chunks), the samples of one measurement, and the stack
-    # probe's painted bytes must fit the smallest board's 20 KiB
-    defines = {"BENCH_MAX_LEN": "2048u", "BENCH_MAX_SAMPLES": "33u",
-               "BENCH_STACK_PAINT": "4096u"}
+    setup_hint = ""
 
     def __init__(self):
         super().__init__()
-        self.cflags = [*self.cpu_flags, "-O2", "-ffreestanding"]
-        self.port_sources = [HERE / "start.S", HERE / "cortexm.c", HERE / self.port_file]
-        lib = libgcc(self.cc[0], tuple(self.cpu_flags)) if shutil.which(self.cc[0]) else None
-        self._libgcc = lib
-        self.ldflags = ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
-                        f"-Wl,--defsym=lwc_flash_origin={self.flash_origin:#x}",
-                        f"-Wl,--defsym=lwc_flash_size={self.flash_size:#x}",
-                        f"-Wl,--defsym=lwc_ram_origin={self.ram_origin:#x}",
-                        f"-Wl,--defsym=lwc_ram_size={self.ram_size:#x}",
-                        *([lib] if lib else [])]
         self._local = threading.local()
         self.use_port(None, 115200)
+
+    def tools_missing(self):
+        for tool in (self.cc[0], self.flash_tool):
+            if tool and not shutil.which(tool):
+                return f"{tool} not found ({self.setup_hint})"
+        if importlib.util.find_spec("serial") is None:  # pyserial: the transport
+            return f"pyserial not installed ({self.setup_hint})"
+        return None
 
     def use_port(self, port: str | None, baud: int) -> None:
         self.port, self.baud = port, baud
         self.defines = {**type(self).defines, "BOARD_BAUD": f"{baud}u"}
-
-    # -- availability --------------------------------------------------------
-    def tools_missing(self):
-        for tool in (self.cc[0], self.flash_tool):
-            if tool and not shutil.which(tool):
-                return f"{tool} not found ({SETUP_HINT})"
-        if self._libgcc is None:
-            return f"no libgcc for {self.cc[0]} {' '.join(self.cpu_flags)}"
-        if importlib.util.find_spec("serial") is None:  # pyserial: the transport
-            return f"pyserial not installed ({SETUP_HINT})"
-        return None
 
     def is_available(self):
         why = self.tools_missing()
@@ -182,17 +173,57 @@ class BoardTarget(CrossTarget):
         env.update({
             "board": self.description,
             "serial": {"port": self.port or "pseudo-terminal", "baud": self.baud},
-            "memory": (f"flash {self.flash_origin:#010x}+{self.flash_size // 1024} KiB, "
-                       f"RAM {self.ram_origin:#010x}+{self.ram_size // 1024} KiB; "
-                       f"BENCH_MAX_LEN {self.defines['BENCH_MAX_LEN'].rstrip('u')}"),
-            "port_file": str(rel(HERE / self.port_file)),
+            "port_file": str(rel(self.port_sources[-1])),
         })
         if self.clock_hz:
             env["clock_hz"] = self.clock_hz
         return env
 
 
-class NucleoF103rb(BoardTarget):
+class CortexMBoard(BoardTarget):
+    """A board of the Cortex-M family: the firmware of harness/target/cortexm
+    (start.S, cortexm.c, link.ld) and the board's port file there."""
+    family = "cortexm"
+    setup_hint = SETUP_HINT
+    cc = ["arm-none-eabi-gcc"]
+    cpu_flags = ["-mcpu=cortex-m3", "-mthumb"]
+    size_tool = "arm-none-eabi-size"
+    port_file = ""            # harness/target/cortexm/<port_file>
+    flash_origin = flash_size = ram_origin = ram_size = 0
+    # RAM: four message buffers of BENCH_MAX_LEN (longer inputs are
+    # streamed in chunks), the samples of one measurement, and the stack
+    # probe's painted bytes must fit the smallest board's 20 KiB
+    defines = {"BENCH_MAX_LEN": "2048u", "BENCH_MAX_SAMPLES": "33u",
+               "BENCH_STACK_PAINT": "4096u"}
+
+    def __init__(self):
+        super().__init__()
+        self.cflags = [*self.cpu_flags, "-O2", "-ffreestanding"]
+        self.port_sources = [HERE / "start.S", HERE / "cortexm.c", HERE / self.port_file]
+        lib = libgcc(self.cc[0], tuple(self.cpu_flags)) if shutil.which(self.cc[0]) else None
+        self._libgcc = lib
+        self.ldflags = ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
+                        f"-Wl,--defsym=lwc_flash_origin={self.flash_origin:#x}",
+                        f"-Wl,--defsym=lwc_flash_size={self.flash_size:#x}",
+                        f"-Wl,--defsym=lwc_ram_origin={self.ram_origin:#x}",
+                        f"-Wl,--defsym=lwc_ram_size={self.ram_size:#x}",
+                        *([lib] if lib else [])]
+
+    def tools_missing(self):
+        why = super().tools_missing()
+        if why is None and self._libgcc is None:
+            why = f"no libgcc for {self.cc[0]} {' '.join(self.cpu_flags)}"
+        return why
+
+    def environment(self):
+        env = super().environment()
+        env["memory"] = (f"flash {self.flash_origin:#010x}+{self.flash_size // 1024} KiB, "
+                         f"RAM {self.ram_origin:#010x}+{self.ram_size // 1024} KiB; "
+                         f"BENCH_MAX_LEN {self.defines['BENCH_MAX_LEN'].rstrip('u')}")
+        return env
+
+
+class NucleoF103rb(CortexMBoard):
     name = "nucleo-f103rb"
     description = ("ST NUCLEO-F103RB (STM32F103RB: Cortex-M3, 128 KiB flash, 20 KiB RAM) at "
                    "8 MHz (HSI, no flash wait state), arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb "
@@ -214,15 +245,7 @@ class NucleoF103rb(BoardTarget):
                 "-c", f"program {elf} verify reset exit"]
 
     def flash(self, elf, session):
-        try:
-            r = subprocess.run(self.flash_argv(elf), capture_output=True, text=True,
-                               timeout=120)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise MeasureError(f"openocd: {e}") from e
-        if r.returncode != 0:
-            lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.strip()]
-            errs = [ln for ln in lines if "Error" in ln] or lines[-1:] or ["?"]
-            raise MeasureError(f"openocd could not flash the board: {errs[0].strip()[:200]}")
+        run_tool(self.flash_argv(elf), "openocd")
 
     def environment(self):
         env = super().environment()
@@ -253,7 +276,7 @@ class QemuBoardSession(SerialSession):
         self.board.stop_qemu(self.qemu)
 
 
-class Mps2An385(BoardTarget):
+class Mps2An385(CortexMBoard):
     name = "mps2-an385"
     description = ("ARM MPS2 + AN385 (Cortex-M3) emulated by qemu-system-arm -M mps2-an385, "
                    "arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -O2, UART0 on a pseudo-terminal "
@@ -342,7 +365,70 @@ class Mps2An385(BoardTarget):
         return env
 
 
-TARGET_CLASSES = [Mps2An385, NucleoF103rb]
+class Mega2560(BoardTarget):
+    """The AVR family's firmware (harness/target/avr: avr-libc's start-up,
+    loop_avr.S) with the board's port file, port_mega2560.c."""
+    name = "mega2560"
+    description = ("Arduino Mega 2560 (ATmega2560: 8-bit AVR, 256 KiB flash, 8 KiB SRAM) at "
+                   "16 MHz, avr-gcc -mmcu=atmega2560 -O2, flashed by avrdude through its "
+                   "bootloader, USART0 through the board's USB serial chip")
+    metric = ("cycles: CPU clocks counted by Timer1 (clock / 1, widened by its overflow "
+              "interrupt) around one operation (median, min and max of the samples; the "
+              "counter read included, not subtracted); no instruction counts")
+    clock_label = "Timer1 cycles"
+    arch_tokens = frozenset({"avr", "8bit"})
+    family = "avr"
+    setup_hint = "run: bash -c '. harness/setup.sh && lwc_setup avr'"
+    libc_headers = True  # avr-libc's <string.h>
+    cc = ["avr-gcc"]
+    cflags = ["-mmcu=atmega2560", "-O2", "-ffreestanding", "-ffunction-sections",
+              "-fdata-sections"]
+    ldflags = ["-nodefaultlibs", "-Wl,--gc-sections", "-lgcc"]
+    # 8 KiB of SRAM: the ATmega128 simulator target's sizes, with room for
+    # the samples of a real board's medians
+    defines = {"BENCH_MAX_LEN": "256u", "BENCH_MAX_SAMPLES": "33u",
+               "BENCH_STACK_PAINT": "576u", "BENCH_LINE": "128"}
+    port_sources = [AVR / "loop_avr.S", AVR / "port_mega2560.c"]
+    size_tool = "avr-size"
+    clock_hz = 16_000_000
+    flash_tool = "avrdude"
+    sram = 8192
+    stack_reserve = 1536  # the ATmega128 target's measured 1088, and the samples
+
+    def flash_argv(self, elf: pathlib.Path) -> list[str]:
+        return ["avrdude", "-q", "-p", "atmega2560", "-c", "wiring", "-P", str(self.port),
+                "-b", "115200", "-D", "-U", f"flash:w:{elf}:e"]
+
+    def build(self, impl):
+        """The linked firmware, refused (DoesNotFit) when .data + .bss leave
+        the runtime less than stack_reserve bytes of SRAM."""
+        elf = super().build(impl)
+        r = subprocess.run([self.size_tool, "-A", str(elf)], capture_output=True, text=True)
+        used = sum(int(f[1]) for f in (ln.split() for ln in r.stdout.splitlines())
+                   if len(f) >= 2 and f[0] in (".data", ".bss", ".noinit") and f[1].isdigit())
+        if r.returncode != 0 or used + self.stack_reserve > self.sram:
+            raise DoesNotFit(f"does not fit the ATmega2560's RAM: {used} bytes of .data + "
+                             f".bss + {self.stack_reserve} of stack > {self.sram}")
+        return elf
+
+    def connect(self, elf):
+        """avrdude uses the port itself: flash first, then open the port,
+        which resets the board (DTR) into the new firmware."""
+        run_tool(self.flash_argv(elf), "avrdude")
+        try:
+            return SerialSession(self.port, self.baud, timeout=self.request_timeout)
+        except PortError as e:
+            raise MeasureError(str(e)) from e
+
+    def environment(self):
+        env = super().environment()
+        env["flash_cmd"] = " ".join(self.flash_argv(pathlib.Path("lwc-bench.elf")))
+        env["memory"] = (f"flash 256 KiB, SRAM 8 KiB; "
+                         f"BENCH_MAX_LEN {self.defines['BENCH_MAX_LEN'].rstrip('u')}")
+        return env
+
+
+TARGET_CLASSES = [Mps2An385, NucleoF103rb, Mega2560]
 BOARDS = {c.name: c for c in TARGET_CLASSES}
 
 
