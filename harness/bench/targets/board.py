@@ -10,16 +10,14 @@ and checked against the official file, the measurements, the stack probes --
 over a SerialSession (harness/bench/session.py).  A device serves one job at
 a time (max_parallel = 1; the runner keeps other targets running).
 
-One small description per board: its port file (UART, clocks, counter), its
-memory map (given to the family's one linker script), how it is flashed and
-what its counts are.  The Cortex-M family's firmware (harness/target/cortexm:
-start.S, cortexm.c, link.ld) is the same for every board, compiled with the
-same flags (those of cortex-m3-qemu, so the implementations' objects are the
-ones measured there); boards differ only in the port file and the memory map.
+One small description per board: its port file (UART, clocks, counter),
+its memory map, how it is flashed and what its counts are.  The Cortex-M
+family's firmware (harness/target/cortexm: start.S, cortexm.c, link.ld) is
+the same for every Cortex-M board, compiled with the same flags (those of
+cortex-m3-qemu, so the implementations' objects are the ones measured
+there); those boards differ only in the port file and the memory map given
+to the one linker script.
 
-  nucleo-f103rb   ST NUCLEO-F103RB (STM32F103RB, Cortex-M3, 8 MHz HSI):
-                  USART2 through the ST-LINK's USB serial port, DWT_CYCCNT
-                  (cycles), flashed by openocd.  Needs --port DEVICE.
   mps2-an385      ARM MPS2 + AN385 (Cortex-M3) emulated by qemu-system-arm
                   with UART0 on a pseudo-terminal: "flashing" starts QEMU
                   with the firmware, halted, and lets it run once the port
@@ -27,6 +25,13 @@ ones measured there); boards differ only in the port file and the memory map.
                   instruction counter: its counts are null (see
                   port_mps2_an385.c).  It exists so that the test suite
                   drives the very path of a real board.
+  nucleo-f103rb   ST NUCLEO-F103RB (STM32F103RB, Cortex-M3, 8 MHz HSI):
+                  USART2 through the ST-LINK's USB serial port, DWT_CYCCNT
+                  (cycles), flashed by openocd.  Needs --port DEVICE.
+  mega2560        Arduino Mega 2560 (ATmega2560, 16 MHz): the AVR family's
+                  firmware with port_mega2560.c (USART0, Timer1 cycles),
+                  flashed by avrdude through its bootloader on the same
+                  port, before the port is opened.  Needs --port DEVICE.
 
 Failures are reported for the job and the run goes on: a board that stops
 answering (timed-out, or crashed when its port closes), answers garbage
@@ -414,8 +419,9 @@ class Mega2560(BoardTarget):
     def connect(self, elf):
         """avrdude uses the port itself: flash first, then open the port,
         which resets the board (DTR) into the new firmware."""
-        run_tool(self.flash_argv(elf), "avrdude")
         try:
+            check_port(self.port)  # missing or busy: said as such, not as avrdude's failure
+            run_tool(self.flash_argv(elf), "avrdude")
             return SerialSession(self.port, self.baud, timeout=self.request_timeout)
         except PortError as e:
             raise MeasureError(str(e)) from e
