@@ -17,6 +17,7 @@ import os
 import pathlib
 import subprocess
 import threading
+import time
 
 import pytest
 
@@ -341,6 +342,35 @@ def test_board_answering_garbage(garbage_at):
     assert "garbage (byte 0x8f)" in r.detail
     assert r.kat == "skipped" and not r.values
     assert t.seen[0] == "hello"
+
+
+def test_mega_flashes_before_opening_the_port(monkeypatch):
+    """avrdude needs the port: the Mega's job runs it first, then opens the
+    port (which resets the board) and waits for the start-up line."""
+    import serial
+    fake = FakeBoard(protocol_then("kat"), boot=b"")
+    t = Mega2560()
+    t.use_port(fake.port, 115200)
+    t.build = fake.build
+    flashed = []
+
+    def avrdude(argv, name):
+        held = serial.Serial(fake.port, exclusive=True)  # nobody has the port yet
+        held.close()
+        flashed.append(argv)
+
+        def boot():  # the bootloader's pause after the reset, then the firmware
+            time.sleep(0.5)
+            os.write(fake.master, b"lwc-bench boot\n")
+        threading.Thread(target=boot, daemon=True).start()
+        fake.flash(None, None)
+    monkeypatch.setattr(board, "run_tool", avrdude)
+    try:
+        r = t.run_job(find_impl("ascon-aead128", "ref"), [Point("encrypt", 0, 16)])
+    finally:
+        fake.close_master()
+    assert flashed and flashed[0][:2] == ["avrdude", "-q"] and fake.port in flashed[0]
+    assert r.status == "bad-output" and fake.seen[:2] == ["hello", "overhead 33"], r.detail
 
 
 def test_board_without_start_up_line(monkeypatch):
