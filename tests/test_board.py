@@ -277,6 +277,37 @@ def test_emulated_board_cpu_fault():
     assert r.stack == {"hash": None}  # asked after the reset: no answer
 
 
+def test_emulated_board_dies_with_lwcbench(tmp_path):
+    """lwcbench killed outright (SIGKILL) leaves no emulated board behind."""
+    import signal
+    import sys
+    import time
+    script = tmp_path / "hold.py"
+    script.write_text(
+        "import sys, time\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from harness.bench.targets.board import Mps2An385\n"
+        "from harness.discover import discover\n"
+        "t = Mps2An385()\n"
+        "i = next(i for i in discover() if (i.scheme, i.name) == ('ascon-hash256', 'ref'))\n"
+        "s = t.open_session(t.build(i))\n"
+        "print(s.qemu.pid, flush=True)\n"
+        "time.sleep(60)\n")
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    pid = int(p.stdout.readline())
+    os.kill(pid, 0)  # the board runs
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(pid, signal.SIGKILL)
+    pytest.fail("QEMU outlived lwcbench")
+
+
 # -- a fake board on a pty pair: garbage, silence, a busy port -----------------
 
 class FakeBoard(NucleoF103rb):

@@ -309,7 +309,10 @@ class Mps2An385(CortexMBoard):
                 "-monitor", "stdio", "-serial", "pty", "-S", "-kernel", str(elf)]
 
     def connect(self, elf):
-        qemu = subprocess.Popen(self.qemu_argv(elf), stdin=subprocess.PIPE,
+        # QEMU outlives a closed monitor: if lwcbench dies without closing
+        # the session (SIGKILL), the kernel kills QEMU with it (setpriv)
+        guard = ["setpriv", "--pdeathsig", "KILL"] if shutil.which("setpriv") else []
+        qemu = subprocess.Popen([*guard, *self.qemu_argv(elf)], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         lines: queue.Queue = queue.Queue()
 
