@@ -281,7 +281,6 @@ def test_emulated_board_dies_with_lwcbench(tmp_path):
     """lwcbench killed outright (SIGKILL) leaves no emulated board behind."""
     import signal
     import sys
-    import time
     script = tmp_path / "hold.py"
     script.write_text(
         "import sys, time\n"
