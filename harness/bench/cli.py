@@ -76,6 +76,10 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     run.add_argument("--impl", action="append", metavar="I",
                      help="an implementation name, e.g. opt64 (repeatable)")
+    run.add_argument("--port", metavar="DEVICE",
+                     help="a real board's serial port (with --target BOARD)")
+    run.add_argument("--baud", type=int, metavar="N",
+                     help="the boards' serial speed (default 115200)")
     run.add_argument("--json", metavar="FILE", help="write every result to FILE (JSON)")
     run.add_argument("--out", metavar="DIR",
                      help=f"results folder (default {DEFAULT_OUT.relative_to(ROOT)}; 'none': none)")
@@ -90,10 +94,6 @@ def parser() -> argparse.ArgumentParser:
                      help="time limit of one request to a target's program (default: the "
                           "target's own, 120 s on most); past it the program is killed "
                           "and its implementation reported as timed out")
-    run.add_argument("--port", metavar="DEVICE",
-                     help="a real board's serial port (with --target BOARD)")
-    run.add_argument("--baud", type=int, metavar="N",
-                     help="the boards' serial speed (default 115200)")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
