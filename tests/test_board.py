@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import select
 import subprocess
 import threading
 import time
@@ -321,29 +322,40 @@ class FakeBoard(NucleoF103rb):
         os.close(slave)
         self.use_port(path, 115200)
         self.answers, self.boot, self.seen = answers, boot, []
+        self.request_timeout = 10.0  # a fake answers at once
+        self.closed = False
 
     def build(self, impl):
         return pathlib.Path("fake.elf")
 
     def flash(self, elf, session):
+        # the thread works on its own copy of the master: closed only by
+        # itself, its number cannot be taken by a later test's pty
+        fd = os.dup(self.master)
+
         def run():
-            os.write(self.master, self.boot)
+            os.write(fd, self.boot)
             buf = b""
-            while True:
-                try:
-                    data = os.read(self.master, 256)
-                except OSError:
-                    return  # the session closed the port
-                if not data:
-                    return
-                buf += data
-                while b"\n" in buf:
-                    line, buf = buf.split(b"\n", 1)
-                    self.seen.append(line.decode())
-                    os.write(self.master, self.answers(line.decode()))
+            try:
+                while not self.closed:
+                    if not select.select([fd], [], [], 0.05)[0]:
+                        continue
+                    try:
+                        data = os.read(fd, 256)
+                    except OSError:  # EIO: no one has the port open (yet, or any more)
+                        time.sleep(0.05)
+                        continue
+                    buf += data
+                    while b"\n" in buf:
+                        line, buf = buf.split(b"\n", 1)
+                        self.seen.append(line.decode())
+                        os.write(fd, self.answers(line.decode()))
+            finally:
+                os.close(fd)
         threading.Thread(target=run, daemon=True).start()
 
     def close_master(self):
+        self.closed = True
         os.close(self.master)
 
 
@@ -381,6 +393,7 @@ def test_mega_flashes_before_opening_the_port(monkeypatch):
     fake = FakeBoard(protocol_then("kat"), boot=b"")
     t = Mega2560()
     t.use_port(fake.port, 115200)
+    t.request_timeout = 10.0
     t.build = fake.build
     flashed = []
 

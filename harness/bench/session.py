@@ -16,6 +16,7 @@ import errno
 import os
 import selectors
 import signal
+import stat
 import subprocess
 import tempfile
 import threading
@@ -269,7 +270,10 @@ def open_port(path: str, baudrate: int):
         if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):
             raise PortError(f"serial port {path} is busy: another program has it open "
                             f"(exclusively)") from e
-        why = getattr(e, "strerror", None) or str(e)
+        if not stat.S_ISCHR(os.stat(path).st_mode):
+            raise PortError(f"serial port {path}: not a device") from e
+        why = (os.strerror(code) if isinstance(code, int) else
+               getattr(e, "strerror", None) or str(e))
         raise PortError(f"serial port {path}: cannot open it: {why}") from e
 
 
