@@ -3,7 +3,8 @@
 # everything is already there).
 #   lwc_setup core         compilers, Python test tools, the host's benchmark tools
 #   lwc_setup FAMILY       a target family's compilers and simulators
-#                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430)
+#                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430,
+#                          cortexm)
 #   lwc_setup fuzz         clang with its libFuzzer runtime (./lwcbench fuzz)
 #   lwc_setup cluster      Dask's client and worker (./lwcbench run --cluster, worker)
 #   lwc_setup report       a headless browser (Debian's chromium) for the tests
@@ -110,7 +111,7 @@ lwc_setup() {
       lwc_setup cluster || return 1
       lwc_setup report || return 1
       local f
-      for f in qemu ibex avr msp430; do lwc_setup "$f" || return 1; done
+      for f in qemu ibex avr msp430 cortexm; do lwc_setup "$f" || return 1; done
       ;;
     *)
       if declare -F "lwc_setup_$1" >/dev/null; then

@@ -30,9 +30,11 @@ def lwcbench(*args, env=None):
 
 
 def test_every_target_is_checked():
-    """The host (memcheck) and every simulated target (a trace), once set up."""
-    assert set(TRACED) == set(TARGETS), {n: TARGETS[n]().ct_missing() for n in TARGETS
-                                          if n not in TRACED}
+    """The host (memcheck) and every simulated target (a trace), once set up;
+    not the boards (harness/bench/targets/board.py): no tracer on a serial line."""
+    boards = {"mps2-an385", "nucleo-f103rb", "mega2560"}
+    assert set(TRACED) == set(TARGETS) - boards, {n: TARGETS[n]().ct_missing() for n in TARGETS
+                                                   if n not in TRACED}
 
 
 @pytest.mark.parametrize("target", TRACED)

@@ -3,6 +3,7 @@
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
                [--out DIR] [--suite thesis|sweep|grid]... [--quick] [--all] [--fresh]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
+               [--port DEVICE] [--baud N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
   lwcbench list
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
@@ -29,6 +30,7 @@ from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, s
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.session import INTERRUPTED
 from harness.bench.targets import TARGETS
+from harness.bench.targets.board import use_ports
 from harness.discover import ROOT
 
 DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
@@ -86,6 +88,10 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     run.add_argument("--impl", action="append", metavar="I",
                      help="an implementation name, e.g. opt64 (repeatable)")
+    run.add_argument("--port", metavar="DEVICE",
+                     help="a real board's serial port (with --target BOARD)")
+    run.add_argument("--baud", type=int, metavar="N",
+                     help="the boards' serial speed (default 115200)")
     run.add_argument("--json", metavar="FILE", help="write every result to FILE (JSON)")
     run.add_argument("--out", metavar="DIR",
                      help=f"results folder (default {DEFAULT_OUT.relative_to(ROOT)}; 'none': none)")
@@ -202,6 +208,7 @@ def cmd_run(args) -> int:
     if args.timeout is not None and not 0 < args.timeout < math.inf:
         raise UsageError(f"--timeout must be a positive number of seconds (got {args.timeout})")
     targets = _targets(args.target)
+    use_ports(targets, args.port, args.baud, bool(args.target))
     if args.timeout is not None:
         for t in targets:
             t.request_timeout = args.timeout

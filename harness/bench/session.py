@@ -12,9 +12,11 @@ interactive or not, is driven the same way.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import selectors
 import signal
+import stat
 import subprocess
 import tempfile
 import threading
@@ -247,33 +249,150 @@ class PipeSession(Session):
         self._stderr.close()
 
 
+class PortError(SessionError):
+    """A serial port that cannot be opened: missing, busy, not a port."""
+
+
+def open_port(path: str, baudrate: int):
+    """The serial port at path (pyserial), locked for this process
+    (flock: a second lwcbench, or any program locking it, sees it busy);
+    a PortError with a one-line reason when that fails."""
+    try:
+        import serial  # pyserial: only boards need it
+    except ImportError as e:
+        raise PortError("pyserial is not installed (lwc_setup cortexm installs it)") from e
+    try:
+        return serial.Serial(path, baudrate, timeout=0.1, exclusive=True)
+    except (serial.SerialException, OSError, ValueError) as e:
+        code = getattr(e, "errno", None)
+        if code == errno.ENOENT or not os.path.exists(path):
+            raise PortError(f"serial port {path}: no such device") from e
+        if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):
+            raise PortError(f"serial port {path} is busy: another program has it open "
+                            f"(exclusively)") from e
+        if not stat.S_ISCHR(os.stat(path).st_mode):
+            raise PortError(f"serial port {path}: not a device") from e
+        why = (os.strerror(code) if isinstance(code, int) else
+               getattr(e, "strerror", None) or str(e))
+        raise PortError(f"serial port {path}: cannot open it: {why}") from e
+
+
+def check_port(path: str) -> None:
+    """Raise PortError when path cannot be opened as a serial port now."""
+    open_port(path, 115200).close()
+
+
+# The line a board's firmware prints after every reset (harness/target/
+# cortexm/cortexm.h): awaited after flashing; mid-run, it means a reset.
+BOOT_LINE = "lwc-bench boot"
+# A protocol line is printable ASCII; a line longer than this without a
+# newline is not one either (bench.h: BENCH_LINE is at most 256).
+MAX_LINE = 1024
+
+
+class SessionGarbage(SessionError):
+    """The board answered bytes that are not protocol lines."""
+
+
+class SessionReset(SessionError):
+    """The board reset in the middle of the run."""
+
+
 class SerialSession(Session):
-    """A board running the firmware, on a serial port (a real target: same
-    requests as the simulators; needs pyserial)."""
+    """A board running the firmware, on a serial port (pyserial): the same
+    requests as the simulators.  The port is opened exclusively (PortError
+    when it cannot be).  After flashing, wait_boot() waits for the
+    firmware's start-up line, skipping what came before it (a board's
+    reset can put noise on the line); from then on every byte must belong
+    to a protocol line: anything else is garbage (SessionGarbage, the
+    reason kept in `garbage`), the start-up line again is a reset
+    (SessionReset), a closed port or silence past the time limit is a
+    board that stopped answering."""
 
     def __init__(self, port: str, baudrate: int = 115200, timeout: float = 120.0):
         super().__init__()
-        import serial  # optional dependency, only for boards
         self.timeout = timeout
-        self.port = serial.Serial(port, baudrate, timeout=0.1)
+        self.path = port
+        self.garbage: str | None = None
+        self.fault: str | None = None  # the firmware's "err fault ..." line, if any
+        self.port = open_port(port, baudrate)
 
     def _write(self, data: bytes) -> None:
-        self.port.write(data)
-        self.port.flush()
+        try:
+            self.port.write(data)
+            self.port.flush()
+        except Exception as e:  # serial.SerialException, OSError: the port is gone
+            raise SessionError(f"the board stopped answering (its port failed: {e})") from e
 
     def _read_chunk(self, timeout: float) -> bytes:
         end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            chunk = self.port.read(4096)
+        while True:
+            left = end - time.monotonic()
+            if left <= 0 or INTERRUPTED.is_set():
+                raise SessionTimeout(f"the board stopped answering (no answer within "
+                                     f"{self.timeout:g} s)")
+            try:
+                # one byte (waits up to the port's 0.1 s timeout), then what
+                # else has arrived: read(n) would wait for all n bytes
+                chunk = self.port.read(1)
+                if chunk and self.port.in_waiting:
+                    chunk += self.port.read(self.port.in_waiting)
+            except Exception as e:  # serial.SerialException, OSError: port closed
+                raise SessionError(self.died() + f" (its port closed: {e})") from e
             if chunk:
                 return chunk
-        raise SessionTimeout(f"no answer within {self.timeout:g} s (hang?)")
+
+    def _check(self, data: bytes) -> None:
+        bad = next((b for b in data if not (32 <= b < 127 or b in (9, 13, 10))), None)
+        if bad is not None or len(data) > MAX_LINE:
+            shown = data[:60].decode("latin-1")
+            why = (f"byte 0x{bad:02x}" if bad is not None else
+                   f"no line end in {len(data)} bytes")
+            self.garbage = f"the board answered garbage ({why}): {shown!r}"
+            raise SessionGarbage(self.garbage)
+
+    def _readline(self, deadline: float) -> str:
+        while b"\n" not in self._buf:
+            self._check(self._buf)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SessionTimeout(f"the board stopped answering (no answer within "
+                                     f"{self.timeout:g} s)")
+            self._buf += self._read_chunk(left)
+        raw, self._buf = self._buf.split(b"\n", 1)
+        self._check(raw)
+        line = raw.decode("ascii").rstrip("\r")
+        if BOOT_LINE in line:
+            raise SessionReset("the board reset during the run (its start-up line came again)")
+        if line.startswith("err fault "):  # a CPU fault; the board resets next
+            self.fault = self.fault or line[4:]
+        return line
+
+    def wait_boot(self, timeout: float) -> None:
+        """Wait for the start-up line of a board just reset; what came
+        before it on the line is dropped."""
+        end = time.monotonic() + timeout
+        got = b""
+        mark = BOOT_LINE.encode() + b"\n"
+        while mark not in got:
+            left = end - time.monotonic()
+            try:
+                if left <= 0:
+                    raise SessionTimeout("")
+                got = got[-4096:] + self._read_chunk(left)
+            except SessionTimeout:
+                raise SessionTimeout(f"no start-up line from the board within {timeout:g} s "
+                                     f"of its reset (wrong port or baud rate?)") from None
+        self._buf = got.split(mark, 1)[1]
 
     def died(self) -> str:
         return "the board stopped answering"
 
     def close(self) -> None:
-        self.port.close()
+        try:
+            self.port.close()
+        except Exception:  # a port already gone
+            pass
 
 
 class ScriptSession(Session):

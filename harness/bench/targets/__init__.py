@@ -11,7 +11,7 @@ from harness.bench.targets.base import (NOT_YET, BuildError, CrossTarget, JobRes
                                         MeasureError, Point, Target)
 from harness.bench.targets.host import HostTarget
 
-FAMILIES = ["qemu", "ibex", "avr", "msp430"]
+FAMILIES = ["qemu", "ibex", "avr", "msp430", "board"]
 # contract order
 ORDER = ["host", "rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv32-ibex", "rv64-qemu",
          "rv64-zbb-qemu", "cortex-m3-qemu", "avr-atmega128", "msp430", "xtensa-lx106-qemu"]

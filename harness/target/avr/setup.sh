@@ -1,6 +1,8 @@
 # Sourced after harness/setup.sh, from the repository root.
 #   lwc_setup_avr   avr-gcc, avr-libc (start-up object and register headers),
-#                   libsimavr and the simulator build/tools/avr/lwc-simavr
+#                   libsimavr and the simulator build/tools/avr/lwc-simavr;
+#                   avrdude and pyserial for the Arduino Mega 2560 board
+#                   (harness/bench/targets/board.py)
 #
 # lwc-simavr (harness/target/avr/lwc_simavr.c) is a small program on
 # Debian's libsimavr: the firmware's UART0 on stdin/stdout and a cycle
@@ -11,7 +13,9 @@ LWC_AVR_SIM=$LWC_AVR_DIR/lwc-simavr
 
 lwc_setup_avr() {
   local src=harness/target/avr/lwc_simavr.c
-  lwc_need_cmds avr-gcc:gcc-avr avr-size:binutils-avr gcc:gcc pkg-config:pkg-config || return 1
+  lwc_need_cmds avr-gcc:gcc-avr avr-size:binutils-avr gcc:gcc pkg-config:pkg-config \
+    avrdude:avrdude || return 1
+  lwc_need_python_module serial pyserial python3-serial || return 1
   # avr-libc is only "recommended" by gcc-avr
   if ! echo '#include <avr/io.h>' | avr-gcc -mmcu=atmega128 -E - >/dev/null 2>&1; then
     lwc_apt_install avr-libc || return 1
