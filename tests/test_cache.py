@@ -188,3 +188,29 @@ def test_after_one_source_changes_only_its_jobs_run_again(tmp_path):
     grew = {r["target"]: r["code_bytes"] for r in second if r["impl"] == "cache_a"}
     was = {r["target"]: r["code_bytes"] for r in first if r["impl"] == "cache_a"}
     assert all(grew[t] > was[t] for t in was)  # the change is in the measured image
+
+
+def test_an_unchanged_chart_is_copied_not_drawn(tmp_path, monkeypatch):
+    """The results folder's charts are drawn again only when what they show
+    changed (a warm run's time was mostly drawing)."""
+    from harness.bench import export
+    monkeypatch.setattr(export, "FIGURE_CACHE", tmp_path / "figures")
+    drawn = []
+    real = export.bar_chart
+    monkeypatch.setattr(export, "bar_chart", lambda *a: drawn.append(a[1]) or real(*a))
+    rec = {"target": "rv32i-qemu", "scheme": "ascon-hash256", "impl": "bi32", "op": "hash",
+           "adlen": 0, "mlen": 16, "cycles": None, "instructions": 4000, "samples": 1,
+           "kat": "pass", "code_bytes": 100, "stack_bytes": 200, "status": "ok",
+           "instructions_per_byte": 250.0, "cycles_per_byte": None}
+    data = {"results": [rec], "environment": {}}
+    first = export.write_folder(data, tmp_path / "a", None)
+    assert drawn == ["rv32i-qemu"]
+    again = export.write_folder(data, tmp_path / "b", None)
+    assert drawn == ["rv32i-qemu"]  # copied
+    png = [p for p in first if p.suffix == ".png"]
+    assert png and all((tmp_path / "b" / p.relative_to(tmp_path / "a")).read_bytes() ==
+                       p.read_bytes() for p in png)
+    assert len(again) == len(first)
+    rec2 = dict(rec, instructions=4016, instructions_per_byte=251.0)
+    export.write_folder({"results": [rec2], "environment": {}}, tmp_path / "c", None)
+    assert drawn == ["rv32i-qemu", "rv32i-qemu"]  # the data changed: drawn again

@@ -46,3 +46,26 @@ def test_what_the_default_leaves_out_is_said_and_all_runs_it(monkeypatch, tmp_pa
         assert code == 0, text
         assert {"ref", "bi32"} <= {r["impl"] for r in data["results"]}
         assert data["environment"]["left_out"] == {} and "left out" not in text
+
+
+def test_a_target_out_of_the_default_run_is_said(monkeypatch, tmp_path, capsys):
+    """The emulated board (no counts) is not in the default run: said, and
+    --target runs it (--all too)."""
+    board = TARGETS["mps2-an385"]
+    assert board.not_in_default_run
+    monkeypatch.setenv("LWC_NO_SETUP", "1")
+    for t in TARGETS.values():  # nothing else runs: every other target unavailable
+        if t is not board:
+            monkeypatch.setattr(t, "is_available", lambda self: (False, "not in this test"))
+    monkeypatch.setattr(board, "is_available", lambda self: (False, "not in this test"))
+    code = cli.main(["run", "--scheme", "ascon-p6", "--out", str(tmp_path / "r"), "--no-plots"])
+    text = capsys.readouterr().out
+    assert "mps2-an385: left out of the default run (an emulated board" in text
+    assert "--all or --target mps2-an385 runs it" in text
+    data = json.loads((tmp_path / "r" / "results.json").read_text())
+    assert data["environment"]["left_out"]["mps2-an385"]["target"] is True
+    assert "mps2-an385" not in data["environment"]["targets"]
+    code = cli.main(["run", "--all", "--scheme", "ascon-p6", "--out", str(tmp_path / "a"),
+                     "--no-plots"])
+    text = capsys.readouterr().out
+    assert "mps2-an385: skipped: not in this test" in text and "left out" not in text

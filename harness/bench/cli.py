@@ -63,8 +63,9 @@ byte-identical to an earlier one's is answered from build/bench/cache/ (the
 record's reused_from says when and at which commit it was measured); the
 host's clock is always measured; --fresh measures everything again;
 {CACHE_ENV}=DIR keeps the cache elsewhere, {CACHE_ENV}=off disables it.
-Default scope: without --impl, rv32-ibex leaves out ref and lowsize (the
-report says so); --all runs them.
+Default scope: without --impl, rv32-ibex leaves out ref and lowsize; without
+--target, the emulated board mps2-an385 (no counts) is left out; the report
+says so, and --all runs them.
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
 fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
@@ -109,7 +110,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--all", action="store_true",
                      help="the whole matrix: also what the default run leaves out (see "
                           "'left out' in its report: the slowest C implementations on the "
-                          "RTL model rv32-ibex)")
+                          "RTL model rv32-ibex, the emulated board mps2-an385)")
     run.add_argument("--fresh", action="store_true",
                      help="measure everything again: read nothing from the results cache "
                           "(build/bench/cache; exact targets only, the host is always "
@@ -208,6 +209,10 @@ def cmd_run(args) -> int:
     if args.timeout is not None and not 0 < args.timeout < math.inf:
         raise UsageError(f"--timeout must be a positive number of seconds (got {args.timeout})")
     targets = _targets(args.target)
+    left_targets = {}
+    if not args.target and not args.all:  # the default run's targets
+        left_targets = {t.name: t.not_in_default_run for t in targets if t.not_in_default_run}
+        targets = [t for t in targets if not t.not_in_default_run]
     use_ports(targets, args.port, args.baud, bool(args.target))
     if args.timeout is not None:
         for t in targets:
@@ -220,13 +225,13 @@ def cmd_run(args) -> int:
         except cluster.ClusterError as e:
             raise UsageError(str(e)) from e
     try:
-        return _run(args, started, targets, client)
+        return _run(args, started, targets, client, left_targets)
     finally:
         if client is not None:
             client.close()
 
 
-def _run(args, started: float, targets, client) -> int:
+def _run(args, started: float, targets, client, left_targets: dict[str, str]) -> int:
     setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
@@ -235,6 +240,8 @@ def _run(args, started: float, targets, client) -> int:
                          f"(valid: {', '.join(sorted({i.name for i in impls}))}, none)")
     suites = tuple(args.suite or SUITES)
     runnable, skipped, left_out = [], [], {}
+    for name, why in left_targets.items():  # said, never silent
+        left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
     for t in targets:
         ok, reason = t.is_available()
         if not ok:

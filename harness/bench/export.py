@@ -14,6 +14,7 @@ written atomically (temporary file, then rename).
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
 import pathlib
@@ -21,6 +22,7 @@ import re
 
 from harness.bench import tables as tb
 from harness.bench.files import write_atomic, write_json
+from harness.discover import ROOT
 
 CSV_FIELDS = ["target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "instructions",
               "cycles_per_byte", "instructions_per_byte", "cycles_min", "cycles_max",
@@ -89,6 +91,10 @@ def scope_lines(page: Page) -> list[str]:
     """What the run left out and what it reused, in words."""
     out = []
     for target, lo in page.left_out.items():
+        if lo.get("target"):
+            out.append(f"Left out of the default run: the target {target} ({lo.get('reason', '')}); "
+                       f"./lwcbench run --all or --target {target} runs it.")
+            continue
         out.append(f"Left out of the default run on {target}: {len(lo.get('jobs', []))} job(s) "
                    f"of {', '.join(lo.get('impls', []))} ({lo.get('reason', '')}); "
                    f"./lwcbench run --all runs them.")
@@ -167,17 +173,50 @@ def _pyplot():
     return plt
 
 
-def _save(plt, fig, folder: pathlib.Path, name: str) -> list[pathlib.Path]:
-    """PNG and SVG; the SVG keeps its words as text (searchable, smaller)."""
+# Rendered charts, by a hash of what they show and of the code that draws
+# them: a chart whose data did not change (a run answered from the results
+# cache) is copied, not drawn again -- drawing is most of a warm run's time.
+FIGURE_CACHE = ROOT / "build" / "bench" / "figures"
+FORMATS = ("png", "svg")
+
+
+def _figure_key(kind: str, *data) -> str:
+    import matplotlib
+    h = hashlib.sha256(f"{kind}\n{matplotlib.__version__}\n".encode())
+    h.update(pathlib.Path(__file__).read_bytes())  # the drawing code itself
+    h.update(repr(data).encode())
+    return h.hexdigest()
+
+
+def _save(plt, make, folder: pathlib.Path, name: str, key: str) -> list[pathlib.Path]:
+    """PNG and SVG of the figure make() draws (the SVG keeps its words as
+    text: searchable, smaller), or the same files drawn earlier from the
+    same data (FIGURE_CACHE)."""
+    cached = {ext: FIGURE_CACHE / f"{key}.{ext}" for ext in FORMATS}
+    blobs = {}
+    if all(c.is_file() for c in cached.values()):
+        try:
+            blobs = {ext: c.read_bytes() for ext, c in cached.items()}
+        except OSError:
+            blobs = {}
+    if not blobs:
+        fig = make()
+        for ext in FORMATS:
+            buf = io.BytesIO()
+            with plt.rc_context({"svg.fonttype": "none"}):
+                fig.savefig(buf, format=ext, dpi=100)
+            blobs[ext] = buf.getvalue()
+        plt.close(fig)
+        try:
+            for ext, blob in blobs.items():
+                write_atomic(cached[ext], blob)
+        except OSError:  # no cache: the next run draws again
+            pass
     written = []
-    for ext in ("png", "svg"):
-        buf = io.BytesIO()
-        with plt.rc_context({"svg.fonttype": "none"}):
-            fig.savefig(buf, format=ext, dpi=100)
+    for ext, blob in blobs.items():
         path = folder / "plots" / f"{name}.{ext}"
-        write_atomic(path, buf.getvalue())
+        write_atomic(path, blob)
         written.append(path)
-    plt.close(fig)
     return written
 
 
@@ -287,15 +326,17 @@ def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None =
         field, panels = tb.bars(records, target)
         if panels:
             label = tb.metric_label(clock_labels or {}, target, field)
-            written += _save(plt, bar_chart(plt, target, field, label, panels), folder,
-                             chart_name(target, field))
+            written += _save(plt, lambda: bar_chart(plt, target, field, label, panels), folder,
+                             chart_name(target, field),
+                             _figure_key("bars", target, field, label, panels))
         recs = [r for r in records if r["target"] == target]
         for counter in tb.counters_of(recs):
             series = tb.sweep(records, target, counter)
             lengths = {m for s in series.values() for pts in s.values() for m, _v in pts}
             if series and len(lengths) >= SWEEP_MIN_LENGTHS:
-                written += _save(plt, sweep_chart(plt, target, counter, series), folder,
-                                 chart_name(target, counter) + "-sweep")
+                written += _save(plt, lambda: sweep_chart(plt, target, counter, series),
+                                 folder, chart_name(target, counter) + "-sweep",
+                                 _figure_key("sweep", target, counter, series))
     return written
 
 

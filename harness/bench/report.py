@@ -117,6 +117,9 @@ def summary(outcomes, skipped: list[tuple[str, str]]) -> str:
 
 
 def left_out_line(target: str, lo: dict) -> str:
+    if lo.get("target"):
+        return (f"{target}: left out of the default run ({lo['reason']}); "
+                f"./lwcbench run --all or --target {target} runs it")
     n = len(lo["jobs"])
     return (f"{target}: left out of the default run: {n} job(s), implementations "
             f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")

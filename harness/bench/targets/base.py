@@ -184,6 +184,9 @@ class Target:
     # implementations left out on this target, and why; the run says so
     default_left_out: frozenset[str] = frozenset()
     default_left_out_why = ""
+    # a target the default run leaves out altogether (said; --all or
+    # --target T runs it): why, or "" for a target of the default run
+    not_in_default_run = ""
     # at most this many jobs at once on this target (None: no limit; a
     # board is one device)
     max_parallel: int | None = None

@@ -295,6 +295,8 @@ class Mps2An385(CortexMBoard):
     needs_port = False
     max_parallel = None       # every job starts a board of its own
     exact = True              # nothing is counted: one sample
+    not_in_default_run = ("an emulated board that proves the serial path: no counts, its "
+                          "code and stack bytes are cortex-m3-qemu's")
     request_timeout = 120.0
     job_weight = 2.0
     port_file = "port_mps2_an385.c"
@@ -365,6 +367,15 @@ class Mps2An385(CortexMBoard):
         except (OSError, subprocess.TimeoutExpired):
             qemu.kill()
             qemu.wait()
+
+    def simulator_files(self):
+        """qemu-system-arm (the results cache's key; the board's answers
+        are the firmware's alone: no clock is read)."""
+        qemu = shutil.which("qemu-system-arm")
+        return [pathlib.Path(qemu)] if qemu else []
+
+    def simulator_options(self):
+        return " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf")))
 
     def environment(self):
         env = super().environment()
