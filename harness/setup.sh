@@ -110,8 +110,11 @@ lwc_setup() {
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
       lwc_setup report || return 1
-      local f
-      for f in qemu ibex avr msp430 cortexm; do lwc_setup "$f" || return 1; done
+      local f  # every family: each folder harness/target/FAMILY/ with a setup.sh
+      for f in "$lwc_root"/harness/target/*/setup.sh; do
+        f=${f%/setup.sh}
+        lwc_setup "${f##*/}" || return 1
+      done
       ;;
     *)
       if declare -F "lwc_setup_$1" >/dev/null; then

@@ -52,15 +52,6 @@ class Response:
         return parse_fields(self.ok or "")
 
 
-@dataclasses.dataclass
-class Measurement:
-    unit: str        # "cycles", "ns" or "instructions"
-    median: int
-    min: int
-    max: int
-    samples: int
-
-
 def parse_fields(line: str) -> dict[str, str]:
     return dict(tok.split("=", 1) for tok in line.split()[1:] if "=" in tok)
 
@@ -133,27 +124,6 @@ class Session:
                 out.append(Response(req, error=str(e), died=True,
                                     hung=isinstance(e, SessionTimeout)))
         return out
-
-    # the requests
-    def hello(self) -> dict[str, str]:
-        return parse_fields(self.request("hello")[0])
-
-    def overhead(self, samples: int = 101) -> Measurement:
-        return self._measurement(self.request(f"overhead {samples}")[0])
-
-    def measure(self, scheme: str, impl: str, op: str, adlen: int, mlen: int,
-                samples: int) -> Measurement:
-        ok, _ = self.request(f"measure {scheme} {impl} {op} {adlen} {mlen} {samples}")
-        return self._measurement(ok)
-
-    @staticmethod
-    def _measurement(line: str) -> Measurement:
-        f = parse_fields(line)
-        try:
-            return Measurement(f["unit"], int(f["median"]), int(f["min"]), int(f["max"]),
-                               int(f["samples"]))
-        except (KeyError, ValueError) as e:
-            raise SessionError(f"unreadable answer {line!r}") from e
 
 
 # Set when the run is interrupted (interrupt_all): sessions still running in

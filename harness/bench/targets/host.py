@@ -162,3 +162,6 @@ class HostTarget(Target):
             "valgrind": first_line(["valgrind", "--version"]),
         })
         return env
+
+
+TARGET_CLASSES = [HostTarget]
