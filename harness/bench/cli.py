@@ -304,8 +304,6 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
         print(report.left_out_line(name, lo))
     wall = time.monotonic() - started
     reused = sum(1 for o in outcomes if o.reused_from)
-    print(f"run time: {report.fmt_time(wall)} wall ({len(outcomes)} jobs, {reused} answered "
-          f"from the results cache{', --fresh' if args.fresh else ''})")
     env = report.environment(target_env, sys.argv[1:])
     env.update(quick=args.quick, suites=list(suites), all=args.all, fresh=args.fresh,
                wall_seconds=round(wall, 1), left_out=left_out,
@@ -332,6 +330,10 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
     except OSError as e:  # the file being written was removed; others are whole
         print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
         return 2
+    # the whole command: set-up, builds, jobs, results written (the JSON's
+    # wall_seconds stops before the files)
+    print(f"run time: {report.fmt_time(time.monotonic() - started)} wall ({len(outcomes)} jobs, "
+          f"{reused} answered from the results cache{', --fresh' if args.fresh else ''})")
     return 1 if any(o.failed for o in outcomes) else 0
 
 
