@@ -340,7 +340,10 @@ def test_an_interrupted_run_writes_no_results(tmp_path, target, sig, status):
                              "ascon-hash256", "--impl", "hangy", "--quick",
                              "--suite", "thesis", "--timeout", "120", "--json", str(out),
                              "--out", str(folder), "--no-plots"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # a suite started in the background of a script inherits SIGINT
+                            # ignored (and Python then keeps it so): the run gets it back
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while not bench_processes(program):  # built, and hangy's program started
