@@ -174,3 +174,15 @@ def test_a_peer_that_never_answers_is_a_one_line_error():
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot reach the Dask scheduler" in lines[0], r.stderr
+
+
+@pytest.mark.parametrize("argv", [["run", "--target", "rv32i-qemu", "--cluster", "foo"],
+                                  ["run", "--target", "rv32i-qemu", "--cluster",
+                                   "tcp://127.0.0.1:99999"],
+                                  ["worker", "127.0.0.1:8786"]])
+def test_a_bad_scheduler_address_is_a_one_line_error(argv):
+    r = subprocess.run([str(LWCBENCH), *argv], env=env(), capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is not a scheduler address" in lines[0], r.stderr

@@ -38,6 +38,7 @@ from harness.discover import ROOT
 
 FORMAT = "lwc-bench result cache 1"
 DEFAULT_DIR = ROOT / "build" / "bench" / "cache"
+ENV = "LWC_BENCH_CACHE"  # another folder, or "off"
 
 _file_hashes: dict[tuple[str, int, int], str] = {}
 _file_lock = threading.Lock()
@@ -111,6 +112,15 @@ class ResultsCache:
         self.commit = commit if commit is not None else commit_label()
         self.notes: list[str] = []
         self._lock = threading.Lock()
+
+    @classmethod
+    def from_env(cls, fresh: bool = False) -> ResultsCache | None:
+        """The run's cache: build/bench/cache, or $LWC_BENCH_CACHE (a folder;
+        'off': none, every job measured and nothing kept)."""
+        where = os.environ.get(ENV, "")
+        if where == "off":
+            return None
+        return cls(pathlib.Path(where) if where else DEFAULT_DIR, fresh=fresh)
 
     @staticmethod
     def key(target: str, image_sha256: str, simulator: str, requests: list[str]) -> str:

@@ -25,7 +25,7 @@ import json
 import pathlib
 
 from harness.bench import cluster, ct, export, fuzz, report, runner, supercop
-from harness.bench.cache import DEFAULT_DIR as CACHE_DIR, ResultsCache
+from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
 from harness.bench.session import INTERRUPTED
@@ -34,7 +34,6 @@ from harness.bench.targets.board import use_ports
 from harness.discover import ROOT
 
 DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
-CACHE_ENV = "LWC_BENCH_CACHE"
 
 EPILOG = f"""\
 targets: {', '.join(TARGETS)}
@@ -267,7 +266,7 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
         print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
               f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
     jobs = [(t, i) for t, mine in runnable for i in mine]
-    cache = results_cache(args.fresh)
+    cache = ResultsCache.from_env(args.fresh)
     for t, _m in runnable:
         t.cache = cache
     weights = runner.expected_seconds(jobs, previous_job_seconds())
@@ -335,15 +334,6 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
     print(f"run time: {report.fmt_time(time.monotonic() - started)} wall ({len(outcomes)} jobs, "
           f"{reused} answered from the results cache{', --fresh' if args.fresh else ''})")
     return 1 if any(o.failed for o in outcomes) else 0
-
-
-def results_cache(fresh: bool) -> ResultsCache | None:
-    """The results cache: build/bench/cache, or $LWC_BENCH_CACHE (a folder;
-    'off': none, every job measured and nothing kept)."""
-    where = os.environ.get(CACHE_ENV, "")
-    if where == "off":
-        return None
-    return ResultsCache(pathlib.Path(where) if where else CACHE_DIR, fresh=fresh)
 
 
 def previous_job_seconds() -> dict[str, float]:
@@ -428,6 +418,10 @@ def cmd_worker(args) -> int:
     repository on its Python path."""
     if args.nthreads is not None and args.nthreads < 1:
         raise UsageError(f"--nthreads must be at least 1 (got {args.nthreads})")
+    try:
+        cluster.scheduler_address(args.scheduler)
+    except cluster.ClusterError as e:
+        raise UsageError(str(e)) from e
     setup(["all"])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))

@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 
+from harness.bench.cache import ResultsCache
 from harness.bench.impls import all_impls, is_extra
 from harness.bench.targets import JobResult, Point, Target
 from harness.discover import Impl
@@ -30,6 +31,15 @@ class ClusterError(Exception):
     """The scheduler cannot be reached (a one-line message)."""
 
 
+def scheduler_address(address: str) -> tuple[str, int]:
+    """(host, port) of tcp://HOST:PORT, or ClusterError."""
+    host, _sep, port = address.split("://", 1)[-1].rpartition(":")
+    if not address.startswith(("tcp://", "tls://")) or not host or not port.isdigit() \
+            or not 0 < int(port) < 65536:
+        raise ClusterError(f"{address!r} is not a scheduler address: give tcp://HOST:PORT")
+    return host, int(port)
+
+
 def connect(address: str):
     """A Client of the scheduler at address, or ClusterError."""
     try:
@@ -37,11 +47,7 @@ def connect(address: str):
     except ImportError as e:
         raise ClusterError("the Dask client is not installed (PyPI 'distributed'; "
                            "bash -c '. harness/setup.sh && lwc_setup cluster')") from e
-    if not address.startswith(("tcp://", "tls://")):
-        raise ClusterError(f"--cluster {address}: give the scheduler as tcp://HOST:PORT")
-    host, _sep, port = address.split("://", 1)[1].rpartition(":")
-    if not host or not port.isdigit():
-        raise ClusterError(f"--cluster {address}: give the scheduler as tcp://HOST:PORT")
+    host, port = scheduler_address(address)
     try:  # a refused or unroutable address answers at once here; Dask would retry
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
     except OSError as e:
@@ -80,7 +86,6 @@ _lock = threading.Lock()
 
 
 def _worker_target(name: str, timeout: float | None, fresh: bool) -> Target:
-    from harness.bench.cli import results_cache
     from harness.bench.targets import TARGETS
     with _lock:
         key = f"{name} {timeout} {fresh}"
@@ -88,7 +93,7 @@ def _worker_target(name: str, timeout: float | None, fresh: bool) -> Target:
             t = TARGETS[name]()
             if timeout is not None:
                 t.request_timeout = timeout
-            t.cache = results_cache(fresh)
+            t.cache = ResultsCache.from_env(fresh)
             _targets[key] = t
         return _targets[key]
 
@@ -100,13 +105,13 @@ def remote_job(spec: dict) -> dict:
     host = socket.gethostname()
     mine = commit_label()
     if spec["commit"] != mine:
-        return {"status": "failed", "worker": host,
+        return {"status": "failed",
                 "detail": f"worker {host} is at commit {mine}, the run at {spec['commit']}: "
                           "check out the same commit on every worker"}
     impl = next((i for i in all_impls() if (i.top, i.scheme, i.name) == tuple(spec["impl"])),
                 None)
     if impl is None:
-        return {"status": "failed", "worker": host,
+        return {"status": "failed",
                 "detail": f"worker {host} has no implementation {spec['impl'][1]}/"
                           f"{spec['impl'][2]}"}
     t = _worker_target(spec["target"], spec["timeout"], spec["fresh"])
@@ -120,7 +125,7 @@ def remote_job(spec: dict) -> dict:
             "code_bytes": res.code_bytes, "stack": res.stack,
             "values": [[_fields(p), v] for p, v in res.values.items()],
             "errors": [[_fields(p), e] for p, e in res.errors.items()],
-            "reused_from": res.reused_from, "worker": host,
+            "reused_from": res.reused_from,
             "seconds": round(time.monotonic() - t0, 2)}
 
 
@@ -142,7 +147,6 @@ def result_of(data: dict, target: Target, impl: Impl) -> JobResult:
     res.values = {_point(p): v for p, v in data.get("values", [])}
     res.errors = {_point(p): e for p, e in data.get("errors", [])}
     res.seconds = data.get("seconds", 0.0)
-    res.worker = data.get("worker")
     return res
 
 

@@ -7,7 +7,6 @@ the simulators' jobs then share the cores.  A failing implementation
 """
 from __future__ import annotations
 
-import concurrent.futures
 import sys
 import threading
 import time
@@ -287,7 +286,8 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
 
     remote = ([n for n, (t, i) in enumerate(jobs) if not cluster_mod.local_only(t, i)]
               if cluster is not None else [])
-    here = [n for n in range(len(jobs)) if n not in set(remote)]
+    sent = set(remote)
+    here = [n for n in range(len(jobs)) if n not in sent]
     stop, failure = threading.Event(), []
 
     def collect():

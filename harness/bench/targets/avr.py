@@ -51,7 +51,56 @@ STACK_RESERVE = 1088
 RED_ZONE = 32  # lwc_simavr.c
 
 
-class AvrTarget(CrossTarget):
+class RamBudget:
+    """A CrossTarget for an AVR part whose firmware must leave the runtime
+    its stack in SRAM: build() refuses (DoesNotFit) a firmware whose .data
+    + .bss + .noinit leave less than stack_reserve bytes of sram.  The
+    simulated ATmega128 and the Arduino Mega 2560 board (board.py) share it."""
+    chip = ""
+    sram = 0
+    stack_reserve = 0
+
+    def __init__(self):
+        super().__init__()
+        self._ram: dict[tuple[str, int], str | None] = {}  # (ELF, mtime) -> why it does not fit
+
+    def ram_use(self, elf) -> dict[str, int]:
+        """Bytes of the RAM sections of a linked firmware (.data, .bss, .noinit)."""
+        r = subprocess.run([self.size_tool, "-A", str(elf)], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise BuildError(f"{self.size_tool} -A failed: {r.stderr.strip()[:200]}")
+        use = {".data": 0, ".bss": 0, ".noinit": 0}
+        for line in r.stdout.splitlines():
+            f = line.split()
+            if len(f) >= 2 and f[0] in use and f[1].isdigit():
+                use[f[0]] = int(f[1])
+        return use
+
+    def ram_verdict(self, elf) -> str | None:
+        """Why the firmware does not fit the SRAM with the runtime's stack
+        (None: it fits)."""
+        use = self.ram_use(elf)
+        static = sum(use.values())
+        if static + self.stack_reserve <= self.sram:
+            return None
+        parts = " + ".join(f"{k} {v}" for k, v in use.items() if v or k != ".noinit")
+        return (f"does not fit the {self.chip}'s RAM: {parts} + the runtime's stack "
+                f"{self.stack_reserve} = {static + self.stack_reserve} bytes > {self.sram} "
+                f"bytes of SRAM")
+
+    def build(self, impl):
+        """The linked firmware, refused (DoesNotFit) when .data + .bss leave
+        the runtime less than stack_reserve bytes of stack."""
+        elf = super().build(impl)
+        key = (str(elf), elf.stat().st_mtime_ns)
+        if key not in self._ram:
+            self._ram[key] = self.ram_verdict(elf)
+        if self._ram[key]:
+            raise DoesNotFit(self._ram[key])
+        return elf
+
+
+class AvrTarget(RamBudget, CrossTarget):
     name = "avr-atmega128"
     description = (f"ATmega128 (8-bit AVR, 128 KiB flash, 4 KiB SRAM), avr-gcc -mmcu={MCU} -O2, "
                    "cycle-accurate libsimavr model (lwc-simavr), console on UART0")
@@ -76,6 +125,7 @@ class AvrTarget(CrossTarget):
     port_sources = [HERE / "port_avr.c", HERE / "loop_avr.S"]
     size_tool = "avr-size"
     request_timeout = 120.0  # the longest request (a 32 KiB hash) takes ~5 s
+    chip, sram, stack_reserve = "ATmega128", SRAM, STACK_RESERVE
     job_weight = 10.0  # 2.9 s a job on average (the default run, cold, 2 cores)
 
     def tools_missing(self):
@@ -94,44 +144,6 @@ class AvrTarget(CrossTarget):
         if not SIM.is_file():
             return f"simulator {rel(SIM)} not built ({SETUP_HINT})"
         return None
-
-    def __init__(self):
-        super().__init__()
-        self._ram: dict[tuple[str, int], str | None] = {}  # (ELF, mtime) -> why it does not fit
-
-    def ram_use(self, elf) -> dict[str, int]:
-        """Bytes of the RAM sections of a linked firmware (.data, .bss, .noinit)."""
-        r = subprocess.run([self.size_tool, "-A", str(elf)], capture_output=True, text=True)
-        if r.returncode != 0:
-            raise BuildError(f"{self.size_tool} -A failed: {r.stderr.strip()[:200]}")
-        use = {".data": 0, ".bss": 0, ".noinit": 0}
-        for line in r.stdout.splitlines():
-            f = line.split()
-            if len(f) >= 2 and f[0] in use and f[1].isdigit():
-                use[f[0]] = int(f[1])
-        return use
-
-    def ram_verdict(self, elf) -> str | None:
-        """Why the firmware does not fit the SRAM with the runtime's stack
-        (None: it fits)."""
-        use = self.ram_use(elf)
-        static = sum(use.values())
-        if static + STACK_RESERVE <= SRAM:
-            return None
-        parts = " + ".join(f"{k} {v}" for k, v in use.items() if v or k != ".noinit")
-        return (f"does not fit the ATmega128's RAM: {parts} + the runtime's stack "
-                f"{STACK_RESERVE} = {static + STACK_RESERVE} bytes > {SRAM} bytes of SRAM")
-
-    def build(self, impl):
-        """The linked firmware, refused (DoesNotFit) when .data + .bss leave
-        the runtime less than STACK_RESERVE bytes of stack."""
-        elf = super().build(impl)
-        key = (str(elf), elf.stat().st_mtime_ns)
-        if key not in self._ram:
-            self._ram[key] = self.ram_verdict(elf)
-        if self._ram[key]:
-            raise DoesNotFit(self._ram[key])
-        return elf
 
     def open_session(self, elf):
         return PipeSession([str(SIM), str(elf)], timeout=self.request_timeout)

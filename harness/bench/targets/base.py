@@ -72,8 +72,6 @@ class JobResult:
     seconds: float = 0.0
     # answers read back from the results cache: {measured_at, commit, cache_key}
     reused_from: dict | None = None
-    cache_key: str | None = None  # the live answers' cache key (None: not cacheable)
-    worker: str | None = None  # the cluster worker that ran it (--cluster)
 
     @property
     def failed(self) -> bool:
@@ -289,21 +287,22 @@ class Target:
         return self.cache.key(self.name, file_sha256(program), ident, reqs)
 
     def conversation(self, impl: Impl, program: object, reqs: list[str],
-                     res: JobResult) -> list[Response] | None:
-        """The program's answers to reqs: read back from the cache (res
-        then says where they come from) or from a live session (None: it
-        could not start; res says why)."""
+                     res: JobResult) -> tuple[list[Response] | None, str | None]:
+        """The program's answers to reqs, and the cache key to keep live
+        answers under (None: not cacheable, or read back from the cache:
+        res.reused_from then says where they come from).  No answers: the
+        program could not start; res says why."""
         key = self.cache_key(program, reqs)
         if key is not None:
             hit = self.cache.load(self.name, key, reqs, f"{self.name} {impl_id(impl)}")
             if hit is not None:
                 res.reused_from = hit[1]
-                return hit[0]
+                return hit[0], None
         try:
             session = self.open_session(program)
         except (OSError, MeasureError) as e:
             res.status, res.detail = "crashed", f"cannot start: {e}"
-            return None
+            return None, None
         try:
             resp = session.run_all(reqs, [self.request_timeout] * len(reqs))
         except BaseException:  # interrupted: stop the program now
@@ -311,8 +310,7 @@ class Target:
             raise
         finally:
             session.close()
-        res.cache_key = key
-        return resp
+        return resp, key
 
     def run_job(self, impl: Impl, points: list[Point], quick: bool = False) -> JobResult:
         res = JobResult(self.name, impl)
@@ -330,13 +328,13 @@ class Target:
             res.status, res.detail = "kat-missing", f"no official KAT file {impl.kat_file.name}"
             return res
         reqs, points, stacks = self.requests(impl, points, quick, kat_req)
-        resp = self.conversation(impl, program, reqs, res)
+        resp, key = self.conversation(impl, program, reqs, res)
         if resp is None:
             return res
         self.judge(impl, points, stacks, quick, resp, res)
         if res.status == "ok":
-            if res.reused_from is None and res.cache_key is not None:
-                self.cache.store(self.name, res.cache_key, reqs, resp, impl_id(impl))
+            if key is not None:  # only answers that passed are kept
+                self.cache.store(self.name, key, reqs, resp, impl_id(impl))
             self.extra_counts(impl, program, points, res)
         return res
 

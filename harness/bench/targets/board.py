@@ -54,7 +54,8 @@ import time
 
 from harness.bench.impls import SelectionError
 from harness.bench.session import PortError, SerialSession, SessionError, check_port
-from harness.bench.targets.base import CrossTarget, DoesNotFit, MeasureError, first_line
+from harness.bench.targets.base import CrossTarget, MeasureError, first_line
+from harness.bench.targets.avr import RamBudget
 from harness.bench.targets.qemu import libgcc
 from harness.build import rel
 from harness.discover import ROOT
@@ -384,7 +385,7 @@ class Mps2An385(CortexMBoard):
         return env
 
 
-class Mega2560(BoardTarget):
+class Mega2560(RamBudget, BoardTarget):
     """The AVR family's firmware (harness/target/avr: avr-libc's start-up,
     loop_avr.S) with the board's port file, port_mega2560.c."""
     name = "mega2560"
@@ -411,24 +412,12 @@ class Mega2560(BoardTarget):
     size_tool = "avr-size"
     clock_hz = 16_000_000
     flash_tool = "avrdude"
-    sram = 8192
+    chip, sram = "ATmega2560", 8192
     stack_reserve = 1536  # the ATmega128 target's measured 1088, and the samples
 
     def flash_argv(self, elf: pathlib.Path) -> list[str]:
         return ["avrdude", "-q", "-p", "atmega2560", "-c", "wiring", "-P", str(self.port),
                 "-b", "115200", "-D", "-U", f"flash:w:{elf}:e"]
-
-    def build(self, impl):
-        """The linked firmware, refused (DoesNotFit) when .data + .bss leave
-        the runtime less than stack_reserve bytes of SRAM."""
-        elf = super().build(impl)
-        r = subprocess.run([self.size_tool, "-A", str(elf)], capture_output=True, text=True)
-        used = sum(int(f[1]) for f in (ln.split() for ln in r.stdout.splitlines())
-                   if len(f) >= 2 and f[0] in (".data", ".bss", ".noinit") and f[1].isdigit())
-        if r.returncode != 0 or used + self.stack_reserve > self.sram:
-            raise DoesNotFit(f"does not fit the ATmega2560's RAM: {used} bytes of .data + "
-                             f".bss + {self.stack_reserve} of stack > {self.sram}")
-        return elf
 
     def connect(self, elf):
         """avrdude uses the port itself: flash first, then open the port,

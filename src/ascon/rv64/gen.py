@@ -720,7 +720,7 @@ def generate(variant: str) -> str:
     a.raw(" *   permute  a0 state, a1 rounds, a2 return address")
     a.raw(" *   blocks   a0 state, a1 out, a2 in, a3 blocks left, a4 op, a5 return address"
           + ("" if variant == "zbb" else f",\n *            {M16}/{M8} byte-reversal masks (saved)"))
-    a.raw(f" *   whole    a0 out, a1 in, a2 length, a3 ad, a4 adlen, a5 npub, a6 key (= T2:")
+    a.raw(" *   whole    a0 out, a1 in, a2 length, a3 ad, a4 adlen, a5 npub, a6 key (= T2:")
     a.raw(f" *            read before the first round); {OP} encrypt/decrypt, {KA} {KB} the key")
     a.raw(f" *            lanes KA KB, {K0} Ascon-80pq's first key word, {MLEN} the message length"
           + ("" if variant == "zbb" else f",\n *            {M16}/{M8} byte-reversal masks") + " (all saved)")
