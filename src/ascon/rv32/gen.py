@@ -45,6 +45,10 @@ from __future__ import annotations
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+from asmgen import Emitter  # noqa: E402
+
 HERE = pathlib.Path(__file__).resolve().parent
 
 # Register map: the thesis' drawings in one table.  x_i is lane i; e/o its
@@ -81,24 +85,7 @@ def fsri_insn(rd: str, rs1: str, rs3: str, k: int) -> str:
     return f"r4 0x13, 5, {2 | k >> 5}, {rd}, {rs1}, x{k & 31}, {rs3}"
 
 
-class Asm:
-    def __init__(self, variant: str):
-        self.variant = variant
-        self.lines: list[str] = []
-
-    def __call__(self, op: str, *args, comment: str = "") -> None:
-        text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
-        self.lines.append(f"{text:<40}/* {comment} */" if comment else text)
-
-    def label(self, name: str) -> None:
-        self.lines.append(f"{name}:")
-
-    def note(self, text: str) -> None:
-        self.lines.append(f"    /* {text} */")
-
-    def raw(self, text: str) -> None:
-        self.lines.append(text)
-
+class Asm(Emitter):
     @property
     def bi32(self) -> bool:
         return self.variant.endswith("bi32")
@@ -584,25 +571,12 @@ def whole_saved(variant: str) -> list[str]:
 
 
 def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
-    """Where each key xor finds its (e, o) words in the frame (None: 0).
-    KA, KB: the lanes of key bytes k-16..k-8 and k-8..k (the tag; with a
-    16-byte key every xor).  Ascon-80pq (key words w0..w4) also xors Z0 =
-    (0, w0) after init and F1..F3, the key at byte 8, before the last
-    permutation.  Plain lanes take these from the five words as they are;
-    interleaved ones need each form interleaved."""
-    if not k20:
-        return {"KA": (W_KEYS, W_KEYS + 4), "KB": (W_KEYS + 8, W_KEYS + 12)}
-    if a.bi32:
-        return {name: (W_KEYS + 8 * k, W_KEYS + 8 * k + 4)
-                for k, name in enumerate(["Z0", "F1", "F2", "F3", "KA", "KB"])}
-    w = [W_KEYS + 4 * k for k in range(5)]
-    return {"KA": (w[2], w[1]), "KB": (w[4], w[3]), "Z0": (w[0], None),
-            "F1": (w[1], w[0]), "F2": (w[3], w[2]), "F3": (None, w[4])}
+    """The key words' places in this family's frame (asmgen.key_slots)."""
+    return asmgen.key_slots(W_KEYS, a.bi32, k20)
 
 
 def key_words(a: Asm, k20: bool) -> list[int]:
-    """The frame words holding key material (wiped at the end)."""
-    return sorted({off for pair in key_slots(a, k20).values() for off in pair if off is not None})
+    return asmgen.key_words(W_KEYS, a.bi32, k20)
 
 
 def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:

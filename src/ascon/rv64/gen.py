@@ -42,6 +42,9 @@ from __future__ import annotations
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from asmgen import Emitter  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+
 HERE = pathlib.Path(__file__).resolve().parent
 
 # Register map.  The state x0..x4 lives in X from the first round to the
@@ -68,23 +71,8 @@ def round_constant(i: int) -> int:
     return ((0xF - i) << 4) | i
 
 
-class Asm:
-    def __init__(self, variant: str):
-        self.variant = variant
-        self.lines: list[str] = []
-
-    def __call__(self, op: str, *args, comment: str = "") -> None:
-        text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
-        self.lines.append(f"{text:<39} /* {comment} */" if comment else text)
-
-    def label(self, name: str) -> None:
-        self.lines.append(f"{name}:")
-
-    def note(self, text: str) -> None:
-        self.lines.append(f"    /* {text} */")
-
-    def raw(self, text: str) -> None:
-        self.lines.append(text)
+class Asm(Emitter):
+    COMMENT = "{text:<39} /* {comment} */"
 
     @property
     def zbb(self) -> bool:

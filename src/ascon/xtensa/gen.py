@@ -50,6 +50,10 @@ import itertools
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+from asmgen import Emitter  # noqa: E402
+
 HERE = pathlib.Path(__file__).resolve().parent
 
 E = ["a2", "a3", "a4", "a5", "a6"]       # low words / even halves of x0..x4
@@ -160,25 +164,17 @@ BI32_SCHEDULE = ([(0, ("d", 19, 28)), (1, ("n", 42, 61)), (4, ("n", 34, 7)), (2,
                   (3, ("d", 10, 17))], 9)
 
 
-class Asm:
+class Asm(Emitter):
     def __init__(self, variant: str):
-        self.variant = variant
-        self.lines: list[str] = []
+        super().__init__(variant)
         self.sar: int | None = None  # SAR known here (None: unknown)
 
-    def __call__(self, op: str, *args, comment: str = "") -> None:
-        text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
-        self.lines.append(f"{text:<40}/* {comment} */" if comment else text)
-
     def label(self, name: str) -> None:
-        self.lines.append(f"{name}:")
+        super().label(name)
         self.sar = None
 
-    def note(self, text: str) -> None:
-        self.lines.append(f"    /* {text} */")
-
     def raw(self, text: str) -> None:
-        self.lines.append(text)
+        super().raw(text)
         if text.startswith("#"):
             self.sar = None  # either side of a preprocessor choice
 
@@ -737,24 +733,12 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
 
 # -- whole AEAD messages -----------------------------------------------------
 def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
-    """Where each key xor finds its two words (state form) in the frame
-    (None: 0).  KA, KB: the lanes of key bytes k-16..k-8, k-8..k (with a
-    16-byte key every xor).  Ascon-80pq (key words w0..w4) also xors
-    Z0 = (0, w0) after init and F1..F3, the key at byte 8, before the last
-    permutation: plain lanes take these from the five words as they are,
-    interleaved ones need each form interleaved."""
-    if not k20:
-        return {"KA": (F_KEYS, F_KEYS + 4), "KB": (F_KEYS + 8, F_KEYS + 12)}
-    if a.bi32:
-        return {name: (F_KEYS + 8 * k, F_KEYS + 8 * k + 4)
-                for k, name in enumerate(["Z0", "F1", "F2", "F3", "KA", "KB"])}
-    w = [F_KEYS + 4 * k for k in range(5)]
-    return {"KA": (w[2], w[1]), "KB": (w[4], w[3]), "Z0": (w[0], None),
-            "F1": (w[1], w[0]), "F2": (w[3], w[2]), "F3": (None, w[4])}
+    """The key words' places in this family's frame (asmgen.key_slots)."""
+    return asmgen.key_slots(F_KEYS, a.bi32, k20)
 
 
 def key_words(a: Asm, k20: bool) -> list[int]:
-    return sorted({off for pair in key_slots(a, k20).values() for off in pair if off is not None})
+    return asmgen.key_words(F_KEYS, a.bi32, k20)
 
 
 def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
