@@ -820,3 +820,17 @@ def test_published_figures_are_compared_and_labelled():
     md = export.to_markdown({"results": [{**r, "code_bytes": None, "stack_bytes": None, "kat": "pass"}
                                          for r in recs], "environment": {}}, None)  # the folder too
     assert "| opt64 (c_opt64 (ascon-c)) |" in md and "101.10 / 101.10 (+0.0%)" in md
+
+
+def test_progress_says_nothing_after_finish():
+    """A job thread still ending after an interrupt must not write after the
+    run's last word (seen: a progress line after 'lwcbench: interrupted')."""
+    out = io.StringIO()
+    p = Progress(2, stream=out, width=4)
+    p.end(0, "x ok")
+    p.finish()
+    before = out.getvalue()
+    p.start(1, "y")
+    p.end(1, "y interrupted")
+    p.note("late")
+    assert out.getvalue() == before and p.done == 2

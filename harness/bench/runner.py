@@ -74,6 +74,7 @@ class Progress:
         self._running: dict[int, str] = {}
         self._lock = threading.Lock()
         self._t0 = time.monotonic()
+        self._closed = False  # finish() was called: the run's own lines follow
 
     def fraction(self) -> float:
         return min(self.cost_done / self.cost_total, 1.0) if self.cost_total > 0 else 1.0
@@ -105,7 +106,7 @@ class Progress:
     def start(self, key: int, label: str) -> None:
         with self._lock:
             self._running[key] = label
-            if self.tty:
+            if self.tty and not self._closed:
                 self._draw(f"{self._bar()} | {' | '.join(self._running.values())}")
 
     def end(self, key: int, label: str, reused: bool = False) -> None:
@@ -118,6 +119,8 @@ class Progress:
                 self.cost_total = max(self.cost_total - w, 0.0)
             else:
                 self.cost_done += w
+            if self._closed:  # a thread still ending after an interrupt: the run has spoken
+                return
             if self.tty:
                 self._draw(f"{self._bar()} | {' | '.join(self._running.values()) or label}")
             else:
@@ -126,16 +129,21 @@ class Progress:
     def note(self, text: str) -> None:
         """A line that stays (a failure, a build message)."""
         with self._lock:
+            if self._closed:
+                return
             if self.tty and self._last:
                 self.stream.write("\r" + " " * self._last + "\r")
                 self._last = 0
             print(text, file=self.stream, flush=True)
 
     def finish(self) -> None:
-        if self.tty and self._last:
-            self.stream.write("\r" + " " * self._last + "\r")
-            self.stream.flush()
-            self._last = 0
+        """The bar's last word: nothing is drawn after it."""
+        with self._lock:
+            self._closed = True
+            if self.tty and self._last:
+                self.stream.write("\r" + " " * self._last + "\r")
+                self.stream.flush()
+                self._last = 0
 
 
 def job_label(target: str, impl: Impl) -> str:
@@ -245,6 +253,11 @@ def each(jobs: list[tuple[Target, Impl]], one, workers: int | None = None,
         with cond:
             pending.clear()
             cond.notify_all()
+        # their programs are dead: the threads end at once; let them say so
+        # before the run's own last word (bounded: a stuck thread is left)
+        end = time.monotonic() + 5
+        for th in threads:
+            th.join(max(end - time.monotonic(), 0))
         raise
     if errors:
         raise errors[0]
