@@ -1,0 +1,104 @@
+/*
+ * The SUPERCOP / NIST LWC functions and the lwc_aead descriptor of one AEAD
+ * implementation, whatever its family.  A family's mode header defines its
+ * incremental functions, then includes this file with:
+ *
+ *   LWC_AEAD_FN(name)        the name of the mode's function `name`, for
+ *                            init, absorb_ad, encrypt_update, decrypt_update,
+ *                            encrypt_final, decrypt_verify (lwc.h contracts)
+ *   LWC_AEAD_STATE           the mode's context type (held in lwc_aead_ctx)
+ *   LWC_AEAD_MIN_TAGBYTES    shortest truncated tag accepted
+ *   LWC_AEAD_NONCE_MASKING   1 when init() accepts a mask key
+ *   LWC_SCHEME_NAME, LWC_IMPL_NAME   the descriptor's names (the build
+ *                            passes the folder names)
+ *   CRYPTO_KEYBYTES, CRYPTO_NPUBBYTES, CRYPTO_ABYTES   from the scheme
+ *
+ * and optionally LWC_AEAD_WHOLE_ENCRYPT / LWC_AEAD_WHOLE_DECRYPT, a whole
+ * message in one call with the descriptor's encrypt / decrypt signatures
+ * (assembly that keeps the state in registers from the key to the tag):
+ * the descriptor offers them and the SUPERCOP calls use them.
+ */
+#ifndef LWC_CORE_AEAD_API_H
+#define LWC_CORE_AEAD_API_H
+
+#include "core/common.h"
+#include "lwc.h"
+
+_Static_assert(sizeof(LWC_AEAD_STATE) <= sizeof(lwc_aead_ctx),
+               "the mode's context does not fit lwc_aead_ctx (include/lwc.h)");
+
+#ifdef LWC_AEAD_WHOLE_ENCRYPT
+#define LWC_AEAD_WHOLE_CALLS LWC_AEAD_WHOLE_ENCRYPT, LWC_AEAD_WHOLE_DECRYPT
+#else
+#define LWC_AEAD_WHOLE_CALLS NULL, NULL
+#endif
+
+int LWC_NS(crypto_aead_encrypt)(unsigned char *c, unsigned long long *clen,
+                                const unsigned char *m,
+                                unsigned long long mlen,
+                                const unsigned char *ad,
+                                unsigned long long adlen,
+                                const unsigned char *nsec,
+                                const unsigned char *npub,
+                                const unsigned char *k) {
+  (void)nsec;
+#ifdef LWC_AEAD_WHOLE_ENCRYPT
+  LWC_AEAD_WHOLE_ENCRYPT(c, m, (size_t)mlen, ad, (size_t)adlen, npub, k);
+#else
+  lwc_aead_ctx ctx;
+  LWC_AEAD_FN(init)(&ctx, k, npub, NULL);
+  LWC_AEAD_FN(absorb_ad)(&ctx, ad, (size_t)adlen);
+  LWC_AEAD_FN(encrypt_update)(&ctx, c, m, (size_t)mlen);
+  LWC_AEAD_FN(encrypt_final)(&ctx, c + mlen, CRYPTO_ABYTES);
+#endif
+  *clen = mlen + CRYPTO_ABYTES;
+  return 0;
+}
+
+int LWC_NS(crypto_aead_decrypt)(unsigned char *m, unsigned long long *mlen,
+                                unsigned char *nsec, const unsigned char *c,
+                                unsigned long long clen,
+                                const unsigned char *ad,
+                                unsigned long long adlen,
+                                const unsigned char *npub,
+                                const unsigned char *k) {
+  unsigned long long n;
+  (void)nsec;
+  *mlen = 0;
+  if (clen < CRYPTO_ABYTES) return -1;
+  n = clen - CRYPTO_ABYTES;
+#ifdef LWC_AEAD_WHOLE_ENCRYPT
+  if (LWC_AEAD_WHOLE_DECRYPT(m, c, (size_t)clen, ad, (size_t)adlen, npub, k) != LWC_OK)
+    return -1; /* the plaintext is wiped */
+#else
+  lwc_aead_ctx ctx;
+  LWC_AEAD_FN(init)(&ctx, k, npub, NULL);
+  LWC_AEAD_FN(absorb_ad)(&ctx, ad, (size_t)adlen);
+  LWC_AEAD_FN(decrypt_update)(&ctx, m, c, (size_t)n);
+  if (LWC_AEAD_FN(decrypt_verify)(&ctx, c + n, CRYPTO_ABYTES) != LWC_OK) {
+    lwc_wipe_bytes(m, (size_t)n); /* release no plaintext */
+    return -1;
+  }
+#endif
+  *mlen = n;
+  return 0;
+}
+
+const lwc_aead LWC_NS(lwc_aead_desc) = {
+    LWC_SCHEME_NAME,
+    LWC_IMPL_NAME,
+    CRYPTO_KEYBYTES,
+    CRYPTO_NPUBBYTES,
+    CRYPTO_ABYTES,
+    LWC_AEAD_MIN_TAGBYTES,
+    LWC_AEAD_NONCE_MASKING,
+    LWC_AEAD_FN(init),
+    LWC_AEAD_FN(absorb_ad),
+    LWC_AEAD_FN(encrypt_update),
+    LWC_AEAD_FN(decrypt_update),
+    LWC_AEAD_FN(encrypt_final),
+    LWC_AEAD_FN(decrypt_verify),
+    LWC_AEAD_WHOLE_CALLS,
+};
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * What every implementation of every family shares: symbol namespacing,
+ * the inlining policy, wiping, constant-time comparison and little-endian
+ * words.  It names no scheme and needs no libc (the firmwares are
+ * freestanding).
+ */
+#ifndef LWC_CORE_COMMON_H
+#define LWC_CORE_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Each (scheme, implementation) object is built with
+ * -DLWC_NAMESPACE=<scheme>_<impl> so that all of them link into one binary;
+ * without it the SUPERCOP names stay bare. */
+#define LWC_CAT2(a, b) a##_##b
+#define LWC_CAT(a, b) LWC_CAT2(a, b)
+#ifdef LWC_NAMESPACE
+#define LWC_NS(name) LWC_CAT(LWC_NAMESPACE, name)
+#else
+#define LWC_NS(name) name
+#endif
+
+/* A backend may set LWC_INLINE before this header (a size variant forbids
+ * inlining to keep one copy of each routine, a speed variant forces it). */
+#ifndef LWC_INLINE
+#define LWC_INLINE static inline
+#endif
+
+/* Zero memory through a volatile pointer so the stores are not removed;
+ * a word at a time where the buffer is aligned (contexts, states). */
+static inline void lwc_wipe_bytes(void *p, size_t n) {
+  volatile uint8_t *v = (volatile uint8_t *)p;
+  if (((uintptr_t)p & 3u) == 0) {
+    volatile uint32_t *w = (volatile uint32_t *)p;
+    for (; n >= 4; n -= 4) *w++ = 0;
+    v = (volatile uint8_t *)w;
+  }
+  while (n--) *v++ = 0;
+}
+
+/* The constant-time check on the host (./lwcbench ct, build variant "ct")
+ * runs under valgrind with the secrets marked undefined: a value that is
+ * public by design although computed from them (whether a tag matched) is
+ * declared so here.  Nothing in every other build. */
+#ifdef LWC_CT_VALGRIND
+#include <valgrind/memcheck.h>
+#define LWC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#else
+#define LWC_DECLASSIFY(p, n) ((void)0)
+#endif
+
+/* 0 when a[0..n) == b[0..n), -1 otherwise; time depends on n only. */
+static inline int lwc_ct_compare(const uint8_t *a, const uint8_t *b, size_t n) {
+  uint32_t diff = 0;
+  size_t i;
+  for (i = 0; i < n; i++) diff |= (uint32_t)(a[i] ^ b[i]);
+  LWC_DECLASSIFY(&diff, sizeof diff); /* match or not: the answer is public */
+  /* diff in 0..255: (diff - 1) >> 8 is all ones exactly when diff == 0 */
+  return (int)(((diff - 1u) >> 8) & 1u) - 1;
+}
+
+/* 32-bit words from and to bytes, little-endian, any alignment (the state
+ * words of Gimli, Sparkle and Xoodoo); compilers make one load or store of
+ * them where the core allows it. */
+static inline uint32_t lwc_load32le(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void lwc_store32le(uint8_t *p, uint32_t w) {
+  p[0] = (uint8_t)w;
+  p[1] = (uint8_t)(w >> 8);
+  p[2] = (uint8_t)(w >> 16);
+  p[3] = (uint8_t)(w >> 24);
+}
+
+static inline uint32_t lwc_rol32(uint32_t x, unsigned n) {
+  return (x << (n & 31u)) | (x >> ((32u - n) & 31u));
+}
+
+static inline uint32_t lwc_ror32(uint32_t x, unsigned n) {
+  return (x >> (n & 31u)) | (x << ((32u - n) & 31u));
+}
+
+#endif
