@@ -12,23 +12,46 @@
 
 #define GIMLI_BACKEND_NAME "opt32"
 
-/* The SP-box on one column (x, y, z: its words in rows 0, 1, 2). */
-#define GIMLI_OPT32_SP(x, y, z)                           \
-  do {                                                    \
-    uint32_t a_ = lwc_rol32(x, 24), b_ = lwc_rol32(y, 9); \
-    uint32_t c_ = z;                                      \
-    z = a_ ^ (c_ << 1) ^ ((b_ & c_) << 2);                \
-    y = b_ ^ a_ ^ ((a_ | c_) << 1);                       \
-    x = c_ ^ b_ ^ ((a_ & b_) << 3);                       \
+/* An empty asm that takes and gives back two columns' words: everything
+ * computed for the first column is done before anything of the second
+ * starts, so the compiler finishes one column before the next instead of
+ * interleaving all four (on ARMv7-M that ran out of registers and spilled
+ * to the stack).  Only where six words fit in registers at once. */
+#if defined(__GNUC__) && UINTPTR_MAX > 0xffffu
+#define GIMLI_OPT32_PIN(a, b, c, d, e, f) \
+  __asm__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(e), "+r"(f))
+#else
+#define GIMLI_OPT32_PIN(a, b, c, d, e, f) ((void)0)
+#endif
+
+/* The SP-box on one column (x, y, z: its words in rows 0, 1, 2), ordered
+ * so that two temporaries suffice: with all 12 words in registers, a
+ * 16-register core such as ARMv7-M then needs no spill. */
+#define GIMLI_OPT32_SP(x, y, z)                 \
+  do {                                          \
+    uint32_t b_ = lwc_rol32(y, 9), t_;          \
+    x = lwc_rol32(x, 24);                       \
+    y = z | x;                                  \
+    y = (b_ ^ x) ^ (y << 1);                    \
+    t_ = b_ & x;                                \
+    t_ = b_ ^ (t_ << 3);                        \
+    b_ &= z;                                    \
+    t_ ^= z;                                    \
+    z = (x ^ (b_ << 2)) ^ (z << 1);             \
+    x = t_;                                     \
   } while (0)
 
 /* One round's SP-boxes, row-0 words named in column order. */
 #define GIMLI_OPT32_ROUND(p, q, r, t)  \
   do {                                 \
     GIMLI_OPT32_SP(p, y0, z0);         \
+    GIMLI_OPT32_PIN(p, y0, z0, q, y1, z1); \
     GIMLI_OPT32_SP(q, y1, z1);         \
+    GIMLI_OPT32_PIN(q, y1, z1, r, y2, z2); \
     GIMLI_OPT32_SP(r, y2, z2);         \
+    GIMLI_OPT32_PIN(r, y2, z2, t, y3, z3); \
     GIMLI_OPT32_SP(t, y3, z3);         \
+    GIMLI_OPT32_PIN(t, y3, z3, p, y0, z0); \
   } while (0)
 
 static void gimli_permute(gimli_state_t *s, unsigned rounds) {
