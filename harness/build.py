@@ -50,7 +50,7 @@ VARIANTS = {
 # Programs linked by a variant that names none (each has its own main()).
 DEFAULT_PROGRAMS = ["lwc", "lwc-test", "lwc-bench"]
 # Implementation preferred when a caller names none (64-bit host).
-HOST_PREFERENCE = ["opt64", "bi32", "ref", "lowsize"]
+HOST_PREFERENCE = ["opt64", "bi32", "opt32", "ref", "lowsize"]
 HOST_ARCHS = {"host", "x86_64", "64bit"}
 # The portable core of lwc-bench (every target's firmware links it).
 KINDS = ("aead", "hash", "perm")  # descriptor types: lwc_aead, lwc_hash, lwc_perm
