@@ -190,6 +190,30 @@ def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
     return None
 
 
+def up_to_date(out: pathlib.Path, cmd: list[str], inputs: list[pathlib.Path]) -> bool:
+    """out was made by this very command (its .cmd stamp) from these inputs,
+    none of them newer than it."""
+    stamp = out.with_suffix(out.suffix + ".cmd")
+    return (out.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
+            and all(i.stat().st_mtime <= out.stat().st_mtime for i in inputs))
+
+
+def run_stamped(out: pathlib.Path, cmd: list[str], inputs: list[pathlib.Path]) -> str | None:
+    """Run a link or archive command (from the repository root) unless out is
+    up to date; the one relink rule of the host programs and the targets'
+    firmware.  Returns None, or the command and the tool's messages when it
+    fails (out is then removed: never a stale program left behind)."""
+    if up_to_date(out, cmd, inputs):
+        return None
+    out.parent.mkdir(parents=True, exist_ok=True)
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        out.unlink(missing_ok=True)
+        return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
+    out.with_suffix(out.suffix + ".cmd").write_text(shlex.join(cmd))
+    return None
+
+
 class Builder:
     """One host build variant.
 
@@ -245,34 +269,17 @@ class Builder:
     def write_registry(self, impls: list[Impl]) -> pathlib.Path:
         return write_if_changed(self.out / "gen" / "registry.c", registry_source(impls))
 
-    def _up_to_date(self, out: pathlib.Path, cmd: list[str], objs: list[pathlib.Path]) -> bool:
-        stamp = out.with_suffix(out.suffix + ".cmd")
-        return (out.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
-                and all(o.stat().st_mtime <= out.stat().st_mtime for o in objs))
-
-    def _run_stamped(self, out: pathlib.Path, cmd: list[str], objs: list[pathlib.Path]):
-        """Run a link or archive command unless its output is up to date."""
-        if self._up_to_date(out, cmd, objs):
-            return None
-        out.parent.mkdir(parents=True, exist_ok=True)
-        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        if r.returncode != 0:
-            out.unlink(missing_ok=True)  # never leave a stale program behind
-            return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
-        out.with_suffix(out.suffix + ".cmd").write_text(shlex.join(cmd))
-        return None
-
     def _link(self, out: pathlib.Path, objs: list[pathlib.Path]):
-        return self._run_stamped(out, [self.cfg["cc"], *self.cfg["ldflags"], "-o", str(out),
+        return run_stamped(out, [self.cfg["cc"], *self.cfg["ldflags"], "-o", str(out),
                                        *map(str, objs)], objs)
 
     def _archive(self, out: pathlib.Path, objs: list[pathlib.Path]):
         """liblwc.a: every implementation, the registry and the helpers
         (rebuilt from scratch, so a removed implementation leaves it)."""
         cmd = ["ar", "rcs", str(out), *map(str, objs)]
-        if not self._up_to_date(out, cmd, objs):
+        if not up_to_date(out, cmd, objs):
             out.unlink(missing_ok=True)
-        return self._run_stamped(out, cmd, objs)
+        return run_stamped(out, cmd, objs)
 
     def programs(self) -> dict[str, list[pathlib.Path]]:
         """Program -> its own sources (linked with the library objects)."""

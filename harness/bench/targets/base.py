@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import pathlib
-import shlex
 import shutil
 import subprocess
 import threading
@@ -26,7 +25,7 @@ from harness.bench.impls import impl_id
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
-                           impl_flags, registry_source, rel, via_flags, via_table_source,
+                           impl_flags, registry_source, rel, run_stamped, via_flags, via_table_source,
                            write_if_changed)
 from harness.discover import ROOT, Impl
 
@@ -558,21 +557,15 @@ class CrossTarget(Target):
         inputs = [*objs, extra[0],
                   *(o for o in runtime if impl.kind == "perm" or o != perm_kat), *extra[1:]]
         cmd = [*self.cc, *self.cflags, "-o", str(elf), *map(str, inputs), *self.ldflags]
-        stamp = folder / "lwc-bench.elf.cmd"
-        fresh = (elf.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
-                 and all(i.stat().st_mtime <= elf.stat().st_mtime for i in inputs))
-        if not fresh:
-            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-            if r.returncode != 0:
-                elf.unlink(missing_ok=True)
-                msg = [ln for ln in (r.stderr or r.stdout).splitlines() if ln.strip()]
-                full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
-                if full:
-                    raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
-                errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
-                raise BuildError(f"does not link for {self.name}: "
-                                 f"{(errs or msg or ['?'])[0].strip()[:300]}")
-            stamp.write_text(shlex.join(cmd))
+        err = run_stamped(elf, cmd, inputs)
+        if err:
+            msg = [ln for ln in err.splitlines()[1:] if ln.strip()]
+            full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
+            if full:
+                raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
+            errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
+            raise BuildError(f"does not link for {self.name}: "
+                             f"{(errs or msg or ['?'])[0].strip()[:300]}")
         with self._lock:
             self._built[impl] = elf
             self._objects[impl] = objs
