@@ -55,6 +55,8 @@ HOST_ARCHS = {"host", "x86_64", "64bit"}
 # The portable core of lwc-bench (every target's firmware links it).
 KINDS = ("aead", "hash", "perm")  # descriptor types: lwc_aead, lwc_hash, lwc_perm
 BENCH_COMMON = ROOT / "harness" / "target" / "common"
+# bench_core.c includes its parts bench_fmt.c, bench_stats.c, bench_trace.c and
+# bench_stack.c (one translation unit: the measured frames stay as they were).
 BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c"]
 # The modes that check a bare permutation against a scheme's official KAT:
 # linked where a bare permutation is (bench_kat.c refers to it weakly).

@@ -28,7 +28,6 @@ from harness.bench import cluster, ct, export, fuzz, report, runner, supercop
 from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
-from harness.bench.session import INTERRUPTED
 from harness.bench.targets import TARGETS
 from harness.bench.targets.board import use_ports
 from harness.discover import ROOT
@@ -284,56 +283,9 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
         progress.finish()
         for t, _m in runnable:
             t.close()
-    for line in cache.notes if cache else []:
-        print(line)
-    target_env = {}
-    for t, _m in runnable:
-        target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
-    for name, reason in skipped:
-        target_env[name] = {"skipped": reason}
-    labels = {t.name: t.clock_label or t.name for t, _m in runnable}
-    baseline = None if args.baseline == "none" else args.baseline
-    if records:
-        print()
-        print(report.tables(records, labels, baseline))
-    print(report.summary(outcomes, skipped))
-    for line in report.target_lines(outcomes):
-        print(line)
-    for name, lo in left_out.items():
-        print(report.left_out_line(name, lo))
-    wall = time.monotonic() - started
-    reused = sum(1 for o in outcomes if o.reused_from)
-    env = report.environment(target_env, sys.argv[1:])
-    env.update(quick=args.quick, suites=list(suites), all=args.all, fresh=args.fresh,
-               wall_seconds=round(wall, 1), left_out=left_out,
-               reused_jobs=reused,
-               job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes
-                            if not o.reused_from})
-    if load_before is not None:
-        env["load_average"] = {"start": round(load_before, 2),
-                               "end": round(os.getloadavg()[0], 2)}
-    data = {
-        "results": records,
-        "environment": env,
-        "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
-                      "detail": o.detail} for o in outcomes if o.failed],
-    }
-    try:
-        if args.json:
-            report.write_json(args.json, data)
-            print(f"wrote {args.json}")
-        if args.out != "none":
-            folder = pathlib.Path(args.out) if args.out else DEFAULT_OUT
-            export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
-            print(f"wrote {folder}/ (results.json, .md, .csv, plots, index.html)")
-    except OSError as e:  # the file being written was removed; others are whole
-        print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
-        return 2
-    # the whole command: set-up, builds, jobs, results written (the JSON's
-    # wall_seconds stops before the files)
-    print(f"run time: {report.fmt_time(time.monotonic() - started)} wall ({len(outcomes)} jobs, "
-          f"{reused} answered from the results cache{', --fresh' if args.fresh else ''})")
-    return 1 if any(o.failed for o in outcomes) else 0
+    return report.finish_run(report.Run(records, outcomes, runnable, skipped, left_out, suites,
+                                        cache, started, load_before),
+                             args, DEFAULT_OUT)
 
 
 def previous_job_seconds() -> dict[str, float]:
@@ -365,51 +317,7 @@ def cmd_ct(args) -> int:
         jobs += [(t, i) for i in chosen if t.supports(i)]
     if not jobs:
         raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
-    for t in dict.fromkeys(t for t, _i in jobs):
-        t.ct_prepare([i for tt, i in jobs if tt is t])
-    progress = Progress(len(jobs))
-    results: dict[int, ct.Outcome] = {}
-
-    def one(n, t, impl):
-        label = f"{t.name} {impl_id(impl)}"
-        progress.start(n, label)
-        try:
-            o = ct.trace_impl(t, impl)
-        except Exception as e:  # a harness bug must not stop the others
-            o = ct.Outcome(t.name, impl, error=f"harness error: {type(e).__name__}: {e}")
-        progress.end(n, label)
-        if INTERRUPTED.is_set():  # its program was killed for that: no verdict
-            return
-        results[n] = o
-        for line in o.findings:
-            progress.note(f"FINDING {line}")
-        if o.error:
-            progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
-    try:  # traces are compared, not timed: every target runs in parallel
-        runner.each(jobs, one, args.jobs, alone=lambda t: False)
-    finally:
-        progress.finish()
-    outcomes = [results[n] for n in sorted(results)]
-    for o in outcomes:
-        if o.skipped:
-            print(f"{o.target} {impl_id(o.impl)}: not traced: declared not constant-time: {o.skipped}")
-        elif o.unfit:
-            print(f"{o.target} {impl_id(o.impl)}: not traced: {o.unfit.splitlines()[0][:160]}")
-    findings = [line for o in outcomes for line in o.findings]
-    failed = [o for o in outcomes if o.error]
-    traced = sum(o.traced for o in outcomes)
-    events = sum(o.events for o in outcomes)
-    detail = f" ({events} trace events per secret)" if events else ""
-    unfit = sum(1 for o in outcomes if o.unfit)
-    unfit = f" ({unfit} do not fit their device)" if unfit else ""
-    print(f"{len(outcomes)} (target, implementation) pairs{unfit}, {traced} operations traced "
-          f"with {len(ct.SECRETS)} secrets each{detail}: {len(findings)} finding(s), "
-          f"{len(failed)} failed")
-    for line in findings:
-        print(f"FINDING {line}")
-    for o in failed:
-        print(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
-    return 1 if findings or failed else 0
+    return ct.run(jobs, args.jobs)
 
 
 def cmd_worker(args) -> int:

@@ -12,6 +12,9 @@ difference is a finding, named by the instruction where the traces part
 An implementation that is not meant to be constant-time says so in a file
 `not-constant-time` in its folder (the reason); it is listed, not traced.
 Every Ascon implementation is meant to be.
+
+run() traces the (target, implementation) jobs the command selected
+(cli.py) and reports them.
 """
 from __future__ import annotations
 
@@ -21,7 +24,10 @@ import pathlib
 import subprocess
 import tempfile
 
-from harness.bench.session import SessionError
+from harness.bench import runner
+from harness.bench.impls import impl_id
+from harness.bench.runner import Progress
+from harness.bench.session import INTERRUPTED, SessionError
 from harness.bench.targets.base import BuildError, DoesNotFit
 from harness.discover import Impl
 
@@ -240,3 +246,59 @@ def trace_impl(target, impl: Impl) -> Outcome:
                                     + describe(group[0], seg, i, symbols))
                 break
     return out
+
+
+def run(jobs: list, njobs: int | None) -> int:
+    """Trace every (target, implementation) job, njobs at a time (None: one
+    per core), with the progress bar and each finding as it comes; then
+    the report (report())."""
+    for t in dict.fromkeys(t for t, _i in jobs):
+        t.ct_prepare([i for tt, i in jobs if tt is t])
+    progress = Progress(len(jobs))
+    results: dict[int, Outcome] = {}
+
+    def one(n, t, impl):
+        label = f"{t.name} {impl_id(impl)}"
+        progress.start(n, label)
+        try:
+            o = trace_impl(t, impl)
+        except Exception as e:  # a harness bug must not stop the others
+            o = Outcome(t.name, impl, error=f"harness error: {type(e).__name__}: {e}")
+        progress.end(n, label)
+        if INTERRUPTED.is_set():  # its program was killed for that: no verdict
+            return
+        results[n] = o
+        for line in o.findings:
+            progress.note(f"FINDING {line}")
+        if o.error:
+            progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+    try:  # traces are compared, not timed: every target runs in parallel
+        runner.each(jobs, one, njobs, alone=lambda t: False)
+    finally:
+        progress.finish()
+    return report([results[n] for n in sorted(results)])
+
+
+def report(outcomes: list[Outcome]) -> int:
+    """What was not traced and why, the count of pairs, operations and
+    findings, then each finding and failure; 1 when there is one."""
+    for o in outcomes:
+        if o.skipped:
+            print(f"{o.target} {impl_id(o.impl)}: not traced: declared not constant-time: {o.skipped}")
+        elif o.unfit:
+            print(f"{o.target} {impl_id(o.impl)}: not traced: {o.unfit.splitlines()[0][:160]}")
+    findings = [line for o in outcomes for line in o.findings]
+    failed = [o for o in outcomes if o.error]
+    traced = sum(o.traced for o in outcomes)
+    events = sum(o.events for o in outcomes)
+    detail = f" ({events} trace events per secret)" if events else ""
+    unfit = sum(1 for o in outcomes if o.unfit)
+    unfit = f" ({unfit} do not fit their device)" if unfit else ""
+    print(f"{len(outcomes)} (target, implementation) pairs{unfit}, {traced} operations traced "
+          f"with {len(SECRETS)} secrets each{detail}: {len(findings)} finding(s), "
+          f"{len(failed)} failed")
+    for line in findings:
+        print(f"FINDING {line}")
+    for o in failed:
+        print(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+    return 1 if findings or failed else 0

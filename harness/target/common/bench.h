@@ -4,7 +4,8 @@
  * The host sends request lines and reads response lines.  The same program
  * runs behind a pipe (host, qemu-user, the simavr harness), a request
  * script placed in the image (simulators without an input channel) or a
- * serial port (a real board).  The core (bench_core.c, bench_kat.c) is
+ * serial port (a real board).  The core (bench_core.c with its parts
+ * bench_fmt.c, bench_stats.c, bench_trace.c, bench_stack.c; bench_kat.c) is
  * portable C without I/O or allocation; one "port" file per target family
  * provides the console and the counters (the functions below).
  *
@@ -98,11 +99,11 @@ void bench_put_line(const char *line);
  * Counted with n and with 0: the difference must be n * body exactly. */
 void bench_known_loop(uint32_t n);
 /* Start (1) or stop (0) the port's trace of executed and accessed
- * addresses, where it has one (QEMU); a weak no-op in bench_core.c. */
+ * addresses, where it has one (QEMU); a weak no-op in bench_trace.c. */
 void bench_trace(int on);
 /* Mark n bytes at p secret (1) or public (0) for a port whose tracer
  * follows data (the host under valgrind: undefined / defined memory); a
- * weak no-op in bench_core.c. */
+ * weak no-op in bench_trace.c. */
 void bench_classify(const void *p, size_t n, int is_secret);
 extern const unsigned bench_loop_body;        /* instructions per iteration */
 extern const unsigned bench_loop_body_cycles; /* cycles per iteration, 0 if unknown */
@@ -124,9 +125,9 @@ typedef struct bench_str bench_str;
 #define BENCH_STR(s) ((const bench_str *)PSTR(s))
 #define bench_rom_byte(p) ((uint8_t)pgm_read_byte(p))
 #define bench_rom_u32(p) ((uint32_t)pgm_read_dword(p))
-/* s (in RAM) equals the constant string lit (bench_core.c) */
+/* s (in RAM) equals the constant string lit (bench_fmt.c) */
 int bench_str_eq(const char *s, const bench_str *lit);
-/* memcpy from a BENCH_ROM table to RAM (bench_core.c) */
+/* memcpy from a BENCH_ROM table to RAM (bench_fmt.c) */
 void bench_rom_copy(void *dst, const void *rom, size_t n);
 #else
 #include <string.h>
@@ -148,7 +149,7 @@ void bench_serve(void);
  * failed (measure, stack and once refuse from then on). */
 int bench_kat(char **f, int nf, int *ok);
 extern int bench_kat_failed;
-/* Shared by the core files (bench_core.c defines them). */
+/* Shared by the core files (bench_core.c and bench_fmt.c define them). */
 void bench_reply(const bench_str *status, const bench_str *text);
 int bench_fail(int *ok, const bench_str *text);
 /* p[i] = start + i: the input sequences of the KAT files and measurements */

@@ -1,9 +1,21 @@
 /*
- * Portable core of lwc-bench (protocol in bench.h): request parsing, the
- * counted operations, stack painting and the statistics.  No libc beyond
- * mem* and str* (mini_libc.c on the cross targets): no printf, no
- * division of 64-bit numbers, no allocation, so an 8- or 16-bit target
- * compiles it as it is next to its port.
+ * Portable core of lwc-bench (protocol in bench.h): the buffers, the
+ * counted operations, request dispatch and the requests measure, once,
+ * overhead, loop, rounds, list and hello; the KAT's CRC-32 and answer
+ * lines for bench_kat.c.  No libc beyond mem* and str*
+ * (mini_libc.c on the cross targets): no printf, no division of 64-bit
+ * numbers, no allocation, so an 8- or 16-bit target compiles it as it is
+ * next to its port.
+ *
+ * The other concerns have files of their own, included below where their
+ * code stood: text (bench_fmt.c), statistics (bench_stats.c), constant-time
+ * traces (bench_trace.c) and stack painting (bench_stack.c).  They stay one
+ * translation unit with this file on purpose: every measured operation
+ * runs under bench_handle's frame, and the compiler builds that frame from
+ * what it inlines into bench_handle (the requests, and the text and
+ * statistics helpers they call).  Compiled apart, the same code moved the
+ * measured counts (cortex-m3-qemu: +1 instruction and +8 stack bytes per
+ * record; avr-atmega128: +2 cycles; msp430: -4 stack bytes).
  */
 #include <string.h>
 
@@ -39,175 +51,15 @@ static struct {
   size_t adlen, mlen;
 } ct_holds;
 
-/* ---- text without printf ------------------------------------------------ */
-/* A line under construction in a caller's buffer (sized for its line: a
- * small device's stack has no room for long buffers one above another). */
-typedef struct {
-  char *s;
-  size_t n, cap;
-} text_t;
-
-static text_t text_at(char *buf, size_t cap) {
-  text_t t;
-  t.s = buf;
-  t.n = 0;
-  t.cap = cap;
-  buf[0] = '\0';
-  return t;
-}
-
-static void t_str(text_t *t, const char *s) {
-  while (*s != '\0' && t->n + 1 < t->cap) t->s[t->n++] = *s++;
-  t->s[t->n] = '\0';
-}
-
-/* The same for a constant string of the runtime (bench.h: in flash on AVR,
- * where it is not inlined: flash reads take a few instructions each). */
-#if defined(__AVR__)
-static __attribute__((noinline)) void t_rom(text_t *t, const bench_str *s) {
-  const char *p = (const char *)s;
-  char c;
-  while ((c = (char)bench_rom_byte(p)) != '\0' && t->n + 1 < t->cap) {
-    t->s[t->n++] = c;
-    p++;
-  }
-  t->s[t->n] = '\0';
-}
-
-int bench_str_eq(const char *s, const bench_str *lit) {
-  const char *p = (const char *)lit;
-  char c;
-  do {
-    c = (char)bench_rom_byte(p++);
-    if (*s++ != c) return 0;
-  } while (c != '\0');
-  return 1;
-}
-
-void bench_rom_copy(void *dst, const void *rom, size_t n) {
-  uint8_t *d = dst;
-  const uint8_t *p = rom;
-  while (n-- > 0) *d++ = bench_rom_byte(p++);
-}
-#else
-static inline void t_rom(text_t *t, const bench_str *s) { t_str(t, (const char *)s); }
-#endif
-
-/* Decimal by subtracting powers of ten: no 64-bit division needed. */
-static void t_u64(text_t *t, uint64_t v) {
-  static const uint64_t pow10[] BENCH_ROM = {
-      10000000000000000000u, 1000000000000000000u, 100000000000000000u,
-      10000000000000000u, 1000000000000000u, 100000000000000u,
-      10000000000000u, 1000000000000u, 100000000000u, 10000000000u,
-      1000000000u, 100000000u, 10000000u, 1000000u, 100000u, 10000u, 1000u,
-      100u, 10u, 1u};
-  char d[2] = {0, 0};
-  int started = 0;
-  size_t i;
-  for (i = 0; i < sizeof pow10 / sizeof pow10[0]; i++) {
-    uint64_t p;
-    bench_rom_copy(&p, &pow10[i], sizeof p);
-    d[0] = '0';
-    while (v >= p) {
-      v -= p;
-      d[0]++;
-    }
-    if (d[0] != '0' || started || i + 1 == sizeof pow10 / sizeof pow10[0]) {
-      started = 1;
-      t_str(t, d);
-    }
-  }
-}
-
-static void t_hex32(text_t *t, uint32_t v) {
-  static const char digits[] BENCH_ROM = "0123456789abcdef";
-  char d[9];
-  int i;
-  for (i = 7; i >= 0; i--, v >>= 4) d[i] = (char)bench_rom_byte(&digits[v & 15u]);
-  d[8] = '\0';
-  t_str(t, d);
-}
-
-/* " NAME=V", or " NAMESUFFIX=V" when suffix is not NULL */
-static void t_field_sfx(text_t *t, const bench_str *name, const bench_str *suffix, uint64_t v) {
-  t_rom(t, BENCH_STR(" "));
-  t_rom(t, name);
-  if (suffix != NULL) t_rom(t, suffix);
-  t_rom(t, BENCH_STR("="));
-  t_u64(t, v);
-}
-
-static void t_field(text_t *t, const bench_str *name, uint64_t v) {
-  t_field_sfx(t, name, NULL, v);
-}
-
-/* Answers build their line in their own frame (noinline here and below): a
- * line buffer is large for a small device and must not sit on the stack
- * under a measured operation. */
-__attribute__((noinline)) void bench_reply(const bench_str *status, const bench_str *words) {
-  char buf[OUT_LINE];
-  text_t t = text_at(buf, sizeof buf);
-  t_rom(&t, status);
-  t_rom(&t, BENCH_STR(" "));
-  t_rom(&t, words);
-  bench_put_line(t.s);
-}
-
-__attribute__((noinline)) int bench_fail(int *ok, const bench_str *text) {
-  *ok = 0;
-  bench_reply(BENCH_STR("err"), text);
-  return 0;
-}
-
-/* ---- parsing ------------------------------------------------------------ */
-static int parse_u32(const char *s, uint32_t max, uint32_t *v) {
-  uint32_t x = 0;
-  if (*s == '\0') return 0;
-  for (; *s != '\0'; s++) {
-    if (*s < '0' || *s > '9' || x > (max - (uint32_t)(*s - '0')) / 10u) return 0;
-    x = x * 10u + (uint32_t)(*s - '0');
-  }
-  *v = x;
-  return 1;
-}
+#include "bench_fmt.c"
 
 void bench_fill(uint8_t *p, size_t n, unsigned start) {
   size_t i;
   for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
 }
 
-/* ---- statistics --------------------------------------------------------- */
-static void sort_u64(uint64_t *v, size_t n) { /* insertion sort: n is small */
-  size_t i, j;
-  for (i = 1; i < n; i++) {
-    uint64_t x = v[i];
-    for (j = i; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-    v[j] = x;
-  }
-}
+#include "bench_stats.c"
 
-/* Append " samples=N mode=M" then, per counter, NAME=median NAME_min NAME_max
- * to the answer t ("ok ..."), and send it. */
-static void report(text_t *t, size_t n, const bench_str *mode) {
-  unsigned c;
-  t_field(t, BENCH_STR("samples"), n);
-  if (mode != NULL) {
-    t_rom(t, BENCH_STR(" mode="));
-    t_rom(t, mode);
-  }
-  for (c = 0; c < 2; c++) {
-    uint64_t *v = samples[c], med;
-    const bench_str *name = c == 0 ? BENCH_STR("cycles") : BENCH_STR("instructions");
-    if (!(bench_counters & (1u << c))) continue;
-    sort_u64(v, n);
-    /* median; the mean of the two middle ones when n is even */
-    med = n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
-    t_field(t, name, med);
-    t_field_sfx(t, name, BENCH_STR("_min"), v[0]);
-    t_field_sfx(t, name, BENCH_STR("_max"), v[n - 1]);
-  }
-  bench_put_line(t->s);
-}
 
 /* ---- the operations ----------------------------------------------------- */
 enum { OP_ENCRYPT, OP_DECRYPT, OP_HASH, OP_PERMUTE, OP_NONE };
@@ -473,119 +325,10 @@ static int do_once(char **f, int nf, int *ok) {
   return 0;
 }
 
-/* ---- constant-time traces ----------------------------------------------- */
-/* The port's tracer of executed and accessed addresses (QEMU: the plugin
- * harness/target/qemu/ct_trace.c); ports without one do nothing. */
-__attribute__((weak)) void bench_trace(int on) { (void)on; }
-__attribute__((weak)) void bench_classify(const void *p, size_t n, int is_secret) {
-  (void)p, (void)n, (void)is_secret;
-}
+#include "bench_trace.c"
 
-#if BENCH_CT
-/* The secrets of an operation (key; plaintext or message; a permutation's
- * state) to the port's tracer; afterwards every buffer is public again
- * (outputs are public by definition). */
-static void classify_job(job_t *j, int secret_now) {
-  if (!secret_now) {
-    bench_classify(key, sizeof key, 0);
-    bench_classify(msg, sizeof msg, 0);
-    bench_classify(ct, sizeof ct, 0);
-    bench_classify(out, sizeof out, 0);
-    bench_classify(tag, sizeof tag, 0);
-    bench_classify(&j->ps, sizeof j->ps, 0);
-    return;
-  }
-  if (j->a != NULL) bench_classify(key, j->a->keybytes, 1);
-  if (j->op == OP_ENCRYPT || j->op == OP_HASH) bench_classify(msg, j->mlen, 1);
-  if (j->op == OP_PERMUTE) bench_classify(&j->ps, sizeof j->ps, 1);
-}
+#include "bench_stack.c"
 
-/* "ct SCHEME IMPL OP ADLEN MLEN SECRET": the operation with the inputs of
- * secret SECRET (0 .. 255: other key and message bytes, or permutation
- * state), traced from its call to its return; the host compares the traces
- * of several secrets.  A decryption's ciphertext is made for its secret
- * first (untraced), and must decrypt back.
- * On AVR it is not inlined: in bench_handle's frame, under which the other
- * requests measure, its locals moved the measured operations' stack by two
- * bytes, and with it the cycles of code whose path depends on a buffer's
- * alignment (ascon_wipe_bytes).  Elsewhere the compiler's choice stays as it
- * was (forbidding it changed the instructions around a measured call on
- * xtensa-lx106). */
-#if defined(__AVR__)
-__attribute__((noinline))
-#endif
-static int do_ct(char **f, int nf, int *ok) {
-  job_t j;
-  uint32_t s;
-  const bench_str *why;
-  int r;
-  if (nf != 7) return bench_fail(ok, BENCH_STR("usage: ct SCHEME IMPL OP ADLEN MLEN SECRET"));
-  if (!parse_u32(f[6], 255, &s)) return bench_fail(ok, BENCH_STR("bad secret (0 .. 255)"));
-  secret = s;
-  ct_holds.a = NULL; /* no ciphertext of another secret */
-  why = setup(&j, f);
-  secret = 0;
-  if (why == NULL && j.stream) why = BENCH_STR("ct traces one-shot operations only");
-  if (why != NULL) {
-    ct_holds.a = NULL;
-    return bench_fail(ok, why);
-  }
-  classify_job(&j, 1);
-  bench_trace(1);
-  r = run_op(&j);
-  bench_trace(0);
-  bench_classify(&r, sizeof r, 0);
-  classify_job(&j, 0);
-  r = r == LWC_OK && after_op(&j);
-  ct_holds.a = NULL; /* ct[] is this secret's: measurements must not reuse it */
-  if (!r) return bench_fail(ok, BENCH_STR("operation failed"));
-  answer(f, 0, BENCH_STR("secret"), s, &j);
-  *ok = 1;
-  return 0;
-}
-#endif
-
-/* ---- stack high-water mark by painting ---------------------------------- */
-#define PAINT 0xa5u
-#define PAINT_GAP 32u /* stays clear of paint()'s own frame */
-
-/* Paint BENCH_STACK_PAINT bytes below this function's frame (the callee's
- * stack grows into them), return the top of the painted area. */
-static __attribute__((noinline)) uintptr_t paint(void) {
-  volatile uint8_t here = 0;
-  uintptr_t top = (uintptr_t)&here - PAINT_GAP; /* integer: not an object's bounds */
-  size_t i;
-  for (i = 1; i <= BENCH_STACK_PAINT; i++) *(volatile uint8_t *)(top - i) = PAINT;
-  return top;
-}
-
-/* Deepest painted byte that was overwritten: bytes used below top. */
-static __attribute__((noinline)) size_t unpainted(uintptr_t top) {
-  size_t i;
-  for (i = BENCH_STACK_PAINT; i > 0; i--)
-    if (*(volatile uint8_t *)(top - i) != PAINT) return i;
-  return 0;
-}
-
-static int do_stack(char **f, int nf, int *ok) {
-  job_t j;
-  const bench_str *why;
-  volatile uint8_t anchor = 0; /* the measuring frame: depth is counted from here */
-  uintptr_t top;
-  size_t used;
-  if (nf != 6) return bench_fail(ok, BENCH_STR("usage: stack SCHEME IMPL OP ADLEN MLEN"));
-  if ((why = setup(&j, f)) != NULL) return bench_fail(ok, why);
-  top = paint();
-  if (run_op(&j) != LWC_OK || !after_op(&j)) return bench_fail(ok, BENCH_STR("operation failed"));
-  used = unpainted(top);
-  if (used >= BENCH_STACK_PAINT)
-    return bench_fail(ok, BENCH_STR("stack use exceeds BENCH_STACK_PAINT"));
-  /* bytes between the anchor and the deepest write: run_op's frames */
-  used += (size_t)((uintptr_t)&anchor - top);
-  answer(f, 0, BENCH_STR("stack"), used, &j);
-  *ok = 1;
-  return 0;
-}
 
 /* ---- calibration requests ----------------------------------------------- */
 static int do_overhead(char **f, int nf, int *ok) {
