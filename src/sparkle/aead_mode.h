@@ -96,7 +96,10 @@ LWC_INLINE void schwaemm_stream(schwaemm_state *st, uint8_t *out, const uint8_t 
     if (n > len) n = (unsigned)len;
     if (op != SCHWAEMM_OP_AD) {
       /* the rate before rho1: the kept S1, or S2 recovered */
-      if (pos >= SCHWAEMM_HALF) sparkle_extract(&st->s, t, 0, SPARKLE_STATE_BYTES);
+      if (pos >= SCHWAEMM_HALF) { /* the bytes used: S[pos..pos+n) and S_R */
+        sparkle_extract(&st->s, t + pos, pos, n);
+        sparkle_extract(&st->s, t + SCHWAEMM_RATE, SCHWAEMM_RATE, SCHWAEMM_CAP);
+      }
       for (k = 0; k < n; k++) {
         unsigned i = pos + k;
         uint8_t ks, m;

@@ -13,6 +13,7 @@
 #else
 #define LWC_INLINE static
 #endif
+#define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
 #include "sparkle/words.h"
 
 #define SPARKLE_BACKEND_NAME "lowsize"
