@@ -19,7 +19,7 @@
  *   final     S_R ^= K;  T = S_R
  * where rho1(S1 || S2, D) = (S2 || S1 ^ S2) ^ D and W(S_R) repeats the
  * capacity over the rate (rate byte i receives S_R[i mod c]).  The domain
- * constant (x ^ 2^(c/8)) sits in the capacity's last byte.
+ * constant sits in the capacity's last byte.
  *
  * Streaming without buffering data: rho1 and W are linear, so at a block's
  * first byte the data-independent part (rho1 with D = 0, and W) is applied
@@ -47,7 +47,8 @@ _Static_assert(SCHWAEMM_CAP == CRYPTO_KEYBYTES && SCHWAEMM_RATE == CRYPTO_NPUBBY
                "Schwaemm: the nonce fills the rate and the key the capacity");
 _Static_assert(SCHWAEMM_RATE % SCHWAEMM_CAP == 0, "W repeats the capacity over the rate");
 
-/* Const_X of the specification: (x ^ (1 << c/64 bits)) in the last byte */
+/* Const_x of the specification: x ^ 2^(c/64), c the capacity in bits, in
+ * the state's last byte (the top byte of the capacity's last word) */
 #define SCHWAEMM_CONST(x) ((uint8_t)((x) ^ (1u << (SCHWAEMM_CAP / 8))))
 
 enum { SCHWAEMM_PHASE_NONE, SCHWAEMM_PHASE_AD, SCHWAEMM_PHASE_ENC, SCHWAEMM_PHASE_DEC };
