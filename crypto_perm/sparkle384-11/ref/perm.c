@@ -1,0 +1,3 @@
+#include "api.h"
+#include "sparkle/backend_ref.h"
+#include "sparkle/perm_mode.h"

@@ -1,0 +1,128 @@
+/*
+ * Esch (the SPARKLE family's hash, final round), written once over the
+ * narrow interface of common.h.  In bytes of the 48-byte state, r = 16:
+ *   absorb   blocks of r bytes, the last one 10*-padded if short (an empty
+ *            message is one padded block); each block P enters through the
+ *            Feistel-like M3: with P = (x0, y0, x1, y1) as words,
+ *            tx = l(x0 ^ x1), ty = l(y0 ^ y1), the left half of the state
+ *            (branches 0..2) receives (x0 ^ ty, y0 ^ tx, x1 ^ ty, y1 ^ tx,
+ *            ty, tx); then Sparkle_slim, but Sparkle_big after the last
+ *            block, whose branch 2 first receives Const_M0 (padded) or
+ *            Const_M1 (full) in the top byte of y2 (state byte 23)
+ *   squeeze  r bytes of the state, Sparkle_slim, r bytes more (32 in all)
+ *
+ * Streaming: M3 is linear, so each piece of a block is injected as soon as
+ * it arrives (M3 of the zero-padded piece), and a full block waits with
+ * only its permutation pending until more data or the squeeze says whether
+ * it was the last (the constant is a plain XOR into the state).
+ *
+ * The scheme header sets CRYPTO_BYTES, ESCH_RATE_BYTES and the step counts.
+ */
+#ifndef SPARKLE_HASH_MODE_H
+#define SPARKLE_HASH_MODE_H
+
+#include "lwc.h"
+
+#define ESCH_RATE ESCH_RATE_BYTES
+_Static_assert(ESCH_RATE == 16, "M3 takes two branches: a 16-byte block");
+
+enum { ESCH_PHASE_NONE, ESCH_PHASE_ABSORB, ESCH_PHASE_SQUEEZE };
+
+typedef struct {
+  sparkle_state_t s;
+  uint8_t pos;   /* bytes of the current block used (absorbed or squeezed) */
+  uint8_t phase; /* ESCH_PHASE_*; NONE when wiped */
+} esch_state;
+
+/* S ^= M3(P) for a 16-byte block P = (x0, y0, x1, y1) as words (zeros
+ * where no data lies). */
+LWC_INLINE void esch_inject(esch_state *st, const uint32_t *p) {
+  uint8_t v[24];
+  uint32_t tx = p[0] ^ p[2], ty = p[1] ^ p[3];
+  tx = lwc_ror32(tx ^ (tx << 16), 16);
+  ty = lwc_ror32(ty ^ (ty << 16), 16);
+  lwc_store32le(v, p[0] ^ ty);
+  lwc_store32le(v + 4, p[1] ^ tx);
+  lwc_store32le(v + 8, p[2] ^ ty);
+  lwc_store32le(v + 12, p[3] ^ tx);
+  lwc_store32le(v + 16, ty);
+  lwc_store32le(v + 20, tx);
+  sparkle_add(&st->s, v, 0, sizeof v);
+}
+
+static int esch_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen) {
+  esch_state *st = (esch_state *)ctx;
+  (void)custom;
+  if (customlen != 0) return LWC_ERR_ARG;
+  sparkle_zero(&st->s);
+  st->pos = 0;
+  st->phase = ESCH_PHASE_ABSORB;
+  return LWC_OK;
+}
+
+static int esch_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
+  esch_state *st = (esch_state *)ctx;
+  uint32_t p[4];
+  if (st->phase != ESCH_PHASE_ABSORB) return LWC_ERR_ARG;
+  while (len > 0) {
+    unsigned n, i;
+    if (st->pos == ESCH_RATE) { /* not the last block after all */
+      sparkle_permute(&st->s, SPARKLE_STEPS_SLIM);
+      st->pos = 0;
+    }
+    n = ESCH_RATE - st->pos;
+    if (n > len) n = (unsigned)len;
+    p[0] = p[1] = p[2] = p[3] = 0;
+    for (i = 0; i < n; i++) {
+      unsigned k = st->pos + i;
+      p[k >> 2] |= (uint32_t)in[i] << (8u * (k & 3u));
+    }
+    esch_inject(st, p);
+    st->pos = (uint8_t)(st->pos + n);
+    in += n;
+    len -= n;
+  }
+  return LWC_OK;
+}
+
+static int esch_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
+  esch_state *st = (esch_state *)ctx;
+  if (st->phase == ESCH_PHASE_ABSORB) {
+    uint32_t p[4];
+    uint8_t c = 2; /* Const_M1: a full last block */
+    if (st->pos < ESCH_RATE) {
+      p[0] = p[1] = p[2] = p[3] = 0;
+      p[st->pos >> 2] = (uint32_t)0x80 << (8u * (st->pos & 3u));
+      esch_inject(st, p);
+      c = 1; /* Const_M0 */
+    }
+    sparkle_add(&st->s, &c, 23, 1);
+    sparkle_permute(&st->s, SPARKLE_STEPS_BIG);
+    st->pos = 0;
+    st->phase = ESCH_PHASE_SQUEEZE;
+  } else if (st->phase != ESCH_PHASE_SQUEEZE) {
+    return LWC_ERR_ARG;
+  }
+  while (len > 0) {
+    unsigned n;
+    if (st->pos == ESCH_RATE) {
+      sparkle_permute(&st->s, SPARKLE_STEPS_SLIM);
+      st->pos = 0;
+    }
+    n = ESCH_RATE - st->pos;
+    if (n > len) n = (unsigned)len;
+    sparkle_extract(&st->s, out, st->pos, n);
+    st->pos = (uint8_t)(st->pos + n);
+    out += n;
+    len -= n;
+  }
+  return LWC_OK;
+}
+
+#define LWC_HASH_FN(name) esch_##name
+#define LWC_HASH_STATE esch_state
+#define LWC_HASH_KIND LWC_HASH
+#define LWC_HASH_MAX_CUSTOM 0
+#include "core/hash_api.h"
+
+#endif
