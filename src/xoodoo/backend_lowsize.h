@@ -2,10 +2,10 @@
  * lowsize backend: the smallest code, not the fastest.  The round is one
  * loop body over the lanes in memory, every rotation goes through one
  * rotate routine with the amount as an argument, the round constants are
- * a table of 16-bit entries, and no routine is inlined (LWC_INLINE is a
- * plain static function here), so each exists once in the binary; the
- * mode code above it is compiled the same way.  Lanes as in the ref
- * backend: a[x + 4y].
+ * a table of 16-bit entries, bytes go in and out one at a time, and no
+ * routine is inlined (LWC_INLINE is a plain static function here), so
+ * each exists once in the binary; the mode code above it is compiled the
+ * same way.  Lanes as in the ref backend: a[x + 4y].
  */
 #ifndef XOODOO_BACKEND_H
 #define XOODOO_BACKEND_H
@@ -15,6 +15,7 @@
 #else
 #define LWC_INLINE static
 #endif
+#define XOODOO_BYTEWISE 1 /* add and extract: the byte path alone */
 #include "xoodoo/words.h"
 
 #define XOODOO_BACKEND_NAME "lowsize"

@@ -9,12 +9,17 @@
  *
  * off + len <= 48; a backend adds xoodoo_permute(s, rounds).  Whole
  * aligned words go through one load or store each, the rest byte by byte
- * (shifts, so the host's byte order does not matter).
+ * (shifts, so the host's byte order does not matter); a backend that
+ * defines XOODOO_BYTEWISE (lowsize) keeps only the byte path.
  */
 #ifndef XOODOO_WORDS_H
 #define XOODOO_WORDS_H
 
 #include "xoodoo/common.h"
+
+#ifndef XOODOO_BYTEWISE
+#define XOODOO_BYTEWISE 0
+#endif
 
 typedef struct {
   uint32_t a[12];
@@ -28,7 +33,7 @@ LWC_INLINE void xoodoo_zero(xoodoo_state_t *s) {
 LWC_INLINE void xoodoo_add(xoodoo_state_t *s, const uint8_t *in, unsigned off,
                            unsigned len) {
   while (len > 0) {
-    if ((off & 3u) == 0 && len >= 4) {
+    if (!XOODOO_BYTEWISE && (off & 3u) == 0 && len >= 4) {
       s->a[off >> 2] ^= lwc_load32le(in);
       in += 4;
       off += 4;
@@ -44,7 +49,7 @@ LWC_INLINE void xoodoo_add(xoodoo_state_t *s, const uint8_t *in, unsigned off,
 LWC_INLINE void xoodoo_extract(const xoodoo_state_t *s, uint8_t *out,
                                unsigned off, unsigned len) {
   while (len > 0) {
-    if ((off & 3u) == 0 && len >= 4) {
+    if (!XOODOO_BYTEWISE && (off & 3u) == 0 && len >= 4) {
       lwc_store32le(out, s->a[off >> 2]);
       out += 4;
       off += 4;
