@@ -10,8 +10,9 @@
  *
  * As the final-round submission defines it (Cyclist(K, id = N, empty
  * counter); Absorb(A); C = Encrypt(P); T = Squeeze(16): the nonce is the
- * key's id, where round 2 absorbed it as a block of its own), in bytes of
- * the 48-byte state, with Rkin = 44 and Rkout = 24:
+ * key's id and goes in with the key, in one block; a separate Absorb(N)
+ * gives other tags than kat/xoodyak.txt), in bytes of the 48-byte state,
+ * with Rkin = 44 and Rkout = 24:
  *   key, N    S = K || N || enc8(|N|) = 0x10 || 0x01 || 0..;  S[47] ^= 0x02
  *   AD        permute;  S[47] ^= 0x03 (first block only); blocks of 44
  *             bytes, each padded with 0x01 and followed by a permutation but
