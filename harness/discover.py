@@ -19,6 +19,7 @@ KIND_OF_TOP = {"crypto_aead": "aead", "crypto_hash": "hash", "crypto_cxof": "has
 # folder names the scheme whose official file checks it (through a mode
 # over the permutation, harness/target/common/bench_kat_perm.c).
 KAT_VIA_FILE = "kat-via"
+VIA_SOURCE = "via.c"
 SOURCE_SUFFIXES = (".c", ".S", ".s")
 
 
@@ -50,6 +51,29 @@ class Impl:
             return self.scheme
         via = self.path.parent / KAT_VIA_FILE
         return via.read_text().strip() if via.exists() else ""
+
+    @property
+    def via_source(self) -> pathlib.Path | None:
+        """A bare permutation's check: its kat-via scheme's mode over it
+        (crypto_perm/<scheme>/via.c, src/core/via.h); None elsewhere."""
+        p = self.path.parent / VIA_SOURCE
+        return p if self.kind == "perm" and self.kat_scheme and p.exists() else None
+
+    @property
+    def via_scheme_dir(self) -> pathlib.Path | None:
+        """The kat-via scheme's folder (its scheme.h), in this tree or the repository's."""
+        for root in dict.fromkeys((self.path.parent.parent.parent, ROOT)):
+            for top, kind in KIND_OF_TOP.items():
+                d = root / top / self.kat_scheme
+                if kind != "perm" and (d / "scheme.h").exists():
+                    return d
+        return None
+
+    @property
+    def via_kind(self) -> str:
+        """aead or hash: the descriptor the via mode exports."""
+        d = self.via_scheme_dir
+        return KIND_OF_TOP[d.parent.name] if d is not None else ""
 
     @property
     def kat_file(self) -> pathlib.Path:

@@ -734,7 +734,7 @@ def test_a_broken_permutation_fails_its_kat_and_the_others_are_measured(tmp_path
     flips one state bit before permuting fails it and is not measured."""
     scheme = tmp_path / "extra" / "crypto_perm" / "ascon-p8"
     (scheme / "broken").mkdir(parents=True)
-    for name in ("scheme.h", "kat-via"):
+    for name in ("scheme.h", "kat-via", "via.c"):
         (scheme / name).write_text((ROOT / "crypto_perm/ascon-p8" / name).read_text())
     (scheme / "broken" / "api.h").write_text('#include "../scheme.h"\n')
     (scheme / "broken" / "architectures").write_text("any\n")

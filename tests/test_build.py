@@ -107,3 +107,71 @@ def test_precomputed_constants_are_current():
     a128 = (ROOT / "crypto_aead" / "ascon128-v12" / "scheme.h").read_text()
     assert "#define ASCON_IV_HI 0x80400c06\n" in a128 and "#define ASCON_IV_LO 0x00000000\n" in a128
     assert tool.bits(0b1101, 0) == 0b11 and tool.bits(0b1101, 1) == 0b10
+
+
+# -- the contexts of lwc.h hold every mode's state --------------------------------
+
+MODE_OF_SIZE = """#include <stdint.h>
+#include "lwc.h"
+#define CRYPTO_KEYBYTES 16
+#define CRYPTO_NPUBBYTES 16
+#define CRYPTO_ABYTES 16
+#define CRYPTO_BYTES 32
+typedef struct { uint8_t b[@SIZE@]; } mode_state;
+static int aead_init(lwc_aead_ctx *c, const uint8_t *k, const uint8_t *n, const uint8_t *m) {
+  (void)c; (void)k; (void)n; (void)m; return 0; }
+static int aead_absorb_ad(lwc_aead_ctx *c, const uint8_t *a, size_t n) { (void)c; (void)a; (void)n; return 0; }
+static int aead_encrypt_update(lwc_aead_ctx *c, uint8_t *o, const uint8_t *i, size_t n) {
+  (void)c; (void)o; (void)i; (void)n; return 0; }
+static int aead_decrypt_update(lwc_aead_ctx *c, uint8_t *o, const uint8_t *i, size_t n) {
+  (void)c; (void)o; (void)i; (void)n; return 0; }
+static int aead_encrypt_final(lwc_aead_ctx *c, uint8_t *t, size_t n) { (void)c; (void)t; (void)n; return 0; }
+static int aead_decrypt_verify(lwc_aead_ctx *c, const uint8_t *t, size_t n) { (void)c; (void)t; (void)n; return 0; }
+static int hash_init(lwc_hash_ctx *c, const uint8_t *z, size_t n) { (void)c; (void)z; (void)n; return 0; }
+static int hash_update(lwc_hash_ctx *c, const uint8_t *i, size_t n) { (void)c; (void)i; (void)n; return 0; }
+static int hash_squeeze(lwc_hash_ctx *c, uint8_t *o, size_t n) { (void)c; (void)o; (void)n; return 0; }
+#define LWC_SCHEME_NAME "s"
+#define LWC_IMPL_NAME "i"
+#define LWC_AEAD_FN(f) aead_##f
+#define LWC_AEAD_STATE mode_state
+#define LWC_AEAD_MIN_TAGBYTES 16
+#define LWC_AEAD_NONCE_MASKING 0
+#define LWC_HASH_FN(f) hash_##f
+#define LWC_HASH_STATE mode_state
+#define LWC_HASH_KIND LWC_HASH
+#define LWC_HASH_MAX_CUSTOM 0
+#include "core/via.h"
+#include "core/@KIND@_api.h"
+"""
+
+
+def compiles(tmp_path, kind: str, size: int, via: bool) -> subprocess.CompletedProcess:
+    src = tmp_path / f"{kind}_{size}_{via}.c"
+    src.write_text(MODE_OF_SIZE.replace("@SIZE@", str(size)).replace("@KIND@", kind))
+    return subprocess.run(["gcc", "-std=c11", "-fsyntax-only", "-Iinclude", "-Isrc",
+                           *(["-DLWC_VIA"] if via else []), str(src)],
+                          cwd=ROOT, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("kind,fits,via", [("aead", 96, False), ("hash", 64, False),
+                                           ("aead", 160, True), ("hash", 160, True)])
+def test_a_mode_whose_context_outgrows_lwc_h_does_not_compile(tmp_path, kind, fits, via):
+    """core/aead_api.h and core/hash_api.h refuse a mode whose state does not
+    fit lwc_aead_ctx (96 bytes) or lwc_hash_ctx (64); a mode compiled over a
+    permutation under test (LWC_VIA) gets LWC_VIA_CTX_BYTES.  Every mode of
+    the tree compiles (the build), so every one fits."""
+    assert compiles(tmp_path, kind, fits, via).returncode == 0
+    r = compiles(tmp_path, kind, fits + 1, via)
+    assert r.returncode != 0 and "does not fit" in r.stderr
+
+
+def test_every_bare_permutation_has_a_mode_of_its_family_to_check_it():
+    """crypto_perm/<perm>/kat-via names a scheme with an official file and
+    via.c compiles that scheme's mode over the permutation (the target-side
+    KAT check, harness/target/common/bench_kat_perm.c)."""
+    perms = [i for i in host_impls() if i.kind == "perm"]
+    assert perms
+    for p in perms:
+        assert p.via_source is not None, p.scheme
+        assert p.via_kind in ("aead", "hash"), p.scheme
+        assert p.kat_file.exists(), p.scheme

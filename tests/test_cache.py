@@ -160,7 +160,7 @@ def copy_perm_impls(extra: pathlib.Path) -> list[pathlib.Path]:
     src = ROOT / "crypto_perm" / "ascon-p6"
     scheme = extra / "crypto_perm" / "ascon-p6"
     scheme.mkdir(parents=True)
-    for f in ("scheme.h", "kat-via"):
+    for f in ("scheme.h", "kat-via", "via.c"):
         shutil.copy(src / f, scheme / f)
     asm = (ROOT / "src" / "ascon" / "rv32" / "shift.S").read_text()
     folders = []

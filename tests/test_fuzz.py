@@ -143,9 +143,9 @@ HALF_TAG = """#include "api.h"
 #include "ascon/backend_ref.h"
 #include "ascon/common.h"
 static inline int first_half_compare(const uint8_t *a, const uint8_t *b, size_t n) {
-  return ascon_ct_compare(a, b, n > 8 ? 8 : n);
+  return lwc_ct_compare(a, b, n > 8 ? 8 : n);
 }
-#define ascon_ct_compare first_half_compare
+#define lwc_ct_compare first_half_compare
 #include "ascon/aead_mode.h"
 """
 

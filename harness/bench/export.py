@@ -69,7 +69,8 @@ class Page:
         labels = tb.clock_labels_of(data)
         self.summaries = tb.summaries(self.records, labels)
         self.costs = tb.cost_sections(self.records, labels, baseline)
-        self.published = tb.published_sections(self.records)
+        self.published = (tb.published_sections(self.records) +
+                          tb.permutation_sections(self.records, labels))
         self.targets = tb.targets_of(self.records)
 
     def of(self, target: str):

@@ -13,7 +13,7 @@ from harness.discover import ROOT, Impl, discover, order_by_preference
 
 EXTRA_ENV = "LWC_EXTRA_IMPLS"
 # Row order of the tables and of the run (the baseline first).
-IMPL_ORDER = ["ref", "opt64", "bi32", "lowsize"]
+IMPL_ORDER = ["ref", "opt64", "bi32", "opt32", "lowsize"]
 
 
 class SelectionError(Exception):

@@ -20,7 +20,7 @@ from harness.bench import tables as tb
 from harness.bench.files import write_atomic, write_json
 from harness.discover import ROOT
 
-__all__ = ["environment", "published_sections", "summary", "table_sections", "tables",
+__all__ = ["environment", "permutation_sections", "published_sections", "summary", "table_sections", "tables",
            "write_atomic", "write_json"]  # write_*: cli.py and fuzz.py call them here
 
 
@@ -39,6 +39,13 @@ def published_sections(records: list[dict], lengths=tb.LENGTHS):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
+def permutation_sections(records: list[dict], clock_labels: dict):
+    """(title, [rows of text]) of the permutation table of each target
+    (the permutation paper's Tables 1-2, its figures beside ours)."""
+    for s in tb.permutation_sections(records, clock_labels):
+        yield s.title, [g.text_rows() for g in s.grids]
+
+
 def _text_table(rows: list[list[str]]) -> list[str]:
     """Columns padded; the first column and columns of words (names, roles:
     a cell starting with a lowercase letter) left-aligned, counts right."""
@@ -53,7 +60,8 @@ def tables(records: list[dict], clock_labels: dict, baseline: str | None) -> str
     lines a person sees when the run ends)."""
     out = []
     for title, groups in [*table_sections(records, clock_labels, baseline),
-                          *published_sections(records)]:
+                          *published_sections(records),
+                          *permutation_sections(records, clock_labels)]:
         out.append(title)
         for rows in groups:
             out += _text_table(rows)

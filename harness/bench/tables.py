@@ -31,7 +31,15 @@ SCHEME_GROUPS = [
     ["ascon80pq-v12", "asconxofa-v12", "asconxof-v12"],
     ["ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128"],   # SP 800-232
     ["ascon-p12", "ascon-p8", "ascon-p6"],                                  # bare permutations
+    ["gimli24-cipher", "schwaemm256-128", "xoodyak"],                       # other permutations' AEAD
+    ["gimli24-hash", "esch256", "xoodyak-hash"],                            # and hashes
+    ["gimli24", "sparkle384-7", "sparkle384-11", "xoodoo12"],
 ]
+# The permutation table (the permutation paper's Tables 1-2): each bare
+# permutation's cost per rate byte of a sponge of capacity 256 bits, whose
+# rate is the state less 32 bytes (8 bytes for Ascon, 16 for the others).
+PERM_STATE_BYTES = {"ascon-p": 40, "gimli": 48, "sparkle384-": 48, "xoodoo": 48}
+CAPACITY_BYTES = 32
 GROUP_WIDTH = 4
 FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed": "KAT FAIL",
              "crashed": "CRASH", "timed-out": "TIMEOUT", "bad-output": "BAD OUTPUT",
@@ -276,6 +284,8 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
     "ours / published (difference)"."""
     out = []
     for ref in published():
+        if ref.get("kind") == "permutations":
+            continue  # permutation_sections
         for target in ref["targets"]:
             recs = [r for r in records if r["target"] == target and r["op"] != "permutation"]
             field = ref["counter"]
@@ -314,6 +324,60 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
                              f"{ref['title']}, {ref['simulator']} -- {fmt_len(mlen)} inputs, "
                              f"{ref['unit']}")
                     out.append(Section("published", target, field, title, grids, mlen))
+    return out
+
+
+def rate_bytes(perm: str) -> int | None:
+    """The rate of a sponge of capacity 256 bits on this permutation."""
+    for prefix, state in PERM_STATE_BYTES.items():
+        if perm.startswith(prefix):
+            return state - CAPACITY_BYTES
+    return None
+
+
+def permutation_sections(records, clock_labels: dict) -> list[Section]:
+    """Per target, the permutation paper's table: each bare permutation and
+    implementation with its code bytes, its cost per call and per rate byte
+    (capacity 256 bits), in the target's cost metric; where the paper
+    measured that target, its figures follow as rows of their own, labelled
+    published (its cycles; beside our instructions they are not compared)."""
+    out = []
+    refs = [r for r in published() if r.get("kind") == "permutations"]
+    for target in targets_of(records):
+        perms = [r for r in records if r["target"] == target and r["op"] == "permutation"]
+        field = cost_metric(perms)
+        if not perms or field is None:
+            continue
+        label = metric_label(clock_labels, target, field)
+        cells = per_call(perms, field)
+        code = {(r["scheme"], r["impl"]): r.get("code_bytes") for r in perms}
+        rows = []
+        for scheme in scheme_order(r["scheme"] for r in perms):
+            rate = rate_bytes(scheme)
+            for impl in impl_order(r["impl"] for r in perms if r["scheme"] == scheme):
+                c = cells.get((impl, scheme, 0), Cell())
+                per_rate = (Cell(c.value / rate) if c.value is not None and rate
+                            else Cell(fail=c.fail))
+                rows.append(Row(scheme, [Cell(note=impl), Cell(code.get((scheme, impl)), digits=0),
+                                         dataclasses.replace(c, digits=0), per_rate]))
+            for ref in refs:
+                table = ref["tables"].get(target)
+                pub = table["rows"].get(scheme) if table else None
+                if pub:
+                    rows.append(Row(scheme, [Cell(note=f"published ({table['counter']})"),
+                                             Cell(pub[0], digits=0), Cell(pub[1], digits=0),
+                                             Cell(pub[2])]))
+        if not rows:
+            continue
+        notes = [f"published rows: {t['what']} ({ref['source']})"
+                 for ref in refs for tg, t in ref["tables"].items() if tg == target]
+        title = (f"{target}: the bare permutations -- code bytes, {field} per call ({label}), "
+                 f"{field} per rate byte of a sponge of capacity 256 bits (rate 8 bytes for "
+                 f"Ascon, 16 for Gimli, Sparkle384 and Xoodoo)" +
+                 "".join(f"; {n}" for n in notes))
+        out.append(Section("permutations", target, field, title,
+                           [Grid("permutation", ["impl", "code bytes", f"{field} per call",
+                                                 f"{field} per rate byte"], rows)]))
     return out
 
 

@@ -15,7 +15,7 @@
  *   message   rate blocks, 10* padding on the last, p^b between blocks
  *   final     S[r..r+k) ^= K;  S = p^a(S);  T = S[24..40) ^ K[k-16..k)
  * It exports the SUPERCOP/NIST LWC functions and an lwc_aead descriptor
- * with the incremental API (see include/lwc.h).
+ * with the incremental API (see include/lwc.h) through core/aead_api.h.
  */
 #ifndef ASCON_AEAD_MODE_H
 #define ASCON_AEAD_MODE_H
@@ -35,9 +35,6 @@ typedef struct {
   uint8_t phase;   /* ASCON_PHASE_*; NONE after final or wipe */
   uint8_t have_ad; /* any associated data absorbed */
 } ascon_aead_state;
-
-_Static_assert(sizeof(ascon_aead_state) <= sizeof(lwc_aead_ctx),
-               "lwc_aead_ctx too small");
 
 static int ascon_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
                            const uint8_t *nonce, const uint8_t *mask_key) {
@@ -111,7 +108,7 @@ static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag,
   ascon_permute(&st->s, ASCON_PA);
   ascon_add(&st->s, st->key + CRYPTO_KEYBYTES - 16, 24, 16);
   ascon_extract(&st->s, tag, 24, taglen);
-  ascon_wipe_bytes(st, sizeof *st);
+  lwc_wipe_bytes(st, sizeof *st);
 }
 
 static int ascon_aead_taglen_ok(size_t taglen) {
@@ -135,89 +132,25 @@ static int ascon_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag,
   if (!ascon_aead_taglen_ok(taglen)) return LWC_ERR_ARG;
   if (ascon_aead_begin_msg(st, ASCON_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
   ascon_aead_tag(st, full, (unsigned)taglen);
-  r = ascon_ct_compare(full, tag, taglen);
-  ascon_wipe_bytes(full, sizeof full);
+  r = lwc_ct_compare(full, tag, taglen);
+  lwc_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;
 }
 
 /* A backend may do whole messages itself (ASCON_WHOLE_ENCRYPT/DECRYPT with
  * the descriptor's encrypt/decrypt signatures: assembly with the state in
  * registers throughout); the descriptor offers them, the one-shot calls
- * below use them, and the incremental calls stay the C ones. */
+ * use them, and the incremental calls stay the C ones. */
 #ifdef ASCON_WHOLE_ENCRYPT
-#define ASCON_AEAD_WHOLE_CALLS ASCON_WHOLE_ENCRYPT, ASCON_WHOLE_DECRYPT
-#else
-#define ASCON_AEAD_WHOLE_CALLS NULL, NULL
+#define LWC_AEAD_WHOLE_ENCRYPT ASCON_WHOLE_ENCRYPT
+#define LWC_AEAD_WHOLE_DECRYPT ASCON_WHOLE_DECRYPT
 #endif
 
-/* ---- SUPERCOP / NIST LWC API ---------------------------------------- */
-
-int LWC_NS(crypto_aead_encrypt)(unsigned char *c, unsigned long long *clen,
-                                const unsigned char *m,
-                                unsigned long long mlen,
-                                const unsigned char *ad,
-                                unsigned long long adlen,
-                                const unsigned char *nsec,
-                                const unsigned char *npub,
-                                const unsigned char *k) {
-  (void)nsec;
-#ifdef ASCON_WHOLE_ENCRYPT
-  ASCON_WHOLE_ENCRYPT(c, m, (size_t)mlen, ad, (size_t)adlen, npub, k);
-#else
-  lwc_aead_ctx ctx;
-  ascon_aead_init(&ctx, k, npub, NULL);
-  ascon_aead_absorb_ad(&ctx, ad, (size_t)adlen);
-  ascon_aead_encrypt_update(&ctx, c, m, (size_t)mlen);
-  ascon_aead_encrypt_final(&ctx, c + mlen, CRYPTO_ABYTES);
-#endif
-  *clen = mlen + CRYPTO_ABYTES;
-  return 0;
-}
-
-int LWC_NS(crypto_aead_decrypt)(unsigned char *m, unsigned long long *mlen,
-                                unsigned char *nsec, const unsigned char *c,
-                                unsigned long long clen,
-                                const unsigned char *ad,
-                                unsigned long long adlen,
-                                const unsigned char *npub,
-                                const unsigned char *k) {
-  unsigned long long n;
-  (void)nsec;
-  *mlen = 0;
-  if (clen < CRYPTO_ABYTES) return -1;
-  n = clen - CRYPTO_ABYTES;
-#ifdef ASCON_WHOLE_ENCRYPT
-  if (ASCON_WHOLE_DECRYPT(m, c, (size_t)clen, ad, (size_t)adlen, npub, k) != LWC_OK)
-    return -1; /* the plaintext is wiped */
-#else
-  lwc_aead_ctx ctx;
-  ascon_aead_init(&ctx, k, npub, NULL);
-  ascon_aead_absorb_ad(&ctx, ad, (size_t)adlen);
-  ascon_aead_decrypt_update(&ctx, m, c, (size_t)n);
-  if (ascon_aead_decrypt_verify(&ctx, c + n, CRYPTO_ABYTES) != LWC_OK) {
-    ascon_wipe_bytes(m, (size_t)n); /* release no plaintext */
-    return -1;
-  }
-#endif
-  *mlen = n;
-  return 0;
-}
-
-const lwc_aead LWC_NS(lwc_aead_desc) = {
-    LWC_SCHEME_NAME,
-    LWC_IMPL_NAME,
-    CRYPTO_KEYBYTES,
-    CRYPTO_NPUBBYTES,
-    CRYPTO_ABYTES,
-    ASCON_MIN_TAGBYTES,
-    ASCON_NONCE_MASKING,
-    ascon_aead_init,
-    ascon_aead_absorb_ad,
-    ascon_aead_encrypt_update,
-    ascon_aead_decrypt_update,
-    ascon_aead_encrypt_final,
-    ascon_aead_decrypt_verify,
-    ASCON_AEAD_WHOLE_CALLS,
-};
+/* The SUPERCOP / NIST LWC functions and the lwc_aead descriptor */
+#define LWC_AEAD_FN(name) ascon_aead_##name
+#define LWC_AEAD_STATE ascon_aead_state
+#define LWC_AEAD_MIN_TAGBYTES ASCON_MIN_TAGBYTES
+#define LWC_AEAD_NONCE_MASKING ASCON_NONCE_MASKING
+#include "core/aead_api.h"
 
 #endif

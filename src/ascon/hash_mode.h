@@ -32,9 +32,6 @@ typedef struct {
   uint8_t phase; /* ASCON_HASH_*; NONE when wiped */
 } ascon_hash_state;
 
-_Static_assert(sizeof(ascon_hash_state) <= sizeof(lwc_hash_ctx),
-               "lwc_hash_ctx too small");
-
 /* 10* padding of the open block, then p^a. */
 ASCON_INLINE void ascon_hash_pad(ascon_hash_state *st) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
@@ -100,46 +97,11 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   return LWC_OK;
 }
 
-static int ascon_hash_oneshot(uint8_t *out, size_t outlen, const uint8_t *in,
-                              size_t inlen, const uint8_t *custom,
-                              size_t customlen) {
-  lwc_hash_ctx ctx;
-  int r = ascon_hash_init(&ctx, custom, customlen);
-  if (r == LWC_OK) {
-    ascon_hash_update(&ctx, in, inlen);
-    ascon_hash_squeeze(&ctx, out, outlen);
-  }
-  ascon_wipe_bytes(&ctx, sizeof ctx);
-  return r;
-}
-
-/* ---- SUPERCOP / NIST LWC API (XOF forms as in ascon-c) ---------------- */
-
-int LWC_NS(crypto_hash)(unsigned char *out, const unsigned char *in,
-                        unsigned long long inlen) {
-  return ascon_hash_oneshot(out, CRYPTO_BYTES, in, (size_t)inlen, NULL, 0);
-}
-
-#if ASCON_HASH_KIND != LWC_HASH
-int LWC_NS(crypto_xof)(unsigned char *out, unsigned long long outlen,
-                       const unsigned char *in, unsigned long long inlen) {
-  return ascon_hash_oneshot(out, (size_t)outlen, in, (size_t)inlen, NULL, 0);
-}
-#endif
-
-#if ASCON_HASH_KIND == LWC_CXOF
-int LWC_NS(crypto_cxof)(unsigned char *out, unsigned long long outlen,
-                        const unsigned char *in, unsigned long long inlen,
-                        const unsigned char *cs, unsigned long long cslen) {
-  if (cslen > ASCON_MAX_CUSTOM) return -1;
-  return ascon_hash_oneshot(out, (size_t)outlen, in, (size_t)inlen, cs,
-                            (size_t)cslen);
-}
-#endif
-
-const lwc_hash LWC_NS(lwc_hash_desc) = {
-    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,
-    ASCON_MAX_CUSTOM, ascon_hash_init, ascon_hash_update, ascon_hash_squeeze,
-};
+/* The SUPERCOP / NIST LWC functions and the lwc_hash descriptor */
+#define LWC_HASH_FN(name) ascon_hash_##name
+#define LWC_HASH_STATE ascon_hash_state
+#define LWC_HASH_KIND ASCON_HASH_KIND
+#define LWC_HASH_MAX_CUSTOM ASCON_MAX_CUSTOM
+#include "core/hash_api.h"
 
 #endif

@@ -22,6 +22,12 @@ extern const lwc_perm *lwc_via_perm;
 
 typedef struct { lwc_perm_state p; } lwc_via_state;
 
+/* A mode over lwc_via_state holds a whole lwc_perm_state where its own
+ * backend holds its state, so its context may outgrow lwc.h's contexts:
+ * the check (bench_kat_perm.c) gives it this much, and the mode exports
+ * its descriptor only (no SUPERCOP function with an lwc_aead_ctx). */
+#define LWC_VIA_CTX_BYTES (sizeof(lwc_aead_ctx) + sizeof(lwc_perm_state))
+
 static inline void lwc_via_zero(lwc_via_state *s) { lwc_via_perm->init(&s->p); }
 
 static inline void lwc_via_add(lwc_via_state *s, const uint8_t *in, unsigned off,

@@ -1,10 +1,10 @@
 /* Library-level helpers over the descriptors: lookup and one-shot calls. */
 #include <string.h>
 
-#include "ascon/common.h"
+#include "core/common.h"
 #include "lwc.h"
 
-void lwc_wipe(void *p, size_t n) { ascon_wipe_bytes(p, n); }
+void lwc_wipe(void *p, size_t n) { lwc_wipe_bytes(p, n); }
 
 void lwc_hash_wipe(lwc_hash_ctx *ctx) { lwc_wipe(ctx, sizeof *ctx); }
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import pathlib
-import shlex
 import shutil
 import subprocess
 import threading
@@ -26,7 +25,8 @@ from harness.bench.impls import impl_id
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
-                           registry_source, rel)
+                           impl_flags, registry_source, rel, run_stamped, via_flags, via_table_source,
+                           write_if_changed)
 from harness.discover import ROOT, Impl
 
 NOT_YET = "not supported yet (issue: lwcbench targets)"
@@ -530,45 +530,42 @@ class CrossTarget(Target):
                 return self._built[impl]
             runtime = self._runtime()
         folder = self.out / impl_id(impl).replace("/", "__")
-        flags = [f"-I{rel(impl.path)}", f"-DLWC_NAMESPACE={impl.namespace}",
-                 f'-DLWC_SCHEME_NAME="{impl.scheme}"', f'-DLWC_IMPL_NAME="{impl.name}"']
         objs = []
         for src in impl.sources:
             o = folder / "obj" / (src.name + ".o")
-            err = self._compile(src, o, flags)
+            err = self._compile(src, o, impl_flags(impl))
             if err:
                 lines = [ln for ln in err.splitlines() if "error" in ln] or err.splitlines()[1:2]
                 raise BuildError(f"does not compile for {self.name}: "
                                  f"{(lines or ['?'])[0].strip()[:300]}")
             objs.append(o)
-        reg = folder / "registry.c"
-        text = registry_source([impl])
-        if not reg.exists() or reg.read_text() != text:
-            reg.parent.mkdir(parents=True, exist_ok=True)
-            reg.write_text(text)
-        err = self._compile(reg, folder / "registry.o", [])
-        if err:
-            raise BuildError(f"registry does not compile: {err[:300]}")
+        generated = [(write_if_changed(folder / "registry.c", registry_source([impl])), [])]
+        if impl.kind == "perm":  # its check: the kat-via mode over it, and the table
+            if impl.via_source is None or not impl.via_kind:
+                raise BuildError(f"{impl.scheme} has no via.c and kat-via scheme to check it")
+            generated += [(impl.via_source, via_flags(impl)),
+                          (write_if_changed(folder / "via_table.c", via_table_source([impl])), [])]
+        extra = []
+        for src, flags in generated:
+            o = folder / (src.stem + ".o")
+            err = self._compile(src, o, flags)
+            if err:
+                raise BuildError(f"{src.name} does not compile: {err[:300]}")
+            extra.append(o)
         elf = folder / "lwc-bench.elf"
         perm_kat = self._runtime_object(BENCH_KAT_PERM)
-        inputs = [*objs, folder / "registry.o",
-                  *(o for o in runtime if impl.kind == "perm" or o != perm_kat)]
+        inputs = [*objs, extra[0],
+                  *(o for o in runtime if impl.kind == "perm" or o != perm_kat), *extra[1:]]
         cmd = [*self.cc, *self.cflags, "-o", str(elf), *map(str, inputs), *self.ldflags]
-        stamp = folder / "lwc-bench.elf.cmd"
-        fresh = (elf.exists() and stamp.exists() and stamp.read_text() == shlex.join(cmd)
-                 and all(i.stat().st_mtime <= elf.stat().st_mtime for i in inputs))
-        if not fresh:
-            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-            if r.returncode != 0:
-                elf.unlink(missing_ok=True)
-                msg = [ln for ln in (r.stderr or r.stdout).splitlines() if ln.strip()]
-                full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
-                if full:
-                    raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
-                errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
-                raise BuildError(f"does not link for {self.name}: "
-                                 f"{(errs or msg or ['?'])[0].strip()[:300]}")
-            stamp.write_text(shlex.join(cmd))
+        err = run_stamped(elf, cmd, inputs)
+        if err:
+            msg = [ln for ln in err.splitlines()[1:] if ln.strip()]
+            full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
+            if full:
+                raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
+            errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
+            raise BuildError(f"does not link for {self.name}: "
+                             f"{(errs or msg or ['?'])[0].strip()[:300]}")
         with self._lock:
             self._built[impl] = elf
             self._objects[impl] = objs

@@ -1,0 +1,73 @@
+/*
+ * lowsize backend: the smallest code, not the fastest.  The state is kept
+ * as its 48-byte string (so adding and extracting bytes are plain byte
+ * loops, with no shifts), each column's words are loaded and stored
+ * little-endian inside a single looped SP-box, the swaps are one byte
+ * loop, and no routine is inlined: each exists once in the binary, mode
+ * code included (LWC_INLINE is a plain static function here).
+ */
+#ifndef GIMLI_BACKEND_H
+#define GIMLI_BACKEND_H
+
+#if defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#else
+#define LWC_INLINE static
+#endif
+#include "gimli/common.h"
+
+#define GIMLI_BACKEND_NAME "lowsize"
+
+typedef struct { uint8_t b[48]; } gimli_state_t;
+
+LWC_INLINE void gimli_zero(gimli_state_t *s) {
+  unsigned i;
+  for (i = 0; i < GIMLI_STATE_BYTES; i++) s->b[i] = 0;
+}
+
+LWC_INLINE void gimli_add(gimli_state_t *s, const uint8_t *in, unsigned off,
+                          unsigned len) {
+  unsigned i;
+  for (i = 0; i < len; i++) s->b[off + i] ^= in[i];
+}
+
+LWC_INLINE void gimli_extract(const gimli_state_t *s, uint8_t *out,
+                              unsigned off, unsigned len) {
+  unsigned i;
+  for (i = 0; i < len; i++) out[i] = s->b[off + i];
+}
+
+/* The last `rounds` of the 24 rounds (1 <= rounds <= 24). */
+LWC_INLINE void gimli_permute(gimli_state_t *s, unsigned rounds) {
+  uint8_t *p = s->b, t;
+  unsigned r, j;
+  for (r = rounds; r > 0; r--) {
+    for (j = 0; j < 16; j += 4) { /* the SP-box on column j / 4 */
+      uint32_t x = lwc_rol32(lwc_load32le(p + j), 24);
+      uint32_t y = lwc_rol32(lwc_load32le(p + 16 + j), 9);
+      uint32_t z = lwc_load32le(p + 32 + j);
+      lwc_store32le(p + 32 + j, x ^ (z << 1) ^ ((y & z) << 2));
+      lwc_store32le(p + 16 + j, y ^ x ^ ((x | z) << 1));
+      lwc_store32le(p + j, z ^ y ^ ((x & y) << 3));
+    }
+    if ((r & 1) == 0) {
+      /* r mod 4 = 0: small swap (row-0 words 0-1, 2-3), bytes 4 apart;
+       * r mod 4 = 2: big swap (words 0-2, 1-3), bytes 8 apart */
+      unsigned d = (r & 2) ? 8 : 4;
+      for (j = 0; j < 16; j++) {
+        if (j & d) continue;
+        t = p[j];
+        p[j] = p[j + d];
+        p[j + d] = t;
+      }
+      if ((r & 2) == 0) { /* s[0][0] ^= 0x9e377900 ^ r */
+        p[0] ^= (uint8_t)r;
+        p[1] ^= (uint8_t)(GIMLI_RC >> 8);
+        p[2] ^= (uint8_t)(GIMLI_RC >> 16);
+        p[3] ^= (uint8_t)(GIMLI_RC >> 24);
+      }
+    }
+  }
+}
+
+#endif
