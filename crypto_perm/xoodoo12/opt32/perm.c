@@ -1,0 +1,3 @@
+#include "api.h"
+#include "xoodoo/backend_opt32.h"
+#include "xoodoo/perm_mode.h"

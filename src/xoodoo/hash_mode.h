@@ -1,0 +1,80 @@
+/*
+ * Xoodyak hash (NIST LWC final round): Cyclist in hash mode over
+ * Xoodoo[12], written once against the narrow interface of a backend.
+ *
+ * Cyclist(empty key); Absorb(M); Squeeze(32), in bytes of the 48-byte
+ * state, with Rhash = 16 (in hash mode Up adds no Cu and Down adds only the
+ * last bit of Cd):
+ *   absorb    S[47] ^= 0x01 (Cd = 0x03 of the first block; the state starts
+ *             in phase up, so no permutation before it); blocks of 16
+ *             bytes, each padded with 0x01, a permutation between blocks
+ *             (always one block, empty if M is)
+ *   squeeze   permute; output S[0..16); for every further 16 bytes:
+ *             S[0] ^= 0x01 (Down of an empty block), permute, output
+ */
+#ifndef XOODOO_HASH_MODE_H
+#define XOODOO_HASH_MODE_H
+
+#include "xoodoo/cyclist.h"
+#include "lwc.h"
+
+enum { XOODYAK_HASH_NONE, XOODYAK_HASH_ABSORB, XOODYAK_HASH_SQUEEZE };
+
+typedef struct {
+  xoodoo_state_t s;
+  uint8_t pos;   /* bytes of the open block used (absorbed or output) */
+  uint8_t phase; /* XOODYAK_HASH_*; NONE when wiped */
+} xoodyak_hash_state;
+
+static int xoodyak_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
+                             size_t customlen) {
+  xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
+  (void)custom;
+  if (customlen != 0) return LWC_ERR_ARG;
+  xoodoo_zero(&st->s);
+  xoodyak_add_byte(&st->s, 0x01, XOODYAK_LAST);
+  st->pos = 0;
+  st->phase = XOODYAK_HASH_ABSORB;
+  return LWC_OK;
+}
+
+static int xoodyak_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
+  xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
+  if (st->phase != XOODYAK_HASH_ABSORB) return LWC_ERR_ARG;
+  xoodyak_stream(&st->s, &st->pos, NULL, in, len, XOODYAK_RHASH, XOODYAK_OP_ABSORB);
+  return LWC_OK;
+}
+
+static int xoodyak_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
+  xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
+  unsigned n;
+  if (st->phase == XOODYAK_HASH_ABSORB) {
+    xoodyak_add_byte(&st->s, 0x01, st->pos);
+    xoodoo_permute(&st->s, XOODYAK_ROUNDS);
+    st->pos = 0;
+    st->phase = XOODYAK_HASH_SQUEEZE;
+  } else if (st->phase != XOODYAK_HASH_SQUEEZE) {
+    return LWC_ERR_ARG;
+  }
+  while (len > 0) {
+    if (st->pos == XOODYAK_RHASH) {
+      xoodyak_next_block(&st->s, 0); /* Down(empty, 0): its padding at S[0] */
+      st->pos = 0;
+    }
+    n = XOODYAK_RHASH - st->pos;
+    if (n > len) n = (unsigned)len;
+    xoodoo_extract(&st->s, out, st->pos, n);
+    st->pos = (uint8_t)(st->pos + n);
+    out += n;
+    len -= n;
+  }
+  return LWC_OK;
+}
+
+#define LWC_HASH_FN(name) xoodyak_hash_##name
+#define LWC_HASH_STATE xoodyak_hash_state
+#define LWC_HASH_KIND LWC_HASH
+#define LWC_HASH_MAX_CUSTOM 0
+#include "core/hash_api.h"
+
+#endif
