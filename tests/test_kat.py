@@ -42,11 +42,17 @@ def mismatch(got: str, want: str) -> str | None:
     return f"lengths differ ({len(got.splitlines())} lines, {len(want.splitlines())} wanted)"
 
 
-def test_every_ascon_kat_file_has_implementations():
+# The finalists of the MSP430 paper: their files wait for their implementations.
+NOT_YET = {"dumbo", "grain128aead-v2", "isap-a-128a", "photon-beetle-aead128",
+           "photon-beetle-hash", "romulus-n"}
+
+
+def test_every_kat_file_has_implementations():
     """A KAT file with no implementation would silently test nothing."""
     schemes = {i.scheme for i in IMPLS}
-    for kat in KAT_DIR.glob("ascon*.txt"):
-        assert kat.stem in schemes, f"{kat.name} has no implementation"
+    for kat in KAT_DIR.glob("*.txt"):
+        assert kat.stem in schemes or kat.stem in NOT_YET, f"{kat.name} has no implementation"
+    assert not NOT_YET & schemes, "implemented now: take it out of NOT_YET"
 
 
 @pytest.mark.parametrize("name,count", [("ascon-aead128", 1089), ("ascon-hash256", 1025),
