@@ -45,7 +45,7 @@ def test_generated_assembly_is_current(variant):
 
 
 def test_every_variant_has_all_members():
-    members = {i.scheme for i in discover() if i.name == "ref"}
+    members = {i.scheme for i in discover() if i.name == "bi32"}  # the Ascon members
     for variant in generator().VARIANTS:
         have = {i.scheme for i in ASM if i.name == f"asm_rv32_{variant}"}
         assert have == members, f"{variant}: missing {sorted(members - have)}"

@@ -68,7 +68,7 @@ def test_sbox_check_catches_a_wrong_sbox():
 
 
 def test_every_variant_has_all_members():
-    members = {i.scheme for i in discover() if i.name == "ref"}
+    members = {i.scheme for i in discover() if i.name == "bi32"}  # the Ascon members
     for impl in generator().VARIANTS.values():
         have = {i.scheme for i in ASM if i.name == impl}
         assert have == members, f"{impl}: missing {sorted(members - have)}"

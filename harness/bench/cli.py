@@ -24,7 +24,7 @@ import time
 import json
 import pathlib
 
-from harness.bench import cluster, ct, export, fuzz, report, runner, supercop
+from harness.bench import cluster, ct, export, finish, fuzz, report, runner, supercop
 from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
@@ -283,7 +283,7 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
         progress.finish()
         for t, _m in runnable:
             t.close()
-    return report.finish_run(report.Run(records, outcomes, runnable, skipped, left_out, suites,
+    return finish.finish_run(finish.Run(records, outcomes, runnable, skipped, left_out, suites,
                                         cache, started, load_before),
                              args, DEFAULT_OUT)
 

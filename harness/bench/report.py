@@ -12,22 +12,17 @@ environment, the JSON file and the results folder, and its exit status.
 """
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import os
 import pathlib
 import platform
 import subprocess
-import sys
-import time
 
-from harness.bench import export
 from harness.bench import tables as tb
 from harness.bench.files import write_atomic, write_json
-from harness.bench.impls import impl_id
 from harness.discover import ROOT
 
-__all__ = ["Run", "environment", "finish_run", "permutation_sections", "published_sections", "summary",
+__all__ = ["environment", "permutation_sections", "published_sections", "summary",
            "table_sections", "tables", "write_atomic",
            "write_json"]  # write_*: fuzz.py and the tests call them here
 
@@ -167,77 +162,3 @@ def fmt_time(seconds: float) -> str:
     """12:03, or 1:02:03 past an hour."""
     s = int(max(seconds, 0))
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-
-
-@dataclasses.dataclass
-class Run:
-    """What `lwcbench run` measured and how (cli.py fills it in)."""
-    records: list[dict]
-    outcomes: list                  # runner.JobResult, in the run's order
-    runnable: list[tuple]           # (target, its implementations) that ran
-    skipped: list[tuple[str, str]]  # (target, why)
-    left_out: dict[str, dict]       # target -> what the default run left out
-    suites: tuple[str, ...]
-    cache: object                   # the ResultsCache, or None
-    started: float                  # time.monotonic() when the command started
-    load_before: float | None       # the load average before the jobs
-
-
-def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
-    """The report of a finished run: the cache's notes, the tables, the
-    summaries, the JSON file (--json) and the results folder (--out); the
-    command's exit status (0; 1 when a job failed; 2 when the results
-    cannot be written)."""
-    records, outcomes, runnable, skipped = run.records, run.outcomes, run.runnable, run.skipped
-    left_out, suites, cache, started, load_before = (run.left_out, run.suites, run.cache,
-                                                     run.started, run.load_before)
-    for line in cache.notes if cache else []:
-        print(line)
-    target_env = {}
-    for t, _m in runnable:
-        target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
-    for name, reason in skipped:
-        target_env[name] = {"skipped": reason}
-    labels = {t.name: t.clock_label or t.name for t, _m in runnable}
-    baseline = None if args.baseline == "none" else args.baseline
-    if records:
-        print()
-        print(tables(records, labels, baseline))
-    print(summary(outcomes, skipped))
-    for line in target_lines(outcomes):
-        print(line)
-    for name, lo in left_out.items():
-        print(left_out_line(name, lo))
-    wall = time.monotonic() - started
-    reused = sum(1 for o in outcomes if o.reused_from)
-    env = environment(target_env, sys.argv[1:])
-    env.update(quick=args.quick, suites=list(suites), all=args.all, fresh=args.fresh,
-               wall_seconds=round(wall, 1), left_out=left_out,
-               reused_jobs=reused,
-               job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes
-                            if not o.reused_from})
-    if load_before is not None:
-        env["load_average"] = {"start": round(load_before, 2),
-                               "end": round(os.getloadavg()[0], 2)}
-    data = {
-        "results": records,
-        "environment": env,
-        "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
-                      "detail": o.detail} for o in outcomes if o.failed],
-    }
-    try:
-        if args.json:
-            write_json(args.json, data)
-            print(f"wrote {args.json}")
-        if args.out != "none":
-            folder = pathlib.Path(args.out) if args.out else default_out
-            export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
-            print(f"wrote {folder}/ (results.json, .md, .csv, plots, index.html)")
-    except OSError as e:  # the file being written was removed; others are whole
-        print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
-        return 2
-    # the whole command: set-up, builds, jobs, results written (the JSON's
-    # wall_seconds stops before the files)
-    print(f"run time: {fmt_time(time.monotonic() - started)} wall ({len(outcomes)} jobs, "
-          f"{reused} answered from the results cache{', --fresh' if args.fresh else ''})")
-    return 1 if any(o.failed for o in outcomes) else 0
