@@ -47,4 +47,22 @@ static inline void lwc_via_permute(lwc_via_state *s, unsigned rounds) {
     lwc_via_perm->permute_rounds(&s->p, rounds);
 }
 
+/* The whole narrow interface of a family whose modes are written over bytes
+ * (FAM_state_t, FAM_zero, FAM_add, FAM_extract, FAM_permute), forwarded to
+ * the descriptor under test: such a family's backend_via.h is this line. */
+#define LWC_VIA_NARROW_INTERFACE(fam)                                              \
+  typedef lwc_via_state fam##_state_t;                                             \
+  static inline void fam##_zero(fam##_state_t *s) { lwc_via_zero(s); }           \
+  static inline void fam##_add(fam##_state_t *s, const uint8_t *in, unsigned off,  \
+                               unsigned len) {                                    \
+    lwc_via_add(s, in, off, len);                                                 \
+  }                                                                               \
+  static inline void fam##_extract(const fam##_state_t *s, uint8_t *out,          \
+                                   unsigned off, unsigned len) {                  \
+    lwc_via_extract(s, out, off, len);                                            \
+  }                                                                               \
+  static inline void fam##_permute(fam##_state_t *s, unsigned rounds) {           \
+    lwc_via_permute(s, rounds);                                                   \
+  }
+
 #endif

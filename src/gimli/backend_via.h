@@ -13,22 +13,6 @@
 
 #define GIMLI_BACKEND_NAME "via"
 
-typedef lwc_via_state gimli_state_t;
-
-static inline void gimli_zero(gimli_state_t *s) { lwc_via_zero(s); }
-
-static inline void gimli_add(gimli_state_t *s, const uint8_t *in, unsigned off,
-                             unsigned len) {
-  lwc_via_add(s, in, off, len);
-}
-
-static inline void gimli_extract(const gimli_state_t *s, uint8_t *out,
-                                 unsigned off, unsigned len) {
-  lwc_via_extract(s, out, off, len);
-}
-
-static inline void gimli_permute(gimli_state_t *s, unsigned rounds) {
-  lwc_via_permute(s, rounds);
-}
+LWC_VIA_NARROW_INTERFACE(gimli)
 
 #endif

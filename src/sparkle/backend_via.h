@@ -13,23 +13,6 @@
 
 #define SPARKLE_BACKEND_NAME "via"
 
-typedef lwc_via_state sparkle_state_t;
-
-static inline void sparkle_zero(sparkle_state_t *s) { lwc_via_zero(s); }
-
-static inline void sparkle_add(sparkle_state_t *s, const uint8_t *in, unsigned off,
-                               unsigned len) {
-  lwc_via_add(s, in, off, len);
-}
-
-static inline void sparkle_extract(const sparkle_state_t *s, uint8_t *out, unsigned off,
-                                   unsigned len) {
-  lwc_via_extract(s, out, off, len);
-}
-
-/* permute() where `steps` is the descriptor's own count, else permute_rounds() */
-static inline void sparkle_permute(sparkle_state_t *s, unsigned steps) {
-  lwc_via_permute(s, steps);
-}
+LWC_VIA_NARROW_INTERFACE(sparkle)
 
 #endif

@@ -14,6 +14,7 @@ target side.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import pathlib
 import shutil
@@ -25,7 +26,8 @@ from harness.bench.impls import impl_id
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
-                           impl_flags, registry_source, rel, run_stamped, via_flags, via_table_source,
+                           impl_flags, registry_source, rel, run_stamped, via_flags,
+                           via_namespace, via_table_source,
                            write_if_changed)
 from harness.discover import ROOT, Impl
 
@@ -539,23 +541,15 @@ class CrossTarget(Target):
                 raise BuildError(f"does not compile for {self.name}: "
                                  f"{(lines or ['?'])[0].strip()[:300]}")
             objs.append(o)
-        generated = [(write_if_changed(folder / "registry.c", registry_source([impl])), [])]
-        if impl.kind == "perm":  # its check: the kat-via mode over it, and the table
-            if impl.via_source is None or not impl.via_kind:
-                raise BuildError(f"{impl.scheme} has no via.c and kat-via scheme to check it")
-            generated += [(impl.via_source, via_flags(impl)),
-                          (write_if_changed(folder / "via_table.c", via_table_source([impl])), [])]
-        extra = []
-        for src, flags in generated:
-            o = folder / (src.stem + ".o")
-            err = self._compile(src, o, flags)
-            if err:
-                raise BuildError(f"{src.name} does not compile: {err[:300]}")
-            extra.append(o)
+        reg = write_if_changed(folder / "registry.c", registry_source([impl]))
+        err = self._compile(reg, folder / "registry.o", [])
+        if err:
+            raise BuildError(f"registry does not compile: {err[:300]}")
+        via = self._via_objects(impl) if impl.kind == "perm" else []
         elf = folder / "lwc-bench.elf"
         perm_kat = self._runtime_object(BENCH_KAT_PERM)
-        inputs = [*objs, extra[0],
-                  *(o for o in runtime if impl.kind == "perm" or o != perm_kat), *extra[1:]]
+        inputs = [*objs, folder / "registry.o",
+                  *(o for o in runtime if impl.kind == "perm" or o != perm_kat), *via]
         cmd = [*self.cc, *self.cflags, "-o", str(elf), *map(str, inputs), *self.ldflags]
         err = run_stamped(elf, cmd, inputs)
         if err:
@@ -570,6 +564,27 @@ class CrossTarget(Target):
             self._built[impl] = elf
             self._objects[impl] = objs
         return elf
+
+    def _via_objects(self, impl) -> list[pathlib.Path]:
+        """A bare permutation's check: its kat-via scheme's mode over it and
+        the table naming it (bench_via.h), built once per permutation scheme
+        for all its implementations (under the lock: they build in parallel)."""
+        if impl.via_source is None or not impl.via_kind:
+            raise BuildError(f"{impl.scheme} has no via.c and kat-via scheme to check it")
+        # one folder per via.c (a permutation folder added from outside the
+        # tree has a via.c of its own)
+        where = hashlib.sha256(str(impl.via_source).encode()).hexdigest()[:8]
+        folder = self.out / "via" / f"{via_namespace(impl)}-{where}"
+        with self._lock:
+            table = write_if_changed(folder / "via_table.c", via_table_source([impl]))
+            objs = []
+            for src, flags in ((impl.via_source, via_flags(impl)), (table, [])):
+                o = folder / (src.stem + ".o")
+                err = self._compile(src, o, flags)
+                if err:
+                    raise BuildError(f"{src.name} does not compile: {err[:300]}")
+                objs.append(o)
+        return objs
 
     def code_bytes(self, impl):
         return object_size(self._objects.get(impl, []), self.size_tool)
