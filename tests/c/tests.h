@@ -8,9 +8,7 @@
 int kat_main(int argc, char **argv);
 /* lwc-test props [SCHEME [IMPL]]: property tests of the implementations. */
 int props_main(int argc, char **argv);
-
-/* Implementation lookup that prints a message when not found. */
-const lwc_aead *tests_find_aead(const char *scheme, const char *impl);
-const lwc_hash *tests_find_hash(const char *scheme, const char *impl);
+/* lwc-test batch SCHEME ENGINE: the batch calls against one-message calls. */
+int batch_main(int argc, char **argv);
 
 #endif

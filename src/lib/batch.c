@@ -1,0 +1,160 @@
+/*
+ * The batch calls of include/lwc.h: checking each job, choosing an engine,
+ * grouping the jobs by length into the engine's lanes.  The engines are made
+ * by src/lib/batch_<scheme>.c from src/ascon/batch_mode.h.
+ */
+#include <string.h>
+
+#include "batch_engines.h"
+#include "core/common.h"
+#include "lwc.h"
+
+#define LEN_MAX ((size_t)PTRDIFF_MAX)
+
+/* Every scheme's engines (one file src/lib/batch_<sym>.c each; a test
+ * checks that no file is left out of this list). */
+#define LWC_BATCH_SCHEMES(X) \
+  X(ascon_aead128) X(ascon128_v12) X(ascon128a_v12) X(ascon_hash256) \
+  X(ascon_xof128) X(ascon_cxof128) X(asconhash_v12) X(asconxof_v12)
+
+static const lwc_batch single = {"*", "single", 1, NULL, NULL};
+
+#if LWC_BATCH_X86
+#define DECLARE(sym) extern const lwc_batch lwc_batch_##sym[2];
+LWC_BATCH_SCHEMES(DECLARE)
+#define ENTRY(sym) lwc_batch_##sym,
+static const lwc_batch *const engines[] = {LWC_BATCH_SCHEMES(ENTRY)};
+
+static int cpu_runs(const lwc_batch *b) {
+  __builtin_cpu_init();
+  if (strcmp(b->engine, "avx512") == 0)
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+  if (strcmp(b->engine, "avx2") == 0) return __builtin_cpu_supports("avx2");
+  return 0;
+}
+#endif
+
+const lwc_batch *lwc_batch_find(const char *scheme, const char *engine) {
+  if (scheme == NULL) return NULL;
+  if (engine != NULL && strcmp(engine, "single") == 0) return &single;
+#if LWC_BATCH_X86
+  {
+    size_t i, e;
+    for (i = 0; i < sizeof engines / sizeof engines[0]; i++)
+      for (e = 0; e < 2; e++) {
+        const lwc_batch *b = &engines[i][e];
+        if (strcmp(b->scheme, scheme) == 0 &&
+            (engine == NULL || strcmp(b->engine, engine) == 0) && cpu_runs(b))
+          return b;
+      }
+  }
+#endif
+  return NULL;
+}
+
+/* The engine to use: b as given (it must be of the scheme), the fastest
+ * this CPU runs, or "single". */
+static const lwc_batch *engine_for(const char *scheme, const lwc_batch *b) {
+  if (b == NULL) b = lwc_batch_find(scheme, NULL);
+  if (b == NULL) return &single;
+  if (b != &single && strcmp(b->scheme, scheme) != 0) return NULL;
+  return b;
+}
+
+/* Jobs are taken CHUNK at a time, sorted by length (descending) within the
+ * chunk, and handed to the engine `lanes` at a time: messages of similar
+ * length share a group and few lanes idle. */
+#define CHUNK 64
+
+static size_t aead_steps(const lwc_aead_job *j) { return j->adlen / 16 + j->inlen / 16; }
+static size_t hash_steps(const lwc_hash_job *j) {
+  return j->inlen / 8 + j->customlen / 8 + j->outlen / 8;
+}
+
+#define SORT_BY(v, n, key)                                       \
+  do {                                                           \
+    size_t s_i, s_k;                                             \
+    for (s_i = 1; s_i < (n); s_i++)                              \
+      for (s_k = s_i; s_k > 0 && key(v[s_k - 1]) < key(v[s_k]); s_k--) { \
+        void *s_t = (void *)v[s_k];                              \
+        v[s_k] = v[s_k - 1];                                     \
+        v[s_k - 1] = s_t;                                        \
+      }                                                          \
+  } while (0)
+
+static int summary(int any_arg, int any_tag) {
+  return any_arg ? LWC_ERR_ARG : any_tag ? LWC_ERR_TAG : LWC_OK;
+}
+
+static int aead_batch(const lwc_aead *a, const lwc_batch *b, lwc_aead_job *jobs,
+                      size_t n, int decrypt) {
+  lwc_aead_job *todo[CHUNK];
+  int any_arg = 0, any_tag = 0;
+  size_t i, start;
+  b = engine_for(a->scheme, b);
+  if (b != NULL && b->aead_group == NULL && b != &single) b = NULL;
+  for (start = 0; start < n; start += CHUNK) {
+    size_t m = 0, end = n - start < CHUNK ? n : start + CHUNK;
+    for (i = start; i < end; i++) {
+      lwc_aead_job *j = &jobs[i];
+      if (b == NULL || ((j->inlen | j->adlen) > LEN_MAX) ||
+          (decrypt && j->inlen < a->tagbytes)) {
+        j->status = LWC_ERR_ARG;
+      } else if (b == &single) {
+        j->status = decrypt ? lwc_aead_decrypt(a, j->out, j->in, j->inlen, j->ad,
+                                               j->adlen, j->nonce, j->key, NULL)
+                            : lwc_aead_encrypt(a, j->out, j->in, j->inlen, j->ad,
+                                               j->adlen, j->nonce, j->key, NULL);
+      } else {
+        todo[m++] = j;
+      }
+    }
+    SORT_BY(todo, m, aead_steps);
+    for (i = 0; i < m; i += b->lanes)
+      b->aead_group(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes, decrypt);
+    for (i = start; i < end; i++) {
+      any_arg |= jobs[i].status == LWC_ERR_ARG;
+      any_tag |= jobs[i].status == LWC_ERR_TAG;
+    }
+  }
+  return summary(any_arg, any_tag);
+}
+
+int lwc_aead_encrypt_batch(const lwc_aead *a, const lwc_batch *b,
+                           lwc_aead_job *jobs, size_t n) {
+  return aead_batch(a, b, jobs, n, 0);
+}
+
+int lwc_aead_decrypt_batch(const lwc_aead *a, const lwc_batch *b,
+                           lwc_aead_job *jobs, size_t n) {
+  return aead_batch(a, b, jobs, n, 1);
+}
+
+int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
+                   size_t n) {
+  lwc_hash_job *todo[CHUNK];
+  int any_arg = 0;
+  size_t i, start;
+  b = engine_for(h->scheme, b);
+  if (b != NULL && b->hash_group == NULL && b != &single) b = NULL;
+  for (start = 0; start < n; start += CHUNK) {
+    size_t m = 0, end = n - start < CHUNK ? n : start + CHUNK;
+    for (i = start; i < end; i++) {
+      lwc_hash_job *j = &jobs[i];
+      if (b == NULL || (h->kind == LWC_HASH && j->outlen != h->outbytes) ||
+          ((j->inlen | j->outlen) > LEN_MAX) || j->customlen > h->max_custombytes) {
+        j->status = LWC_ERR_ARG;
+      } else if (b == &single) {
+        j->status = lwc_hash_compute(h, j->out, j->outlen, j->in, j->inlen, j->custom,
+                                     j->customlen);
+      } else {
+        todo[m++] = j;
+      }
+    }
+    SORT_BY(todo, m, hash_steps);
+    for (i = 0; i < m; i += b->lanes)
+      b->hash_group(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes);
+    for (i = start; i < end; i++) any_arg |= jobs[i].status == LWC_ERR_ARG;
+  }
+  return summary(any_arg, 0);
+}
