@@ -1,4 +1,5 @@
-"""The seven QEMU targets (harness/bench/targets/qemu.py, harness/target/qemu).
+"""The QEMU targets (harness/bench/targets/qemu.py, harness/target/qemu): seven,
+and the two wait-state variants of cortex-m3-qemu's cycle model.
 
 For each target: its tools are there after set-up (a failure, not a skip:
 ./run-tests installs them), the counter reads exactly the instructions of
@@ -17,7 +18,7 @@ import pytest
 from conftest import ROOT, firmware, kat_then_repeat, usable_target
 from harness.bench.session import parse_fields
 from harness.bench.targets import TARGETS, Point
-from harness.bench.targets.qemu import PLUGIN, TARGET_CLASSES
+from harness.bench.targets.qemu import PLUGIN, TARGET_CLASSES, CortexM3Qemu
 
 NAMES = [c.name for c in TARGET_CLASSES]
 IMPLS = {"aead": ("ascon-aead128", "ref"), "hash": ("ascon-hash256", "ref")}
@@ -40,7 +41,8 @@ def ask(session, request):
 
 def test_contract_order():
     assert NAMES == ["rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv64-qemu",
-                     "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu"]
+                     "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu",
+                     "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4"]
     for n in NAMES:
         assert TARGETS[n] in TARGET_CLASSES
         assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles
@@ -60,11 +62,14 @@ def test_known_loop(name):
     try:
         hello = ask(s, "hello")
         assert hello["port"] == "qemu-plugin" and hello["exact"] == "1"
-        assert hello["counters"] == "instructions"
+        # ARM: the port's cycles slot holds the cycle model's figure, which
+        # the host reports as modelled_cycles (tests/test_cm3_model.py)
+        model = isinstance(t, CortexM3Qemu)
+        assert hello["counters"] == ("cycles,instructions" if model else "instructions")
         counts = {}
         for n in (0, 1000, 100000):
             f = ask(s, f"loop {n} 3")
-            assert "cycles" not in f
+            assert ("cycles" in f) == model
             assert f["body"] == "2"  # start_<isa>.S: two instructions per iteration
             assert f["instructions_min"] == f["instructions"] == f["instructions_max"]
             counts[n] = int(f["instructions"])
@@ -106,6 +111,9 @@ def test_kat_and_repeatable_counts(name):
             v = first.values[p]
             assert v["instructions"] > 0 and v["samples"] == 1
             assert "cycles" not in v
+            if isinstance(t, CortexM3Qemu):  # a model's figure, never cycles
+                assert v["modelled_cycles"] > v["instructions"]
+                assert v["wait_states"] == t.wait_states
         assert all(0 < b < 8192 for b in first.stack.values())
 
 

@@ -26,7 +26,8 @@ from harness.discover import ROOT
 
 CSV_FIELDS = ["target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "instructions",
               "cycles_per_byte", "instructions_per_byte", "cycles_min", "cycles_max",
-              "instructions_min", "instructions_max", "samples", "mode", "kat", "status",
+              "instructions_min", "instructions_max", "modelled_cycles",
+              "modelled_cycles_per_byte", "wait_states", "samples", "mode", "kat", "status",
               "code_bytes", "stack_bytes", "sets", "error"]
 SWEEP_MIN_LENGTHS = 3  # fewer message lengths make no curve worth drawing
 LONG, SHORT, CALL = "#1d4e89", "#8dbbe3", "#4c8c4a"  # bars: long, short message; one call
@@ -269,7 +270,7 @@ def bar_chart(plt, target: str, field: str, label: str, panels: list):
         ax.set_ylim(len(p.impls) - 0.5, -0.5)  # cheapest at the top
         ax.set_xlim(0, top * 1.2)
         ax.set_title(p.scheme, fontsize=10, loc="left")
-        ax.set_xlabel(f"{field} per call" if p.lengths == [0] else f"{field} per byte",
+        ax.set_xlabel(f"{tb.flabel(field)} per call" if p.lengths == [0] else f"{tb.flabel(field)} per byte",
                       fontsize=8)
         ax.tick_params(axis="x", labelsize=7)
         ax.grid(True, axis="x", alpha=0.3)
@@ -280,10 +281,10 @@ def bar_chart(plt, target: str, field: str, label: str, panels: list):
                loc="outside lower center", ncol=len(colours), fontsize=9, frameon=False)
     kinds = []
     if any(p.lengths != [0] for p in panels):
-        kinds.append(f"{field} per byte, adlen 0 (AEAD: mean of encryption and decryption)")
+        kinds.append(f"{tb.flabel(field)} per byte, adlen 0 (AEAD: mean of encryption and decryption)")
     if 0 in colours:
-        kinds.append(f"{field} per call of a bare permutation")
-    fig.suptitle(f"{target}: {field} ({label}), shorter is faster\n" + "; ".join(kinds),
+        kinds.append(f"{tb.flabel(field)} per call of a bare permutation")
+    fig.suptitle(f"{target}: {tb.flabel(field)} ({label}), shorter is faster\n" + "; ".join(kinds),
                  fontsize=11, x=0.01, ha="left")
     return fig
 
@@ -302,13 +303,13 @@ def sweep_chart(plt, target: str, field: str, series: dict):
         ax.set_yscale("log")
         ax.set_title(scheme, fontsize=9)
         ax.set_xlabel("message bytes", fontsize=8)
-        ax.set_ylabel(f"{field} per byte", fontsize=8)
+        ax.set_ylabel(f"{tb.flabel(field)} per byte", fontsize=8)
         ax.tick_params(labelsize=7)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)
     for ax in list(axes.flat)[len(schemes):]:
         ax.axis("off")
-    fig.suptitle(f"{target}: {field} per byte against message length (adlen 0; AEAD: "
+    fig.suptitle(f"{target}: {tb.flabel(field)} per byte against message length (adlen 0; AEAD: "
                  "encryption)", fontsize=11)
     fig.tight_layout()
     return fig
@@ -507,7 +508,7 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
         field = page.cost(target)
         svg = f"plots/{chart_name(target, field)}.svg"
         if svg in shown:
-            h.append("<figure>" + _img(svg, f"{target}: {field} of each implementation")
+            h.append("<figure>" + _img(svg, f"{target}: {tb.flabel(field)} of each implementation")
                      + f"<figcaption>{_e(field)} per byte of each implementation (a bare "
                        "permutation: per call), cheapest first; the longest message in the "
                        "dark bar.</figcaption></figure>")

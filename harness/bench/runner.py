@@ -184,6 +184,14 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                if v.get("instructions") is not None and n else None,
                "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
                "reused_from": res.reused_from}
+        if v.get("wait_states") is not None or "modelled_cycles" in v:
+            # a cycle model's figure (cortex-m3-qemu*): never `cycles`
+            rec.update({"modelled_cycles": v.get("modelled_cycles"),
+                        "modelled_cycles_min": v.get("modelled_cycles_min"),
+                        "modelled_cycles_max": v.get("modelled_cycles_max"),
+                        "modelled_cycles_per_byte": round(v["modelled_cycles"] / n, 3)
+                        if v.get("modelled_cycles") is not None and n else None,
+                        "wait_states": v.get("wait_states")})
         if res.status != "ok":
             rec["error"] = res.errors.get(p) or res.detail
         out.append(rec)

@@ -8,13 +8,19 @@ libinsn_count.so lwc-bench.elf`.  The plugin (harness/target/qemu/
 insn_count.c, built by `lwc_setup qemu` into build/tools/qemu/) counts
 every executed guest instruction and hands the count to the guest on a
 magic system call.  QEMU has no timing model: the counts are instructions,
-never cycles.
+never cycles.  On the Cortex-M3 targets a second plugin (harness/target/
+qemu/cm3_cycles.c, build/tools/qemu/libcm3_cycles.so) counts the same
+instructions and, beside them, *modelled cycles*: the instruction stream
+priced with the Cortex-M3 Technical Reference Manual's timings and the
+target's flash wait states (README: "The Cortex-M3 cycle model").  They
+are a model's figures, reported as `modelled_cycles`, never as `cycles`.
 """
 from __future__ import annotations
 
 import functools
 import pathlib
 import shutil
+import struct
 import subprocess
 
 from harness.bench.session import PipeSession
@@ -25,6 +31,7 @@ from harness.discover import ROOT
 HERE = ROOT / "harness" / "target" / "qemu"
 PLUGIN = ROOT / "build" / "tools" / "qemu" / "libinsn_count.so"
 CT_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libct_trace.so"  # ./lwcbench ct
+CM3_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libcm3_cycles.so"  # Cortex-M3 cycle model
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup qemu'"
 
 # the extensions QEMU 7.2's generic RISC-V CPUs enable by default beyond
@@ -179,21 +186,134 @@ class Rv64ZbbQemu(Rv64Qemu):
     isa_flags = ["-march=rv64gc_zbb", "-mabi=lp64d"]
 
 
+def flash_range(elf: pathlib.Path) -> tuple[int, int]:
+    """The flash of a Cortex-M3 firmware under qemu-arm: its read-only,
+    executable load segment (code, constants: link.ld's first PT_LOAD),
+    as [lo, hi).  Data, bss and the stack are RAM."""
+    data = pathlib.Path(elf).read_bytes()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise ValueError(f"{elf}: not a 32-bit little-endian ELF")
+    phoff, = struct.unpack_from("<I", data, 28)
+    phentsize, phnum = struct.unpack_from("<HH", data, 42)
+    for k in range(phnum):
+        p_type, _off, vaddr, _pa, _filesz, memsz, flags, _al = struct.unpack_from(
+            "<8I", data, phoff + k * phentsize)
+        if p_type == 1 and flags & 1:  # PT_LOAD, PF_X
+            return vaddr, vaddr + memsz
+    raise ValueError(f"{elf}: no executable load segment")
+
+
 class CortexM3Qemu(QemuTarget):
     name = "cortex-m3-qemu"
     description = "ARMv7-M Cortex-M3 build (arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -O2), " \
                   "run by qemu-arm in user mode (its default CPU executes the Thumb-2 code; " \
-                  "user mode has no M-profile CPU)"
+                  "user mode has no M-profile CPU); modelled cycles at 0 flash wait states"
     arch_tokens = frozenset({"armv7m", "cortex-m3", "32bit"})
     cc = ["arm-none-eabi-gcc"]
     qemu = "qemu-arm"
     start = "start_arm.S"
     isa_flags = ["-mcpu=cortex-m3", "-mthumb"]
     lib_flags = ["-mcpu=cortex-m3", "-mthumb"]
+    clock_label = {"modelled_cycles": "cycle model", "instructions": "qemu plugin"}
+    # the cycle model's parameters (harness/target/qemu/cm3_cycles.c)
+    wait_states = 0   # flash wait states
+    refill = 2        # P, the pipeline refill of a taken branch (the manual: 1..3)
+    fetch_bytes = 4   # bytes per flash fetch (the ICode bus: 32 bits)
     metric = ("instructions: the Thumb-2 instructions of the Cortex-M3 build as QEMU "
               "(qemu-arm user mode, not an M-profile model) executes them, counted exactly "
-              "by a TCG plugin and read by the target itself; no cycles (QEMU has no "
-              "timing model)")
+              "by a TCG plugin and read by the target itself; modelled_cycles: the same "
+              "instruction stream priced by a cycle model (harness/target/qemu/cm3_cycles.c: "
+              "the Cortex-M3 TRM's instruction timings, pipelined loads, taken-branch refill "
+              "P=2, flash wait states) -- a model's figure, not a measurement; no cycles "
+              "(QEMU has no timing model)")
+
+    def model_args(self, elf: pathlib.Path | None) -> str:
+        """The cycle model's plugin arguments for one firmware (its flash
+        range from the ELF; none without one)."""
+        args = f"ws={self.wait_states},refill={self.refill},fetch={self.fetch_bytes}"
+        if elf is not None and pathlib.Path(elf).is_file():
+            lo, hi = flash_range(elf)
+            args += f",flash={lo:x}:{hi:x}"
+        return args
+
+    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str | None = None) -> list[str]:
+        """QEMU with the cycle model (which counts instructions too), or
+        another plugin when given (the tracer of ./lwcbench ct)."""
+        if plugin is None:
+            plugin = f"{CM3_PLUGIN},{self.model_args(elf)}"
+        return super().qemu_argv(elf, plugin)
+
+    def tools_missing(self):
+        why = super().tools_missing()
+        if why is None and stale(CM3_PLUGIN, HERE / "cm3_cycles.c"):
+            why = f"cycle model plugin {rel(CM3_PLUGIN)} missing or older than its source " \
+                  f"({SETUP_HINT})"
+        return why
+
+    def is_available(self):
+        ok, why = super().is_available()
+        return (ok, why.replace("counting plugin", f"cycle model ({self.wait_states} flash "
+                                                   f"wait states)") if ok else why)
+
+    def simulator_files(self):
+        """qemu-user and the cycle model plugin (the results cache's key)."""
+        qemu = shutil.which(self.qemu)
+        return [pathlib.Path(qemu), CM3_PLUGIN] if qemu else []
+
+    def simulator_options(self):
+        # the model's parameters are part of the cache key (the flash range
+        # comes from the firmware, whose hash is in the key already)
+        return " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
+                                       f"plugin,{self.model_args(None)}"))
+
+    def environment(self):
+        env = super().environment()
+        env.update({
+            "simulator_cmd": " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
+                                                     f"{rel(CM3_PLUGIN)},"
+                                                     f"{self.model_args(None)},flash=LO:HI")),
+            "counter": "QEMU TCG plugin harness/target/qemu/cm3_cycles.c: instructions and "
+                       "modelled cycles, read by the guest via magic system calls",
+            "wait_states": self.wait_states,
+            "cycle_model": {"refill": self.refill, "fetch_bytes": self.fetch_bytes,
+                            "wait_states": self.wait_states,
+                            "source": "harness/target/qemu/cm3_cycles.c"},
+        })
+        over = env.get("counter_overhead")
+        if over:  # the port's cycles slot holds the model's figure
+            env["counter_overhead"] = {k.replace("cycles", "modelled_cycles")
+                                       if k.startswith("cycles") else k: v
+                                       for k, v in over.items()}
+        return env
+
+    def judge(self, impl, points, stacks, quick, resp, res):
+        """As every target, then the port's cycle counter (the model's
+        system call, start_arm.S) is renamed modelled_cycles: this target
+        has no cycles."""
+        super().judge(impl, points, stacks, quick, resp, res)
+        for v in res.values.values():
+            for suffix in ("", "_min", "_max"):
+                if "cycles" + suffix in v:
+                    v["modelled_cycles" + suffix] = v.pop("cycles" + suffix)
+            v["wait_states"] = self.wait_states
+
+
+class CortexM3QemuWs2(CortexM3Qemu):
+    name = "cortex-m3-qemu-ws2"
+    description = CortexM3Qemu.description.replace("0 flash wait states", "2 flash wait states")
+    wait_states = 2
+    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
+                          "model at 2 flash wait states): --target cortex-m3-qemu-ws2 or "
+                          "--all runs it")
+
+
+class CortexM3QemuWs4(CortexM3Qemu):
+    name = "cortex-m3-qemu-ws4"
+    description = CortexM3Qemu.description.replace("0 flash wait states", "4 flash wait states")
+    wait_states = 4
+    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
+                          "model at 4 flash wait states): --target cortex-m3-qemu-ws4 or "
+                          "--all runs it")
 
 
 class XtensaLx106Qemu(QemuTarget):
@@ -212,4 +332,4 @@ class XtensaLx106Qemu(QemuTarget):
 
 
 TARGET_CLASSES = [Rv32iQemu, Rv32ZbbQemu, Rv32ZbkbQemu, Rv64Qemu, Rv64ZbbQemu, CortexM3Qemu,
-                  XtensaLx106Qemu]
+                  XtensaLx106Qemu, CortexM3QemuWs2, CortexM3QemuWs4]

@@ -2,7 +2,9 @@
  * lwc-bench port for QEMU user mode (qemu-riscv32/64, qemu-arm,
  * qemu-xtensa): the request stream is the process' stdin, answers go to
  * stdout, and the instruction count comes from the counting plugin
- * (insn_count.c).  The ISA specific parts (entry point, the three system
+ * (insn_count.c); on ARM (cortex-m3-qemu) from the cycle model
+ * (cm3_cycles.c), which also gives modelled cycles in the cycles slot: the
+ * host reports them as modelled_cycles, never as cycles.  The ISA specific parts (entry point, the three system
  * calls, bench_known_loop) are in start_<isa>.S.
  */
 #include <stddef.h>
@@ -21,14 +23,25 @@ void lwc_trace(int on);
 
 #define LWC_COUNT_MARKER 0x544e554f4343574cull /* as in insn_count.c */
 
+#if defined(__arm__)
+/* the cycle model's syscall: *slot must hold the marker; gets the cycles */
+void lwc_mcycles(uint64_t *slot);
+const unsigned bench_counters = BENCH_COUNTER_CYCLES | BENCH_COUNTER_INSTRUCTIONS;
+#else
 const unsigned bench_counters = BENCH_COUNTER_INSTRUCTIONS;
+#endif
 const int bench_exact = 1; /* QEMU runs the same instructions every time */
 const char *const bench_port = "qemu-plugin";
 
 /* Instructions executed so far, into v[1] (no cycles: QEMU has no timing
- * model).  lwc_count is an external function given the slot's address, so
- * the compiler stores the marker before the call and reads nothing early. */
+ * model; on ARM the cycle model's modelled cycles into v[0]).  lwc_count is
+ * an external function given the slot's address, so the compiler stores
+ * the marker before the call and reads nothing early. */
 void bench_read_counters(uint64_t v[2]) {
+#if defined(__arm__)
+  v[0] = LWC_COUNT_MARKER;
+  lwc_mcycles(&v[0]);
+#endif
   v[1] = LWC_COUNT_MARKER;
   lwc_count(&v[1]);
 }

@@ -1,7 +1,8 @@
 # Sourced after harness/setup.sh, from the repository root.
 #   lwc_setup_qemu   cross compilers, qemu-user, the instruction-counting
-#                    plugin build/tools/qemu/libinsn_count.so and the
-#                    constant-time tracer build/tools/qemu/libct_trace.so
+#                    plugin build/tools/qemu/libinsn_count.so, the
+#                    Cortex-M3 cycle model build/tools/qemu/libcm3_cycles.so
+#                    and the constant-time tracer build/tools/qemu/libct_trace.so
 #
 # The plugin needs QEMU's plugin header, which no Debian 12 binary package
 # ships: it comes from Debian's qemu source package (the orig tarball of
@@ -64,6 +65,8 @@ lwc_setup_qemu() {
     gcc:gcc xz:xz-utils || return 1
   mkdir -p "$LWC_QEMU_DIR"
   lwc_qemu_plugin harness/target/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
+  # the Cortex-M3 cycle model (cortex-m3-qemu: modelled cycles)
+  lwc_qemu_plugin harness/target/qemu/cm3_cycles.c "$LWC_QEMU_DIR/libcm3_cycles.so" || return 1
   # the constant-time tracer (./lwcbench ct)
   lwc_qemu_plugin harness/target/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
 }

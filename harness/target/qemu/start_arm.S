@@ -11,6 +11,7 @@
 #define SYS_exit_group 248
 #define SYS_lwc_count 0x4c57 /* read by the counting plugin (insn_count.c) */
 #define SYS_lwc_trace 0x4c58 /* the constant-time tracer (ct_trace.c): on/off */
+#define SYS_lwc_mcycles 0x4c59 /* the cycle model (cm3_cycles.c): modelled cycles */
 
         .syntax unified
         .thumb
@@ -55,6 +56,17 @@ lwc_count:
         svc 0
         pop {r7, pc}
 
+/* void lwc_mcycles(uint64_t *slot): the cycle model (cm3_cycles.c) writes
+ * its modelled cycles into *slot (which holds the marker on entry); without
+ * it, an unknown system call that leaves the marker there. */
+        .globl lwc_mcycles
+        .thumb_func
+lwc_mcycles:
+        push {r7, lr}
+        movw r7, #SYS_lwc_mcycles
+        svc 0
+        pop {r7, pc}
+
 /* void lwc_trace(int on): the tracer (ct_trace.c) records from on = 1 to
  * on = 0; without it, an unknown system call that does nothing. */
         .globl lwc_trace
@@ -79,4 +91,5 @@ bench_known_loop:
         .balign 4
         .globl bench_loop_body, bench_loop_body_cycles
 bench_loop_body:        .word 2 /* instructions per iteration of the loop above */
-bench_loop_body_cycles: .word 0 /* QEMU has no timing model */
+bench_loop_body_cycles: .word 0 /* QEMU has no timing model (the cycle model's
+                                   cost of an iteration depends on the wait states) */
