@@ -12,7 +12,9 @@
 #endif
 #include "ascon/lanes64.h"
 
+#ifndef ASCON_BACKEND_NAME /* the x86-64 BMI2 variant reuses this backend */
 #define ASCON_BACKEND_NAME "opt64"
+#endif
 
 ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   uint64_t t0, t1, t2, t3, t4;
@@ -33,7 +35,7 @@ ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   t3 ^= t2;
   t2 = ~t2;
   /* linear diffusion */
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(ASCON_X86_RORX)
   /* t ^ ror(t ^ ror(t, b - a), a): two-operand x86-64 needs a register
    * copy per rotation; this form has one copy per lane fewer (the
    * instruction count, not the latency, bounds a round there) */

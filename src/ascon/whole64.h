@@ -18,8 +18,8 @@
  *                         lanes in locals, one load and one store per full
  *                         lane, the last partial block by 4/2/1-byte pieces
  *                         (no byte loop) and its padding as one lane xor.
- * Only on 64-bit cores (pointers of 8 bytes); elsewhere this header adds
- * nothing and the mode is the incremental one, as before.
+ * Only on x86-64 and AArch64 (below); elsewhere this header adds nothing
+ * and the mode is the incremental one, as before.
  *
  * A backend may replace the full-lane moves (an xmm state: no round trip
  * through a general register):
@@ -37,22 +37,18 @@
 #include "ascon/word.h"
 #include "lwc.h"
 
-#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
+/* Only where an unaligned load or store of 2, 4 or 8 bytes is one
+ * instruction and the byte order is little-endian (x86-64, AArch64): there
+ * __builtin_memcpy of a constant size is that instruction.  On RV64 the
+ * byte helpers made the AEAD objects twice as large for a few percent, so
+ * every other target compiles exactly what it did without this header. */
+#if (defined(__x86_64__) || defined(__aarch64__)) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define ASCON_WHOLE64 1
 #endif
 
 #ifdef ASCON_WHOLE64
 
-/* Hosts where an unaligned load or store of 2, 4 or 8 bytes is one
- * instruction (and the byte order is little-endian): there
- * __builtin_memcpy of a constant size is that instruction.  Elsewhere the
- * byte helpers of word.h. */
-#if (defined(__x86_64__) || defined(__aarch64__)) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define ASCON_W_UNALIGNED 1
-#endif
-
-#ifdef ASCON_W_UNALIGNED
 /* host (little-endian) order <-> the scheme's lane order */
 #if ASCON_LITTLE_ENDIAN
 #define ASCON_W_ORDER(w) (w)
@@ -101,11 +97,18 @@ ASCON_INLINE void ascon_w_storen(uint8_t *p, uint64_t w, unsigned n) {
   }
   if (n & 1) p[n & 6] = (uint8_t)(w >> (8 * (n & 6)));
 }
-#else
-#define ascon_w_load8 ascon_load8
-ASCON_INLINE void ascon_w_store8(uint8_t *p, uint64_t w) { ascon_store(p, w, 0, 8); }
-#define ascon_w_loadn(p, n) ascon_load((p), 0, (n))
-#define ascon_w_storen(p, w, n) ascon_store((p), (w), 0, (n))
+
+/* The state of the whole-message code: by default the backend's own
+ * (lanes64.h); a backend whose permutation wants another form in registers
+ * (xmm lanes) defines ASCON_W_STATE and these accessors itself. */
+#ifndef ASCON_W_STATE
+typedef ascon_state_t ascon_wstate_t;
+#define ascon_w_get ascon_lane_get
+#define ascon_w_set ascon_lane_set
+#define ascon_w_xor ascon_lane_xor
+#define ascon_w_permute ascon_permute
+#define ascon_w_import(ws, s) (*(ws) = *(s))
+#define ascon_w_export(s, ws) (*(s) = *(ws))
 #endif
 
 /* the padding bit after byte n of a lane; bytes 0 .. n-1 of a lane */
@@ -117,19 +120,19 @@ ASCON_INLINE void ascon_w_store8(uint8_t *p, uint64_t w) { ascon_store(p, w, 0, 
 #endif
 
 #ifndef ASCON_W_XOR_IN
-#define ASCON_W_XOR_IN(s, i, p) ascon_lane_xor((s), (i), ascon_w_load8(p))
-#define ASCON_W_OUT(s, i, p) ascon_w_store8((p), ascon_lane_get((s), (i)))
+#define ASCON_W_XOR_IN(s, i, p) ascon_w_xor((s), (i), ascon_w_load8(p))
+#define ASCON_W_OUT(s, i, p) ascon_w_store8((p), ascon_w_get((s), (i)))
 #define ASCON_W_DEC(s, i, out, in)                         \
   do {                                                     \
     uint64_t c_ = ascon_w_load8(in);                       \
-    ascon_w_store8((out), ascon_lane_get((s), (i)) ^ c_);  \
-    ascon_lane_set((s), (i), c_);                          \
+    ascon_w_store8((out), ascon_w_get((s), (i)) ^ c_);  \
+    ascon_w_set((s), (i), c_);                          \
   } while (0)
 #endif
 
 /* One full rate block; op as sponge.h's (0 absorb, 1 encrypt, 2 decrypt),
  * a constant where inlined. */
-ASCON_INLINE void ascon_w_block(ascon_state_t *s, uint8_t *out,
+ASCON_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
                                 const uint8_t *in, unsigned op) {
   if (op == 0) {
     ASCON_W_XOR_IN(s, 0, in);
@@ -154,14 +157,15 @@ ASCON_INLINE void ascon_w_block(ascon_state_t *s, uint8_t *out,
 /* n > 0 full blocks, each followed by p^ASCON_PB (sponge.h's ASCON_BLOCKS) */
 ASCON_INLINE void ascon_w_blocks_op(ascon_state_t *sp, uint8_t *out,
                                     const uint8_t *in, size_t n, unsigned op) {
-  ascon_state_t s = *sp;
+  ascon_wstate_t s;
+  ascon_w_import(&s, sp);
   do {
     ascon_w_block(&s, out, in, op);
-    ascon_permute(&s, ASCON_PB);
+    ascon_w_permute(&s, ASCON_PB);
     in += ASCON_RATE;
     if (op != 0) out += ASCON_RATE;
   } while (--n > 0);
-  *sp = s;
+  ascon_w_export(sp, &s);
 }
 
 static void ascon_w_blocks(ascon_state_t *s, uint8_t *out, const uint8_t *in,
@@ -180,7 +184,7 @@ static void ascon_w_blocks(ascon_state_t *s, uint8_t *out, const uint8_t *in,
 
 /* The last, partial block (n < ASCON_RATE bytes, maybe none) and its
  * padding; op as ascon_w_block. */
-ASCON_INLINE void ascon_w_last(ascon_state_t *s, uint8_t *out,
+ASCON_INLINE void ascon_w_last(ascon_wstate_t *s, uint8_t *out,
                                const uint8_t *in, unsigned n, unsigned op) {
   unsigned i = 0;
   uint64_t w, c;
@@ -203,7 +207,7 @@ ASCON_INLINE void ascon_w_last(ascon_state_t *s, uint8_t *out,
   /* lane i, bytes 0 .. n-1, then the padding bit (i constant per branch) */
 #define ASCON_W_LAST_LANE(I)                                               \
   do {                                                                     \
-    w = ascon_lane_get(s, (I));                                            \
+    w = ascon_w_get(s, (I));                                            \
     c = ascon_w_loadn(in, n);                                              \
     if (op == 0) {                                                         \
       w ^= c;                                                              \
@@ -214,7 +218,7 @@ ASCON_INLINE void ascon_w_last(ascon_state_t *s, uint8_t *out,
       ascon_w_storen(out, w ^ c, n);                                       \
       w = (w & ~ASCON_W_MASK(n)) | c;                                      \
     }                                                                      \
-    ascon_lane_set(s, (I), w ^ ASCON_W_PAD(n));                            \
+    ascon_w_set(s, (I), w ^ ASCON_W_PAD(n));                            \
   } while (0)
   if (i == 0)
     ASCON_W_LAST_LANE(0);
@@ -225,53 +229,53 @@ ASCON_INLINE void ascon_w_last(ascon_state_t *s, uint8_t *out,
 
 /* initialisation (IV || K || N, p^a, key added) to the end of the
  * associated data (domain-separation bit); the key's lanes for the tag */
-ASCON_INLINE void ascon_w_start(ascon_state_t *s, uint64_t *k,
+ASCON_INLINE void ascon_w_start(ascon_wstate_t *s, uint64_t *k,
                                 const uint8_t *ad, size_t adlen,
                                 const uint8_t *npub, const uint8_t *key) {
   static const uint8_t iv[40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES] = ASCON_IV;
 #if CRYPTO_KEYBYTES == 16
   k[0] = ascon_w_load8(key);
   k[1] = ascon_w_load8(key + 8);
-  ascon_lane_set(s, 0, ascon_load(iv, 0, 8));
-  ascon_lane_set(s, 1, k[0]);
-  ascon_lane_set(s, 2, k[1]);
+  ascon_w_set(s, 0, ascon_load(iv, 0, 8));
+  ascon_w_set(s, 1, k[0]);
+  ascon_w_set(s, 2, k[1]);
 #else /* Ascon-80pq: 4 IV bytes, K[0..4) in lane 0, then two lanes */
   k[0] = ascon_load(key, 4, 4); /* K[0..4) at bytes 4..7 of a lane */
   k[1] = ascon_w_load8(key + 4);
   k[2] = ascon_w_load8(key + 12);
-  ascon_lane_set(s, 0, ascon_load(iv, 0, 4) | k[0]);
-  ascon_lane_set(s, 1, k[1]);
-  ascon_lane_set(s, 2, k[2]);
+  ascon_w_set(s, 0, ascon_load(iv, 0, 4) | k[0]);
+  ascon_w_set(s, 1, k[1]);
+  ascon_w_set(s, 2, k[2]);
 #endif
-  ascon_lane_set(s, 3, ascon_w_load8(npub));
-  ascon_lane_set(s, 4, ascon_w_load8(npub + 8));
-  ascon_permute(s, ASCON_PA);
+  ascon_w_set(s, 3, ascon_w_load8(npub));
+  ascon_w_set(s, 4, ascon_w_load8(npub + 8));
+  ascon_w_permute(s, ASCON_PA);
 #if CRYPTO_KEYBYTES == 16
-  ascon_lane_xor(s, 3, k[0]);
-  ascon_lane_xor(s, 4, k[1]);
+  ascon_w_xor(s, 3, k[0]);
+  ascon_w_xor(s, 4, k[1]);
 #else /* S[20..40) ^= K */
-  ascon_lane_xor(s, 2, k[0]);
-  ascon_lane_xor(s, 3, k[1]);
-  ascon_lane_xor(s, 4, k[2]);
+  ascon_w_xor(s, 2, k[0]);
+  ascon_w_xor(s, 3, k[1]);
+  ascon_w_xor(s, 4, k[2]);
 #endif
   if (adlen > 0) {
     if (adlen >= ASCON_RATE) {
       size_t n = adlen / ASCON_RATE;
       do {
         ascon_w_block(s, NULL, ad, 0);
-        ascon_permute(s, ASCON_PB);
+        ascon_w_permute(s, ASCON_PB);
         ad += ASCON_RATE;
       } while (--n > 0);
     }
     ascon_w_last(s, NULL, ad, (unsigned)(adlen % ASCON_RATE), 0);
-    ascon_permute(s, ASCON_PB);
+    ascon_w_permute(s, ASCON_PB);
   }
-  ascon_lane_xor(s, 4, (uint64_t)ASCON_DSEP_BYTE << ASCON_SHIFT(7));
+  ascon_w_xor(s, 4, (uint64_t)ASCON_DSEP_BYTE << ASCON_SHIFT(7));
 }
 
 /* the message's blocks (op 1 or 2), the last one padded, the finalisation;
  * the full tag to tag[0..16) */
-ASCON_INLINE void ascon_w_finish(ascon_state_t *s, const uint64_t *k,
+ASCON_INLINE void ascon_w_finish(ascon_wstate_t *s, const uint64_t *k,
                                  uint8_t *out, const uint8_t *in, size_t len,
                                  unsigned op, uint8_t *tag,
                                  const uint8_t *key) {
@@ -279,7 +283,7 @@ ASCON_INLINE void ascon_w_finish(ascon_state_t *s, const uint64_t *k,
     size_t n = len / ASCON_RATE;
     do {
       ascon_w_block(s, out, in, op);
-      ascon_permute(s, ASCON_PB);
+      ascon_w_permute(s, ASCON_PB);
       in += ASCON_RATE;
       out += ASCON_RATE;
     } while (--n > 0);
@@ -287,18 +291,18 @@ ASCON_INLINE void ascon_w_finish(ascon_state_t *s, const uint64_t *k,
   ascon_w_last(s, out, in, (unsigned)(len % ASCON_RATE), op);
 #if CRYPTO_KEYBYTES == 16
   (void)key;
-  ascon_lane_xor(s, ASCON_RATE / 8, k[0]);
-  ascon_lane_xor(s, ASCON_RATE / 8 + 1, k[1]);
-  ascon_permute(s, ASCON_PA);
-  ascon_lane_xor(s, 3, k[0]);
-  ascon_lane_xor(s, 4, k[1]);
+  ascon_w_xor(s, ASCON_RATE / 8, k[0]);
+  ascon_w_xor(s, ASCON_RATE / 8 + 1, k[1]);
+  ascon_w_permute(s, ASCON_PA);
+  ascon_w_xor(s, 3, k[0]);
+  ascon_w_xor(s, 4, k[1]);
 #else /* S[8..28) ^= K; the tag: S[24..40) ^ K[4..20) */
-  ascon_lane_xor(s, 1, ascon_w_load8(key));
-  ascon_lane_xor(s, 2, ascon_w_load8(key + 8));
-  ascon_lane_xor(s, 3, ascon_load(key + 16, 0, 4));
-  ascon_permute(s, ASCON_PA);
-  ascon_lane_xor(s, 3, k[1]);
-  ascon_lane_xor(s, 4, k[2]);
+  ascon_w_xor(s, 1, ascon_w_load8(key));
+  ascon_w_xor(s, 2, ascon_w_load8(key + 8));
+  ascon_w_xor(s, 3, ascon_load(key + 16, 0, 4));
+  ascon_w_permute(s, ASCON_PA);
+  ascon_w_xor(s, 3, k[1]);
+  ascon_w_xor(s, 4, k[2]);
 #endif
   ASCON_W_OUT(s, 3, tag);
   ASCON_W_OUT(s, 4, tag + 8);
@@ -308,7 +312,7 @@ static int LWC_NS(ascon_w_encrypt)(uint8_t *ct, const uint8_t *msg,
                                    size_t mlen, const uint8_t *ad,
                                    size_t adlen, const uint8_t *npub,
                                    const uint8_t *key) {
-  ascon_state_t s;
+  ascon_wstate_t s;
   uint64_t k[CRYPTO_KEYBYTES == 16 ? 2 : 3];
   ascon_w_start(&s, k, ad, adlen, npub, key);
   ascon_w_finish(&s, k, ct, msg, mlen, 1, ct + mlen, key);
@@ -319,7 +323,7 @@ static int LWC_NS(ascon_w_decrypt)(uint8_t *msg, const uint8_t *ct,
                                    size_t ctlen, const uint8_t *ad,
                                    size_t adlen, const uint8_t *npub,
                                    const uint8_t *key) {
-  ascon_state_t s;
+  ascon_wstate_t s;
   uint64_t k[CRYPTO_KEYBYTES == 16 ? 2 : 3];
   uint8_t tag[16];
   size_t mlen;
