@@ -49,8 +49,11 @@ VARIANTS = {
 }
 # Programs linked by a variant that names none (each has its own main()).
 DEFAULT_PROGRAMS = ["lwc", "lwc-test", "lwc-bench"]
-# Implementation preferred when a caller names none (64-bit host).
-HOST_PREFERENCE = ["opt64", "bi32", "opt32", "ref", "lowsize"]
+# Implementation preferred when a caller names none (64-bit host): the
+# registry's order; lwc_*_find(scheme, NULL) takes the first whose CPU needs
+# are met (src/lib/lwc.c: lwc_impl_usable), so a run-time-selected ISA
+# variant comes before the portable code it falls back on.
+HOST_PREFERENCE = ["x86_64_bmi2", "opt64", "bi32", "opt32", "ref", "lowsize"]
 HOST_ARCHS = {"host", "x86_64", "64bit"}
 # The portable core of lwc-bench (every target's firmware links it).
 KINDS = ("aead", "hash", "perm")  # descriptor types: lwc_aead, lwc_hash, lwc_perm

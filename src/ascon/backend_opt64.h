@@ -12,7 +12,9 @@
 #endif
 #include "ascon/lanes64.h"
 
+#ifndef ASCON_BACKEND_NAME /* the x86-64 BMI2 variant reuses this backend */
 #define ASCON_BACKEND_NAME "opt64"
+#endif
 
 ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   uint64_t t0, t1, t2, t3, t4;
@@ -33,11 +35,22 @@ ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   t3 ^= t2;
   t2 = ~t2;
   /* linear diffusion */
+#if defined(__x86_64__) && !defined(ASCON_X86_RORX)
+  /* t ^ ror(t ^ ror(t, b - a), a): two-operand x86-64 needs a register
+   * copy per rotation; this form has one copy per lane fewer (the
+   * instruction count, not the latency, bounds a round there) */
+  x[0] = t0 ^ ascon_ror64(t0 ^ ascon_ror64(t0, 28 - 19), 19);
+  x[1] = t1 ^ ascon_ror64(t1 ^ ascon_ror64(t1, 61 - 39), 39);
+  x[2] = t2 ^ ascon_ror64(t2 ^ ascon_ror64(t2, 6 - 1), 1);
+  x[3] = t3 ^ ascon_ror64(t3 ^ ascon_ror64(t3, 17 - 10), 10);
+  x[4] = t4 ^ ascon_ror64(t4 ^ ascon_ror64(t4, 41 - 7), 7);
+#else
   x[0] = t0 ^ ascon_ror64(t0, 19) ^ ascon_ror64(t0, 28);
   x[1] = t1 ^ ascon_ror64(t1, 61) ^ ascon_ror64(t1, 39);
   x[2] = t2 ^ ascon_ror64(t2, 1) ^ ascon_ror64(t2, 6);
   x[3] = t3 ^ ascon_ror64(t3, 10) ^ ascon_ror64(t3, 17);
   x[4] = t4 ^ ascon_ror64(t4, 7) ^ ascon_ror64(t4, 41);
+#endif
 }
 
 /* The rounds count is a compile-time constant at every call site, so the

@@ -8,10 +8,28 @@ void lwc_wipe(void *p, size_t n) { lwc_wipe_bytes(p, n); }
 
 void lwc_hash_wipe(lwc_hash_ctx *ctx) { lwc_wipe(ctx, sizeof *ctx); }
 
+/* ---- Run-time selection by CPU features --------------------------------
+ * An implementation whose name starts with one of these prefixes runs only
+ * on a CPU with the named extensions (its code is compiled for them:
+ * src/ascon/x86_target.h).  lwc_*_find(scheme, NULL) returns the first
+ * registered implementation of the scheme that can run here (the registry
+ * lists the ISA variants before the portable code); naming such an
+ * implementation on a CPU without its extensions finds nothing (NULL). */
+static int lwc_impl_usable(const char *impl) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (strncmp(impl, "x86_64_bmi2", 11) == 0)
+    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+#endif
+  (void)impl;
+  return 1;
+}
+/* ---- end of run-time selection ------------------------------------------ */
+
 static int name_matches(const char *scheme, const char *impl,
                         const char *want_scheme, const char *want_impl) {
   return strcmp(scheme, want_scheme) == 0 &&
-         (want_impl == NULL || strcmp(impl, want_impl) == 0);
+         (want_impl == NULL || strcmp(impl, want_impl) == 0) &&
+         lwc_impl_usable(impl);
 }
 
 const lwc_aead *lwc_aead_find(const char *scheme, const char *impl) {

@@ -1,3 +1,4 @@
 #include "api.h"
 #include "ascon/backend_opt64.h"
+#include "ascon/whole64.h"
 #include "ascon/aead_mode.h"

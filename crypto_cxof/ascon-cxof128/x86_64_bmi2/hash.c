@@ -1,0 +1,5 @@
+#include "api.h"
+#include "ascon/backend_x86_bmi2.h"
+#include "ascon/whole64.h"
+#include "ascon/hash_mode.h"
+#include "ascon/x86_target_end.h"
