@@ -24,7 +24,7 @@ import time
 import json
 import pathlib
 
-from harness.bench import cluster, ct, export, finish, fuzz, report, runner, supercop
+from harness.bench import cluster, ct, export, finish, fuzz, hostcmp, report, runner, supercop
 from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
@@ -148,6 +148,7 @@ def parser() -> argparse.ArgumentParser:
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
     fuzz.add_parser(sub)
     supercop.add_parser(sub)
+    hostcmp.add_parser(sub)
     return ap
 
 
@@ -396,6 +397,8 @@ def _main(args) -> int:
             return fuzz.main(args, setup)
         if args.command == "export":
             return supercop.main(args)
+        if args.command == "host-compare":
+            return hostcmp.main(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)
