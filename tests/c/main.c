@@ -11,6 +11,6 @@ int main(int argc, char **argv) {
   fprintf(stderr,
           "usage: lwc-test kat SCHEME IMPL [START...]\n"
           "       lwc-test props [SCHEME [IMPL]]\n"
-          "       lwc-test batch SCHEME ENGINE\n");
+          "       lwc-test batch SCHEME ENGINE [ct]\n");
   return 2;
 }
