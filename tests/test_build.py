@@ -1,4 +1,6 @@
 """Properties of the build itself: portable, freestanding implementations."""
+import pathlib
+import platform
 import subprocess
 
 import pytest
@@ -175,3 +177,30 @@ def test_every_bare_permutation_has_a_mode_of_its_family_to_check_it():
         assert p.via_source is not None, p.scheme
         assert p.via_kind in ("aead", "hash"), p.scheme
         assert p.kat_file.exists(), p.scheme
+
+
+def test_run_time_selection_follows_the_cpu():
+    """lwc_*_find(scheme, NULL) picks x86_64_bmi2 exactly when the CPU has
+    BMI1 and BMI2 (opt64 otherwise), and the variant cannot be named on a
+    CPU without them (lwc-test select: SCHEME IMPL findable selected)."""
+    r = subprocess.run([str(bin_dir("release") / "lwc-test"), "select"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    rows = [ln.split() for ln in r.stdout.splitlines()]
+    flags = set()
+    for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("flags"):
+            flags = set(line.split(":", 1)[1].split())
+            break
+    has = {"bmi1", "bmi2"} <= flags
+    schemes = {s for s, i, _f, _p in rows if i == "x86_64_bmi2"}
+    if platform.machine() in ("x86_64", "AMD64"):
+        assert len(schemes) == 11  # every Ascon member
+    for s, impl, findable, selected in rows:
+        if impl == "x86_64_bmi2":
+            assert (findable, selected) == (("1", "1") if has else ("0", "0")), (s, impl)
+        elif s in schemes and impl == "opt64":
+            assert selected == ("0" if has else "1"), (s, impl)
+        else:
+            assert findable == "1", (s, impl)
+    assert sum(p == "1" for _s, _i, _f, p in rows) == len({s for s, *_ in rows})  # one per scheme
