@@ -75,6 +75,44 @@ static int ascon_hash_update(lwc_hash_ctx *ctx, const uint8_t *in,
 
 static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   ascon_hash_state *st = (ascon_hash_state *)ctx;
+#if defined(ASCON_WHOLE64) && ASCON_RATE == 8
+  /* x86-64 / AArch64 (whole64.h): the state in a local, so that writing
+   * the output (bytes that might alias the context) does not force it
+   * back to memory around every permutation; full lanes in one store */
+  ascon_state_t s;
+  unsigned pos;
+  if (st->phase != ASCON_HASH_ABSORB && st->phase != ASCON_HASH_SQUEEZE)
+    return LWC_ERR_ARG;
+  s = st->s;
+  pos = st->pos;
+  if (st->phase == ASCON_HASH_ABSORB) {
+    ascon_add_byte(&s, ASCON_PAD_BYTE, pos);
+    ascon_permute(&s, ASCON_PA);
+    pos = 0;
+    st->phase = ASCON_HASH_SQUEEZE;
+  }
+  while (len > 0) {
+    unsigned n;
+    if (pos == ASCON_RATE) {
+      ascon_permute(&s, ASCON_PB);
+      pos = 0;
+    }
+    if (pos == 0 && len >= 8) {
+      ascon_w_store8(out, ascon_lane_get(&s, 0));
+      n = 8;
+    } else {
+      n = ASCON_RATE - pos;
+      if (n > len) n = (unsigned)len;
+      ascon_extract(&s, out, pos, n);
+    }
+    pos += n;
+    out += n;
+    len -= n;
+  }
+  st->s = s;
+  st->pos = (uint8_t)pos;
+  return LWC_OK;
+#else
   if (st->phase == ASCON_HASH_ABSORB) {
     ascon_hash_pad(st);
     st->phase = ASCON_HASH_SQUEEZE;
@@ -95,6 +133,7 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
     len -= n;
   }
   return LWC_OK;
+#endif
 }
 
 /* The SUPERCOP / NIST LWC functions and the lwc_hash descriptor */
