@@ -36,6 +36,10 @@ VARIANTS = {
                    "-fsanitize=address,undefined", "-fno-sanitize-recover=all"],
         "ldflags": ["-fsanitize=address,undefined"],
     },
+    # AArch64 cross build of the test driver (static, run under qemu-aarch64 by
+    # tests/test_aarch64.py): the 64-bit paths compiled for a second ISA
+    "aarch64": {"cc": "aarch64-linux-gnu-gcc", "cflags": ["-O2"], "ldflags": ["-static"],
+                "programs": ["lwc-test"], "archs": ["aarch64", "64bit"]},
     # libFuzzer: the library's objects get coverage instrumentation
     # (fuzzer-no-link); the program links libFuzzer's main (fuzzer).
     "fuzz": {
@@ -256,7 +260,7 @@ class Builder:
     def impls(self) -> list[Impl]:
         if self._impls is not None:
             return self._impls
-        found = [i for i in discover() if i.builds_for(HOST_ARCHS)]
+        found = [i for i in discover() if i.builds_for(set(self.cfg.get("archs", HOST_ARCHS)))]
         return order_by_preference(found, HOST_PREFERENCE)
 
     def impl_objects(self, impl: Impl) -> list[tuple[pathlib.Path, pathlib.Path, list[str]]]:

@@ -62,6 +62,7 @@ lwc_setup_qemu() {
   lwc_need_cmds qemu-riscv32:qemu-user qemu-riscv64:qemu-user qemu-arm:qemu-user \
     qemu-xtensa:qemu-user riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf \
     arm-none-eabi-gcc:gcc-arm-none-eabi xtensa-lx106-elf-gcc:gcc-xtensa-lx106 \
+    qemu-aarch64:qemu-user aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu \
     gcc:gcc xz:xz-utils || return 1
   mkdir -p "$LWC_QEMU_DIR"
   lwc_qemu_plugin harness/target/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
