@@ -24,7 +24,8 @@ import time
 import json
 import pathlib
 
-from harness.bench import cluster, ct, export, finish, fuzz, hostcmp, report, runner, supercop
+from harness.bench import (cluster, ct, export, finish, fuzz, hostcmp, profile, report, runner,
+                           supercop)
 from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
@@ -149,6 +150,7 @@ def parser() -> argparse.ArgumentParser:
     fuzz.add_parser(sub)
     supercop.add_parser(sub)
     hostcmp.add_parser(sub)
+    profile.add_parser(sub)
     return ap
 
 
@@ -399,6 +401,8 @@ def _main(args) -> int:
             return supercop.main(args)
         if args.command == "host-compare":
             return hostcmp.main(args)
+        if args.command == "profile":
+            return profile.main(args)
         return cmd_run(args)
     except (UsageError, SelectionError) as e:
         print(f"lwcbench: {e}", file=sys.stderr)

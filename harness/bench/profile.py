@@ -1,0 +1,374 @@
+"""./lwcbench profile: execution statistics of one operation from a simulator's trace.
+
+  lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
+                   [--json FILE] [--plot FILE]
+
+The operation runs once under the target's tracer (the one `./lwcbench ct`
+uses: every executed instruction's address and every data access's
+address, in the addresses of the firmware's ELF file).  The firmware's
+disassembly (the toolchain's objdump) names each executed instruction, and
+its section table says what each address is:
+  - instructions by mnemonic; the addressing-mode mix where the ISA has
+    modes (MSP430: source and destination modes; AVR: the data-access modes);
+  - register-only operations (no data access) against memory operations;
+  - memory reads and writes, and the distinct addresses touched in RAM and in
+    flash (read-only sections: code and constants; the instructions' own
+    addresses counted apart);
+  - table look-ups: reads of read-only data (constants in flash);
+  - the stack span: from the lowest to the highest address the operation
+    touched above the program's writable sections (its frames, and what it
+    reached of its caller's).
+Text table, JSON (--json) and a bar chart of the mnemonics (--plot FILE.png,
+with matplotlib).  Defaults: the first operation of the scheme's kind
+(encrypt, hash, permutation), adlen 0, mlen 16 (a permutation: none).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import dataclasses
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+from harness.bench import ct
+from harness.bench.impls import SelectionError, all_impls, impl_id, select
+from harness.bench.session import SessionError
+from harness.bench.targets import TARGETS
+from harness.bench.targets.base import BuildError, DoesNotFit
+
+OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
+TOP = 24  # mnemonics shown in the text table
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("profile", help="execution statistics of one operation from a simulator's "
+                       "trace (mnemonics, addressing modes, memory, table look-ups, stack)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--target", required=True, metavar="T")
+    p.add_argument("--scheme", required=True, metavar="S")
+    p.add_argument("--impl", required=True, metavar="I")
+    p.add_argument("--op", metavar="OP", help="encrypt, decrypt, hash or permutation")
+    p.add_argument("--adlen", type=int, default=0, metavar="N")
+    p.add_argument("--mlen", type=int, metavar="N", help="message length (default 16; "
+                   "a permutation: 0)")
+    p.add_argument("--json", metavar="FILE", help="write the statistics as JSON")
+    p.add_argument("--plot", metavar="FILE", help="a bar chart of the mnemonics (PNG or SVG)")
+
+
+class ProfileError(Exception):
+    """A one-line reason; exit status 2 (usage) or 1 (the run failed)."""
+
+    def __init__(self, msg: str, status: int = 2):
+        super().__init__(msg)
+        self.status = status
+
+
+@dataclasses.dataclass
+class Section:
+    name: str
+    start: int
+    end: int
+    writable: bool
+    code: bool
+
+
+def objdump_tool(target) -> str:
+    """The toolchain's objdump beside its nm (avr-nm, llvm-nm-14, ...)."""
+    nm = target.nm_tool()
+    head, sep, tail = nm.rpartition("nm")
+    return head + "objdump" + tail if sep else "objdump"
+
+
+def sections(elf: pathlib.Path) -> list[Section]:
+    """The allocated sections of an ELF file (32- or 64-bit, little-endian),
+    read from its section header table."""
+    data = elf.read_bytes()
+    is64 = data[4] == 2
+    u = lambda off, n: int.from_bytes(data[off:off + n], "little")  # noqa: E731
+    shoff, shentsize, shnum, shstrndx = ((u(0x28, 8), u(0x3a, 2), u(0x3c, 2), u(0x3e, 2)) if is64
+                                         else (u(0x20, 4), u(0x2e, 2), u(0x30, 2), u(0x32, 2)))
+
+    def header(k):
+        o = shoff + k * shentsize
+        if is64:  # name, type, flags, addr, offset, size
+            return u(o, 4), u(o + 4, 4), u(o + 8, 8), u(o + 16, 8), u(o + 24, 8), u(o + 32, 8)
+        return u(o, 4), u(o + 4, 4), u(o + 8, 4), u(o + 12, 4), u(o + 16, 4), u(o + 20, 4)
+    strtab = header(shstrndx)[4]
+    out = []
+    for k in range(shnum):
+        name_off, _type, flags, addr, _off, size = header(k)
+        if flags & 2 and size:  # SHF_ALLOC
+            end = data.index(b"\0", strtab + name_off)
+            out.append(Section(data[strtab + name_off:end].decode(), addr, addr + size,
+                               bool(flags & 1), bool(flags & 4)))
+    return out
+
+
+def disassembly(objdump: str, elf: pathlib.Path) -> dict[int, tuple[str, str]]:
+    """Address -> (mnemonic, operands) of every instruction of the firmware."""
+    text = subprocess.run([objdump, "-d", "--no-show-raw-insn", str(elf)], capture_output=True,
+                          text=True, timeout=300).stdout
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"^\s*([0-9a-f]+):\s+([a-z][\w.]*)\s*([^;<]*)", line)
+        if m:
+            out[int(m.group(1), 16)] = (m.group(2), m.group(3).strip())
+    return out
+
+
+# ---- addressing modes -----------------------------------------------------
+def msp430_mode(op: str) -> str:
+    op = op.strip()
+    if re.fullmatch(r"r\d+|pc|sp|sr|cg", op, re.I):
+        return "register"
+    if op.startswith("#"):
+        return "immediate"
+    if op.startswith("&"):
+        return "absolute"
+    if re.fullmatch(r"@r\d+\+|@sp\+|@pc\+", op, re.I):
+        return "indirect autoincrement"
+    if op.startswith("@"):
+        return "indirect"
+    if re.fullmatch(r"-?(0x)?[0-9a-f]+\((r\d+|sp|pc|sr)\)", op, re.I):
+        return "indexed"
+    return "symbolic"
+
+
+def msp430_modes(mnemonic: str, operands: str) -> list[str]:
+    """Source and destination modes of an MSP430 instruction."""
+    ops = [o for o in split_operands(operands) if o]
+    if mnemonic.startswith("j") or not ops:
+        return []
+    if len(ops) == 1:
+        return [f"operand: {msp430_mode(ops[0])}"]
+    return [f"source: {msp430_mode(ops[0])}", f"destination: {msp430_mode(ops[1])}"]
+
+
+def split_operands(operands: str) -> list[str]:
+    out, depth, cur = [], 0, ""
+    for ch in operands:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur += ch
+    return [*out, cur.strip()] if cur.strip() else out
+
+
+AVR_MODES = [
+    (r"^(lds|sts)$", "data direct"),
+    (r"^(ldd|std)$", "data indirect with displacement"),
+    (r"^(ld|st)$", None),  # refined by the operand below
+    (r"^(lpm|elpm)$", "program memory"),
+    (r"^(in|out|sbi|cbi|sbic|sbis)$", "I/O direct"),
+    (r"^(push|pop)$", "stack"),
+    (r"^(ldi|subi|sbci|andi|ori|cpi|adiw|sbiw|cbr|sbr)$", "immediate"),
+]
+
+
+def avr_modes(mnemonic: str, operands: str) -> list[str]:
+    for pat, mode in AVR_MODES:
+        if re.match(pat, mnemonic):
+            if mode is None:
+                ptr = next((o for o in split_operands(operands) if re.search(r"[XYZ]", o)), "")
+                mode = ("data indirect post-increment" if ptr.endswith("+") else
+                        "data indirect pre-decrement" if ptr.startswith("-") else "data indirect")
+            return [mode]
+    if mnemonic.startswith(("br", "rjmp", "jmp", "rcall", "call", "ret", "icall", "ijmp", "nop")):
+        return []
+    return ["register"]
+
+
+MODES = {"msp430": msp430_modes, "avr": avr_modes}
+
+
+def family(target_name: str) -> str | None:
+    return next((f for f in MODES if target_name.startswith(f)), None)
+
+
+# ---- the statistics ---------------------------------------------------------
+def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> dict:
+    def where(addr):
+        for s in secs:
+            if s.start <= addr < s.end:
+                return s
+        return None
+
+    mnem = collections.Counter()
+    modes = collections.Counter()
+    reg_only = mem_ops = reads = writes = lookups = unknown = 0
+    ram, flash_data, code = set(), set(), set()
+    stack = []
+    # the stack: above every writable section (below them: registers, I/O)
+    ram_top = max((x.end for x in secs if x.writable), default=0)
+    pending = None  # the current instruction had a data access
+    n = len(seg) // ct.RECORD
+    for i in range(n):
+        kind = seg[i * ct.RECORD + 8]
+        addr = int.from_bytes(seg[i * ct.RECORD:i * ct.RECORD + 8], "little")
+        if kind == ord("I"):
+            if pending is not None:
+                reg_only += not pending
+                mem_ops += pending
+            pending = False
+            code.add(addr)
+            m, ops = dis.get(addr, ("?", ""))
+            unknown += m == "?"
+            mnem[m] += 1
+            if fam:
+                modes.update(MODES[fam](m, ops))
+        elif kind in (ord("R"), ord("W")):
+            pending = True
+            s = where(addr)
+            if kind == ord("R"):
+                reads += 1
+            else:
+                writes += 1
+            if s is not None and not s.writable:
+                flash_data.add(addr)
+                if kind == ord("R"):
+                    lookups += 1
+            else:
+                ram.add(addr)
+                if s is None and addr >= ram_top:
+                    stack.append(addr)
+    if pending is not None:
+        reg_only += not pending
+        mem_ops += pending
+    total = sum(mnem.values())
+    return {
+        "instructions": total,
+        "mnemonics": dict(mnem.most_common()),
+        "addressing_modes": dict(modes.most_common()) if fam else None,
+        "register_only": reg_only,
+        "memory_operations": mem_ops,
+        "reads": reads,
+        "writes": writes,
+        "table_lookups": lookups,
+        "distinct_ram_addresses": len(ram),
+        "distinct_flash_data_addresses": len(flash_data),
+        "distinct_code_addresses": len(code),
+        "stack_span": max(stack) - min(stack) + 1 if stack else 0,
+        "unknown_instructions": unknown,
+    }
+
+
+def trace_one(target, impl, op: str, adlen: int, mlen: int) -> tuple[bytes, pathlib.Path]:
+    target.ct_prepare([impl])
+    try:
+        elf = target.build(impl)
+    except (DoesNotFit, BuildError) as e:
+        raise ProfileError(f"{target.name} {impl_id(impl)}: {str(e).splitlines()[0]}", 1)
+    with tempfile.TemporaryDirectory(prefix="lwc-profile-") as tmp:
+        path = pathlib.Path(tmp) / "trace.bin"
+        session = target.ct_session(elf, path)
+        try:
+            answers = session.run_all(["hello", f"ct {impl.scheme} {impl.name} {op} {adlen} {mlen} 0",
+                                       "quit"])
+        except SessionError as e:
+            raise ProfileError(f"{target.name} {impl_id(impl)}: {e}", 1)
+        finally:
+            session.close()
+        if answers[1].ok is None:
+            raise ProfileError(f"{target.name} {impl_id(impl)} {op}: {answers[1].error}", 1)
+        data = path.read_bytes() if path.is_file() else b""
+    segs = ct.segments(data)
+    if len(segs) != 1 or not segs[0]:
+        raise ProfileError(f"{target.name}: the tracer recorded {len(segs)} operations of 1", 1)
+    return segs[0], elf
+
+
+def print_profile(p: dict, head: str) -> None:
+    s = p["statistics"]
+    total = s["instructions"] or 1
+    print(head)
+    print(f"  instructions executed    {s['instructions']}")
+    print(f"  register-only operations {s['register_only']} ({100 * s['register_only'] / total:.1f}%)")
+    print(f"  memory operations        {s['memory_operations']} "
+          f"({100 * s['memory_operations'] / total:.1f}%): {s['reads']} reads, {s['writes']} writes")
+    print(f"  table look-ups           {s['table_lookups']} (reads of read-only data)")
+    print(f"  distinct addresses       RAM {s['distinct_ram_addresses']}, flash data "
+          f"{s['distinct_flash_data_addresses']}, code {s['distinct_code_addresses']}")
+    print(f"  stack span touched       {s['stack_span']} bytes")
+    if s["unknown_instructions"]:
+        print(f"  not in the disassembly   {s['unknown_instructions']} executed instructions")
+    print(f"\n  {'mnemonic':<12}{'count':>10}{'share':>8}")
+    for m, c in list(s["mnemonics"].items())[:TOP]:
+        print(f"  {m:<12}{c:>10}{100 * c / total:>7.1f}%")
+    rest = list(s["mnemonics"].items())[TOP:]
+    if rest:
+        print(f"  {'(' + str(len(rest)) + ' more)':<12}{sum(c for _m, c in rest):>10}")
+    if s["addressing_modes"] is not None:
+        print(f"\n  {'addressing mode':<36}{'count':>10}")
+        for m, c in s["addressing_modes"].items():
+            print(f"  {m:<36}{c:>10}")
+
+
+def plot(p: dict, path: pathlib.Path) -> None:
+    from harness.bench.export import _pyplot
+    plt = _pyplot()
+    if plt is None:
+        raise ProfileError("--plot needs matplotlib (pip install matplotlib)", 1)
+    items = list(p["statistics"]["mnemonics"].items())[:TOP][::-1]
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(items) + 1.2))
+    ax.barh([m for m, _c in items], [c for _m, c in items], color="#4c72b0")
+    ax.set_xlabel("executed instructions")
+    ax.set_title(f"{p['target']} {p['scheme']}/{p['impl']} {p['op']} "
+                 f"adlen={p['adlen']} mlen={p['mlen']}", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def main(args) -> int:
+    try:
+        if args.target not in TARGETS:
+            raise ProfileError(f"unknown target '{args.target}' (valid: {', '.join(TARGETS)})")
+        target = TARGETS[args.target]()
+        if getattr(target, "ct_method", "trace") != "trace":
+            raise ProfileError(f"{args.target} has no instruction tracer (profile needs a "
+                               "simulated target)")
+        why = target.ct_missing()
+        if why:
+            raise ProfileError(f"{args.target}: {why}")
+        ok, why = target.is_available()
+        if not ok:
+            raise ProfileError(f"{args.target}: {why}")
+        try:
+            impl = select(all_impls(), [args.scheme], [args.impl])[0]
+        except SelectionError as e:
+            raise ProfileError(str(e))
+        if not target.supports(impl):
+            raise ProfileError(f"{impl_id(impl)} does not build for {args.target}")
+        op = args.op or OPS[impl.kind][0]
+        if op not in OPS[impl.kind]:
+            raise ProfileError(f"{impl_id(impl)} has no operation '{op}' "
+                               f"(valid: {', '.join(OPS[impl.kind])})")
+        if args.mlen is None:
+            args.mlen = 0 if impl.kind == "perm" else 16
+        if args.adlen < 0 or args.mlen < 0 or (impl.kind != "aead" and args.adlen) or \
+                (impl.kind == "perm" and args.mlen):
+            raise ProfileError("--adlen and --mlen are lengths (--adlen: AEAD only; a "
+                               "permutation takes neither)")
+        seg, elf = trace_one(target, impl, op, args.adlen, args.mlen)
+        objdump = objdump_tool(target)
+        p = {"target": args.target, "scheme": impl.scheme, "impl": impl.name, "op": op,
+             "adlen": args.adlen, "mlen": args.mlen, "source": f"{target.name}'s tracer, {objdump}",
+             "statistics": statistics(seg, disassembly(objdump, elf), sections(elf),
+                                      family(args.target))}
+        print_profile(p, f"profile: {args.target} {impl_id(impl)} {op} adlen={args.adlen} "
+                         f"mlen={args.mlen} (from the simulator's trace)")
+        if args.json:
+            pathlib.Path(args.json).write_text(json.dumps(p, indent=1) + "\n")
+        if args.plot:
+            plot(p, pathlib.Path(args.plot))
+        return 0
+    except ProfileError as e:
+        print(f"lwcbench: profile: {e}", file=sys.stderr)
+        return e.status

@@ -1,0 +1,125 @@
+"""./lwcbench profile: execution statistics from a simulator's trace
+(harness/bench/profile.py)."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from harness.bench.profile import Section, avr_modes, msp430_modes, statistics
+from harness.bench.targets import TARGETS
+
+
+def lwcbench(*args):
+    return subprocess.run([str(ROOT / "lwcbench"), *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=900)
+
+
+def available(name):
+    t = TARGETS[name]()
+    return t.is_available()[0] and t.ct_missing() is None
+
+
+def profile(tmp_path, target, scheme, impl, *extra):
+    if not available(target):
+        pytest.skip(f"{target} not set up")
+    out = tmp_path / "p.json"
+    r = lwcbench("profile", "--target", target, "--scheme", scheme, "--impl", impl,
+                 "--json", str(out), *extra)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return json.loads(out.read_text()), r.stdout
+
+
+@pytest.mark.parametrize("target", ["msp430", "avr-atmega128", "cortex-m3-qemu", "rv32i-qemu"])
+def test_profile_is_consistent(tmp_path, target):
+    p, text = profile(tmp_path, target, "ascon-aead128", "ref")
+    s = p["statistics"]
+    assert s["instructions"] > 1000 and s["unknown_instructions"] == 0
+    assert sum(s["mnemonics"].values()) == s["instructions"]
+    assert s["register_only"] + s["memory_operations"] == s["instructions"]
+    assert s["reads"] >= 1 and s["writes"] >= 1 and 0 < s["stack_span"] < 4096
+    assert s["distinct_code_addresses"] > 100
+    modes = s["addressing_modes"]
+    if target in ("msp430", "avr-atmega128"):
+        assert modes and sum(modes.values()) > s["instructions"] // 2
+    else:
+        assert modes is None  # load/store ISAs: no modes table
+    assert "table look-ups" in text and "mnemonic" in text
+
+
+def test_profile_counts_what_run_counts(tmp_path):
+    """The traced operation is the measured one: QEMU's instruction count of
+    `run` and the trace's differ only by the tracing switch's few
+    instructions."""
+    p, _ = profile(tmp_path, "rv32i-qemu", "ascon-hash256", "bi32", "--mlen", "64")
+    out = tmp_path / "r.json"
+    r = lwcbench("run", "--target", "rv32i-qemu", "--scheme", "ascon-hash256", "--impl", "bi32",
+                 "--json", str(out), "--out", "none")
+    assert r.returncode == 0, r.stdout + r.stderr
+    rec = next(x for x in json.loads(out.read_text())["results"]
+               if x["op"] == "hash" and x["mlen"] == 64)
+    assert 0 <= p["statistics"]["instructions"] - rec["instructions"] <= 16
+
+
+def test_statistics_classify_each_access():
+    """A made-up trace over made-up sections: code and constants read-only,
+    data writable, the stack above it, I/O below it."""
+    secs = [Section(".text", 0x1000, 0x2000, False, True),
+            Section(".rodata", 0x2000, 0x2100, False, False),
+            Section(".data", 0x3000, 0x3100, True, False)]
+    dis = {0x1000: ("mov", "@r4, r5"), 0x1002: ("add", "r5, 0(r6)"), 0x1004: ("xor", "r5, r6"),
+           0x1006: ("push", "r5")}
+
+    def rec(kind, addr):
+        return addr.to_bytes(8, "little") + kind.encode()
+    seg = b"".join([rec("I", 0x1000), rec("R", 0x2004),             # a table look-up
+                    rec("I", 0x1002), rec("R", 0x3004), rec("W", 0x3004),
+                    rec("I", 0x1004),                                # register only
+                    rec("I", 0x1006), rec("W", 0x8000), rec("W", 0x7ff0),  # stack
+                    rec("I", 0x1004), rec("I", 0x1000), rec("R", 0x0100),  # I/O, not stack
+                    rec("I", 0x1008)])                               # not disassembled
+    s = statistics(seg, dis, secs, "msp430")
+    assert (s["instructions"], s["register_only"], s["memory_operations"]) == (7, 3, 4)
+    assert (s["reads"], s["writes"], s["table_lookups"]) == (3, 3, 1)
+    assert s["mnemonics"] == {"xor": 2, "mov": 2, "add": 1, "push": 1, "?": 1}
+    assert s["unknown_instructions"] == 1
+    assert (s["distinct_ram_addresses"], s["distinct_flash_data_addresses"]) == (4, 1)
+    assert s["distinct_code_addresses"] == 5 and s["stack_span"] == 0x11
+    assert s["addressing_modes"]["source: indirect"] == 2
+
+
+def test_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "p.png"
+    profile(tmp_path, "msp430", "ascon-p6", "bi32", "--plot", str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--target", "nope", "--scheme", "ascon-aead128", "--impl", "ref"], "unknown target 'nope'"),
+    (["--target", "host", "--scheme", "ascon-aead128", "--impl", "ref"], "no instruction tracer"),
+    (["--target", "msp430", "--scheme", "nope", "--impl", "ref"], "unknown scheme 'nope'"),
+    (["--target", "msp430", "--scheme", "ascon-aead128", "--impl", "nope"],
+     "unknown implementation 'nope'"),
+    (["--target", "msp430", "--scheme", "ascon-hash256", "--impl", "ref", "--op", "encrypt"],
+     "no operation 'encrypt'"),
+    (["--target", "msp430", "--scheme", "ascon-aead128", "--impl", "asm_rv64"], "does not build"),
+])
+def test_bad_requests_are_one_line_errors(args, message):
+    r = lwcbench("profile", *args)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_addressing_modes():
+    assert msp430_modes("mov", "@r12+, 0(r13)") == ["source: indirect autoincrement",
+                                                    "destination: indexed"]
+    assert msp430_modes("add", "#1, r4") == ["source: immediate", "destination: register"]
+    assert msp430_modes("mov", "&288, r5") == ["source: absolute", "destination: register"]
+    assert msp430_modes("jne", "$+4") == []
+    assert avr_modes("ld", "r24, X+") == ["data indirect post-increment"]
+    assert avr_modes("ldd", "r24, Y+3") == ["data indirect with displacement"]
+    assert avr_modes("eor", "r24, r25") == ["register"]
+    assert avr_modes("lpm", "r0, Z") == ["program memory"]
