@@ -93,7 +93,8 @@ def one_line_error(r, status: int, *words: str) -> str:
 
 
 # Key and nonce lengths other than 16 bytes.
-KEY_NONCE = {"ascon80pq-v12": (20, 16), "gimli24-cipher": (32, 16), "schwaemm256-128": (16, 32)}
+KEY_NONCE = {"ascon80pq-v12": (20, 16), "gimli24-cipher": (32, 16), "schwaemm256-128": (16, 32),
+             "dumbo": (16, 12), "grain128aead-v2": (16, 12)}
 
 
 def lengths(scheme: str) -> tuple[int, int]:

@@ -62,6 +62,14 @@ int prop_dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct, size_t ctlen,
                           taglen == 0 && mask == NULL ? NULL : &o);
 }
 
+/* Schemes whose incremental interface takes a phase's data in one call
+ * (include/lwc.h): Grain-128AEADv2 the associated data (its DER length comes
+ * first), ISAP-A-128a the message (no room in the context for a position).
+ * Their random splits keep the zero-length calls but give the first call
+ * with data all of it; every other scheme is split anywhere. */
+static int one_call_ad(const lwc_aead *a) { return strcmp(a->scheme, "grain128aead-v2") == 0; }
+static int one_call_msg(const lwc_aead *a) { return strcmp(a->scheme, "isap-a-128a") == 0; }
+
 /* Incremental encryption (dec == 0: in = message, out receives ct || tag of
  * taglen bytes) or decryption (dec == 1: in = ct || tag, out receives the
  * message).  whole: one call per phase; otherwise random splits (zero-length
@@ -83,6 +91,7 @@ static int inc_run(const lwc_aead *a, int dec, uint8_t *out,
   } else {
     do {
       c = prop_chunk(adlen - done, maxchunk);
+      if (c > 0 && one_call_ad(a)) c = adlen - done;
       r = a->absorb_ad(&ctx, c == 0 && prop_below(2) ? NULL : at(ad, done), c);
       if (r != LWC_OK) return r;
       done += c;
@@ -90,6 +99,7 @@ static int inc_run(const lwc_aead *a, int dec, uint8_t *out,
     done = 0;
     do {
       c = prop_chunk(mlen - done, maxchunk);
+      if (c > 0 && one_call_msg(a)) c = mlen - done;
       if (c == 0 && prop_below(2))
         r = update(&ctx, NULL, NULL, 0);
       else
