@@ -39,7 +39,17 @@
  * Incremental use (AEAD)
  *   init -> absorb_ad* -> (encrypt_update* -> encrypt_final) or
  *                         (decrypt_update* -> decrypt_verify)
- *   Any split of the data gives the same result as the one-shot call.
+ *   Any split of the data gives the same result as the one-shot call,
+ *   except for two schemes whose context cannot hold an open phase:
+ *     grain128aead-v2  the associated data in ONE absorb_ad call (its DER
+ *                      length is authenticated before it, so the length
+ *                      must be known when the first byte comes);
+ *     isap-a-128a      the message in ONE encrypt_update / decrypt_update
+ *                      call (the MAC state, the encryption state and the
+ *                      key already fill lwc_aead_ctx).
+ *   There, calls of length 0 are accepted anywhere in the phase, the first
+ *   call with data takes all of it, and a later call with data returns
+ *   LWC_ERR_ARG and changes nothing.  The one-shot calls are unaffected.
  *   The final step wipes the context, including the key copy it holds.
  *
  * Incremental use (hash, XOF, CXOF)

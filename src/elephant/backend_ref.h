@@ -32,11 +32,6 @@ static unsigned spongent_sbox(unsigned x) {
   return y0 | y1 << 1 | y2 << 2 | y3 << 3;
 }
 
-/* pLayer: bit i to bit P(i) = i * 40 mod 159, bit 159 fixed. */
-static unsigned spongent_pi(unsigned i) {
-  return i == 159u ? 159u : (i * 40u) % 159u;
-}
-
 static void spongent_permute(spongent_state_t *s, unsigned rounds) {
   uint8_t t[20];
   unsigned r, i, lfsr = SPONGENT_LFSR_IV;
@@ -46,10 +41,15 @@ static void spongent_permute(spongent_state_t *s, unsigned rounds) {
     lfsr = spongent_lfsr_next(lfsr);
     for (i = 0; i < 20; i++)
       s->b[i] = (uint8_t)(spongent_sbox(s->b[i]) | spongent_sbox(s->b[i] >> 4) << 4);
+    /* pLayer: bit i to bit i * 40 mod 159 (bit 159 stays), i.e. bit b of
+     * nibble k (i = 4k + b) to bit 40 b + k.  Byte i holds nibbles 2i and
+     * 2i + 1: its bits b and b + 4 go to bits 40 b + 2i and 40 b + 2i + 1,
+     * bits 2 (i % 4) and 2 (i % 4) + 1 of byte 5 b + i / 4. */
     for (i = 0; i < 20; i++) t[i] = 0;
-    for (i = 0; i < 160; i++) {
-      unsigned j = spongent_pi(i);
-      t[j / 8] |= (uint8_t)(((s->b[i / 8] >> (i % 8)) & 1u) << (j % 8));
+    for (i = 0; i < 20; i++) {
+      unsigned x = s->b[i], b;
+      for (b = 0; b < 4; b++)
+        t[5 * b + i / 4] |= (uint8_t)((((x >> b) & 1u) | ((x >> (b + 3)) & 2u)) << (2 * (i % 4)));
     }
     for (i = 0; i < 20; i++) s->b[i] = t[i];
   }

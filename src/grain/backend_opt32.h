@@ -75,7 +75,7 @@ static void grain_setup(grain_state_t *st, const uint8_t *key, const uint8_t *no
 
 static inline uint32_t grain_preoutput(grain_state_t *st, unsigned n) {
   uint32_t y = grain_clock32(st, n, 0, 0, 0);
-  return n == 32 ? y : y & ((1u << n) - 1u);
+  return n == 32 ? y : y & (((uint32_t)1 << n) - 1u); /* 16-bit int: no 1u << 16 */
 }
 
 #endif
