@@ -1,5 +1,5 @@
 /* Grain-128AEADv2 (NIST LWC final round): parameters shared by every implementation of this scheme.
- * The incremental interface takes the associated data in one absorb_ad call (src/grain/aead_mode.h). */
+ * Associated data over several absorb_ad calls: below 64 KiB in all (src/grain/aead_mode.h). */
 #define CRYPTO_KEYBYTES 16
 #define CRYPTO_NSECBYTES 0
 #define CRYPTO_NPUBBYTES 12

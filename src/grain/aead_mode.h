@@ -15,13 +15,22 @@
  * skipped and A ^= R for the padding bit; the tag is A (8 bytes).
  *
  * DER(adlen) is one byte when adlen < 128, else 0x80 | k followed by the k
- * bytes of adlen, most significant first: it comes before the associated
- * data, so the length of all of it must be known when the first byte
- * comes.  The incremental interface takes the associated data in ONE
- * absorb_ad call (the first with a non-zero length); a later call with
- * data returns LWC_ERR_ARG and changes nothing (include/lwc.h).  Calls of
- * length 0 are accepted anywhere in that phase.  The message may be split
- * anywhere.
+ * bytes of adlen, most significant first.  It comes before the associated
+ * data, and its length moves every later bit, so an associated data split
+ * over several calls (whose length is known only at its end) is absorbed
+ * under the three hypotheses at once: DER of 1, 2 or 3 bytes (adlen below
+ * 128, 256, 65536).  A is linear in the data and the generator's outputs
+ * do not depend on it: the generator runs as for 3 DER bytes, each AD bit
+ * d adds d R to three sums, with R the shift register 8, 16 and 24 data
+ * bits after the start (the newest register and the 16 bits that left it
+ * give all three).  At the end adlen picks the sum, the DER bytes are
+ * added with the first registers (kept: R before any data and the first 24
+ * register bits), the register is taken 0, 8 or 16 bits back, and the
+ * generator is clocked back as many bits.  Hence: an associated data in
+ * several calls must stay below 64 KiB in all (a call going past returns
+ * LWC_ERR_ARG and changes nothing); a first call with 64 KiB or more is
+ * absorbed at once with its own DER, and a later call with data is then
+ * refused.  The message may be split anywhere.
  */
 #ifndef GRAIN_AEAD_MODE_H
 #define GRAIN_AEAD_MODE_H
@@ -32,19 +41,27 @@
 _Static_assert(CRYPTO_ABYTES == 8, "the tag is the 64-bit accumulator");
 
 enum {
-  GRAIN_PHASE_NONE,    /* after final or wipe: nothing allowed */
-  GRAIN_PHASE_AD_OPEN, /* no associated data yet */
-  GRAIN_PHASE_AD_DONE, /* DER(adlen) || AD absorbed: no more AD */
+  GRAIN_PHASE_NONE,     /* after final or wipe: nothing allowed */
+  GRAIN_PHASE_AD_OPEN,  /* no associated data yet */
+  GRAIN_PHASE_AD_SPLIT, /* associated data under the three hypotheses */
+  GRAIN_PHASE_AD_DONE,  /* DER(adlen) || AD absorbed: no more AD */
   GRAIN_PHASE_ENC,
   GRAIN_PHASE_DEC
 };
+
+#define GRAIN_SPLIT_MAX 65535u /* longest associated data over several calls */
 
 enum { GRAIN_OP_AUTH, GRAIN_OP_ENC, GRAIN_OP_DEC };
 
 typedef struct {
   grain_state_t s;
-  uint64_t acc; /* accumulator A */
-  uint64_t sr;  /* shift register R */
+  uint64_t acc;    /* accumulator A */
+  uint64_t sr;     /* shift register R (split AD: as for 3 DER bytes) */
+  uint64_t hyp[3]; /* split AD: its sums under 1, 2, 3 DER bytes */
+  uint64_t sr0;    /* split AD: R before the DER */
+  uint32_t adlen;  /* split AD: bytes so far */
+  uint16_t old;    /* split AD: the 16 bits that left R, newest at bit 15 */
+  uint8_t a0[3];   /* split AD: the first 24 register bits */
   uint8_t phase;
 } grain_aead_state;
 
@@ -110,6 +127,69 @@ static void grain_absorb_all_ad(grain_aead_state *st, const uint8_t *ad, size_t 
   st->phase = GRAIN_PHASE_AD_DONE;
 }
 
+/* The split AD's start: the register bits of 3 DER bytes (24 data bits,
+ * 48 outputs) are generated and kept; R and old move 24 bits on. */
+static void grain_split_start(grain_aead_state *st) {
+  uint32_t a = grain_unzip(grain_preoutput(&st->s, 32)) >> 16;
+  uint64_t r = st->sr;
+  unsigned i;
+  a |= (grain_unzip(grain_preoutput(&st->s, 16)) >> 16) << 16;
+  st->sr0 = r;
+  st->old = (uint16_t)(r >> 8);
+  for (i = 0; i < 24; i++) r = (r >> 1) | ((uint64_t)((a >> i) & 1u) << 63);
+  st->sr = r;
+  st->a0[0] = (uint8_t)a, st->a0[1] = (uint8_t)(a >> 8), st->a0[2] = (uint8_t)(a >> 16);
+  st->hyp[0] = st->hyp[1] = st->hyp[2] = 0;
+  st->adlen = 0;
+  st->phase = GRAIN_PHASE_AD_SPLIT;
+}
+
+/* Split AD bytes: each bit into the three sums. */
+static void grain_split_ad(grain_aead_state *st, const uint8_t *ad, size_t len) {
+  uint64_t r = st->sr, h0 = st->hyp[0], h1 = st->hyp[1], h2 = st->hyp[2];
+  uint32_t old = st->old;
+  size_t k;
+  for (k = 0; k < len; k++) {
+    uint32_t a = grain_unzip(grain_preoutput(&st->s, 16)) >> 16, x = ad[k];
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+      uint64_t m = 0u - (uint64_t)((x >> i) & 1u);
+      h0 ^= m & ((r << 16) | old);
+      h1 ^= m & ((r << 8) | (old >> 8));
+      h2 ^= m & r;
+      old = (old >> 1) | ((uint32_t)(r & 1u) << 15);
+      r = (r >> 1) | ((uint64_t)((a >> i) & 1u) << 63);
+    }
+  }
+  st->sr = r, st->hyp[0] = h0, st->hyp[1] = h1, st->hyp[2] = h2;
+  st->old = (uint16_t)old;
+  st->adlen += (uint32_t)len;
+}
+
+/* The split AD's end: adlen picks the hypothesis (public lengths only). */
+static void grain_split_end(grain_aead_state *st) {
+  uint32_t n = st->adlen, a = st->a0[0] | (uint32_t)st->a0[1] << 8 | (uint32_t)st->a0[2] << 16;
+  unsigned h = n < 128 ? 1u : n < 256 ? 2u : 3u, p, i;
+  uint8_t der[3];
+  uint64_t r = st->sr0, acc = st->acc ^ st->hyp[h - 1];
+  if (h == 1) {
+    der[0] = (uint8_t)n;
+  } else if (h == 2) {
+    der[0] = 0x81, der[1] = (uint8_t)n;
+  } else {
+    der[0] = 0x82, der[1] = (uint8_t)(n >> 8), der[2] = (uint8_t)n;
+  }
+  for (p = 0; p < 8 * h; p++) {
+    acc ^= r & (0u - (uint64_t)((der[p / 8] >> (p % 8)) & 1u));
+    r = (r >> 1) | ((uint64_t)((a >> p) & 1u) << 63);
+  }
+  st->acc = acc;
+  if (h == 1) st->sr = (st->sr << 16) | st->old;
+  if (h == 2) st->sr = (st->sr << 8) | (st->old >> 8);
+  for (i = 0; i < 16 * (3 - h); i++) grain_unclock(&st->s);
+  st->phase = GRAIN_PHASE_AD_DONE;
+}
+
 static int grain_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
                            const uint8_t *mask_key) {
   grain_aead_state *st = (grain_aead_state *)(void *)ctx;
@@ -128,10 +208,19 @@ static int grain_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t 
 
 static int grain_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
   grain_aead_state *st = (grain_aead_state *)(void *)ctx;
-  if (st->phase != GRAIN_PHASE_AD_OPEN && st->phase != GRAIN_PHASE_AD_DONE) return LWC_ERR_ARG;
+  if (st->phase != GRAIN_PHASE_AD_OPEN && st->phase != GRAIN_PHASE_AD_SPLIT &&
+      st->phase != GRAIN_PHASE_AD_DONE)
+    return LWC_ERR_ARG;
   if (len == 0) return LWC_OK;
-  if (st->phase != GRAIN_PHASE_AD_OPEN) return LWC_ERR_ARG; /* AD in one call */
-  grain_absorb_all_ad(st, ad, len);
+  if (st->phase == GRAIN_PHASE_AD_DONE) return LWC_ERR_ARG; /* after a long first call */
+  if (st->phase == GRAIN_PHASE_AD_OPEN && len > GRAIN_SPLIT_MAX) {
+    grain_absorb_all_ad(st, ad, len); /* its DER is known: at once */
+    return LWC_OK;
+  }
+  if (st->phase == GRAIN_PHASE_AD_SPLIT && len > GRAIN_SPLIT_MAX - st->adlen)
+    return LWC_ERR_ARG; /* past the three hypotheses */
+  if (st->phase == GRAIN_PHASE_AD_OPEN) grain_split_start(st);
+  grain_split_ad(st, ad, len);
   return LWC_OK;
 }
 
@@ -140,6 +229,7 @@ static int grain_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len
 static int grain_aead_begin_msg(grain_aead_state *st, uint8_t phase) {
   if (st->phase == phase) return LWC_OK;
   if (st->phase == GRAIN_PHASE_AD_OPEN) grain_absorb_all_ad(st, NULL, 0);
+  if (st->phase == GRAIN_PHASE_AD_SPLIT) grain_split_end(st);
   if (st->phase != GRAIN_PHASE_AD_DONE) return LWC_ERR_ARG;
   st->phase = phase;
   return LWC_OK;

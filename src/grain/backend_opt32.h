@@ -73,6 +73,30 @@ static void grain_setup(grain_state_t *st, const uint8_t *key, const uint8_t *no
   (void)grain_clock32(st, 32, ~0u, lwc_load32le(key + 12), lwc_load32le(key + 4));
 }
 
+/* One clock backwards (after the initialisation), a bit at a time: only
+ * the end of a split associated data uses it (16 or 32 clocks). */
+#define GRAIN_B(r, i) (((r)[(i) / 32] >> ((i) % 32)) & 1u)
+static void grain_unclock(grain_state_t *st) {
+  uint32_t *s = st->s, *b = st->b;
+  uint32_t s0 = GRAIN_B(s, 127) ^ GRAIN_B(s, 6) ^ GRAIN_B(s, 37) ^ GRAIN_B(s, 69) ^
+                GRAIN_B(s, 80) ^ GRAIN_B(s, 95);
+  uint32_t b0 = GRAIN_B(b, 127) ^ s0 ^ GRAIN_B(b, 25) ^ GRAIN_B(b, 55) ^ GRAIN_B(b, 90) ^
+                GRAIN_B(b, 95) ^ (GRAIN_B(b, 2) & GRAIN_B(b, 66)) ^
+                (GRAIN_B(b, 10) & GRAIN_B(b, 12)) ^ (GRAIN_B(b, 16) & GRAIN_B(b, 17)) ^
+                (GRAIN_B(b, 26) & GRAIN_B(b, 58)) ^ (GRAIN_B(b, 39) & GRAIN_B(b, 47)) ^
+                (GRAIN_B(b, 60) & GRAIN_B(b, 64)) ^ (GRAIN_B(b, 67) & GRAIN_B(b, 83)) ^
+                (GRAIN_B(b, 21) & GRAIN_B(b, 23) & GRAIN_B(b, 24)) ^
+                (GRAIN_B(b, 69) & GRAIN_B(b, 77) & GRAIN_B(b, 81)) ^
+                (GRAIN_B(b, 87) & GRAIN_B(b, 91) & GRAIN_B(b, 92) & GRAIN_B(b, 94));
+  unsigned i;
+  for (i = 3; i > 0; i--) {
+    s[i] = (s[i] << 1) | (s[i - 1] >> 31);
+    b[i] = (b[i] << 1) | (b[i - 1] >> 31);
+  }
+  s[0] = (s[0] << 1) | s0;
+  b[0] = (b[0] << 1) | b0;
+}
+
 static inline uint32_t grain_preoutput(grain_state_t *st, unsigned n) {
   uint32_t y = grain_clock32(st, n, 0, 0, 0);
   return n == 32 ? y : y & (((uint32_t)1 << n) - 1u); /* 16-bit int: no 1u << 16 */

@@ -71,6 +71,29 @@ static void grain_setup(grain_state_t *st, const uint8_t *key, const uint8_t *no
     (void)grain_clock(st, 1, grain_bit(key, 64 + i), grain_bit(key, i));
 }
 
+/* One clock backwards (after the initialisation): s_0 and b_0 of the
+ * clock before, from f and g solved for their linear terms s0 and b0. */
+static void grain_unclock(grain_state_t *st) {
+  uint8_t *s = st->s, *b = st->b;
+  unsigned s0 = grain_bit(s, 127) ^ grain_bit(s, 6) ^ grain_bit(s, 37) ^ grain_bit(s, 69) ^
+                grain_bit(s, 80) ^ grain_bit(s, 95);
+  unsigned b0 = grain_bit(b, 127) ^ s0 ^ grain_bit(b, 25) ^ grain_bit(b, 55) ^
+                grain_bit(b, 90) ^ grain_bit(b, 95) ^ (grain_bit(b, 2) & grain_bit(b, 66)) ^
+                (grain_bit(b, 10) & grain_bit(b, 12)) ^ (grain_bit(b, 16) & grain_bit(b, 17)) ^
+                (grain_bit(b, 26) & grain_bit(b, 58)) ^ (grain_bit(b, 39) & grain_bit(b, 47)) ^
+                (grain_bit(b, 60) & grain_bit(b, 64)) ^ (grain_bit(b, 67) & grain_bit(b, 83)) ^
+                (grain_bit(b, 21) & grain_bit(b, 23) & grain_bit(b, 24)) ^
+                (grain_bit(b, 69) & grain_bit(b, 77) & grain_bit(b, 81)) ^
+                (grain_bit(b, 87) & grain_bit(b, 91) & grain_bit(b, 92) & grain_bit(b, 94));
+  unsigned i;
+  for (i = 15; i > 0; i--) {
+    s[i] = (uint8_t)((s[i] << 1) | (s[i - 1] >> 7));
+    b[i] = (uint8_t)((b[i] << 1) | (b[i - 1] >> 7));
+  }
+  s[0] = (uint8_t)((s[0] << 1) | s0);
+  b[0] = (uint8_t)((b[0] << 1) | b0);
+}
+
 static uint32_t grain_preoutput(grain_state_t *st, unsigned n) {
   uint32_t z = 0;
   unsigned t;

@@ -20,6 +20,9 @@
  *                                    k_t into b, besides the output)
  *   grain_preoutput(s, n)            the next n (1 .. 32) output bits y,
  *                                    bit t of the result at clock t
+ *   grain_unclock(s)                 one clock backwards (the registers
+ *                                    are invertible: f and g are linear
+ *                                    in s0 and b0)
  */
 #ifndef GRAIN_COMMON_H
 #define GRAIN_COMMON_H

@@ -71,12 +71,10 @@ static void inputs_free(ainputs *in) {
   fz_free(&in->mask);
 }
 
-/* Grain-128AEADv2 takes the associated data, ISAP-A-128a the message in
- * one incremental call (include/lwc.h): there the first piece with data is
- * all of it (the script's empty pieces stay). */
-static int one_call(const lwc_aead *a, int msg) {
-  return strcmp(a->scheme, msg ? "isap-a-128a" : "grain128aead-v2") == 0;
-}
+/* ISAP-A-128a takes the message in one incremental call (include/lwc.h):
+ * there the first piece with data is all of it (the script's empty pieces
+ * stay). */
+static int one_call_msg(const lwc_aead *a) { return strcmp(a->scheme, "isap-a-128a") == 0; }
 
 /* Incremental encryption (dec 0: in = message, out = ciphertext || tag) or
  * decryption (dec 1: in = ciphertext || tag, out = message) with the pieces
@@ -92,13 +90,12 @@ static int inc_run(const acase *c, const lwc_aead *a, int dec, uint8_t *out,
   int r = a->init(&ctx, ins->key.p, ins->nonce.p, ins->opt.mask_key);
   if (r != LWC_OK) return r;
   for (done = 0, k = 0; (n = fz_piece(&s, c->adlen - done, k)) != FZ_END; k++) {
-    if (n > 0 && one_call(a, 0)) n = c->adlen - done;
     r = a->absorb_ad(&ctx, fz_ptr(&c->l, ad + done, n), n);
     if (r != LWC_OK) return r;
     done += n;
   }
   for (done = 0, k = 0; (n = fz_piece(&s, c->mlen - done, k)) != FZ_END; k++) {
-    if (n > 0 && one_call(a, 1)) n = c->mlen - done;
+    if (n > 0 && one_call_msg(a)) n = c->mlen - done;
     uint8_t *o = n == 0 && c->l.null_empty ? NULL : out + done;
     r = dec ? a->decrypt_update(&ctx, o, fz_ptr(&c->l, in + done, n), n)
             : a->encrypt_update(&ctx, o, fz_ptr(&c->l, in + done, n), n);
