@@ -21,35 +21,42 @@
 
 #define SPONGENT_BACKEND_NAME "ref"
 
-/* S on one nibble (the low 4 bits of x). */
-static unsigned spongent_sbox(unsigned x) {
-  unsigned x0 = x & 1u, x1 = (x >> 1) & 1u, x2 = (x >> 2) & 1u, x3 = (x >> 3) & 1u;
+/* S on both nibbles of the byte x at once: x0 .. x3 are the bits 0 .. 3
+ * of each nibble (at bits 0 and 4 of the shifted copies of x). */
+static uint8_t spongent_sbox2(unsigned x) {
+  unsigned x0 = x, x1 = x >> 1, x2 = x >> 2, x3 = x >> 3;
   unsigned y0 = x0 ^ x1 ^ (x1 & x2) ^ x3;
   unsigned y1 = 1u ^ x0 ^ (x1 & x2) ^ (x0 & x3) ^ (x1 & x3) ^ (x2 & x3) ^ (x1 & x2 & x3);
   unsigned y2 = 1u ^ x1 ^ x2 ^ (x0 & x3) ^ (x1 & x2 & x3);
   unsigned y3 = 1u ^ (x0 & x1) ^ x2 ^ x3 ^ (x0 & x3) ^ (x1 & x3) ^ (x0 & x1 & x3) ^
                 (x0 & x2 & x3);
-  return y0 | y1 << 1 | y2 << 2 | y3 << 3;
+  y1 ^= 0x10u, y2 ^= 0x10u, y3 ^= 0x10u; /* the constant 1 of the high nibble too */
+  return (uint8_t)((y0 & 0x11u) | (y1 & 0x11u) << 1 | (y2 & 0x11u) << 2 | (y3 & 0x11u) << 3);
 }
+
+/* Bits b and b + 4 of x (b = 0 after x >>= b) as bits 0 and 1. */
+#define SPONGENT_PAIR(x) (((x) & 1u) | (((x) >> 3) & 2u))
 
 static void spongent_permute(spongent_state_t *s, unsigned rounds) {
   uint8_t t[20];
-  unsigned r, i, lfsr = SPONGENT_LFSR_IV;
+  unsigned r, i, q, lfsr = SPONGENT_LFSR_IV;
   for (r = 0; r < rounds; r++) {
     s->b[0] ^= (uint8_t)lfsr;
     s->b[19] ^= (uint8_t)spongent_lfsr_rev(lfsr);
     lfsr = spongent_lfsr_next(lfsr);
-    for (i = 0; i < 20; i++)
-      s->b[i] = (uint8_t)(spongent_sbox(s->b[i]) | spongent_sbox(s->b[i] >> 4) << 4);
+    for (i = 0; i < 20; i++) s->b[i] = spongent_sbox2(s->b[i]);
     /* pLayer: bit i to bit i * 40 mod 159 (bit 159 stays), i.e. bit b of
-     * nibble k (i = 4k + b) to bit 40 b + k.  Byte i holds nibbles 2i and
-     * 2i + 1: its bits b and b + 4 go to bits 40 b + 2i and 40 b + 2i + 1,
-     * bits 2 (i % 4) and 2 (i % 4) + 1 of byte 5 b + i / 4. */
-    for (i = 0; i < 20; i++) t[i] = 0;
-    for (i = 0; i < 20; i++) {
-      unsigned x = s->b[i], b;
-      for (b = 0; b < 4; b++)
-        t[5 * b + i / 4] |= (uint8_t)((((x >> b) & 1u) | ((x >> (b + 3)) & 2u)) << (2 * (i % 4)));
+     * nibble k (i = 4k + b) to bit 40 b + k.  Byte 4q + r holds nibbles
+     * 8q + 2r and 8q + 2r + 1: its bits b and b + 4 go to bits 2r and
+     * 2r + 1 of byte 5b + q. */
+    for (q = 0; q < 5; q++) {
+      unsigned x0 = s->b[4 * q], x1 = s->b[4 * q + 1], x2 = s->b[4 * q + 2],
+               x3 = s->b[4 * q + 3], b;
+      for (b = 0; b < 4; b++) {
+        t[5 * b + q] = (uint8_t)(SPONGENT_PAIR(x0) | SPONGENT_PAIR(x1) << 2 |
+                                 SPONGENT_PAIR(x2) << 4 | SPONGENT_PAIR(x3) << 6);
+        x0 >>= 1, x1 >>= 1, x2 >>= 1, x3 >>= 1;
+      }
     }
     for (i = 0; i < 20; i++) s->b[i] = t[i];
   }

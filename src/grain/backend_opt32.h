@@ -68,9 +68,9 @@ static void grain_setup(grain_state_t *st, const uint8_t *key, const uint8_t *no
   st->s[1] = lwc_load32le(nonce + 4);
   st->s[2] = lwc_load32le(nonce + 8);
   st->s[3] = 0x7fffffffu; /* 1^31 || 0 */
-  for (i = 0; i < GRAIN_INIT_CLOCKS / 32; i++) (void)grain_clock32(st, 32, ~0u, 0, 0);
-  (void)grain_clock32(st, 32, ~0u, lwc_load32le(key + 8), lwc_load32le(key));
-  (void)grain_clock32(st, 32, ~0u, lwc_load32le(key + 12), lwc_load32le(key + 4));
+  for (i = 0; i < GRAIN_INIT_CLOCKS / 32; i++) (void)grain_clock32(st, 32, 0xffffffffu, 0, 0);
+  (void)grain_clock32(st, 32, 0xffffffffu, lwc_load32le(key + 8), lwc_load32le(key));
+  (void)grain_clock32(st, 32, 0xffffffffu, lwc_load32le(key + 12), lwc_load32le(key + 4));
 }
 
 /* One clock backwards (after the initialisation), a bit at a time: only
