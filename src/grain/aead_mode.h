@@ -280,6 +280,46 @@ static int grain_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size
   return r == 0 ? LWC_OK : LWC_ERR_TAG;
 }
 
+/* The one-shot calls (the descriptor's encrypt / decrypt): the length of
+ * the associated data is known, so its DER goes first directly, with no
+ * hypotheses. */
+static int grain_aead_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
+                                    const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                    const uint8_t *key) {
+  lwc_aead_ctx ctx;
+  grain_aead_state *st = (grain_aead_state *)(void *)&ctx;
+  grain_aead_init(&ctx, key, nonce, NULL);
+  grain_absorb_all_ad(st, ad, adlen);
+  grain_stream(st, ct, msg, mlen, GRAIN_OP_ENC);
+  grain_aead_tag(st, ct + mlen);
+  return LWC_OK;
+}
+
+static int grain_aead_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen,
+                                    const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                    const uint8_t *key) {
+  lwc_aead_ctx ctx;
+  grain_aead_state *st = (grain_aead_state *)(void *)&ctx;
+  uint8_t full[CRYPTO_ABYTES];
+  size_t mlen;
+  int r;
+  if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
+  mlen = ctlen - CRYPTO_ABYTES;
+  grain_aead_init(&ctx, key, nonce, NULL);
+  grain_absorb_all_ad(st, ad, adlen);
+  grain_stream(st, msg, ct, mlen, GRAIN_OP_DEC);
+  grain_aead_tag(st, full); /* in place, msg == ct: the tag at ct + mlen is intact */
+  r = lwc_ct_compare(full, ct + mlen, CRYPTO_ABYTES);
+  lwc_wipe_bytes(full, sizeof full);
+  if (r != 0) {
+    lwc_wipe_bytes(msg, mlen); /* release no plaintext */
+    return LWC_ERR_TAG;
+  }
+  return LWC_OK;
+}
+
+#define LWC_AEAD_WHOLE_ENCRYPT grain_aead_whole_encrypt
+#define LWC_AEAD_WHOLE_DECRYPT grain_aead_whole_decrypt
 #define LWC_AEAD_FN(name) grain_aead_##name
 #define LWC_AEAD_STATE grain_aead_state
 #define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
