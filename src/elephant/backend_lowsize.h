@@ -1,9 +1,11 @@
 /*
  * lowsize backend: the smallest code, not the fastest.  The 20-byte state
  * of bytes.h, one round in a loop: the S-box on both nibbles of a byte at
- * once (ref's logic formulation), and the pLayer one bit at a time with the
- * destination stepped by 40 modulo 159 (bit i to i * 40 mod 159, bit 159
- * fixed), no division.  No routine is inlined, mode code included
+ * once (ref's logic formulation, factored), and the pLayer (bit b of
+ * nibble k to bit 40 b + k) as loops over the output bytes, each built
+ * from the bit pairs of four input bytes with constant shifts (a bit at a
+ * time was too slow for the AVR KAT's time limit).  No routine is inlined,
+ * mode code included
  * (LWC_INLINE is a plain static function here).
  */
 #ifndef SPONGENT_BACKEND_H
@@ -29,21 +31,19 @@ LWC_INLINE uint8_t spongent_sbox2(unsigned x) {
 
 LWC_INLINE void spongent_permute(spongent_state_t *s, unsigned rounds) {
   uint8_t t[20];
-  unsigned r, i, j, lfsr = SPONGENT_LFSR_IV;
+  unsigned r, i, q, b, lfsr = SPONGENT_LFSR_IV;
   for (r = 0; r < rounds; r++) {
     s->b[0] ^= (uint8_t)lfsr;
     s->b[19] ^= (uint8_t)spongent_lfsr_rev(lfsr);
     lfsr = spongent_lfsr_next(lfsr);
-    for (i = 0; i < 20; i++) {
-      s->b[i] = spongent_sbox2(s->b[i]);
-      t[i] = 0;
-    }
-    for (i = 0, j = 0; i < 160; i++) {
-      unsigned d = i == 159 ? 159 : j;
-      t[d / 8] |= (uint8_t)(((s->b[i / 8] >> (i % 8)) & 1u) << (d % 8));
-      j += 40;
-      if (j >= 159) j -= 159; /* public: the bit index only */
-    }
+    for (i = 0; i < 20; i++) s->b[i] = spongent_sbox2(s->b[i]);
+    for (q = 0; q < 5; q++) /* bits b, b + 4 of byte 4q + r: bits 2r, 2r + 1 of byte 5b + q */
+      for (b = 0; b < 4; b++) {
+        unsigned v = 0;
+        for (i = 4 * q; i < 4 * q + 4; i++)
+          v = (v >> 2) | ((((s->b[i] >> b) & 1u) | ((s->b[i] >> (b + 3)) & 2u)) << 6);
+        t[5 * b + q] = (uint8_t)v;
+      }
     for (i = 0; i < 20; i++) s->b[i] = t[i];
   }
   lwc_wipe_bytes(t, sizeof t);
