@@ -21,13 +21,20 @@ typedef struct {
   uint8_t b[16]; /* NFSR */
 } grain_state_t;
 
-/* Register bits: 0 .. 127 of s, 128 .. 255 of b (as one 32-byte string);
- * inlined, the one exception (a call per tap bit was too slow for the
- * MSP430 KAT's time limit). */
+/* Register bits: 0 .. 127 of s, 128 .. 255 of b (as one 32-byte string).
+ * The bit is masked in its byte and folded down to bit 0 with constant
+ * shifts: cores without a barrel shifter (MSP430, AVR) loop on a variable
+ * shift, and a call per tap bit was too slow for their KAT's time limit.
+ * The index is public (a tap), so is the mask table. */
+static const uint8_t grain_bitmask[8] = {1, 2, 4, 8, 16, 32, 64, 128};
+
 static inline unsigned grain_bit(const grain_state_t *st, unsigned i) {
   const uint8_t *r = i < 128 ? st->s : st->b;
-  i &= 127u;
-  return (r[i / 8] >> (i % 8)) & 1u;
+  unsigned t = r[(i & 127u) / 8] & grain_bitmask[i % 8];
+  t |= t >> 4;
+  t |= t >> 2;
+  t |= t >> 1;
+  return t & 1u;
 }
 
 /* Sums of products: each term up to 4 register bits (255: none); terms
