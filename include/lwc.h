@@ -39,7 +39,19 @@
  * Incremental use (AEAD)
  *   init -> absorb_ad* -> (encrypt_update* -> encrypt_final) or
  *                         (decrypt_update* -> decrypt_verify)
- *   Any split of the data gives the same result as the one-shot call.
+ *   Any split of the data gives the same result as the one-shot call,
+ *   with two exceptions, schemes whose context cannot hold every split:
+ *     grain128aead-v2  associated data over several absorb_ad calls must
+ *                      stay below 64 KiB in all (its DER length is
+ *                      authenticated first); a longer one goes in the
+ *                      first call with data, and nothing can follow it;
+ *     isap-a-128a      the message in ONE encrypt_update / decrypt_update
+ *                      call (the MAC state, the encryption state and the
+ *                      key already fill lwc_aead_ctx): calls of length 0
+ *                      are accepted anywhere, the first call with data
+ *                      takes all of it.
+ *   A call past those limits returns LWC_ERR_ARG and changes nothing.  The
+ *   one-shot calls are unaffected.
  *   The final step wipes the context, including the key copy it holds.
  *
  * Incremental use (hash, XOF, CXOF)

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "elephant/backend_opt32.h"
+#include "elephant/aead_mode.h"

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "elephant/backend_lowsize.h"
+#include "elephant/perm_mode.h"

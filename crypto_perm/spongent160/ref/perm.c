@@ -1,0 +1,3 @@
+#include "api.h"
+#include "elephant/backend_ref.h"
+#include "elephant/perm_mode.h"

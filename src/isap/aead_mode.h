@@ -1,0 +1,253 @@
+/*
+ * ISAP-A-128a (ISAP v2.0, NIST LWC final round), written once over the
+ * Ascon permutation of src/ascon: any Ascon backend that keeps the state
+ * as five lanes (ascon_state_t, ascon_zero, ascon_lane_get/set/xor,
+ * ascon_permute(s, n) = the last n rounds of p^12) serves unchanged.  An
+ * implementation folder compiles it with its scheme parameters and backend:
+ *
+ *   #include "api.h"                  (ASCON_LITTLE_ENDIAN 0: ISAP reads
+ *   #include "ascon/backend_bi32.h"    the lanes big-endian, like Ascon v1.2)
+ *   #include "isap/aead_mode.h"
+ *
+ * ISAP-A-128a: k = 128, rate r_H = 64 bits (lane x0), r_B = 1 bit,
+ * s_H = 12, s_B = 1, s_E = 6, s_K = 12 rounds; IV = f || 128 || 64 || 1 ||
+ * 12 || 1 || 6 || 12 with f = 1 (MAC), 2 (MAC key), 3 (encryption key).
+ *
+ *   IsapRk(K, f, Y, z)  S = K || IV_f || 0; p^12; every bit of Y but the
+ *                       last (most significant bit of each byte first)
+ *                       into the top bit of x0, then p^1; the last bit,
+ *                       then p^12; the first z bytes of S
+ *   IsapEnc             S = IsapRk(K, 3, N, 24) || N; per 8-byte block:
+ *                       p^6, C = M ^ x0
+ *   IsapMac             S = N || IV_1 || 0; p^12; AD and then C absorbed
+ *                       in 8-byte blocks, each padded with 10*, p^12 after
+ *                       each block, the last bit of S flipped between
+ *                       them; S[0..16) = IsapRk(K, 2, S[0..16), 16); p^12;
+ *                       the tag is S[0..16)
+ *
+ * The context.  The MAC state (40 bytes), the encryption state (40) and
+ * the key (16, for the MAC key at the end) fill lwc_aead_ctx (96 bytes)
+ * exactly, so a message split anywhere has no room left for the position
+ * in the open block (3 bits) or the phase (encrypt or decrypt, open or
+ * finished: without it the refused call orders cannot be told apart).
+ * The encryption state is needed only while the message is processed, so
+ * it lives on the stack of the one call that takes the whole message: the
+ * incremental interface takes the message in ONE encrypt_update or
+ * decrypt_update call (the first with a non-zero length); a later call
+ * with data returns LWC_ERR_ARG and changes nothing (include/lwc.h).
+ * Calls of length 0 are accepted anywhere; the associated data may be
+ * split anywhere.  The context is then the MAC state, the key, the nonce
+ * (for the encryption key), the open AD block's length and the phase.
+ */
+#ifndef ISAP_AEAD_MODE_H
+#define ISAP_AEAD_MODE_H
+
+#include "ascon/word.h"
+#include "lwc.h"
+
+#if ASCON_LITTLE_ENDIAN
+#error "ISAP reads the lanes big-endian: ASCON_LITTLE_ENDIAN must be 0"
+#endif
+_Static_assert(CRYPTO_KEYBYTES == 16 && CRYPTO_NPUBBYTES == 16 && CRYPTO_ABYTES == 16,
+               "ISAP-A-128a: 128-bit key, nonce and tag");
+
+#define ISAP_RATE 8u
+#define ISAP_SH 12u
+#define ISAP_SB 1u
+#define ISAP_SE 6u
+#define ISAP_SK 12u
+/* IV_f as lane x2 (big-endian bytes f, 128, 64, 1, 12, 1, 6, 12) */
+#define ISAP_IV(f) ((uint64_t)(f) << 56 | 0x008040010c01060cull)
+
+enum {
+  ISAP_PHASE_NONE, /* after final or wipe: nothing allowed */
+  ISAP_PHASE_AD,
+  ISAP_PHASE_ENC_OPEN, /* encryption chosen, message not given yet */
+  ISAP_PHASE_DEC_OPEN,
+  ISAP_PHASE_ENC_DONE, /* the message absorbed and padded */
+  ISAP_PHASE_DEC_DONE
+};
+
+typedef struct {
+  ascon_state_t mac;
+  uint8_t key[CRYPTO_KEYBYTES];
+  uint8_t nonce[CRYPTO_NPUBBYTES];
+  uint8_t pos;   /* bytes of the open AD block */
+  uint8_t phase; /* ISAP_PHASE_* */
+} isap_aead_state;
+
+/* IsapRk: S = K || IV_f || 0, p^12, the 128 bits of y one at a time
+ * (p^1 between them, p^12 after the last); the caller reads S. */
+static void isap_rekey(ascon_state_t *s, const uint8_t *key, unsigned f, const uint8_t *y) {
+  unsigned i;
+  ascon_zero(s);
+  ascon_lane_set(s, 0, ascon_load8(key));
+  ascon_lane_set(s, 1, ascon_load8(key + 8));
+  ascon_lane_set(s, 2, ISAP_IV(f));
+  ascon_permute(s, ISAP_SK);
+  for (i = 0; i < 128; i++) {
+    ascon_lane_xor(s, 0, (uint64_t)((y[i / 8] >> (7 - i % 8)) & 1u) << 63);
+    ascon_permute(s, i < 127 ? ISAP_SB : ISAP_SK);
+  }
+}
+
+/* Close the open MAC block: the padding bit at byte `pos`, p^12. */
+LWC_INLINE void isap_mac_pad(isap_aead_state *st, unsigned pos) {
+  ascon_lane_xor(&st->mac, 0, (uint64_t)ASCON_PAD_BYTE << ASCON_SHIFT(pos));
+  ascon_permute(&st->mac, ISAP_SH);
+}
+
+static int isap_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
+                          const uint8_t *mask_key) {
+  isap_aead_state *st = (isap_aead_state *)(void *)ctx;
+  unsigned i;
+  if (mask_key != NULL) return LWC_ERR_ARG; /* no nonce masking */
+  ascon_zero(&st->mac);
+  ascon_lane_set(&st->mac, 0, ascon_load8(nonce));
+  ascon_lane_set(&st->mac, 1, ascon_load8(nonce + 8));
+  ascon_lane_set(&st->mac, 2, ISAP_IV(1));
+  ascon_permute(&st->mac, ISAP_SH);
+  for (i = 0; i < 16; i++) {
+    st->key[i] = key[i];
+    st->nonce[i] = nonce[i];
+  }
+  st->pos = 0;
+  st->phase = ISAP_PHASE_AD;
+  return LWC_OK;
+}
+
+static int isap_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
+  isap_aead_state *st = (isap_aead_state *)(void *)ctx;
+  unsigned p;
+  if (st->phase != ISAP_PHASE_AD) return LWC_ERR_ARG;
+  p = st->pos;
+  while (len > 0) {
+    unsigned n = ISAP_RATE - p;
+    if (n > len) n = (unsigned)len;
+    if (n == ISAP_RATE)
+      ascon_lane_xor(&st->mac, 0, ascon_load8(ad));
+    else
+      ascon_lane_xor(&st->mac, 0, ascon_load(ad, p, n));
+    ad += n;
+    len -= n;
+    p += n;
+    if (p == ISAP_RATE) {
+      ascon_permute(&st->mac, ISAP_SH);
+      p = 0;
+    }
+  }
+  st->pos = (uint8_t)p;
+  return LWC_OK;
+}
+
+/* Enter the message phase of direction `open` (ISAP_PHASE_ENC_OPEN or
+ * ISAP_PHASE_DEC_OPEN): the AD closed, the domain bit flipped. */
+static int isap_aead_begin_msg(isap_aead_state *st, uint8_t open) {
+  if (st->phase == ISAP_PHASE_AD) {
+    isap_mac_pad(st, st->pos);
+    ascon_lane_xor(&st->mac, 4, 1);
+    st->pos = 0;
+    st->phase = open;
+  }
+  if (st->phase != open && st->phase != open + 2) return LWC_ERR_ARG;
+  return LWC_OK;
+}
+
+/* The whole message: IsapEnc with the encryption state on the stack, the
+ * ciphertext into the MAC in step, the padded last block. */
+static void isap_message(isap_aead_state *st, uint8_t *out, const uint8_t *in, size_t len,
+                         int dec) {
+  ascon_state_t e;
+  if (len > 0) {
+    isap_rekey(&e, st->key, 3, st->nonce);
+    ascon_lane_set(&e, 3, ascon_load8(st->nonce));
+    ascon_lane_set(&e, 4, ascon_load8(st->nonce + 8));
+  }
+  while (len >= ISAP_RATE) {
+    uint64_t x = ascon_load8(in), y;
+    ascon_permute(&e, ISAP_SE);
+    y = x ^ ascon_lane_get(&e, 0);
+    ascon_store8(out, y);
+    ascon_lane_xor(&st->mac, 0, dec ? x : y);
+    ascon_permute(&st->mac, ISAP_SH);
+    in += ISAP_RATE;
+    out += ISAP_RATE;
+    len -= ISAP_RATE;
+  }
+  if (len > 0) {
+    uint64_t x = ascon_load(in, 0, (unsigned)len), y;
+    ascon_permute(&e, ISAP_SE);
+    y = x ^ (ascon_lane_get(&e, 0) & ascon_byte_mask(0, (unsigned)len));
+    ascon_store(out, y, 0, (unsigned)len);
+    ascon_lane_xor(&st->mac, 0, dec ? x : y);
+  }
+  isap_mac_pad(st, (unsigned)len);
+  lwc_wipe_bytes(&e, sizeof e);
+}
+
+static int isap_update(isap_aead_state *st, uint8_t *out, const uint8_t *in, size_t len,
+                       uint8_t open) {
+  if (isap_aead_begin_msg(st, open) != LWC_OK) return LWC_ERR_ARG;
+  if (len == 0) return LWC_OK;
+  if (st->phase != open) return LWC_ERR_ARG; /* the message in one call */
+  isap_message(st, out, in, len, open == ISAP_PHASE_DEC_OPEN);
+  st->phase = (uint8_t)(open + 2);
+  return LWC_OK;
+}
+
+static int isap_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                    size_t len) {
+  return isap_update((isap_aead_state *)(void *)ctx, out, in, len, ISAP_PHASE_ENC_OPEN);
+}
+
+static int isap_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                    size_t len) {
+  return isap_update((isap_aead_state *)(void *)ctx, out, in, len, ISAP_PHASE_DEC_OPEN);
+}
+
+/* An empty message still pads; then the MAC key from S[0..16), p^12, the
+ * tag; wipe the context. */
+static void isap_aead_tag(isap_aead_state *st, uint8_t *tag, uint8_t open) {
+  ascon_state_t k;
+  uint8_t y[16];
+  if (st->phase == open) isap_mac_pad(st, 0);
+  ascon_store8(y, ascon_lane_get(&st->mac, 0));
+  ascon_store8(y + 8, ascon_lane_get(&st->mac, 1));
+  isap_rekey(&k, st->key, 2, y);
+  ascon_lane_set(&st->mac, 0, ascon_lane_get(&k, 0));
+  ascon_lane_set(&st->mac, 1, ascon_lane_get(&k, 1));
+  ascon_permute(&st->mac, ISAP_SH);
+  ascon_store8(tag, ascon_lane_get(&st->mac, 0));
+  ascon_store8(tag + 8, ascon_lane_get(&st->mac, 1));
+  lwc_wipe_bytes(&k, sizeof k);
+  lwc_wipe_bytes(y, sizeof y);
+  lwc_wipe_bytes(st, sizeof *st);
+}
+
+static int isap_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
+  isap_aead_state *st = (isap_aead_state *)(void *)ctx;
+  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
+  if (isap_aead_begin_msg(st, ISAP_PHASE_ENC_OPEN) != LWC_OK) return LWC_ERR_ARG;
+  isap_aead_tag(st, tag, ISAP_PHASE_ENC_OPEN);
+  return LWC_OK;
+}
+
+static int isap_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
+  isap_aead_state *st = (isap_aead_state *)(void *)ctx;
+  uint8_t full[CRYPTO_ABYTES];
+  int r;
+  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
+  if (isap_aead_begin_msg(st, ISAP_PHASE_DEC_OPEN) != LWC_OK) return LWC_ERR_ARG;
+  isap_aead_tag(st, full, ISAP_PHASE_DEC_OPEN);
+  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
+  lwc_wipe_bytes(full, sizeof full);
+  return r == 0 ? LWC_OK : LWC_ERR_TAG;
+}
+
+#define LWC_AEAD_FN(name) isap_aead_##name
+#define LWC_AEAD_STATE isap_aead_state
+#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
+#define LWC_AEAD_NONCE_MASKING 0
+#include "core/aead_api.h"
+
+#endif
