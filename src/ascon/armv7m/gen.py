@@ -1,0 +1,424 @@
+#!/usr/bin/env python3
+"""Generate the ARMv7-M (Cortex-M3, Thumb-2) assembly backends of Ascon.
+
+    python3 src/ascon/armv7m/gen.py        # rewrite src/ascon/armv7m/*.S
+
+Two variants, both bit-interleaved (bi32: lane i as e_i, its even bits, and
+o_i, its odd bits, as lanes_bi32.h), the whole state in ten registers
+during the permutation:
+
+    fast    the twelve rounds unrolled and entered at round 12 - n through a
+            TBH table (p^n, the last n rounds); runs of whole rate blocks
+            with the state in registers from the first block to the last
+            (the blocks own an unrolled copy of p^ASCON_PB)
+    small   one round in a loop over a table of the round constants (two
+            bytes a round, a zero ends it); only the permutation: the C
+            modes do the rest
+
+Entry points (backend_armv7m.h):
+
+    ascon_armv7m_permute(state, rounds)          p^rounds, 1..12
+    ascon_armv7m_blocks(state, out, in, n, op)   (fast) n full blocks of
+        the rate, each followed by p^ASCON_PB; op 0 absorb, 1 encrypt,
+        2 decrypt; any alignment (the Cortex-M3's LDR/STR take unaligned
+        addresses), out may be in
+
+Register map (the thesis' picture of the state, one register a half):
+
+    r0  r1  r2  r3  r4     e0 .. e4: even bits of lanes x0 .. x4
+    r5  r6  r7  r8  r9     o0 .. o4: odd bits of lanes x0 .. x4
+    r10 r11 r12            temporaries of the rounds
+    lr                     free in the rounds: the state pointer (fast
+                           permute), the constant pointer (small), the
+                           data pointer in the blocks' conversions
+
+A round, on each 32-bit slice (the five even halves, then the five odd):
+
+    constant   x2 ^= c_i (e2 ^= even bits of c_i, o2 ^= odd bits: two
+               immediates)
+    S-box      16 operations, 3 temporaries, no NOT: the final ~x2 of the
+               S-box is folded into its term, ~(x2 ^ (~x3 & x4)) =
+               x2 ^ (x3 | ~x4) (ORN), and x3's term ~x4 & x0 is taken
+               complemented too, (x4 | ~x0), so that x3 ^= x2 (with x2
+               already complemented) comes out true
+    linear     x ^= (x >>> a) ^ (x >>> b) written x ^= (x ^ (x >>> d)) >>> a,
+               d = b - a: u = x ^ (x >>> d) into two temporaries, then
+               x ^= u >>> a in place; every rotation is the barrel shifter's
+               ROR on an EOR operand (a 64-bit rotation by 2k is a rotation
+               of each half by k; by 2k+1 the halves swap: e' = o >>> k,
+               o' = e >>> k+1): four EORs a lane, no move
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from asmgen import Emitter  # noqa: E402  (src/ascon/asmgen.py)
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+E = ["r0", "r1", "r2", "r3", "r4"]    # even halves of x0..x4
+O = ["r5", "r6", "r7", "r8", "r9"]    # odd halves
+T = ["r10", "r11", "r12"]             # temporaries of the rounds
+LOW = {f"r{k}" for k in range(8)}
+
+SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
+# unzip: even bits to the low half, odd bits to the high (zip: reversed)
+DELTA = [(0x22222222, 1), (0x0C0C0C0C, 2), (0x00F000F0, 4), (0x0000FF00, 8)]
+
+
+def round_constant(i: int) -> tuple[int, int, int]:
+    """Round i's constant (of p^12's rounds 0..11), its even and odd bits."""
+    c = ((0xF - i) << 4) | i
+    even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
+    odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
+    return c, even, odd
+
+
+class Asm(Emitter):
+    """Thumb-2, unified syntax.  op2() picks the flag-setting 16-bit form of
+    a two-operand ALU operation where Thumb has one (rd == rn, low
+    registers, no shift): the rounds keep no flags alive."""
+    COMMENT = "{text:<44}@ {comment}"
+
+    def note(self, text: str) -> None:
+        self.lines.append(f"    @ {text}")
+
+    def alu(self, op: str, rd: str, rn: str, rm: str, shift: str = "", comment: str = "") -> None:
+        if not shift and rd == rn and rd in LOW and rm in LOW and op in ("eor", "and", "orr", "bic"):
+            self(op + "s", rd, rm, comment=comment)
+        elif shift:
+            self(op, rd, rn, f"{rm}, {shift}", comment=comment)
+        else:
+            self(op, rd, rn, rm, comment=comment)
+
+    def eor_ror(self, rd: str, rn: str, rm: str, k: int, comment: str = "") -> None:
+        """rd = rn ^ (rm >>> k), k taken mod 32 (0: no shift)."""
+        k %= 32
+        self.alu("eor", rd, rn, rm, f"ror #{k}" if k else "", comment=comment)
+
+    def func(self, name: str) -> str:
+        sym = f"ARMV7M_SYM({name})"
+        self.raw(f"    .global {sym}")
+        self.raw(f"    .type {sym}, %function")
+        self.raw("    .thumb_func")
+        self.raw("    .balign 4")
+        self.label(sym)
+        return sym
+
+    def endfunc(self, sym: str) -> None:
+        self.raw(f"    .size {sym}, .-{sym}")
+
+
+# -- the round ---------------------------------------------------------------
+def sbox(a: Asm, x: list[str], t: list[str], slice_name: str) -> None:
+    """The S-box on one 32-bit slice x[0..4] (in place), temporaries t[0..2]:
+    16 operations.  With x0' = x0 ^ x4, x4' = x4 ^ x3, x2' = x2 ^ x1 the
+    outputs are
+        y0 = x0' ^ (~x1 & x2') ^ y4     y1 = x1 ^ (~x2' & x3) ^ x0' ^ (~x1 & x2')
+        y2 = x2' ^ (x3 | ~x4')          (the S-box's final NOT included)
+        y3 = x3 ^ (x4' | ~x0') ^ y2     y4 = x4' ^ (~x0' & x1)"""
+    x0, x1, x2, x3, x4 = x
+    a.note(f"S-box, {slice_name} slice")
+    a.alu("eor", x0, x0, x4, comment="x0 ^= x4")
+    a.alu("eor", x4, x4, x3, comment="x4 ^= x3")
+    a.alu("eor", x2, x2, x1, comment="x2 ^= x1")
+    a.alu("orn", t[0], x4, x0, comment="t0 = x4 | ~x0 = ~(~x4 & x0)")
+    a.alu("bic", t[1], x1, x0, comment="t1 = ~x0 & x1")
+    a.alu("bic", t[2], x2, x1, comment="t2 = ~x1 & x2")
+    a.alu("eor", x0, x0, t[2], comment="x0 ^= ~x1 & x2")
+    a.alu("bic", t[2], x3, x2, comment="t2 = ~x2 & x3")
+    a.alu("eor", x1, x1, t[2], comment="x1 ^= ~x2 & x3")
+    a.alu("orn", t[2], x3, x4, comment="t2 = x3 | ~x4 = ~(~x3 & x4)")
+    a.alu("eor", x2, x2, t[2], comment="x2 = ~(x2 ^ (~x3 & x4)): final")
+    a.alu("eor", x3, x3, t[0], comment="x3 = ~(x3 ^ (~x4 & x0))")
+    a.alu("eor", x4, x4, t[1], comment="x4 ^= ~x0 & x1: final")
+    a.alu("eor", x1, x1, x0, comment="x1 ^= x0: final")
+    a.alu("eor", x0, x0, x4, comment="x0 ^= x4: final")
+    a.alu("eor", x3, x3, x2, comment="x3 ^= ~x2: final, true")
+
+
+def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
+    """(register, 32-bit rotation) giving the `half` ('e' or 'o') of lane
+    (e, o) rotated right by r."""
+    if r % 2 == 0:
+        return (e if half == "e" else o), r // 2
+    k = r // 2
+    return (o, k) if half == "e" else (e, k + 1)
+
+
+def linear(a: Asm, i: int, t: list[str]) -> None:
+    """x_i ^= (x_i >>> a) ^ (x_i >>> b) as u = x ^ (x >>> d) (two
+    temporaries), x ^= u >>> a (in place), d = b - a: four EORs."""
+    ra, rb = SIGMA[i]
+    d = (rb - ra) % 64
+    e, o = E[i], O[i]
+    se, ke = rot_half(e, o, d, "e")
+    so, ko = rot_half(e, o, d, "o")
+    a.eor_ror(t[0], e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d}): even")
+    a.eor_ror(t[1], o, so, ko, comment="odd")
+    ue, ke = rot_half(t[0], t[1], ra, "e")
+    uo, ko = rot_half(t[0], t[1], ra, "o")
+    a.eor_ror(e, e, ue, ke, comment=f"x{i} ^= u >>> {ra}: (x{i} >>> {ra}) ^ (x{i} >>> {rb})")
+    a.eor_ror(o, o, uo, ko)
+
+
+def round_body(a: Asm, const: int | None) -> None:
+    """One round; const: its index (immediates), None: the constants are
+    already added (the small variant's loop)."""
+    if const is not None:
+        c, ce, co = round_constant(const)
+        a("eor", E[2], E[2], f"#{ce}", comment=f"round constant 0x{c:02x}: even bits")
+        a("eor", O[2], O[2], f"#{co}", comment="odd bits")
+    sbox(a, E, T, "even")
+    sbox(a, O, T, "odd")
+    a.note("linear layer")
+    for i in range(5):
+        linear(a, i, T)
+
+
+def rounds(a: Asm, first: int, prefix: str) -> None:
+    """Rounds first..11 unrolled, labelled prefix<i>."""
+    for i in range(first, 12):
+        a.label(f"{prefix}{i}")
+        a.note(f"round {i} of p^12")
+        round_body(a, i)
+
+
+# -- bytes <-> bit-interleaved lanes ---------------------------------------------
+def dswap(a: Asm, x: str, t: str, mask: int, s: int) -> None:
+    """Swap the bits of x under mask with those s above: four operations."""
+    a("eor", t, x, f"{x}, lsr #{s}")
+    a("and", t, t, f"#0x{mask:08x}")
+    a.alu("eor", x, x, t)
+    a("eor", x, x, f"{t}, lsl #{s}")
+
+
+def unzip(a: Asm, x: str, t: str) -> None:
+    for m, s in DELTA:
+        dswap(a, x, t, m, s)
+
+
+def zip_(a: Asm, x: str, t: str) -> None:
+    for m, s in reversed(DELTA):
+        dswap(a, x, t, m, s)
+
+
+LO, HI, TT, PTR = "r10", "r11", "r12", "lr"
+
+
+def lane_in(a: Asm) -> None:
+    """Load the next 8 bytes at [lr] (lr advanced) as a lane in its
+    interleaved form: r10 = even bits, r11 = odd bits."""
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("ldr", LO, f"[{PTR}], #4", comment="low word")
+    a("ldr", HI, f"[{PTR}], #4", comment="high word")
+    a.raw("#else")
+    a("ldr", HI, f"[{PTR}], #4", comment="big-endian lane: the high word first")
+    a("ldr", LO, f"[{PTR}], #4")
+    a("rev", HI, HI)
+    a("rev", LO, LO)
+    a.raw("#endif")
+    unzip(a, LO, TT)
+    unzip(a, HI, TT)
+    a("lsr", TT, LO, "#16", comment="odd bits of the low word")
+    a("bfi", LO, HI, "#16, #16", comment="r10 = even bits of the lane")
+    a("bfi", HI, TT, "#0, #16", comment="r11 = odd bits of the lane")
+
+
+def lane_out(a: Asm, i: int) -> None:
+    """Store lane i of the state as 8 bytes at [lr] (lr advanced)."""
+    a("lsr", HI, E[i], "#16")
+    a("lsr", TT, O[i], "#16")
+    a("bfi", HI, TT, "#16, #16", comment="high word, bits interleaved")
+    a("mov", LO, E[i])
+    a("bfi", LO, O[i], "#16, #16", comment="low word, bits interleaved")
+    zip_(a, LO, TT)
+    zip_(a, HI, TT)
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("str", LO, f"[{PTR}], #4")
+    a("str", HI, f"[{PTR}], #4")
+    a.raw("#else")
+    a("rev", HI, HI)
+    a("rev", LO, LO)
+    a("str", HI, f"[{PTR}], #4")
+    a("str", LO, f"[{PTR}], #4")
+    a.raw("#endif")
+
+
+# frame of the blocks (above it: r4-r11, lr pushed, then the 5th argument)
+F_STATE, F_OUT, F_IN, F_END, F_C = 0, 4, 8, 12, 16  # F_C: decrypt's ciphertext lanes
+FRAME = 32
+ARG_OP = FRAME + 36
+
+
+def blocks(a: Asm) -> None:
+    sym = a.func("ascon_armv7m_blocks")
+    a.note("r0 = state, r1 = out, r2 = in, r3 = blocks (> 0), [sp] = op: 0 absorb, "
+           "1 encrypt, 2 decrypt")
+    a("push", "{r4-r11, lr}")
+    a("sub", "sp", "sp", f"#{FRAME}")
+    a("str", "r0", f"[sp, #{F_STATE}]")
+    a("str", "r1", f"[sp, #{F_OUT}]")
+    a("str", "r2", f"[sp, #{F_IN}]")
+    a.raw("#if ASCON_RATE == 16")
+    a("add", "r3", "r2", "r3, lsl #4")
+    a.raw("#else")
+    a("add", "r3", "r2", "r3, lsl #3")
+    a.raw("#endif")
+    a("str", "r3", f"[sp, #{F_END}]", comment="end of the input")
+    a("ldr", "r12", f"[sp, #{ARG_OP}]")
+    a("ldm", "r0", "{r0-r9}", comment="the state: e0-e4, o0-o4")
+    a.raw("#ifdef CRYPTO_ABYTES /* an AEAD: encrypt and decrypt too */")
+    a("cmp", "r12", "#1")
+    a("beq", ".Lblocks_encrypt")
+    a("bhi", ".Lblocks_decrypt")
+    a.raw("#endif")
+    for op in ("absorb", "encrypt", "decrypt"):
+        if op == "encrypt":
+            a.raw("#ifdef CRYPTO_ABYTES")
+        a.label(f".Lblocks_{op}")
+        a("ldr", PTR, f"[sp, #{F_IN}]")
+        for lane in range(2):
+            if lane == 1:
+                a.raw("#if ASCON_RATE == 16")
+            a.note(f"lane {lane}: the input's bytes, interleaved, into the state")
+            lane_in(a)
+            a.alu("eor", E[lane], E[lane], LO)
+            a.alu("eor", O[lane], O[lane], HI)
+            if op == "decrypt":
+                a("strd", LO, HI, f"[sp, #{F_C + 8 * lane}]", comment="the ciphertext lane: the next state")
+            if lane == 1:
+                a.raw("#endif")
+        a("str", PTR, f"[sp, #{F_IN}]")
+        if op != "absorb":
+            a("ldr", PTR, f"[sp, #{F_OUT}]")
+            for lane in range(2):
+                if lane == 1:
+                    a.raw("#if ASCON_RATE == 16")
+                a.note(f"lane {lane} out: {'ciphertext' if op == 'encrypt' else 'plaintext (state ^ ciphertext)'}")
+                lane_out(a, lane)
+                if op == "decrypt":
+                    a("ldrd", E[lane], O[lane], f"[sp, #{F_C + 8 * lane}]",
+                      comment="the state's rate = the ciphertext")
+                if lane == 1:
+                    a.raw("#endif")
+            a("str", PTR, f"[sp, #{F_OUT}]")
+        a("bl", ".Lblocks_rounds", comment="p^ASCON_PB")
+        a("ldr", "r10", f"[sp, #{F_IN}]")
+        a("ldr", "r11", f"[sp, #{F_END}]")
+        a("cmp", "r10", "r11")
+        a("bne", f".Lblocks_{op}")
+        a("b", ".Lblocks_end")
+        if op == "decrypt":
+            a.raw("#endif")
+    a.label(".Lblocks_end")
+    a.raw("#ifdef CRYPTO_ABYTES")
+    a("movs", "r10", "#0", comment="wipe the ciphertext lanes of the frame")
+    a("movs", "r11", "#0")
+    a("strd", "r10", "r11", f"[sp, #{F_C}]")
+    a("strd", "r10", "r11", f"[sp, #{F_C + 8}]")
+    a.raw("#endif")
+    a("ldr", "r10", f"[sp, #{F_STATE}]")
+    a("stm", "r10", "{r0-r9}")
+    a("add", "sp", "sp", f"#{FRAME}")
+    a("pop", "{r4-r11, pc}")
+    a.label(".Lblocks_rounds")
+    a.note("p^ASCON_PB, the rounds every kind of block shares (called with bl: lr is free in them)")
+    for k in range(1, 13):
+        a.raw(f"#{'if' if k == 1 else 'elif'} ASCON_PB == {k}")
+        rounds(a, 12 - k, f".Lpb{k}_")
+    a.raw("#else")
+    a.raw("#error ASCON_PB: 1..12 rounds")
+    a.raw("#endif")
+    a("bx", "lr")
+    a.endfunc(sym)
+
+
+def permute_fast(a: Asm) -> None:
+    sym = a.func("ascon_armv7m_permute")
+    a.note("r0 = state, r1 = rounds (1..12): p^rounds, the last rounds of p^12,"
+           " entered at round 12 - rounds")
+    a("push", "{r4-r11, lr}")
+    a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
+    a("rsb", "r12", "r1", "#12")
+    a("ldm", "r0", "{r0-r9}", comment="the state: e0-e4, o0-o4")
+    a("tbh", "[pc, r12, lsl #1]")
+    a.label(".Lentries")
+    for i in range(12):
+        a.raw(f"    .hword (.Lround{i} - .Lentries) / 2")
+    rounds(a, 0, ".Lround")
+    a("stm", "lr", "{r0-r9}")
+    a("pop", "{r4-r11, pc}")
+    a.endfunc(sym)
+
+
+def permute_small(a: Asm) -> None:
+    sym = a.func("ascon_armv7m_permute")
+    a.note("r0 = state, r1 = rounds (1..12): p^rounds, one round in a loop; lr walks"
+           " the constants from round 12 - rounds")
+    a("push", "{r0, r4-r11, lr}", comment="the state pointer at [sp]")
+    a("adr", "lr", ".Lconstants")
+    a("rsb", "r1", "r1", "#12")
+    a("add", "lr", "lr", "r1, lsl #1")
+    a("ldm", "r0", "{r0-r9}", comment="the state: e0-e4, o0-o4")
+    a.label(".Lround")
+    a("ldrb", T[0], f"[lr], #1", comment="even bits of the round constant (0: done)")
+    a("cmp", T[0], "#0")
+    a("beq", ".Ldone")
+    a("ldrb", T[1], f"[lr], #1", comment="odd bits")
+    a.alu("eor", E[2], E[2], T[0], comment="x2 ^= round constant")
+    a.alu("eor", O[2], O[2], T[1])
+    round_body(a, None)
+    a("b", ".Lround")
+    a.label(".Ldone")
+    a("pop", "{lr}", comment="the state pointer")
+    a("stm", "lr", "{r0-r9}")
+    a("pop", "{r4-r11, pc}")
+    a.raw("    .balign 2")
+    a.label(".Lconstants")
+    for i in range(12):
+        c, ce, co = round_constant(i)
+        a.raw(f"    .byte {ce}, {co}                         @ round {i}: 0x{c:02x}")
+    a.raw("    .byte 0")
+    a.raw("    .balign 2")
+    a.endfunc(sym)
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/ascon/armv7m/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after")
+    a.raw(" * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.")
+    a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
+    a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O) + ", temporaries "
+          + "/".join(T) + "; r4-r11 saved. */")
+    a.raw('#include "ascon/armv7m/asm.h"')
+    a.raw("")
+    a.raw("    .syntax unified")
+    a.raw("    .thumb")
+    a.raw("    .text")
+    if variant == "fast":
+        permute_fast(a)
+        a.raw("")
+        a.raw("#ifdef ASCON_RATE")
+        blocks(a)
+        a.raw("#endif")
+    else:
+        permute_small(a)
+    return "\n".join(a.lines) + "\n"
+
+
+VARIANTS = ["fast", "small"]
+
+
+def main(argv: list[str]) -> int:
+    for v in VARIANTS:
+        (HERE / f"{v}.S").write_text(generate(v))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

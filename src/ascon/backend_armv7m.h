@@ -1,0 +1,37 @@
+/*
+ * ARMv7-M (Cortex-M3) assembly backends (src/ascon/armv7m/<variant>.S,
+ * written by gen.py), bit-interleaved state (lanes_bi32.h).  fast: the
+ * permutation (rounds unrolled) and runs of whole rate blocks with the
+ * state in registers from the first block to the last; the incremental
+ * calls, the AEAD's initialization and finalization and the hashes' squeeze
+ * stay the C modes (aead_mode.h, hash_mode.h) over the two.  small
+ * (ASCON_ARMV7M_SMALL): the permutation only, one round in a loop.  The
+ * implementation folder adds a .S including the variant.
+ */
+#ifndef ASCON_BACKEND_H
+#define ASCON_BACKEND_H
+
+#define ASCON_INLINE static inline __attribute__((always_inline))
+
+#include "ascon/lanes_bi32.h"
+
+#ifdef ASCON_ARMV7M_SMALL
+#define ASCON_BACKEND_NAME "asm_armv7m_small"
+#else
+#define ASCON_BACKEND_NAME "asm_armv7m"
+#endif
+
+/* p^rounds (1 .. 12) */
+void LWC_NS(ascon_armv7m_permute)(ascon_state_t *s, unsigned rounds);
+#define ascon_permute(s, rounds) LWC_NS(ascon_armv7m_permute)((s), (rounds))
+
+#ifndef ASCON_ARMV7M_SMALL
+/* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB;
+ * op: 0 absorb in, 1 encrypt in to out, 2 decrypt in to out (out may be
+ * in); any alignment */
+void LWC_NS(ascon_armv7m_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *in,
+                                 size_t n, unsigned op);
+#define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_armv7m_blocks)((s), (out), (in), (n), (op))
+#endif
+
+#endif
