@@ -37,709 +37,685 @@ ARMV7M_SYM(ascon_armv7m_permute):
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround1:
     @ round 1 of p^12
     eor     r2, r2, #9                      @ round constant 0xe1: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lround11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
     stm     lr, {r0-r9}
     pop     {r4-r11, pc}
@@ -1305,4614 +1281,4458 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 2
 .Lpb2_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb2_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 3
 .Lpb3_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb3_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb3_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 4
 .Lpb4_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb4_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb4_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb4_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 5
 .Lpb5_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb5_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb5_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb5_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb5_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 6
 .Lpb6_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb6_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb6_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb6_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb6_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb6_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 7
 .Lpb7_5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb7_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb7_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb7_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb7_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb7_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb7_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 8
 .Lpb8_4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb8_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 9
 .Lpb9_3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb9_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 10
 .Lpb10_2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb10_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 11
 .Lpb11_1:
     @ round 1 of p^12
     eor     r2, r2, #9                      @ round constant 0xe1: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb11_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #elif ASCON_PB == 12
 .Lpb12_0:
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_1:
     @ round 1 of p^12
     eor     r2, r2, #9                      @ round constant 0xe1: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 .Lpb12_11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
 #else
 #error ASCON_PB: 1..12 rounds

@@ -27,7 +27,8 @@ Register map (the thesis' picture of the state, one register a half):
 
     r0  r1  r2  r3  r4     e0 .. e4: even bits of lanes x0 .. x4
     r5  r6  r7  r8  r9     o0 .. o4: odd bits of lanes x0 .. x4
-    r10 r11 r12            temporaries of the rounds
+    r10 r11 r12            temporaries of the rounds (the odd slice's S-box
+                           uses r1 for one: e1's y1 waits in r11)
     lr                     free in the rounds: the state pointer (fast
                            permute), the constant pointer (small), the
                            data pointer in the blocks' conversions
@@ -36,11 +37,10 @@ A round, on each 32-bit slice (the five even halves, then the five odd):
 
     constant   x2 ^= c_i (e2 ^= even bits of c_i, o2 ^= odd bits: two
                immediates)
-    S-box      16 operations, 3 temporaries, no NOT: the final ~x2 of the
-               S-box is folded into its term, ~(x2 ^ (~x3 & x4)) =
-               x2 ^ (x3 | ~x4) (ORN), and x3's term ~x4 & x0 is taken
-               complemented too, (x4 | ~x0), so that x3 ^= x2 (with x2
-               already complemented) comes out true
+    S-box      15 operations, 3 temporaries, no NOT: each output is one OR,
+               AND-NOT (BIC) or OR-NOT (ORN) of two linear terms xored with
+               a third (sbox()); y1 ends in a temporary, which the linear
+               layer's lane 1 reads and writes back to x1's registers
     linear     x ^= (x >>> a) ^ (x >>> b) written x ^= (x ^ (x >>> d)) >>> a,
                d = b - a: u = x ^ (x >>> d) into two temporaries, then
                x ^= u >>> a in place; every rotation is the barrel shifter's
@@ -62,6 +62,10 @@ E = ["r0", "r1", "r2", "r3", "r4"]    # even halves of x0..x4
 O = ["r5", "r6", "r7", "r8", "r9"]    # odd halves
 T = ["r10", "r11", "r12"]             # temporaries of the rounds
 LOW = {f"r{k}" for k in range(8)}
+# The S-boxes' temporaries (A, B, C): the even slice's y1 ends in r11 (its
+# B), which frees r1 for the odd slice; the odd slice's y1 ends in r10.
+SBOX_T_EVEN = ["r10", "r11", "r12"]
+SBOX_T_ODD = ["r1", "r10", "r12"]
 
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 # unzip: even bits to the low half, odd bits to the high (zip: reversed)
@@ -113,30 +117,36 @@ class Asm(Emitter):
 
 # -- the round ---------------------------------------------------------------
 def sbox(a: Asm, x: list[str], t: list[str], slice_name: str) -> None:
-    """The S-box on one 32-bit slice x[0..4] (in place), temporaries t[0..2]:
-    16 operations.  With x0' = x0 ^ x4, x4' = x4 ^ x3, x2' = x2 ^ x1 the
-    outputs are
-        y0 = x0' ^ (~x1 & x2') ^ y4     y1 = x1 ^ (~x2' & x3) ^ x0' ^ (~x1 & x2')
-        y2 = x2' ^ (x3 | ~x4')          (the S-box's final NOT included)
-        y3 = x3 ^ (x4' | ~x0') ^ y2     y4 = x4' ^ (~x0' & x1)"""
+    """The S-box on one 32-bit slice x[0..4], temporaries t = [A, B, C]:
+    15 operations.  Each output is one OR / AND-NOT / OR-NOT of two linear
+    terms, xored with a third (x the slice's input, the S-box's final NOT of
+    x2 included):
+        y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
+        y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
+        y2 = (x3 | ~x4) ^ x1 ^ x2
+        y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
+        y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4
+    y0, y2, y3, y4 end in x0, x2, x3, x4; y1 ends in B (x1's register is
+    free then): the linear layer's lane 1 reads it from there and writes its
+    result back to x1's register, so that no move is needed."""
     x0, x1, x2, x3, x4 = x
-    a.note(f"S-box, {slice_name} slice")
-    a.alu("eor", x0, x0, x4, comment="x0 ^= x4")
-    a.alu("eor", x4, x4, x3, comment="x4 ^= x3")
-    a.alu("eor", x2, x2, x1, comment="x2 ^= x1")
-    a.alu("orn", t[0], x4, x0, comment="t0 = x4 | ~x0 = ~(~x4 & x0)")
-    a.alu("bic", t[1], x1, x0, comment="t1 = ~x0 & x1")
-    a.alu("bic", t[2], x2, x1, comment="t2 = ~x1 & x2")
-    a.alu("eor", x0, x0, t[2], comment="x0 ^= ~x1 & x2")
-    a.alu("bic", t[2], x3, x2, comment="t2 = ~x2 & x3")
-    a.alu("eor", x1, x1, t[2], comment="x1 ^= ~x2 & x3")
-    a.alu("orn", t[2], x3, x4, comment="t2 = x3 | ~x4 = ~(~x3 & x4)")
-    a.alu("eor", x2, x2, t[2], comment="x2 = ~(x2 ^ (~x3 & x4)): final")
-    a.alu("eor", x3, x3, t[0], comment="x3 = ~(x3 ^ (~x4 & x0))")
-    a.alu("eor", x4, x4, t[1], comment="x4 ^= ~x0 & x1: final")
-    a.alu("eor", x1, x1, x0, comment="x1 ^= x0: final")
-    a.alu("eor", x0, x0, x4, comment="x0 ^= x4: final")
-    a.alu("eor", x3, x3, x2, comment="x3 ^= ~x2: final, true")
+    ta, tb, tc = t
+    a.note(f"S-box, {slice_name} slice: y1 to {tb}")
+    a.alu("eor", ta, x1, x2, comment="A = x1 ^ x2")
+    a.alu("eor", tb, x0, x4, comment="B = x0 ^ x4")
+    a.alu("eor", x2, x2, tb, comment="x2 = x0 ^ x2 ^ x4")
+    a.alu("eor", tc, x3, x4, comment="C = x3 ^ x4")
+    a.alu("orn", x4, x3, x4, comment="x4 = x3 | ~x4")
+    a.alu("orr", x0, x0, tc, comment="x0 = x0 | (x3 ^ x4)")
+    a.alu("eor", x3, x1, x3, comment="x3 = x1 ^ x3")
+    a.alu("orr", x2, x1, x2, comment="x2 = x1 | (x0 ^ x2 ^ x4)")
+    a.alu("bic", x1, x1, tb, comment="x1 = x1 & ~(x0 ^ x4)")
+    a.alu("orr", x3, ta, x3, comment="x3 = (x1 ^ x2) | (x1 ^ x3)")
+    a.alu("eor", tb, x3, tb, comment="B = y1")
+    a.alu("eor", x3, x0, ta, comment="x3 = y3")
+    a.alu("eor", x0, x2, tc, comment="x0 = y0")
+    a.alu("eor", x2, x4, ta, comment="x2 = y2")
+    a.alu("eor", x4, x1, tc, comment="x4 = y4")
 
 
 def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
@@ -148,20 +158,23 @@ def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
     return (o, k) if half == "e" else (e, k + 1)
 
 
-def linear(a: Asm, i: int, t: list[str]) -> None:
-    """x_i ^= (x_i >>> a) ^ (x_i >>> b) as u = x ^ (x >>> d) (two
-    temporaries), x ^= u >>> a (in place), d = b - a: four EORs."""
+def linear(a: Asm, i: int, t: list[str], src: tuple[str, str] | None = None) -> None:
+    """x_i ^= (x_i >>> a) ^ (x_i >>> b) as u = x ^ (x >>> d), x ^= u >>> a,
+    d = b - a: four EORs.  u goes to t[0], t[1], x is updated in place; or,
+    with src (the registers the S-box left lane i in), u goes to t[0] and
+    x_i's odd register (free), the result to x_i's registers."""
     ra, rb = SIGMA[i]
     d = (rb - ra) % 64
-    e, o = E[i], O[i]
+    e, o = src or (E[i], O[i])
+    ue_reg, uo_reg = (t[0], O[i]) if src else (t[0], t[1])
     se, ke = rot_half(e, o, d, "e")
     so, ko = rot_half(e, o, d, "o")
-    a.eor_ror(t[0], e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d}): even")
-    a.eor_ror(t[1], o, so, ko, comment="odd")
-    ue, ke = rot_half(t[0], t[1], ra, "e")
-    uo, ko = rot_half(t[0], t[1], ra, "o")
-    a.eor_ror(e, e, ue, ke, comment=f"x{i} ^= u >>> {ra}: (x{i} >>> {ra}) ^ (x{i} >>> {rb})")
-    a.eor_ror(o, o, uo, ko)
+    a.eor_ror(ue_reg, e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d}): even")
+    a.eor_ror(uo_reg, o, so, ko, comment="odd")
+    ue, ke = rot_half(ue_reg, uo_reg, ra, "e")
+    uo, ko = rot_half(ue_reg, uo_reg, ra, "o")
+    a.eor_ror(E[i], e, ue, ke, comment=f"x{i} = x{i} ^ (u >>> {ra}) = x{i} ^ (x{i} >>> {ra}) ^ (x{i} >>> {rb})")
+    a.eor_ror(O[i], o, uo, ko)
 
 
 def round_body(a: Asm, const: int | None) -> None:
@@ -171,10 +184,11 @@ def round_body(a: Asm, const: int | None) -> None:
         c, ce, co = round_constant(const)
         a("eor", E[2], E[2], f"#{ce}", comment=f"round constant 0x{c:02x}: even bits")
         a("eor", O[2], O[2], f"#{co}", comment="odd bits")
-    sbox(a, E, T, "even")
-    sbox(a, O, T, "odd")
-    a.note("linear layer")
-    for i in range(5):
+    sbox(a, E, SBOX_T_EVEN, "even")
+    sbox(a, O, SBOX_T_ODD, "odd")
+    a.note("linear layer: lane 1 first, from where the S-boxes left it")
+    linear(a, 1, [T[2]], (SBOX_T_EVEN[1], SBOX_T_ODD[1]))
+    for i in (0, 2, 3, 4):
         linear(a, i, T)
 
 

@@ -27,60 +27,58 @@ ARMV7M_SYM(ascon_armv7m_permute):
     ldrb    r11, [lr], #1                   @ odd bits
     eor     r2, r2, r10                     @ x2 ^= round constant
     eor     r7, r7, r11
-    @ S-box, even slice
-    eors    r0, r4                          @ x0 ^= x4
-    eors    r4, r3                          @ x4 ^= x3
-    eors    r2, r1                          @ x2 ^= x1
-    orn     r10, r4, r0                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r1, r0                     @ t1 = ~x0 & x1
-    bic     r12, r2, r1                     @ t2 = ~x1 & x2
-    eor     r0, r0, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r3, r2                     @ t2 = ~x2 & x3
-    eor     r1, r1, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r3, r4                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r2, r2, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r3, r3, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r4, r4, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r1, r0                          @ x1 ^= x0: final
-    eors    r0, r4                          @ x0 ^= x4: final
-    eors    r3, r2                          @ x3 ^= ~x2: final, true
-    @ S-box, odd slice
-    eor     r5, r5, r9                      @ x0 ^= x4
-    eor     r9, r9, r8                      @ x4 ^= x3
-    eors    r7, r6                          @ x2 ^= x1
-    orn     r10, r9, r5                     @ t0 = x4 | ~x0 = ~(~x4 & x0)
-    bic     r11, r6, r5                     @ t1 = ~x0 & x1
-    bic     r12, r7, r6                     @ t2 = ~x1 & x2
-    eor     r5, r5, r12                     @ x0 ^= ~x1 & x2
-    bic     r12, r8, r7                     @ t2 = ~x2 & x3
-    eor     r6, r6, r12                     @ x1 ^= ~x2 & x3
-    orn     r12, r8, r9                     @ t2 = x3 | ~x4 = ~(~x3 & x4)
-    eor     r7, r7, r12                     @ x2 = ~(x2 ^ (~x3 & x4)): final
-    eor     r8, r8, r10                     @ x3 = ~(x3 ^ (~x4 & x0))
-    eor     r9, r9, r11                     @ x4 ^= ~x0 & x1: final
-    eors    r6, r5                          @ x1 ^= x0: final
-    eor     r5, r5, r9                      @ x0 ^= x4: final
-    eor     r8, r8, r7                      @ x3 ^= ~x2: final, true
-    @ linear layer
+    @ S-box, even slice: y1 to r11
+    eor     r10, r1, r2                     @ A = x1 ^ x2
+    eor     r11, r0, r4                     @ B = x0 ^ x4
+    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r3, r4                     @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r3, r1, r3                      @ x3 = x1 ^ x3
+    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r11, r3, r11                    @ B = y1
+    eor     r3, r0, r10                     @ x3 = y3
+    eor     r0, r2, r12                     @ x0 = y0
+    eor     r2, r4, r10                     @ x2 = y2
+    eor     r4, r1, r12                     @ x4 = y4
+    @ S-box, odd slice: y1 to r10
+    eor     r1, r6, r7                      @ A = x1 ^ x2
+    eor     r10, r5, r9                     @ B = x0 ^ x4
+    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
+    eor     r12, r8, r9                     @ C = x3 ^ x4
+    orn     r9, r8, r9                      @ x4 = x3 | ~x4
+    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
+    eor     r8, r6, r8                      @ x3 = x1 ^ x3
+    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
+    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r10, r8, r10                    @ B = y1
+    eor     r8, r5, r1                      @ x3 = y3
+    eor     r5, r7, r12                     @ x0 = y0
+    eor     r7, r9, r1                      @ x2 = y2
+    eor     r9, r6, r12                     @ x4 = y4
+    @ linear layer: lane 1 first, from where the S-boxes left it
+    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
+    eor     r6, r10, r10, ror #21           @ odd
+    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r6, r10, r12, ror #31
     eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
     eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 ^= u >>> 19: (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
     eor     r5, r5, r10, ror #10
-    eor     r10, r1, r1, ror #21            @ u = x1 ^ (x1 >>> 42): even
-    eor     r11, r6, r6, ror #21            @ odd
-    eor     r1, r1, r11, ror #30            @ x1 ^= u >>> 61: (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r6, r10, ror #31
     eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
     eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 ^= u >>> 1: (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
     eor     r7, r7, r10, ror #1
     eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
     eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 ^= u >>> 10: (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
     eor     r8, r8, r11, ror #5
     eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
     eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 ^= u >>> 7: (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
     b       .Lround
 .Ldone:
