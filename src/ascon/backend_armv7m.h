@@ -2,9 +2,10 @@
  * ARMv7-M (Cortex-M3) assembly backends (src/ascon/armv7m/<variant>.S,
  * written by gen.py), bit-interleaved state (lanes_bi32.h).  fast: the
  * permutation (rounds unrolled) and runs of whole rate blocks with the
- * state in registers from the first block to the last; the incremental
- * calls, the AEAD's initialization and finalization and the hashes' squeeze
- * stay the C modes (aead_mode.h, hash_mode.h) over the two.  small
+ * state in registers from the first block to the last, and for an AEAD
+ * with a 16-byte key whole messages from the key to the tag (the
+ * descriptor's encrypt/decrypt); the incremental calls and the hashes stay
+ * the C modes (aead_mode.h, hash_mode.h) over the first two.  small
  * (ASCON_ARMV7M_SMALL): the permutation only, one round in a loop.  The
  * implementation folder adds a .S including the variant.
  */
@@ -32,6 +33,20 @@ void LWC_NS(ascon_armv7m_permute)(ascon_state_t *s, unsigned rounds);
 void LWC_NS(ascon_armv7m_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *in,
                                  size_t n, unsigned op);
 #define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_armv7m_blocks)((s), (out), (in), (n), (op))
+
+#if defined(CRYPTO_ABYTES) && CRYPTO_KEYBYTES == 16
+/* The descriptor's whole-message calls (include/lwc.h), in assembly with
+ * the state in registers from the key to the tag (16-byte keys: Ascon-80pq
+ * stays the C mode over the two calls above). */
+int LWC_NS(ascon_armv7m_aead_encrypt)(uint8_t *ct, const uint8_t *msg, size_t mlen,
+                                      const uint8_t *ad, size_t adlen,
+                                      const uint8_t *npub, const uint8_t *k);
+int LWC_NS(ascon_armv7m_aead_decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen,
+                                      const uint8_t *ad, size_t adlen,
+                                      const uint8_t *npub, const uint8_t *k);
+#define ASCON_WHOLE_ENCRYPT LWC_NS(ascon_armv7m_aead_encrypt)
+#define ASCON_WHOLE_DECRYPT LWC_NS(ascon_armv7m_aead_decrypt)
+#endif
 #endif
 
 #endif

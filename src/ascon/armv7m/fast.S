@@ -845,7 +845,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r6, r6, r11
 #endif
     str     lr, [sp, #8]
-    bl      .Lblocks_rounds                 @ p^ASCON_PB
+    bl      .Lpb                            @ p^ASCON_PB
     ldr     r10, [sp, #8]
     ldr     r11, [sp, #12]
     cmp     r10, r11
@@ -1049,7 +1049,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
 #endif
 #endif
     str     lr, [sp, #4]
-    bl      .Lblocks_rounds                 @ p^ASCON_PB
+    bl      .Lpb                            @ p^ASCON_PB
     ldr     r10, [sp, #8]
     ldr     r11, [sp, #12]
     cmp     r10, r11
@@ -1256,7 +1256,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     ldrd    r1, r6, [sp, #24]               @ the state's rate = the ciphertext
 #endif
     str     lr, [sp, #4]
-    bl      .Lblocks_rounds                 @ p^ASCON_PB
+    bl      .Lpb                            @ p^ASCON_PB
     ldr     r10, [sp, #8]
     ldr     r11, [sp, #12]
     cmp     r10, r11
@@ -1274,3783 +1274,10 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     stm     r10, {r0-r9}
     add     sp, sp, #32
     pop     {r4-r11, pc}
-.Lblocks_rounds:
-    @ p^ASCON_PB, the rounds every kind of block shares (called with bl: lr is free in them)
-#if ASCON_PB == 1
-.Lpb1_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 2
-.Lpb2_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb2_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 3
-.Lpb3_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb3_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb3_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 4
-.Lpb4_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb4_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb4_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb4_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 5
-.Lpb5_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb5_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb5_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb5_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb5_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 6
-.Lpb6_6:
-    @ round 6 of p^12
-    eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb6_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb6_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb6_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb6_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb6_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 7
-.Lpb7_5:
-    @ round 5 of p^12
-    eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb7_6:
-    @ round 6 of p^12
-    eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb7_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb7_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb7_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb7_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb7_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 8
-.Lpb8_4:
-    @ round 4 of p^12
-    eor     r2, r2, #6                      @ round constant 0xb4: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_5:
-    @ round 5 of p^12
-    eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_6:
-    @ round 6 of p^12
-    eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb8_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 9
-.Lpb9_3:
-    @ round 3 of p^12
-    eor     r2, r2, #9                      @ round constant 0xc3: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_4:
-    @ round 4 of p^12
-    eor     r2, r2, #6                      @ round constant 0xb4: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_5:
-    @ round 5 of p^12
-    eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_6:
-    @ round 6 of p^12
-    eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb9_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 10
-.Lpb10_2:
-    @ round 2 of p^12
-    eor     r2, r2, #12                     @ round constant 0xd2: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_3:
-    @ round 3 of p^12
-    eor     r2, r2, #9                      @ round constant 0xc3: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_4:
-    @ round 4 of p^12
-    eor     r2, r2, #6                      @ round constant 0xb4: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_5:
-    @ round 5 of p^12
-    eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_6:
-    @ round 6 of p^12
-    eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb10_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 11
-.Lpb11_1:
-    @ round 1 of p^12
-    eor     r2, r2, #9                      @ round constant 0xe1: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_2:
-    @ round 2 of p^12
-    eor     r2, r2, #12                     @ round constant 0xd2: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_3:
-    @ round 3 of p^12
-    eor     r2, r2, #9                      @ round constant 0xc3: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_4:
-    @ round 4 of p^12
-    eor     r2, r2, #6                      @ round constant 0xb4: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_5:
-    @ round 5 of p^12
-    eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_6:
-    @ round 6 of p^12
-    eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_7:
-    @ round 7 of p^12
-    eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_8:
-    @ round 8 of p^12
-    eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_9:
-    @ round 9 of p^12
-    eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_10:
-    @ round 10 of p^12
-    eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-.Lpb11_11:
-    @ round 11 of p^12
-    eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
-    orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r3, r1, r3                      @ x3 = x1 ^ x3
-    orr     r2, r1, r2                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r10, r3                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r3, r11                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r6, r8                      @ x3 = x1 ^ x3
-    orr     r7, r6, r7                      @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r1, r8                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r8, r10                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-#elif ASCON_PB == 12
-.Lpb12_0:
+    .size ARMV7M_SYM(ascon_armv7m_blocks), .-ARMV7M_SYM(ascon_armv7m_blocks)
+
+    @ p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB
+.Lsr0:
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
     eor     r7, r7, #12                     @ odd bits
@@ -5107,7 +1334,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_1:
+.Lsr1:
     @ round 1 of p^12
     eor     r2, r2, #9                      @ round constant 0xe1: even bits
     eor     r7, r7, #12                     @ odd bits
@@ -5164,7 +1391,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_2:
+.Lsr2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
     eor     r7, r7, #9                      @ odd bits
@@ -5221,7 +1448,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_3:
+.Lsr3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
     eor     r7, r7, #9                      @ odd bits
@@ -5278,7 +1505,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_4:
+.Lsr4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
     eor     r7, r7, #12                     @ odd bits
@@ -5335,7 +1562,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_5:
+.Lsr5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
     eor     r7, r7, #12                     @ odd bits
@@ -5392,7 +1619,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_6:
+.Lsr6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
     eor     r7, r7, #9                      @ odd bits
@@ -5449,7 +1676,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_7:
+.Lsr7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
     eor     r7, r7, #9                      @ odd bits
@@ -5506,7 +1733,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_8:
+.Lsr8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
     eor     r7, r7, #6                      @ odd bits
@@ -5563,7 +1790,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_9:
+.Lsr9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
     eor     r7, r7, #6                      @ odd bits
@@ -5620,7 +1847,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_10:
+.Lsr10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
     eor     r7, r7, #3                      @ odd bits
@@ -5677,7 +1904,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
-.Lpb12_11:
+.Lsr11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
     eor     r7, r7, #3                      @ odd bits
@@ -5734,9 +1961,1715 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     eor     r11, r9, r9, ror #17            @ odd
     eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
     eor     r9, r9, r10, ror #4
+    bx      lr
+    .set .Lp12, .Lsr0
+#if ASCON_PB == 1
+    .set .Lpb, .Lsr11
+#elif ASCON_PB == 2
+    .set .Lpb, .Lsr10
+#elif ASCON_PB == 3
+    .set .Lpb, .Lsr9
+#elif ASCON_PB == 4
+    .set .Lpb, .Lsr8
+#elif ASCON_PB == 5
+    .set .Lpb, .Lsr7
+#elif ASCON_PB == 6
+    .set .Lpb, .Lsr6
+#elif ASCON_PB == 7
+    .set .Lpb, .Lsr5
+#elif ASCON_PB == 8
+    .set .Lpb, .Lsr4
+#elif ASCON_PB == 9
+    .set .Lpb, .Lsr3
+#elif ASCON_PB == 10
+    .set .Lpb, .Lsr2
+#elif ASCON_PB == 11
+    .set .Lpb, .Lsr1
+#elif ASCON_PB == 12
+    .set .Lpb, .Lsr0
 #else
 #error ASCON_PB: 1..12 rounds
 #endif
+
+#if defined(CRYPTO_ABYTES) && CRYPTO_KEYBYTES == 16 /* the whole-message AEAD */
+#if ASCON_PA != 12 || CRYPTO_ABYTES != 16
+#error the whole-message AEAD expects p^12 and a 16-byte tag
+#endif
+    .global ARMV7M_SYM(ascon_armv7m_aead_encrypt)
+    .type ARMV7M_SYM(ascon_armv7m_aead_encrypt), %function
+    .thumb_func
+    .balign 4
+ARMV7M_SYM(ascon_armv7m_aead_encrypt):
+    @ r0 = ct, r1 = msg, r2 = mlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
+    push    {r4-r11, lr}
+    sub     sp, sp, #64
+    movs    r12, #0
+    b       .Lwhole
+    .size ARMV7M_SYM(ascon_armv7m_aead_encrypt), .-ARMV7M_SYM(ascon_armv7m_aead_encrypt)
+    .global ARMV7M_SYM(ascon_armv7m_aead_decrypt)
+    .type ARMV7M_SYM(ascon_armv7m_aead_decrypt), %function
+    .thumb_func
+    .balign 4
+ARMV7M_SYM(ascon_armv7m_aead_decrypt):
+    @ r0 = msg, r1 = ct, r2 = ctlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
+    cmp     r2, #16
+    bhs     .Lwhole_dec_ok
+    mvn     r0, #1                          @ ctlen < 16: -2, nothing written
     bx      lr
-    .size ARMV7M_SYM(ascon_armv7m_blocks), .-ARMV7M_SYM(ascon_armv7m_blocks)
+.Lwhole_dec_ok:
+    sub     r2, r2, #16                     @ mlen
+    push    {r4-r11, lr}
+    sub     sp, sp, #64
+    movs    r12, #1
+.Lwhole:
+    str     r12, [sp, #20]
+    str     r0, [sp, #0]
+    str     r1, [sp, #4]
+    str     r2, [sp, #8]
+    str     r2, [sp, #24]
+    str     r3, [sp, #12]
+    ldr     r12, [sp, #100]
+    str     r12, [sp, #16]
+    @ S = IV || K || N (interleaved; the key's lanes kept in the frame)
+    ldr     lr, [sp, #108]                  @ k
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #28]
+    mov     r1, r10
+    mov     r6, r11
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #36]
+    mov     r2, r10
+    mov     r7, r11
+    ldr     lr, [sp, #104]                  @ npub
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r3, r10
+    mov     r8, r11
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r4, r10
+    mov     r9, r11
+    movw    r0, #:lower16:ASCON_IV_E
+    movt    r0, #:upper16:ASCON_IV_E
+    movw    r5, #:lower16:ASCON_IV_O
+    movt    r5, #:upper16:ASCON_IV_O
+    bl      .Lp12                           @ p^12
+    ldrd    r10, r11, [sp, #28]
+    eor     r3, r3, r10                     @ x3 ^= key lane 0
+    eor     r8, r8, r11
+    ldrd    r10, r11, [sp, #36]
+    eor     r4, r4, r10                     @ x4 ^= key lane 1
+    eor     r9, r9, r11
+    @ associated data (if any): full blocks, the padded last one, p^b; then the domain bit
+    ldr     r10, [sp, #16]
+    cmp     r10, #0
+    beq     .Lwhole_ad_done
+.Lwa_loop:
+    ldr     r10, [sp, #16]
+    cmp     r10, #ASCON_RATE
+    blo     .Lwa_last
+    sub     r10, r10, #ASCON_RATE
+    str     r10, [sp, #16]
+    ldr     lr, [sp, #12]
+    @ lane 0: the input's bytes, interleaved, into the state
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    eor     r0, r0, r10
+    eor     r5, r5, r11
+#if ASCON_RATE == 16
+    @ lane 1: the input's bytes, interleaved, into the state
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    eor     r1, r1, r10
+    eor     r6, r6, r11
+#endif
+    str     lr, [sp, #12]
+    bl      .Lpb                            @ p^ASCON_PB
+    b       .Lwa_loop
+.Lwa_last:
+    add     lr, sp, #44
+    lsr     r11, r0, #16
+    lsr     r12, r5, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r0
+    bfi     r10, r5, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#if ASCON_RATE == 16
+    lsr     r11, r1, #16
+    lsr     r12, r6, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r1
+    bfi     r10, r6, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#endif
+    ldr     r10, [sp, #16]                  @ bytes left (< rate)
+    ldr     r11, [sp, #12]
+    add     lr, sp, #44
+    cmp     r10, #0
+    beq     .Lwa_pad
+.Lwa_bytes:
+    ldrb    r0, [r11], #1                   @ input byte (read before out: out may be in)
+    ldrb    r5, [lr]                        @ the state's byte
+    eors    r5, r0
+    strb    r5, [lr], #1
+    subs    r10, r10, #1
+    bne     .Lwa_bytes
+.Lwa_pad:
+    ldrb    r0, [lr]
+#if ASCON_LITTLE_ENDIAN
+    eor     r0, r0, #0x01                   @ padding (SP 800-232: 0x01)
+#else
+    eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
+#endif
+    strb    r0, [lr]
+    str     r11, [sp, #12]
+    add     lr, sp, #44
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r0, r10
+    mov     r5, r11
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r1, r10
+    mov     r6, r11
+#endif
+    bl      .Lpb                            @ p^ASCON_PB after the last AD block
+.Lwhole_ad_done:
+#if ASCON_LITTLE_ENDIAN
+    eor     r9, r9, #0x80000000             @ domain separation: bit 63 of x4 (odd half, bit 31)
+#else
+    eor     r4, r4, #1                      @ domain separation: bit 0 of x4 (even half, bit 0)
+#endif
+    @ the message
+    ldr     r10, [sp, #20]
+    cmp     r10, #0
+    bne     .Lwhole_dec
+.Lwe_loop:
+    ldr     r10, [sp, #8]
+    cmp     r10, #ASCON_RATE
+    blo     .Lwe_last
+    sub     r10, r10, #ASCON_RATE
+    str     r10, [sp, #8]
+    ldr     lr, [sp, #4]
+    @ lane 0: the input's bytes, interleaved, into the state
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    eor     r0, r0, r10
+    eor     r5, r5, r11
+#if ASCON_RATE == 16
+    @ lane 1: the input's bytes, interleaved, into the state
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    eor     r1, r1, r10
+    eor     r6, r6, r11
+#endif
+    str     lr, [sp, #4]
+    ldr     lr, [sp, #0]
+    @ lane 0 out: ciphertext
+    lsr     r11, r0, #16
+    lsr     r12, r5, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r0
+    bfi     r10, r5, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#if ASCON_RATE == 16
+    @ lane 1 out: ciphertext
+    lsr     r11, r1, #16
+    lsr     r12, r6, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r1
+    bfi     r10, r6, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#endif
+    str     lr, [sp, #0]
+    bl      .Lpb                            @ p^ASCON_PB
+    b       .Lwe_loop
+.Lwe_last:
+    add     lr, sp, #44
+    lsr     r11, r0, #16
+    lsr     r12, r5, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r0
+    bfi     r10, r5, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#if ASCON_RATE == 16
+    lsr     r11, r1, #16
+    lsr     r12, r6, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r1
+    bfi     r10, r6, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#endif
+    ldr     r10, [sp, #8]                   @ bytes left (< rate)
+    ldr     r11, [sp, #4]
+    ldr     r12, [sp, #0]
+    add     lr, sp, #44
+    cmp     r10, #0
+    beq     .Lwe_pad
+.Lwe_bytes:
+    ldrb    r0, [r11], #1                   @ input byte (read before out: out may be in)
+    ldrb    r5, [lr]                        @ the state's byte
+    eors    r5, r0
+    strb    r5, [r12], #1                   @ ciphertext byte
+    strb    r5, [lr], #1                    @ the state's byte = ciphertext
+    subs    r10, r10, #1
+    bne     .Lwe_bytes
+.Lwe_pad:
+    ldrb    r0, [lr]
+#if ASCON_LITTLE_ENDIAN
+    eor     r0, r0, #0x01                   @ padding (SP 800-232: 0x01)
+#else
+    eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
+#endif
+    strb    r0, [lr]
+    str     r11, [sp, #4]
+    str     r12, [sp, #0]
+    add     lr, sp, #44
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r0, r10
+    mov     r5, r11
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r1, r10
+    mov     r6, r11
+#endif
+    b       .Lwhole_final
+.Lwhole_dec:
+.Lwd_loop:
+    ldr     r10, [sp, #8]
+    cmp     r10, #ASCON_RATE
+    blo     .Lwd_last
+    sub     r10, r10, #ASCON_RATE
+    str     r10, [sp, #8]
+    ldr     lr, [sp, #4]
+    @ lane 0: the input's bytes, interleaved, into the state
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    eor     r0, r0, r10
+    eor     r5, r5, r11
+    strd    r10, r11, [sp, #44]             @ the ciphertext lane: the next state
+#if ASCON_RATE == 16
+    @ lane 1: the input's bytes, interleaved, into the state
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    eor     r1, r1, r10
+    eor     r6, r6, r11
+    strd    r10, r11, [sp, #52]             @ the ciphertext lane: the next state
+#endif
+    str     lr, [sp, #4]
+    ldr     lr, [sp, #0]
+    @ lane 0 out: plaintext (state ^ ciphertext)
+    lsr     r11, r0, #16
+    lsr     r12, r5, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r0
+    bfi     r10, r5, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+    ldrd    r0, r5, [sp, #44]               @ the state's rate = the ciphertext
+#if ASCON_RATE == 16
+    @ lane 1 out: plaintext (state ^ ciphertext)
+    lsr     r11, r1, #16
+    lsr     r12, r6, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r1
+    bfi     r10, r6, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+    ldrd    r1, r6, [sp, #52]               @ the state's rate = the ciphertext
+#endif
+    str     lr, [sp, #0]
+    bl      .Lpb                            @ p^ASCON_PB
+    b       .Lwd_loop
+.Lwd_last:
+    add     lr, sp, #44
+    lsr     r11, r0, #16
+    lsr     r12, r5, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r0
+    bfi     r10, r5, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#if ASCON_RATE == 16
+    lsr     r11, r1, #16
+    lsr     r12, r6, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r1
+    bfi     r10, r6, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+#endif
+    ldr     r10, [sp, #8]                   @ bytes left (< rate)
+    ldr     r11, [sp, #4]
+    ldr     r12, [sp, #0]
+    add     lr, sp, #44
+    cmp     r10, #0
+    beq     .Lwd_pad
+.Lwd_bytes:
+    ldrb    r0, [r11], #1                   @ input byte (read before out: out may be in)
+    ldrb    r5, [lr]                        @ the state's byte
+    eors    r5, r0
+    strb    r5, [r12], #1                   @ plaintext byte
+    strb    r0, [lr], #1                    @ the state's byte = ciphertext
+    subs    r10, r10, #1
+    bne     .Lwd_bytes
+.Lwd_pad:
+    ldrb    r0, [lr]
+#if ASCON_LITTLE_ENDIAN
+    eor     r0, r0, #0x01                   @ padding (SP 800-232: 0x01)
+#else
+    eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
+#endif
+    strb    r0, [lr]
+    str     r11, [sp, #4]
+    str     r12, [sp, #0]
+    add     lr, sp, #44
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r0, r10
+    mov     r5, r11
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r1, r10
+    mov     r6, r11
+#endif
+.Lwhole_final:
+    @ finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K
+#if ASCON_RATE == 16
+    ldrd    r10, r11, [sp, #28]
+    eor     r2, r2, r10                     @ x2 ^= key lane 0
+    eor     r7, r7, r11
+    ldrd    r10, r11, [sp, #36]
+    eor     r3, r3, r10                     @ x3 ^= key lane 1
+    eor     r8, r8, r11
+#else
+    ldrd    r10, r11, [sp, #28]
+    eor     r1, r1, r10                     @ x1 ^= key lane 0
+    eor     r6, r6, r11
+    ldrd    r10, r11, [sp, #36]
+    eor     r2, r2, r10                     @ x2 ^= key lane 1
+    eor     r7, r7, r11
+#endif
+    bl      .Lp12                           @ p^12
+    ldrd    r10, r11, [sp, #28]
+    eor     r3, r3, r10                     @ x3 ^= key lane 0
+    eor     r8, r8, r11
+    ldrd    r10, r11, [sp, #36]
+    eor     r4, r4, r10                     @ x4 ^= key lane 1
+    eor     r9, r9, r11
+    ldr     r10, [sp, #20]
+    cmp     r10, #0
+    bne     .Lwhole_verify
+    ldr     lr, [sp, #0]                    @ the tag after the ciphertext
+    lsr     r11, r3, #16
+    lsr     r12, r8, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r3
+    bfi     r10, r8, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+    lsr     r11, r4, #16
+    lsr     r12, r9, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r4
+    bfi     r10, r9, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+    movs    r0, #0
+    b       .Lwhole_wipe
+.Lwhole_verify:
+    add     lr, sp, #44                     @ the computed tag to the buffer
+    lsr     r11, r3, #16
+    lsr     r12, r8, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r3
+    bfi     r10, r8, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+    lsr     r11, r4, #16
+    lsr     r12, r9, #16
+    bfi     r11, r12, #16, #16              @ high word, bits interleaved
+    mov     r10, r4
+    bfi     r10, r9, #16, #16               @ low word, bits interleaved
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+#if ASCON_LITTLE_ENDIAN
+    str     r10, [lr], #4
+    str     r11, [lr], #4
+#else
+    rev     r11, r11
+    rev     r10, r10
+    str     r11, [lr], #4
+    str     r10, [lr], #4
+#endif
+    ldr     r11, [sp, #4]                   @ the received tag after the ciphertext
+    movs    r0, #0
+    ldr     r10, [sp, #44]
+    ldr     r12, [r11, #0]
+    eor     r10, r10, r12
+    orr     r0, r0, r10                     @ the differences, ored (no early exit)
+    ldr     r10, [sp, #48]
+    ldr     r12, [r11, #4]
+    eor     r10, r10, r12
+    orr     r0, r0, r10                     @ the differences, ored (no early exit)
+    ldr     r10, [sp, #52]
+    ldr     r12, [r11, #8]
+    eor     r10, r10, r12
+    orr     r0, r0, r10                     @ the differences, ored (no early exit)
+    ldr     r10, [sp, #56]
+    ldr     r12, [r11, #12]
+    eor     r10, r10, r12
+    orr     r0, r0, r10                     @ the differences, ored (no early exit)
+    cmp     r0, #0
+    beq     .Lwhole_wipe
+    @ rejected: the plaintext written is wiped
+    ldr     r10, [sp, #24]
+    ldr     r11, [sp, #0]
+    sub     r11, r11, r10
+    movs    r12, #0
+    cmp     r10, #0
+    beq     .Lwhole_rejected
+.Lwhole_reject:
+    strb    r12, [r11], #1
+    subs    r10, r10, #1
+    bne     .Lwhole_reject
+.Lwhole_rejected:
+    mov     r0, #-1
+.Lwhole_wipe:
+    @ wipe the key lanes and the buffer in the frame, and the state's registers (r0: the result)
+    movs    r10, #0
+    movs    r11, #0
+    strd    r10, r11, [sp, #28]
+    strd    r10, r11, [sp, #36]
+    strd    r10, r11, [sp, #44]
+    strd    r10, r11, [sp, #52]
+    movs    r1, #0
+    movs    r2, #0
+    movs    r3, #0
+    mov     r12, #0
+    add     sp, sp, #64
+    pop     {r4-r11, pc}                    @ r4-r11 (state) restored: the caller's
+    .size ARMV7M_SYM(ascon_armv7m_aead_decrypt), .-ARMV7M_SYM(ascon_armv7m_aead_decrypt)
+#endif
 #endif

@@ -267,6 +267,54 @@ FRAME = 32
 ARG_OP = FRAME + 36
 
 
+def block_body(a: Asm, op: str, f_in: int, f_out: int, f_c: int) -> None:
+    """One full rate block between the frame's pointers (advanced): absorb
+    (state ^= in), encrypt (state ^= in; out = state), decrypt (out = state
+    ^ in; state = in, the ciphertext lanes kept at f_c meanwhile)."""
+    a("ldr", PTR, f"[sp, #{f_in}]")
+    for lane in range(2):
+        if lane == 1:
+            a.raw("#if ASCON_RATE == 16")
+        a.note(f"lane {lane}: the input's bytes, interleaved, into the state")
+        lane_in(a)
+        a.alu("eor", E[lane], E[lane], LO)
+        a.alu("eor", O[lane], O[lane], HI)
+        if op == "decrypt":
+            a("strd", LO, HI, f"[sp, #{f_c + 8 * lane}]", comment="the ciphertext lane: the next state")
+        if lane == 1:
+            a.raw("#endif")
+    a("str", PTR, f"[sp, #{f_in}]")
+    if op != "absorb":
+        a("ldr", PTR, f"[sp, #{f_out}]")
+        for lane in range(2):
+            if lane == 1:
+                a.raw("#if ASCON_RATE == 16")
+            a.note(f"lane {lane} out: {'ciphertext' if op == 'encrypt' else 'plaintext (state ^ ciphertext)'}")
+            lane_out(a, lane)
+            if op == "decrypt":
+                a("ldrd", E[lane], O[lane], f"[sp, #{f_c + 8 * lane}]",
+                  comment="the state's rate = the ciphertext")
+            if lane == 1:
+                a.raw("#endif")
+        a("str", PTR, f"[sp, #{f_out}]")
+
+
+def sub_rounds(a: Asm) -> None:
+    """The twelve rounds as a local subroutine (bl, then bx lr: lr is free
+    in the rounds): .Lp12 at round 0, .Lpb at round 12 - ASCON_PB."""
+    a.raw("")
+    a.note("p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB")
+    rounds(a, 0, ".Lsr")
+    a("bx", "lr")
+    a.raw("    .set .Lp12, .Lsr0")
+    for k in range(1, 13):
+        a.raw(f"#{'if' if k == 1 else 'elif'} ASCON_PB == {k}")
+        a.raw(f"    .set .Lpb, .Lsr{12 - k}")
+    a.raw("#else")
+    a.raw("#error ASCON_PB: 1..12 rounds")
+    a.raw("#endif")
+
+
 def blocks(a: Asm) -> None:
     sym = a.func("ascon_armv7m_blocks")
     a.note("r0 = state, r1 = out, r2 = in, r3 = blocks (> 0), [sp] = op: 0 absorb, "
@@ -293,33 +341,8 @@ def blocks(a: Asm) -> None:
         if op == "encrypt":
             a.raw("#ifdef CRYPTO_ABYTES")
         a.label(f".Lblocks_{op}")
-        a("ldr", PTR, f"[sp, #{F_IN}]")
-        for lane in range(2):
-            if lane == 1:
-                a.raw("#if ASCON_RATE == 16")
-            a.note(f"lane {lane}: the input's bytes, interleaved, into the state")
-            lane_in(a)
-            a.alu("eor", E[lane], E[lane], LO)
-            a.alu("eor", O[lane], O[lane], HI)
-            if op == "decrypt":
-                a("strd", LO, HI, f"[sp, #{F_C + 8 * lane}]", comment="the ciphertext lane: the next state")
-            if lane == 1:
-                a.raw("#endif")
-        a("str", PTR, f"[sp, #{F_IN}]")
-        if op != "absorb":
-            a("ldr", PTR, f"[sp, #{F_OUT}]")
-            for lane in range(2):
-                if lane == 1:
-                    a.raw("#if ASCON_RATE == 16")
-                a.note(f"lane {lane} out: {'ciphertext' if op == 'encrypt' else 'plaintext (state ^ ciphertext)'}")
-                lane_out(a, lane)
-                if op == "decrypt":
-                    a("ldrd", E[lane], O[lane], f"[sp, #{F_C + 8 * lane}]",
-                      comment="the state's rate = the ciphertext")
-                if lane == 1:
-                    a.raw("#endif")
-            a("str", PTR, f"[sp, #{F_OUT}]")
-        a("bl", ".Lblocks_rounds", comment="p^ASCON_PB")
+        block_body(a, op, F_IN, F_OUT, F_C)
+        a("bl", ".Lpb", comment="p^ASCON_PB")
         a("ldr", "r10", f"[sp, #{F_IN}]")
         a("ldr", "r11", f"[sp, #{F_END}]")
         a("cmp", "r10", "r11")
@@ -338,16 +361,223 @@ def blocks(a: Asm) -> None:
     a("stm", "r10", "{r0-r9}")
     a("add", "sp", "sp", f"#{FRAME}")
     a("pop", "{r4-r11, pc}")
-    a.label(".Lblocks_rounds")
-    a.note("p^ASCON_PB, the rounds every kind of block shares (called with bl: lr is free in them)")
-    for k in range(1, 13):
-        a.raw(f"#{'if' if k == 1 else 'elif'} ASCON_PB == {k}")
-        rounds(a, 12 - k, f".Lpb{k}_")
-    a.raw("#else")
-    a.raw("#error ASCON_PB: 1..12 rounds")
-    a.raw("#endif")
-    a("bx", "lr")
     a.endfunc(sym)
+    sub_rounds(a)
+
+
+# the whole-message AEAD's frame (above it: r4-r11, lr, then adlen, npub, k)
+W_OUT, W_IN, W_LEN, W_AD, W_ADLEN, W_OP, W_MLEN, W_K, W_BUF = 0, 4, 8, 12, 16, 20, 24, 28, 44
+W_FRAME = 64
+W_ARGS = W_FRAME + 36
+
+
+def partial(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
+    """The last, partial block (0 .. rate-1 bytes, the length in the frame
+    at f_len): the rate's bytes to the buffer, the input's bytes xored into
+    it byte by byte (out: the result, encrypt; state ^ ciphertext, decrypt;
+    the buffer keeps the ciphertext), the padding byte, the buffer back into
+    the rate lanes.  The rate lanes are free during the byte loop (r0, r5 its
+    temporaries)."""
+    a("add", PTR, "sp", f"#{W_BUF}")
+    lane_out(a, 0)
+    a.raw("#if ASCON_RATE == 16")
+    lane_out(a, 1)
+    a.raw("#endif")
+    a("ldr", "r10", f"[sp, #{f_len}]", comment="bytes left (< rate)")
+    a("ldr", "r11", f"[sp, #{f_ptr}]")
+    if op != "absorb":
+        a("ldr", "r12", f"[sp, #{W_OUT}]")
+    a("add", PTR, "sp", f"#{W_BUF}")
+    a("cmp", "r10", "#0")
+    a("beq", f".L{tag}_pad")
+    a.label(f".L{tag}_bytes")
+    a("ldrb", "r0", "[r11], #1", comment="input byte (read before out: out may be in)")
+    a("ldrb", "r5", f"[{PTR}]", comment="the state's byte")
+    a.alu("eor", "r5", "r5", "r0")
+    if op == "absorb":
+        a("strb", "r5", f"[{PTR}], #1")
+    elif op == "encrypt":
+        a("strb", "r5", "[r12], #1", comment="ciphertext byte")
+        a("strb", "r5", f"[{PTR}], #1", comment="the state's byte = ciphertext")
+    else:
+        a("strb", "r5", "[r12], #1", comment="plaintext byte")
+        a("strb", "r0", f"[{PTR}], #1", comment="the state's byte = ciphertext")
+    a("subs", "r10", "r10", "#1")
+    a("bne", f".L{tag}_bytes")
+    a.label(f".L{tag}_pad")
+    a("ldrb", "r0", f"[{PTR}]")
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("eor", "r0", "r0", "#0x01", comment="padding (SP 800-232: 0x01)")
+    a.raw("#else")
+    a("eor", "r0", "r0", "#0x80", comment="padding (v1.2: 0x80)")
+    a.raw("#endif")
+    a("strb", "r0", f"[{PTR}]")
+    a("str", "r11", f"[sp, #{f_ptr}]")
+    if op != "absorb":
+        a("str", "r12", f"[sp, #{W_OUT}]")
+    a("add", PTR, "sp", f"#{W_BUF}")
+    lane_in(a)
+    a("mov", E[0], LO)
+    a("mov", O[0], HI)
+    a.raw("#if ASCON_RATE == 16")
+    lane_in(a)
+    a("mov", E[1], LO)
+    a("mov", O[1], HI)
+    a.raw("#endif")
+
+
+def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
+    """Full blocks (p^ASCON_PB after each), then the partial last one."""
+    a.label(f".L{tag}_loop")
+    a("ldr", "r10", f"[sp, #{f_len}]")
+    a("cmp", "r10", "#ASCON_RATE")
+    a("blo", f".L{tag}_last")
+    a("sub", "r10", "r10", "#ASCON_RATE")
+    a("str", "r10", f"[sp, #{f_len}]")
+    block_body(a, op, f_ptr, W_OUT, W_BUF)
+    a("bl", ".Lpb", comment="p^ASCON_PB")
+    a("b", f".L{tag}_loop")
+    a.label(f".L{tag}_last")
+    partial(a, op, f_ptr, f_len, tag)
+
+
+def key_xor(a: Asm, lanes: tuple[int, int]) -> None:
+    """The key's two lanes (interleaved, in the frame) into the given lanes."""
+    for k, lane in enumerate(lanes):
+        a("ldrd", "r10", "r11", f"[sp, #{W_K + 8 * k}]")
+        a.alu("eor", E[lane], E[lane], "r10", comment=f"x{lane} ^= key lane {k}" )
+        a.alu("eor", O[lane], O[lane], "r11")
+
+
+def whole(a: Asm) -> None:
+    """ascon_armv7m_aead_encrypt(ct, msg, mlen, ad, adlen, npub, k) -> 0
+    ascon_armv7m_aead_decrypt(msg, ct, ctlen, ad, adlen, npub, k)
+        -> 0, -1 (tag mismatch: the plaintext written is wiped) or -2
+        (ctlen < 16).  16-byte keys; the state in r0-r9 from the key to the
+    tag, pointers and lengths in the frame."""
+    for name, op in (("ascon_armv7m_aead_encrypt", 0), ("ascon_armv7m_aead_decrypt", 1)):
+        sym = a.func(name)
+        a.note(("r0 = ct, r1 = msg, r2 = mlen" if op == 0 else "r0 = msg, r1 = ct, r2 = ctlen")
+               + ", r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k")
+        if op == 1:
+            a("cmp", "r2", "#16")
+            a("bhs", ".Lwhole_dec_ok")
+            a("mvn", "r0", "#1", comment="ctlen < 16: -2, nothing written")
+            a("bx", "lr")
+            a.label(".Lwhole_dec_ok")
+            a("sub", "r2", "r2", "#16", comment="mlen")
+        a("push", "{r4-r11, lr}")
+        a("sub", "sp", "sp", f"#{W_FRAME}")
+        a("movs", "r12", f"#{op}")
+        if op == 0:
+            a("b", ".Lwhole")
+            a.endfunc(sym)
+    a.label(".Lwhole")
+    a("str", "r12", f"[sp, #{W_OP}]")
+    a("str", "r0", f"[sp, #{W_OUT}]")
+    a("str", "r1", f"[sp, #{W_IN}]")
+    a("str", "r2", f"[sp, #{W_LEN}]")
+    a("str", "r2", f"[sp, #{W_MLEN}]")
+    a("str", "r3", f"[sp, #{W_AD}]")
+    a("ldr", "r12", f"[sp, #{W_ARGS}]")
+    a("str", "r12", f"[sp, #{W_ADLEN}]")
+    a.note("S = IV || K || N (interleaved; the key's lanes kept in the frame)")
+    a("ldr", PTR, f"[sp, #{W_ARGS + 8}]", comment="k")
+    lane_in(a)
+    a("strd", LO, HI, f"[sp, #{W_K}]")
+    a("mov", E[1], LO)
+    a("mov", O[1], HI)
+    lane_in(a)
+    a("strd", LO, HI, f"[sp, #{W_K + 8}]")
+    a("mov", E[2], LO)
+    a("mov", O[2], HI)
+    a("ldr", PTR, f"[sp, #{W_ARGS + 4}]", comment="npub")
+    lane_in(a)
+    a("mov", E[3], LO)
+    a("mov", O[3], HI)
+    lane_in(a)
+    a("mov", E[4], LO)
+    a("mov", O[4], HI)
+    a("movw", E[0], "#:lower16:ASCON_IV_E")
+    a("movt", E[0], "#:upper16:ASCON_IV_E")
+    a("movw", O[0], "#:lower16:ASCON_IV_O")
+    a("movt", O[0], "#:upper16:ASCON_IV_O")
+    a("bl", ".Lp12", comment="p^12")
+    key_xor(a, (3, 4))
+    a.note("associated data (if any): full blocks, the padded last one, p^b; then the domain bit")
+    a("ldr", "r10", f"[sp, #{W_ADLEN}]")
+    a("cmp", "r10", "#0")
+    a("beq", ".Lwhole_ad_done")
+    phase(a, "absorb", W_AD, W_ADLEN, "wa")
+    a("bl", ".Lpb", comment="p^ASCON_PB after the last AD block")
+    a.label(".Lwhole_ad_done")
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("eor", O[4], O[4], "#0x80000000", comment="domain separation: bit 63 of x4 (odd half, bit 31)")
+    a.raw("#else")
+    a("eor", E[4], E[4], "#1", comment="domain separation: bit 0 of x4 (even half, bit 0)")
+    a.raw("#endif")
+    a.note("the message")
+    a("ldr", "r10", f"[sp, #{W_OP}]")
+    a("cmp", "r10", "#0")
+    a("bne", ".Lwhole_dec")
+    phase(a, "encrypt", W_IN, W_LEN, "we")
+    a("b", ".Lwhole_final")
+    a.label(".Lwhole_dec")
+    phase(a, "decrypt", W_IN, W_LEN, "wd")
+    a.label(".Lwhole_final")
+    a.note("finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K")
+    a.raw("#if ASCON_RATE == 16")
+    key_xor(a, (2, 3))
+    a.raw("#else")
+    key_xor(a, (1, 2))
+    a.raw("#endif")
+    a("bl", ".Lp12", comment="p^12")
+    key_xor(a, (3, 4))
+    a("ldr", "r10", f"[sp, #{W_OP}]")
+    a("cmp", "r10", "#0")
+    a("bne", ".Lwhole_verify")
+    a("ldr", PTR, f"[sp, #{W_OUT}]", comment="the tag after the ciphertext")
+    lane_out(a, 3)
+    lane_out(a, 4)
+    a("movs", "r0", "#0")
+    a("b", ".Lwhole_wipe")
+    a.label(".Lwhole_verify")
+    a("add", PTR, "sp", f"#{W_BUF}", comment="the computed tag to the buffer")
+    lane_out(a, 3)
+    lane_out(a, 4)
+    a("ldr", "r11", f"[sp, #{W_IN}]", comment="the received tag after the ciphertext")
+    a("movs", "r0", "#0")
+    for k in range(4):
+        a("ldr", "r10", f"[sp, #{W_BUF + 4 * k}]")
+        a("ldr", "r12", f"[r11, #{4 * k}]")
+        a.alu("eor", "r10", "r10", "r12")
+        a("orr", "r0", "r0", "r10", comment="the differences, ored (no early exit)")
+    a("cmp", "r0", "#0")
+    a("beq", ".Lwhole_wipe")
+    a.note("rejected: the plaintext written is wiped")
+    a("ldr", "r10", f"[sp, #{W_MLEN}]")
+    a("ldr", "r11", f"[sp, #{W_OUT}]")
+    a("sub", "r11", "r11", "r10")
+    a("movs", "r12", "#0")
+    a("cmp", "r10", "#0")
+    a("beq", ".Lwhole_rejected")
+    a.label(".Lwhole_reject")
+    a("strb", "r12", "[r11], #1")
+    a("subs", "r10", "r10", "#1")
+    a("bne", ".Lwhole_reject")
+    a.label(".Lwhole_rejected")
+    a("mov", "r0", "#-1")
+    a.label(".Lwhole_wipe")
+    a.note("wipe the key lanes and the buffer in the frame, and the state's registers (r0: the result)")
+    a("movs", "r10", "#0")
+    a("movs", "r11", "#0")
+    for off in (W_K, W_K + 8, W_BUF, W_BUF + 8):
+        a("strd", "r10", "r11", f"[sp, #{off}]")
+    for r in ("r1", "r2", "r3", "r12"):
+        a("movs" if r in LOW else "mov", r, "#0")
+    a("add", "sp", "sp", f"#{W_FRAME}")
+    a("pop", "{r4-r11, pc}", comment="r4-r11 (state) restored: the caller's")
+    a.endfunc("ARMV7M_SYM(ascon_armv7m_aead_decrypt)")
 
 
 def permute_fast(a: Asm) -> None:
@@ -419,6 +649,13 @@ def generate(variant: str) -> str:
         a.raw("")
         a.raw("#ifdef ASCON_RATE")
         blocks(a)
+        a.raw("")
+        a.raw("#if defined(CRYPTO_ABYTES) && CRYPTO_KEYBYTES == 16 /* the whole-message AEAD */")
+        a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
+        a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
+        a.raw("#endif")
+        whole(a)
+        a.raw("#endif")
         a.raw("#endif")
     else:
         permute_small(a)
