@@ -90,6 +90,8 @@ class Asm(Emitter):
         self.lines.append(f"    @ {text}")
 
     def alu(self, op: str, rd: str, rn: str, rm: str, shift: str = "", comment: str = "") -> None:
+        if not shift and rd == rm and rd != rn and op in ("eor", "and", "orr"):
+            rn, rm = rm, rn  # commutative: rd = rd op rn, the two-operand form
         if not shift and rd == rn and rd in LOW and rm in LOW and op in ("eor", "and", "orr", "bic"):
             self(op + "s", rd, rm, comment=comment)
         elif shift:
