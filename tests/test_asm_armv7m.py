@@ -217,3 +217,41 @@ def test_misaligned_in_place_and_incremental(tmp_path, impl):
     n, nbad = (int(x, 16) for x in lines[-1].split()[1:3])
     assert nbad == 0 and not [ln for ln in lines if ln.startswith("bad")], lines[:10]
     assert n >= (40 if impl.kind == "hash" else 1000)
+
+
+# -- the permutation alone, called directly, priced by the cycle model ----------------
+def direct_call_cost(tmp_path, variant: str, rounds: int, ws: int) -> tuple[int, int]:
+    """(instructions, modelled cycles) of one `bl ascon_armv7m_permute` with
+    its two argument moves, from the cycle model's own validation program
+    (tests/test_cm3_model.py: 1000 and 2000 calls between counter reads, the
+    difference divided by 1000): the permutation without the benchmark's
+    dispatch (run_op, the descriptor's wrapper), as the seed's figures are."""
+    import test_cm3_model as m
+    from harness.bench.targets.qemu import HERE
+    body = f"mov r0, r8\n movs r1, #{rounds}\n bl ascon_armv7m_permute"
+    prog = m.program("", body).replace("mov.w r12, lr", "push {lr}").replace("bx r12", "pop {pc}")
+    prog = prog.replace("buffer: .space 16", "buffer: .space 48")  # the 40-byte state
+    src, asm, elf = tmp_path / "p.S", tmp_path / "a.S", tmp_path / "p.elf"
+    src.write_text(prog)
+    asm.write_text(f'#define ASCON_LITTLE_ENDIAN 1\n#include "ascon/armv7m/{variant}.S"\n')
+    t = usable_target(TARGET)
+    r = subprocess.run([*t.cc, "-mcpu=cortex-m3", "-mthumb", "-nostdlib", "-static",
+                        f"-I{ROOT / 'src'}", "-T", str(HERE / "link.ld"),
+                        "-Wl,-z,max-page-size=4096", "-o", str(elf), str(src), str(asm)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    n = m.REPS[1] - m.REPS[0]
+    insns, cycles = m.per_body(m.run(elf, ws))
+    assert insns % n == 0 and cycles % n == 0
+    return insns // n, cycles // n
+
+
+def test_direct_call_of_p6_costs_the_hand_count(tmp_path):
+    """fast p^6 called directly, 0 wait states: mov, movs, bl (1 + 1 + 3),
+    push of 9 (10), mov, rsb (2), ldm of 10 (11), tbh (2 + P = 4, + 1: its
+    target a 32-bit instruction at a halfword address), 6 rounds of 52,
+    stm of 10 (11), pop of 9 with pc (1 + 9 + P = 12): 368 modelled cycles,
+    under the seed's 387 (the lwcbench figure adds the harness's dispatch)."""
+    insns, cycles = direct_call_cost(tmp_path, "fast", 6, 0)
+    assert insns == 3 + 5 + 6 * 52 + 2
+    assert cycles == 5 + 10 + 2 + 11 + 5 + 6 * 52 + 11 + 12 == 368
