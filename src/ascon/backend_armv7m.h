@@ -3,7 +3,7 @@
  * written by gen.py), bit-interleaved state (lanes_bi32.h).  fast: the
  * permutation (rounds unrolled) and runs of whole rate blocks with the
  * state in registers from the first block to the last, and for an AEAD
- * with a 16-byte key whole messages from the key to the tag (the
+ * whole messages from the key to the tag (the
  * descriptor's encrypt/decrypt); the incremental calls and the hashes stay
  * the C modes (aead_mode.h, hash_mode.h) over the first two.  small
  * (ASCON_ARMV7M_SMALL): the permutation only, one round in a loop.  The
@@ -34,10 +34,9 @@ void LWC_NS(ascon_armv7m_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *
                                  size_t n, unsigned op);
 #define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_armv7m_blocks)((s), (out), (in), (n), (op))
 
-#if defined(CRYPTO_ABYTES) && CRYPTO_KEYBYTES == 16
+#ifdef CRYPTO_ABYTES
 /* The descriptor's whole-message calls (include/lwc.h), in assembly with
- * the state in registers from the key to the tag (16-byte keys: Ascon-80pq
- * stays the C mode over the two calls above). */
+ * the state in registers from the key to the tag. */
 int LWC_NS(ascon_armv7m_aead_encrypt)(uint8_t *ct, const uint8_t *msg, size_t mlen,
                                       const uint8_t *ad, size_t adlen,
                                       const uint8_t *npub, const uint8_t *k);

@@ -1991,7 +1991,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
 #error ASCON_PB: 1..12 rounds
 #endif
 
-#if defined(CRYPTO_ABYTES) && CRYPTO_KEYBYTES == 16 /* the whole-message AEAD */
+#if defined(CRYPTO_ABYTES) /* the whole-message AEAD */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag
 #endif
@@ -2002,7 +2002,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
 ARMV7M_SYM(ascon_armv7m_aead_encrypt):
     @ r0 = ct, r1 = msg, r2 = mlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
     push    {r4-r11, lr}
-    sub     sp, sp, #64
+    sub     sp, sp, #152
     movs    r12, #0
     b       .Lwhole
     .size ARMV7M_SYM(ascon_armv7m_aead_encrypt), .-ARMV7M_SYM(ascon_armv7m_aead_encrypt)
@@ -2019,7 +2019,7 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
 .Lwhole_dec_ok:
     sub     r2, r2, #16                     @ mlen
     push    {r4-r11, lr}
-    sub     sp, sp, #64
+    sub     sp, sp, #152
     movs    r12, #1
 .Lwhole:
     str     r12, [sp, #20]
@@ -2028,10 +2028,721 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     str     r2, [sp, #8]
     str     r2, [sp, #24]
     str     r3, [sp, #12]
-    ldr     r12, [sp, #100]
+    ldr     r12, [sp, #188]
     str     r12, [sp, #16]
+#if CRYPTO_KEYBYTES == 20
+    ldr     r2, [sp, #196]                  @ k
+    ldr     r3, [sp, #192]                  @ npub
+    @ P1 = 0^20 || K: lanes 2, 3, 4
+    movs    r0, #0
+    str     r0, [sp, #112]
+    str     r0, [sp, #116]
+    str     r0, [sp, #120]
+    str     r0, [sp, #124]
+    str     r0, [sp, #128]
+    str     r0, [sp, #132]
+    str     r0, [sp, #136]
+    str     r0, [sp, #140]
+    str     r0, [sp, #144]
+    str     r0, [sp, #148]
+    ldrb    r0, [r2, #0]
+    strb    r0, [sp, #132]
+    ldrb    r0, [r2, #1]
+    strb    r0, [sp, #133]
+    ldrb    r0, [r2, #2]
+    strb    r0, [sp, #134]
+    ldrb    r0, [r2, #3]
+    strb    r0, [sp, #135]
+    ldrb    r0, [r2, #4]
+    strb    r0, [sp, #136]
+    ldrb    r0, [r2, #5]
+    strb    r0, [sp, #137]
+    ldrb    r0, [r2, #6]
+    strb    r0, [sp, #138]
+    ldrb    r0, [r2, #7]
+    strb    r0, [sp, #139]
+    ldrb    r0, [r2, #8]
+    strb    r0, [sp, #140]
+    ldrb    r0, [r2, #9]
+    strb    r0, [sp, #141]
+    ldrb    r0, [r2, #10]
+    strb    r0, [sp, #142]
+    ldrb    r0, [r2, #11]
+    strb    r0, [sp, #143]
+    ldrb    r0, [r2, #12]
+    strb    r0, [sp, #144]
+    ldrb    r0, [r2, #13]
+    strb    r0, [sp, #145]
+    ldrb    r0, [r2, #14]
+    strb    r0, [sp, #146]
+    ldrb    r0, [r2, #15]
+    strb    r0, [sp, #147]
+    ldrb    r0, [r2, #16]
+    strb    r0, [sp, #148]
+    ldrb    r0, [r2, #17]
+    strb    r0, [sp, #149]
+    ldrb    r0, [r2, #18]
+    strb    r0, [sp, #150]
+    ldrb    r0, [r2, #19]
+    strb    r0, [sp, #151]
+    add     lr, sp, #128
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #64]
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #72]
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #80]
+    @ P2 = 0^8 || K || 0^12: lanes 1, 2, 3
+    movs    r0, #0
+    str     r0, [sp, #112]
+    str     r0, [sp, #116]
+    str     r0, [sp, #120]
+    str     r0, [sp, #124]
+    str     r0, [sp, #128]
+    str     r0, [sp, #132]
+    str     r0, [sp, #136]
+    str     r0, [sp, #140]
+    str     r0, [sp, #144]
+    str     r0, [sp, #148]
+    ldrb    r0, [r2, #0]
+    strb    r0, [sp, #120]
+    ldrb    r0, [r2, #1]
+    strb    r0, [sp, #121]
+    ldrb    r0, [r2, #2]
+    strb    r0, [sp, #122]
+    ldrb    r0, [r2, #3]
+    strb    r0, [sp, #123]
+    ldrb    r0, [r2, #4]
+    strb    r0, [sp, #124]
+    ldrb    r0, [r2, #5]
+    strb    r0, [sp, #125]
+    ldrb    r0, [r2, #6]
+    strb    r0, [sp, #126]
+    ldrb    r0, [r2, #7]
+    strb    r0, [sp, #127]
+    ldrb    r0, [r2, #8]
+    strb    r0, [sp, #128]
+    ldrb    r0, [r2, #9]
+    strb    r0, [sp, #129]
+    ldrb    r0, [r2, #10]
+    strb    r0, [sp, #130]
+    ldrb    r0, [r2, #11]
+    strb    r0, [sp, #131]
+    ldrb    r0, [r2, #12]
+    strb    r0, [sp, #132]
+    ldrb    r0, [r2, #13]
+    strb    r0, [sp, #133]
+    ldrb    r0, [r2, #14]
+    strb    r0, [sp, #134]
+    ldrb    r0, [r2, #15]
+    strb    r0, [sp, #135]
+    ldrb    r0, [r2, #16]
+    strb    r0, [sp, #136]
+    ldrb    r0, [r2, #17]
+    strb    r0, [sp, #137]
+    ldrb    r0, [r2, #18]
+    strb    r0, [sp, #138]
+    ldrb    r0, [r2, #19]
+    strb    r0, [sp, #139]
+    add     lr, sp, #120
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #88]
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #96]
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    strd    r10, r11, [sp, #104]
+    @ S = 0^4 || K || N, then the IV into lane 0
+    movs    r0, #0
+    str     r0, [sp, #112]
+    str     r0, [sp, #116]
+    str     r0, [sp, #120]
+    str     r0, [sp, #124]
+    str     r0, [sp, #128]
+    str     r0, [sp, #132]
+    str     r0, [sp, #136]
+    str     r0, [sp, #140]
+    str     r0, [sp, #144]
+    str     r0, [sp, #148]
+    ldrb    r0, [r2, #0]
+    strb    r0, [sp, #116]
+    ldrb    r0, [r2, #1]
+    strb    r0, [sp, #117]
+    ldrb    r0, [r2, #2]
+    strb    r0, [sp, #118]
+    ldrb    r0, [r2, #3]
+    strb    r0, [sp, #119]
+    ldrb    r0, [r2, #4]
+    strb    r0, [sp, #120]
+    ldrb    r0, [r2, #5]
+    strb    r0, [sp, #121]
+    ldrb    r0, [r2, #6]
+    strb    r0, [sp, #122]
+    ldrb    r0, [r2, #7]
+    strb    r0, [sp, #123]
+    ldrb    r0, [r2, #8]
+    strb    r0, [sp, #124]
+    ldrb    r0, [r2, #9]
+    strb    r0, [sp, #125]
+    ldrb    r0, [r2, #10]
+    strb    r0, [sp, #126]
+    ldrb    r0, [r2, #11]
+    strb    r0, [sp, #127]
+    ldrb    r0, [r2, #12]
+    strb    r0, [sp, #128]
+    ldrb    r0, [r2, #13]
+    strb    r0, [sp, #129]
+    ldrb    r0, [r2, #14]
+    strb    r0, [sp, #130]
+    ldrb    r0, [r2, #15]
+    strb    r0, [sp, #131]
+    ldrb    r0, [r2, #16]
+    strb    r0, [sp, #132]
+    ldrb    r0, [r2, #17]
+    strb    r0, [sp, #133]
+    ldrb    r0, [r2, #18]
+    strb    r0, [sp, #134]
+    ldrb    r0, [r2, #19]
+    strb    r0, [sp, #135]
+    ldrb    r0, [r3, #0]
+    strb    r0, [sp, #136]
+    ldrb    r0, [r3, #1]
+    strb    r0, [sp, #137]
+    ldrb    r0, [r3, #2]
+    strb    r0, [sp, #138]
+    ldrb    r0, [r3, #3]
+    strb    r0, [sp, #139]
+    ldrb    r0, [r3, #4]
+    strb    r0, [sp, #140]
+    ldrb    r0, [r3, #5]
+    strb    r0, [sp, #141]
+    ldrb    r0, [r3, #6]
+    strb    r0, [sp, #142]
+    ldrb    r0, [r3, #7]
+    strb    r0, [sp, #143]
+    ldrb    r0, [r3, #8]
+    strb    r0, [sp, #144]
+    ldrb    r0, [r3, #9]
+    strb    r0, [sp, #145]
+    ldrb    r0, [r3, #10]
+    strb    r0, [sp, #146]
+    ldrb    r0, [r3, #11]
+    strb    r0, [sp, #147]
+    ldrb    r0, [r3, #12]
+    strb    r0, [sp, #148]
+    ldrb    r0, [r3, #13]
+    strb    r0, [sp, #149]
+    ldrb    r0, [r3, #14]
+    strb    r0, [sp, #150]
+    ldrb    r0, [r3, #15]
+    strb    r0, [sp, #151]
+    add     lr, sp, #112
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r0, r10
+    mov     r5, r11
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r1, r10
+    mov     r6, r11
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r2, r10
+    mov     r7, r11
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r3, r10
+    mov     r8, r11
+#if ASCON_LITTLE_ENDIAN
+    ldr     r10, [lr], #4                   @ low word
+    ldr     r11, [lr], #4                   @ high word
+#else
+    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
+    ldr     r10, [lr], #4
+    rev     r11, r11
+    rev     r10, r10
+#endif
+    eor     r12, r10, r10, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #1
+    eor     r12, r10, r10, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #2
+    eor     r12, r10, r10, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #4
+    eor     r12, r10, r10, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r10, r10, r12
+    eor     r10, r10, r12, lsl #8
+    eor     r12, r11, r11, lsr #1
+    and     r12, r12, #0x22222222
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #1
+    eor     r12, r11, r11, lsr #2
+    and     r12, r12, #0x0c0c0c0c
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #2
+    eor     r12, r11, r11, lsr #4
+    and     r12, r12, #0x00f000f0
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #4
+    eor     r12, r11, r11, lsr #8
+    and     r12, r12, #0x0000ff00
+    eor     r11, r11, r12
+    eor     r11, r11, r12, lsl #8
+    lsr     r12, r10, #16                   @ odd bits of the low word
+    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
+    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
+    mov     r4, r10
+    mov     r9, r11
+    movw    r10, #:lower16:ASCON_IV_E
+    movt    r10, #:upper16:ASCON_IV_E
+    movw    r11, #:lower16:ASCON_IV_O
+    movt    r11, #:upper16:ASCON_IV_O
+    eor     r0, r0, r10                     @ the IV
+    eor     r5, r5, r11
+    bl      .Lp12                           @ p^12
+    ldrd    r10, r11, [sp, #64]
+    eor     r2, r2, r10                     @ x2 ^= key form
+    eor     r7, r7, r11
+    ldrd    r10, r11, [sp, #72]
+    eor     r3, r3, r10
+    eor     r8, r8, r11
+    ldrd    r10, r11, [sp, #80]
+    eor     r4, r4, r10
+    eor     r9, r9, r11
+#else
     @ S = IV || K || N (interleaved; the key's lanes kept in the frame)
-    ldr     lr, [sp, #108]                  @ k
+    ldr     lr, [sp, #196]                  @ k
 #if ASCON_LITTLE_ENDIAN
     ldr     r10, [lr], #4                   @ low word
     ldr     r11, [lr], #4                   @ high word
@@ -2126,7 +2837,7 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     strd    r10, r11, [sp, #36]
     mov     r2, r10
     mov     r7, r11
-    ldr     lr, [sp, #104]                  @ npub
+    ldr     lr, [sp, #192]                  @ npub
 #if ASCON_LITTLE_ENDIAN
     ldr     r10, [lr], #4                   @ low word
     ldr     r11, [lr], #4                   @ high word
@@ -2225,11 +2936,12 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     movt    r5, #:upper16:ASCON_IV_O
     bl      .Lp12                           @ p^12
     ldrd    r10, r11, [sp, #28]
-    eor     r3, r3, r10                     @ x3 ^= key lane 0
+    eor     r3, r3, r10                     @ x3 ^= key form
     eor     r8, r8, r11
     ldrd    r10, r11, [sp, #36]
-    eor     r4, r4, r10                     @ x4 ^= key lane 1
+    eor     r4, r4, r10
     eor     r9, r9, r11
+#endif
     @ associated data (if any): full blocks, the padded last one, p^b; then the domain bit
     ldr     r10, [sp, #16]
     cmp     r10, #0
@@ -3409,28 +4121,47 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
 #endif
 .Lwhole_final:
     @ finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K
-#if ASCON_RATE == 16
+#if CRYPTO_KEYBYTES == 20
+    ldrd    r10, r11, [sp, #88]
+    eor     r1, r1, r10                     @ x1 ^= key form
+    eor     r6, r6, r11
+    ldrd    r10, r11, [sp, #96]
+    eor     r2, r2, r10
+    eor     r7, r7, r11
+    ldrd    r10, r11, [sp, #104]
+    eor     r3, r3, r10
+    eor     r8, r8, r11
+#elif ASCON_RATE == 16
     ldrd    r10, r11, [sp, #28]
-    eor     r2, r2, r10                     @ x2 ^= key lane 0
+    eor     r2, r2, r10                     @ x2 ^= key form
     eor     r7, r7, r11
     ldrd    r10, r11, [sp, #36]
-    eor     r3, r3, r10                     @ x3 ^= key lane 1
+    eor     r3, r3, r10
     eor     r8, r8, r11
 #else
     ldrd    r10, r11, [sp, #28]
-    eor     r1, r1, r10                     @ x1 ^= key lane 0
+    eor     r1, r1, r10                     @ x1 ^= key form
     eor     r6, r6, r11
     ldrd    r10, r11, [sp, #36]
-    eor     r2, r2, r10                     @ x2 ^= key lane 1
+    eor     r2, r2, r10
     eor     r7, r7, r11
 #endif
     bl      .Lp12                           @ p^12
+#if CRYPTO_KEYBYTES == 20
+    ldrd    r10, r11, [sp, #72]
+    eor     r3, r3, r10                     @ x3 ^= key form
+    eor     r8, r8, r11
+    ldrd    r10, r11, [sp, #80]
+    eor     r4, r4, r10
+    eor     r9, r9, r11
+#else
     ldrd    r10, r11, [sp, #28]
-    eor     r3, r3, r10                     @ x3 ^= key lane 0
+    eor     r3, r3, r10                     @ x3 ^= key form
     eor     r8, r8, r11
     ldrd    r10, r11, [sp, #36]
-    eor     r4, r4, r10                     @ x4 ^= key lane 1
+    eor     r4, r4, r10
     eor     r9, r9, r11
+#endif
     ldr     r10, [sp, #20]
     cmp     r10, #0
     bne     .Lwhole_verify
@@ -3664,11 +4395,24 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     strd    r10, r11, [sp, #36]
     strd    r10, r11, [sp, #44]
     strd    r10, r11, [sp, #52]
+#if CRYPTO_KEYBYTES == 20
+    strd    r10, r11, [sp, #64]
+    strd    r10, r11, [sp, #72]
+    strd    r10, r11, [sp, #80]
+    strd    r10, r11, [sp, #88]
+    strd    r10, r11, [sp, #96]
+    strd    r10, r11, [sp, #104]
+    strd    r10, r11, [sp, #112]
+    strd    r10, r11, [sp, #120]
+    strd    r10, r11, [sp, #128]
+    strd    r10, r11, [sp, #136]
+    strd    r10, r11, [sp, #144]
+#endif
     movs    r1, #0
     movs    r2, #0
     movs    r3, #0
     mov     r12, #0
-    add     sp, sp, #64
+    add     sp, sp, #152
     pop     {r4-r11, pc}                    @ r4-r11 (state) restored: the caller's
     .size ARMV7M_SYM(ascon_armv7m_aead_decrypt), .-ARMV7M_SYM(ascon_armv7m_aead_decrypt)
 #endif

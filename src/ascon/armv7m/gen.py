@@ -369,7 +369,12 @@ def blocks(a: Asm) -> None:
 
 # the whole-message AEAD's frame (above it: r4-r11, lr, then adlen, npub, k)
 W_OUT, W_IN, W_LEN, W_AD, W_ADLEN, W_OP, W_MLEN, W_K, W_BUF = 0, 4, 8, 12, 16, 20, 24, 28, 44
-W_FRAME = 64
+# Ascon-80pq (20-byte key): the key's forms, interleaved: P1 = 0^20 || K
+# (lanes 2, 3, 4: after the initial p^12; lanes 3, 4 also the tag's),
+# P2 = 0^8 || K || 0^12 (lanes 1, 2, 3: before the final p^12), built
+# byte by byte in the 40-byte scratch W_S
+W_P1, W_P2, W_S = 64, 88, 112
+W_FRAME = 152
 W_ARGS = W_FRAME + 36
 
 
@@ -443,20 +448,58 @@ def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
     partial(a, op, f_ptr, f_len, tag)
 
 
-def key_xor(a: Asm, lanes: tuple[int, int]) -> None:
-    """The key's two lanes (interleaved, in the frame) into the given lanes."""
+def key_xor(a: Asm, lanes: tuple[int, ...], base: int = W_K) -> None:
+    """Key lanes (interleaved, in the frame from base) into the given lanes."""
     for k, lane in enumerate(lanes):
-        a("ldrd", "r10", "r11", f"[sp, #{W_K + 8 * k}]")
-        a.alu("eor", E[lane], E[lane], "r10", comment=f"x{lane} ^= key lane {k}" )
+        a("ldrd", "r10", "r11", f"[sp, #{base + 8 * k}]")
+        a.alu("eor", E[lane], E[lane], "r10", comment=f"x{lane} ^= key form" if k == 0 else "")
         a.alu("eor", O[lane], O[lane], "r11")
+
+
+def scratch_lanes(a: Asm, copies: list[tuple[str, int, int]], first: int, n: int) -> None:
+    """The scratch zeroed, each (pointer register, bytes, offset) copied
+    into it byte by byte, and lanes first .. first+n-1 of it interleaved
+    into r10, r11 (the caller takes each after lane_in: yields between)."""
+    a("movs", "r0", "#0")
+    for k in range(10):
+        a("str", "r0", f"[sp, #{W_S + 4 * k}]")
+    for reg, nbytes, off in copies:
+        for k in range(nbytes):
+            a("ldrb", "r0", f"[{reg}, #{k}]")
+            a("strb", "r0", f"[sp, #{W_S + off + k}]")
+    a("add", PTR, "sp", f"#{W_S + 8 * first}")
+
+
+def init_k20(a: Asm) -> None:
+    """Ascon-80pq: P1, P2 to the frame; S = IV || K || N (the IV's lane
+    xored in as ASCON_IV_E/O); p^12; S ^= P1."""
+    a("ldr", "r2", f"[sp, #{W_ARGS + 8}]", comment="k")
+    a("ldr", "r3", f"[sp, #{W_ARGS + 4}]", comment="npub")
+    a.note("P1 = 0^20 || K: lanes 2, 3, 4")
+    scratch_lanes(a, [("r2", 20, 20)], 2, 3)
+    for k in range(3):
+        lane_in(a)
+        a("strd", LO, HI, f"[sp, #{W_P1 + 8 * k}]")
+    a.note("P2 = 0^8 || K || 0^12: lanes 1, 2, 3")
+    scratch_lanes(a, [("r2", 20, 8)], 1, 3)
+    for k in range(3):
+        lane_in(a)
+        a("strd", LO, HI, f"[sp, #{W_P2 + 8 * k}]")
+    a.note("S = 0^4 || K || N, then the IV into lane 0")
+    scratch_lanes(a, [("r2", 20, 4), ("r3", 16, 24)], 0, 5)
+    for k in range(5):
+        lane_in(a)
+        a("mov", E[k], LO)
+        a("mov", O[k], HI)
 
 
 def whole(a: Asm) -> None:
     """ascon_armv7m_aead_encrypt(ct, msg, mlen, ad, adlen, npub, k) -> 0
     ascon_armv7m_aead_decrypt(msg, ct, ctlen, ad, adlen, npub, k)
         -> 0, -1 (tag mismatch: the plaintext written is wiped) or -2
-        (ctlen < 16).  16-byte keys; the state in r0-r9 from the key to the
-    tag, pointers and lengths in the frame."""
+        (ctlen < 16).  The state in r0-r9 from the key to the tag, pointers
+    and lengths in the frame; a 20-byte key (Ascon-80pq) takes its forms
+    from the frame (init_k20), a 16-byte one its two lanes."""
     for name, op in (("ascon_armv7m_aead_encrypt", 0), ("ascon_armv7m_aead_decrypt", 1)):
         sym = a.func(name)
         a.note(("r0 = ct, r1 = msg, r2 = mlen" if op == 0 else "r0 = msg, r1 = ct, r2 = ctlen")
@@ -483,6 +526,17 @@ def whole(a: Asm) -> None:
     a("str", "r3", f"[sp, #{W_AD}]")
     a("ldr", "r12", f"[sp, #{W_ARGS}]")
     a("str", "r12", f"[sp, #{W_ADLEN}]")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    init_k20(a)
+    a("movw", "r10", "#:lower16:ASCON_IV_E")
+    a("movt", "r10", "#:upper16:ASCON_IV_E")
+    a("movw", "r11", "#:lower16:ASCON_IV_O")
+    a("movt", "r11", "#:upper16:ASCON_IV_O")
+    a.alu("eor", E[0], E[0], "r10", comment="the IV")
+    a.alu("eor", O[0], O[0], "r11")
+    a("bl", ".Lp12", comment="p^12")
+    key_xor(a, (2, 3, 4), W_P1)
+    a.raw("#else")
     a.note("S = IV || K || N (interleaved; the key's lanes kept in the frame)")
     a("ldr", PTR, f"[sp, #{W_ARGS + 8}]", comment="k")
     lane_in(a)
@@ -506,6 +560,7 @@ def whole(a: Asm) -> None:
     a("movt", O[0], "#:upper16:ASCON_IV_O")
     a("bl", ".Lp12", comment="p^12")
     key_xor(a, (3, 4))
+    a.raw("#endif")
     a.note("associated data (if any): full blocks, the padded last one, p^b; then the domain bit")
     a("ldr", "r10", f"[sp, #{W_ADLEN}]")
     a("cmp", "r10", "#0")
@@ -528,13 +583,19 @@ def whole(a: Asm) -> None:
     phase(a, "decrypt", W_IN, W_LEN, "wd")
     a.label(".Lwhole_final")
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K")
-    a.raw("#if ASCON_RATE == 16")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    key_xor(a, (1, 2, 3), W_P2)
+    a.raw("#elif ASCON_RATE == 16")
     key_xor(a, (2, 3))
     a.raw("#else")
     key_xor(a, (1, 2))
     a.raw("#endif")
     a("bl", ".Lp12", comment="p^12")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    key_xor(a, (3, 4), W_P1 + 8)
+    a.raw("#else")
     key_xor(a, (3, 4))
+    a.raw("#endif")
     a("ldr", "r10", f"[sp, #{W_OP}]")
     a("cmp", "r10", "#0")
     a("bne", ".Lwhole_verify")
@@ -575,6 +636,10 @@ def whole(a: Asm) -> None:
     a("movs", "r11", "#0")
     for off in (W_K, W_K + 8, W_BUF, W_BUF + 8):
         a("strd", "r10", "r11", f"[sp, #{off}]")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    for off in range(W_P1, W_FRAME, 8):
+        a("strd", "r10", "r11", f"[sp, #{off}]")
+    a.raw("#endif")
     for r in ("r1", "r2", "r3", "r12"):
         a("movs" if r in LOW else "mov", r, "#0")
     a("add", "sp", "sp", f"#{W_FRAME}")
@@ -652,7 +717,7 @@ def generate(variant: str) -> str:
         a.raw("#ifdef ASCON_RATE")
         blocks(a)
         a.raw("")
-        a.raw("#if defined(CRYPTO_ABYTES) && CRYPTO_KEYBYTES == 16 /* the whole-message AEAD */")
+        a.raw("#if defined(CRYPTO_ABYTES) /* the whole-message AEAD */")
         a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
         a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
         a.raw("#endif")
