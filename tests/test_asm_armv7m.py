@@ -9,8 +9,11 @@ implementation passes its official KAT on cortex-m3-qemu; every round count
 of the bare permutation gives the C ref's states; misaligned buffers,
 in-place calls, forgeries and the incremental C calls over the assembly's
 blocks agree with the one-shot call on aligned buffers (tests/xtensa/align.c,
-the Xtensa test's program: plain C over lwc.h, run here on cortex-m3-qemu).
-The default `./lwcbench run` checks the KATs too.
+the Xtensa test's program: plain C over lwc.h, run here on cortex-m3-qemu);
+the whole-message decrypt refuses a ciphertext shorter than the tag and
+writes nothing; the fast p^6 called directly costs what the cycle model's
+table says, instruction by instruction.  The default `./lwcbench run`
+checks the KATs too.
 """
 from __future__ import annotations
 
@@ -187,14 +190,15 @@ def test_every_round_count_matches_ref(impl):
         session.close()
 
 
-def align_firmware(tmp_path, impl):
-    """The implementation's firmware with tests/xtensa/align.c's
-    bench_serve in place of the protocol's (linked first, so it wins)."""
+def align_firmware(tmp_path, impl, source=ROOT / "tests" / "xtensa" / "align.c"):
+    """The implementation's firmware with source's bench_serve (default
+    tests/xtensa/align.c) in place of the protocol's (linked first, so it
+    wins)."""
     t = usable_target(TARGET)
     elf = t.build(impl)
     obj = tmp_path / "align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(ROOT / "tests" / "xtensa" / "align.c"),
-                    "-o", str(obj)], cwd=ROOT, check=True)
+    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(source), "-o", str(obj)], cwd=ROOT,
+                   check=True)
     cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
     out = tmp_path / "align.elf"
     cmd[cmd.index("-o") + 1] = str(out)
@@ -255,3 +259,35 @@ def test_direct_call_of_p6_costs_the_hand_count(tmp_path):
     insns, cycles = direct_call_cost(tmp_path, "fast", 6, 0)
     assert insns == 3 + 5 + 6 * 52 + 2
     assert cycles == 5 + 10 + 2 + 11 + 5 + 6 * 52 + 11 + 12 == 368
+
+
+SHORT_C = r"""
+#include <stdint.h>
+#include <string.h>
+#include "bench.h"
+#include "lwc.h"
+/* the whole-message decrypt of a ciphertext shorter than its tag: refused
+ * with LWC_ERR_ARG, nothing written */
+void bench_serve(void) {
+  const lwc_aead *const *a = lwc_aead_registry;
+  static uint8_t key[32], nonce[16], ct[16], out[32];
+  unsigned n, bad = 0, k;
+  for (n = 0; n < 16; n++) {
+    memset(out, 0x5a, sizeof out);
+    if ((*a)->decrypt(out, ct, n, ct, 0, nonce, key) != LWC_ERR_ARG) bad++;
+    for (k = 0; k < sizeof out; k++) if (out[k] != 0x5a) bad++;
+  }
+  bench_put_line(bad == 0 && (*a)->decrypt != NULL ? "short ok" : "short bad");
+}
+"""
+
+
+@pytest.mark.parametrize("impl", [i for i in ASM if i.kind == "aead" and i.name == "asm_armv7m"],
+                         ids=lambda i: i.scheme)
+def test_whole_decrypt_refuses_a_ciphertext_shorter_than_the_tag(tmp_path, impl):
+    src = tmp_path / "short.c"
+    src.write_text(SHORT_C)
+    fw = align_firmware(tmp_path, impl, src)
+    run = subprocess.run(usable_target(TARGET).qemu_argv(fw), capture_output=True, text=True,
+                         timeout=60, stdin=subprocess.DEVNULL)
+    assert run.stdout.splitlines()[-1:] == ["short ok"], (run.stdout[-300:], run.stderr[-300:])
