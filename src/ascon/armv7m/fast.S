@@ -3,7 +3,7 @@
  * ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after
  * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.
  * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
- * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r5/r6/r7/r8/r9, temporaries r10/r11/r12; r4-r11 saved. */
+ * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r8/r9/r10/r11/r12, temporaries r5/r6/r7; r4-r11 saved. */
 #include "ascon/armv7m/asm.h"
 
     .syntax unified
@@ -17,9 +17,9 @@ ARMV7M_SYM(ascon_armv7m_permute):
     @ r0 = state, r1 = rounds (1..12): p^rounds, the last rounds of p^12, entered at round 12 - rounds
     push    {r4-r11, lr}
     mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
-    rsb     r12, r1, #12
-    ldm     r0, {r0-r9}                     @ the state: e0-e4, o0-o4
-    tbh     [pc, r12, lsl #1]
+    rsb     r7, r1, #12
+    ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
+    tbh     [pc, r7, lsl #1]
 .Lentries:
     .hword (.Lround0 - .Lentries) / 2
     .hword (.Lround1 - .Lentries) / 2
@@ -36,688 +36,688 @@ ARMV7M_SYM(ascon_armv7m_permute):
 .Lround0:
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround1:
     @ round 1 of p^12
     eor     r2, r2, #9                      @ round constant 0xe1: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lround11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
-    stm     lr, {r0-r9}
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    stm     lr, {r0-r4, r8-r12}
     pop     {r4-r11, pc}
     .size ARMV7M_SYM(ascon_armv7m_permute), .-ARMV7M_SYM(ascon_armv7m_permute)
 
@@ -739,10 +739,10 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     add     r3, r2, r3, lsl #3
 #endif
     str     r3, [sp, #12]                   @ end of the input
-    ldr     r12, [sp, #68]
-    ldm     r0, {r0-r9}                     @ the state: e0-e4, o0-o4
+    ldr     r7, [sp, #68]
+    ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
 #ifdef CRYPTO_ABYTES /* an AEAD: encrypt and decrypt too */
-    cmp     r12, #1
+    cmp     r7, #1
     beq     .Lblocks_encrypt
     bhi     .Lblocks_decrypt
 #endif
@@ -750,105 +750,105 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     ldr     lr, [sp, #8]
     @ lane 0: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r0, r0, r10
-    eor     r5, r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r0, r5
+    eor     r8, r8, r6
 #if ASCON_RATE == 16
     @ lane 1: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r1, r1, r10
-    eor     r6, r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r1, r5
+    eor     r9, r9, r6
 #endif
     str     lr, [sp, #8]
     bl      .Lpb                            @ p^ASCON_PB
-    ldr     r10, [sp, #8]
-    ldr     r11, [sp, #12]
-    cmp     r10, r11
+    ldr     r5, [sp, #8]
+    ldr     r6, [sp, #12]
+    cmp     r5, r6
     bne     .Lblocks_absorb
     b       .Lblocks_end
 #ifdef CRYPTO_ABYTES
@@ -856,422 +856,422 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     ldr     lr, [sp, #8]
     @ lane 0: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r0, r0, r10
-    eor     r5, r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r0, r5
+    eor     r8, r8, r6
 #if ASCON_RATE == 16
     @ lane 1: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r1, r1, r10
-    eor     r6, r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r1, r5
+    eor     r9, r9, r6
 #endif
     str     lr, [sp, #8]
     ldr     lr, [sp, #4]
     @ lane 0 out: ciphertext
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #if ASCON_RATE == 16
     @ lane 1 out: ciphertext
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #endif
     str     lr, [sp, #4]
     bl      .Lpb                            @ p^ASCON_PB
-    ldr     r10, [sp, #8]
-    ldr     r11, [sp, #12]
-    cmp     r10, r11
+    ldr     r5, [sp, #8]
+    ldr     r6, [sp, #12]
+    cmp     r5, r6
     bne     .Lblocks_encrypt
     b       .Lblocks_end
 .Lblocks_decrypt:
     ldr     lr, [sp, #8]
     @ lane 0: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r0, r0, r10
-    eor     r5, r5, r11
-    strd    r10, r11, [sp, #16]             @ the ciphertext lane: the next state
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r0, r5
+    eor     r8, r8, r6
+    strd    r5, r6, [sp, #16]               @ the ciphertext lane: the next state
 #if ASCON_RATE == 16
     @ lane 1: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r1, r1, r10
-    eor     r6, r6, r11
-    strd    r10, r11, [sp, #24]             @ the ciphertext lane: the next state
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r1, r5
+    eor     r9, r9, r6
+    strd    r5, r6, [sp, #24]               @ the ciphertext lane: the next state
 #endif
     str     lr, [sp, #8]
     ldr     lr, [sp, #4]
     @ lane 0 out: plaintext (state ^ ciphertext)
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    ldrd    r0, r5, [sp, #16]               @ the state's rate = the ciphertext
+    ldrd    r0, r8, [sp, #16]               @ the state's rate = the ciphertext
 #if ASCON_RATE == 16
     @ lane 1 out: plaintext (state ^ ciphertext)
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    ldrd    r1, r6, [sp, #24]               @ the state's rate = the ciphertext
+    ldrd    r1, r9, [sp, #24]               @ the state's rate = the ciphertext
 #endif
     str     lr, [sp, #4]
     bl      .Lpb                            @ p^ASCON_PB
-    ldr     r10, [sp, #8]
-    ldr     r11, [sp, #12]
-    cmp     r10, r11
+    ldr     r5, [sp, #8]
+    ldr     r6, [sp, #12]
+    cmp     r5, r6
     bne     .Lblocks_decrypt
     b       .Lblocks_end
 #endif
 .Lblocks_end:
 #ifdef CRYPTO_ABYTES
-    movs    r10, #0                         @ wipe the ciphertext lanes of the frame
-    movs    r11, #0
-    strd    r10, r11, [sp, #16]
-    strd    r10, r11, [sp, #24]
+    movs    r5, #0                          @ wipe the ciphertext lanes of the frame
+    movs    r6, #0
+    strd    r5, r6, [sp, #16]
+    strd    r5, r6, [sp, #24]
 #endif
-    ldr     r10, [sp, #0]
-    stm     r10, {r0-r9}
+    ldr     r5, [sp, #0]
+    stm     r5, {r0-r4, r8-r12}
     add     sp, sp, #32
     pop     {r4-r11, pc}
     .size ARMV7M_SYM(ascon_armv7m_blocks), .-ARMV7M_SYM(ascon_armv7m_blocks)
@@ -1280,687 +1280,687 @@ ARMV7M_SYM(ascon_armv7m_blocks):
 .Lsr0:
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr1:
     @ round 1 of p^12
     eor     r2, r2, #9                      @ round constant 0xe1: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr2:
     @ round 2 of p^12
     eor     r2, r2, #12                     @ round constant 0xd2: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr3:
     @ round 3 of p^12
     eor     r2, r2, #9                      @ round constant 0xc3: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr4:
     @ round 4 of p^12
     eor     r2, r2, #6                      @ round constant 0xb4: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr5:
     @ round 5 of p^12
     eor     r2, r2, #3                      @ round constant 0xa5: even bits
-    eor     r7, r7, #12                     @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr7:
     @ round 7 of p^12
     eor     r2, r2, #3                      @ round constant 0x87: even bits
-    eor     r7, r7, #9                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr8:
     @ round 8 of p^12
     eor     r2, r2, #12                     @ round constant 0x78: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr9:
     @ round 9 of p^12
     eor     r2, r2, #9                      @ round constant 0x69: even bits
-    eor     r7, r7, #6                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr10:
     @ round 10 of p^12
     eor     r2, r2, #12                     @ round constant 0x5a: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
 .Lsr11:
     @ round 11 of p^12
     eor     r2, r2, #9                      @ round constant 0x4b: even bits
-    eor     r7, r7, #3                      @ odd bits
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
     bx      lr
     .set .Lp12, .Lsr0
 #if ASCON_PB == 1
@@ -2003,7 +2003,7 @@ ARMV7M_SYM(ascon_armv7m_aead_encrypt):
     @ r0 = ct, r1 = msg, r2 = mlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
     push    {r4-r11, lr}
     sub     sp, sp, #152
-    movs    r12, #0
+    movs    r7, #0
     b       .Lwhole
     .size ARMV7M_SYM(ascon_armv7m_aead_encrypt), .-ARMV7M_SYM(ascon_armv7m_aead_encrypt)
     .global ARMV7M_SYM(ascon_armv7m_aead_decrypt)
@@ -2020,16 +2020,16 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     sub     r2, r2, #16                     @ mlen
     push    {r4-r11, lr}
     sub     sp, sp, #152
-    movs    r12, #1
+    movs    r7, #1
 .Lwhole:
-    str     r12, [sp, #20]
+    str     r7, [sp, #20]
     str     r0, [sp, #0]
     str     r1, [sp, #4]
     str     r2, [sp, #8]
     str     r2, [sp, #24]
     str     r3, [sp, #12]
-    ldr     r12, [sp, #188]
-    str     r12, [sp, #16]
+    ldr     r7, [sp, #188]
+    str     r7, [sp, #16]
 #if CRYPTO_KEYBYTES == 20
     ldr     r2, [sp, #196]                  @ k
     ldr     r3, [sp, #192]                  @ npub
@@ -2087,140 +2087,140 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     strb    r0, [sp, #151]
     add     lr, sp, #128
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #64]
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #64]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #72]
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #72]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #80]
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #80]
     @ P2 = 0^8 || K || 0^12: lanes 1, 2, 3
     movs    r0, #0
     str     r0, [sp, #112]
@@ -2275,140 +2275,140 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     strb    r0, [sp, #139]
     add     lr, sp, #120
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #88]
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #88]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #96]
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #96]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #104]
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #104]
     @ S = 0^4 || K || N, then the IV into lane 0
     movs    r0, #0
     str     r0, [sp, #112]
@@ -2495,670 +2495,670 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     strb    r0, [sp, #151]
     add     lr, sp, #112
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r0, r10
-    mov     r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r0, r5
+    mov     r8, r6
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r1, r10
-    mov     r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r1, r5
+    mov     r9, r6
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r2, r10
-    mov     r7, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r2, r5
+    mov     r10, r6
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r3, r10
-    mov     r8, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r3, r5
+    mov     r11, r6
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r4, r10
-    mov     r9, r11
-    movw    r10, #:lower16:ASCON_IV_E
-    movt    r10, #:upper16:ASCON_IV_E
-    movw    r11, #:lower16:ASCON_IV_O
-    movt    r11, #:upper16:ASCON_IV_O
-    eor     r0, r0, r10                     @ the IV
-    eor     r5, r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r4, r5
+    mov     r12, r6
+    movw    r5, #:lower16:ASCON_IV_E
+    movt    r5, #:upper16:ASCON_IV_E
+    movw    r6, #:lower16:ASCON_IV_O
+    movt    r6, #:upper16:ASCON_IV_O
+    eors    r0, r5                          @ the IV
+    eor     r8, r8, r6
     bl      .Lp12                           @ p^12
-    ldrd    r10, r11, [sp, #64]
-    eor     r2, r2, r10                     @ x2 ^= key form
-    eor     r7, r7, r11
-    ldrd    r10, r11, [sp, #72]
-    eor     r3, r3, r10
-    eor     r8, r8, r11
-    ldrd    r10, r11, [sp, #80]
-    eor     r4, r4, r10
-    eor     r9, r9, r11
+    ldrd    r5, r6, [sp, #64]
+    eors    r2, r5                          @ x2 ^= key form
+    eor     r10, r10, r6
+    ldrd    r5, r6, [sp, #72]
+    eors    r3, r5
+    eor     r11, r11, r6
+    ldrd    r5, r6, [sp, #80]
+    eors    r4, r5
+    eor     r12, r12, r6
 #else
     @ S = IV || K || N (interleaved; the key's lanes kept in the frame)
     ldr     lr, [sp, #196]                  @ k
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #28]
-    mov     r1, r10
-    mov     r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #28]
+    mov     r1, r5
+    mov     r9, r6
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    strd    r10, r11, [sp, #36]
-    mov     r2, r10
-    mov     r7, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    strd    r5, r6, [sp, #36]
+    mov     r2, r5
+    mov     r10, r6
     ldr     lr, [sp, #192]                  @ npub
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r3, r10
-    mov     r8, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r3, r5
+    mov     r11, r6
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r4, r10
-    mov     r9, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r4, r5
+    mov     r12, r6
     movw    r0, #:lower16:ASCON_IV_E
     movt    r0, #:upper16:ASCON_IV_E
-    movw    r5, #:lower16:ASCON_IV_O
-    movt    r5, #:upper16:ASCON_IV_O
+    movw    r8, #:lower16:ASCON_IV_O
+    movt    r8, #:upper16:ASCON_IV_O
     bl      .Lp12                           @ p^12
-    ldrd    r10, r11, [sp, #28]
-    eor     r3, r3, r10                     @ x3 ^= key form
-    eor     r8, r8, r11
-    ldrd    r10, r11, [sp, #36]
-    eor     r4, r4, r10
-    eor     r9, r9, r11
+    ldrd    r5, r6, [sp, #28]
+    eors    r3, r5                          @ x3 ^= key form
+    eor     r11, r11, r6
+    ldrd    r5, r6, [sp, #36]
+    eors    r4, r5
+    eor     r12, r12, r6
 #endif
     @ associated data (if any): full blocks, the padded last one, p^b; then the domain bit
-    ldr     r10, [sp, #16]
-    cmp     r10, #0
+    ldr     r5, [sp, #16]
+    cmp     r5, #0
     beq     .Lwhole_ad_done
 .Lwa_loop:
-    ldr     r10, [sp, #16]
-    cmp     r10, #ASCON_RATE
+    ldr     r5, [sp, #16]
+    cmp     r5, #ASCON_RATE
     blo     .Lwa_last
-    sub     r10, r10, #ASCON_RATE
-    str     r10, [sp, #16]
+    sub     r5, r5, #ASCON_RATE
+    str     r5, [sp, #16]
     ldr     lr, [sp, #12]
     @ lane 0: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r0, r0, r10
-    eor     r5, r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r0, r5
+    eor     r8, r8, r6
 #if ASCON_RATE == 16
     @ lane 1: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r1, r1, r10
-    eor     r6, r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r1, r5
+    eor     r9, r9, r6
 #endif
     str     lr, [sp, #12]
     bl      .Lpb                            @ p^ASCON_PB
     b       .Lwa_loop
 .Lwa_last:
     add     lr, sp, #44
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #if ASCON_RATE == 16
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #endif
-    ldr     r10, [sp, #16]                  @ bytes left (< rate)
-    ldr     r11, [sp, #12]
+    ldr     r5, [sp, #16]                   @ bytes left (< rate)
+    ldr     r6, [sp, #12]
     add     lr, sp, #44
-    cmp     r10, #0
+    cmp     r5, #0
     beq     .Lwa_pad
 .Lwa_bytes:
-    ldrb    r0, [r11], #1                   @ input byte (read before out: out may be in)
-    ldrb    r5, [lr]                        @ the state's byte
-    eors    r5, r0
-    strb    r5, [lr], #1
-    subs    r10, r10, #1
+    ldrb    r0, [r6], #1                    @ input byte (read before out: out may be in)
+    ldrb    r8, [lr]                        @ the state's byte
+    eor     r8, r8, r0
+    strb    r8, [lr], #1
+    subs    r5, r5, #1
     bne     .Lwa_bytes
 .Lwa_pad:
     ldrb    r0, [lr]
@@ -3168,312 +3168,312 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
 #endif
     strb    r0, [lr]
-    str     r11, [sp, #12]
+    str     r6, [sp, #12]
     add     lr, sp, #44
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r0, r10
-    mov     r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r0, r5
+    mov     r8, r6
 #if ASCON_RATE == 16
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r1, r10
-    mov     r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r1, r5
+    mov     r9, r6
 #endif
     bl      .Lpb                            @ p^ASCON_PB after the last AD block
 .Lwhole_ad_done:
 #if ASCON_LITTLE_ENDIAN
-    eor     r9, r9, #0x80000000             @ domain separation: bit 63 of x4 (odd half, bit 31)
+    eor     r12, r12, #0x80000000           @ domain separation: bit 63 of x4 (odd half, bit 31)
 #else
     eor     r4, r4, #1                      @ domain separation: bit 0 of x4 (even half, bit 0)
 #endif
     @ the message
-    ldr     r10, [sp, #20]
-    cmp     r10, #0
+    ldr     r5, [sp, #20]
+    cmp     r5, #0
     bne     .Lwhole_dec
 .Lwe_loop:
-    ldr     r10, [sp, #8]
-    cmp     r10, #ASCON_RATE
+    ldr     r5, [sp, #8]
+    cmp     r5, #ASCON_RATE
     blo     .Lwe_last
-    sub     r10, r10, #ASCON_RATE
-    str     r10, [sp, #8]
+    sub     r5, r5, #ASCON_RATE
+    str     r5, [sp, #8]
     ldr     lr, [sp, #4]
     @ lane 0: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r0, r0, r10
-    eor     r5, r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r0, r5
+    eor     r8, r8, r6
 #if ASCON_RATE == 16
     @ lane 1: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r1, r1, r10
-    eor     r6, r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r1, r5
+    eor     r9, r9, r6
 #endif
     str     lr, [sp, #4]
     ldr     lr, [sp, #0]
     @ lane 0 out: ciphertext
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #if ASCON_RATE == 16
     @ lane 1 out: ciphertext
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #endif
     str     lr, [sp, #0]
@@ -3481,113 +3481,113 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     b       .Lwe_loop
 .Lwe_last:
     add     lr, sp, #44
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #if ASCON_RATE == 16
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #endif
-    ldr     r10, [sp, #8]                   @ bytes left (< rate)
-    ldr     r11, [sp, #4]
-    ldr     r12, [sp, #0]
+    ldr     r5, [sp, #8]                    @ bytes left (< rate)
+    ldr     r6, [sp, #4]
+    ldr     r7, [sp, #0]
     add     lr, sp, #44
-    cmp     r10, #0
+    cmp     r5, #0
     beq     .Lwe_pad
 .Lwe_bytes:
-    ldrb    r0, [r11], #1                   @ input byte (read before out: out may be in)
-    ldrb    r5, [lr]                        @ the state's byte
-    eors    r5, r0
-    strb    r5, [r12], #1                   @ ciphertext byte
-    strb    r5, [lr], #1                    @ the state's byte = ciphertext
-    subs    r10, r10, #1
+    ldrb    r0, [r6], #1                    @ input byte (read before out: out may be in)
+    ldrb    r8, [lr]                        @ the state's byte
+    eor     r8, r8, r0
+    strb    r8, [r7], #1                    @ ciphertext byte
+    strb    r8, [lr], #1                    @ the state's byte = ciphertext
+    subs    r5, r5, #1
     bne     .Lwe_bytes
 .Lwe_pad:
     ldrb    r0, [lr]
@@ -3597,422 +3597,422 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
 #endif
     strb    r0, [lr]
-    str     r11, [sp, #4]
-    str     r12, [sp, #0]
+    str     r6, [sp, #4]
+    str     r7, [sp, #0]
     add     lr, sp, #44
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r0, r10
-    mov     r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r0, r5
+    mov     r8, r6
 #if ASCON_RATE == 16
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r1, r10
-    mov     r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r1, r5
+    mov     r9, r6
 #endif
     b       .Lwhole_final
 .Lwhole_dec:
 .Lwd_loop:
-    ldr     r10, [sp, #8]
-    cmp     r10, #ASCON_RATE
+    ldr     r5, [sp, #8]
+    cmp     r5, #ASCON_RATE
     blo     .Lwd_last
-    sub     r10, r10, #ASCON_RATE
-    str     r10, [sp, #8]
+    sub     r5, r5, #ASCON_RATE
+    str     r5, [sp, #8]
     ldr     lr, [sp, #4]
     @ lane 0: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r0, r0, r10
-    eor     r5, r5, r11
-    strd    r10, r11, [sp, #44]             @ the ciphertext lane: the next state
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r0, r5
+    eor     r8, r8, r6
+    strd    r5, r6, [sp, #44]               @ the ciphertext lane: the next state
 #if ASCON_RATE == 16
     @ lane 1: the input's bytes, interleaved, into the state
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    eor     r1, r1, r10
-    eor     r6, r6, r11
-    strd    r10, r11, [sp, #52]             @ the ciphertext lane: the next state
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    eors    r1, r5
+    eor     r9, r9, r6
+    strd    r5, r6, [sp, #52]               @ the ciphertext lane: the next state
 #endif
     str     lr, [sp, #4]
     ldr     lr, [sp, #0]
     @ lane 0 out: plaintext (state ^ ciphertext)
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    ldrd    r0, r5, [sp, #44]               @ the state's rate = the ciphertext
+    ldrd    r0, r8, [sp, #44]               @ the state's rate = the ciphertext
 #if ASCON_RATE == 16
     @ lane 1 out: plaintext (state ^ ciphertext)
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    ldrd    r1, r6, [sp, #52]               @ the state's rate = the ciphertext
+    ldrd    r1, r9, [sp, #52]               @ the state's rate = the ciphertext
 #endif
     str     lr, [sp, #0]
     bl      .Lpb                            @ p^ASCON_PB
     b       .Lwd_loop
 .Lwd_last:
     add     lr, sp, #44
-    lsr     r11, r0, #16
-    lsr     r12, r5, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r0
-    bfi     r10, r5, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r0, #16
+    lsr     r7, r8, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r0
+    bfi     r5, r8, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #if ASCON_RATE == 16
-    lsr     r11, r1, #16
-    lsr     r12, r6, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r1
-    bfi     r10, r6, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r1, #16
+    lsr     r7, r9, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r1
+    bfi     r5, r9, #16, #16                @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
 #endif
-    ldr     r10, [sp, #8]                   @ bytes left (< rate)
-    ldr     r11, [sp, #4]
-    ldr     r12, [sp, #0]
+    ldr     r5, [sp, #8]                    @ bytes left (< rate)
+    ldr     r6, [sp, #4]
+    ldr     r7, [sp, #0]
     add     lr, sp, #44
-    cmp     r10, #0
+    cmp     r5, #0
     beq     .Lwd_pad
 .Lwd_bytes:
-    ldrb    r0, [r11], #1                   @ input byte (read before out: out may be in)
-    ldrb    r5, [lr]                        @ the state's byte
-    eors    r5, r0
-    strb    r5, [r12], #1                   @ plaintext byte
+    ldrb    r0, [r6], #1                    @ input byte (read before out: out may be in)
+    ldrb    r8, [lr]                        @ the state's byte
+    eor     r8, r8, r0
+    strb    r8, [r7], #1                    @ plaintext byte
     strb    r0, [lr], #1                    @ the state's byte = ciphertext
-    subs    r10, r10, #1
+    subs    r5, r5, #1
     bne     .Lwd_bytes
 .Lwd_pad:
     ldrb    r0, [lr]
@@ -4022,391 +4022,391 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
 #endif
     strb    r0, [lr]
-    str     r11, [sp, #4]
-    str     r12, [sp, #0]
+    str     r6, [sp, #4]
+    str     r7, [sp, #0]
     add     lr, sp, #44
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r0, r10
-    mov     r5, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r0, r5
+    mov     r8, r6
 #if ASCON_RATE == 16
 #if ASCON_LITTLE_ENDIAN
-    ldr     r10, [lr], #4                   @ low word
-    ldr     r11, [lr], #4                   @ high word
+    ldr     r5, [lr], #4                    @ low word
+    ldr     r6, [lr], #4                    @ high word
 #else
-    ldr     r11, [lr], #4                   @ big-endian lane: the high word first
-    ldr     r10, [lr], #4
-    rev     r11, r11
-    rev     r10, r10
+    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
+    ldr     r5, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
 #endif
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    lsr     r12, r10, #16                   @ odd bits of the low word
-    bfi     r10, r11, #16, #16              @ r10 = even bits of the lane
-    bfi     r11, r12, #0, #16               @ r11 = odd bits of the lane
-    mov     r1, r10
-    mov     r6, r11
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    lsr     r7, r5, #16                     @ odd bits of the low word
+    bfi     r5, r6, #16, #16                @ even bits of the lane
+    bfi     r6, r7, #0, #16                 @ odd bits of the lane
+    mov     r1, r5
+    mov     r9, r6
 #endif
 .Lwhole_final:
     @ finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K
 #if CRYPTO_KEYBYTES == 20
-    ldrd    r10, r11, [sp, #88]
-    eor     r1, r1, r10                     @ x1 ^= key form
-    eor     r6, r6, r11
-    ldrd    r10, r11, [sp, #96]
-    eor     r2, r2, r10
-    eor     r7, r7, r11
-    ldrd    r10, r11, [sp, #104]
-    eor     r3, r3, r10
-    eor     r8, r8, r11
+    ldrd    r5, r6, [sp, #88]
+    eors    r1, r5                          @ x1 ^= key form
+    eor     r9, r9, r6
+    ldrd    r5, r6, [sp, #96]
+    eors    r2, r5
+    eor     r10, r10, r6
+    ldrd    r5, r6, [sp, #104]
+    eors    r3, r5
+    eor     r11, r11, r6
 #elif ASCON_RATE == 16
-    ldrd    r10, r11, [sp, #28]
-    eor     r2, r2, r10                     @ x2 ^= key form
-    eor     r7, r7, r11
-    ldrd    r10, r11, [sp, #36]
-    eor     r3, r3, r10
-    eor     r8, r8, r11
+    ldrd    r5, r6, [sp, #28]
+    eors    r2, r5                          @ x2 ^= key form
+    eor     r10, r10, r6
+    ldrd    r5, r6, [sp, #36]
+    eors    r3, r5
+    eor     r11, r11, r6
 #else
-    ldrd    r10, r11, [sp, #28]
-    eor     r1, r1, r10                     @ x1 ^= key form
-    eor     r6, r6, r11
-    ldrd    r10, r11, [sp, #36]
-    eor     r2, r2, r10
-    eor     r7, r7, r11
+    ldrd    r5, r6, [sp, #28]
+    eors    r1, r5                          @ x1 ^= key form
+    eor     r9, r9, r6
+    ldrd    r5, r6, [sp, #36]
+    eors    r2, r5
+    eor     r10, r10, r6
 #endif
     bl      .Lp12                           @ p^12
 #if CRYPTO_KEYBYTES == 20
-    ldrd    r10, r11, [sp, #72]
-    eor     r3, r3, r10                     @ x3 ^= key form
-    eor     r8, r8, r11
-    ldrd    r10, r11, [sp, #80]
-    eor     r4, r4, r10
-    eor     r9, r9, r11
+    ldrd    r5, r6, [sp, #72]
+    eors    r3, r5                          @ x3 ^= key form
+    eor     r11, r11, r6
+    ldrd    r5, r6, [sp, #80]
+    eors    r4, r5
+    eor     r12, r12, r6
 #else
-    ldrd    r10, r11, [sp, #28]
-    eor     r3, r3, r10                     @ x3 ^= key form
-    eor     r8, r8, r11
-    ldrd    r10, r11, [sp, #36]
-    eor     r4, r4, r10
-    eor     r9, r9, r11
+    ldrd    r5, r6, [sp, #28]
+    eors    r3, r5                          @ x3 ^= key form
+    eor     r11, r11, r6
+    ldrd    r5, r6, [sp, #36]
+    eors    r4, r5
+    eor     r12, r12, r6
 #endif
-    ldr     r10, [sp, #20]
-    cmp     r10, #0
+    ldr     r5, [sp, #20]
+    cmp     r5, #0
     bne     .Lwhole_verify
     ldr     lr, [sp, #0]                    @ the tag after the ciphertext
-    lsr     r11, r3, #16
-    lsr     r12, r8, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r3
-    bfi     r10, r8, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r3, #16
+    lsr     r7, r11, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r3
+    bfi     r5, r11, #16, #16               @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    lsr     r11, r4, #16
-    lsr     r12, r9, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r4
-    bfi     r10, r9, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r4, #16
+    lsr     r7, r12, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r4
+    bfi     r5, r12, #16, #16               @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
     movs    r0, #0
     b       .Lwhole_wipe
 .Lwhole_verify:
     add     lr, sp, #44                     @ the computed tag to the buffer
-    lsr     r11, r3, #16
-    lsr     r12, r8, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r3
-    bfi     r10, r8, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r3, #16
+    lsr     r7, r11, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r3
+    bfi     r5, r11, #16, #16               @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    lsr     r11, r4, #16
-    lsr     r12, r9, #16
-    bfi     r11, r12, #16, #16              @ high word, bits interleaved
-    mov     r10, r4
-    bfi     r10, r9, #16, #16               @ low word, bits interleaved
-    eor     r12, r10, r10, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #8
-    eor     r12, r10, r10, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #4
-    eor     r12, r10, r10, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #2
-    eor     r12, r10, r10, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r10, r10, r12
-    eor     r10, r10, r12, lsl #1
-    eor     r12, r11, r11, lsr #8
-    and     r12, r12, #0x0000ff00
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #8
-    eor     r12, r11, r11, lsr #4
-    and     r12, r12, #0x00f000f0
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #4
-    eor     r12, r11, r11, lsr #2
-    and     r12, r12, #0x0c0c0c0c
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #2
-    eor     r12, r11, r11, lsr #1
-    and     r12, r12, #0x22222222
-    eor     r11, r11, r12
-    eor     r11, r11, r12, lsl #1
+    lsr     r6, r4, #16
+    lsr     r7, r12, #16
+    bfi     r6, r7, #16, #16                @ high word, bits interleaved
+    mov     r5, r4
+    bfi     r5, r12, #16, #16               @ low word, bits interleaved
+    eor     r7, r5, r5, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r5, r5, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r5, r5, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r5, r5, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r5, r7
+    eor     r5, r5, r7, lsl #1
+    eor     r7, r6, r6, lsr #8
+    and     r7, r7, #0x0000ff00
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #8
+    eor     r7, r6, r6, lsr #4
+    and     r7, r7, #0x00f000f0
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #4
+    eor     r7, r6, r6, lsr #2
+    and     r7, r7, #0x0c0c0c0c
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #2
+    eor     r7, r6, r6, lsr #1
+    and     r7, r7, #0x22222222
+    eors    r6, r7
+    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r10, [lr], #4
-    str     r11, [lr], #4
+    str     r5, [lr], #4
+    str     r6, [lr], #4
 #else
-    rev     r11, r11
-    rev     r10, r10
-    str     r11, [lr], #4
-    str     r10, [lr], #4
+    rev     r6, r6
+    rev     r5, r5
+    str     r6, [lr], #4
+    str     r5, [lr], #4
 #endif
-    ldr     r11, [sp, #4]                   @ the received tag after the ciphertext
+    ldr     r6, [sp, #4]                    @ the received tag after the ciphertext
     movs    r0, #0
-    ldr     r10, [sp, #44]
-    ldr     r12, [r11, #0]
-    eor     r10, r10, r12
-    orr     r0, r0, r10                     @ the differences, ored (no early exit)
-    ldr     r10, [sp, #48]
-    ldr     r12, [r11, #4]
-    eor     r10, r10, r12
-    orr     r0, r0, r10                     @ the differences, ored (no early exit)
-    ldr     r10, [sp, #52]
-    ldr     r12, [r11, #8]
-    eor     r10, r10, r12
-    orr     r0, r0, r10                     @ the differences, ored (no early exit)
-    ldr     r10, [sp, #56]
-    ldr     r12, [r11, #12]
-    eor     r10, r10, r12
-    orr     r0, r0, r10                     @ the differences, ored (no early exit)
+    ldr     r5, [sp, #44]
+    ldr     r7, [r6, #0]
+    eors    r5, r7
+    orr     r0, r0, r5                      @ the differences, ored (no early exit)
+    ldr     r5, [sp, #48]
+    ldr     r7, [r6, #4]
+    eors    r5, r7
+    orr     r0, r0, r5                      @ the differences, ored (no early exit)
+    ldr     r5, [sp, #52]
+    ldr     r7, [r6, #8]
+    eors    r5, r7
+    orr     r0, r0, r5                      @ the differences, ored (no early exit)
+    ldr     r5, [sp, #56]
+    ldr     r7, [r6, #12]
+    eors    r5, r7
+    orr     r0, r0, r5                      @ the differences, ored (no early exit)
     cmp     r0, #0
     beq     .Lwhole_wipe
     @ rejected: the plaintext written is wiped
-    ldr     r10, [sp, #24]
-    ldr     r11, [sp, #0]
-    sub     r11, r11, r10
-    movs    r12, #0
-    cmp     r10, #0
+    ldr     r5, [sp, #24]
+    ldr     r6, [sp, #0]
+    sub     r6, r6, r5
+    movs    r7, #0
+    cmp     r5, #0
     beq     .Lwhole_rejected
 .Lwhole_reject:
-    strb    r12, [r11], #1
-    subs    r10, r10, #1
+    strb    r7, [r6], #1
+    subs    r5, r5, #1
     bne     .Lwhole_reject
 .Lwhole_rejected:
     mov     r0, #-1
 .Lwhole_wipe:
     @ wipe the key lanes and the buffer in the frame, and the state's registers (r0: the result)
-    movs    r10, #0
-    movs    r11, #0
-    strd    r10, r11, [sp, #28]
-    strd    r10, r11, [sp, #36]
-    strd    r10, r11, [sp, #44]
-    strd    r10, r11, [sp, #52]
+    movs    r5, #0
+    movs    r6, #0
+    strd    r5, r6, [sp, #28]
+    strd    r5, r6, [sp, #36]
+    strd    r5, r6, [sp, #44]
+    strd    r5, r6, [sp, #52]
 #if CRYPTO_KEYBYTES == 20
-    strd    r10, r11, [sp, #64]
-    strd    r10, r11, [sp, #72]
-    strd    r10, r11, [sp, #80]
-    strd    r10, r11, [sp, #88]
-    strd    r10, r11, [sp, #96]
-    strd    r10, r11, [sp, #104]
-    strd    r10, r11, [sp, #112]
-    strd    r10, r11, [sp, #120]
-    strd    r10, r11, [sp, #128]
-    strd    r10, r11, [sp, #136]
-    strd    r10, r11, [sp, #144]
+    strd    r5, r6, [sp, #64]
+    strd    r5, r6, [sp, #72]
+    strd    r5, r6, [sp, #80]
+    strd    r5, r6, [sp, #88]
+    strd    r5, r6, [sp, #96]
+    strd    r5, r6, [sp, #104]
+    strd    r5, r6, [sp, #112]
+    strd    r5, r6, [sp, #120]
+    strd    r5, r6, [sp, #128]
+    strd    r5, r6, [sp, #136]
+    strd    r5, r6, [sp, #144]
 #endif
     movs    r1, #0
     movs    r2, #0

@@ -58,14 +58,15 @@ from asmgen import Emitter  # noqa: E402  (src/ascon/asmgen.py)
 
 HERE = pathlib.Path(__file__).resolve().parent
 
-E = ["r0", "r1", "r2", "r3", "r4"]    # even halves of x0..x4
-O = ["r5", "r6", "r7", "r8", "r9"]    # odd halves
-T = ["r10", "r11", "r12"]             # temporaries of the rounds
+E = ["r0", "r1", "r2", "r3", "r4"]    # even halves of x0..x4 (low registers)
+O = ["r8", "r9", "r10", "r11", "r12"]  # odd halves
+T = ["r5", "r6", "r7"]                 # temporaries of the rounds (low registers)
 LOW = {f"r{k}" for k in range(8)}
-# The S-boxes' temporaries (A, B, C): the even slice's y1 ends in r11 (its
-# B), which frees r1 for the odd slice; the odd slice's y1 ends in r10.
-SBOX_T_EVEN = ["r10", "r11", "r12"]
-SBOX_T_ODD = ["r1", "r10", "r12"]
+# The S-boxes' temporaries (A, B, C): all low for the even slice, so that
+# its two-operand steps are 16-bit Thumb; the odd slice takes the three low
+# registers the even one left free (r3: its y3 went to r0).
+SBOX_T_EVEN = ["r5", "r6", "r7"]
+SBOX_T_ODD = ["r5", "r7", "r3"]
 
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 # unzip: even bits to the low half, odd bits to the high (zip: reversed)
@@ -118,37 +119,37 @@ class Asm(Emitter):
 
 
 # -- the round ---------------------------------------------------------------
-def sbox(a: Asm, x: list[str], t: list[str], slice_name: str) -> None:
+def sbox(a: Asm, x: list[str], t: list[str], slice_name: str) -> list[str]:
     """The S-box on one 32-bit slice x[0..4], temporaries t = [A, B, C]:
-    15 operations.  Each output is one OR / AND-NOT / OR-NOT of two linear
-    terms, xored with a third (x the slice's input, the S-box's final NOT of
-    x2 included):
+    15 operations, 11 of them two-operand (16-bit Thumb in low registers).
+    Each output is one OR / AND-NOT / OR-NOT of two linear terms xored with
+    a third (x the slice's input, the S-box's final NOT of x2 included):
         y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
         y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
         y2 = (x3 | ~x4) ^ x1 ^ x2
         y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
         y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4
-    y0, y2, y3, y4 end in x0, x2, x3, x4; y1 ends in B (x1's register is
-    free then): the linear layer's lane 1 reads it from there and writes its
-    result back to x1's register, so that no move is needed."""
+    Returns the registers y0..y4 end in: x2, B, x4, x0, x1 (x3, A, C free);
+    the linear layer reads them there and writes each lane home."""
     x0, x1, x2, x3, x4 = x
     ta, tb, tc = t
-    a.note(f"S-box, {slice_name} slice: y1 to {tb}")
+    a.note(f"S-box, {slice_name} slice: y0..y4 end in {x2}, {tb}, {x4}, {x0}, {x1}")
     a.alu("eor", ta, x1, x2, comment="A = x1 ^ x2")
     a.alu("eor", tb, x0, x4, comment="B = x0 ^ x4")
     a.alu("eor", x2, x2, tb, comment="x2 = x0 ^ x2 ^ x4")
     a.alu("eor", tc, x3, x4, comment="C = x3 ^ x4")
     a.alu("orn", x4, x3, x4, comment="x4 = x3 | ~x4")
     a.alu("orr", x0, x0, tc, comment="x0 = x0 | (x3 ^ x4)")
-    a.alu("eor", x3, x1, x3, comment="x3 = x1 ^ x3")
-    a.alu("orr", x2, x1, x2, comment="x2 = x1 | (x0 ^ x2 ^ x4)")
+    a.alu("eor", x3, x3, x1, comment="x3 = x1 ^ x3")
+    a.alu("orr", x2, x2, x1, comment="x2 = x1 | (x0 ^ x2 ^ x4)")
     a.alu("bic", x1, x1, tb, comment="x1 = x1 & ~(x0 ^ x4)")
-    a.alu("orr", x3, ta, x3, comment="x3 = (x1 ^ x2) | (x1 ^ x3)")
-    a.alu("eor", tb, x3, tb, comment="B = y1")
-    a.alu("eor", x3, x0, ta, comment="x3 = y3")
-    a.alu("eor", x0, x2, tc, comment="x0 = y0")
-    a.alu("eor", x2, x4, ta, comment="x2 = y2")
-    a.alu("eor", x4, x1, tc, comment="x4 = y4")
+    a.alu("orr", x3, x3, ta, comment="x3 = (x1 ^ x2) | (x1 ^ x3)")
+    a.alu("eor", tb, tb, x3, comment="B = y1")
+    a.alu("eor", x0, x0, ta, comment="x0 = y3")
+    a.alu("eor", x2, x2, tc, comment="x2 = y0")
+    a.alu("eor", x4, x4, ta, comment="x4 = y2")
+    a.alu("eor", x1, x1, tc, comment="x1 = y4")
+    return [x2, tb, x4, x0, x1]
 
 
 def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
@@ -160,15 +161,17 @@ def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
     return (o, k) if half == "e" else (e, k + 1)
 
 
-def linear(a: Asm, i: int, t: list[str], src: tuple[str, str] | None = None) -> None:
+def linear(a: Asm, i: int, src: tuple[str, str], free: list[str]) -> None:
     """x_i ^= (x_i >>> a) ^ (x_i >>> b) as u = x ^ (x >>> d), x ^= u >>> a,
-    d = b - a: four EORs.  u goes to t[0], t[1], x is updated in place; or,
-    with src (the registers the S-box left lane i in), u goes to t[0] and
-    x_i's odd register (free), the result to x_i's registers."""
+    d = b - a: four EORs.  The lane is read from src (where the S-boxes left
+    it) and written to its home registers E[i], O[i], both free: u's even
+    half goes to free[0], its odd half to O[i] (the even result, written
+    first, may read it; the odd one reads and overwrites it at once)."""
     ra, rb = SIGMA[i]
     d = (rb - ra) % 64
-    e, o = src or (E[i], O[i])
-    ue_reg, uo_reg = (t[0], O[i]) if src else (t[0], t[1])
+    e, o = src
+    assert E[i] not in (e, o) and O[i] not in (e, o) and free[0] not in (e, o, E[i], O[i])
+    ue_reg, uo_reg = free[0], O[i]
     se, ke = rot_half(e, o, d, "e")
     so, ko = rot_half(e, o, d, "o")
     a.eor_ror(ue_reg, e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d}): even")
@@ -179,6 +182,26 @@ def linear(a: Asm, i: int, t: list[str], src: tuple[str, str] | None = None) -> 
     a.eor_ror(O[i], o, uo, ko)
 
 
+def linear_layer(a: Asm, ye: list[str], yo: list[str]) -> None:
+    """The five lanes from where the S-boxes left them (ye, yo) back to
+    their home registers, a lane whenever both its homes are free: the
+    S-box's output permutation makes this one chain (x3's homes are free
+    first; each lane done frees the next one's), no move."""
+    used = set(ye) | set(yo)
+    free = [r for r in E + O + T if r not in used]
+    todo = list(range(5))
+    order = []
+    while todo:
+        i = next(k for k in todo if E[k] in free and O[k] in free)
+        tmp = [r for r in free if r not in (E[i], O[i])]
+        linear(a, i, (ye[i], yo[i]), tmp)
+        free = [r for r in free if r not in (E[i], O[i])] + [ye[i], yo[i]]
+        todo.remove(i)
+        order.append(i)
+    assert sorted(free) == sorted(T), free
+    return order
+
+
 def round_body(a: Asm, const: int | None) -> None:
     """One round; const: its index (immediates), None: the constants are
     already added (the small variant's loop)."""
@@ -186,12 +209,10 @@ def round_body(a: Asm, const: int | None) -> None:
         c, ce, co = round_constant(const)
         a("eor", E[2], E[2], f"#{ce}", comment=f"round constant 0x{c:02x}: even bits")
         a("eor", O[2], O[2], f"#{co}", comment="odd bits")
-    sbox(a, E, SBOX_T_EVEN, "even")
-    sbox(a, O, SBOX_T_ODD, "odd")
-    a.note("linear layer: lane 1 first, from where the S-boxes left it")
-    linear(a, 1, [T[2]], (SBOX_T_EVEN[1], SBOX_T_ODD[1]))
-    for i in (0, 2, 3, 4):
-        linear(a, i, T)
+    ye = sbox(a, E, SBOX_T_EVEN, "even")
+    yo = sbox(a, O, SBOX_T_ODD, "odd")
+    a.note("linear layer, each lane from where the S-boxes left it to its home registers")
+    linear_layer(a, ye, yo)
 
 
 def rounds(a: Asm, first: int, prefix: str) -> None:
@@ -221,12 +242,13 @@ def zip_(a: Asm, x: str, t: str) -> None:
         dswap(a, x, t, m, s)
 
 
-LO, HI, TT, PTR = "r10", "r11", "r12", "lr"
+LO, HI, TT, PTR = "r5", "r6", "r7", "lr"  # free outside the rounds
+STATE_REGS = "{r0-r4, r8-r12}"  # e0-e4, o0-o4 as they lie in memory
 
 
 def lane_in(a: Asm) -> None:
     """Load the next 8 bytes at [lr] (lr advanced) as a lane in its
-    interleaved form: r10 = even bits, r11 = odd bits."""
+    interleaved form: LO = even bits, HI = odd bits."""
     a.raw("#if ASCON_LITTLE_ENDIAN")
     a("ldr", LO, f"[{PTR}], #4", comment="low word")
     a("ldr", HI, f"[{PTR}], #4", comment="high word")
@@ -239,8 +261,8 @@ def lane_in(a: Asm) -> None:
     unzip(a, LO, TT)
     unzip(a, HI, TT)
     a("lsr", TT, LO, "#16", comment="odd bits of the low word")
-    a("bfi", LO, HI, "#16, #16", comment="r10 = even bits of the lane")
-    a("bfi", HI, TT, "#0, #16", comment="r11 = odd bits of the lane")
+    a("bfi", LO, HI, "#16, #16", comment="even bits of the lane")
+    a("bfi", HI, TT, "#0, #16", comment="odd bits of the lane")
 
 
 def lane_out(a: Asm, i: int) -> None:
@@ -332,10 +354,10 @@ def blocks(a: Asm) -> None:
     a("add", "r3", "r2", "r3, lsl #3")
     a.raw("#endif")
     a("str", "r3", f"[sp, #{F_END}]", comment="end of the input")
-    a("ldr", "r12", f"[sp, #{ARG_OP}]")
-    a("ldm", "r0", "{r0-r9}", comment="the state: e0-e4, o0-o4")
+    a("ldr", TT, f"[sp, #{ARG_OP}]")
+    a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
     a.raw("#ifdef CRYPTO_ABYTES /* an AEAD: encrypt and decrypt too */")
-    a("cmp", "r12", "#1")
+    a("cmp", TT, "#1")
     a("beq", ".Lblocks_encrypt")
     a("bhi", ".Lblocks_decrypt")
     a.raw("#endif")
@@ -345,22 +367,22 @@ def blocks(a: Asm) -> None:
         a.label(f".Lblocks_{op}")
         block_body(a, op, F_IN, F_OUT, F_C)
         a("bl", ".Lpb", comment="p^ASCON_PB")
-        a("ldr", "r10", f"[sp, #{F_IN}]")
-        a("ldr", "r11", f"[sp, #{F_END}]")
-        a("cmp", "r10", "r11")
+        a("ldr", LO, f"[sp, #{F_IN}]")
+        a("ldr", HI, f"[sp, #{F_END}]")
+        a("cmp", LO, HI)
         a("bne", f".Lblocks_{op}")
         a("b", ".Lblocks_end")
         if op == "decrypt":
             a.raw("#endif")
     a.label(".Lblocks_end")
     a.raw("#ifdef CRYPTO_ABYTES")
-    a("movs", "r10", "#0", comment="wipe the ciphertext lanes of the frame")
-    a("movs", "r11", "#0")
-    a("strd", "r10", "r11", f"[sp, #{F_C}]")
-    a("strd", "r10", "r11", f"[sp, #{F_C + 8}]")
+    a("movs", LO, "#0", comment="wipe the ciphertext lanes of the frame")
+    a("movs", HI, "#0")
+    a("strd", LO, HI, f"[sp, #{F_C}]")
+    a("strd", LO, HI, f"[sp, #{F_C + 8}]")
     a.raw("#endif")
-    a("ldr", "r10", f"[sp, #{F_STATE}]")
-    a("stm", "r10", "{r0-r9}")
+    a("ldr", LO, f"[sp, #{F_STATE}]")
+    a("stm", LO, STATE_REGS)
     a("add", "sp", "sp", f"#{FRAME}")
     a("pop", "{r4-r11, pc}")
     a.endfunc(sym)
@@ -383,45 +405,45 @@ def partial(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
     at f_len): the rate's bytes to the buffer, the input's bytes xored into
     it byte by byte (out: the result, encrypt; state ^ ciphertext, decrypt;
     the buffer keeps the ciphertext), the padding byte, the buffer back into
-    the rate lanes.  The rate lanes are free during the byte loop (r0, r5 its
-    temporaries)."""
+    the rate lanes.  The rate lanes are free during the byte loop (E[0], O[0]
+    its temporaries)."""
     a("add", PTR, "sp", f"#{W_BUF}")
     lane_out(a, 0)
     a.raw("#if ASCON_RATE == 16")
     lane_out(a, 1)
     a.raw("#endif")
-    a("ldr", "r10", f"[sp, #{f_len}]", comment="bytes left (< rate)")
-    a("ldr", "r11", f"[sp, #{f_ptr}]")
+    a("ldr", LO, f"[sp, #{f_len}]", comment="bytes left (< rate)")
+    a("ldr", HI, f"[sp, #{f_ptr}]")
     if op != "absorb":
-        a("ldr", "r12", f"[sp, #{W_OUT}]")
+        a("ldr", TT, f"[sp, #{W_OUT}]")
     a("add", PTR, "sp", f"#{W_BUF}")
-    a("cmp", "r10", "#0")
+    a("cmp", LO, "#0")
     a("beq", f".L{tag}_pad")
     a.label(f".L{tag}_bytes")
-    a("ldrb", "r0", "[r11], #1", comment="input byte (read before out: out may be in)")
-    a("ldrb", "r5", f"[{PTR}]", comment="the state's byte")
-    a.alu("eor", "r5", "r5", "r0")
+    a("ldrb", E[0], f"[{HI}], #1", comment="input byte (read before out: out may be in)")
+    a("ldrb", O[0], f"[{PTR}]", comment="the state's byte")
+    a.alu("eor", O[0], O[0], E[0])
     if op == "absorb":
-        a("strb", "r5", f"[{PTR}], #1")
+        a("strb", O[0], f"[{PTR}], #1")
     elif op == "encrypt":
-        a("strb", "r5", "[r12], #1", comment="ciphertext byte")
-        a("strb", "r5", f"[{PTR}], #1", comment="the state's byte = ciphertext")
+        a("strb", O[0], f"[{TT}], #1", comment="ciphertext byte")
+        a("strb", O[0], f"[{PTR}], #1", comment="the state's byte = ciphertext")
     else:
-        a("strb", "r5", "[r12], #1", comment="plaintext byte")
-        a("strb", "r0", f"[{PTR}], #1", comment="the state's byte = ciphertext")
-    a("subs", "r10", "r10", "#1")
+        a("strb", O[0], f"[{TT}], #1", comment="plaintext byte")
+        a("strb", E[0], f"[{PTR}], #1", comment="the state's byte = ciphertext")
+    a("subs", LO, LO, "#1")
     a("bne", f".L{tag}_bytes")
     a.label(f".L{tag}_pad")
-    a("ldrb", "r0", f"[{PTR}]")
+    a("ldrb", E[0], f"[{PTR}]")
     a.raw("#if ASCON_LITTLE_ENDIAN")
-    a("eor", "r0", "r0", "#0x01", comment="padding (SP 800-232: 0x01)")
+    a("eor", E[0], E[0], "#0x01", comment="padding (SP 800-232: 0x01)")
     a.raw("#else")
-    a("eor", "r0", "r0", "#0x80", comment="padding (v1.2: 0x80)")
+    a("eor", E[0], E[0], "#0x80", comment="padding (v1.2: 0x80)")
     a.raw("#endif")
-    a("strb", "r0", f"[{PTR}]")
-    a("str", "r11", f"[sp, #{f_ptr}]")
+    a("strb", E[0], f"[{PTR}]")
+    a("str", HI, f"[sp, #{f_ptr}]")
     if op != "absorb":
-        a("str", "r12", f"[sp, #{W_OUT}]")
+        a("str", TT, f"[sp, #{W_OUT}]")
     a("add", PTR, "sp", f"#{W_BUF}")
     lane_in(a)
     a("mov", E[0], LO)
@@ -436,11 +458,11 @@ def partial(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
 def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
     """Full blocks (p^ASCON_PB after each), then the partial last one."""
     a.label(f".L{tag}_loop")
-    a("ldr", "r10", f"[sp, #{f_len}]")
-    a("cmp", "r10", "#ASCON_RATE")
+    a("ldr", LO, f"[sp, #{f_len}]")
+    a("cmp", LO, "#ASCON_RATE")
     a("blo", f".L{tag}_last")
-    a("sub", "r10", "r10", "#ASCON_RATE")
-    a("str", "r10", f"[sp, #{f_len}]")
+    a("sub", LO, LO, "#ASCON_RATE")
+    a("str", LO, f"[sp, #{f_len}]")
     block_body(a, op, f_ptr, W_OUT, W_BUF)
     a("bl", ".Lpb", comment="p^ASCON_PB")
     a("b", f".L{tag}_loop")
@@ -451,9 +473,9 @@ def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
 def key_xor(a: Asm, lanes: tuple[int, ...], base: int = W_K) -> None:
     """Key lanes (interleaved, in the frame from base) into the given lanes."""
     for k, lane in enumerate(lanes):
-        a("ldrd", "r10", "r11", f"[sp, #{base + 8 * k}]")
-        a.alu("eor", E[lane], E[lane], "r10", comment=f"x{lane} ^= key form" if k == 0 else "")
-        a.alu("eor", O[lane], O[lane], "r11")
+        a("ldrd", LO, HI, f"[sp, #{base + 8 * k}]")
+        a.alu("eor", E[lane], E[lane], LO, comment=f"x{lane} ^= key form" if k == 0 else "")
+        a.alu("eor", O[lane], O[lane], HI)
 
 
 def scratch_lanes(a: Asm, copies: list[tuple[str, int, int]], first: int, n: int) -> None:
@@ -513,27 +535,27 @@ def whole(a: Asm) -> None:
             a("sub", "r2", "r2", "#16", comment="mlen")
         a("push", "{r4-r11, lr}")
         a("sub", "sp", "sp", f"#{W_FRAME}")
-        a("movs", "r12", f"#{op}")
+        a("movs", TT, f"#{op}")
         if op == 0:
             a("b", ".Lwhole")
             a.endfunc(sym)
     a.label(".Lwhole")
-    a("str", "r12", f"[sp, #{W_OP}]")
+    a("str", TT, f"[sp, #{W_OP}]")
     a("str", "r0", f"[sp, #{W_OUT}]")
     a("str", "r1", f"[sp, #{W_IN}]")
     a("str", "r2", f"[sp, #{W_LEN}]")
     a("str", "r2", f"[sp, #{W_MLEN}]")
     a("str", "r3", f"[sp, #{W_AD}]")
-    a("ldr", "r12", f"[sp, #{W_ARGS}]")
-    a("str", "r12", f"[sp, #{W_ADLEN}]")
+    a("ldr", TT, f"[sp, #{W_ARGS}]")
+    a("str", TT, f"[sp, #{W_ADLEN}]")
     a.raw("#if CRYPTO_KEYBYTES == 20")
     init_k20(a)
-    a("movw", "r10", "#:lower16:ASCON_IV_E")
-    a("movt", "r10", "#:upper16:ASCON_IV_E")
-    a("movw", "r11", "#:lower16:ASCON_IV_O")
-    a("movt", "r11", "#:upper16:ASCON_IV_O")
-    a.alu("eor", E[0], E[0], "r10", comment="the IV")
-    a.alu("eor", O[0], O[0], "r11")
+    a("movw", LO, "#:lower16:ASCON_IV_E")
+    a("movt", LO, "#:upper16:ASCON_IV_E")
+    a("movw", HI, "#:lower16:ASCON_IV_O")
+    a("movt", HI, "#:upper16:ASCON_IV_O")
+    a.alu("eor", E[0], E[0], LO, comment="the IV")
+    a.alu("eor", O[0], O[0], HI)
     a("bl", ".Lp12", comment="p^12")
     key_xor(a, (2, 3, 4), W_P1)
     a.raw("#else")
@@ -562,8 +584,8 @@ def whole(a: Asm) -> None:
     key_xor(a, (3, 4))
     a.raw("#endif")
     a.note("associated data (if any): full blocks, the padded last one, p^b; then the domain bit")
-    a("ldr", "r10", f"[sp, #{W_ADLEN}]")
-    a("cmp", "r10", "#0")
+    a("ldr", LO, f"[sp, #{W_ADLEN}]")
+    a("cmp", LO, "#0")
     a("beq", ".Lwhole_ad_done")
     phase(a, "absorb", W_AD, W_ADLEN, "wa")
     a("bl", ".Lpb", comment="p^ASCON_PB after the last AD block")
@@ -574,8 +596,8 @@ def whole(a: Asm) -> None:
     a("eor", E[4], E[4], "#1", comment="domain separation: bit 0 of x4 (even half, bit 0)")
     a.raw("#endif")
     a.note("the message")
-    a("ldr", "r10", f"[sp, #{W_OP}]")
-    a("cmp", "r10", "#0")
+    a("ldr", LO, f"[sp, #{W_OP}]")
+    a("cmp", LO, "#0")
     a("bne", ".Lwhole_dec")
     phase(a, "encrypt", W_IN, W_LEN, "we")
     a("b", ".Lwhole_final")
@@ -596,8 +618,8 @@ def whole(a: Asm) -> None:
     a.raw("#else")
     key_xor(a, (3, 4))
     a.raw("#endif")
-    a("ldr", "r10", f"[sp, #{W_OP}]")
-    a("cmp", "r10", "#0")
+    a("ldr", LO, f"[sp, #{W_OP}]")
+    a("cmp", LO, "#0")
     a("bne", ".Lwhole_verify")
     a("ldr", PTR, f"[sp, #{W_OUT}]", comment="the tag after the ciphertext")
     lane_out(a, 3)
@@ -608,37 +630,37 @@ def whole(a: Asm) -> None:
     a("add", PTR, "sp", f"#{W_BUF}", comment="the computed tag to the buffer")
     lane_out(a, 3)
     lane_out(a, 4)
-    a("ldr", "r11", f"[sp, #{W_IN}]", comment="the received tag after the ciphertext")
+    a("ldr", HI, f"[sp, #{W_IN}]", comment="the received tag after the ciphertext")
     a("movs", "r0", "#0")
     for k in range(4):
-        a("ldr", "r10", f"[sp, #{W_BUF + 4 * k}]")
-        a("ldr", "r12", f"[r11, #{4 * k}]")
-        a.alu("eor", "r10", "r10", "r12")
-        a("orr", "r0", "r0", "r10", comment="the differences, ored (no early exit)")
+        a("ldr", LO, f"[sp, #{W_BUF + 4 * k}]")
+        a("ldr", TT, f"[{HI}, #{4 * k}]")
+        a.alu("eor", LO, LO, TT)
+        a("orr", "r0", "r0", LO, comment="the differences, ored (no early exit)")
     a("cmp", "r0", "#0")
     a("beq", ".Lwhole_wipe")
     a.note("rejected: the plaintext written is wiped")
-    a("ldr", "r10", f"[sp, #{W_MLEN}]")
-    a("ldr", "r11", f"[sp, #{W_OUT}]")
-    a("sub", "r11", "r11", "r10")
-    a("movs", "r12", "#0")
-    a("cmp", "r10", "#0")
+    a("ldr", LO, f"[sp, #{W_MLEN}]")
+    a("ldr", HI, f"[sp, #{W_OUT}]")
+    a("sub", HI, HI, LO)
+    a("movs", TT, "#0")
+    a("cmp", LO, "#0")
     a("beq", ".Lwhole_rejected")
     a.label(".Lwhole_reject")
-    a("strb", "r12", "[r11], #1")
-    a("subs", "r10", "r10", "#1")
+    a("strb", TT, f"[{HI}], #1")
+    a("subs", LO, LO, "#1")
     a("bne", ".Lwhole_reject")
     a.label(".Lwhole_rejected")
     a("mov", "r0", "#-1")
     a.label(".Lwhole_wipe")
     a.note("wipe the key lanes and the buffer in the frame, and the state's registers (r0: the result)")
-    a("movs", "r10", "#0")
-    a("movs", "r11", "#0")
+    a("movs", LO, "#0")
+    a("movs", HI, "#0")
     for off in (W_K, W_K + 8, W_BUF, W_BUF + 8):
-        a("strd", "r10", "r11", f"[sp, #{off}]")
+        a("strd", LO, HI, f"[sp, #{off}]")
     a.raw("#if CRYPTO_KEYBYTES == 20")
     for off in range(W_P1, W_FRAME, 8):
-        a("strd", "r10", "r11", f"[sp, #{off}]")
+        a("strd", LO, HI, f"[sp, #{off}]")
     a.raw("#endif")
     for r in ("r1", "r2", "r3", "r12"):
         a("movs" if r in LOW else "mov", r, "#0")
@@ -653,14 +675,14 @@ def permute_fast(a: Asm) -> None:
            " entered at round 12 - rounds")
     a("push", "{r4-r11, lr}")
     a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
-    a("rsb", "r12", "r1", "#12")
-    a("ldm", "r0", "{r0-r9}", comment="the state: e0-e4, o0-o4")
-    a("tbh", "[pc, r12, lsl #1]")
+    a("rsb", TT, "r1", "#12")
+    a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
+    a("tbh", f"[pc, {TT}, lsl #1]")
     a.label(".Lentries")
     for i in range(12):
         a.raw(f"    .hword (.Lround{i} - .Lentries) / 2")
     rounds(a, 0, ".Lround")
-    a("stm", "lr", "{r0-r9}")
+    a("stm", "lr", STATE_REGS)
     a("pop", "{r4-r11, pc}")
     a.endfunc(sym)
 
@@ -673,7 +695,7 @@ def permute_small(a: Asm) -> None:
     a("adr", "lr", ".Lconstants")
     a("rsb", "r1", "r1", "#12")
     a("add", "lr", "lr", "r1, lsl #1")
-    a("ldm", "r0", "{r0-r9}", comment="the state: e0-e4, o0-o4")
+    a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
     a.label(".Lround")
     a("ldrb", T[0], f"[lr], #1", comment="even bits of the round constant (0: done)")
     a("cmp", T[0], "#0")
@@ -685,7 +707,7 @@ def permute_small(a: Asm) -> None:
     a("b", ".Lround")
     a.label(".Ldone")
     a("pop", "{lr}", comment="the state pointer")
-    a("stm", "lr", "{r0-r9}")
+    a("stm", "lr", STATE_REGS)
     a("pop", "{r4-r11, pc}")
     a.raw("    .balign 2")
     a.label(".Lconstants")

@@ -3,7 +3,7 @@
  * ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after
  * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.
  * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
- * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r5/r6/r7/r8/r9, temporaries r10/r11/r12; r4-r11 saved. */
+ * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r8/r9/r10/r11/r12, temporaries r5/r6/r7; r4-r11 saved. */
 #include "ascon/armv7m/asm.h"
 
     .syntax unified
@@ -19,71 +19,71 @@ ARMV7M_SYM(ascon_armv7m_permute):
     adr     lr, .Lconstants
     rsb     r1, r1, #12
     add     lr, lr, r1, lsl #1
-    ldm     r0, {r0-r9}                     @ the state: e0-e4, o0-o4
+    ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
 .Lround:
-    ldrb    r10, [lr], #1                   @ even bits of the round constant (0: done)
-    cmp     r10, #0
+    ldrb    r5, [lr], #1                    @ even bits of the round constant (0: done)
+    cmp     r5, #0
     beq     .Ldone
-    ldrb    r11, [lr], #1                   @ odd bits
-    eor     r2, r2, r10                     @ x2 ^= round constant
-    eor     r7, r7, r11
-    @ S-box, even slice: y1 to r11
-    eor     r10, r1, r2                     @ A = x1 ^ x2
-    eor     r11, r0, r4                     @ B = x0 ^ x4
-    eor     r2, r2, r11                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r3, r4                     @ C = x3 ^ x4
+    ldrb    r6, [lr], #1                    @ odd bits
+    eors    r2, r5                          @ x2 ^= round constant
+    eor     r10, r10, r6
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
     orn     r4, r3, r4                      @ x4 = x3 | ~x4
-    orr     r0, r0, r12                     @ x0 = x0 | (x3 ^ x4)
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
     eors    r3, r1                          @ x3 = x1 ^ x3
     orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r1, r1, r11                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r3, r3, r10                     @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r11, r11, r3                    @ B = y1
-    eor     r3, r0, r10                     @ x3 = y3
-    eor     r0, r2, r12                     @ x0 = y0
-    eor     r2, r4, r10                     @ x2 = y2
-    eor     r4, r1, r12                     @ x4 = y4
-    @ S-box, odd slice: y1 to r10
-    eor     r1, r6, r7                      @ A = x1 ^ x2
-    eor     r10, r5, r9                     @ B = x0 ^ x4
-    eor     r7, r7, r10                     @ x2 = x0 ^ x2 ^ x4
-    eor     r12, r8, r9                     @ C = x3 ^ x4
-    orn     r9, r8, r9                      @ x4 = x3 | ~x4
-    orr     r5, r5, r12                     @ x0 = x0 | (x3 ^ x4)
-    eor     r8, r8, r6                      @ x3 = x1 ^ x3
-    orrs    r7, r6                          @ x2 = x1 | (x0 ^ x2 ^ x4)
-    bic     r6, r6, r10                     @ x1 = x1 & ~(x0 ^ x4)
-    orr     r8, r8, r1                      @ x3 = (x1 ^ x2) | (x1 ^ x3)
-    eor     r10, r10, r8                    @ B = y1
-    eor     r8, r5, r1                      @ x3 = y3
-    eor     r5, r7, r12                     @ x0 = y0
-    eor     r7, r9, r1                      @ x2 = y2
-    eor     r9, r6, r12                     @ x4 = y4
-    @ linear layer: lane 1 first, from where the S-boxes left it
-    eor     r12, r11, r11, ror #21          @ u = x1 ^ (x1 >>> 42): even
-    eor     r6, r10, r10, ror #21           @ odd
-    eor     r1, r11, r6, ror #30            @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
-    eor     r6, r10, r12, ror #31
-    eor     r10, r0, r5, ror #4             @ u = x0 ^ (x0 >>> 9): even
-    eor     r11, r5, r0, ror #5             @ odd
-    eor     r0, r0, r11, ror #9             @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
-    eor     r5, r5, r10, ror #10
-    eor     r10, r2, r7, ror #2             @ u = x2 ^ (x2 >>> 5): even
-    eor     r11, r7, r2, ror #3             @ odd
-    eor     r2, r2, r11                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
-    eor     r7, r7, r10, ror #1
-    eor     r10, r3, r8, ror #3             @ u = x3 ^ (x3 >>> 7): even
-    eor     r11, r8, r3, ror #4             @ odd
-    eor     r3, r3, r10, ror #5             @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
-    eor     r8, r8, r11, ror #5
-    eor     r10, r4, r4, ror #17            @ u = x4 ^ (x4 >>> 34): even
-    eor     r11, r9, r9, ror #17            @ odd
-    eor     r4, r4, r11, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
-    eor     r9, r9, r10, ror #4
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
     b       .Lround
 .Ldone:
     pop     {lr}                            @ the state pointer
-    stm     lr, {r0-r9}
+    stm     lr, {r0-r4, r8-r12}
     pop     {r4-r11, pc}
     .balign 2
 .Lconstants:
