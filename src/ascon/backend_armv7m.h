@@ -24,7 +24,20 @@
 
 /* p^rounds (1 .. 12) */
 void LWC_NS(ascon_armv7m_permute)(ascon_state_t *s, unsigned rounds);
+#ifdef ASCON_ARMV7M_SMALL
 #define ascon_permute(s, rounds) LWC_NS(ascon_armv7m_permute)((s), (rounds))
+#else
+/* p^12, p^8, p^6 without the dispatch on the count (fast only): taken when
+ * the count is a constant, as the modes and the bare permutations have it */
+void LWC_NS(ascon_armv7m_permute12)(ascon_state_t *s);
+void LWC_NS(ascon_armv7m_permute8)(ascon_state_t *s);
+void LWC_NS(ascon_armv7m_permute6)(ascon_state_t *s);
+#define ascon_permute(s, rounds)                                                   \
+  (__builtin_constant_p(rounds) && (rounds) == 12 ? LWC_NS(ascon_armv7m_permute12)(s) \
+   : __builtin_constant_p(rounds) && (rounds) == 8 ? LWC_NS(ascon_armv7m_permute8)(s) \
+   : __builtin_constant_p(rounds) && (rounds) == 6 ? LWC_NS(ascon_armv7m_permute6)(s) \
+   : LWC_NS(ascon_armv7m_permute)((s), (rounds)))
+#endif
 
 #ifndef ASCON_ARMV7M_SMALL
 /* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB;

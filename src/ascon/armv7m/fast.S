@@ -16,8 +16,8 @@
 ARMV7M_SYM(ascon_armv7m_permute):
     @ r0 = state, r1 = rounds (1..12): p^rounds, the last rounds of p^12, entered at round 12 - rounds
     push    {r4-r11, lr}
-    mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
     rsb     r7, r1, #12
+    mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
     ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
     tbh     [pc, r7, lsl #1]
 .Lentries:
@@ -33,6 +33,29 @@ ARMV7M_SYM(ascon_armv7m_permute):
     .hword (.Lround9 - .Lentries) / 2
     .hword (.Lround10 - .Lentries) / 2
     .hword (.Lround11 - .Lentries) / 2
+    .size ARMV7M_SYM(ascon_armv7m_permute), .-ARMV7M_SYM(ascon_armv7m_permute)
+
+    .global ARMV7M_SYM(ascon_armv7m_permute8)
+    .type ARMV7M_SYM(ascon_armv7m_permute8), %function
+    .thumb_func
+    .balign 4
+ARMV7M_SYM(ascon_armv7m_permute8):
+    @ r0 = state: p^8
+    push    {r4-r11, lr}
+    mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
+    ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
+    b       .Lround4
+    .size ARMV7M_SYM(ascon_armv7m_permute8), .-ARMV7M_SYM(ascon_armv7m_permute8)
+
+    .global ARMV7M_SYM(ascon_armv7m_permute12)
+    .type ARMV7M_SYM(ascon_armv7m_permute12), %function
+    .thumb_func
+    .balign 4
+ARMV7M_SYM(ascon_armv7m_permute12):
+    @ r0 = state: p^12
+    push    {r4-r11, lr}
+    mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
+    ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
 .Lround0:
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
@@ -375,6 +398,18 @@ ARMV7M_SYM(ascon_armv7m_permute):
     eor     r9, r7, r7, ror #21             @ odd
     eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
     eor     r9, r7, r5, ror #31
+    b       .Lround6                        @ over p^6's prologue
+    .size ARMV7M_SYM(ascon_armv7m_permute12), .-ARMV7M_SYM(ascon_armv7m_permute12)
+
+    .global ARMV7M_SYM(ascon_armv7m_permute6)
+    .type ARMV7M_SYM(ascon_armv7m_permute6), %function
+    .thumb_func
+    .balign 4
+ARMV7M_SYM(ascon_armv7m_permute6):
+    @ r0 = state: p^6, then the end every entry shares
+    push    {r4-r11, lr}
+    mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
+    ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
 .Lround6:
     @ round 6 of p^12
     eor     r2, r2, #6                      @ round constant 0x96: even bits
@@ -719,7 +754,7 @@ ARMV7M_SYM(ascon_armv7m_permute):
     eor     r9, r7, r5, ror #31
     stm     lr, {r0-r4, r8-r12}
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(ascon_armv7m_permute), .-ARMV7M_SYM(ascon_armv7m_permute)
+    .size ARMV7M_SYM(ascon_armv7m_permute6), .-ARMV7M_SYM(ascon_armv7m_permute6)
 
 #ifdef ASCON_RATE
     .global ARMV7M_SYM(ascon_armv7m_blocks)

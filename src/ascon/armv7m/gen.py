@@ -215,9 +215,9 @@ def round_body(a: Asm, const: int | None) -> None:
     linear_layer(a, ye, yo)
 
 
-def rounds(a: Asm, first: int, prefix: str) -> None:
-    """Rounds first..11 unrolled, labelled prefix<i>."""
-    for i in range(first, 12):
+def rounds(a: Asm, first: int, prefix: str, end: int = 12) -> None:
+    """Rounds first..end-1 unrolled, labelled prefix<i>."""
+    for i in range(first, end):
         a.label(f"{prefix}{i}")
         a.note(f"round {i} of p^12")
         round_body(a, i)
@@ -670,18 +670,46 @@ def whole(a: Asm) -> None:
 
 
 def permute_fast(a: Asm) -> None:
+    """p^n for any n (a TBH into the unrolled rounds), and entries without
+    that dispatch for the counts the modes and benchmarks name (the C side
+    picks them when n is a constant): p^12 and p^6 fall into their first
+    round, p^8 branches to it; rounds 0..5 end with a branch over p^6's
+    prologue."""
+    def prologue() -> None:
+        a("push", "{r4-r11, lr}")
+        a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
+        a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
+
     sym = a.func("ascon_armv7m_permute")
     a.note("r0 = state, r1 = rounds (1..12): p^rounds, the last rounds of p^12,"
            " entered at round 12 - rounds")
     a("push", "{r4-r11, lr}")
-    a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
     a("rsb", TT, "r1", "#12")
+    a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
     a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
     a("tbh", f"[pc, {TT}, lsl #1]")
     a.label(".Lentries")
     for i in range(12):
         a.raw(f"    .hword (.Lround{i} - .Lentries) / 2")
-    rounds(a, 0, ".Lround")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("ascon_armv7m_permute8")
+    a.note("r0 = state: p^8")
+    prologue()
+    a("b", ".Lround4")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("ascon_armv7m_permute12")
+    a.note("r0 = state: p^12")
+    prologue()
+    rounds(a, 0, ".Lround", 6)
+    a("b", ".Lround6", comment="over p^6's prologue")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("ascon_armv7m_permute6")
+    a.note("r0 = state: p^6, then the end every entry shares")
+    prologue()
+    rounds(a, 6, ".Lround")
     a("stm", "lr", STATE_REGS)
     a("pop", "{r4-r11, pc}")
     a.endfunc(sym)
