@@ -7,10 +7,12 @@ Two variants, both bit-interleaved (bi32: lane i as e_i, its even bits, and
 o_i, its odd bits, as lanes_bi32.h), the whole state in ten registers
 during the permutation:
 
-    fast    the twelve rounds unrolled and entered at round 12 - n through a
-            TBH table (p^n, the last n rounds); runs of whole rate blocks
-            with the state in registers from the first block to the last
-            (the blocks own an unrolled copy of p^ASCON_PB)
+    fast    the twelve rounds unrolled: p^n entered at round 12 - n through
+            a TBH table, p^12 / p^8 / p^6 through entries of their own
+            (no dispatch); runs of whole rate blocks with the state in
+            registers from the first block to the last, and for the AEADs
+            whole messages from the key to the tag; both call one 12-round
+            subroutine (bl / bx lr), entered at round 0 or 12 - ASCON_PB
     small   one round in a loop over a table of the round constants (two
             bytes a round, a zero ends it); only the permutation: the C
             modes do the rest
@@ -18,20 +20,26 @@ during the permutation:
 Entry points (backend_armv7m.h):
 
     ascon_armv7m_permute(state, rounds)          p^rounds, 1..12
+    ascon_armv7m_permute12/8/6(state)            (fast) p^12, p^8, p^6
     ascon_armv7m_blocks(state, out, in, n, op)   (fast) n full blocks of
         the rate, each followed by p^ASCON_PB; op 0 absorb, 1 encrypt,
         2 decrypt; any alignment (the Cortex-M3's LDR/STR take unaligned
         addresses), out may be in
+    ascon_armv7m_aead_encrypt/decrypt(...)       (fast, AEAD schemes) the
+        descriptor's whole-message calls; 16- and 20-byte keys
 
 Register map (the thesis' picture of the state, one register a half):
 
     r0  r1  r2  r3  r4     e0 .. e4: even bits of lanes x0 .. x4
-    r5  r6  r7  r8  r9     o0 .. o4: odd bits of lanes x0 .. x4
-    r10 r11 r12            temporaries of the rounds (the odd slice's S-box
-                           uses r1 for one: e1's y1 waits in r11)
+    r8  r9  r10 r11 r12    o0 .. o4: odd bits of lanes x0 .. x4
+    r5  r6  r7             temporaries of the rounds (with the even slice
+                           all in low registers, most of its S-box is
+                           16-bit Thumb: fewer flash lines at wait states);
+                           the odd slice's S-box borrows r3 for one
     lr                     free in the rounds: the state pointer (fast
                            permute), the constant pointer (small), the
-                           data pointer in the blocks' conversions
+                           data pointer in the conversions; the rounds'
+                           return address when called as a subroutine
 
 A round, on each 32-bit slice (the five even halves, then the five odd):
 
@@ -39,14 +47,17 @@ A round, on each 32-bit slice (the five even halves, then the five odd):
                immediates)
     S-box      15 operations, 3 temporaries, no NOT: each output is one OR,
                AND-NOT (BIC) or OR-NOT (ORN) of two linear terms xored with
-               a third (sbox()); y1 ends in a temporary, which the linear
-               layer's lane 1 reads and writes back to x1's registers
+               a third (sbox()), 11 of them two-operand; the outputs end in
+               other registers than they started (y0 in x2's, y1 in a
+               temporary, y2 in x4's, y3 in x0's, y4 in x1's)
     linear     x ^= (x >>> a) ^ (x >>> b) written x ^= (x ^ (x >>> d)) >>> a,
-               d = b - a: u = x ^ (x >>> d) into two temporaries, then
-               x ^= u >>> a in place; every rotation is the barrel shifter's
-               ROR on an EOR operand (a 64-bit rotation by 2k is a rotation
-               of each half by k; by 2k+1 the halves swap: e' = o >>> k,
-               o' = e >>> k+1): four EORs a lane, no move
+               d = b - a: u = x ^ (x >>> d), then x ^ (u >>> a) written to
+               the lane's home registers; every rotation is the barrel
+               shifter's ROR on an EOR operand (a 64-bit rotation by 2k is a
+               rotation of each half by k; by 2k+1 the halves swap:
+               e' = o >>> k, o' = e >>> k+1): four EORs a lane, the lanes
+               in the order in which their home registers come free
+               (linear_layer()), no move: 52 one-cycle operations a round
 """
 from __future__ import annotations
 
