@@ -226,7 +226,8 @@ def test_misaligned_in_place_and_incremental(tmp_path, impl):
 
 
 # -- the permutation alone, called directly, priced by the cycle model ----------------
-def direct_call_cost(tmp_path, variant: str, rounds: int, ws: int) -> tuple[int, int]:
+def direct_call_cost(tmp_path, variant: str, rounds: int, ws: int,
+                     entry: str = "ascon_armv7m_permute") -> tuple[int, int]:
     """(instructions, modelled cycles) of one `bl ascon_armv7m_permute` with
     its two argument moves, from the cycle model's own validation program
     (tests/test_cm3_model.py: 1000 and 2000 calls between counter reads, the
@@ -234,7 +235,7 @@ def direct_call_cost(tmp_path, variant: str, rounds: int, ws: int) -> tuple[int,
     dispatch (run_op, the descriptor's wrapper), as the seed's figures are."""
     import test_cm3_model as m
     from harness.bench.targets.qemu import HERE
-    body = f"mov r0, r8\n movs r1, #{rounds}\n bl ascon_armv7m_permute"
+    body = f"mov r0, r8\n movs r1, #{rounds}\n bl {entry}"
     prog = m.program("", body).replace("mov.w r12, lr", "push {lr}").replace("bx r12", "pop {pc}")
     prog = prog.replace("buffer: .space 16", "buffer: .space 48")  # the 40-byte state
     src, asm, elf = tmp_path / "p.S", tmp_path / "a.S", tmp_path / "p.elf"
@@ -257,10 +258,15 @@ def test_direct_call_of_p6_costs_the_hand_count(tmp_path):
     push of 9 (10), mov, rsb (2), ldm of 10 (11), tbh (2 + P = 4, + 1: its
     target a 32-bit instruction at a halfword address), 6 rounds of 52,
     stm of 10 (11), pop of 9 with pc (1 + 9 + P = 12): 368 modelled cycles,
-    under the seed's 387 (the lwcbench figure adds the harness's dispatch)."""
+    under the seed's 387 (the lwcbench figure adds the harness's dispatch); the
+    p^6 entry the bare permutation calls: 362."""
     insns, cycles = direct_call_cost(tmp_path, "fast", 6, 0)
     assert insns == 3 + 5 + 6 * 52 + 2
     assert cycles == 5 + 10 + 2 + 11 + 5 + 6 * 52 + 11 + 12 == 368
+    # the p^6 entry (no rsb, no tbh: it falls into round 6): 361
+    insns, cycles = direct_call_cost(tmp_path, "fast", 6, 0, "ascon_armv7m_permute6")
+    assert insns == 3 + 3 + 6 * 52 + 2
+    assert cycles == 5 + 10 + 1 + 11 + 6 * 52 + 11 + 12 == 362
 
 
 SHORT_C = r"""
