@@ -1,0 +1,803 @@
+#!/usr/bin/env python3
+"""Generate the ARMv7-M (Cortex-M3, Thumb-2) assembly backends of Ascon.
+
+    python3 src/ascon/armv7m/gen.py        # rewrite src/ascon/armv7m/*.S
+
+Two variants, both bit-interleaved (bi32: lane i as e_i, its even bits, and
+o_i, its odd bits, as lanes_bi32.h), the whole state in ten registers
+during the permutation:
+
+    fast    the twelve rounds unrolled: p^n entered at round 12 - n through
+            a TBH table, p^12 / p^8 / p^6 through entries of their own
+            (no dispatch); runs of whole rate blocks with the state in
+            registers from the first block to the last, and for the AEADs
+            whole messages from the key to the tag; both call one 12-round
+            subroutine (bl / bx lr), entered at round 0 or 12 - ASCON_PB
+    small   one round in a loop over a table of the round constants (two
+            bytes a round, a zero ends it); only the permutation: the C
+            modes do the rest
+
+Entry points (backend_armv7m.h):
+
+    ascon_armv7m_permute(state, rounds)          p^rounds, 1..12
+    ascon_armv7m_permute12/8/6(state)            (fast) p^12, p^8, p^6
+    ascon_armv7m_blocks(state, out, in, n, op)   (fast) n full blocks of
+        the rate, each followed by p^ASCON_PB; op 0 absorb, 1 encrypt,
+        2 decrypt; any alignment (the Cortex-M3's LDR/STR take unaligned
+        addresses), out may be in
+    ascon_armv7m_aead_encrypt/decrypt(...)       (fast, AEAD schemes) the
+        descriptor's whole-message calls; 16- and 20-byte keys
+
+Register map (the thesis' picture of the state, one register a half):
+
+    r0  r1  r2  r3  r4     e0 .. e4: even bits of lanes x0 .. x4
+    r8  r9  r10 r11 r12    o0 .. o4: odd bits of lanes x0 .. x4
+    r5  r6  r7             temporaries of the rounds (with the even slice
+                           all in low registers, most of its S-box is
+                           16-bit Thumb: fewer flash lines at wait states);
+                           the odd slice's S-box borrows r3 for one
+    lr                     free in the rounds: the state pointer (fast
+                           permute), the constant pointer (small), the
+                           data pointer in the conversions; the rounds'
+                           return address when called as a subroutine
+
+A round, on each 32-bit slice (the five even halves, then the five odd):
+
+    constant   x2 ^= c_i (e2 ^= even bits of c_i, o2 ^= odd bits: two
+               immediates)
+    S-box      15 operations, 3 temporaries, no NOT: each output is one OR,
+               AND-NOT (BIC) or OR-NOT (ORN) of two linear terms xored with
+               a third (sbox()), 11 of them two-operand; the outputs end in
+               other registers than they started (y0 in x2's, y1 in a
+               temporary, y2 in x4's, y3 in x0's, y4 in x1's)
+    linear     x ^= (x >>> a) ^ (x >>> b) written x ^= (x ^ (x >>> d)) >>> a,
+               d = b - a: u = x ^ (x >>> d), then x ^ (u >>> a) written to
+               the lane's home registers; every rotation is the barrel
+               shifter's ROR on an EOR operand (a 64-bit rotation by 2k is a
+               rotation of each half by k; by 2k+1 the halves swap:
+               e' = o >>> k, o' = e >>> k+1): four EORs a lane, the lanes
+               in the order in which their home registers come free
+               (linear_layer()), no move: 52 one-cycle operations a round
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from asmgen import Emitter  # noqa: E402  (src/ascon/asmgen.py)
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+E = ["r0", "r1", "r2", "r3", "r4"]    # even halves of x0..x4 (low registers)
+O = ["r8", "r9", "r10", "r11", "r12"]  # odd halves
+T = ["r5", "r6", "r7"]                 # temporaries of the rounds (low registers)
+LOW = {f"r{k}" for k in range(8)}
+# The S-boxes' temporaries (A, B, C): all low for the even slice, so that
+# its two-operand steps are 16-bit Thumb; the odd slice takes the three low
+# registers the even one left free (r3: its y3 went to r0).
+SBOX_T_EVEN = ["r5", "r6", "r7"]
+SBOX_T_ODD = ["r5", "r7", "r3"]
+
+SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
+# unzip: even bits to the low half, odd bits to the high (zip: reversed)
+DELTA = [(0x22222222, 1), (0x0C0C0C0C, 2), (0x00F000F0, 4), (0x0000FF00, 8)]
+
+
+def round_constant(i: int) -> tuple[int, int, int]:
+    """Round i's constant (of p^12's rounds 0..11), its even and odd bits."""
+    c = ((0xF - i) << 4) | i
+    even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
+    odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
+    return c, even, odd
+
+
+class Asm(Emitter):
+    """Thumb-2, unified syntax.  op2() picks the flag-setting 16-bit form of
+    a two-operand ALU operation where Thumb has one (rd == rn, low
+    registers, no shift): the rounds keep no flags alive."""
+    COMMENT = "{text:<44}@ {comment}"
+
+    def note(self, text: str) -> None:
+        self.lines.append(f"    @ {text}")
+
+    def alu(self, op: str, rd: str, rn: str, rm: str, shift: str = "", comment: str = "") -> None:
+        if not shift and rd == rm and rd != rn and op in ("eor", "and", "orr"):
+            rn, rm = rm, rn  # commutative: rd = rd op rn, the two-operand form
+        if not shift and rd == rn and rd in LOW and rm in LOW and op in ("eor", "and", "orr", "bic"):
+            self(op + "s", rd, rm, comment=comment)
+        elif shift:
+            self(op, rd, rn, f"{rm}, {shift}", comment=comment)
+        else:
+            self(op, rd, rn, rm, comment=comment)
+
+    def eor_ror(self, rd: str, rn: str, rm: str, k: int, comment: str = "") -> None:
+        """rd = rn ^ (rm >>> k), k taken mod 32 (0: no shift)."""
+        k %= 32
+        self.alu("eor", rd, rn, rm, f"ror #{k}" if k else "", comment=comment)
+
+    def func(self, name: str) -> str:
+        sym = f"ARMV7M_SYM({name})"
+        self.raw(f"    .global {sym}")
+        self.raw(f"    .type {sym}, %function")
+        self.raw("    .thumb_func")
+        self.raw("    .balign 4")
+        self.label(sym)
+        return sym
+
+    def endfunc(self, sym: str) -> None:
+        self.raw(f"    .size {sym}, .-{sym}")
+
+
+# -- the round ---------------------------------------------------------------
+def sbox(a: Asm, x: list[str], t: list[str], slice_name: str) -> list[str]:
+    """The S-box on one 32-bit slice x[0..4], temporaries t = [A, B, C]:
+    15 operations, 11 of them two-operand (16-bit Thumb in low registers).
+    Each output is one OR / AND-NOT / OR-NOT of two linear terms xored with
+    a third (x the slice's input, the S-box's final NOT of x2 included):
+        y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
+        y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
+        y2 = (x3 | ~x4) ^ x1 ^ x2
+        y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
+        y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4
+    Returns the registers y0..y4 end in: x2, B, x4, x0, x1 (x3, A, C free);
+    the linear layer reads them there and writes each lane home."""
+    x0, x1, x2, x3, x4 = x
+    ta, tb, tc = t
+    a.note(f"S-box, {slice_name} slice: y0..y4 end in {x2}, {tb}, {x4}, {x0}, {x1}")
+    a.alu("eor", ta, x1, x2, comment="A = x1 ^ x2")
+    a.alu("eor", tb, x0, x4, comment="B = x0 ^ x4")
+    a.alu("eor", x2, x2, tb, comment="x2 = x0 ^ x2 ^ x4")
+    a.alu("eor", tc, x3, x4, comment="C = x3 ^ x4")
+    a.alu("orn", x4, x3, x4, comment="x4 = x3 | ~x4")
+    a.alu("orr", x0, x0, tc, comment="x0 = x0 | (x3 ^ x4)")
+    a.alu("eor", x3, x3, x1, comment="x3 = x1 ^ x3")
+    a.alu("orr", x2, x2, x1, comment="x2 = x1 | (x0 ^ x2 ^ x4)")
+    a.alu("bic", x1, x1, tb, comment="x1 = x1 & ~(x0 ^ x4)")
+    a.alu("orr", x3, x3, ta, comment="x3 = (x1 ^ x2) | (x1 ^ x3)")
+    a.alu("eor", tb, tb, x3, comment="B = y1")
+    a.alu("eor", x0, x0, ta, comment="x0 = y3")
+    a.alu("eor", x2, x2, tc, comment="x2 = y0")
+    a.alu("eor", x4, x4, ta, comment="x4 = y2")
+    a.alu("eor", x1, x1, tc, comment="x1 = y4")
+    return [x2, tb, x4, x0, x1]
+
+
+def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
+    """(register, 32-bit rotation) giving the `half` ('e' or 'o') of lane
+    (e, o) rotated right by r."""
+    if r % 2 == 0:
+        return (e if half == "e" else o), r // 2
+    k = r // 2
+    return (o, k) if half == "e" else (e, k + 1)
+
+
+def linear(a: Asm, i: int, src: tuple[str, str], free: list[str]) -> None:
+    """x_i ^= (x_i >>> a) ^ (x_i >>> b) as u = x ^ (x >>> d), x ^= u >>> a,
+    d = b - a: four EORs.  The lane is read from src (where the S-boxes left
+    it) and written to its home registers E[i], O[i], both free: u's even
+    half goes to free[0], its odd half to O[i] (the even result, written
+    first, may read it; the odd one reads and overwrites it at once)."""
+    ra, rb = SIGMA[i]
+    d = (rb - ra) % 64
+    e, o = src
+    assert E[i] not in (e, o) and O[i] not in (e, o) and free[0] not in (e, o, E[i], O[i])
+    ue_reg, uo_reg = free[0], O[i]
+    se, ke = rot_half(e, o, d, "e")
+    so, ko = rot_half(e, o, d, "o")
+    a.eor_ror(ue_reg, e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d}): even")
+    a.eor_ror(uo_reg, o, so, ko, comment="odd")
+    ue, ke = rot_half(ue_reg, uo_reg, ra, "e")
+    uo, ko = rot_half(ue_reg, uo_reg, ra, "o")
+    a.eor_ror(E[i], e, ue, ke, comment=f"x{i} = x{i} ^ (u >>> {ra}) = x{i} ^ (x{i} >>> {ra}) ^ (x{i} >>> {rb})")
+    a.eor_ror(O[i], o, uo, ko)
+
+
+def linear_layer(a: Asm, ye: list[str], yo: list[str]) -> None:
+    """The five lanes from where the S-boxes left them (ye, yo) back to
+    their home registers, a lane whenever both its homes are free: the
+    S-box's output permutation makes this one chain (x3's homes are free
+    first; each lane done frees the next one's), no move."""
+    used = set(ye) | set(yo)
+    free = [r for r in E + O + T if r not in used]
+    todo = list(range(5))
+    order = []
+    while todo:
+        i = next(k for k in todo if E[k] in free and O[k] in free)
+        tmp = [r for r in free if r not in (E[i], O[i])]
+        linear(a, i, (ye[i], yo[i]), tmp)
+        free = [r for r in free if r not in (E[i], O[i])] + [ye[i], yo[i]]
+        todo.remove(i)
+        order.append(i)
+    assert sorted(free) == sorted(T), free
+    return order
+
+
+def round_body(a: Asm, const: int | None) -> None:
+    """One round; const: its index (immediates), None: the constants are
+    already added (the small variant's loop)."""
+    if const is not None:
+        c, ce, co = round_constant(const)
+        a("eor", E[2], E[2], f"#{ce}", comment=f"round constant 0x{c:02x}: even bits")
+        a("eor", O[2], O[2], f"#{co}", comment="odd bits")
+    ye = sbox(a, E, SBOX_T_EVEN, "even")
+    yo = sbox(a, O, SBOX_T_ODD, "odd")
+    a.note("linear layer, each lane from where the S-boxes left it to its home registers")
+    linear_layer(a, ye, yo)
+
+
+def rounds(a: Asm, first: int, prefix: str, end: int = 12) -> None:
+    """Rounds first..end-1 unrolled, labelled prefix<i>."""
+    for i in range(first, end):
+        a.label(f"{prefix}{i}")
+        a.note(f"round {i} of p^12")
+        round_body(a, i)
+
+
+# -- bytes <-> bit-interleaved lanes ---------------------------------------------
+def dswap(a: Asm, x: str, t: str, mask: int, s: int) -> None:
+    """Swap the bits of x under mask with those s above: four operations."""
+    a("eor", t, x, f"{x}, lsr #{s}")
+    a("and", t, t, f"#0x{mask:08x}")
+    a.alu("eor", x, x, t)
+    a("eor", x, x, f"{t}, lsl #{s}")
+
+
+def unzip(a: Asm, x: str, t: str) -> None:
+    for m, s in DELTA:
+        dswap(a, x, t, m, s)
+
+
+def zip_(a: Asm, x: str, t: str) -> None:
+    for m, s in reversed(DELTA):
+        dswap(a, x, t, m, s)
+
+
+LO, HI, TT, PTR = "r5", "r6", "r7", "lr"  # free outside the rounds
+STATE_REGS = "{r0-r4, r8-r12}"  # e0-e4, o0-o4 as they lie in memory
+
+
+def lane_in(a: Asm) -> None:
+    """Load the next 8 bytes at [lr] (lr advanced) as a lane in its
+    interleaved form: LO = even bits, HI = odd bits."""
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("ldr", LO, f"[{PTR}], #4", comment="low word")
+    a("ldr", HI, f"[{PTR}], #4", comment="high word")
+    a.raw("#else")
+    a("ldr", HI, f"[{PTR}], #4", comment="big-endian lane: the high word first")
+    a("ldr", LO, f"[{PTR}], #4")
+    a("rev", HI, HI)
+    a("rev", LO, LO)
+    a.raw("#endif")
+    unzip(a, LO, TT)
+    unzip(a, HI, TT)
+    a("lsr", TT, LO, "#16", comment="odd bits of the low word")
+    a("bfi", LO, HI, "#16, #16", comment="even bits of the lane")
+    a("bfi", HI, TT, "#0, #16", comment="odd bits of the lane")
+
+
+def lane_out(a: Asm, i: int) -> None:
+    """Store lane i of the state as 8 bytes at [lr] (lr advanced)."""
+    a("lsr", HI, E[i], "#16")
+    a("lsr", TT, O[i], "#16")
+    a("bfi", HI, TT, "#16, #16", comment="high word, bits interleaved")
+    a("mov", LO, E[i])
+    a("bfi", LO, O[i], "#16, #16", comment="low word, bits interleaved")
+    zip_(a, LO, TT)
+    zip_(a, HI, TT)
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("str", LO, f"[{PTR}], #4")
+    a("str", HI, f"[{PTR}], #4")
+    a.raw("#else")
+    a("rev", HI, HI)
+    a("rev", LO, LO)
+    a("str", HI, f"[{PTR}], #4")
+    a("str", LO, f"[{PTR}], #4")
+    a.raw("#endif")
+
+
+# frame of the blocks (above it: r4-r11, lr pushed, then the 5th argument)
+F_STATE, F_OUT, F_IN, F_END, F_C = 0, 4, 8, 12, 16  # F_C: decrypt's ciphertext lanes
+FRAME = 32
+ARG_OP = FRAME + 36
+
+
+def block_body(a: Asm, op: str, f_in: int, f_out: int, f_c: int) -> None:
+    """One full rate block between the frame's pointers (advanced): absorb
+    (state ^= in), encrypt (state ^= in; out = state), decrypt (out = state
+    ^ in; state = in, the ciphertext lanes kept at f_c meanwhile)."""
+    a("ldr", PTR, f"[sp, #{f_in}]")
+    for lane in range(2):
+        if lane == 1:
+            a.raw("#if ASCON_RATE == 16")
+        a.note(f"lane {lane}: the input's bytes, interleaved, into the state")
+        lane_in(a)
+        a.alu("eor", E[lane], E[lane], LO)
+        a.alu("eor", O[lane], O[lane], HI)
+        if op == "decrypt":
+            a("strd", LO, HI, f"[sp, #{f_c + 8 * lane}]", comment="the ciphertext lane: the next state")
+        if lane == 1:
+            a.raw("#endif")
+    a("str", PTR, f"[sp, #{f_in}]")
+    if op != "absorb":
+        a("ldr", PTR, f"[sp, #{f_out}]")
+        for lane in range(2):
+            if lane == 1:
+                a.raw("#if ASCON_RATE == 16")
+            a.note(f"lane {lane} out: {'ciphertext' if op == 'encrypt' else 'plaintext (state ^ ciphertext)'}")
+            lane_out(a, lane)
+            if op == "decrypt":
+                a("ldrd", E[lane], O[lane], f"[sp, #{f_c + 8 * lane}]",
+                  comment="the state's rate = the ciphertext")
+            if lane == 1:
+                a.raw("#endif")
+        a("str", PTR, f"[sp, #{f_out}]")
+
+
+def sub_rounds(a: Asm) -> None:
+    """The twelve rounds as a local subroutine (bl, then bx lr: lr is free
+    in the rounds): .Lp12 at round 0, .Lpb at round 12 - ASCON_PB."""
+    a.raw("")
+    a.note("p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB")
+    rounds(a, 0, ".Lsr")
+    a("bx", "lr")
+    a.raw("    .set .Lp12, .Lsr0")
+    for k in range(1, 13):
+        a.raw(f"#{'if' if k == 1 else 'elif'} ASCON_PB == {k}")
+        a.raw(f"    .set .Lpb, .Lsr{12 - k}")
+    a.raw("#else")
+    a.raw("#error ASCON_PB: 1..12 rounds")
+    a.raw("#endif")
+
+
+def blocks(a: Asm) -> None:
+    sym = a.func("ascon_armv7m_blocks")
+    a.note("r0 = state, r1 = out, r2 = in, r3 = blocks (> 0), [sp] = op: 0 absorb, "
+           "1 encrypt, 2 decrypt")
+    a("push", "{r4-r11, lr}")
+    a("sub", "sp", "sp", f"#{FRAME}")
+    a("str", "r0", f"[sp, #{F_STATE}]")
+    a("str", "r1", f"[sp, #{F_OUT}]")
+    a("str", "r2", f"[sp, #{F_IN}]")
+    a.raw("#if ASCON_RATE == 16")
+    a("add", "r3", "r2", "r3, lsl #4")
+    a.raw("#else")
+    a("add", "r3", "r2", "r3, lsl #3")
+    a.raw("#endif")
+    a("str", "r3", f"[sp, #{F_END}]", comment="end of the input")
+    a("ldr", TT, f"[sp, #{ARG_OP}]")
+    a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
+    a.raw("#ifdef CRYPTO_ABYTES /* an AEAD: encrypt and decrypt too */")
+    a("cmp", TT, "#1")
+    a("beq", ".Lblocks_encrypt")
+    a("bhi", ".Lblocks_decrypt")
+    a.raw("#endif")
+    for op in ("absorb", "encrypt", "decrypt"):
+        if op == "encrypt":
+            a.raw("#ifdef CRYPTO_ABYTES")
+        a.label(f".Lblocks_{op}")
+        block_body(a, op, F_IN, F_OUT, F_C)
+        a("bl", ".Lpb", comment="p^ASCON_PB")
+        a("ldr", LO, f"[sp, #{F_IN}]")
+        a("ldr", HI, f"[sp, #{F_END}]")
+        a("cmp", LO, HI)
+        a("bne", f".Lblocks_{op}")
+        a("b", ".Lblocks_end")
+        if op == "decrypt":
+            a.raw("#endif")
+    a.label(".Lblocks_end")
+    a.raw("#ifdef CRYPTO_ABYTES")
+    a("movs", LO, "#0", comment="wipe the ciphertext lanes of the frame")
+    a("movs", HI, "#0")
+    a("strd", LO, HI, f"[sp, #{F_C}]")
+    a("strd", LO, HI, f"[sp, #{F_C + 8}]")
+    a.raw("#endif")
+    a("ldr", LO, f"[sp, #{F_STATE}]")
+    a("stm", LO, STATE_REGS)
+    a("add", "sp", "sp", f"#{FRAME}")
+    a("pop", "{r4-r11, pc}")
+    a.endfunc(sym)
+    sub_rounds(a)
+
+
+# the whole-message AEAD's frame (above it: r4-r11, lr, then adlen, npub, k)
+W_OUT, W_IN, W_LEN, W_AD, W_ADLEN, W_OP, W_MLEN, W_K, W_BUF = 0, 4, 8, 12, 16, 20, 24, 28, 44
+# Ascon-80pq (20-byte key): the key's forms, interleaved: P1 = 0^20 || K
+# (lanes 2, 3, 4: after the initial p^12; lanes 3, 4 also the tag's),
+# P2 = 0^8 || K || 0^12 (lanes 1, 2, 3: before the final p^12), built
+# byte by byte in the 40-byte scratch W_S
+W_P1, W_P2, W_S = 64, 88, 112
+W_FRAME = 152
+W_ARGS = W_FRAME + 36
+
+
+def partial(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
+    """The last, partial block (0 .. rate-1 bytes, the length in the frame
+    at f_len): the rate's bytes to the buffer, the input's bytes xored into
+    it byte by byte (out: the result, encrypt; state ^ ciphertext, decrypt;
+    the buffer keeps the ciphertext), the padding byte, the buffer back into
+    the rate lanes.  The rate lanes are free during the byte loop (E[0], O[0]
+    its temporaries)."""
+    a("add", PTR, "sp", f"#{W_BUF}")
+    lane_out(a, 0)
+    a.raw("#if ASCON_RATE == 16")
+    lane_out(a, 1)
+    a.raw("#endif")
+    a("ldr", LO, f"[sp, #{f_len}]", comment="bytes left (< rate)")
+    a("ldr", HI, f"[sp, #{f_ptr}]")
+    if op != "absorb":
+        a("ldr", TT, f"[sp, #{W_OUT}]")
+    a("add", PTR, "sp", f"#{W_BUF}")
+    a("cmp", LO, "#0")
+    a("beq", f".L{tag}_pad")
+    a.label(f".L{tag}_bytes")
+    a("ldrb", E[0], f"[{HI}], #1", comment="input byte (read before out: out may be in)")
+    a("ldrb", O[0], f"[{PTR}]", comment="the state's byte")
+    a.alu("eor", O[0], O[0], E[0])
+    if op == "absorb":
+        a("strb", O[0], f"[{PTR}], #1")
+    elif op == "encrypt":
+        a("strb", O[0], f"[{TT}], #1", comment="ciphertext byte")
+        a("strb", O[0], f"[{PTR}], #1", comment="the state's byte = ciphertext")
+    else:
+        a("strb", O[0], f"[{TT}], #1", comment="plaintext byte")
+        a("strb", E[0], f"[{PTR}], #1", comment="the state's byte = ciphertext")
+    a("subs", LO, LO, "#1")
+    a("bne", f".L{tag}_bytes")
+    a.label(f".L{tag}_pad")
+    a("ldrb", E[0], f"[{PTR}]")
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("eor", E[0], E[0], "#0x01", comment="padding (SP 800-232: 0x01)")
+    a.raw("#else")
+    a("eor", E[0], E[0], "#0x80", comment="padding (v1.2: 0x80)")
+    a.raw("#endif")
+    a("strb", E[0], f"[{PTR}]")
+    a("str", HI, f"[sp, #{f_ptr}]")
+    if op != "absorb":
+        a("str", TT, f"[sp, #{W_OUT}]")
+    a("add", PTR, "sp", f"#{W_BUF}")
+    lane_in(a)
+    a("mov", E[0], LO)
+    a("mov", O[0], HI)
+    a.raw("#if ASCON_RATE == 16")
+    lane_in(a)
+    a("mov", E[1], LO)
+    a("mov", O[1], HI)
+    a.raw("#endif")
+
+
+def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
+    """Full blocks (p^ASCON_PB after each), then the partial last one."""
+    a.label(f".L{tag}_loop")
+    a("ldr", LO, f"[sp, #{f_len}]")
+    a("cmp", LO, "#ASCON_RATE")
+    a("blo", f".L{tag}_last")
+    a("sub", LO, LO, "#ASCON_RATE")
+    a("str", LO, f"[sp, #{f_len}]")
+    block_body(a, op, f_ptr, W_OUT, W_BUF)
+    a("bl", ".Lpb", comment="p^ASCON_PB")
+    a("b", f".L{tag}_loop")
+    a.label(f".L{tag}_last")
+    partial(a, op, f_ptr, f_len, tag)
+
+
+def key_xor(a: Asm, lanes: tuple[int, ...], base: int = W_K) -> None:
+    """Key lanes (interleaved, in the frame from base) into the given lanes."""
+    for k, lane in enumerate(lanes):
+        a("ldrd", LO, HI, f"[sp, #{base + 8 * k}]")
+        a.alu("eor", E[lane], E[lane], LO, comment=f"x{lane} ^= key form" if k == 0 else "")
+        a.alu("eor", O[lane], O[lane], HI)
+
+
+def scratch_lanes(a: Asm, copies: list[tuple[str, int, int]], first: int, n: int) -> None:
+    """The scratch zeroed, each (pointer register, bytes, offset) copied
+    into it byte by byte, and lanes first .. first+n-1 of it interleaved
+    into r10, r11 (the caller takes each after lane_in: yields between)."""
+    a("movs", "r0", "#0")
+    for k in range(10):
+        a("str", "r0", f"[sp, #{W_S + 4 * k}]")
+    for reg, nbytes, off in copies:
+        for k in range(nbytes):
+            a("ldrb", "r0", f"[{reg}, #{k}]")
+            a("strb", "r0", f"[sp, #{W_S + off + k}]")
+    a("add", PTR, "sp", f"#{W_S + 8 * first}")
+
+
+def init_k20(a: Asm) -> None:
+    """Ascon-80pq: P1, P2 to the frame; S = IV || K || N (the IV's lane
+    xored in as ASCON_IV_E/O); p^12; S ^= P1."""
+    a("ldr", "r2", f"[sp, #{W_ARGS + 8}]", comment="k")
+    a("ldr", "r3", f"[sp, #{W_ARGS + 4}]", comment="npub")
+    a.note("P1 = 0^20 || K: lanes 2, 3, 4")
+    scratch_lanes(a, [("r2", 20, 20)], 2, 3)
+    for k in range(3):
+        lane_in(a)
+        a("strd", LO, HI, f"[sp, #{W_P1 + 8 * k}]")
+    a.note("P2 = 0^8 || K || 0^12: lanes 1, 2, 3")
+    scratch_lanes(a, [("r2", 20, 8)], 1, 3)
+    for k in range(3):
+        lane_in(a)
+        a("strd", LO, HI, f"[sp, #{W_P2 + 8 * k}]")
+    a.note("S = 0^4 || K || N, then the IV into lane 0")
+    scratch_lanes(a, [("r2", 20, 4), ("r3", 16, 24)], 0, 5)
+    for k in range(5):
+        lane_in(a)
+        a("mov", E[k], LO)
+        a("mov", O[k], HI)
+
+
+def whole(a: Asm) -> None:
+    """ascon_armv7m_aead_encrypt(ct, msg, mlen, ad, adlen, npub, k) -> 0
+    ascon_armv7m_aead_decrypt(msg, ct, ctlen, ad, adlen, npub, k)
+        -> 0, -1 (tag mismatch: the plaintext written is wiped) or -2
+        (ctlen < 16).  The state in r0-r9 from the key to the tag, pointers
+    and lengths in the frame; a 20-byte key (Ascon-80pq) takes its forms
+    from the frame (init_k20), a 16-byte one its two lanes."""
+    for name, op in (("ascon_armv7m_aead_encrypt", 0), ("ascon_armv7m_aead_decrypt", 1)):
+        sym = a.func(name)
+        a.note(("r0 = ct, r1 = msg, r2 = mlen" if op == 0 else "r0 = msg, r1 = ct, r2 = ctlen")
+               + ", r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k")
+        if op == 1:
+            a("cmp", "r2", "#16")
+            a("bhs", ".Lwhole_dec_ok")
+            a("mvn", "r0", "#1", comment="ctlen < 16: -2, nothing written")
+            a("bx", "lr")
+            a.label(".Lwhole_dec_ok")
+            a("sub", "r2", "r2", "#16", comment="mlen")
+        a("push", "{r4-r11, lr}")
+        a("sub", "sp", "sp", f"#{W_FRAME}")
+        a("movs", TT, f"#{op}")
+        if op == 0:
+            a("b", ".Lwhole")
+            a.endfunc(sym)
+    a.label(".Lwhole")
+    a("str", TT, f"[sp, #{W_OP}]")
+    a("str", "r0", f"[sp, #{W_OUT}]")
+    a("str", "r1", f"[sp, #{W_IN}]")
+    a("str", "r2", f"[sp, #{W_LEN}]")
+    a("str", "r2", f"[sp, #{W_MLEN}]")
+    a("str", "r3", f"[sp, #{W_AD}]")
+    a("ldr", TT, f"[sp, #{W_ARGS}]")
+    a("str", TT, f"[sp, #{W_ADLEN}]")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    init_k20(a)
+    a("movw", LO, "#:lower16:ASCON_IV_E")
+    a("movt", LO, "#:upper16:ASCON_IV_E")
+    a("movw", HI, "#:lower16:ASCON_IV_O")
+    a("movt", HI, "#:upper16:ASCON_IV_O")
+    a.alu("eor", E[0], E[0], LO, comment="the IV")
+    a.alu("eor", O[0], O[0], HI)
+    a("bl", ".Lp12", comment="p^12")
+    key_xor(a, (2, 3, 4), W_P1)
+    a.raw("#else")
+    a.note("S = IV || K || N (interleaved; the key's lanes kept in the frame)")
+    a("ldr", PTR, f"[sp, #{W_ARGS + 8}]", comment="k")
+    lane_in(a)
+    a("strd", LO, HI, f"[sp, #{W_K}]")
+    a("mov", E[1], LO)
+    a("mov", O[1], HI)
+    lane_in(a)
+    a("strd", LO, HI, f"[sp, #{W_K + 8}]")
+    a("mov", E[2], LO)
+    a("mov", O[2], HI)
+    a("ldr", PTR, f"[sp, #{W_ARGS + 4}]", comment="npub")
+    lane_in(a)
+    a("mov", E[3], LO)
+    a("mov", O[3], HI)
+    lane_in(a)
+    a("mov", E[4], LO)
+    a("mov", O[4], HI)
+    a("movw", E[0], "#:lower16:ASCON_IV_E")
+    a("movt", E[0], "#:upper16:ASCON_IV_E")
+    a("movw", O[0], "#:lower16:ASCON_IV_O")
+    a("movt", O[0], "#:upper16:ASCON_IV_O")
+    a("bl", ".Lp12", comment="p^12")
+    key_xor(a, (3, 4))
+    a.raw("#endif")
+    a.note("associated data (if any): full blocks, the padded last one, p^b; then the domain bit")
+    a("ldr", LO, f"[sp, #{W_ADLEN}]")
+    a("cmp", LO, "#0")
+    a("beq", ".Lwhole_ad_done")
+    phase(a, "absorb", W_AD, W_ADLEN, "wa")
+    a("bl", ".Lpb", comment="p^ASCON_PB after the last AD block")
+    a.label(".Lwhole_ad_done")
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    a("eor", O[4], O[4], "#0x80000000", comment="domain separation: bit 63 of x4 (odd half, bit 31)")
+    a.raw("#else")
+    a("eor", E[4], E[4], "#1", comment="domain separation: bit 0 of x4 (even half, bit 0)")
+    a.raw("#endif")
+    a.note("the message")
+    a("ldr", LO, f"[sp, #{W_OP}]")
+    a("cmp", LO, "#0")
+    a("bne", ".Lwhole_dec")
+    phase(a, "encrypt", W_IN, W_LEN, "we")
+    a("b", ".Lwhole_final")
+    a.label(".Lwhole_dec")
+    phase(a, "decrypt", W_IN, W_LEN, "wd")
+    a.label(".Lwhole_final")
+    a.note("finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    key_xor(a, (1, 2, 3), W_P2)
+    a.raw("#elif ASCON_RATE == 16")
+    key_xor(a, (2, 3))
+    a.raw("#else")
+    key_xor(a, (1, 2))
+    a.raw("#endif")
+    a("bl", ".Lp12", comment="p^12")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    key_xor(a, (3, 4), W_P1 + 8)
+    a.raw("#else")
+    key_xor(a, (3, 4))
+    a.raw("#endif")
+    a("ldr", LO, f"[sp, #{W_OP}]")
+    a("cmp", LO, "#0")
+    a("bne", ".Lwhole_verify")
+    a("ldr", PTR, f"[sp, #{W_OUT}]", comment="the tag after the ciphertext")
+    lane_out(a, 3)
+    lane_out(a, 4)
+    a("movs", "r0", "#0")
+    a("b", ".Lwhole_wipe")
+    a.label(".Lwhole_verify")
+    a("add", PTR, "sp", f"#{W_BUF}", comment="the computed tag to the buffer")
+    lane_out(a, 3)
+    lane_out(a, 4)
+    a("ldr", HI, f"[sp, #{W_IN}]", comment="the received tag after the ciphertext")
+    a("movs", "r0", "#0")
+    for k in range(4):
+        a("ldr", LO, f"[sp, #{W_BUF + 4 * k}]")
+        a("ldr", TT, f"[{HI}, #{4 * k}]")
+        a.alu("eor", LO, LO, TT)
+        a("orr", "r0", "r0", LO, comment="the differences, ored (no early exit)")
+    a("cmp", "r0", "#0")
+    a("beq", ".Lwhole_wipe")
+    a.note("rejected: the plaintext written is wiped")
+    a("ldr", LO, f"[sp, #{W_MLEN}]")
+    a("ldr", HI, f"[sp, #{W_OUT}]")
+    a("sub", HI, HI, LO)
+    a("movs", TT, "#0")
+    a("cmp", LO, "#0")
+    a("beq", ".Lwhole_rejected")
+    a.label(".Lwhole_reject")
+    a("strb", TT, f"[{HI}], #1")
+    a("subs", LO, LO, "#1")
+    a("bne", ".Lwhole_reject")
+    a.label(".Lwhole_rejected")
+    a("mov", "r0", "#-1")
+    a.label(".Lwhole_wipe")
+    a.note("wipe the key lanes and the buffer in the frame, and the state's registers (r0: the result)")
+    a("movs", LO, "#0")
+    a("movs", HI, "#0")
+    for off in (W_K, W_K + 8, W_BUF, W_BUF + 8):
+        a("strd", LO, HI, f"[sp, #{off}]")
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    for off in range(W_P1, W_FRAME, 8):
+        a("strd", LO, HI, f"[sp, #{off}]")
+    a.raw("#endif")
+    for r in ("r1", "r2", "r3", "r12"):
+        a("movs" if r in LOW else "mov", r, "#0")
+    a("add", "sp", "sp", f"#{W_FRAME}")
+    a("pop", "{r4-r11, pc}", comment="r4-r11 (state) restored: the caller's")
+    a.endfunc("ARMV7M_SYM(ascon_armv7m_aead_decrypt)")
+
+
+def permute_fast(a: Asm) -> None:
+    """p^n for any n (a TBH into the unrolled rounds), and entries without
+    that dispatch for the counts the modes and benchmarks name (the C side
+    picks them when n is a constant): p^12 and p^6 fall into their first
+    round, p^8 branches to it; rounds 0..5 end with a branch over p^6's
+    prologue."""
+    def prologue() -> None:
+        a("push", "{r4-r11, lr}")
+        a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
+        a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
+
+    sym = a.func("ascon_armv7m_permute")
+    a.note("r0 = state, r1 = rounds (1..12): p^rounds, the last rounds of p^12,"
+           " entered at round 12 - rounds")
+    a("push", "{r4-r11, lr}")
+    a("rsb", TT, "r1", "#12")
+    a("mov", "lr", "r0", comment="lr: the state pointer (the rounds leave it alone)")
+    a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
+    a("tbh", f"[pc, {TT}, lsl #1]")
+    a.label(".Lentries")
+    for i in range(12):
+        a.raw(f"    .hword (.Lround{i} - .Lentries) / 2")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("ascon_armv7m_permute8")
+    a.note("r0 = state: p^8")
+    prologue()
+    a("b", ".Lround4")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("ascon_armv7m_permute12")
+    a.note("r0 = state: p^12")
+    prologue()
+    rounds(a, 0, ".Lround", 6)
+    a("b", ".Lround6", comment="over p^6's prologue")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("ascon_armv7m_permute6")
+    a.note("r0 = state: p^6, then the end every entry shares")
+    prologue()
+    rounds(a, 6, ".Lround")
+    a("stm", "lr", STATE_REGS)
+    a("pop", "{r4-r11, pc}")
+    a.endfunc(sym)
+
+
+def permute_small(a: Asm) -> None:
+    sym = a.func("ascon_armv7m_permute")
+    a.note("r0 = state, r1 = rounds (1..12): p^rounds, one round in a loop; lr walks"
+           " the constants from round 12 - rounds")
+    a("push", "{r0, r4-r11, lr}", comment="the state pointer at [sp]")
+    a("adr", "lr", ".Lconstants")
+    a("rsb", "r1", "r1", "#12")
+    a("add", "lr", "lr", "r1, lsl #1")
+    a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
+    a.label(".Lround")
+    a("ldrb", T[0], f"[lr], #1", comment="even bits of the round constant (0: done)")
+    a("cmp", T[0], "#0")
+    a("beq", ".Ldone")
+    a("ldrb", T[1], f"[lr], #1", comment="odd bits")
+    a.alu("eor", E[2], E[2], T[0], comment="x2 ^= round constant")
+    a.alu("eor", O[2], O[2], T[1])
+    round_body(a, None)
+    a("b", ".Lround")
+    a.label(".Ldone")
+    a("pop", "{lr}", comment="the state pointer")
+    a("stm", "lr", STATE_REGS)
+    a("pop", "{r4-r11, pc}")
+    a.raw("    .balign 2")
+    a.label(".Lconstants")
+    for i in range(12):
+        c, ce, co = round_constant(i)
+        a.raw(f"    .byte {ce}, {co}                         @ round {i}: 0x{c:02x}")
+    a.raw("    .byte 0")
+    a.raw("    .balign 2")
+    a.endfunc(sym)
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/ascon/armv7m/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after")
+    a.raw(" * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.")
+    a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
+    a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O) + ", temporaries "
+          + "/".join(T) + "; r4-r11 saved. */")
+    a.raw('#include "ascon/armv7m/asm.h"')
+    a.raw("")
+    a.raw("    .syntax unified")
+    a.raw("    .thumb")
+    a.raw("    .text")
+    if variant == "fast":
+        permute_fast(a)
+        a.raw("")
+        a.raw("#ifdef ASCON_RATE")
+        blocks(a)
+        a.raw("")
+        a.raw("#if defined(CRYPTO_ABYTES) /* the whole-message AEAD */")
+        a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
+        a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
+        a.raw("#endif")
+        whole(a)
+        a.raw("#endif")
+        a.raw("#endif")
+    else:
+        permute_small(a)
+    return "\n".join(a.lines) + "\n"
+
+
+VARIANTS = ["fast", "small"]
+
+
+def main(argv: list[str]) -> int:
+    for v in VARIANTS:
+        (HERE / f"{v}.S").write_text(generate(v))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
