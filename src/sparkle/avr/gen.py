@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Generate the AVR assembly of Sparkle384 (size-optimized) from one description.
+
+    python3 src/sparkle/avr/gen.py        # rewrite src/sparkle/avr/small.S
+
+    small.S   sparkle_avr_permute(state, steps)   Sparkle384 with `steps` steps
+
+The state is the C sparkle_state_t (words.h): x_j at bytes 8j .. 8j+3,
+y_j at 8j+4 .. 8j+7, least significant byte first; branches 0..2 are the
+left half, 3..5 the right half.  A step:
+
+  constants  y0 ^= c[i mod 8], y1 ^= i (i the step index; c from flash);
+  Alzette    one loop over the branches in the order 3, 4, 5, 0, 1, 2,
+             x and y in eight registers, c_j read from flash: the four
+             rounds unrolled, every rotation by whole bytes a renaming of
+             the registers and the rest one bit (31 = 32 - 1, 17 = 16 + 1).
+             The right branches' results go to a 24-byte buffer on the stack,
+             the left ones' to the right half of the state (their slot after
+             the step: the new right half is the old left half);
+  linear     tx, ty = the xors of the new right half's x and y words,
+             f = ell(ty) into x words, ell(tx) into y words
+             (ell(v) = (v ^ (v << 16)) >>> 16: two xors and a renaming),
+             new left branch b = buffer[(b+1) mod 3] ^ right[(b+1) mod 3] ^ f.
+
+The loops count branches and steps; no branch or address depends on the
+state.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent / "ascon"))
+import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+
+VARIANTS = ["small"]
+C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8,
+     0xC2B3293D]
+ORDER = [3, 4, 5, 0, 1, 2]  # the Alzette loop's branches
+
+XR = ["r2", "r3", "r4", "r5"]       # x of a branch, byte 0 first
+YR = ["r6", "r7", "r8", "r9"]       # y
+CR = ["r10", "r11", "r12", "r13"]   # Alzette's constant c_j
+TR = ["r14", "r15", "r16", "r17"]   # a rotated copy
+STEP, STEPS, CNT = "r18", "r19", "r20"
+SPL, SPH, SREG = "0x3d", "0x3e", "0x3f"  # I/O addresses (ATmega128)
+FRAME = 24
+SYM = "SPARKLE_AVR_SYM(sparkle_avr_permute)"
+TAB = "SPARKLE_AVR_SYM(sparkle_avr_c)"
+
+
+class Asm(asmgen.Emitter):
+    COMMENT = "{text:<36}; {comment}"
+
+
+def rol1(a: Asm, w: list[str], comment: str) -> None:
+    a("lsl", w[0], comment=comment)
+    for r in w[1:]:
+        a("rol", r)
+    a("adc", w[0], "r1", comment="bit 31 into bit 0 (r1 = 0)")
+
+
+def ror1(a: Asm, w: list[str], comment: str) -> None:
+    a("bst", w[0], 0, comment=comment)
+    a("lsr", w[3])
+    for r in reversed(w[:3]):
+        a("ror", r)
+    a("bld", w[3], 7, comment="bit 0 into bit 31")
+
+
+def add(a: Asm, dst: list[str], src: list[str], m: int, comment: str) -> None:
+    """dst += src >>> 8m (a renaming: byte k of it is src[(k + m) mod 4])."""
+    for k in range(4):
+        a("add" if k == 0 else "adc", dst[k], src[(k + m) % 4], comment=comment if k == 0 else "")
+
+
+def xor(a: Asm, dst: list[str], src: list[str], m: int, comment: str) -> None:
+    for k in range(4):
+        a("eor", dst[k], src[(k + m) % 4], comment=comment if k == 0 else "")
+
+
+def alzette(a: Asm) -> None:
+    """The four rounds of Alzette on (x, y) = (r2-r5, r6-r9) with c in r10-r13."""
+    a.note("round 1: x += y >>> 31, y ^= x >>> 24, x ^= c")
+    a("movw", TR[0], YR[0])
+    a("movw", TR[2], YR[2])
+    rol1(a, TR, "T = y <<< 1 = y >>> 31")
+    add(a, XR, TR, 0, "x += T")
+    xor(a, YR, XR, 3, "y ^= x >>> 24")
+    xor(a, XR, CR, 0, "x ^= c")
+    a.note("round 2: x += y >>> 17, y ^= x >>> 17, x ^= c")
+    a("movw", TR[0], YR[0])
+    a("movw", TR[2], YR[2])
+    ror1(a, TR, "T = y >>> 1")
+    add(a, XR, TR, 2, "x += T >>> 16")
+    a("movw", TR[0], XR[0])
+    a("movw", TR[2], XR[2])
+    ror1(a, TR, "T = x >>> 1")
+    xor(a, YR, TR, 2, "y ^= T >>> 16")
+    xor(a, XR, CR, 0, "x ^= c")
+    a.note("round 3: x += y, y ^= x >>> 31, x ^= c")
+    add(a, XR, YR, 0, "x += y")
+    a("movw", TR[0], XR[0])
+    a("movw", TR[2], XR[2])
+    rol1(a, TR, "T = x <<< 1")
+    xor(a, YR, TR, 0, "y ^= T")
+    xor(a, XR, CR, 0, "x ^= c")
+    a.note("round 4: x += y >>> 24, y ^= x >>> 16, x ^= c")
+    add(a, XR, YR, 3, "x += y >>> 24")
+    xor(a, YR, XR, 2, "y ^= x >>> 16")
+    xor(a, XR, CR, 0, "x ^= c")
+
+
+def frame(a: Asm, size: int, comment: str) -> None:
+    """SP -= size (size < 0: frees), with Y = the new SP."""
+    a("in", "r28", SPL)
+    a("in", "r29", SPH)
+    if size > 0:
+        a("subi", "r28", size)
+        a("sbci", "r29", 0)
+    else:
+        a("subi", "r28", (size) & 0xFF)
+        a("sbci", "r29", 0xFF)
+    a("in", "r0", SREG)
+    a("cli")
+    a("out", SPH, "r29")
+    a("out", SREG, "r0", comment=comment)
+    a("out", SPL, "r28")
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/sparkle/avr/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * AVR (avr-gcc ABI).  Alzette: x in r2-r5, y in r6-r9 (byte 0 first), c_j in")
+    a.raw(" * r10-r13, a rotated copy in r14-r17; Y = the branch read, X = where it goes,")
+    a.raw(" * Z = the constants in flash.  Linear layer: tx in r10-r13, ty in r14-r17.")
+    a.raw(" * r18 = step index, r19 = steps, r20 = branch counter; the state pointer")
+    a.raw(" * is kept in r24:r25. */")
+    a.raw('#include "sparkle/avr/asm.h"')
+    a.raw("")
+    a.raw('    .section .progmem.data,"a",@progbits')
+    a.raw(f"{TAB}:")
+    a.note("c_3, c_4, c_5, c_0, c_1, c_2 (Alzette, in the loop's order), then c_0 .. c_7 (steps)")
+    for j in ORDER + list(range(8)):
+        a.raw("    .byte " + ", ".join(f"0x{(C[j] >> (8 * k)) & 0xFF:02x}" for k in range(4)))
+    a.raw("    .text")
+    a.raw(f"    .global {SYM}")
+    a.raw(f"    .type {SYM}, @function")
+    a.raw(f"{SYM}:")
+    a.note("r25:r24 = state, r23:r22 = steps (0..12)")
+    saved = [f"r{k}" for k in range(2, 18)] + ["r28", "r29"]
+    for r in saved:
+        a("push", r)
+    frame(a, FRAME, "a 24-byte buffer at SP+1: the right branches after Alzette")
+    a("mov", STEPS, "r22")
+    a("clr", STEP)
+    a.label(".Lstep")
+    a("cp", STEP, STEPS)
+    a("brne", "0f")
+    a("rjmp", ".Lend")
+    a.raw("0:")
+    a.note("step constants: y0 ^= c[i mod 8], y1 ^= i")
+    a("movw", "r28", "r24", comment="Y = state")
+    a("mov", "r30", STEP)
+    a("andi", "r30", 7)
+    a("lsl", "r30")
+    a("lsl", "r30")
+    a("clr", "r31")
+    a("subi", "r30", f"lo8(-({TAB} + 24))")
+    a("sbci", "r31", f"hi8(-({TAB} + 24))", comment="Z = &c[i mod 8] in flash")
+    for k in range(4):
+        a("lpm", "r0", "Z+")
+        a("ldd", "r2", f"Y+{4 + k}")
+        a("eor", "r2", "r0")
+        a("std", f"Y+{4 + k}", "r2")
+    a("ldd", "r2", "Y+12")
+    a("eor", "r2", STEP)
+    a("std", "Y+12", "r2", comment="y1 ^= i (i < 256)")
+    a.note("Alzette on branches 3, 4, 5 (to the buffer) then 0, 1, 2 (to the right half)")
+    a("adiw", "r28", 24, comment="Y = branch 3")
+    a("in", "r26", SPL)
+    a("in", "r27", SPH)
+    a("adiw", "r26", 1, comment="X = the buffer")
+    a("ldi", "r30", f"lo8({TAB})")
+    a("ldi", "r31", f"hi8({TAB})")
+    a("ldi", CNT, 6)
+    a.label(".Lbranch")
+    for k in range(4):
+        a("ldd" if k else "ld", XR[k], f"Y+{k}" if k else "Y", comment="x" if k == 0 else "")
+    for k in range(4):
+        a("ldd", YR[k], f"Y+{4 + k}", comment="y" if k == 0 else "")
+    for k in range(4):
+        a("lpm", CR[k], "Z+", comment="c_j" if k == 0 else "")
+    alzette(a)
+    for r in XR + YR:
+        a("st", "X+", r)
+    a("adiw", "r28", 8, comment="next branch")
+    a("cpi", CNT, 4)
+    a("brne", "1f")
+    a("movw", "r28", "r24", comment="after branch 5: Y = branch 0, X = branch 3")
+    a("movw", "r26", "r24")
+    a("adiw", "r26", 24)
+    a.raw("1:")
+    a("dec", CNT)
+    a("breq", "2f")
+    a("rjmp", ".Lbranch")
+    a.raw("2:")
+    a.note("linear layer: Y = the state, the new right half at Y+24")
+    a("movw", "r28", "r24")
+    for k in range(4):
+        a("ldd", CR[k], f"Y+{24 + k}", comment="tx = x3' ^ x4' ^ x5' (old x0, x1, x2)" if k == 0 else "")
+        a("ldd", TR[k], f"Y+{28 + k}", comment="ty" if k == 0 else "")
+        for off in (32, 40):
+            a("ldd", "r0", f"Y+{off + k}")
+            a("eor", CR[k], "r0")
+            a("ldd", "r0", f"Y+{off + 4 + k}")
+            a("eor", TR[k], "r0")
+    a("eor", CR[2], CR[0])
+    a("eor", CR[3], CR[1], comment="ell(tx) = bytes r12, r13, r10, r11: into y words")
+    a("eor", TR[2], TR[0])
+    a("eor", TR[3], TR[1], comment="ell(ty) = bytes r16, r17, r14, r15: into x words")
+    f = [TR[2], TR[3], TR[0], TR[1], CR[2], CR[3], CR[0], CR[1]]
+    a("in", "r26", SPL)
+    a("in", "r27", SPH)
+    a("adiw", "r26", 9, comment="X = buffer branch 1 (old branch 4)")
+    a("movw", "r30", "r24")
+    a("adiw", "r30", 32, comment="Z = right branch 1 (Alzette of old branch 1)")
+    a("ldi", CNT, 3)
+    a.label(".Llinear")
+    for k in range(8):
+        a("ld", "r2", "X+")
+        a("ld", "r3", "Z+")
+        a("eor", "r2", "r3")
+        a("eor", "r2", f[k])
+        a("st", "Y+", "r2", comment="new left branch b" if k == 0 else "")
+    a("cpi", CNT, 2)
+    a("brne", "3f")
+    a("sbiw", "r26", 24, comment="after b = 1: branch 0 of the buffer and of the right half")
+    a("sbiw", "r30", 24)
+    a.raw("3:")
+    a("dec", CNT)
+    a("brne", ".Llinear")
+    a("inc", STEP)
+    a("rjmp", ".Lstep")
+    a.label(".Lend")
+    a.note("wipe the buffer, free the frame")
+    a("in", "r26", SPL)
+    a("in", "r27", SPH)
+    a("adiw", "r26", 1)
+    a("ldi", CNT, FRAME)
+    a.raw("4:")
+    a("st", "X+", "r1")
+    a("dec", CNT)
+    a("brne", "4b")
+    frame(a, -FRAME, "interrupts as they were")
+    for r in reversed(saved):
+        a("pop", r)
+    a("ret")
+    a.raw(f"    .size {SYM}, .-{SYM}")
+    return "\n".join(a.lines) + "\n"
+
+
+def main() -> int:
+    for v in VARIANTS:
+        (HERE / f"{v}.S").write_text(generate(v))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
