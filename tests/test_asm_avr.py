@@ -129,3 +129,37 @@ def test_no_secret_dependent_address():
     r = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=1200)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     assert " 0 finding(s), 0 failed" in r.stdout + r.stderr
+
+
+def ops_of(impl) -> list[str]:
+    """The requests that reach deepest into the stack (test_target_avr's
+    test_stack_reserve_covers_the_deepest_jobs)."""
+    if impl.kind == "perm":
+        return ["permutation 0 0"]
+    if impl.kind == "aead":
+        return ["encrypt 16 16", "decrypt 16 16"]
+    return ["hash 0 16"]
+
+
+@pytest.mark.parametrize("impl", ASM, ids=lambda i: f"{i.scheme}/{i.name}")
+def test_fits_the_ram_with_the_runtime(impl):
+    """The KAT, the stack probes and a traced operation of every AVR
+    assembly implementation stay within the stack the RAM budget keeps
+    for the runtime (avr.py's STACK_RESERVE, lwc-simavr's red zone
+    included): the assembly's frames (pushes, Xoodoo's 64-byte and
+    Sparkle's 24-byte buffers) do not need a larger reserve."""
+    import re
+    from harness.bench import kat
+    from harness.bench.targets.avr import RED_ZONE, SIM, STACK_RESERVE
+    from conftest import firmware
+    reqs = [kat.request(impl)]
+    reqs += [f"stack {impl.scheme} {impl.name} {op}" for op in ops_of(impl)]
+    reqs += [f"ct {impl.scheme} {impl.name} {op} 1" for op in ops_of(impl)]
+    r = subprocess.run([str(SIM), "-s", str(firmware(NAME, impl.scheme, impl.name))],
+                       input=("\n".join(reqs) + "\nquit\n").encode(), capture_output=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-500:]
+    oks = [ln for ln in r.stdout.decode().splitlines() if ln.startswith("ok ")]
+    assert len(oks) == len(reqs) + 1, r.stdout[-500:]
+    high = re.search(rb"stack high-water (\d+) bytes", r.stderr)
+    assert high and int(high[1]) + RED_ZONE <= STACK_RESERVE, r.stderr[-500:]
