@@ -1,15 +1,15 @@
-/* Symbol names for the AVR assembly backends (src/ascon/avr/*.S): the
- * build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so that
- * every copy links into one program, as common.h does for C. */
-#ifndef ASCON_AVR_ASM_H
-#define ASCON_AVR_ASM_H
+/* Symbol names for the AVR assembly of every family (src/<family>/avr/*.S):
+ * the build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so
+ * that every copy links into one program, as common.h does for C. */
+#ifndef LWC_AVR_ASM_H
+#define LWC_AVR_ASM_H
 
-#define ASCON_AVR_CAT2(a, b) a##_##b
-#define ASCON_AVR_CAT(a, b) ASCON_AVR_CAT2(a, b)
+#define LWC_AVR_CAT2(a, b) a##_##b
+#define LWC_AVR_CAT(a, b) LWC_AVR_CAT2(a, b)
 #ifdef LWC_NAMESPACE
-#define ASCON_AVR_SYM(name) ASCON_AVR_CAT(LWC_NAMESPACE, name)
+#define LWC_AVR_SYM(name) LWC_AVR_CAT(LWC_NAMESPACE, name)
 #else
-#define ASCON_AVR_SYM(name) name
+#define LWC_AVR_SYM(name) name
 #endif
 
 #endif

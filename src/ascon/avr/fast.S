@@ -10,9 +10,9 @@
 #include "ascon/avr/asm.h"
 
     .text
-    .global ASCON_AVR_SYM(ascon_avr_permute)
-    .type ASCON_AVR_SYM(ascon_avr_permute), @function
-ASCON_AVR_SYM(ascon_avr_permute):
+    .global LWC_AVR_SYM(ascon_avr_permute)
+    .type LWC_AVR_SYM(ascon_avr_permute), @function
+LWC_AVR_SYM(ascon_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12 */
     push    r2
     push    r3
@@ -630,4 +630,4 @@ ASCON_AVR_SYM(ascon_avr_permute):
     pop     r3
     pop     r2
     ret
-    .size ASCON_AVR_SYM(ascon_avr_permute), .-ASCON_AVR_SYM(ascon_avr_permute)
+    .size LWC_AVR_SYM(ascon_avr_permute), .-LWC_AVR_SYM(ascon_avr_permute)

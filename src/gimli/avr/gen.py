@@ -21,8 +21,8 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent / "ascon"))
-import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+sys.path.insert(0, str(HERE.parent.parent / "ascon" / "avr"))
+from avrgen import Asm, head, rol1, shl, size, tail, text, write  # noqa: E402
 
 VARIANTS = ["small"]
 RC = 0x9E377900
@@ -32,17 +32,7 @@ YW = ["r22", "r23", "r24", "r25"]  # y = s[1][j] <<< 9
 ZW = ["r12", "r13", "r14", "r15"]  # z = s[2][j]
 TW = ["r2", "r3", "r4", "r5"]      # the output being formed
 CNT, ROUND = "r16", "r17"
-SYM = "GIMLI_AVR_SYM(gimli_avr_permute)"
-
-
-class Asm(asmgen.Emitter):
-    COMMENT = "{text:<36}; {comment}"
-
-
-def shl(a: Asm, w: list[str], comment: str) -> None:
-    a("lsl", w[0], comment=comment)
-    for r in w[1:]:
-        a("rol", r)
+SYM = "LWC_AVR_SYM(gimli_avr_permute)"
 
 
 def op(a: Asm, name: str, dst: list[str], src: list[str], comment: str) -> None:
@@ -58,16 +48,10 @@ def generate(variant: str) -> str:
     a.raw(" * column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the")
     a.raw(" * output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);")
     a.raw(" * the swap routine uses Z, X and r18, r19. */")
-    a.raw('#include "gimli/avr/asm.h"')
+    a.raw('#include "ascon/avr/asm.h"')
     a.raw("")
-    a.raw("    .text")
-    a.raw(f"    .global {SYM}")
-    a.raw(f"    .type {SYM}, @function")
-    a.raw(f"{SYM}:")
-    a.note("r25:r24 = state, r23:r22 = rounds n (0..24): rounds n .. 1")
     saved = ["r2", "r3", "r4", "r5", "r12", "r13", "r14", "r15", "r16", "r17"]
-    for r in saved:
-        a("push", r)
+    head(a, SYM, saved, "r25:r24 = state, r23:r22 = rounds n (0..24): rounds n .. 1")
     a("movw", "r30", "r24", comment="Z = state")
     a("mov", ROUND, "r22")
     a.label(".Lround")
@@ -84,10 +68,7 @@ def generate(variant: str) -> str:
         a("ldd", YW[k], f"Z+{16 + (k - 1) % 4}")
     for k in range(4):
         a("ldd", ZW[k], f"Z+{32 + k}")
-    a("lsl", YW[0], comment="y <<<= 1: y = s[1][j] <<< 9")
-    for r in YW[1:]:
-        a("rol", r)
-    a("adc", YW[0], "r1")
+    rol1(a, YW, "y <<<= 1: y = s[1][j] <<< 9")
     a.note("s[2][j] = x ^ (z << 1) ^ ((y & z) << 2) = ((((y & z) << 1) ^ z) << 1) ^ x")
     a("movw", TW[0], YW[0])
     a("movw", TW[2], YW[2])
@@ -151,9 +132,7 @@ def generate(variant: str) -> str:
     a("dec", ROUND)
     a("rjmp", ".Lround")
     a.label(".Lend")
-    for r in reversed(saved):
-        a("pop", r)
-    a("ret")
+    tail(a, SYM, saved)
     a.note("swap the 4 bytes at Z with the 4 at X; Z, X advance by 4")
     a.label(".Lswap4")
     for _ in range(4):
@@ -162,15 +141,9 @@ def generate(variant: str) -> str:
         a("st", "Z+", "r19")
         a("st", "X+", "r18")
     a("ret")
-    a.raw(f"    .size {SYM}, .-{SYM}")
-    return "\n".join(a.lines) + "\n"
-
-
-def main() -> int:
-    for v in VARIANTS:
-        (HERE / f"{v}.S").write_text(generate(v))
-    return 0
+    size(a, SYM)
+    return text(a)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))

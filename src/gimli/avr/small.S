@@ -4,12 +4,12 @@
  * column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the
  * output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);
  * the swap routine uses Z, X and r18, r19. */
-#include "gimli/avr/asm.h"
+#include "ascon/avr/asm.h"
 
     .text
-    .global GIMLI_AVR_SYM(gimli_avr_permute)
-    .type GIMLI_AVR_SYM(gimli_avr_permute), @function
-GIMLI_AVR_SYM(gimli_avr_permute):
+    .global LWC_AVR_SYM(gimli_avr_permute)
+    .type LWC_AVR_SYM(gimli_avr_permute), @function
+LWC_AVR_SYM(gimli_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds n (0..24): rounds n .. 1 */
     push    r2
     push    r3
@@ -47,7 +47,7 @@ GIMLI_AVR_SYM(gimli_avr_permute):
     rol     r23
     rol     r24
     rol     r25
-    adc     r22, r1
+    adc     r22, r1                 ; bit 31 into bit 0 (r1 = 0)
     /* s[2][j] = x ^ (z << 1) ^ ((y & z) << 2) = ((((y & z) << 1) ^ z) << 1) ^ x */
     movw    r2, r22
     movw    r4, r24
@@ -200,4 +200,4 @@ GIMLI_AVR_SYM(gimli_avr_permute):
     st      Z+, r19
     st      X+, r18
     ret
-    .size GIMLI_AVR_SYM(gimli_avr_permute), .-GIMLI_AVR_SYM(gimli_avr_permute)
+    .size LWC_AVR_SYM(gimli_avr_permute), .-LWC_AVR_SYM(gimli_avr_permute)

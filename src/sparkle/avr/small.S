@@ -5,10 +5,10 @@
  * Z = the constants in flash.  Linear layer: tx in r10-r13, ty in r14-r17.
  * r18 = step index, r19 = steps, r20 = branch counter; the state pointer
  * is kept in r24:r25. */
-#include "sparkle/avr/asm.h"
+#include "ascon/avr/asm.h"
 
     .section .progmem.data,"a",@progbits
-SPARKLE_AVR_SYM(sparkle_avr_c):
+LWC_AVR_SYM(sparkle_avr_c):
     /* c_3, c_4, c_5, c_0, c_1, c_2 (Alzette, in the loop's order), then c_0 .. c_7 (steps) */
     .byte 0x38, 0x77, 0x4e, 0x32
     .byte 0xeb, 0x85, 0x11, 0xbb
@@ -25,9 +25,9 @@ SPARKLE_AVR_SYM(sparkle_avr_c):
     .byte 0xc8, 0xa1, 0xbf, 0xcf
     .byte 0x3d, 0x29, 0xb3, 0xc2
     .text
-    .global SPARKLE_AVR_SYM(sparkle_avr_permute)
-    .type SPARKLE_AVR_SYM(sparkle_avr_permute), @function
-SPARKLE_AVR_SYM(sparkle_avr_permute):
+    .global LWC_AVR_SYM(sparkle_avr_permute)
+    .type LWC_AVR_SYM(sparkle_avr_permute), @function
+LWC_AVR_SYM(sparkle_avr_permute):
     /* r25:r24 = state, r23:r22 = steps (0..12) */
     push    r2
     push    r3
@@ -70,8 +70,8 @@ SPARKLE_AVR_SYM(sparkle_avr_permute):
     lsl     r30
     lsl     r30
     clr     r31
-    subi    r30, lo8(-(SPARKLE_AVR_SYM(sparkle_avr_c) + 24))
-    sbci    r31, hi8(-(SPARKLE_AVR_SYM(sparkle_avr_c) + 24)); Z = &c[i mod 8] in flash
+    subi    r30, lo8(-(LWC_AVR_SYM(sparkle_avr_c) + 24))
+    sbci    r31, hi8(-(LWC_AVR_SYM(sparkle_avr_c) + 24)); Z = &c[i mod 8] in flash
     lpm     r0, Z+
     ldd     r2, Y+4
     eor     r2, r0
@@ -96,8 +96,8 @@ SPARKLE_AVR_SYM(sparkle_avr_permute):
     in      r26, 0x3d
     in      r27, 0x3e
     adiw    r26, 1                  ; X = the buffer
-    ldi     r30, lo8(SPARKLE_AVR_SYM(sparkle_avr_c))
-    ldi     r31, hi8(SPARKLE_AVR_SYM(sparkle_avr_c))
+    ldi     r30, lo8(LWC_AVR_SYM(sparkle_avr_c))
+    ldi     r31, hi8(LWC_AVR_SYM(sparkle_avr_c))
     ldi     r20, 6
 .Lbranch:
     ld      r2, Y                   ; x
@@ -320,11 +320,14 @@ SPARKLE_AVR_SYM(sparkle_avr_permute):
     in      r26, 0x3d
     in      r27, 0x3e
     adiw    r26, 1
-    ldi     r20, 24
-4:
+    ldi     r20, 6
+9:
+    st      X+, r1
+    st      X+, r1
+    st      X+, r1
     st      X+, r1
     dec     r20
-    brne    4b
+    brne    9b
     in      r28, 0x3d
     in      r29, 0x3e
     subi    r28, 232
@@ -353,4 +356,4 @@ SPARKLE_AVR_SYM(sparkle_avr_permute):
     pop     r3
     pop     r2
     ret
-    .size SPARKLE_AVR_SYM(sparkle_avr_permute), .-SPARKLE_AVR_SYM(sparkle_avr_permute)
+    .size LWC_AVR_SYM(sparkle_avr_permute), .-LWC_AVR_SYM(sparkle_avr_permute)

@@ -32,8 +32,9 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent / "ascon"))
-import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+sys.path.insert(0, str(HERE.parent.parent / "ascon" / "avr"))
+from avrgen import (SPH, SPL, Asm, frame, head, rol1, ror1, size, tail, text,  # noqa: E402
+                    wipe_frame, write)
 
 VARIANTS = ["small"]
 # Xoodoo's round constants, rounds 0 .. 11 of 12 (the specification's table)
@@ -48,27 +49,7 @@ XO = "r21"    # 4x, the column's byte offset
 IDX = "r22"   # 2 x round index (into the constants)
 FRAME = 64    # the stack buffer (48) and E (16)
 EOFF = 49     # E's offset from SP (SP + 1 is the buffer)
-SYM = "XOODOO_AVR_SYM(xoodoo_avr_permute)"
-SPL, SPH, SREG = "0x3d", "0x3e", "0x3f"  # I/O addresses (ATmega128)
-
-
-class Asm(asmgen.Emitter):
-    COMMENT = "{text:<36}; {comment}"
-
-
-def rol1(a: Asm, w: list[str], comment: str) -> None:
-    a("lsl", w[0], comment=comment)
-    for r in w[1:]:
-        a("rol", r)
-    a("adc", w[0], "r1", comment="bit 31 into bit 0 (r1 = 0)")
-
-
-def ror1(a: Asm, w: list[str], comment: str) -> None:
-    a("bst", w[0], 0, comment=comment)
-    a("lsr", w[3])
-    for r in reversed(w[:3]):
-        a("ror", r)
-    a("bld", w[3], 7, comment="bit 0 into bit 31")
+SYM = "LWC_AVR_SYM(xoodoo_avr_permute)"
 
 
 def x_pointer_to_e(a: Asm) -> None:
@@ -89,29 +70,15 @@ def generate(variant: str) -> str:
     a.raw(" * theta: the column parity P in r2-r5 (byte 0 first), its copy in r6-r9;")
     a.raw(" * chi: A0 in r2-r5, A1 in r6-r9, A2 in r10-r13, E[x] in r14-r17,")
     a.raw(" * temporaries r18-r20; r21 = 4x, r22 = 2 x round index. */")
-    a.raw('#include "xoodoo/avr/asm.h"')
+    a.raw('#include "ascon/avr/asm.h"')
     a.raw("")
     a.raw('    .section .progmem.data,"a",@progbits')
-    a.raw("XOODOO_AVR_SYM(xoodoo_avr_rc):")
+    a.raw("LWC_AVR_SYM(xoodoo_avr_rc):")
     a.raw("    .byte " + ", ".join(f"0x{c & 0xFF:02x}, 0x{c >> 8:02x}" for c in RC))
-    a.raw("    .text")
-    a.raw(f"    .global {SYM}")
-    a.raw(f"    .type {SYM}, @function")
-    a.raw(f"{SYM}:")
-    a.note("r25:r24 = state, r23:r22 = rounds n (0..12): the last n rounds")
     saved = [f"r{k}" for k in range(2, 18)] + ["r28", "r29"]
-    for r in saved:
-        a("push", r)
+    head(a, SYM, saved, "r25:r24 = state, r23:r22 = rounds n (0..12): the last n rounds")
     a.note(f"a frame of {FRAME} bytes: SP+1 .. SP+48 the second buffer, SP+49 .. SP+64 E")
-    a("in", "r28", SPL)
-    a("in", "r29", SPH)
-    a("subi", "r28", FRAME)
-    a("sbci", "r29", 0)
-    a("in", "r0", SREG)
-    a("cli")
-    a("out", SPH, "r29")
-    a("out", SREG, "r0", comment="interrupts as they were")
-    a("out", SPL, "r28")
+    frame(a, FRAME, "interrupts as they were")
     a("adiw", "r28", 1, comment="Y = the stack buffer")
     a("movw", "r30", "r24", comment="Z = the state")
     a("ldi", "r23", 12)
@@ -162,8 +129,8 @@ def generate(variant: str) -> str:
     # ---- iota
     a.note("iota: a[0] ^= the round constant (read from flash; Z kept in r24:r25)")
     a("movw", "r24", "r30")
-    a("ldi", "r30", "lo8(XOODOO_AVR_SYM(xoodoo_avr_rc))")
-    a("ldi", "r31", "hi8(XOODOO_AVR_SYM(xoodoo_avr_rc))")
+    a("ldi", "r30", "lo8(LWC_AVR_SYM(xoodoo_avr_rc))")
+    a("ldi", "r31", "hi8(LWC_AVR_SYM(xoodoo_avr_rc))")
     a("add", "r30", IDX)
     a("adc", "r31", "r1")
     a("lpm", TMP[0], "Z+")
@@ -266,31 +233,12 @@ def generate(variant: str) -> str:
     a("brne", "6b")
     a.label(".Lfree")
     a.note("wipe the frame (E and the buffer held state), then free it")
-    a("in", "r28", SPL)
-    a("in", "r29", SPH)
-    a("ldi", TMP[0], FRAME)
-    a.raw("7:")
-    a("std", "Y+1", "r1")
-    a("adiw", "r28", 1)
-    a("dec", TMP[0])
-    a("brne", "7b")
-    a("in", "r0", SREG)
-    a("cli")
-    a("out", SPH, "r29")
-    a("out", SREG, "r0")
-    a("out", SPL, "r28")
-    for r in reversed(saved):
-        a("pop", r)
-    a("ret")
-    a.raw(f"    .size {SYM}, .-{SYM}")
-    return "\n".join(a.lines) + "\n"
-
-
-def main() -> int:
-    for v in VARIANTS:
-        (HERE / f"{v}.S").write_text(generate(v))
-    return 0
+    wipe_frame(a, FRAME, TMP[0])
+    frame(a, -FRAME, "interrupts as they were")
+    tail(a, SYM, saved)
+    size(a, SYM)
+    return text(a)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))

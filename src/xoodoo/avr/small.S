@@ -5,15 +5,15 @@
  * theta: the column parity P in r2-r5 (byte 0 first), its copy in r6-r9;
  * chi: A0 in r2-r5, A1 in r6-r9, A2 in r10-r13, E[x] in r14-r17,
  * temporaries r18-r20; r21 = 4x, r22 = 2 x round index. */
-#include "xoodoo/avr/asm.h"
+#include "ascon/avr/asm.h"
 
     .section .progmem.data,"a",@progbits
-XOODOO_AVR_SYM(xoodoo_avr_rc):
+LWC_AVR_SYM(xoodoo_avr_rc):
     .byte 0x58, 0x00, 0x38, 0x00, 0xc0, 0x03, 0xd0, 0x00, 0x20, 0x01, 0x14, 0x00, 0x60, 0x00, 0x2c, 0x00, 0x80, 0x03, 0xf0, 0x00, 0xa0, 0x01, 0x12, 0x00
     .text
-    .global XOODOO_AVR_SYM(xoodoo_avr_permute)
-    .type XOODOO_AVR_SYM(xoodoo_avr_permute), @function
-XOODOO_AVR_SYM(xoodoo_avr_permute):
+    .global LWC_AVR_SYM(xoodoo_avr_permute)
+    .type LWC_AVR_SYM(xoodoo_avr_permute), @function
+LWC_AVR_SYM(xoodoo_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds n (0..12): the last n rounds */
     push    r2
     push    r3
@@ -128,8 +128,8 @@ XOODOO_AVR_SYM(xoodoo_avr_permute):
     clr     r21
     /* iota: a[0] ^= the round constant (read from flash; Z kept in r24:r25) */
     movw    r24, r30
-    ldi     r30, lo8(XOODOO_AVR_SYM(xoodoo_avr_rc))
-    ldi     r31, hi8(XOODOO_AVR_SYM(xoodoo_avr_rc))
+    ldi     r30, lo8(LWC_AVR_SYM(xoodoo_avr_rc))
+    ldi     r31, hi8(LWC_AVR_SYM(xoodoo_avr_rc))
     add     r30, r22
     adc     r31, r1
     lpm     r18, Z+
@@ -313,18 +313,25 @@ XOODOO_AVR_SYM(xoodoo_avr_permute):
     brne    6b
 .Lfree:
     /* wipe the frame (E and the buffer held state), then free it */
+    in      r26, 0x3d
+    in      r27, 0x3e
+    adiw    r26, 1
+    ldi     r18, 16
+9:
+    st      X+, r1
+    st      X+, r1
+    st      X+, r1
+    st      X+, r1
+    dec     r18
+    brne    9b
     in      r28, 0x3d
     in      r29, 0x3e
-    ldi     r18, 64
-7:
-    std     Y+1, r1
-    adiw    r28, 1
-    dec     r18
-    brne    7b
+    subi    r28, 192
+    sbci    r29, 255
     in      r0, 0x3f
     cli
     out     0x3e, r29
-    out     0x3f, r0
+    out     0x3f, r0                ; interrupts as they were
     out     0x3d, r28
     pop     r29
     pop     r28
@@ -345,4 +352,4 @@ XOODOO_AVR_SYM(xoodoo_avr_permute):
     pop     r3
     pop     r2
     ret
-    .size XOODOO_AVR_SYM(xoodoo_avr_permute), .-XOODOO_AVR_SYM(xoodoo_avr_permute)
+    .size LWC_AVR_SYM(xoodoo_avr_permute), .-LWC_AVR_SYM(xoodoo_avr_permute)
