@@ -6,7 +6,7 @@
  * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum T in r2-r9;
  * lane 0 stays in r10-r17 from the first round to the last (its S-box
  * input and output, its linear layer in place).
- * r26 = round constant, r27 = mul factor / column counter; r0:r1 products. */
+ * r26 = round constant, r27 = mul factor; r0:r1 products. */
 #include "ascon/avr/asm.h"
 
     .text

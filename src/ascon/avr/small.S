@@ -4,7 +4,8 @@
  * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.
  * S-box: column bytes x0..x4 in r18-r22, temporaries r23-r25.
  * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum T in r2-r9;
- * r26 = round constant, r27 = mul factor / column counter; r0:r1 products. */
+ * r16 = round constant, r17 = column counter; in the S-box loop Z
+ * loads (post-increment) and X stores lane 0's byte, both a column ahead. */
 #include "ascon/avr/asm.h"
 
     .text
@@ -20,27 +21,30 @@ LWC_AVR_SYM(ascon_avr_permute):
     push    r7
     push    r8
     push    r9
+    push    r16
+    push    r17
     movw    r30, r24                ; Z = state
-    mov     r26, r22
-    swap    r26                     ; 16 n (n <= 12)
-    sub     r26, r22
-    subi    r26, 196                ; rc = 0x3c + 15 n: the constant of round 12 - n
-    cpi     r26, 60
+    mov     r16, r22
+    swap    r16                     ; 16 n (n <= 12)
+    sub     r16, r22
+    subi    r16, 196                ; rc = 0x3c + 15 n: the constant of round 12 - n
+    cpi     r16, 60
     brne    .Lstart
     rjmp    .Ldone                  ; n = 0: nothing to do
 .Lstart:
 .Lround:
     /* the constant into x2's byte 0, then the S-box on columns 0..7, Z moving */
     ldd     r0, Z+16
-    eor     r0, r26                 ; x2 ^= round constant
+    eor     r0, r16                 ; x2 ^= round constant
     std     Z+16, r0
-    ldi     r27, 8                  ; 8 columns
+    ldi     r17, 8                  ; 8 columns
+    movw    r26, r30                ; X = Z
 .Lcolumn:
-    ld      r18, Z
-    ldd     r19, Z+8
-    ldd     r20, Z+16
-    ldd     r21, Z+24
-    ldd     r22, Z+32
+    ld      r18, Z+                 ; Z = the next column
+    ldd     r19, Z+7
+    ldd     r20, Z+15
+    ldd     r21, Z+23
+    ldd     r22, Z+31
     mov     r23, r21
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r18
@@ -61,13 +65,12 @@ LWC_AVR_SYM(ascon_avr_permute):
     com     r18
     and     r18, r19
     eor     r18, r23                ; x0 = y4
-    st      Z, r20
-    std     Z+8, r21
-    std     Z+16, r22
-    std     Z+24, r24
-    std     Z+32, r18
-    adiw    r30, 1                  ; next column
-    dec     r27
+    st      X+, r20                 ; X = the next column
+    std     Z+7, r21
+    std     Z+15, r22
+    std     Z+23, r24
+    std     Z+31, r18
+    dec     r17
     brne    .Lcolumn
     sbiw    r30, 8                  ; Z = state again
     /* the linear layer, lane by lane */
@@ -408,12 +411,14 @@ LWC_AVR_SYM(ascon_avr_permute):
     std     Z+37, r7
     std     Z+38, r8
     std     Z+39, r9
-    subi    r26, 15                 ; the next round constant
-    cpi     r26, 60
+    subi    r16, 15                 ; the next round constant
+    cpi     r16, 60
     breq    .Lend
     rjmp    .Lround
 .Lend:
 .Ldone:
+    pop     r17
+    pop     r16
     pop     r9
     pop     r8
     pop     r7
