@@ -44,21 +44,13 @@ P = ["r2", "r3", "r4", "r5"]      # theta: a column's parity / chi: A0
 U = ["r6", "r7", "r8", "r9"]      # theta: a copy of P / chi: A1
 A2 = ["r10", "r11", "r12", "r13"]  # chi: A2 (before its rotation by 8)
 EX = ["r14", "r15", "r16", "r17"]  # E[x]
+EPREV = ["r0", "r23", "r24", "r25"]  # E[x - 1] (chi loop)
 TMP = ["r18", "r19", "r20"]
 XO = "r21"    # 4x, the column's byte offset
 IDX = "r22"   # 2 x round index (into the constants)
 FRAME = 64    # the stack buffer (48) and E (16)
 EOFF = 49     # E's offset from SP (SP + 1 is the buffer)
 SYM = "LWC_AVR_SYM(xoodoo_avr_permute)"
-
-
-def x_pointer_to_e(a: Asm) -> None:
-    """X = &E[x] (SP + EOFF + 4x)."""
-    a("in", "r26", SPL)
-    a("in", "r27", SPH)
-    a("adiw", "r26", EOFF)
-    a("add", "r26", XO)
-    a("adc", "r27", "r1", comment="X = &E[x]")
 
 
 def generate(variant: str) -> str:
@@ -92,6 +84,9 @@ def generate(variant: str) -> str:
     a.label(".Lround")
     # ---- theta: E
     a.note("theta: E[x + 1] from the parity of column x, x = 0 .. 3")
+    a("in", "r26", SPL)
+    a("in", "r27", SPH)
+    a("adiw", "r26", EOFF + 4, comment="X = E's slot 1, then 2, 3 and 0")
     a.label(".Ltheta")
     for k in range(4):
         a("ldd" if k else "ld", P[k], f"Z+{k}" if k else "Z",
@@ -108,14 +103,10 @@ def generate(variant: str) -> str:
     for s in range(3):
         ror1(a, P, f"P >>> {s + 1}")
     a.note("E[x + 1] = P <<< 5: the bytes of P >>> 3, +1, into E's slot (x + 1) mod 4")
-    a("in", "r26", SPL)
-    a("in", "r27", SPH)
-    a("adiw", "r26", EOFF)
-    a("mov", "r24", XO)
-    a("subi", "r24", 0xFC, comment="4 (x + 1)")
-    a("andi", "r24", 12)
-    a("add", "r26", "r24")
-    a("adc", "r27", "r1")
+    a("cpi", XO, 12)
+    a("brne", "1f")
+    a("sbiw", "r26", 16, comment="x = 3: slot 0")
+    a.raw("1:")
     for k in range(4):
         a("st", "X+", P[(k - 1) % 4])
     a("adiw", "r30", 4, comment="next column")
@@ -142,33 +133,36 @@ def generate(variant: str) -> str:
         a("std" if k else "st", f"Z+{k}" if k else "Z", TMP[2])
     # ---- rho-west, chi, rho-east
     a.note("rho-west, chi, rho-east on column x, x = 0 .. 3, into the other buffer")
-    a.label(".Lchi")
-    x_pointer_to_e(a)
+    a("in", "r26", SPL)
+    a("in", "r27", SPH)
+    a("adiw", "r26", EOFF + 12)
     for k in range(4):
-        a("ld", EX[k], "X+")
+        a("ld", EPREV[k], "X+", comment="E[x - 1] = E[3]" if k == 0 else "")
+    a("sbiw", "r26", 16, comment="X = E[0], walking E")
+    a.label(".Lchi")
+    for k in range(4):
+        a("ld", EX[k], "X+", comment="E[x]" if k == 0 else "")
     for k in range(4):
         a("ldd" if k else "ld", P[k], f"Z+{k}" if k else "Z", comment="A0 = a[x] ^ E[x]" if k == 0 else "")
         a("eor", P[k], EX[k])
     for k in range(4):
         a("ldd", A2[k], f"Z+{32 + k}", comment="A2 = a[x + 8] ^ E[x]" if k == 0 else "")
         a("eor", A2[k], EX[k])
-    a.note("A1 = a[4 + (x - 1) mod 4] ^ E[(x - 1) mod 4]: X is at E[x + 1]")
-    a("sbiw", "r26", 8)
+    a.note("A1 = a[4 + (x - 1) mod 4] ^ E[(x - 1) mod 4]: a[7] for x = 0")
     a("tst", XO)
     a("brne", "1f")
-    a("adiw", "r26", 16, comment="x = 0: E[3]")
+    a("adiw", "r30", 16)
     a.raw("1:")
     for k in range(4):
-        a("ld", U[k], "X+")
-    a("movw", "r26", "r30")
-    a("adiw", "r26", 12, comment="a[4 + x - 1]")
+        a("ldd", U[k], f"Z+{12 + k}")
+        a("eor", U[k], EPREV[k])
     a("tst", XO)
     a("brne", "2f")
-    a("adiw", "r26", 16, comment="x = 0: a[7]")
+    a("sbiw", "r30", 16)
     a.raw("2:")
-    for k in range(4):
-        a("ld", TMP[0], "X+")
-        a("eor", U[k], TMP[0])
+    a("mov", EPREV[0], EX[0], comment="E[x] is the next column's E[x - 1]")
+    a("mov", EPREV[1], EX[1])
+    a("movw", EPREV[2], EX[2])
     for s in range(3):
         rol1(a, A2, f"A2 <<< {s + 1}: with its bytes +1, A2 <<< {s + 9}")
     a.note("chi, byte k: A2's byte k is r10 + (k - 1) mod 4")
@@ -192,14 +186,16 @@ def generate(variant: str) -> str:
     for k in range(4):
         a("std", f"Y+{16 + k}", U[k], comment="out a[4 + x]" if k == 0 else "")
     a.note("out a[8 + (x + 2) mod 4] = A2 <<< 8: byte k is r10 + (k - 2) mod 4")
-    a("movw", "r26", "r28")
-    a("adiw", "r26", 40)
     a("cpi", XO, 8)
     a("brlo", "3f")
-    a("sbiw", "r26", 16, comment="x = 2, 3: columns 0, 1")
+    a("sbiw", "r28", 16, comment="x = 2, 3: columns 0, 1")
     a.raw("3:")
     for k in range(4):
-        a("st", "X+", A2[(k - 2) % 4])
+        a("std", f"Y+{40 + k}", A2[(k - 2) % 4])
+    a("cpi", XO, 8)
+    a("brlo", "3f")
+    a("adiw", "r28", 16)
+    a.raw("3:")
     a("adiw", "r30", 4, comment="next column")
     a("adiw", "r28", 4)
     a("subi", XO, 0xFC)

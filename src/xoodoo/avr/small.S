@@ -55,6 +55,9 @@ LWC_AVR_SYM(xoodoo_avr_permute):
     rjmp    .Lfree                  ; n = 0
 .Lround:
     /* theta: E[x + 1] from the parity of column x, x = 0 .. 3 */
+    in      r26, 0x3d
+    in      r27, 0x3e
+    adiw    r26, 53                 ; X = E's slot 1, then 2, 3 and 0
 .Ltheta:
     ld      r2, Z                   ; P = a[x] ^ a[x + 4] ^ a[x + 8]
     ldd     r3, Z+1
@@ -106,14 +109,10 @@ LWC_AVR_SYM(xoodoo_avr_permute):
     ror     r2
     bld     r5, 7                   ; bit 0 into bit 31
     /* E[x + 1] = P <<< 5: the bytes of P >>> 3, +1, into E's slot (x + 1) mod 4 */
-    in      r26, 0x3d
-    in      r27, 0x3e
-    adiw    r26, 49
-    mov     r24, r21
-    subi    r24, 252                ; 4 (x + 1)
-    andi    r24, 12
-    add     r26, r24
-    adc     r27, r1
+    cpi     r21, 12
+    brne    1f
+    sbiw    r26, 16                 ; x = 3: slot 0
+1:
     st      X+, r5
     st      X+, r2
     st      X+, r3
@@ -142,13 +141,16 @@ LWC_AVR_SYM(xoodoo_avr_permute):
     eor     r20, r19
     std     Z+1, r20
     /* rho-west, chi, rho-east on column x, x = 0 .. 3, into the other buffer */
-.Lchi:
     in      r26, 0x3d
     in      r27, 0x3e
-    adiw    r26, 49
-    add     r26, r21
-    adc     r27, r1                 ; X = &E[x]
-    ld      r14, X+
+    adiw    r26, 61
+    ld      r0, X+                  ; E[x - 1] = E[3]
+    ld      r23, X+
+    ld      r24, X+
+    ld      r25, X+
+    sbiw    r26, 16                 ; X = E[0], walking E
+.Lchi:
+    ld      r14, X+                 ; E[x]
     ld      r15, X+
     ld      r16, X+
     ld      r17, X+
@@ -168,30 +170,26 @@ LWC_AVR_SYM(xoodoo_avr_permute):
     eor     r12, r16
     ldd     r13, Z+35
     eor     r13, r17
-    /* A1 = a[4 + (x - 1) mod 4] ^ E[(x - 1) mod 4]: X is at E[x + 1] */
-    sbiw    r26, 8
+    /* A1 = a[4 + (x - 1) mod 4] ^ E[(x - 1) mod 4]: a[7] for x = 0 */
     tst     r21
     brne    1f
-    adiw    r26, 16                 ; x = 0: E[3]
+    adiw    r30, 16
 1:
-    ld      r6, X+
-    ld      r7, X+
-    ld      r8, X+
-    ld      r9, X+
-    movw    r26, r30
-    adiw    r26, 12                 ; a[4 + x - 1]
+    ldd     r6, Z+12
+    eor     r6, r0
+    ldd     r7, Z+13
+    eor     r7, r23
+    ldd     r8, Z+14
+    eor     r8, r24
+    ldd     r9, Z+15
+    eor     r9, r25
     tst     r21
     brne    2f
-    adiw    r26, 16                 ; x = 0: a[7]
+    sbiw    r30, 16
 2:
-    ld      r18, X+
-    eor     r6, r18
-    ld      r18, X+
-    eor     r7, r18
-    ld      r18, X+
-    eor     r8, r18
-    ld      r18, X+
-    eor     r9, r18
+    mov     r0, r14                 ; E[x] is the next column's E[x - 1]
+    mov     r23, r15
+    movw    r24, r16
     lsl     r10                     ; A2 <<< 1: with its bytes +1, A2 <<< 9
     rol     r11
     rol     r12
@@ -270,16 +268,18 @@ LWC_AVR_SYM(xoodoo_avr_permute):
     std     Y+18, r8
     std     Y+19, r9
     /* out a[8 + (x + 2) mod 4] = A2 <<< 8: byte k is r10 + (k - 2) mod 4 */
-    movw    r26, r28
-    adiw    r26, 40
     cpi     r21, 8
     brlo    3f
-    sbiw    r26, 16                 ; x = 2, 3: columns 0, 1
+    sbiw    r28, 16                 ; x = 2, 3: columns 0, 1
 3:
-    st      X+, r12
-    st      X+, r13
-    st      X+, r10
-    st      X+, r11
+    std     Y+40, r12
+    std     Y+41, r13
+    std     Y+42, r10
+    std     Y+43, r11
+    cpi     r21, 8
+    brlo    3f
+    adiw    r28, 16
+3:
     adiw    r30, 4                  ; next column
     adiw    r28, 4
     subi    r21, 252
