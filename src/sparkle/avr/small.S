@@ -2,9 +2,9 @@
  *
  * AVR (avr-gcc ABI).  Alzette: x in r2-r5, y in r6-r9 (byte 0 first), c_j in
  * r10-r13, a rotated copy in r14-r17; Y = the branch read, X = where it goes,
- * Z = the constants in flash.  Linear layer: tx in r10-r13, ty in r14-r17.
- * r18 = step index, r19 = steps, r20 = branch counter; the state pointer
- * is kept in r24:r25. */
+ * Z = the constants in flash; tx in r18-r21 and ty in r0, r22-r24 (the xors of
+ * the left branches after Alzette), r25 = branch counter.  The step index,
+ * the step count and the state pointer wait in the stack frame. */
 #include "ascon/avr/asm.h"
 
     .section .progmem.data,"a",@progbits
@@ -49,23 +49,31 @@ LWC_AVR_SYM(sparkle_avr_permute):
     push    r29
     in      r28, 0x3d
     in      r29, 0x3e
-    subi    r28, 24
+    subi    r28, 28
     sbci    r29, 0
     in      r0, 0x3f
     cli
     out     0x3e, r29
-    out     0x3f, r0                ; a 24-byte buffer at SP+1: the right branches after Alzette
+    out     0x3f, r0                ; SP+1: the right branches after Alzette (24 bytes), then i, steps, state
     out     0x3d, r28
-    mov     r19, r22
-    clr     r18
+    std     Y+25, r1                ; i = 0
+    std     Y+26, r22
+    std     Y+27, r24
+    std     Y+28, r25
 .Lstep:
-    cp      r18, r19
+    in      r28, 0x3d
+    in      r29, 0x3e
+    ldd     r2, Y+25
+    ldd     r3, Y+26
+    cp      r2, r3
     brne    0f
-    rjmp    .Lend
+    rjmp    .Lend                   ; i = steps
 0:
+    ldd     r4, Y+27
+    ldd     r5, Y+28
+    movw    r28, r4                 ; Y = state
     /* step constants: y0 ^= c[i mod 8], y1 ^= i */
-    movw    r28, r24                ; Y = state
-    mov     r30, r18
+    mov     r30, r2
     andi    r30, 7
     lsl     r30
     lsl     r30
@@ -73,24 +81,24 @@ LWC_AVR_SYM(sparkle_avr_permute):
     subi    r30, lo8(-(LWC_AVR_SYM(sparkle_avr_c) + 24))
     sbci    r31, hi8(-(LWC_AVR_SYM(sparkle_avr_c) + 24)); Z = &c[i mod 8] in flash
     lpm     r0, Z+
-    ldd     r2, Y+4
-    eor     r2, r0
-    std     Y+4, r2
+    ldd     r3, Y+4
+    eor     r3, r0
+    std     Y+4, r3
     lpm     r0, Z+
-    ldd     r2, Y+5
-    eor     r2, r0
-    std     Y+5, r2
+    ldd     r3, Y+5
+    eor     r3, r0
+    std     Y+5, r3
     lpm     r0, Z+
-    ldd     r2, Y+6
-    eor     r2, r0
-    std     Y+6, r2
+    ldd     r3, Y+6
+    eor     r3, r0
+    std     Y+6, r3
     lpm     r0, Z+
-    ldd     r2, Y+7
-    eor     r2, r0
-    std     Y+7, r2
-    ldd     r2, Y+12
-    eor     r2, r18
-    std     Y+12, r2                ; y1 ^= i (i < 256)
+    ldd     r3, Y+7
+    eor     r3, r0
+    std     Y+7, r3
+    ldd     r3, Y+12
+    eor     r3, r2
+    std     Y+12, r3                ; y1 ^= i (i < 256)
     /* Alzette on branches 3, 4, 5 (to the buffer) then 0, 1, 2 (to the right half) */
     adiw    r28, 24                 ; Y = branch 3
     in      r26, 0x3d
@@ -98,7 +106,15 @@ LWC_AVR_SYM(sparkle_avr_permute):
     adiw    r26, 1                  ; X = the buffer
     ldi     r30, lo8(LWC_AVR_SYM(sparkle_avr_c))
     ldi     r31, hi8(LWC_AVR_SYM(sparkle_avr_c))
-    ldi     r20, 6
+    clr     r18
+    clr     r19
+    clr     r20
+    clr     r21
+    clr     r0
+    clr     r22
+    clr     r23
+    clr     r24
+    ldi     r25, 6
 .Lbranch:
     ld      r2, Y                   ; x
     ldd     r3, Y+1
@@ -203,134 +219,109 @@ LWC_AVR_SYM(sparkle_avr_permute):
     st      X+, r8
     st      X+, r9
     adiw    r28, 8                  ; next branch
-    cpi     r20, 4
-    brne    1f
-    movw    r28, r24                ; after branch 5: Y = branch 0, X = branch 3
-    movw    r26, r24
+    cpi     r25, 4
+    brlo    1f
+    brne    2f
+    sbiw    r28, 48                 ; after branch 5: Y = branch 0, X = branch 3
+    movw    r26, r28
     adiw    r26, 24
+    rjmp    2f
 1:
-    dec     r20
-    breq    2f
-    rjmp    .Lbranch
+    eor     r18, r2                 ; a left branch: tx ^= x, ty ^= y
+    eor     r19, r3
+    eor     r20, r4
+    eor     r21, r5
+    eor     r0, r6
+    eor     r22, r7
+    eor     r23, r8
+    eor     r24, r9
 2:
-    /* linear layer: Y = the state, the new right half at Y+24 */
-    movw    r28, r24
-    ldd     r10, Y+24               ; tx = x3' ^ x4' ^ x5' (old x0, x1, x2)
-    ldd     r14, Y+28               ; ty
-    ldd     r0, Y+32
-    eor     r10, r0
-    ldd     r0, Y+36
-    eor     r14, r0
-    ldd     r0, Y+40
-    eor     r10, r0
-    ldd     r0, Y+44
-    eor     r14, r0
-    ldd     r11, Y+25
-    ldd     r15, Y+29
-    ldd     r0, Y+33
-    eor     r11, r0
-    ldd     r0, Y+37
-    eor     r15, r0
-    ldd     r0, Y+41
-    eor     r11, r0
-    ldd     r0, Y+45
-    eor     r15, r0
-    ldd     r12, Y+26
-    ldd     r16, Y+30
-    ldd     r0, Y+34
-    eor     r12, r0
-    ldd     r0, Y+38
-    eor     r16, r0
-    ldd     r0, Y+42
-    eor     r12, r0
-    ldd     r0, Y+46
-    eor     r16, r0
-    ldd     r13, Y+27
-    ldd     r17, Y+31
-    ldd     r0, Y+35
-    eor     r13, r0
-    ldd     r0, Y+39
-    eor     r17, r0
-    ldd     r0, Y+43
-    eor     r13, r0
-    ldd     r0, Y+47
-    eor     r17, r0
-    eor     r12, r10
-    eor     r13, r11                ; ell(tx) = bytes r12, r13, r10, r11: into y words
-    eor     r16, r14
-    eor     r17, r15                ; ell(ty) = bytes r16, r17, r14, r15: into x words
+    dec     r25
+    breq    3f
+    rjmp    .Lbranch
+3:
+    /* linear layer: Y = branch 3 (the new right half) */
+    sbiw    r28, 24                 ; Y = the state
+    eor     r20, r18
+    eor     r21, r19                ; ell(tx): bytes 2, 3, 0, 1 of tx; into y words
+    eor     r23, r0
+    eor     r24, r22                ; ell(ty): bytes 2, 3, 0, 1 of ty; into x words
     in      r26, 0x3d
     in      r27, 0x3e
     adiw    r26, 9                  ; X = buffer branch 1 (old branch 4)
-    movw    r30, r24
+    movw    r30, r28
     adiw    r30, 32                 ; Z = right branch 1 (Alzette of old branch 1)
-    ldi     r20, 3
+    ldi     r25, 3
 .Llinear:
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r16
+    eor     r2, r23
     st      Y+, r2                  ; new left branch b
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r17
+    eor     r2, r24
     st      Y+, r2
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r14
+    eor     r2, r0
     st      Y+, r2
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r15
+    eor     r2, r22
     st      Y+, r2
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r12
+    eor     r2, r20
     st      Y+, r2
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r13
+    eor     r2, r21
     st      Y+, r2
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r10
+    eor     r2, r18
     st      Y+, r2
     ld      r2, X+
     ld      r3, Z+
     eor     r2, r3
-    eor     r2, r11
+    eor     r2, r19
     st      Y+, r2
-    cpi     r20, 2
-    brne    3f
+    cpi     r25, 2
+    brne    4f
     sbiw    r26, 24                 ; after b = 1: branch 0 of the buffer and of the right half
     sbiw    r30, 24
-3:
-    dec     r20
+4:
+    dec     r25
     brne    .Llinear
-    inc     r18
+    in      r28, 0x3d
+    in      r29, 0x3e
+    ldd     r2, Y+25
+    inc     r2
+    std     Y+25, r2                ; i += 1
     rjmp    .Lstep
 .Lend:
-    /* wipe the buffer, free the frame */
+    /* wipe the frame, free it */
     in      r26, 0x3d
     in      r27, 0x3e
     adiw    r26, 1
-    ldi     r20, 6
+    ldi     r25, 7
 9:
     st      X+, r1
     st      X+, r1
     st      X+, r1
     st      X+, r1
-    dec     r20
+    dec     r25
     brne    9b
     in      r28, 0x3d
     in      r29, 0x3e
-    subi    r28, 232
+    subi    r28, 228
     sbci    r29, 255
     in      r0, 0x3f
     cli
