@@ -5,11 +5,16 @@
  * byte handling and the incremental calls stay the C of aead_mode.h and
  * hash_mode.h.  The implementation folder adds a .S including the variant:
  * small (the S-box looped over the columns) or fast (unrolled, one lane
- * held in registers).
+ * held in registers).  An implementation of the small variant defines
+ * ASCON_AVR_SMALL: its C is compiled as lowsize's (no routine inlined, each
+ * once in the binary); the fast one's as opt64's (the byte helpers inlined).
  */
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
+#if defined(ASCON_AVR_SMALL) && defined(__GNUC__)
+#define ASCON_INLINE static __attribute__((noinline, unused))
+#endif
 #include "ascon/lanes64.h"
 
 #define ASCON_BACKEND_NAME "asm_avr"
