@@ -1,0 +1,3 @@
+#include "api.h"
+#include "xoodoo/backend_avr.h"
+#include "xoodoo/aead_mode.h"

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "gimli/avr/small.S"

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "gimli/backend_avr.h"
+#include "gimli/perm_mode.h"

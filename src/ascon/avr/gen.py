@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Generate the AVR assembly backends of Ascon from one description.
+
+    python3 src/ascon/avr/gen.py          # rewrite src/ascon/avr/*.S
+
+Both variants give one function,
+
+    ascon_avr_permute(state, rounds)      p^rounds, the last rounds of p^12
+
+over the C state layout of lanes64.h (uint64_t x[5]: lane i at bytes
+8i .. 8i+7, least significant byte first, which is what AVR's little-endian
+uint64_t is).  The state stays in RAM; each round passes over it twice:
+
+  * the S-box, one byte column at a time: byte j of the five lanes in five
+    registers, 20 logic instructions (no andn on AVR: every output is one
+    and/or of two xors of the inputs, xored with a third), five bytes back;
+  * the linear layer, one lane at a time: the lane in eight registers A,
+    T = A, then for each of its two rotations either A shifted by single
+    bits in place (lsl/rol or lsr/ror chains) and xored into T with the
+    byte offset of the rotation (a register renaming, free), or, where the
+    bit shift would be long, A times 2^k with mul (r1:r0 = the byte shifted
+    across two bytes) xored into T: 4 cycles a byte for any k.  A planner
+    picks, per lane, the order and the method with the fewest cycles.
+
+Variants:
+    small   the S-box in a loop over the 8 columns, the linear layer
+            unrolled (one copy per lane), no mul
+    fast    the S-box unrolled over the columns, lane 0 resident in r10-r17
+            for the whole permutation (no loads or stores of its bytes),
+            mul where it is cheaper
+
+No branch or address depends on the state: the loops count columns and
+rounds, the round constant is computed from the round counter.
+"""
+from __future__ import annotations
+
+import itertools
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from avrgen import Asm, head, rol1, ror1, size, tail, text, write  # noqa: E402
+
+HERE = pathlib.Path(__file__).resolve().parent
+VARIANTS = ["small", "fast"]
+
+# Ascon's linear layer: lane i gets x ^= (x >>> r0) ^ (x >>> r1).
+SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
+
+# Register map.
+T = [f"r{2 + k}" for k in range(8)]      # the linear layer's sum (saved, restored)
+A = [f"r{18 + k}" for k in range(8)]     # a lane (linear layer), byte 0 first
+R = [f"r{10 + k}" for k in range(8)]     # fast: lane 0, resident (saved, restored)
+X = ["r18", "r19", "r20", "r21", "r22"]  # S-box: x0 .. x4 of a column
+TMP = ["r23", "r24", "r25"]              # S-box temporaries t0 .. t2
+# The round constant (0xf0 - 15 r for round r of 12) and fast's mul factor
+# 2^k or small's column counter (X is a pointer there).
+REGS = {"fast": ("r26", "r27"), "small": ("r16", "r17")}
+LAST_RC = 0x3C  # the constant after round 11: the loop ends there
+
+
+def sbox(a: Asm, x: list[str], t: list[str]) -> list[str]:
+    """The Ascon S-box on the bytes in x[0..4] (destroyed), temporaries t;
+    returns the registers of y0 .. y4.  20 instructions, checked against
+    the table of the specification in tests/test_asm_avr.py:
+        y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
+        y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
+        y2 = (x3 | ~x4) ^ x1 ^ x2
+        y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
+        y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4"""
+    a("mov", t[0], x[3])
+    a("eor", t[0], x[4], comment="t0 = x3 ^ x4")
+    a("mov", t[1], x[0])
+    a("or", t[1], t[0], comment="t1 = x0 | (x3 ^ x4)")
+    a("eor", x[0], x[4], comment="x0 = x0 ^ x4")
+    a("mov", t[2], x[1])
+    a("eor", t[2], x[2], comment="t2 = x1 ^ x2")
+    a("eor", t[1], t[2], comment="t1 = y3")
+    a("eor", x[2], x[0], comment="x2 = x0 ^ x2 ^ x4")
+    a("or", x[2], x[1])
+    a("eor", x[2], t[0], comment="x2 = y0")
+    a("com", x[4])
+    a("or", x[4], x[3])
+    a("eor", x[4], t[2], comment="x4 = y2")
+    a("eor", x[3], x[1], comment="x3 = x1 ^ x3")
+    a("or", x[3], t[2])
+    a("eor", x[3], x[0], comment="x3 = y1")
+    a("com", x[0])
+    a("and", x[0], x[1])
+    a("eor", x[0], t[0], comment="x0 = y4")
+    return [x[2], x[3], x[4], t[1], x[0]]
+
+
+def sbox_program() -> list[tuple[str, ...]]:
+    """The S-box's instructions as (op, dst[, src]) over role names, for the
+    test's emulator, and the output roles."""
+    a = Asm("check")
+    out = sbox(a, [f"x{i}" for i in range(5)], ["t0", "t1", "t2"])
+    prog = []
+    for line in a.lines:
+        code = line.split(";")[0].split()
+        op, args = code[0], "".join(code[1:]).split(",")
+        prog.append((op, *args))
+    return prog, out
+
+
+# -- the linear layer ------------------------------------------------------
+# A rotation right by r is a rotation left by L = 64 - r: byte m of the lane
+# lands in byte m + L // 8, shifted left by L % 8.  With A holding the lane
+# rotated left by s bits (s = 0 after the load), rotation L with
+# L = 8b + s xors A_m into T_(m+b).
+SHL1, SHR1, XOR8, MUL = 9, 10, 8, 34  # cycles (MUL: ldi, 8 x (mul, 2 eor), clr r1)
+
+
+def plans(lane: int, use_mul: bool):
+    """Every way to add the lane's two rotations to T: a list of steps
+    ("shift", s) or ("mul", L), in order, with its cost in cycles."""
+    rots = [(64 - r) % 64 for r in SIGMA[lane]]
+    out = []
+    for order in itertools.permutations(rots):
+        methods = [("shift", "mul")] * 2 if use_mul else [("shift",)] * 2
+        for how in itertools.product(*methods):
+            for targets in itertools.product(*[(L % 8, L % 8 - 8) for L in order]):
+                s, cost, steps = 0, 0, []
+                for L, h, tgt in zip(order, how, targets):
+                    if h == "mul" and (L - s) % 8:
+                        cost += MUL
+                        steps.append(("mul", L))
+                        continue
+                    if h == "mul":  # k = 0: a plain xor, same as a shift of 0
+                        tgt = s
+                    cost += (tgt - s) * SHL1 if tgt > s else (s - tgt) * SHR1
+                    cost += XOR8
+                    s = tgt
+                    steps.append(("shift", L, tgt))
+                out.append((cost, steps))
+    return out
+
+
+def best_plan(lane: int, use_mul: bool):
+    return min(plans(lane, use_mul), key=lambda p: (p[0], str(p[1])))
+
+
+def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str) -> None:
+    """T = x ^ (x >>> r0) ^ (x >>> r1) with x in regs (destroyed; K: mul factor)."""
+    cost, steps = best_plan(lane, use_mul)
+    r0, r1 = SIGMA[lane]
+    a.note(f"x{lane} ^= (x{lane} >>> {r0}) ^ (x{lane} >>> {r1}): ~{cost} cycles besides "
+           f"the copies")
+    for k in range(0, 8, 2):
+        a("movw", T[k], regs[k], comment="T = x" if k == 0 else "")
+    s = 0
+    for step in steps:
+        if step[0] == "mul":
+            L = step[1]
+            b, k = (L - s) // 8, (L - s) % 8
+            a("ldi", K, 1 << k, comment=f"rotl {L} = rotl {8 * b + k} of A: bytes +{b}, "
+                                        f"bits {k} by mul")
+            for m in range(8):
+                a("mul", regs[m], K)
+                a("eor", T[(m + b) % 8], "r0")
+                a("eor", T[(m + b + 1) % 8], "r1")
+            a("clr", "r1", comment="r1 = 0 again")
+            continue
+        _, L, tgt = step
+        while s < tgt:
+            s += 1
+            rol1(a, regs, f"A = x <<< {s}")
+        while s > tgt:
+            s -= 1
+            ror1(a, regs, f"A = x <<< {s}" if s >= 0 else f"A = x >>> {-s}")
+        b = ((L - s) // 8) % 8
+        for m in range(8):
+            a("eor", T[(m + b) % 8], regs[m],
+              comment=f"T ^= x >>> {64 - L} (bytes of A +{b})" if m == 0 else "")
+
+
+def generate(variant: str) -> str:
+    fast = variant == "fast"
+    RC, K = REGS[variant]
+    a = Asm(variant)
+    sym = "LWC_AVR_SYM(ascon_avr_permute)"
+    a.raw(f"/* Generated by src/ascon/avr/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).")
+    a.raw(" * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.")
+    a.raw(" * S-box: column bytes x0..x4 in r18-r22, temporaries r23-r25.")
+    a.raw(" * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum T in r2-r9;")
+    if fast:
+        a.raw(" * lane 0 stays in r10-r17 from the first round to the last (its S-box")
+        a.raw(" * input and output, its linear layer in place).")
+    if fast:
+        a.raw(f" * {RC} = round constant, {K} = mul factor; r0:r1 products. */")
+    else:
+        a.raw(f" * {RC} = round constant, {K} = column counter; in the S-box loop Z")
+        a.raw(" * loads (post-increment) and X stores lane 0's byte, both a column ahead. */")
+    a.raw('#include "ascon/avr/asm.h"')
+    a.raw("")
+    saved = T + (R if fast else [RC, K])
+    head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
+    a("movw", "r30", "r24", comment="Z = state")
+    a("mov", RC, "r22")
+    a("swap", RC, comment="16 n (n <= 12)")
+    a("sub", RC, "r22")
+    a("subi", RC, (-LAST_RC) & 0xFF, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
+    a("cpi", RC, LAST_RC)
+    a("brne", ".Lstart")
+    a("rjmp", ".Ldone", comment="n = 0: nothing to do")
+    a.label(".Lstart")
+    if fast:
+        for j in range(8):
+            a("ldd" if j else "ld", R[j], f"Z+{j}" if j else "Z", comment="lane 0 resident" if j == 0 else "")
+    a.label(".Lround")
+    # -- S-box
+    if fast:
+        a.note("the S-box on columns 0..7 (lane 0 in r10-r17), the constant into x2's byte 0")
+        for j in range(8):
+            x = [R[j]] + X[1:5]
+            for i in range(1, 5):
+                a("ldd", x[i], f"Z+{8 * i + j}", comment=f"column {j}" if i == 1 else "")
+            if j == 0:
+                a("eor", x[2], RC, comment="x2 ^= round constant")
+            y = sbox(a, x, TMP)
+            for i in range(1, 5):
+                a("std", f"Z+{8 * i + j}", y[i])
+            a("mov", R[j], y[0], comment="lane 0 stays")
+    else:
+        a.note("the constant into x2's byte 0, then the S-box on columns 0..7, Z moving")
+        a("ldd", "r0", "Z+16")
+        a("eor", "r0", RC, comment="x2 ^= round constant")
+        a("std", "Z+16", "r0")
+        a("ldi", K, 8, comment="8 columns")
+        a("movw", "r26", "r30", comment="X = Z")
+        a.label(".Lcolumn")
+        for i in range(5):
+            a("ldd" if i else "ld", X[i], f"Z+{8 * i - 1}" if i else "Z+",
+              comment="Z = the next column" if i == 0 else "")
+        y = sbox(a, list(X), TMP)
+        for i in range(5):
+            a("std" if i else "st", f"Z+{8 * i - 1}" if i else "X+", y[i],
+              comment="X = the next column" if i == 0 else "")
+        a("dec", K)
+        a("brne", ".Lcolumn")
+        a("sbiw", "r30", 8, comment="Z = state again")
+    # -- linear layer
+    a.note("the linear layer, lane by lane")
+    for lane in range(5):
+        if fast and lane == 0:
+            linear_lane(a, lane, R, True, K)
+            for k in range(0, 8, 2):
+                a("movw", R[k], T[k], comment="lane 0 = T" if k == 0 else "")
+            continue
+        for j in range(8):
+            a("ldd" if lane or j else "ld", A[j], f"Z+{8 * lane + j}" if lane or j else "Z",
+              comment=f"A = x{lane}" if j == 0 else "")
+        linear_lane(a, lane, A, fast, K)
+        for j in range(8):
+            a("std" if lane or j else "st", f"Z+{8 * lane + j}" if lane or j else "Z", T[j],
+              comment=f"x{lane} = T" if j == 0 else "")
+    a("subi", RC, 0x0F, comment="the next round constant")
+    a("cpi", RC, LAST_RC)
+    a("breq", ".Lend")
+    a("rjmp", ".Lround")
+    a.label(".Lend")
+    if fast:
+        for j in range(8):
+            a("std" if j else "st", f"Z+{j}" if j else "Z", R[j],
+              comment="lane 0 back to RAM" if j == 0 else "")
+    a.label(".Ldone")
+    tail(a, sym, saved)
+    size(a, sym)
+    return text(a)
+
+
+if __name__ == "__main__":
+    sys.exit(write(HERE, VARIANTS, generate))

@@ -1,0 +1,27 @@
+/*
+ * AVR assembly backends (src/ascon/avr/<variant>.S, written by gen.py):
+ * the assembly is the permutation alone, on the C state layout of
+ * lanes64.h (uint64_t x[5], little-endian bytes in RAM); the modes, the
+ * byte handling and the incremental calls stay the C of aead_mode.h and
+ * hash_mode.h.  The implementation folder adds a .S including the variant:
+ * small (the S-box looped over the columns) or fast (unrolled, one lane
+ * held in registers).  An implementation of the small variant defines
+ * ASCON_AVR_SMALL: its C is compiled as lowsize's (no routine inlined, each
+ * once in the binary); the fast one's as opt64's (the byte helpers inlined).
+ */
+#ifndef ASCON_BACKEND_H
+#define ASCON_BACKEND_H
+
+#if defined(ASCON_AVR_SMALL) && defined(__GNUC__)
+#define ASCON_INLINE static __attribute__((noinline, unused))
+#endif
+#include "ascon/lanes64.h"
+
+#define ASCON_BACKEND_NAME "asm_avr"
+
+/* p^rounds (1 .. 12), the last rounds of p^12 */
+void LWC_NS(ascon_avr_permute)(ascon_state_t *s, unsigned rounds);
+
+#define ascon_permute(s, rounds) LWC_NS(ascon_avr_permute)((s), (rounds))
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * AVR assembly backend (src/sparkle/avr/small.S, written by gen.py): the
+ * permutation alone, on the C state of words.h (x0, y0, ..., x5, y5 as
+ * little-endian 32-bit words in RAM); adding and extracting bytes stay
+ * words.h's byte loop, the modes stay C, compiled as small as lowsize's
+ * (no inlining).
+ */
+#ifndef SPARKLE_BACKEND_H
+#define SPARKLE_BACKEND_H
+
+#if defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#else
+#define LWC_INLINE static
+#endif
+#define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
+#include "sparkle/words.h"
+
+#define SPARKLE_BACKEND_NAME "asm_avr_small"
+
+/* Sparkle384 with `steps` steps (0 .. 12) */
+void LWC_NS(sparkle_avr_permute)(sparkle_state_t *s, unsigned steps);
+
+#define sparkle_permute(s, steps) LWC_NS(sparkle_avr_permute)((s), (steps))
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * AVR assembly backend (src/xoodoo/avr/small.S, written by gen.py): the
+ * permutation alone, on the C state of words.h (12 little-endian 32-bit
+ * lanes in RAM); adding and extracting bytes stay words.h's byte loops,
+ * the modes stay C, compiled as small as lowsize's (no inlining).
+ */
+#ifndef XOODOO_BACKEND_H
+#define XOODOO_BACKEND_H
+
+#if defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#else
+#define LWC_INLINE static
+#endif
+#define XOODOO_BYTEWISE 1 /* add and extract: the byte path alone */
+#include "xoodoo/words.h"
+
+#define XOODOO_BACKEND_NAME "asm_avr_small"
+
+/* the last `rounds` of the 12 rounds (0 .. 12) */
+void LWC_NS(xoodoo_avr_permute)(xoodoo_state_t *s, unsigned rounds);
+
+#define xoodoo_permute(s, rounds) LWC_NS(xoodoo_avr_permute)((s), (rounds))
+
+#endif

@@ -1,0 +1,165 @@
+"""The AVR assembly permutations (src/<family>/avr, each written by its
+gen.py) on avr-atmega128.
+
+The generated files are what each generator writes now (one source of
+truth); Ascon's S-box, as the generator emits it, computes the
+specification's table on every input; every asm_avr* implementation passes
+its official KAT on the simulated ATmega128 (the firmware fits its flash
+and its 4 KiB of RAM with the runtime's stack, or the build refuses it);
+every round count of each bare permutation gives the C ref's states; and
+lwc-simavr's address traces show no dependence on secrets.
+"""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+
+import pytest
+
+from conftest import ROOT, bin_dir, usable_target
+from harness.discover import discover
+
+NAME = "avr-atmega128"
+FAMILIES = [f for f in ("ascon", "xoodoo", "sparkle", "gimli")
+            if (ROOT / "src" / f / "avr" / "gen.py").is_file()]
+ASM = [i for i in discover() if i.name.startswith("asm_avr")]
+
+
+def generator(family: str):
+    path = ROOT / "src" / family / "avr" / "gen.py"
+    spec = importlib.util.spec_from_file_location(f"{family}_avr_gen", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("family,variant",
+                         [(f, v) for f in FAMILIES for v in generator(f).VARIANTS])
+def test_generated_assembly_is_current(family, variant):
+    path = ROOT / "src" / family / "avr" / f"{variant}.S"
+    assert path.read_text() == generator(family).generate(variant), (
+        f"run python3 src/{family}/avr/gen.py")
+
+
+def test_every_ascon_member_has_both_variants():
+    members = {i.scheme for i in discover() if i.name == "lowsize" and
+               (i.scheme.startswith("ascon") or "ascon" in i.scheme)}
+    assert len(members) == 14  # 11 schemes and p12, p8, p6
+    for name in ("asm_avr", "asm_avr_small"):
+        have = {i.scheme for i in ASM if i.name == name and i.scheme in members}
+        assert have == members, f"{name}: missing {sorted(members - have)}"
+
+
+def ascon_sbox(x: list[int]) -> list[int]:
+    """The specification's S-box, bitsliced on bytes (SP 800-232, 3.3)."""
+    x = list(x)
+    x[0] ^= x[4]
+    x[4] ^= x[3]
+    x[2] ^= x[1]
+    t = [(~x[i] & 0xFF) & x[(i + 1) % 5] for i in range(5)]
+    for i in range(5):
+        x[i] ^= t[(i + 1) % 5]
+    x[1] ^= x[0]
+    x[0] ^= x[4]
+    x[3] ^= x[2]
+    x[2] = ~x[2] & 0xFF
+    return x
+
+
+def test_ascon_sbox_program_matches_the_table():
+    """The 20 instructions of gen.sbox on every pair of 5-bit inputs, one
+    in the even bits of the five bytes, one in the odd bits: all 32 inputs
+    in every bit position."""
+    prog, out = generator("ascon").sbox_program()
+    assert len(prog) == 20
+    ops = {"mov": lambda d, s: s, "eor": lambda d, s: d ^ s, "or": lambda d, s: d | s,
+           "and": lambda d, s: d & s, "com": lambda d: ~d & 0xFF}
+    for v in range(32):
+        for w in range(32):
+            x = [0x55 * ((v >> i) & 1) | 0xAA * ((w >> i) & 1) for i in range(5)]
+            regs = {f"x{i}": x[i] for i in range(5)} | {"t0": 0, "t1": 0, "t2": 0}
+            for op, *args in prog:
+                regs[args[0]] = ops[op](*(regs[a] for a in args))
+            assert [regs[r] for r in out] == ascon_sbox(x), (v, w)
+
+
+@pytest.mark.parametrize("impl", ASM, ids=lambda i: f"{i.scheme}/{i.name}")
+def test_kat_on_avr(impl):
+    res = usable_target(NAME).run_job(impl, [])
+    assert (res.status, res.kat) == ("ok", "pass"), res.detail
+
+
+# the bare permutation of each family with the most rounds, and its ref
+ROUNDS = {"ascon": "ascon-p12", "xoodoo": "xoodoo12", "sparkle": "sparkle384-11",
+          "gimli": "gimli24"}
+
+
+@pytest.mark.parametrize("impl", [i for i in ASM if i.kind == "perm" and
+                                  i.scheme in ROUNDS.values()],
+                         ids=lambda i: f"{i.scheme}/{i.name}")
+def test_every_round_count_matches_ref(impl):
+    """permute_rounds(n) for every n the target's `rounds` request covers:
+    the same states as the C ref on the host."""
+    host = subprocess.run([str(bin_dir("release") / "lwc-bench")],
+                          input=f"rounds {impl.scheme} ref\n", capture_output=True,
+                          text=True).stdout
+    want = [ln for ln in host.splitlines() if ln.startswith("k ")]
+    assert len(want) >= 11
+    t = usable_target(NAME)
+    session = t.open_session(t.build(impl))
+    try:
+        (r,) = session.run_all([f"rounds {impl.scheme} {impl.name}"], [120.0])
+        assert r.ok is not None and r.ok.startswith("ok rounds="), (r.ok, r.error)
+        assert [ln for ln in r.lines if ln.startswith("k ")] == want
+    finally:
+        session.close()
+
+
+def test_no_secret_dependent_address():
+    """./lwcbench ct on every AVR assembly permutation and one scheme of
+    each family that has one: no finding (a planted leak is caught by
+    tests/test_ct.py)."""
+    schemes = sorted({i.scheme for i in ASM if i.kind == "perm"} |
+                     {s for s in ("ascon-aead128", "ascon-hash256", "xoodyak", "esch256",
+                                  "gimli24-cipher") if any(i.scheme == s for i in ASM)})
+    args = ["./lwcbench", "ct", "--target", NAME, "--impl", "asm_avr", "--impl",
+            "asm_avr_small"]
+    for s in schemes:
+        args += ["--scheme", s]
+    r = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert " 0 finding(s), 0 failed" in r.stdout + r.stderr
+
+
+def ops_of(impl) -> list[str]:
+    """The requests that reach deepest into the stack (test_target_avr's
+    test_stack_reserve_covers_the_deepest_jobs)."""
+    if impl.kind == "perm":
+        return ["permutation 0 0"]
+    if impl.kind == "aead":
+        return ["encrypt 16 16", "decrypt 16 16"]
+    return ["hash 0 16"]
+
+
+@pytest.mark.parametrize("impl", ASM, ids=lambda i: f"{i.scheme}/{i.name}")
+def test_fits_the_ram_with_the_runtime(impl):
+    """The KAT, the stack probes and a traced operation of every AVR
+    assembly implementation stay within the stack the RAM budget keeps
+    for the runtime (avr.py's STACK_RESERVE, lwc-simavr's red zone
+    included): the assembly's frames (pushes, Xoodoo's 64-byte and
+    Sparkle's 24-byte buffers) do not need a larger reserve."""
+    import re
+    from harness.bench import kat
+    from harness.bench.targets.avr import RED_ZONE, SIM, STACK_RESERVE
+    from conftest import firmware
+    reqs = [kat.request(impl)]
+    reqs += [f"stack {impl.scheme} {impl.name} {op}" for op in ops_of(impl)]
+    reqs += [f"ct {impl.scheme} {impl.name} {op} 1" for op in ops_of(impl)]
+    r = subprocess.run([str(SIM), "-s", str(firmware(NAME, impl.scheme, impl.name))],
+                       input=("\n".join(reqs) + "\nquit\n").encode(), capture_output=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-500:]
+    oks = [ln for ln in r.stdout.decode().splitlines() if ln.startswith("ok ")]
+    assert len(oks) == len(reqs) + 1, r.stdout[-500:]
+    high = re.search(rb"stack high-water (\d+) bytes", r.stderr)
+    assert high and int(high[1]) + RED_ZONE <= STACK_RESERVE, r.stderr[-500:]
