@@ -22,11 +22,10 @@
 /* bit i of x */
 #define SKINNY_BIT(x, i) (((unsigned)(x) >> (i)) & 1u)
 
-/* x4 ^= NOR(x7, x6); x0 ^= NOR(x3, x2) */
+/* x4 ^= NOR(x7, x6); x0 ^= NOR(x3, x2): both at once, bits 7, 6 and 3, 2
+ * shifted onto bits 4 and 0 (written bit by bit, avr-gcc made a branch of it) */
 static uint8_t skinny_sbox_step(uint8_t x) {
-  x ^= (uint8_t)((~(SKINNY_BIT(x, 7) | SKINNY_BIT(x, 6)) & 1u) << 4);
-  x ^= (uint8_t)(~(SKINNY_BIT(x, 3) | SKINNY_BIT(x, 2)) & 1u);
-  return x;
+  return (uint8_t)(x ^ (~((x >> 3) | (x >> 2)) & 0x11u));
 }
 
 /* (x7, .., x0) -> (x2, x1, x7, x6, x4, x0, x3, x5) */
