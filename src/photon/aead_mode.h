@@ -1,0 +1,216 @@
+/*
+ * PHOTON-Beetle-AEAD[128] (PHOTON-Beetle specification v2.0, NIST LWC final
+ * round), written once over the backend's narrow interface; an
+ * implementation folder compiles it with its scheme parameters and backend:
+ *
+ *   #include "api.h"
+ *   #include "photon/backend_opt32.h"
+ *   #include "photon/aead_mode.h"
+ *
+ * In bytes of the 32-byte state (rate: bytes 0 .. 15):
+ *   init     S = N || K
+ *   AD       for each 16-byte block: S = PHOTON256(S), S[0..16) ^= block;
+ *            a short last block padded with 1 0* (byte 0x01 after it);
+ *            then S[31] ^= c0 << 5 with c0 = 1, 2 (a message follows; the
+ *            last AD block full, short), 3, 4 (no message; full, short)
+ *   message  for each block: S = PHOTON256(S), C = Shuffle(S[0..16)) ^ M
+ *            (truncated), S[0..16) ^= M padded; then S[31] ^= c1 << 5 with
+ *            c1 = 1, 2 (there was AD; last block full, short), 5, 6 (no AD)
+ *   neither  S[31] ^= 1 << 5
+ *   tag      S = PHOTON256(S), T = S[0 .. 16)
+ * Shuffle(Y1 || Y2) = Y2 || (Y1 >>> 1), Y1 and Y2 8 bytes each, Y1 a 64-bit
+ * little-endian word rotated right by one bit.
+ *
+ * c0 depends on whether a message follows, so the AD stays open until the
+ * first message byte or the end.  The key is not needed after init: the
+ * context is the state, the shuffled rate of the open message block (the
+ * keystream: S changes as message bytes go in), a position and flags.
+ */
+#ifndef PHOTON_AEAD_MODE_H
+#define PHOTON_AEAD_MODE_H
+
+#include "photon/common.h"
+#include "lwc.h"
+
+_Static_assert(CRYPTO_NPUBBYTES + CRYPTO_KEYBYTES == PHOTON_STATE_BYTES,
+               "PHOTON-Beetle's nonce and key fill the state");
+_Static_assert(CRYPTO_ABYTES == 16, "the tag is the 16-byte rate");
+
+#define PB_RATE 16u
+
+enum { PB_PHASE_NONE, PB_PHASE_AD, PB_PHASE_ENC, PB_PHASE_DEC };
+enum { PB_HAS_AD = 1, PB_HAS_MSG = 2, PB_AD_CLOSED = 4 };
+
+typedef struct {
+  photon_state_t s;
+  uint8_t ks[PB_RATE]; /* Shuffle(rate) of the open message block */
+  uint8_t pos;         /* bytes of the open rate block; PB_RATE: full, permute first */
+  uint8_t phase;       /* PB_PHASE_*; NONE after final or wipe */
+  uint8_t flags;       /* PB_HAS_AD | PB_HAS_MSG | PB_AD_CLOSED */
+} pb_aead_state;
+
+static int pb_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
+                        const uint8_t *mask_key) {
+  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
+  unsigned i;
+  if (mask_key != NULL) return LWC_ERR_ARG; /* no nonce masking */
+  photon_zero(&st->s);
+  photon_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
+  photon_add(&st->s, key, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES);
+  for (i = 0; i < PB_RATE; i++) st->ks[i] = 0;
+  st->pos = PB_RATE;
+  st->phase = PB_PHASE_AD;
+  st->flags = 0;
+  return LWC_OK;
+}
+
+/* S[31] ^= c << 5 (the domain constant in the capacity's last bits) */
+LWC_INLINE void pb_domain(photon_state_t *s, unsigned c) {
+  uint8_t b = (uint8_t)(c << 5);
+  photon_add(s, &b, PHOTON_STATE_BYTES - 1, 1);
+}
+
+/* 1 0* after a short block of pos bytes; nothing after a full one */
+LWC_INLINE void pb_pad(photon_state_t *s, unsigned pos) {
+  static const uint8_t one = 1;
+  if (pos < PB_RATE) photon_add(s, &one, pos, 1); /* pos is public */
+}
+
+static int pb_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
+  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
+  unsigned p;
+  if (st->phase != PB_PHASE_AD) return LWC_ERR_ARG;
+  if (len == 0) return LWC_OK;
+  p = st->pos;
+  st->flags |= PB_HAS_AD;
+  while (len > 0) {
+    unsigned n;
+    if (p == PB_RATE) {
+      photon_permute(&st->s, PHOTON_ROUNDS);
+      p = 0;
+    }
+    n = PB_RATE - p;
+    if (n > len) n = (unsigned)len;
+    photon_add(&st->s, ad, p, n);
+    ad += n;
+    len -= n;
+    p += n;
+  }
+  st->pos = (uint8_t)p;
+  return LWC_OK;
+}
+
+/* The end of the AD, knowing whether a message follows. */
+LWC_INLINE void pb_ad_close(pb_aead_state *st, int msg) {
+  if (st->flags & PB_HAS_AD) {
+    unsigned full = st->pos == PB_RATE;
+    pb_pad(&st->s, st->pos);
+    pb_domain(&st->s, (msg ? 1u : 3u) + (full ? 0u : 1u));
+  }
+  st->pos = PB_RATE;
+  st->flags |= PB_AD_CLOSED;
+}
+
+static int pb_aead_begin_msg(pb_aead_state *st, uint8_t phase) {
+  if (st->phase == phase) return LWC_OK;
+  if (st->phase != PB_PHASE_AD) return LWC_ERR_ARG;
+  st->phase = phase;
+  return LWC_OK;
+}
+
+/* C = Shuffle(S) ^ M, S ^= M (enc), or M = Shuffle(S) ^ C, S ^= M (dec) */
+LWC_INLINE void pb_stream(pb_aead_state *st, uint8_t *out, const uint8_t *in, size_t len,
+                          int dec) {
+  unsigned p;
+  if (len == 0) return;
+  if (!(st->flags & PB_AD_CLOSED)) pb_ad_close(st, 1);
+  st->flags |= PB_HAS_MSG;
+  p = st->pos;
+  while (len > 0) {
+    unsigned n, i;
+    if (p == PB_RATE) {
+      uint8_t y[PB_RATE];
+      photon_permute(&st->s, PHOTON_ROUNDS);
+      photon_extract(&st->s, y, 0, PB_RATE);
+      for (i = 0; i < 8; i++) {
+        st->ks[i] = y[8 + i];
+        st->ks[8 + i] = (uint8_t)(y[i] >> 1 | y[(i + 1) & 7u] << 7);
+      }
+      lwc_wipe_bytes(y, sizeof y);
+      p = 0;
+    }
+    n = PB_RATE - p;
+    if (n > len) n = (unsigned)len;
+    if (dec) { /* dec is public */
+      for (i = 0; i < n; i++) out[i] = (uint8_t)(in[i] ^ st->ks[p + i]);
+      photon_add(&st->s, out, p, n);
+    } else {
+      photon_add(&st->s, in, p, n);
+      for (i = 0; i < n; i++) out[i] = (uint8_t)(in[i] ^ st->ks[p + i]);
+    }
+    in += n;
+    out += n;
+    len -= n;
+    p += n;
+  }
+  st->pos = (uint8_t)p;
+}
+
+static int pb_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                  size_t len) {
+  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
+  if (pb_aead_begin_msg(st, PB_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
+  pb_stream(st, out, in, len, 0);
+  return LWC_OK;
+}
+
+static int pb_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                  size_t len) {
+  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
+  if (pb_aead_begin_msg(st, PB_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
+  pb_stream(st, out, in, len, 1);
+  return LWC_OK;
+}
+
+/* Close the AD and the message, the tag, wipe the context. */
+static void pb_aead_tag(pb_aead_state *st, uint8_t *tag) {
+  if (!(st->flags & PB_AD_CLOSED)) pb_ad_close(st, 0);
+  if (st->flags & PB_HAS_MSG) {
+    unsigned full = st->pos == PB_RATE;
+    pb_pad(&st->s, st->pos);
+    pb_domain(&st->s, (st->flags & PB_HAS_AD ? 1u : 5u) + (full ? 0u : 1u));
+  } else if (!(st->flags & PB_HAS_AD)) {
+    pb_domain(&st->s, 1u);
+  }
+  photon_permute(&st->s, PHOTON_ROUNDS);
+  photon_extract(&st->s, tag, 0, CRYPTO_ABYTES);
+  lwc_wipe_bytes(st, sizeof *st);
+}
+
+static int pb_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
+  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
+  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
+  if (pb_aead_begin_msg(st, PB_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
+  pb_aead_tag(st, tag);
+  return LWC_OK;
+}
+
+static int pb_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
+  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
+  uint8_t full[CRYPTO_ABYTES];
+  int r;
+  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
+  if (pb_aead_begin_msg(st, PB_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
+  pb_aead_tag(st, full);
+  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
+  lwc_wipe_bytes(full, sizeof full);
+  return r == 0 ? LWC_OK : LWC_ERR_TAG;
+}
+
+#define LWC_AEAD_FN(name) pb_aead_##name
+#define LWC_AEAD_STATE pb_aead_state
+#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
+#define LWC_AEAD_NONCE_MASKING 0
+#include "core/aead_api.h"
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * What every Skinny-128-384+ implementation shares on top of core/common.h:
+ * the cipher's dimensions and the descriptor names of a stand-alone
+ * (SUPERCOP) build, which has no -DLWC_SCHEME_NAME / -DLWC_IMPL_NAME.
+ *
+ * Skinny-128-384+ (Romulus v1.3 specification, section 2; the SKINNY paper,
+ * CRYPTO 2016) encrypts a 16-byte block seen as a 4 x 4 matrix of bytes,
+ * byte i in row i / 4, column i % 4, under a 48-byte tweakey TK1 || TK2 ||
+ * TK3 (three 4 x 4 byte matrices in the same order), in 40 rounds.
+ *
+ * The narrow interface every backend gives the modes:
+ *
+ *   skinny_encrypt(block, tk1, tk2, tk3)   block = E(tk1 || tk2 || tk3, block)
+ *
+ * with each argument 16 bytes; block is encrypted in place, the tweakey
+ * words are only read.
+ */
+#ifndef SKINNY_COMMON_H
+#define SKINNY_COMMON_H
+
+#include "core/common.h"
+
+#ifndef LWC_SCHEME_NAME
+#define LWC_SCHEME_NAME SKINNY_SCHEME_NAME
+#endif
+#ifndef LWC_IMPL_NAME
+#define LWC_IMPL_NAME SKINNY_BACKEND_NAME
+#endif
+
+#define SKINNY_BLOCK_BYTES 16u
+#define SKINNY_ROUNDS 40u
+
+#endif
