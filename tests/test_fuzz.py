@@ -54,16 +54,27 @@ def test_every_host_implementation_is_fuzzed(fuzzer):
     assert kinds["ascon-p12"] == "perm"
 
 
-def test_seed_corpus_holds_every_kat_entry(fuzzer, tmp_path):
-    """One seed per official KAT entry (a sample for bare permutations), and
-    the fuzzer reads them as the entries they came from."""
+def test_seed_corpus_samples_every_kat_file(fuzzer, tmp_path):
+    """SEED_ENTRIES seeds per scheme (SEED_PERM_ENTRIES for a bare
+    permutation), spread over its official KAT file from the first entry to
+    near the last, and the fuzzer reads them as the entries they came from."""
     table = fuzz.scheme_table(fuzzer)
     seeds = fuzz.seed_inputs(table)
-    want = sum(fuzz.SEED_PERM_ENTRIES if e["kind"] == "perm" else
-               len(records(KAT_DIR / f"{e['scheme']}.txt")) for e in table)
+    def kat(e):
+        perm = e["kind"] == "perm"
+        return KAT_DIR / f"{fuzz.perm_kat_scheme(e['scheme']) if perm else e['scheme']}.txt"
+    want = sum(min(fuzz.SEED_PERM_ENTRIES if e["kind"] == "perm" else fuzz.SEED_ENTRIES,
+                   len(records(kat(e)))) for e in table)
     assert len(seeds) == want
-    picks = {"ascon-aead128-0100": ("PT", "AD"), "ascon80pq-v12-0580": ("PT", "AD"),
-             "asconhasha-v12-0195": ("Msg", None), "ascon-cxof128-0300": ("Msg", "Z")}
+    counts = sorted(int(n.rsplit("-", 1)[1]) for n in seeds if n.startswith("ascon-aead128-"))
+    assert counts[0] == 1 and counts[-1] > 1089 - 1089 // fuzz.SEED_ENTRIES - 1
+    assert max(b - a for a, b in zip(counts, counts[1:])) <= 1089 // fuzz.SEED_ENTRIES + 1
+
+    def late(scheme):  # the last sampled entry of a scheme
+        return max((n for n in seeds if n.rsplit("-", 1)[0] == scheme),
+                   key=lambda n: int(n.rsplit("-", 1)[1]))
+    picks = {late("ascon-aead128"): ("PT", "AD"), late("ascon80pq-v12"): ("PT", "AD"),
+             late("asconhasha-v12"): ("Msg", None), late("ascon-cxof128"): ("Msg", "Z")}
     for name in picks:
         (tmp_path / name).write_bytes(seeds[name])
     r = subprocess.run([str(fuzzer), *[str(tmp_path / p) for p in picks]],

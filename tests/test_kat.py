@@ -42,7 +42,6 @@ def mismatch(got: str, want: str) -> str | None:
     return f"lengths differ ({len(got.splitlines())} lines, {len(want.splitlines())} wanted)"
 
 
-# The finalists of the MSP430 paper: their files wait for their implementations.
 NOT_YET: set[str] = set()  # KAT files waiting for their implementations: none
 
 
