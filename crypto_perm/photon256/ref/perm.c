@@ -1,0 +1,3 @@
+#include "api.h"
+#include "photon/backend_ref.h"
+#include "photon/perm_mode.h"
