@@ -71,10 +71,16 @@ LWC_INLINE void elephant_perm(uint8_t *x) {
 
 /* out = phi(in) (out may be in). */
 LWC_INLINE void elephant_phi(uint8_t *out, const uint8_t *in) {
-  uint8_t f = (uint8_t)(((in[0] << 3) | (in[0] >> 5)) ^ (in[3] << 7) ^ (in[13] >> 7));
-  unsigned i;
-  for (i = 0; i + 1 < ELEPHANT_BLOCK; i++) out[i] = in[i + 1];
-  out[ELEPHANT_BLOCK - 1] = f;
+  uint8_t prev = (uint8_t)(((in[0] << 3) | (in[0] >> 5)) ^ (in[3] << 7) ^ (in[13] >> 7));
+  unsigned i = ELEPHANT_BLOCK;
+  /* out[i] = in[i + 1], last byte first, each byte carried in a variable
+   * (a plain copy loop would become a call to memmove, outside the
+   * freestanding code) */
+  while (i-- > 0) {
+    uint8_t t = in[i];
+    out[i] = prev;
+    prev = t;
+  }
 }
 
 /* sum ^= F(x, m) = P(x ^ m) ^ m; x is overwritten. */

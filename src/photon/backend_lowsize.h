@@ -72,11 +72,12 @@ static void photon_permute(photon_state_t *st, unsigned rounds) {
   for (r = 0; r < rounds; r++) {
     for (i = 0; i < 8; i++)
       w[i] = lwc_ror32(photon_sbox32(w[i] ^ RC[r] ^ IC[i]), 4 * i);
+    /* the serial matrix 8 times: each step's new row replaces the oldest,
+     * read circularly from n (no shifting); after 8 steps rows are in order */
     for (n = 0; n < 8; n++) {
       v = 0;
-      for (i = 0; i < 8; i++) v ^= photon_mul32(w[i], A_LAST[i]);
-      for (i = 0; i < 7; i++) w[i] = w[i + 1];
-      w[7] = v;
+      for (i = 0; i < 8; i++) v ^= photon_mul32(w[(n + i) & 7], A_LAST[i]);
+      w[n] = v;
     }
   }
   for (i = 0; i < 8; i++) lwc_store32le(st->b + 4 * i, w[i]);
