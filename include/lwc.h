@@ -40,17 +40,12 @@
  *   init -> absorb_ad* -> (encrypt_update* -> encrypt_final) or
  *                         (decrypt_update* -> decrypt_verify)
  *   Any split of the data gives the same result as the one-shot call,
- *   with two exceptions, schemes whose context cannot hold every split:
+ *   with one exception, a scheme whose context cannot hold every split:
  *     grain128aead-v2  associated data over several absorb_ad calls must
  *                      stay below 64 KiB in all (its DER length is
  *                      authenticated first); a longer one goes in the
- *                      first call with data, and nothing can follow it;
- *     isap-a-128a      the message in ONE encrypt_update / decrypt_update
- *                      call (the MAC state, the encryption state and the
- *                      key already fill lwc_aead_ctx): calls of length 0
- *                      are accepted anywhere, the first call with data
- *                      takes all of it.
- *   A call past those limits returns LWC_ERR_ARG and changes nothing.  The
+ *                      first call with data, and nothing can follow it.
+ *   A call past that limit returns LWC_ERR_ARG and changes nothing.  The
  *   one-shot calls are unaffected.
  *   The final step wipes the context, including the key copy it holds.
  *
@@ -86,8 +81,10 @@ extern "C" {
 #define LWC_ERR_TAG (-1) /* authentication failed */
 #define LWC_ERR_ARG (-2) /* bad length, option or call order */
 
-/* Opaque incremental contexts, large enough for every implementation. */
-typedef struct { uint64_t opaque[12]; } lwc_aead_ctx;
+/* Opaque incremental contexts, large enough for every implementation.
+ * lwc_aead_ctx: 104 bytes, the largest being ISAP-A-128a's (two Ascon
+ * states, the key, a block position and a phase: 98). */
+typedef struct { uint64_t opaque[13]; } lwc_aead_ctx;
 typedef struct { uint64_t opaque[8]; } lwc_hash_ctx;
 
 typedef struct lwc_aead lwc_aead;

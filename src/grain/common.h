@@ -20,6 +20,8 @@
  *                                    k_t into b, besides the output)
  *   grain_preoutput(s, n)            the next n (1 .. 32) output bits y,
  *                                    bit t of the result at clock t
+ *                                    (lowsize clocks n rounded up to a
+ *                                    multiple of 8: see there)
  *   grain_unclock(s)                 one clock backwards (the registers
  *                                    are invertible: f and g are linear
  *                                    in s0 and b0)

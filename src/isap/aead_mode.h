@@ -25,19 +25,13 @@
  *                       them; S[0..16) = IsapRk(K, 2, S[0..16), 16); p^12;
  *                       the tag is S[0..16)
  *
- * The context.  The MAC state (40 bytes), the encryption state (40) and
- * the key (16, for the MAC key at the end) fill lwc_aead_ctx (96 bytes)
- * exactly, so a message split anywhere has no room left for the position
- * in the open block (3 bits) or the phase (encrypt or decrypt, open or
- * finished: without it the refused call orders cannot be told apart).
- * The encryption state is needed only while the message is processed, so
- * it lives on the stack of the one call that takes the whole message: the
- * incremental interface takes the message in ONE encrypt_update or
- * decrypt_update call (the first with a non-zero length); a later call
- * with data returns LWC_ERR_ARG and changes nothing (include/lwc.h).
- * Calls of length 0 are accepted anywhere; the associated data may be
- * split anywhere.  The context is then the MAC state, the key, the nonce
- * (for the encryption key), the open AD block's length and the phase.
+ * The context: the MAC state (40 bytes), the encryption state (40), the
+ * key (16, for the MAC key at the end), the position in the open block
+ * (AD, then message) and the phase: 98 bytes of lwc_aead_ctx's 104, so the
+ * associated data and the message may be split anywhere.  IsapEnc's
+ * re-keying costs 151 rounds and an empty message skips it, so it runs at
+ * the first message byte; until then the encryption state's lanes x3, x4
+ * hold the nonce, where IsapEnc puts it anyway.
  */
 #ifndef ISAP_AEAD_MODE_H
 #define ISAP_AEAD_MODE_H
@@ -62,17 +56,17 @@ _Static_assert(CRYPTO_KEYBYTES == 16 && CRYPTO_NPUBBYTES == 16 && CRYPTO_ABYTES 
 enum {
   ISAP_PHASE_NONE, /* after final or wipe: nothing allowed */
   ISAP_PHASE_AD,
-  ISAP_PHASE_ENC_OPEN, /* encryption chosen, message not given yet */
+  ISAP_PHASE_ENC_OPEN, /* encryption chosen, no message byte yet */
   ISAP_PHASE_DEC_OPEN,
-  ISAP_PHASE_ENC_DONE, /* the message absorbed and padded */
-  ISAP_PHASE_DEC_DONE
+  ISAP_PHASE_ENC_RUN, /* the encryption state keyed, message bytes given */
+  ISAP_PHASE_DEC_RUN
 };
 
 typedef struct {
   ascon_state_t mac;
+  ascon_state_t enc; /* before the first message byte: the nonce in x3, x4 */
   uint8_t key[CRYPTO_KEYBYTES];
-  uint8_t nonce[CRYPTO_NPUBBYTES];
-  uint8_t pos;   /* bytes of the open AD block */
+  uint8_t pos;   /* bytes of the open block: AD, then message */
   uint8_t phase; /* ISAP_PHASE_* */
 } isap_aead_state;
 
@@ -107,10 +101,10 @@ static int isap_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
   ascon_lane_set(&st->mac, 1, ascon_load8(nonce + 8));
   ascon_lane_set(&st->mac, 2, ISAP_IV(1));
   ascon_permute(&st->mac, ISAP_SH);
-  for (i = 0; i < 16; i++) {
-    st->key[i] = key[i];
-    st->nonce[i] = nonce[i];
-  }
+  ascon_zero(&st->enc);
+  ascon_lane_set(&st->enc, 3, ascon_load8(nonce));
+  ascon_lane_set(&st->enc, 4, ascon_load8(nonce + 8));
+  for (i = 0; i < 16; i++) st->key[i] = key[i];
   st->pos = 0;
   st->phase = ISAP_PHASE_AD;
   return LWC_OK;
@@ -153,45 +147,60 @@ static int isap_aead_begin_msg(isap_aead_state *st, uint8_t open) {
   return LWC_OK;
 }
 
-/* The whole message: IsapEnc with the encryption state on the stack, the
- * ciphertext into the MAC in step, the padded last block. */
-static void isap_message(isap_aead_state *st, uint8_t *out, const uint8_t *in, size_t len,
-                         int dec) {
-  ascon_state_t e;
-  if (len > 0) {
-    isap_rekey(&e, st->key, 3, st->nonce);
-    ascon_lane_set(&e, 3, ascon_load8(st->nonce));
-    ascon_lane_set(&e, 4, ascon_load8(st->nonce + 8));
-  }
-  while (len >= ISAP_RATE) {
-    uint64_t x = ascon_load8(in), y;
-    ascon_permute(&e, ISAP_SE);
-    y = x ^ ascon_lane_get(&e, 0);
-    ascon_store8(out, y);
+/* IsapEnc's state: IsapRk(K, 3, N) with N (read back from x3, x4). */
+static void isap_enc_key(isap_aead_state *st) {
+  uint8_t n[CRYPTO_NPUBBYTES];
+  uint64_t n0 = ascon_lane_get(&st->enc, 3), n1 = ascon_lane_get(&st->enc, 4);
+  ascon_store8(n, n0);
+  ascon_store8(n + 8, n1);
+  isap_rekey(&st->enc, st->key, 3, n);
+  ascon_lane_set(&st->enc, 3, n0);
+  ascon_lane_set(&st->enc, 4, n1);
+  lwc_wipe_bytes(n, sizeof n);
+}
+
+/* Message bytes from position st->pos of the open block on: p^6 of the
+ * encryption state at each block's first byte, out = in ^ x0, the
+ * ciphertext into the MAC, p^12 of the MAC after each full block. */
+static void isap_crypt(isap_aead_state *st, uint8_t *out, const uint8_t *in, size_t len,
+                       int dec) {
+  unsigned p = st->pos;
+  while (len > 0) {
+    unsigned n = ISAP_RATE - p;
+    uint64_t x, y;
+    if (n > len) n = (unsigned)len;
+    if (p == 0) ascon_permute(&st->enc, ISAP_SE);
+    if (n == ISAP_RATE) {
+      x = ascon_load8(in);
+      y = x ^ ascon_lane_get(&st->enc, 0);
+      ascon_store8(out, y);
+    } else {
+      x = ascon_load(in, p, n);
+      y = x ^ (ascon_lane_get(&st->enc, 0) & ascon_byte_mask(p, n));
+      ascon_store(out, y, p, n);
+    }
     ascon_lane_xor(&st->mac, 0, dec ? x : y);
-    ascon_permute(&st->mac, ISAP_SH);
-    in += ISAP_RATE;
-    out += ISAP_RATE;
-    len -= ISAP_RATE;
+    in += n;
+    out += n;
+    len -= n;
+    p += n;
+    if (p == ISAP_RATE) {
+      ascon_permute(&st->mac, ISAP_SH);
+      p = 0;
+    }
   }
-  if (len > 0) {
-    uint64_t x = ascon_load(in, 0, (unsigned)len), y;
-    ascon_permute(&e, ISAP_SE);
-    y = x ^ (ascon_lane_get(&e, 0) & ascon_byte_mask(0, (unsigned)len));
-    ascon_store(out, y, 0, (unsigned)len);
-    ascon_lane_xor(&st->mac, 0, dec ? x : y);
-  }
-  isap_mac_pad(st, (unsigned)len);
-  lwc_wipe_bytes(&e, sizeof e);
+  st->pos = (uint8_t)p;
 }
 
 static int isap_update(isap_aead_state *st, uint8_t *out, const uint8_t *in, size_t len,
                        uint8_t open) {
   if (isap_aead_begin_msg(st, open) != LWC_OK) return LWC_ERR_ARG;
   if (len == 0) return LWC_OK;
-  if (st->phase != open) return LWC_ERR_ARG; /* the message in one call */
-  isap_message(st, out, in, len, open == ISAP_PHASE_DEC_OPEN);
-  st->phase = (uint8_t)(open + 2);
+  if (st->phase == open) {
+    isap_enc_key(st);
+    st->phase = (uint8_t)(open + 2);
+  }
+  isap_crypt(st, out, in, len, open == ISAP_PHASE_DEC_OPEN);
   return LWC_OK;
 }
 
@@ -205,12 +214,13 @@ static int isap_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8
   return isap_update((isap_aead_state *)(void *)ctx, out, in, len, ISAP_PHASE_DEC_OPEN);
 }
 
-/* An empty message still pads; then the MAC key from S[0..16), p^12, the
- * tag; wipe the context. */
-static void isap_aead_tag(isap_aead_state *st, uint8_t *tag, uint8_t open) {
+/* The message's padded last block (a whole block of padding after an
+ * empty message or a multiple of 8 bytes); then the MAC key from S[0..16),
+ * p^12, the tag; wipe the context. */
+static void isap_aead_tag(isap_aead_state *st, uint8_t *tag) {
   ascon_state_t k;
   uint8_t y[16];
-  if (st->phase == open) isap_mac_pad(st, 0);
+  isap_mac_pad(st, st->pos);
   ascon_store8(y, ascon_lane_get(&st->mac, 0));
   ascon_store8(y + 8, ascon_lane_get(&st->mac, 1));
   isap_rekey(&k, st->key, 2, y);
@@ -228,7 +238,7 @@ static int isap_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t tagle
   isap_aead_state *st = (isap_aead_state *)(void *)ctx;
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
   if (isap_aead_begin_msg(st, ISAP_PHASE_ENC_OPEN) != LWC_OK) return LWC_ERR_ARG;
-  isap_aead_tag(st, tag, ISAP_PHASE_ENC_OPEN);
+  isap_aead_tag(st, tag);
   return LWC_OK;
 }
 
@@ -238,7 +248,7 @@ static int isap_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_
   int r;
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
   if (isap_aead_begin_msg(st, ISAP_PHASE_DEC_OPEN) != LWC_OK) return LWC_ERR_ARG;
-  isap_aead_tag(st, full, ISAP_PHASE_DEC_OPEN);
+  isap_aead_tag(st, full);
   r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
   lwc_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;

@@ -62,12 +62,6 @@ int prop_dec(const lwc_aead *a, uint8_t *m, const uint8_t *ct, size_t ctlen,
                           taglen == 0 && mask == NULL ? NULL : &o);
 }
 
-/* ISAP-A-128a's incremental interface takes the message in one call
- * (include/lwc.h: no room in its context for a position): its random
- * splits keep the zero-length calls but give the first call with data all
- * of it; every other scheme is split anywhere. */
-static int one_call_msg(const lwc_aead *a) { return strcmp(a->scheme, "isap-a-128a") == 0; }
-
 /* Incremental encryption (dec == 0: in = message, out receives ct || tag of
  * taglen bytes) or decryption (dec == 1: in = ct || tag, out receives the
  * message).  whole: one call per phase; otherwise random splits (zero-length
@@ -96,7 +90,6 @@ static int inc_run(const lwc_aead *a, int dec, uint8_t *out,
     done = 0;
     do {
       c = prop_chunk(mlen - done, maxchunk);
-      if (c > 0 && one_call_msg(a)) c = mlen - done;
       if (c == 0 && prop_below(2))
         r = update(&ctx, NULL, NULL, 0);
       else

@@ -71,11 +71,6 @@ static void inputs_free(ainputs *in) {
   fz_free(&in->mask);
 }
 
-/* ISAP-A-128a takes the message in one incremental call (include/lwc.h):
- * there the first piece with data is all of it (the script's empty pieces
- * stay). */
-static int one_call_msg(const lwc_aead *a) { return strcmp(a->scheme, "isap-a-128a") == 0; }
-
 /* Incremental encryption (dec 0: in = message, out = ciphertext || tag) or
  * decryption (dec 1: in = ciphertext || tag, out = message) with the pieces
  * of the split script (a copy: every implementation gets the same cuts).
@@ -95,7 +90,6 @@ static int inc_run(const acase *c, const lwc_aead *a, int dec, uint8_t *out,
     done += n;
   }
   for (done = 0, k = 0; (n = fz_piece(&s, c->mlen - done, k)) != FZ_END; k++) {
-    if (n > 0 && one_call_msg(a)) n = c->mlen - done;
     uint8_t *o = n == 0 && c->l.null_empty ? NULL : out + done;
     r = dec ? a->decrypt_update(&ctx, o, fz_ptr(&c->l, in + done, n), n)
             : a->encrypt_update(&ctx, o, fz_ptr(&c->l, in + done, n), n);
