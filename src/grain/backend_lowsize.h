@@ -78,9 +78,17 @@ LWC_INLINE unsigned grain_clock8(grain_state_t *st, unsigned fb_y, unsigned ks, 
   unsigned y = grain_sum(st, grain_taps_y), yf = y & fb_y, i;
   unsigned s = grain_sum(st, grain_taps_f) ^ yf ^ ks;
   unsigned b = grain_sum(st, grain_taps_g) ^ yf ^ kb;
-  for (i = 0; i < 31; i++) st->r[i] = st->r[i + 1];
+  /* r[i] = r[i + 1], the new NFSR byte b at the top, last byte first and
+   * each byte carried in a variable (a plain copy loop would become a call
+   * to memmove, outside the freestanding code); then the new LFSR byte s */
+  unsigned carry = b & 0xffu;
+  i = 32;
+  while (i-- > 0) {
+    unsigned t = st->r[i];
+    st->r[i] = (uint8_t)carry;
+    carry = t;
+  }
   st->r[15] = (uint8_t)s;
-  st->r[31] = (uint8_t)b;
   return y;
 }
 
