@@ -65,8 +65,10 @@ LWC_INLINE uint32_t skinny_sbox32(uint32_t x) {
 #define SKINNY_LFSR3(x) \
   (x = ((x >> 1) & 0x7f7f7f7fu) ^ (((x << 7) ^ (x << 1)) & 0x80808080u))
 
-static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                           const uint8_t *tk3) {
+/* The first `rounds` rounds (SKINNY_ROUNDS: the cipher; fewer: the bare
+ * permutation's permute_rounds). */
+static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
+                                  const uint8_t *tk3, unsigned rounds) {
   uint32_t s0 = lwc_load32le(block), s1 = lwc_load32le(block + 4);
   uint32_t s2 = lwc_load32le(block + 8), s3 = lwc_load32le(block + 12);
   uint32_t a0 = lwc_load32le(tk1), a1 = lwc_load32le(tk1 + 4);
@@ -76,7 +78,7 @@ static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk
   uint32_t c0 = lwc_load32le(tk3), c1 = lwc_load32le(tk3 + 4);
   uint32_t c2 = lwc_load32le(tk3 + 8), c3 = lwc_load32le(tk3 + 12);
   unsigned r;
-  for (r = 0; r < SKINNY_ROUNDS; r++) {
+  for (r = 0; r < rounds; r++) {
     uint32_t t, rc = SKINNY_RC[r];
     s0 = skinny_sbox32(s0);
     s1 = skinny_sbox32(s1);
@@ -112,6 +114,11 @@ static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk
   lwc_store32le(block + 4, s1);
   lwc_store32le(block + 8, s2);
   lwc_store32le(block + 12, s3);
+}
+
+LWC_INLINE void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
+                                const uint8_t *tk3) {
+  skinny_encrypt_rounds(block, tk1, tk2, tk3, SKINNY_ROUNDS);
 }
 
 #endif

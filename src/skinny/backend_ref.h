@@ -56,8 +56,10 @@ static void skinny_permute_cells(uint8_t *m, const uint8_t *perm) {
   lwc_wipe_bytes(t, sizeof t);
 }
 
-static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                           const uint8_t *tk3) {
+/* The first `rounds` rounds (SKINNY_ROUNDS: the cipher; fewer: the bare
+ * permutation's permute_rounds). */
+static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
+                                  const uint8_t *tk3, unsigned rounds) {
   uint8_t s[16], tk[3][16];
   unsigned r, i, j;
   uint8_t rc = 0;
@@ -67,7 +69,7 @@ static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk
     tk[1][i] = tk2[i];
     tk[2][i] = tk3[i];
   }
-  for (r = 0; r < SKINNY_ROUNDS; r++) {
+  for (r = 0; r < rounds; r++) {
     /* SubCells */
     for (i = 0; i < 16; i++) s[i] = skinny_sbox(s[i]);
     /* AddConstants: the 6-bit LFSR (rc5..rc0) <- (rc4..rc0, rc5 ^ rc4 ^ 1);
@@ -100,6 +102,11 @@ static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk
   for (i = 0; i < 16; i++) block[i] = s[i];
   lwc_wipe_bytes(s, sizeof s);
   lwc_wipe_bytes(tk, sizeof tk);
+}
+
+LWC_INLINE void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
+                                const uint8_t *tk3) {
+  skinny_encrypt_rounds(block, tk1, tk2, tk3, SKINNY_ROUNDS);
 }
 
 #endif
