@@ -45,7 +45,8 @@ def test_generated_assembly_is_current(variant):
 
 
 def test_every_variant_has_all_members():
-    members = {i.scheme for i in discover() if i.name == "bi32"}  # the Ascon members
+    # the Ascon members and permutations (ISAP reuses the bi32 backend but is not one)
+    members = {i.scheme for i in discover() if i.name == "bi32" and i.scheme.startswith("ascon")}
     for variant in generator().VARIANTS:
         have = {i.scheme for i in ASM if i.name == f"asm_rv32_{variant}"}
         assert have == members, f"{variant}: missing {sorted(members - have)}"

@@ -68,7 +68,8 @@ def test_sbox_check_catches_a_wrong_sbox():
 
 
 def test_every_variant_has_all_members():
-    members = {i.scheme for i in discover() if i.name == "bi32"}  # the Ascon members
+    # the Ascon members and permutations (ISAP reuses the bi32 backend but is not one)
+    members = {i.scheme for i in discover() if i.name == "bi32" and i.scheme.startswith("ascon")}
     for impl in generator().VARIANTS.values():
         have = {i.scheme for i in ASM if i.name == impl}
         assert have == members, f"{impl}: missing {sorted(members - have)}"
