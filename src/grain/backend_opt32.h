@@ -19,9 +19,16 @@ typedef struct {
   uint32_t b[4]; /* NFSR */
 } grain_state_t;
 
+/* Bit 31 of x as 0 or 1.  avr-gcc turns a plain x >> 31 into a skip on the
+ * bit (sbrc), a branch on secret data; a rotation by one and a mask is
+ * branch-free everywhere. */
+#define GRAIN_TOP(x) (lwc_rol32((x), 1) & 1u)
+/* x >> k, the top bit through GRAIN_TOP */
+#define GRAIN_SHR(x, k) ((k) == 31 ? GRAIN_TOP(x) : (x) >> (k))
+
 /* Bits i .. i+31 of a register (0 <= i <= 96). */
 #define GRAIN_W(r, i) \
-  ((i) % 32 == 0 ? (r)[(i) / 32] : ((r)[(i) / 32] >> ((i) % 32)) | ((r)[(i) / 32 + 1] << (32 - (i) % 32)))
+  ((i) % 32 == 0 ? (r)[(i) / 32] : GRAIN_SHR((r)[(i) / 32], (i) % 32) | ((r)[(i) / 32 + 1] << (32 - (i) % 32)))
 
 /* Shift both registers n (1 .. 32) bits towards bit 0, fs and fb entering. */
 static inline void grain_shift32(uint32_t *r, uint32_t x, unsigned n) {
@@ -75,7 +82,7 @@ static void grain_setup(grain_state_t *st, const uint8_t *key, const uint8_t *no
 
 /* One clock backwards (after the initialisation), a bit at a time: only
  * the end of a split associated data uses it (16 or 32 clocks). */
-#define GRAIN_B(r, i) (((r)[(i) / 32] >> ((i) % 32)) & 1u)
+#define GRAIN_B(r, i) (GRAIN_SHR((r)[(i) / 32], (i) % 32) & 1u)
 static void grain_unclock(grain_state_t *st) {
   uint32_t *s = st->s, *b = st->b;
   uint32_t s0 = GRAIN_B(s, 127) ^ GRAIN_B(s, 6) ^ GRAIN_B(s, 37) ^ GRAIN_B(s, 69) ^
@@ -90,8 +97,8 @@ static void grain_unclock(grain_state_t *st) {
                 (GRAIN_B(b, 87) & GRAIN_B(b, 91) & GRAIN_B(b, 92) & GRAIN_B(b, 94));
   unsigned i;
   for (i = 3; i > 0; i--) {
-    s[i] = (s[i] << 1) | (s[i - 1] >> 31);
-    b[i] = (b[i] << 1) | (b[i - 1] >> 31);
+    s[i] = (s[i] << 1) | GRAIN_TOP(s[i - 1]);
+    b[i] = (b[i] << 1) | GRAIN_TOP(b[i - 1]);
   }
   s[0] = (s[0] << 1) | s0;
   b[0] = (b[0] << 1) | b0;
