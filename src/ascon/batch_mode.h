@@ -122,12 +122,13 @@ AB_INLINE void AB(permute_some)(ab_vec *x, unsigned n, ab_vec active, int all) {
 }
 
 /* Rate blocks of every lane in and out: blk[i] = word i of each lane's
- * block at p[lane].  Little-endian rate-16 blocks go through a transpose
- * (16-byte loads and stores, two-source shuffles); otherwise word by word. */
+ * block at p[lane].  With AVX2 (4 lanes), little-endian rate-16 blocks go
+ * through a transpose (16-byte loads and stores, two-source shuffles);
+ * otherwise word by word (with 8 lanes, measured faster than the
+ * transpose on AVX-512). */
 #if ASCON_LITTLE_ENDIAN && ASCON_RATE == 16 && AB_L == 4
 #define AB_TRANSPOSE 1
 typedef uint64_t AB(v2) __attribute__((vector_size(16)));
-typedef uint64_t AB(v4) __attribute__((vector_size(32)));
 #endif
 
 AB_INLINE void AB(gather)(ab_vec *blk, const uint8_t *const *p) {
@@ -136,23 +137,10 @@ AB_INLINE void AB(gather)(ab_vec *blk, const uint8_t *const *p) {
   ab_vec lo, hi;
   unsigned l;
   for (l = 0; l < AB_L; l++) memcpy(&b[l], p[l], 16);
-#if AB_L == 8
-  {
-    AB(v4) c0 = __builtin_shufflevector(b[0], b[1], 0, 1, 2, 3);
-    AB(v4) c1 = __builtin_shufflevector(b[2], b[3], 0, 1, 2, 3);
-    AB(v4) c2 = __builtin_shufflevector(b[4], b[5], 0, 1, 2, 3);
-    AB(v4) c3 = __builtin_shufflevector(b[6], b[7], 0, 1, 2, 3);
-    lo = __builtin_shufflevector(c0, c1, 0, 1, 2, 3, 4, 5, 6, 7);
-    hi = __builtin_shufflevector(c2, c3, 0, 1, 2, 3, 4, 5, 6, 7);
-  }
-  blk[0] = __builtin_shufflevector(lo, hi, 0, 2, 4, 6, 8, 10, 12, 14);
-  blk[1] = __builtin_shufflevector(lo, hi, 1, 3, 5, 7, 9, 11, 13, 15);
-#else
   lo = __builtin_shufflevector(b[0], b[1], 0, 1, 2, 3);
   hi = __builtin_shufflevector(b[2], b[3], 0, 1, 2, 3);
   blk[0] = __builtin_shufflevector(lo, hi, 0, 2, 4, 6);
   blk[1] = __builtin_shufflevector(lo, hi, 1, 3, 5, 7);
-#endif
 #else
   unsigned l, i;
   for (l = 0; l < AB_L; l++)
@@ -164,25 +152,12 @@ AB_INLINE void AB(scatter)(uint8_t *const *p, const ab_vec *blk) {
 #ifdef AB_TRANSPOSE
   AB(v2) b[AB_L];
   unsigned l;
-#if AB_L == 8
-  ab_vec lo = __builtin_shufflevector(blk[0], blk[1], 0, 8, 1, 9, 2, 10, 3, 11);
-  ab_vec hi = __builtin_shufflevector(blk[0], blk[1], 4, 12, 5, 13, 6, 14, 7, 15);
-  b[0] = __builtin_shufflevector(lo, lo, 0, 1);
-  b[1] = __builtin_shufflevector(lo, lo, 2, 3);
-  b[2] = __builtin_shufflevector(lo, lo, 4, 5);
-  b[3] = __builtin_shufflevector(lo, lo, 6, 7);
-  b[4] = __builtin_shufflevector(hi, hi, 0, 1);
-  b[5] = __builtin_shufflevector(hi, hi, 2, 3);
-  b[6] = __builtin_shufflevector(hi, hi, 4, 5);
-  b[7] = __builtin_shufflevector(hi, hi, 6, 7);
-#else
   ab_vec lo = __builtin_shufflevector(blk[0], blk[1], 0, 4, 1, 5);
   ab_vec hi = __builtin_shufflevector(blk[0], blk[1], 2, 6, 3, 7);
   b[0] = __builtin_shufflevector(lo, lo, 0, 1);
   b[1] = __builtin_shufflevector(lo, lo, 2, 3);
   b[2] = __builtin_shufflevector(hi, hi, 0, 1);
   b[3] = __builtin_shufflevector(hi, hi, 2, 3);
-#endif
   for (l = 0; l < AB_L; l++) memcpy(p[l], &b[l], 16);
 #else
   unsigned l, i;
