@@ -7,9 +7,8 @@
 
 #include "batch_engines.h"
 #include "core/common.h"
+#include "internal.h"
 #include "lwc.h"
-
-#define LEN_MAX ((size_t)PTRDIFF_MAX)
 
 /* Every scheme's engines (one file src/lib/batch_<sym>.c each; a test
  * checks that no file is left out of this list). */
@@ -25,13 +24,6 @@ LWC_BATCH_SCHEMES(DECLARE)
 #define ENTRY(sym) lwc_batch_##sym,
 static const lwc_batch *const engines[] = {LWC_BATCH_SCHEMES(ENTRY)};
 
-static int cpu_runs(const lwc_batch *b) {
-  __builtin_cpu_init();
-  if (strcmp(b->engine, "avx512") == 0)
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
-  if (strcmp(b->engine, "avx2") == 0) return __builtin_cpu_supports("avx2");
-  return 0;
-}
 #endif
 
 const lwc_batch *lwc_batch_find(const char *scheme, const char *engine) {
@@ -44,7 +36,7 @@ const lwc_batch *lwc_batch_find(const char *scheme, const char *engine) {
       for (e = 0; e < 2; e++) {
         const lwc_batch *b = &engines[i][e];
         if (strcmp(b->scheme, scheme) == 0 &&
-            (engine == NULL || strcmp(b->engine, engine) == 0) && cpu_runs(b))
+            (engine == NULL || strcmp(b->engine, engine) == 0) && lwc_cpu_has(b->engine))
           return b;
       }
   }
@@ -97,7 +89,7 @@ static int aead_batch(const lwc_aead *a, const lwc_batch *b, lwc_aead_job *jobs,
     size_t m = 0, end = n - start < CHUNK ? n : start + CHUNK;
     for (i = start; i < end; i++) {
       lwc_aead_job *j = &jobs[i];
-      if (b == NULL || ((j->inlen | j->adlen) > LEN_MAX) ||
+      if (b == NULL || ((j->inlen | j->adlen) > LWC_LEN_MAX) ||
           (decrypt && j->inlen < a->tagbytes)) {
         j->status = LWC_ERR_ARG;
       } else if (b == &single) {
@@ -142,7 +134,7 @@ int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
     for (i = start; i < end; i++) {
       lwc_hash_job *j = &jobs[i];
       if (b == NULL || (h->kind == LWC_HASH && j->outlen != h->outbytes) ||
-          ((j->inlen | j->outlen) > LEN_MAX) || j->customlen > h->max_custombytes) {
+          ((j->inlen | j->outlen) > LWC_LEN_MAX) || j->customlen > h->max_custombytes) {
         j->status = LWC_ERR_ARG;
       } else if (b == &single) {
         j->status = lwc_hash_compute(h, j->out, j->outlen, j->in, j->inlen, j->custom,

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "core/common.h"
+#include "internal.h"
 #include "lwc.h"
 
 void lwc_wipe(void *p, size_t n) { lwc_wipe_bytes(p, n); }
@@ -19,16 +20,15 @@ void lwc_hash_wipe(lwc_hash_ctx *ctx) {
 }
 
 /* ---- Run-time selection by CPU features --------------------------------
- * An implementation whose name starts with one of these prefixes runs only
- * on a CPU with the named extensions (its code is compiled for them:
- * src/ascon/x86_target.h).  lwc_*_find(scheme, NULL) returns the first
+ * An implementation named x86_64_<isa> runs only on a CPU with those
+ * extensions (its code is compiled for them: src/ascon/x86_target.h;
+ * lwc_cpu_has() in internal.h).  lwc_*_find(scheme, NULL) returns the first
  * registered implementation of the scheme that can run here (the registry
  * lists the ISA variants before the portable code); naming such an
  * implementation on a CPU without its extensions finds nothing (NULL). */
 static int lwc_impl_usable(const char *impl) {
 #if defined(__x86_64__) && defined(__GNUC__)
-  if (strncmp(impl, "x86_64_bmi2", 11) == 0)
-    return __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+  if (strncmp(impl, "x86_64_", 7) == 0) return lwc_cpu_has(impl + 7);
 #endif
   (void)impl;
   return 1;
@@ -66,12 +66,6 @@ const lwc_perm *lwc_perm_find(const char *scheme, const char *impl) {
   return NULL;
 }
 
-/* No object is larger than PTRDIFF_MAX bytes: a longer length describes no
- * real buffer, and is refused before anything is read or written (so no
- * sum such as mlen + taglen can wrap around).  PTRDIFF_MAX is all ones:
- * (x | y) > LEN_MAX tests both lengths at once, in two instructions on the
- * measured path. */
-#define LEN_MAX ((size_t)PTRDIFF_MAX)
 
 static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
   return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
@@ -92,7 +86,7 @@ static __attribute__((noinline)) int encrypt_incremental(
   lwc_aead_ctx ctx;
   size_t taglen = tag_length(a, opt);
   int r;
-  if (taglen < a->min_tagbytes || taglen > a->tagbytes || (mlen | adlen) > LEN_MAX)
+  if (taglen < a->min_tagbytes || taglen > a->tagbytes || (mlen | adlen) > LWC_LEN_MAX)
     return LWC_ERR_ARG;
   r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
   if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
@@ -110,7 +104,7 @@ static __attribute__((noinline)) int decrypt_incremental(
   size_t taglen = tag_length(a, opt), mlen;
   int r;
   if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen ||
-      (ctlen | adlen) > LEN_MAX)
+      (ctlen | adlen) > LWC_LEN_MAX)
     return LWC_ERR_ARG;
   mlen = ctlen - taglen;
   r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
@@ -130,7 +124,7 @@ int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
   if (a->encrypt != NULL && whole_fits(a, opt)) {
-    if ((mlen | adlen) > LEN_MAX) return LWC_ERR_ARG;
+    if ((mlen | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;
     return a->encrypt(ct, msg, mlen, ad, adlen, nonce, key);
   }
   return encrypt_incremental(a, ct, msg, mlen, ad, adlen, nonce, key, opt);
@@ -141,7 +135,7 @@ int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
   if (a->decrypt != NULL && whole_fits(a, opt)) {
-    if ((ctlen | adlen) > LEN_MAX) return LWC_ERR_ARG;
+    if ((ctlen | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;
     return a->decrypt(msg, ct, ctlen, ad, adlen, nonce, key);
   }
   return decrypt_incremental(a, msg, ct, ctlen, ad, adlen, nonce, key, opt);
@@ -152,7 +146,7 @@ int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
                      size_t customlen) {
   lwc_hash_ctx ctx;
   int r;
-  if ((h->kind == LWC_HASH && outlen != h->outbytes) || (inlen | outlen) > LEN_MAX)
+  if ((h->kind == LWC_HASH && outlen != h->outbytes) || (inlen | outlen) > LWC_LEN_MAX)
     return LWC_ERR_ARG;
   r = h->init(&ctx, custom, customlen);
   if (r == LWC_OK) r = h->update(&ctx, in, inlen);
