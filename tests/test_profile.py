@@ -7,9 +7,8 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, usable_target
 from harness.bench.profile import Section, avr_modes, msp430_modes, statistics
-from harness.bench.targets import TARGETS
 
 
 def lwcbench(*args):
@@ -17,14 +16,11 @@ def lwcbench(*args):
                           text=True, timeout=900)
 
 
-def available(name):
-    t = TARGETS[name]()
-    return t.is_available()[0] and t.ct_missing() is None
-
-
 def profile(tmp_path, target, scheme, impl, *extra):
-    if not available(target):
-        pytest.skip(f"{target} not set up")
+    """./lwcbench profile's JSON and text; its target must be set up (fails,
+    never skips, like the other target tests)."""
+    t = usable_target(target)
+    assert t.ct_missing() is None, f"{target}: {t.ct_missing()}"
     out = tmp_path / "p.json"
     r = lwcbench("profile", "--target", target, "--scheme", scheme, "--impl", impl,
                  "--json", str(out), *extra)

@@ -1,4 +1,5 @@
-"""Write bytes over an initialized symbol in a copy of an ELF file.
+"""Write bytes over an initialized symbol in a copy of an ELF file; list the
+sections a program occupies in memory (./lwcbench profile).
 
 The script-in-image transport (harness/target/common/bench_script.c) puts
 the request script into `bench_script` before a simulator loads the
@@ -31,14 +32,35 @@ def _layout(data: bytes):
     for n in range(shnum):
         off = shoff + n * shentsize
         if is64:
-            name, typ, _flags, addr, offset, size, link, _info, _align, entsize = \
+            name, typ, flags, addr, offset, size, link, _info, _align, entsize = \
                 struct.unpack_from(end + "IIQQQQIIQQ", data, off)
         else:
-            name, typ, _flags, addr, offset, size, link, _info, _align, entsize = \
+            name, typ, flags, addr, offset, size, link, _info, _align, entsize = \
                 struct.unpack_from(end + "IIIIIIIIII", data, off)
-        sections.append({"type": typ, "addr": addr, "offset": offset, "size": size,
-                         "link": link, "entsize": entsize})
+        sections.append({"name": name, "type": typ, "flags": flags, "addr": addr,
+                         "offset": offset, "size": size, "link": link, "entsize": entsize})
+    if shstrndx < len(sections):  # the names, from the section-name string table
+        names = sections[shstrndx]["offset"]
+        for sec in sections:
+            start = names + sec["name"]
+            sec["name"] = data[start:data.index(b"\0", start)].decode(errors="replace")
     return is64, end, sections
+
+
+SHF_WRITE, SHF_ALLOC, SHF_EXECINSTR = 1, 2, 4
+
+
+def loaded_sections(data: bytes) -> list[dict]:
+    """The sections the program occupies in memory (SHF_ALLOC, size > 0):
+    name, addr, size, writable, code."""
+    _is64, _end, sections = _layout(data)
+    out = []
+    for sec in sections:
+        if sec["flags"] & SHF_ALLOC and sec["size"]:
+            out.append({"name": sec["name"], "addr": sec["addr"], "size": sec["size"],
+                        "writable": bool(sec["flags"] & SHF_WRITE),
+                        "code": bool(sec["flags"] & SHF_EXECINSTR)})
+    return out
 
 
 def find_symbol(data: bytes, name: str) -> tuple[int, int]:

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 
-from harness.bench import ct
+from harness.bench import ct, elfpatch
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.session import SessionError
 from harness.bench.targets import TARGETS
@@ -84,28 +84,9 @@ def objdump_tool(target) -> str:
 
 
 def sections(elf: pathlib.Path) -> list[Section]:
-    """The allocated sections of an ELF file (32- or 64-bit, little-endian),
-    read from its section header table."""
-    data = elf.read_bytes()
-    is64 = data[4] == 2
-    u = lambda off, n: int.from_bytes(data[off:off + n], "little")  # noqa: E731
-    shoff, shentsize, shnum, shstrndx = ((u(0x28, 8), u(0x3a, 2), u(0x3c, 2), u(0x3e, 2)) if is64
-                                         else (u(0x20, 4), u(0x2e, 2), u(0x30, 2), u(0x32, 2)))
-
-    def header(k):
-        o = shoff + k * shentsize
-        if is64:  # name, type, flags, addr, offset, size
-            return u(o, 4), u(o + 4, 4), u(o + 8, 8), u(o + 16, 8), u(o + 24, 8), u(o + 32, 8)
-        return u(o, 4), u(o + 4, 4), u(o + 8, 4), u(o + 12, 4), u(o + 16, 4), u(o + 20, 4)
-    strtab = header(shstrndx)[4]
-    out = []
-    for k in range(shnum):
-        name_off, _type, flags, addr, _off, size = header(k)
-        if flags & 2 and size:  # SHF_ALLOC
-            end = data.index(b"\0", strtab + name_off)
-            out.append(Section(data[strtab + name_off:end].decode(), addr, addr + size,
-                               bool(flags & 1), bool(flags & 4)))
-    return out
+    """The allocated sections of the ELF file."""
+    return [Section(x["name"], x["addr"], x["addr"] + x["size"], x["writable"], x["code"])
+            for x in elfpatch.loaded_sections(elf.read_bytes())]
 
 
 def disassembly(objdump: str, elf: pathlib.Path) -> dict[int, tuple[str, str]]:
