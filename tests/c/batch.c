@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "props.h"
 #include "tests.h"
 #ifdef LWC_CT_VALGRIND
 #include <valgrind/memcheck.h>
@@ -27,17 +28,8 @@
 #define MAXLEN 1600
 #define CANARY 0xa5
 
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
-static unsigned rnd(unsigned n) { /* xorshift64*, 0 .. n-1 */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return (unsigned)((rng_state * 2685821657736338717ull) >> 33) % n;
-}
-static void rfill(uint8_t *p, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++) p[i] = (uint8_t)rnd(256);
-}
+/* 0 .. n-1 from the property tests' stream (props.h) */
+static unsigned rnd(unsigned n) { return (unsigned)prop_below(n); }
 
 static int passed, failed;
 static void check(int ok, const char *what, unsigned round) {
@@ -70,12 +62,8 @@ typedef struct {
 
 static job_bufs bufs[MAXJ];
 
-static int canaries_ok(const uint8_t *p, size_t from, size_t to) {
-  size_t i;
-  for (i = from; i < to; i++)
-    if (p[i] != CANARY) return 0;
-  return 1;
-}
+/* every byte of p[0..total) outside [start, start + len) still the canary */
+#define GUARD_OK(p, start, len) prop_guard_ok((p), sizeof(p), (start), (len), CANARY)
 
 static void aead_round(const lwc_aead *ref, const lwc_aead *a, const lwc_batch *b,
                        unsigned round) {
@@ -92,10 +80,10 @@ static void aead_round(const lwc_aead *ref, const lwc_aead *a, const lwc_batch *
     q->adlen = same != (size_t)-1 && rnd(2) ? same : rlen();
     q->inplace = rnd(3) == 0;
     q->off = (int)rnd(2);
-    rfill(q->key, a->keybytes);
-    rfill(q->nonce, a->noncebytes);
-    rfill(q->ad, q->adlen + 1);
-    rfill(q->in, q->mlen + 1);
+    prop_fill(q->key, a->keybytes);
+    prop_fill(q->nonce, a->noncebytes);
+    prop_fill(q->ad, q->adlen + 1);
+    prop_fill(q->in, q->mlen + 1);
     memset(q->out, CANARY, sizeof q->out);
     /* the oracle: ref, one message */
     if (lwc_aead_encrypt(ref, q->want, q->in + q->off, q->mlen, q->ad + q->off, q->adlen,
@@ -121,8 +109,7 @@ static void aead_round(const lwc_aead *ref, const lwc_aead *a, const lwc_batch *
     snprintf(what, sizeof what, "encrypt job %u of %u (mlen %zu, adlen %zu, %s)", i, n, q->mlen,
              q->adlen, q->inplace ? "in place" : "apart");
     check(jobs[i].status == LWC_OK && memcmp(q->out + q->off, q->want, q->mlen + tb) == 0 &&
-              canaries_ok(q->out, q->off + q->mlen + tb, sizeof q->out) &&
-              (q->off == 0 || q->out[0] == CANARY),
+              GUARD_OK(q->out, q->off, q->mlen + tb),
           what, round);
   }
   /* decrypt: the ciphertexts back (in place or into a fresh buffer); one forged */
@@ -151,13 +138,13 @@ static void aead_round(const lwc_aead *ref, const lwc_aead *a, const lwc_batch *
     snprintf(what, sizeof what, "decrypt job %u of %u (mlen %zu, adlen %zu, %s%s)", i, n,
              q->mlen, q->adlen, q->inplace ? "in place" : "apart", i == forged ? ", forged" : "");
     ok = jobs[i].status == (i == forged ? LWC_ERR_TAG : LWC_OK) &&
-         memcmp(q->out + q->off, want, q->mlen) == 0 && (q->off == 0 || q->out[0] == CANARY);
-    /* past the plaintext: the untouched tag (in place) or canaries */
+         memcmp(q->out + q->off, want, q->mlen) == 0;
+    /* past the plaintext: the untouched tag (in place), then canaries */
     if (q->inplace)
       ok = ok && memcmp(q->out + q->off + q->mlen, q->in + q->off + q->mlen, tb) == 0 &&
-           canaries_ok(q->out, q->off + q->mlen + tb, sizeof q->out);
+           GUARD_OK(q->out, q->off, q->mlen + tb);
     else
-      ok = ok && canaries_ok(q->out, q->off + q->mlen, sizeof q->out);
+      ok = ok && GUARD_OK(q->out, q->off, q->mlen);
     check(ok, what, round);
   }
 }
@@ -182,13 +169,13 @@ static void aead_refusals(const lwc_aead *a, const lwc_batch *b) {
   }
   r = lwc_aead_decrypt_batch(a, b, jobs, 3);
   check(r == LWC_ERR_ARG && jobs[1].status == LWC_ERR_ARG && jobs[0].status == LWC_ERR_TAG &&
-            jobs[2].status == LWC_ERR_TAG && canaries_ok(out[1], 0, sizeof out[1]),
+            jobs[2].status == LWC_ERR_TAG && GUARD_OK(out[1], 0, 0),
         "a short ciphertext is refused, the other jobs run", 0);
   if (other != NULL) {
     memset(out, CANARY, sizeof out);
     r = lwc_aead_encrypt_batch(a, other, jobs, 3);
     check(r == LWC_ERR_ARG && jobs[0].status == LWC_ERR_ARG &&
-              canaries_ok(out[0], 0, sizeof out[0]) && canaries_ok(out[2], 0, sizeof out[2]),
+              GUARD_OK(out[0], 0, 0) && GUARD_OK(out[2], 0, 0),
           "an engine of another scheme is refused", 0);
   }
   check(lwc_aead_encrypt_batch(a, b, NULL, 0) == LWC_OK, "no jobs", 0);
@@ -207,8 +194,8 @@ static void hash_round(const lwc_hash *ref, const lwc_hash *h, const lwc_batch *
     q->mlen = same != (size_t)-1 ? same : rlen();
     q->adlen = h->kind == LWC_CXOF ? rnd(4) == 0 ? h->max_custombytes : rnd(40) : 0;
     q->off = (int)rnd(2);
-    rfill(q->in, q->mlen + 1);
-    rfill(q->ad, q->adlen + 1);
+    prop_fill(q->in, q->mlen + 1);
+    prop_fill(q->ad, q->adlen + 1);
     memset(q->out, CANARY, sizeof q->out);
     if (lwc_hash_compute(ref, q->want, outlen, q->in + q->off, q->mlen,
                          h->kind == LWC_CXOF ? q->ad + q->off : NULL, q->adlen) != LWC_OK)
@@ -227,8 +214,7 @@ static void hash_round(const lwc_hash *ref, const lwc_hash *h, const lwc_batch *
     snprintf(what, sizeof what, "hash job %u of %u (inlen %zu, outlen %zu, custom %zu)", i, n,
              q->mlen, jobs[i].outlen, q->adlen);
     check(jobs[i].status == LWC_OK && memcmp(q->out + q->off, q->want, jobs[i].outlen) == 0 &&
-              canaries_ok(q->out, q->off + jobs[i].outlen, sizeof q->out) &&
-              (q->off == 0 || q->out[0] == CANARY),
+              GUARD_OK(q->out, q->off, jobs[i].outlen),
           what, round);
   }
 }
@@ -251,7 +237,7 @@ static void hash_refusals(const lwc_hash *h, const lwc_batch *b) {
   jobs[1].customlen = 0;
   r = lwc_hash_batch(h, b, jobs, 2);
   check(r == LWC_ERR_ARG && jobs[0].status == LWC_ERR_ARG && jobs[1].status == LWC_OK &&
-            canaries_ok(out[0], 0, sizeof out[0]),
+            GUARD_OK(out[0], 0, 0),
         "a bad job is refused and writes nothing, the other runs", 0);
 }
 
@@ -269,10 +255,10 @@ static int batch_ct(const lwc_aead *a, const lwc_hash *h, const lwc_batch *b) {
     job_bufs *q = &bufs[i];
     q->mlen = 13u * i + (i % 3) * 16u;
     q->adlen = 7u * i;
-    rfill(q->key, sizeof q->key);
-    rfill(q->nonce, sizeof q->nonce);
-    rfill(q->in, q->mlen + 16);
-    rfill(q->ad, q->adlen);
+    prop_fill(q->key, sizeof q->key);
+    prop_fill(q->nonce, sizeof q->nonce);
+    prop_fill(q->in, q->mlen + 16);
+    prop_fill(q->ad, q->adlen);
     SECRET(q->key, sizeof q->key);
     SECRET(q->nonce, sizeof q->nonce);
     SECRET(q->in, q->mlen);
@@ -307,7 +293,7 @@ static int batch_ct(const lwc_aead *a, const lwc_hash *h, const lwc_batch *b) {
 }
 
 int batch_main(int argc, char **argv) {
-  const char *seed = getenv("LWC_PROPS_SEED");
+  uint64_t seed;
   const lwc_aead *a;
   const lwc_hash *h;
   const lwc_batch *b;
@@ -317,7 +303,8 @@ int batch_main(int argc, char **argv) {
     fprintf(stderr, "usage: lwc-test batch SCHEME ENGINE [ct]\n");
     return 2;
   }
-  if (seed != NULL) rng_state ^= strtoull(seed, NULL, 0) * 0x2545f4914f6cdd1dull;
+  if (!prop_seed_env(&seed)) return 2;
+  prop_begin(seed, argv[0], argv[1]);
   b = lwc_batch_find(argv[0], argv[1]);
   if (b == NULL) {
     fprintf(stderr, "lwc-test: no batch engine %s for %s on this CPU\n", argv[1], argv[0]);

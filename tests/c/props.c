@@ -203,7 +203,21 @@ static uint64_t name_hash(const char *scheme, const char *impl) {
   return h;
 }
 
-static void begin_impl(uint64_t seed, const char *scheme, const char *impl) {
+int prop_seed_env(uint64_t *seed) {
+  const char *env = getenv("LWC_PROPS_SEED");
+  *seed = PROP_DEFAULT_SEED;
+  if (env != NULL && *env != '\0') {
+    char *end;
+    *seed = (uint64_t)strtoull(env, &end, 0);
+    if (*end != '\0') {
+      fprintf(stderr, "lwc-test: bad LWC_PROPS_SEED '%s'\n", env);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+void prop_begin(uint64_t seed, const char *scheme, const char *impl) {
   uint64_t s = seed ^ name_hash(scheme, impl);
   rng_state = splitmix64(&s);
   cur_scheme = scheme;
@@ -230,24 +244,16 @@ static int selected(const char *scheme, const char *impl, int argc, char **argv)
 }
 
 int props_main(int argc, char **argv) {
-  uint64_t seed = PROP_DEFAULT_SEED, s;
+  uint64_t seed, s;
   unsigned long pass = 0, fail = 0, count = 0;
   const lwc_aead *const *a;
   const lwc_hash *const *h;
   const lwc_perm *const *pm;
-  const char *env = getenv("LWC_PROPS_SEED");
   if (argc > 2) {
     fprintf(stderr, "usage: lwc-test props [SCHEME [IMPL]]\n");
     return 2;
   }
-  if (env != NULL && *env != '\0') {
-    char *end;
-    seed = (uint64_t)strtoull(env, &end, 0);
-    if (*end != '\0') {
-      fprintf(stderr, "props: bad LWC_PROPS_SEED '%s'\n", env);
-      return 2;
-    }
-  }
+  if (!prop_seed_env(&seed)) return 2;
   printf("props: seed 0x%016llx (set LWC_PROPS_SEED to change)\n",
          (unsigned long long)seed);
   s = seed;
@@ -260,7 +266,7 @@ int props_main(int argc, char **argv) {
   for (a = lwc_aead_registry; *a != NULL; a++) {
     clock_t t0 = clock();
     if (!selected((*a)->scheme, (*a)->impl, argc, argv)) continue;
-    begin_impl(seed, (*a)->scheme, (*a)->impl);
+    prop_begin(seed, (*a)->scheme, (*a)->impl);
     props_aead(*a);
     props_hostile_aead(*a);
     end_impl(t0, &pass, &fail);
@@ -269,7 +275,7 @@ int props_main(int argc, char **argv) {
   for (h = lwc_hash_registry; *h != NULL; h++) {
     clock_t t0 = clock();
     if (!selected((*h)->scheme, (*h)->impl, argc, argv)) continue;
-    begin_impl(seed, (*h)->scheme, (*h)->impl);
+    prop_begin(seed, (*h)->scheme, (*h)->impl);
     props_hash(*h);
     props_hostile_hash(*h);
     end_impl(t0, &pass, &fail);
@@ -278,7 +284,7 @@ int props_main(int argc, char **argv) {
   for (pm = lwc_perm_registry; *pm != NULL; pm++) {
     clock_t t0 = clock();
     if (!selected((*pm)->scheme, (*pm)->impl, argc, argv)) continue;
-    begin_impl(seed, (*pm)->scheme, (*pm)->impl);
+    prop_begin(seed, (*pm)->scheme, (*pm)->impl);
     props_perm(*pm);
     props_hostile_perm(*pm);
     end_impl(t0, &pass, &fail);

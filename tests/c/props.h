@@ -19,7 +19,13 @@
 
 #define PROP_BIG (1u << 20) /* the 1 MiB message / input */
 
-/* splitmix64 stream, seeded per implementation by props.c. */
+/* The run's seed: the default, or LWC_PROPS_SEED from the environment;
+ * 0 (and a message on stderr) when that is not a number. */
+int prop_seed_env(uint64_t *seed);
+/* Start the stream (and the check counters) of scheme/impl: its own,
+ * derived from the seed and the names. */
+void prop_begin(uint64_t seed, const char *scheme, const char *impl);
+/* splitmix64 stream, started per implementation by prop_begin(). */
 uint64_t prop_rand(void);
 size_t prop_below(size_t n);              /* 0 .. n-1 (n > 0) */
 size_t prop_range(size_t lo, size_t hi);  /* lo .. hi inclusive */
