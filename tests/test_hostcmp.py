@@ -73,3 +73,27 @@ def test_host_compare_bad_arguments(tmp_path):
     assert r.returncode == 2 and "--samples" in r.stderr
     r = lwcbench("host-compare", "--supercop", str(tmp_path))
     assert r.returncode == 1 and "no api.h" in r.stderr
+
+
+def test_a_hanging_folder_ends_the_run(tmp_path, monkeypatch, capsys):
+    """A SUPERCOP folder whose encrypt never returns stops host-compare with a
+    one-line reason instead of stalling it."""
+    import argparse
+    from harness.bench import hostcmp
+    folder = tmp_path / "hang"
+    folder.mkdir()
+    (folder / "api.h").write_text("#define CRYPTO_KEYBYTES 16\n#define CRYPTO_NPUBBYTES 16\n"
+                                  "#define CRYPTO_ABYTES 16\n")
+    (folder / "encrypt.c").write_text(
+        '#include "crypto_aead.h"\nstatic volatile int spin = 1;\n'
+        "int crypto_aead_encrypt(unsigned char *c, unsigned long long *clen,\n"
+        "    const unsigned char *m, unsigned long long mlen, const unsigned char *ad,\n"
+        "    unsigned long long adlen, const unsigned char *nsec, const unsigned char *npub,\n"
+        "    const unsigned char *k) {\n"
+        "  (void)c; (void)clen; (void)m; (void)mlen; (void)ad; (void)adlen; (void)nsec;\n"
+        "  (void)npub; (void)k;\n  while (spin) {}\n  return 0;\n}\n")
+    monkeypatch.setattr(hostcmp, "CHECK_SECONDS", 5)
+    args = argparse.Namespace(samples=3, size=[16], supercop=[str(folder)], json=None)
+    assert hostcmp.main(args) == 1
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("lwcbench: host-compare:") and "ran past 5 s" in last, last

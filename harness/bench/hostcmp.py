@@ -79,8 +79,14 @@ class CompareError(Exception):
     pass
 
 
-def _run(cmd: list, what: str, **kw) -> str:
-    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+CHECK_SECONDS = 300  # the output check: a contestant that hangs ends the run, not the machine
+
+
+def _run(cmd: list, what: str, timeout: float = 600, **kw) -> str:
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+    except subprocess.TimeoutExpired:
+        raise CompareError(f"{what} ran past {timeout:.0f} s (a contestant that hangs?)")
     if r.returncode != 0:
         raise CompareError(f"{what} failed:\n$ {shlex.join(map(str, cmd))}\n"
                            f"{(r.stdout + r.stderr).strip()[-2000:]}")
@@ -91,9 +97,13 @@ def build_rustcrypto() -> tuple[bool, str]:
     """The RustCrypto side (cargo, crates.io); (built, note)."""
     if not shutil.which("cargo"):
         return False, "RustCrypto skipped: cargo not found (rustup's cargo builds harness/hostcmp/rustcrypto)"
-    r = subprocess.run(["cargo", "build", "--release", "--locked", "--quiet",
-                        "--manifest-path", str(CRATE / "Cargo.toml"),
-                        "--target-dir", str(OUT / "cargo")], capture_output=True, text=True)
+    try:
+        r = subprocess.run(["cargo", "build", "--release", "--locked", "--quiet",
+                            "--manifest-path", str(CRATE / "Cargo.toml"),
+                            "--target-dir", str(OUT / "cargo")], capture_output=True, text=True,
+                           timeout=900)
+    except subprocess.TimeoutExpired:
+        return False, "RustCrypto skipped: cargo build ran past 900 s"
     if r.returncode != 0:
         last = (r.stderr.strip().splitlines() or ["?"])[-1]
         return False, f"RustCrypto skipped: cargo build failed ({last})"
@@ -278,7 +288,12 @@ def main(args) -> int:
         rust, note = build_rustcrypto()
         print(f"host-compare: {note}", file=sys.stderr)
         exe = build_program(rust, extras)
-        check = subprocess.run([str(exe), "check"], capture_output=True, text=True)
+        try:
+            check = subprocess.run([str(exe), "check"], capture_output=True, text=True,
+                                   timeout=CHECK_SECONDS)
+        except subprocess.TimeoutExpired:
+            raise CompareError(f"the output check ran past {CHECK_SECONDS} s (a contestant "
+                               "that hangs?)")
         differs = [ln[8:] for ln in check.stdout.splitlines() if ln.startswith("differs ")]
         if differs:
             raise CompareError(f"{', '.join(differs)} differs from our ref: nothing measured")
@@ -286,7 +301,10 @@ def main(args) -> int:
             raise CompareError(f"the output check failed:\n{check.stdout}{check.stderr}")
         print(f"host-compare: timing {len(sizes)} sizes, {args.samples} samples each ...",
               file=sys.stderr)
-        out = _run([str(exe), str(args.samples), *map(str, sizes)], "lwc-hostcmp")
+        # the checked contestants take well under a second per call even at
+        # 32 KiB: a far larger budget than any run needs still ends a hang
+        out = _run([str(exe), str(args.samples), *map(str, sizes)], "lwc-hostcmp",
+                   timeout=600 + 2.0 * args.samples * len(sizes))
     except CompareError as e:
         print(f"lwcbench: host-compare: {e}", file=sys.stderr)
         return 1

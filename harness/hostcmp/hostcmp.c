@@ -150,6 +150,16 @@ static double tsc_hz(void) {
   return (double)(t1 - t0) / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9);
 }
 
+/* one more contestant in cs[], or a one-line error */
+#define ADD(...)                                                               \
+  do {                                                                         \
+    if (nc == (int)(sizeof cs / sizeof cs[0])) {                               \
+      fprintf(stderr, "lwc-hostcmp: more contestants than its table holds\n"); \
+      return 2;                                                                \
+    }                                                                          \
+    cs[nc++] = (contestant){__VA_ARGS__};                                      \
+  } while (0)
+
 int main(int argc, char **argv) {
   contestant cs[64];
   int nc = 0, nx = 0, i, k;
@@ -166,24 +176,24 @@ int main(int argc, char **argv) {
   /* ours: every implementation of the two schemes in this build */
   for (a = lwc_aead_registry; *a; a++)
     if (strcmp((*a)->scheme, "ascon-aead128") == 0)
-      cs[nc++] = (contestant){"encrypt", "ascon-aead128", (*a)->impl, .ours_aead = *a};
+      ADD("encrypt", "ascon-aead128", (*a)->impl, .ours_aead = *a);
   for (h = lwc_hash_registry; *h; h++)
     if (strcmp((*h)->scheme, "ascon-hash256") == 0)
-      cs[nc++] = (contestant){"hash", "ascon-hash256", (*h)->impl, .ours_hash = *h};
+      ADD("hash", "ascon-hash256", (*h)->impl, .ours_hash = *h);
 #ifdef LWC_HOSTCMP_RUSTCRYPTO
-  cs[nc++] = (contestant){"encrypt", "ascon-aead128", "rustcrypto", .aead = rc_ascon_aead128_encrypt};
-  cs[nc++] = (contestant){"hash", "ascon-hash256", "rustcrypto", .hash = rc_ascon_hash256};
+  ADD("encrypt", "ascon-aead128", "rustcrypto", .aead = rc_ascon_aead128_encrypt);
+  ADD("hash", "ascon-hash256", "rustcrypto", .hash = rc_ascon_hash256);
 #endif
   /* the batch calls: BATCH messages per call, and BATCH one-message calls */
   {
     const lwc_aead *best = lwc_aead_find("ascon-aead128", NULL);
-    cs[nc++] = (contestant){"encrypt-x8", "ascon-aead128", "single-calls", .ours_aead = best,
-                            .singles = 1};
+    ADD("encrypt-x8", "ascon-aead128", "single-calls", .ours_aead = best,
+                            .singles = 1);
     for (k = 0; k < 2; k++) {
       const lwc_batch *b = lwc_batch_find("ascon-aead128", engines[k]);
       if (b != NULL)
-        cs[nc++] = (contestant){"encrypt-x8", "ascon-aead128", engines[k], .ours_aead = best,
-                                .batch = b};
+        ADD("encrypt-x8", "ascon-aead128", engines[k], .ours_aead = best,
+                                .batch = b);
     }
   }
   while (hostcmp_extra[nx].who != NULL) nx++;
