@@ -62,9 +62,9 @@ def test_profile_counts_what_run_counts(tmp_path):
 def test_statistics_classify_each_access():
     """A made-up trace over made-up sections: code and constants read-only,
     data writable, the stack above it, I/O below it."""
-    secs = [Section(".text", 0x1000, 0x2000, False, True),
-            Section(".rodata", 0x2000, 0x2100, False, False),
-            Section(".data", 0x3000, 0x3100, True, False)]
+    secs = [Section(".text", 0x1000, 0x2000, False),
+            Section(".rodata", 0x2000, 0x2100, False),
+            Section(".data", 0x3000, 0x3100, True)]
     dis = {0x1000: ("mov", "@r4, r5"), 0x1002: ("add", "r5, 0(r6)"), 0x1004: ("xor", "r5, r6"),
            0x1006: ("push", "r5")}
 

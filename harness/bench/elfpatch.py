@@ -47,19 +47,18 @@ def _layout(data: bytes):
     return is64, end, sections
 
 
-SHF_WRITE, SHF_ALLOC, SHF_EXECINSTR = 1, 2, 4
+SHF_WRITE, SHF_ALLOC = 1, 2
 
 
 def loaded_sections(data: bytes) -> list[dict]:
     """The sections the program occupies in memory (SHF_ALLOC, size > 0):
-    name, addr, size, writable, code."""
+    name, addr, size, writable."""
     _is64, _end, sections = _layout(data)
     out = []
     for sec in sections:
         if sec["flags"] & SHF_ALLOC and sec["size"]:
             out.append({"name": sec["name"], "addr": sec["addr"], "size": sec["size"],
-                        "writable": bool(sec["flags"] & SHF_WRITE),
-                        "code": bool(sec["flags"] & SHF_EXECINSTR)})
+                        "writable": bool(sec["flags"] & SHF_WRITE)})
     return out
 
 

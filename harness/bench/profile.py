@@ -73,7 +73,6 @@ class Section:
     start: int
     end: int
     writable: bool
-    code: bool
 
 
 def objdump_tool(target) -> str:
@@ -85,7 +84,7 @@ def objdump_tool(target) -> str:
 
 def sections(elf: pathlib.Path) -> list[Section]:
     """The allocated sections of the ELF file."""
-    return [Section(x["name"], x["addr"], x["addr"] + x["size"], x["writable"], x["code"])
+    return [Section(x["name"], x["addr"], x["addr"] + x["size"], x["writable"])
             for x in elfpatch.loaded_sections(elf.read_bytes())]
 
 
