@@ -43,6 +43,16 @@ def host_impls():
     return Builder("release").impls()
 
 
+def load_module(path: pathlib.Path, name: str):
+    """A script of the tree (not a package: an assembly generator, a tool)
+    as a module."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def impl_id(i) -> str:
     return f"{i.scheme}/{i.name}"
 

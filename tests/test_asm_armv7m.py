@@ -17,7 +17,6 @@ checks the KATs too.
 """
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import shlex
@@ -25,7 +24,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, usable_target
+from conftest import ROOT, load_module, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "armv7m" / "gen.py"
@@ -34,15 +33,9 @@ ASM = [i for i in discover() if i.name in ("asm_armv7m", "asm_armv7m_small")]
 M32 = 0xFFFFFFFF
 
 
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def generator():
-    return load(GEN, "ascon_armv7m_gen")
+    return load_module(GEN, "ascon_armv7m_gen")
 
 
 @pytest.mark.parametrize("variant", generator().VARIANTS)

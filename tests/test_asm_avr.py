@@ -11,12 +11,11 @@ lwc-simavr's address traces show no dependence on secrets.
 """
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 
 import pytest
 
-from conftest import ROOT, bin_dir, usable_target
+from conftest import ROOT, bin_dir, load_module, usable_target
 from harness.discover import discover
 
 NAME = "avr-atmega128"
@@ -26,11 +25,7 @@ ASM = [i for i in discover() if i.name.startswith("asm_avr")]
 
 
 def generator(family: str):
-    path = ROOT / "src" / family / "avr" / "gen.py"
-    spec = importlib.util.spec_from_file_location(f"{family}_avr_gen", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_module(ROOT / "src" / family / "avr" / "gen.py", f"{family}_avr_gen")
 
 
 @pytest.mark.parametrize("family,variant",

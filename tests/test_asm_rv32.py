@@ -13,11 +13,10 @@ on every target that has its ISA.
 """
 from __future__ import annotations
 
-import importlib.util
 
 import pytest
 
-from conftest import ROOT, find_impl, usable_target
+from conftest import ROOT, find_impl, load_module, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "rv32" / "gen.py"
@@ -26,16 +25,9 @@ ASM = [i for i in discover() if any(s.suffix == ".S" for s in i.sources)
 QEMU_OF = {"rv32zbb": "rv32-zbb-qemu", "rv32zbkb": "rv32-zbkb-qemu", "rv32i": "rv32i-qemu"}
 
 
-def load(path, name):
-    """A script of the tree (not a package) as a module."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def generator():
-    return load(GEN, "ascon_rv32_gen")
+    return load_module(GEN, "ascon_rv32_gen")
 
 
 @pytest.mark.parametrize("variant", generator().VARIANTS)
@@ -187,7 +179,7 @@ def test_bounds_follow_the_generated_code():
     gen.py emits: a bit-interleaved round is 74 instructions (2 constant,
     2 x 16 S-box, 5 x 8 linear layer), and Zbkb moves a big-endian lane in
     with 2 loads, 2 rev8, 2 unzip, pack, packu (3) and 2 xors."""
-    tool = load(ROOT / "tools" / "rv32_bounds.py", "rv32_bounds")
+    tool = load_module(ROOT / "tools" / "rv32_bounds.py", "rv32_bounds")
     assert tool.round_sizes("zbkb_bi32") == [74] * 12
     assert tool.round_sizes("zbt_fsr") == [73] * 12  # 20 of them fsri, as .insn
     assert tool.lane_costs("zbkb_bi32") == (12, 10)

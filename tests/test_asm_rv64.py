@@ -13,12 +13,11 @@ calls, and a forged message returns LWC_ERR_TAG with the plaintext wiped.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import subprocess
 
 import pytest
 
-from conftest import ROOT, find_impl, usable_target
+from conftest import ROOT, find_impl, load_module, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "rv64" / "gen.py"
@@ -26,16 +25,9 @@ ASM = [i for i in discover() if i.name.startswith("asm_rv64")]
 QEMU_OF = {"asm_rv64": ["rv64-qemu", "rv64-zbb-qemu"], "asm_rv64_zbb": ["rv64-zbb-qemu"]}
 
 
-def load(path, name):
-    """A script of the tree (not a package) as a module."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def generator():
-    return load(GEN, "ascon_rv64_gen")
+    return load_module(GEN, "ascon_rv64_gen")
 
 
 @pytest.mark.parametrize("variant", list(generator().VARIANTS))
@@ -363,7 +355,7 @@ def test_bounds_follow_the_generated_code():
     S-box + 5 x 4 linear = 36; RV64I 1 + 15 or 16 + 5 x 8 = 56 or 57; a
     big-endian lane in is ld, the reversal (1 or 13) and xor, out the
     reversal and sd."""
-    tool = load(ROOT / "tools" / "rv64_bounds.py", "rv64_bounds")
+    tool = load_module(ROOT / "tools" / "rv64_bounds.py", "rv64_bounds")
     assert tool.round_sizes("zbb") == [36] * 12
     assert tool.round_sizes("rv64") == [56, 57] * 6
     assert tool.lane_costs("zbb") == (3, 2) and tool.lane_costs("rv64") == (15, 14)

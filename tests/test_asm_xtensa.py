@@ -13,13 +13,12 @@ counts the generated rounds.  The default `./lwcbench run` checks them too.
 """
 from __future__ import annotations
 
-import importlib.util
 import shlex
 import subprocess
 
 import pytest
 
-from conftest import ROOT, usable_target
+from conftest import ROOT, load_module, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "xtensa" / "gen.py"
@@ -27,15 +26,9 @@ TARGET = "xtensa-lx106-qemu"
 ASM = [i for i in discover() if i.name.startswith("asm_xtensa_")]
 
 
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def generator():
-    return load(GEN, "ascon_xtensa_gen")
+    return load_module(GEN, "ascon_xtensa_gen")
 
 
 @pytest.mark.parametrize("variant", generator().VARIANTS)
@@ -128,7 +121,7 @@ def test_linear_layer_schedule_costs():
 
 
 def test_bounds_follow_the_generated_code():
-    tool = load(ROOT / "tools" / "xtensa_bounds.py", "xtensa_bounds")
+    tool = load_module(ROOT / "tools" / "xtensa_bounds.py", "xtensa_bounds")
     assert tool.round_sizes("fsr") == [82] * 12  # 2 constant, 2 x 16 S-box, 40 + 8 ssai
     assert tool.round_sizes("bi32") == [87] * 12  # 4, 32, 39 + 12 ssai
     # a big-endian lane in: 2 loads, 2 swaps of 4, 2 xors (bi32: + the
