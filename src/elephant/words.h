@@ -7,6 +7,7 @@
 #define SPONGENT_WORDS_H
 
 #include "elephant/common.h"
+#include "core/words32.h"
 
 typedef struct { uint32_t w[5]; } spongent_state_t;
 
@@ -17,34 +18,12 @@ LWC_INLINE void spongent_zero(spongent_state_t *s) {
 
 LWC_INLINE void spongent_add(spongent_state_t *s, const uint8_t *in, unsigned off,
                              unsigned len) {
-  while (len > 0) {
-    if ((off & 3u) == 0 && len >= 4) {
-      s->w[off / 4] ^= lwc_load32le(in);
-      in += 4;
-      off += 4;
-      len -= 4;
-    } else {
-      s->w[off / 4] ^= (uint32_t)*in++ << (8 * (off & 3u));
-      off++;
-      len--;
-    }
-  }
+  lwc_words32_add(s->w, in, off, len);
 }
 
 LWC_INLINE void spongent_extract(const spongent_state_t *s, uint8_t *out,
                                  unsigned off, unsigned len) {
-  while (len > 0) {
-    if ((off & 3u) == 0 && len >= 4) {
-      lwc_store32le(out, s->w[off / 4]);
-      out += 4;
-      off += 4;
-      len -= 4;
-    } else {
-      *out++ = (uint8_t)(s->w[off / 4] >> (8 * (off & 3u)));
-      off++;
-      len--;
-    }
-  }
+  lwc_words32_extract(s->w, out, off, len);
 }
 
 #endif

@@ -15,6 +15,7 @@
 #define PHOTON_BACKEND_H
 
 #include "photon/common.h"
+#include "core/words32.h"
 
 #define PHOTON_BACKEND_NAME "opt32"
 
@@ -27,34 +28,12 @@ LWC_INLINE void photon_zero(photon_state_t *s) {
 
 LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
                            unsigned len) {
-  while (len > 0) {
-    if ((off & 3u) == 0 && len >= 4) {
-      s->w[off / 4] ^= lwc_load32le(in);
-      in += 4;
-      off += 4;
-      len -= 4;
-    } else {
-      s->w[off / 4] ^= (uint32_t)*in++ << (8 * (off & 3u));
-      off++;
-      len--;
-    }
-  }
+  lwc_words32_add(s->w, in, off, len);
 }
 
 LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
                                unsigned len) {
-  while (len > 0) {
-    if ((off & 3u) == 0 && len >= 4) {
-      lwc_store32le(out, s->w[off / 4]);
-      out += 4;
-      off += 4;
-      len -= 4;
-    } else {
-      *out++ = (uint8_t)(s->w[off / 4] >> (8 * (off & 3u)));
-      off++;
-      len--;
-    }
-  }
+  lwc_words32_extract(s->w, out, off, len);
 }
 
 /* the S-box on the eight cells of a word (see backend_ref.h for the form) */
