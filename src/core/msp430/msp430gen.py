@@ -1,0 +1,61 @@
+"""What the MSP430 assembly generators share (src/<family>/msp430/gen.py):
+the emitter with MSP430's comment column and a function's entry and exit
+under the MSP430 EABI as clang-14 implements it (arguments in r12, r13,
+r14, r15, the result in r12; r4-r10 saved by the callee, r11-r15 free).
+
+A generator imports it as
+
+    sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
+    from msp430gen import Asm, head, tail, size, text, write
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "ascon"))
+import asmgen  # noqa: E402  (src/ascon/asmgen.py: the line emitter of every ISA)
+
+ARGS = ["r12", "r13", "r14", "r15"]
+SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+
+
+class Asm(asmgen.Emitter):
+    COMMENT = "{text:<36}; {comment}"
+
+    def note(self, text: str) -> None:
+        self.lines.append(f"    ; {text}")
+
+
+def head(a: Asm, sym: str, saved: list[str], args: str) -> None:
+    """A global function's label, what its arguments are, the registers it saves."""
+    assert all(r in SAVED for r in saved), saved
+    a.raw("    .text")
+    a.raw("    .p2align 1")
+    a.raw(f"    .global {sym}")
+    a.raw(f"    .type {sym}, @function")
+    a.raw(f"{sym}:")
+    a.note(args)
+    for r in saved:
+        a("push", r)
+
+
+def tail(a: Asm, saved: list[str]) -> None:
+    """Restore what head saved and return."""
+    for r in reversed(saved):
+        a("pop", r)
+    a("ret")
+
+
+def size(a: Asm, sym: str) -> None:
+    a.raw(f"    .size {sym}, .-{sym}")
+
+
+def text(a: Asm) -> str:
+    return "\n".join(a.lines) + "\n"
+
+
+def write(here: pathlib.Path, variants: list[str], generate) -> int:
+    for v in variants:
+        (here / f"{v}.S").write_text(generate(v))
+    return 0
