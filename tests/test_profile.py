@@ -59,6 +59,28 @@ def test_profile_counts_what_run_counts(tmp_path):
     assert 0 <= p["statistics"]["instructions"] - rec["instructions"] <= 16
 
 
+def test_msp430_cycles_are_the_simulators(tmp_path):
+    """On msp430 the tracer also records what each instruction was charged:
+    their sum is run's cycle count of the same operation, up to the tracing
+    switch's few instructions (at most 6 cycles each); PHOTON's opt32
+    permutation reads its round constants from flash, and those reads'
+    instructions are the look-up cycles."""
+    p, text = profile(tmp_path, "msp430", "photon256", "opt32")
+    out = tmp_path / "r.json"
+    r = lwcbench("run", "--target", "msp430", "--scheme", "photon256", "--impl", "opt32",
+                 "--suite", "permutation", "--json", str(out), "--out", "none")
+    assert r.returncode == 0, r.stdout + r.stderr
+    rec = next(x for x in json.loads(out.read_text())["results"] if x["op"] == "permutation")
+    s = p["statistics"]
+    extra = s["instructions"] - rec["instructions"]
+    assert 0 <= extra <= 16 and 0 <= s["cycles"] - rec["cycles"] <= 6 * extra
+    assert 0 < s["table_lookup_instructions"] <= s["table_lookups"]
+    assert 3 * s["table_lookup_instructions"] <= s["table_lookup_cycles"] < s["cycles"]
+    assert "look-up instructions" in text
+    q, _ = profile(tmp_path, "rv32i-qemu", "photon256", "opt32")
+    assert q["statistics"]["cycles"] is None  # QEMU's tracer records no cycles
+
+
 def test_statistics_classify_each_access():
     """A made-up trace over made-up sections: code and constants read-only,
     data writable, the stack above it, I/O below it."""
@@ -84,6 +106,15 @@ def test_statistics_classify_each_access():
     assert (s["distinct_ram_addresses"], s["distinct_flash_data_addresses"]) == (4, 1)
     assert s["distinct_code_addresses"] == 5 and s["stack_span"] == 0x11
     assert s["addressing_modes"]["source: indirect"] == 2
+    assert s["cycles"] is None and s["table_lookup_cycles"] is None
+    # with each instruction's cycles ('C' after its accesses): the look-up's
+    # instruction is charged to the look-ups, the others are not
+    timed = b"".join([rec("I", 0x1000), rec("R", 0x2004), rec("C", 2),
+                      rec("I", 0x1002), rec("R", 0x3004), rec("W", 0x3004), rec("C", 4),
+                      rec("I", 0x1004), rec("C", 1)])
+    t = statistics(timed, dis, secs, "msp430")
+    assert (t["cycles"], t["table_lookup_instructions"], t["table_lookup_cycles"]) == (7, 1, 2)
+    assert t["instructions"] == 3
 
 
 def test_plot(tmp_path):

@@ -183,6 +183,9 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
     mnem = collections.Counter()
     modes = collections.Counter()
     reg_only = mem_ops = reads = writes = lookups = unknown = 0
+    cycles = lookup_cycles = lookup_insns = 0
+    timed = False  # the tracer recorded each instruction's cycles ('C')
+    looked_up = False  # the current instruction read read-only data
     ram, flash_data, code = set(), set(), set()
     stack = []
     # the stack: above every writable section (below them: registers, I/O)
@@ -196,7 +199,7 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
             if pending is not None:
                 reg_only += not pending
                 mem_ops += pending
-            pending = False
+            pending = looked_up = False
             code.add(addr)
             m, ops = dis.get(addr, ("?", ""))
             unknown += m == "?"
@@ -214,10 +217,17 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
                 flash_data.add(addr)
                 if kind == ord("R"):
                     lookups += 1
+                    looked_up = True
             else:
                 ram.add(addr)
                 if s is None and addr >= ram_top:
                     stack.append(addr)
+        elif kind == ord("C"):  # the cycles of the instruction just traced
+            timed = True
+            cycles += addr
+            if looked_up:
+                lookup_cycles += addr
+                lookup_insns += 1
     if pending is not None:
         reg_only += not pending
         mem_ops += pending
@@ -231,6 +241,9 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
         "reads": reads,
         "writes": writes,
         "table_lookups": lookups,
+        "cycles": cycles if timed else None,
+        "table_lookup_instructions": lookup_insns if timed else None,
+        "table_lookup_cycles": lookup_cycles if timed else None,
         "distinct_ram_addresses": len(ram),
         "distinct_flash_data_addresses": len(flash_data),
         "distinct_code_addresses": len(code),
@@ -247,7 +260,7 @@ def trace_one(target, impl, op: str, adlen: int, mlen: int) -> tuple[bytes, path
         raise ProfileError(f"{target.name} {impl_id(impl)}: {str(e).splitlines()[0]}", 1)
     with tempfile.TemporaryDirectory(prefix="lwc-profile-") as tmp:
         path = pathlib.Path(tmp) / "trace.bin"
-        session = target.ct_session(elf, path)
+        session = target.profile_session(elf, path)
         try:
             answers = session.run_all(["hello", f"ct {impl.scheme} {impl.name} {op} {adlen} {mlen} 0",
                                        "quit"])
@@ -272,7 +285,13 @@ def print_profile(p: dict, head: str) -> None:
     print(f"  register-only operations {s['register_only']} ({100 * s['register_only'] / total:.1f}%)")
     print(f"  memory operations        {s['memory_operations']} "
           f"({100 * s['memory_operations'] / total:.1f}%): {s['reads']} reads, {s['writes']} writes")
+    if s.get("cycles") is not None:
+        print(f"  cycles                   {s['cycles']} (the simulator's charge, instruction by "
+              "instruction)")
     print(f"  table look-ups           {s['table_lookups']} (reads of read-only data)")
+    if s.get("table_lookup_cycles") is not None:
+        print(f"  look-up instructions     {s['table_lookup_instructions']}, "
+              f"{s['table_lookup_cycles']} cycles")
     print(f"  distinct addresses       RAM {s['distinct_ram_addresses']}, flash data "
           f"{s['distinct_flash_data_addresses']}, code {s['distinct_code_addresses']}")
     print(f"  stack span touched       {s['stack_span']} bytes")

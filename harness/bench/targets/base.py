@@ -216,6 +216,12 @@ class Target:
     def ct_argv(self, program: object, out: pathlib.Path) -> list[str]:
         raise NotImplementedError
 
+    def profile_session(self, program: object, out: pathlib.Path) -> Session:
+        """The tracer for ./lwcbench profile: ct_session's, which a target
+        whose tracer can also record each instruction's cycles ('C' records)
+        replaces."""
+        return self.ct_session(program, out)
+
     def supports(self, impl: Impl) -> bool:
         return impl.builds_for(set(self.arch_tokens))
 

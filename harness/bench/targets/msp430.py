@@ -88,9 +88,13 @@ class Msp430Target(CrossTarget):
             return f"simulator {rel(SIM)} older than its source, without --ct-trace ({SETUP_HINT})"
         return None
 
-    def ct_argv(self, elf, out):
-        """lwc-msp430sim recording the traced operations' addresses in out."""
-        return [str(SIM), f"--ct-trace={out}", str(elf)]
+    def ct_argv(self, elf, out, cycles: bool = False):
+        """lwc-msp430sim recording the traced operations' addresses in out
+        (and, with cycles, what each instruction was charged)."""
+        return [str(SIM), f"--ct-trace={out}", *(["--trace-cycles"] if cycles else []), str(elf)]
+
+    def profile_session(self, elf, out):
+        return PipeSession(self.ct_argv(elf, out, cycles=True), timeout=self.request_timeout)
 
     def environment(self):
         env = super().environment()

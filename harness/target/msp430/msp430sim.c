@@ -2,7 +2,7 @@
  * lwc-msp430sim: an instruction-set simulator of the MSP430 CPU (the
  * original 16-bit core of the MSP430F1xx, not MSP430X) for lwc-bench.
  *
- *   lwc-msp430sim [--stats] [--mspdebug] [--ct-trace=PATH] FIRMWARE.elf
+ *   lwc-msp430sim [--stats] [--mspdebug] [--ct-trace=PATH [--trace-cycles]] FIRMWARE.elf
  *
  * Loads the ELF's segments at their load addresses, starts at the reset
  * vector (0xFFFE) and runs until the firmware writes the exit register.
@@ -35,7 +35,9 @@
  * each traced segment at "off").  Instruction fetches, including immediate
  * and index words, are the 'I' record's business: only operand accesses
  * are 'R'/'W'.  Without the option the firmware's writes to 0x01EA do
- * nothing and the counts are the same.
+ * nothing and the counts are the same.  --trace-cycles (`./lwcbench
+ * profile`) adds, after each traced instruction's accesses, a 'C' record
+ * whose "address" is the cycles that instruction was charged.
  */
 #include <elf.h>
 #include <errno.h>
@@ -62,7 +64,7 @@ static uint64_t cycles, insns, latched[2];
 static int mspdebug_cycles;
 static uint16_t stack_limit;
 static FILE *trace_out; /* --ct-trace */
-static int tracing;
+static int tracing, trace_cycles;
 
 static void trace(uint16_t addr, char kind) {
   unsigned char rec[9] = {(unsigned char)addr, (unsigned char)(addr >> 8), 0, 0, 0, 0, 0, 0,
@@ -422,6 +424,7 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--stats") == 0) want_stats = 1;
     else if (strcmp(argv[i], "--mspdebug") == 0) mspdebug_cycles = 1;
+    else if (strcmp(argv[i], "--trace-cycles") == 0) trace_cycles = 1;
     else if (strncmp(argv[i], "--ct-trace=", 11) == 0) {
       if (trace_out != NULL || (trace_out = fopen(argv[i] + 11, "wb")) == NULL) {
         fprintf(stderr, "lwc-msp430sim: %s%s: %s\n", trace_out ? "a second " : "cannot write ",
@@ -431,8 +434,8 @@ int main(int argc, char **argv) {
     } else elf = argv[i];
   }
   if (elf == NULL) {
-    fprintf(stderr, "usage: lwc-msp430sim [--stats] [--mspdebug] [--ct-trace=PATH] "
-            "FIRMWARE.elf\n");
+    fprintf(stderr, "usage: lwc-msp430sim [--stats] [--mspdebug] [--ct-trace=PATH "
+            "[--trace-cycles]] FIRMWARE.elf\n");
     return 2;
   }
   if (want_stats) atexit(stats);
@@ -442,9 +445,9 @@ int main(int argc, char **argv) {
   r[0] = (uint16_t)(mem[0xfffe] | mem[0xffff] << 8);
   for (;;) {
     uint16_t ins;
-    int cyc;
+    int cyc, traced = tracing;
     if (r[2] & CPUOFF_) die(5, "the CPU was switched off without an exit");
-    if (tracing) trace(r[0], 'I');
+    if (traced) trace(r[0], 'I');
     ins = fetch();
     if (ins >= 0x4000) cyc = double_op(ins);
     else if (ins >= 0x2000) cyc = jump(ins);
@@ -452,6 +455,7 @@ int main(int argc, char **argv) {
     else die(3, "illegal instruction (MSP430X extension?)");
     cycles += (unsigned)cyc;
     insns++;
+    if (traced && tracing && trace_cycles) trace((uint16_t)cyc, 'C');
     if (r[1] < stack_limit) die(4, "stack overflow into the statics");
   }
 }
