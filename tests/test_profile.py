@@ -115,6 +115,14 @@ def test_statistics_classify_each_access():
     t = statistics(timed, dis, secs, "msp430")
     assert (t["cycles"], t["table_lookup_instructions"], t["table_lookup_cycles"]) == (7, 1, 2)
     assert t["instructions"] == 3
+    # the read-only objects: a table read is named with its size; a read of
+    # the descriptor is the harness's dispatch, neither a table nor a look-up
+    objs = [{"name": "sbox", "addr": 0x2000, "size": 16},
+            {"name": "unused", "addr": 0x2040, "size": 32},
+            {"name": "x_opt32_lwc_perm_desc", "addr": 0x2080, "size": 8}]
+    d = statistics(seg + rec("I", 0x1000) + rec("R", 0x2084), dis, secs, "msp430", objs)
+    assert d["tables_read"] == {"sbox": 16} and d["table_bytes"] == 16
+    assert d["table_lookups"] == 1 and d["reads"] == 4
 
 
 def test_plot(tmp_path):

@@ -62,28 +62,53 @@ def loaded_sections(data: bytes) -> list[dict]:
     return out
 
 
-def find_symbol(data: bytes, name: str) -> tuple[int, int]:
-    """(file offset, size) of a defined symbol's initial bytes."""
+def _symbols(data: bytes):
+    """(name, value, size, st_info, shndx) of each symbol-table entry, and
+    the sections."""
     is64, end, sections = _layout(data)
-    want = name.encode()
+    out = []
     for sec in sections:
         if sec["type"] != 2:  # SHT_SYMTAB
             continue
         strtab = sections[sec["link"]]
         for off in range(sec["offset"], sec["offset"] + sec["size"], sec["entsize"]):
             if is64:
-                st_name, _info, _other, shndx, value, size = struct.unpack_from(end + "IBBHQQ", data, off)
+                st_name, info, _other, shndx, value, size = struct.unpack_from(end + "IBBHQQ", data, off)
             else:
-                st_name, value, size, _info, _other, shndx = struct.unpack_from(end + "IIIBBH", data, off)
+                st_name, value, size, info, _other, shndx = struct.unpack_from(end + "IIIBBH", data, off)
             s0 = strtab["offset"] + st_name
-            if data[s0:data.index(b"\0", s0)] != want:
-                continue
-            if not 0 < shndx < len(sections):
-                raise ElfError(f"symbol {name} is not defined in a section")
-            home = sections[shndx]
-            if home["type"] == 8:  # SHT_NOBITS: no bytes in the file
-                raise ElfError(f"symbol {name} is in .bss (make it initialized)")
-            return home["offset"] + value - home["addr"], size
+            out.append((data[s0:data.index(b"\0", s0)].decode(errors="replace"), value, size,
+                        info, shndx))
+    return out, sections
+
+
+def read_only_objects(data: bytes) -> list[dict]:
+    """The data objects (STT_OBJECT, size > 0) the program keeps in its
+    read-only loaded sections (tables and constants in flash): name, addr,
+    size."""
+    syms, sections = _symbols(data)
+    out = []
+    for name, value, size, info, shndx in syms:
+        if info & 0xF != 1 or not size or not 0 < shndx < len(sections):
+            continue
+        home = sections[shndx]
+        if home["flags"] & SHF_ALLOC and not home["flags"] & SHF_WRITE:
+            out.append({"name": name, "addr": value, "size": size})
+    return out
+
+
+def find_symbol(data: bytes, name: str) -> tuple[int, int]:
+    """(file offset, size) of a defined symbol's initial bytes."""
+    syms, sections = _symbols(data)
+    for sym, value, size, _info, shndx in syms:
+        if sym != name:
+            continue
+        if not 0 < shndx < len(sections):
+            raise ElfError(f"symbol {name} is not defined in a section")
+        home = sections[shndx]
+        if home["type"] == 8:  # SHT_NOBITS: no bytes in the file
+            raise ElfError(f"symbol {name} is in .bss (make it initialized)")
+        return home["offset"] + value - home["addr"], size
     raise ElfError(f"no symbol {name}")
 
 

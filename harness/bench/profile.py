@@ -14,7 +14,12 @@ its section table says what each address is:
   - memory reads and writes, and the distinct addresses touched in RAM and in
     flash (read-only sections: code and constants; the instructions' own
     addresses counted apart);
-  - table look-ups: reads of read-only data (constants in flash);
+  - table look-ups: reads of read-only data (constants in flash) other than
+    the implementation's descriptor (read by the harness's dispatch); the
+    tables read (the read-only objects of the symbol table the operation
+    reads from) and their bytes; where the tracer records each
+    instruction's cycles (msp430), the operation's cycles and those of the
+    instructions that look up a table;
   - the stack span: from the lowest to the highest address the operation
     touched above the program's writable sections (its frames, and what it
     reached of its caller's).
@@ -42,6 +47,7 @@ from harness.bench.targets.base import BuildError, DoesNotFit
 
 OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
 TOP = 24  # mnemonics shown in the text table
+DISPATCH = re.compile(r"_lwc_(aead|hash|perm)_desc$")  # a descriptor (core/*_api.h)
 
 
 def add_parser(sub) -> None:
@@ -173,7 +179,15 @@ def family(target_name: str) -> str | None:
 
 
 # ---- the statistics ---------------------------------------------------------
-def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> dict:
+def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
+               objects: list[dict] | None = None) -> dict:
+    """objects: the program's read-only data objects (elfpatch.read_only_objects);
+    those the operation reads are its static tables, except the
+    implementation's descriptor (DISPATCH: the harness reads the function
+    pointers there), whose reads are not look-ups either."""
+    dispatch = [(o["addr"], o["addr"] + o["size"]) for o in objects or []
+                if DISPATCH.search(o["name"])]
+
     def where(addr):
         for s in secs:
             if s.start <= addr < s.end:
@@ -184,6 +198,7 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
     modes = collections.Counter()
     reg_only = mem_ops = reads = writes = lookups = unknown = 0
     cycles = lookup_cycles = lookup_insns = 0
+    read_only_reads: set[int] = set()
     timed = False  # the tracer recorded each instruction's cycles ('C')
     looked_up = False  # the current instruction read read-only data
     ram, flash_data, code = set(), set(), set()
@@ -215,7 +230,8 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
                 writes += 1
             if s is not None and not s.writable:
                 flash_data.add(addr)
-                if kind == ord("R"):
+                if kind == ord("R") and not any(a <= addr < b for a, b in dispatch):
+                    read_only_reads.add(addr)
                     lookups += 1
                     looked_up = True
             else:
@@ -232,6 +248,8 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
         reg_only += not pending
         mem_ops += pending
     total = sum(mnem.values())
+    tables = {o["name"]: o["size"] for o in objects or [] if not DISPATCH.search(o["name"])
+              and any(o["addr"] <= a < o["addr"] + o["size"] for a in read_only_reads)}
     return {
         "instructions": total,
         "mnemonics": dict(mnem.most_common()),
@@ -241,6 +259,8 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None) -> d
         "reads": reads,
         "writes": writes,
         "table_lookups": lookups,
+        "tables_read": dict(sorted(tables.items())),
+        "table_bytes": sum(tables.values()),
         "cycles": cycles if timed else None,
         "table_lookup_instructions": lookup_insns if timed else None,
         "table_lookup_cycles": lookup_cycles if timed else None,
@@ -289,6 +309,9 @@ def print_profile(p: dict, head: str) -> None:
         print(f"  cycles                   {s['cycles']} (the simulator's charge, instruction by "
               "instruction)")
     print(f"  table look-ups           {s['table_lookups']} (reads of read-only data)")
+    if s.get("tables_read"):
+        print(f"  tables read              {s['table_bytes']} bytes: " +
+              ", ".join(f"{n} {b}" for n, b in s["tables_read"].items()))
     if s.get("table_lookup_cycles") is not None:
         print(f"  look-up instructions     {s['table_lookup_instructions']}, "
               f"{s['table_lookup_cycles']} cycles")
@@ -360,7 +383,8 @@ def main(args) -> int:
         p = {"target": args.target, "scheme": impl.scheme, "impl": impl.name, "op": op,
              "adlen": args.adlen, "mlen": args.mlen, "source": f"{target.name}'s tracer, {objdump}",
              "statistics": statistics(seg, disassembly(objdump, elf), sections(elf),
-                                      family(args.target))}
+                                      family(args.target),
+                                      elfpatch.read_only_objects(elf.read_bytes()))}
         print_profile(p, f"profile: {args.target} {impl_id(impl)} {op} adlen={args.adlen} "
                          f"mlen={args.mlen} (from the simulator's trace)")
         if args.json:
