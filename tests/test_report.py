@@ -314,3 +314,35 @@ def test_a_missing_plot_is_caught_in_chromium(real_run, tmp_path):
     (copy / "plots" / "rv32i-qemu-instructions.svg").unlink()
     n = (copy / "index.html").read_text().count("<img ")
     assert images_of(copy / "index.html", tmp_path / "profile") == (n, 1)
+
+
+def test_msp430_paper_tables_put_the_published_figures_beside_ours():
+    """The MSP430 paper's Tables 2 and 3 (published/msp430-paper.json) on
+    msp430 records: each implementation of a primitive, then the paper's
+    row; per AEAD scheme the implementation fastest at adlen = dlen = 1024,
+    its cycles / the paper's, and for Ascon the figures the paper cites."""
+    perm = [dict(rec("msp430", "photon256", name, "permutation", 0, cycles=c, instructions=c // 2),
+                 code_bytes=b, table_bytes=t, table_lookup_cycles=lk)
+            for name, c, b, t, lk in (("opt32", 34068, 900, 0, 0), ("ref", 300000, 700, 12, 39))]
+    encs = [rec("msp430", s, i, "encrypt", m, cycles=c, adlen=a)
+            for s, i, f in (("romulus-n", "opt32", 2), ("romulus-n", "lowsize", 3),
+                            ("ascon128-v12", "bi32", 1))
+            for a, m in ((16, 0), (128, 0), (1024, 0), (0, 16), (0, 128), (0, 1024),
+                         (16, 16), (128, 128), (1024, 1024))
+            for c in [f * 1000 * (a + m)]]
+    prim, grid = tb.published_sections(perm + encs)
+    rows = prim.grids[0].text_rows()
+    assert rows[0] == ["primitive", "impl", "code bytes", "cycles per call", "bytes per call",
+                       "cycles per byte", "table bytes", "look-up cycles"]
+    photon = [r for r in rows if r[0] == "photon256"]
+    assert photon[1][1:] == ["opt32", "900", "34068", "16", "2129", "0", "0"]
+    assert photon[0][1:] == ["ref", "700", "300000", "16", "18750", "12", "39"]
+    assert photon[2][1:] == ["published (cycles)", "1612", "17034", "16",
+                                                      "1065", "1120", "6240"]
+    assert [r[1] for r in rows if r[0] == "spongent160"] == ["published (cycles)"]
+    g = grid.grids[0].text_rows()
+    assert g[0] == ["adlen dlen", "romulus-n (opt32)", "ascon128-v12 (bi32)"]
+    assert g[-1] == ["1024 1024", "4096000 / 792736 (+416.7%)", "2048000 / 941924 (+117.4%)"]
+    assert g[6] == ["0 1024", "2048000 / 436601 (+369.1%)", "1024000 / 479707 (+113.5%)"]
+    assert g[1] == ["16 0", "32000 / 25793 (+24.1%)", "16000"]  # nothing published for Ascon
+    assert "published" in prim.title and "published" in grid.title

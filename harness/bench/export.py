@@ -28,7 +28,7 @@ CSV_FIELDS = ["target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "inst
               "cycles_per_byte", "instructions_per_byte", "cycles_min", "cycles_max",
               "instructions_min", "instructions_max", "modelled_cycles",
               "modelled_cycles_per_byte", "wait_states", "samples", "mode", "kat", "status",
-              "code_bytes", "stack_bytes", "sets", "error"]
+              "code_bytes", "stack_bytes", "table_bytes", "table_lookup_cycles", "sets", "error"]
 SWEEP_MIN_LENGTHS = 3  # fewer message lengths make no curve worth drawing
 LONG, SHORT, CALL = "#1d4e89", "#8dbbe3", "#4c8c4a"  # bars: long, short message; one call
 

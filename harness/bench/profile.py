@@ -278,6 +278,11 @@ def trace_one(target, impl, op: str, adlen: int, mlen: int) -> tuple[bytes, path
         elf = target.build(impl)
     except (DoesNotFit, BuildError) as e:
         raise ProfileError(f"{target.name} {impl_id(impl)}: {str(e).splitlines()[0]}", 1)
+    return trace_program(target, impl, elf, op, adlen, mlen), elf
+
+
+def trace_program(target, impl, elf: pathlib.Path, op: str, adlen: int, mlen: int) -> bytes:
+    """The trace of one operation of impl in the built program elf."""
     with tempfile.TemporaryDirectory(prefix="lwc-profile-") as tmp:
         path = pathlib.Path(tmp) / "trace.bin"
         session = target.profile_session(elf, path)
@@ -294,7 +299,16 @@ def trace_one(target, impl, op: str, adlen: int, mlen: int) -> tuple[bytes, path
     segs = ct.segments(data)
     if len(segs) != 1 or not segs[0]:
         raise ProfileError(f"{target.name}: the tracer recorded {len(segs)} operations of 1", 1)
-    return segs[0], elf
+    return segs[0]
+
+
+def table_costs(target, impl, elf: pathlib.Path) -> dict:
+    """For the permutation table of a target whose tracer records cycles
+    (msp430): the static tables one call reads (bytes) and the cycles of
+    its look-up instructions."""
+    s = statistics(trace_program(target, impl, elf, "permutation", 0, 0), {}, sections(elf), None,
+                   elfpatch.read_only_objects(elf.read_bytes()))
+    return {"table_bytes": s["table_bytes"], "table_lookup_cycles": s["table_lookup_cycles"]}
 
 
 def print_profile(p: dict, head: str) -> None:

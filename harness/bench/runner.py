@@ -192,6 +192,9 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                         "modelled_cycles_per_byte": round(v["modelled_cycles"] / n, 3)
                         if v.get("modelled_cycles") is not None and n else None,
                         "wait_states": v.get("wait_states")})
+        if "table_bytes" in v:  # msp430's permutations: from a traced call
+            rec.update({"table_bytes": v["table_bytes"],
+                        "table_lookup_cycles": v.get("table_lookup_cycles")})
         if res.status != "ok":
             rec["error"] = res.errors.get(p) or res.detail
         out.append(rec)

@@ -152,10 +152,11 @@ class Cell:
         if self.note is not None:
             return self.note
         if self.published is not None:
+            d = self.digits
             if self.fail:
-                return f"{self.fail} / {self.published:.2f}"
+                return f"{self.fail} / {self.published:.{d}f}"
             diff = f" ({self.diff:+.1f}%)" if self.diff is not None else ""
-            return f"{self.value:.2f} / {self.published:.2f}{diff}"
+            return f"{self.value:.{d}f} / {self.published:.{d}f}{diff}"
         if self.fail:
             return self.fail
         if self.value is None:
@@ -295,6 +296,9 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
     for ref in published():
         if ref.get("kind") == "permutations":
             continue  # permutation_sections
+        if ref.get("kind") == "primitives-aead":
+            out += primitive_sections(ref, records) + aead_sections(ref, records)
+            continue
         for target in ref["targets"]:
             recs = [r for r in records if r["target"] == target and r["op"] != "permutation"]
             field = ref["counter"]
@@ -334,6 +338,89 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
                              f"{ref['unit']}")
                     out.append(Section("published", target, field, title, grids, mlen))
     return out
+
+
+def primitive_sections(ref: dict, records) -> list[Section]:
+    """The MSP430 paper's Table 2 on its target: per primitive, each of our
+    implementations of the bare permutation (code bytes, cycles per call,
+    the plaintext bytes one call encrypts in the scheme the paper pairs it
+    with, cycles per such byte, the static tables one call reads and the
+    cycles of its look-ups: both from a traced call), then the paper's row
+    labelled published."""
+    target, field = ref["target"], ref["counter"]
+    perms = [r for r in records if r["target"] == target and r["op"] == "permutation"]
+    if not perms:
+        return []
+    table = ref["primitives"]
+    order = impl_order(r["impl"] for r in perms)
+    rows = []
+    for prim, pub in table["rows"].items():
+        per_call = pub["values"][2]
+        for r in sorted((r for r in perms if r["scheme"] == prim),
+                        key=lambda r: order.index(r["impl"])):
+            cost = r.get(field)
+            fail = None if r["status"] == "ok" else fail_tag(r["status"])
+            rows.append(Row(prim, [Cell(note=r["impl"]), Cell(r.get("code_bytes"), digits=0),
+                                   Cell(cost, fail=fail, digits=0), Cell(per_call, digits=0),
+                                   Cell(cost / per_call if cost is not None else None, fail=fail,
+                                        digits=0),
+                                   Cell(r.get("table_bytes"), digits=0),
+                                   Cell(r.get("table_lookup_cycles"), digits=0)]))
+        v = pub["values"]
+        rows.append(Row(prim, [Cell(note=f"published ({ref['counter']})"),
+                               *[Cell(x, digits=0) for x in v]]))
+    notes = "; ".join(f"{prim}: {pub['note']}" for prim, pub in table["rows"].items()
+                      if pub.get("note"))
+    pairs = ", ".join(f"{prim} in {pub['scheme']}" for prim, pub in table["rows"].items())
+    title = (f"{target}: the primitives -- {flabel(field)} per call of the bare permutation, "
+             f"bytes per call = plaintext bytes one call encrypts ({pairs}), table bytes and "
+             f"look-up {flabel(field)} of one traced call; published rows: {table['what']} "
+             f"({ref['source']}; {ref['what']})" + (f"; {notes}" if notes else ""))
+    return [Section("published", target, field, title,
+                    [Grid("primitive", ["impl", *table["columns"]], rows)])]
+
+
+def aead_sections(ref: dict, records) -> list[Section]:
+    """The MSP430 paper's Table 3 on its target: cycles of one encryption
+    for each (adlen, dlen) of the paper, per scheme the fastest of our
+    implementations at the largest cell (named in the column), beside the
+    paper's figure; Ascon's columns have only the published figures the
+    paper cites."""
+    target, field, table = ref["target"], ref["counter"], ref["aead"]
+    encs = [r for r in records if r["target"] == target and r["op"] == "encrypt"
+            and r["status"] == "ok" and r.get(field) is not None]
+    if not encs:
+        return []
+    cells = {(r["scheme"], r["impl"], r["adlen"], r["mlen"]): r[field] for r in encs}
+    others = {(o["scheme"], o["adlen"], o["mlen"]): o["cycles"] for o in table.get("others", [])}
+    points = [(a, m) for a, m, *_ in table["rows"]]
+    schemes = list(table["columns"]) + [s for s in scheme_order({r["scheme"] for r in encs})
+                                        if s.startswith("ascon") and s not in table["columns"]]
+    columns, picks = [], {}
+    for s in schemes:
+        impls = {i for (sc, i, _a, _m) in cells if sc == s}
+        full = [i for i in impls if all((s, i, a, m) in cells for a, m in points)]
+        if not full:
+            continue
+        big = max(points, key=lambda p: p[0] + p[1])
+        picks[s] = min(sorted(full), key=lambda i: cells[(s, i, *big)])
+        columns.append(f"{s} ({picks[s]})")
+    if not picks:
+        return []
+    rows = []
+    for a, m, *theirs in table["rows"]:
+        row = []
+        for s in picks:
+            pub = (theirs[table["columns"].index(s)] if s in table["columns"]
+                   else others.get((s, a, m)))
+            row.append(Cell(cells[(s, picks[s], a, m)], published=pub, digits=0))
+        rows.append(Row(f"{a} {m}", row))
+    cited = "; ".join(f"{o['scheme']} adlen {o['adlen']} dlen {o['mlen']}: {o['note']}"
+                      for o in table.get("others", []))
+    title = (f"{target}: {flabel(field)} of one authenticated encryption, measured here / "
+             f"published ({table['what']}; {ref['source']}; {ref['what']}); per scheme the "
+             f"fastest implementation at the largest cell" + (f"; {cited}" if cited else ""))
+    return [Section("published", target, field, title, [Grid("adlen dlen", columns, rows)])]
 
 
 def rate_bytes(perm: str) -> int | None:
