@@ -5,16 +5,19 @@
 
 The state is the C sparkle_state_t (words.h): x0, y0, x1, y1, ..., x5, y5 as
 twelve little-endian 32-bit words.  During the permutation all twelve live
-in registers; two more (r12 and lr, the "spares") hold Alzette's constant
-and the linear layer's temporary.  Both variants keep the modes in C:
+in r0-r6 and r8-r12 (one LDM/STM in memory order); the two "spares" hold
+Alzette's constant (r7: low, so that x ^= c is a 16-bit EORS wherever x is
+in a low register, fewer flash lines at wait states) and the linear layer's
+temporary (lr).  Both variants keep the modes in C:
 
     fast    sparkle_armv7m_permute7(state) and sparkle_armv7m_permute11(state):
             steps 0 .. 10 unrolled once, permute7 leaving after step 6.  The
             branch swap of each step is a renaming of the registers (no
             move), every rotation is the barrel shifter's ROR on an ADD or
-            EOR operand, the constants are MOVW/MOVT immediates.  The two
-            entries set Z (permute7) or clear it (permute11) and nothing in
-            the steps sets a flag, so the fork after step 6 is one BNE.
+            EOR operand, the constants are MOVW/MOVT immediates.  The fork
+            after step 6 pops the word above the saved registers: permute7
+            finds the state pointer there and stores, permute11 a zero it
+            pushed (CBZ: one cycle for permute7, no flag kept across steps).
             sparkle_armv7m_permute(state, steps) sends 7 and 11 there and
             any other count to small's loop (the C side calls the two
             entries directly when the count is a constant).
@@ -67,8 +70,9 @@ C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xC
      0xC2B3293D]
 ROT = [(31, 24), (17, 17), (0, 31), (24, 16)]  # Alzette's (r, r') round by round
 PERM = [4, 5, 3, 0, 1, 2]   # new branch b is old branch PERM[b]
-STATE = [f"r{k}" for k in range(12)]  # the twelve words' registers
-SPARES = ["r12", "lr"]
+STATE = [f"r{k}" for k in range(7)] + [f"r{k}" for k in range(8, 13)]  # the words' registers
+SPARES = ["r7", "lr"]  # r7 (low) for the constants: x ^= c is a 16-bit EORS where x is low
+STATE_LIST = "{r0-r6, r8-r12}"
 FAST_STEPS = 11  # unrolled: permute11; permute7 leaves after step 6
 
 
@@ -82,9 +86,11 @@ def ror(k: int) -> str:
 
 
 def op3(a: Asm, op: str, rd: str, rn: str, rm: str, k: int = 0, comment: str = "") -> None:
-    """rd = rn op (rm >>> k), never flag-setting (the fast variant's fork
-    reads Z across the steps)."""
-    if k % 32:
+    """rd = rn op (rm >>> k); without a rotation Asm.alu's form (a 16-bit
+    flag-setting one where Thumb has it: no flag is kept across them)."""
+    if k % 32 == 0 and op == "eor":
+        a.alu(op, rd, rn, rm, comment=comment)
+    elif k % 32:
         a(op, rd, rn, f"{rm}, ror #{k % 32}", comment=comment)
     else:
         a(op, rd, rn, rm, comment=comment)
@@ -101,7 +107,7 @@ def alzette(a: Asm, x: str, y: str, c: str, b: int) -> None:
     for r, r2 in ROT:
         op3(a, "add", x, x, y, r, comment=f"x += y >>> {r}" if r else "x += y")
         op3(a, "eor", y, y, x, r2, comment=f"y ^= x >>> {r2}")
-        op3(a, "eor", x, x, c, comment="x ^= c")
+        a.alu("eor", x, x, c, comment="x ^= c")
 
 
 def linear(a: Asm, loc: list[str], t: str) -> list[str]:
@@ -130,10 +136,11 @@ def fast_step(a: Asm, s: int, loc: list[str], carry: tuple[str, int] | None) -> 
     the step before.  Returns the new locations and the carried constant."""
     sc = s % 8
     a.note(f"step {s}: y0 ^= c{sc}, y1 ^= {s}")
-    if carry is None:
-        A, B = SPARES
-        load_const(a, A, 0)
-        carry = (A, 0)
+    last = (s + 1) % 8  # the step's last Alzette: the next step's c[s mod 8], if an Alzette's
+    if carry is None:  # the first constant: the step's own if it is an Alzette's, else not `last`
+        first = sc if sc < 6 else min(b for b in range(6) if b != last)
+        load_const(a, SPARES[0], first)
+        carry = (SPARES[0], first)
     A, j = carry
     B = SPARES[1] if A == SPARES[0] else SPARES[0]
     x = lambda b: loc[word("x", b)]  # noqa: E731
@@ -146,7 +153,6 @@ def fast_step(a: Asm, s: int, loc: list[str], carry: tuple[str, int] | None) -> 
         op3(a, "eor", y(0), y(0), B, comment=f"y0 ^= c{sc}")
     if s:
         a("eor", y(1), y(1), f"#{s}", comment=f"y1 ^= {s}")
-    last = (s + 1) % 8
     order = [j] + [b for b in range(6) if b not in (j, last)] + ([last] if last < 6 and last != j else [])
     assert sorted(order) == list(range(6)), order
     cur = A
@@ -182,17 +188,16 @@ def perm_power(k: int) -> list[int]:
 
 def fast(a: Asm) -> None:
     # registers at the start, chosen so that after 7 steps x0, y0, ..., y5
-    # are r0 .. r11 in order (one STM)
+    # are STATE in order (one STM)
     p7 = perm_power(7)
     loc0 = [""] * 12
     for b in range(6):
         for kind in "xy":
             loc0[word(kind, p7[b])] = STATE[word(kind, b)]
     sym7 = a.func("sparkle_armv7m_permute7")
-    a.note("r0 = state: Sparkle384 with 7 steps (Z set: the fork after step 6 falls through)")
+    a.note("r0 = state: Sparkle384 with 7 steps (the fork after step 6 pops this pointer and stores)")
     a.label(".Lp7")
     a("push", "{r0, r4-r11, lr}", comment="the state pointer at [sp]")
-    a("cmp", "r0", "r0", comment="Z = 1: 7 steps")
     a.label(".Lcommon")
     a.note("the state: word w into register loc0[w] (its own pointer r0 last)")
     order = [w for w in range(12) if loc0[w] != "r0"] + [loc0.index("r0")]
@@ -202,24 +207,28 @@ def fast(a: Asm) -> None:
     for s in range(FAST_STEPS):
         loc, carry = fast_step(a, s, loc, carry)
         if s == 6:
-            a("bne", ".Lstep7", comment="permute11 goes on (Z clear)")
-            a.note("7 steps: the words are r0 .. r11 in order")
+            A, _j = carry
+            carry = None  # A is the fork's: step 7 loads its first constant again
+            a.note("the fork: permute7 finds the state pointer on the stack, permute11 a zero above it")
+            a("pop", f"{{{A}}}")
+            a("cbz", A, ".Lstep7", comment="permute11 goes on")
+            a.note("7 steps: the words are in " + STATE_LIST + " in their order")
             assert loc == STATE, loc
-            a("pop", "{r12}", comment="the state pointer")
-            a("stm", "r12", "{r0-r11}")
+            a("stm", A, STATE_LIST)
             a("pop", "{r4-r11, pc}")
             a.endfunc(sym7)
             a.raw("")
             sym11 = a.func("sparkle_armv7m_permute11")
             a.label(".Lp11")
-            a.note("r0 = state: Sparkle384 with 11 steps (Z clear: on after step 6)")
+            a.note("r0 = state: Sparkle384 with 11 steps (a zero above the saved registers: on after step 6)")
             a("push", "{r0, r4-r11, lr}", comment="the state pointer at [sp]")
-            a("cmp", "r0", "#0", comment="Z = 0: the state pointer is not null")
+            a("movs", SPARES[0], "#0")
+            a("push", f"{{{SPARES[0]}}}", comment="above it a zero: the fork after step 6 goes on")
             a("b", ".Lcommon")
             a.label(".Lstep7")
     a.note("11 steps: the words where the renaming left them")
-    a("pop", "{r12}", comment="the state pointer")
-    store(a, loc, "r12")
+    a("pop", f"{{{SPARES[0]}}}", comment="the state pointer")
+    store(a, loc, SPARES[0])
     a("pop", "{r4-r11, pc}")
     a.endfunc(sym11)
 
@@ -227,8 +236,8 @@ def fast(a: Asm) -> None:
 # -- small: one step in a loop ---------------------------------------------------
 def small_loop(a: Asm, entry: str) -> None:
     """The looped permutation under label `entry` (r0 = state, r1 = steps,
-    0 .. 12): the words in r0 .. r11 in their order, c_b in r12 (Alzette),
-    the linear layer's ell in r12 and its new branch in lr; the frame holds
+    0 .. 12): the words in STATE in their order, c_b in r7 (Alzette), the
+    linear layer's ell in r7 and its new branch in lr; the frame holds
     the state pointer, the count and the step index."""
     x = lambda b: STATE[word("x", b)]  # noqa: E731
     y = lambda b: STATE[word("y", b)]  # noqa: E731
@@ -238,14 +247,14 @@ def small_loop(a: Asm, entry: str) -> None:
     a("push", "{r0-r2, r4-r11, lr}", comment="[sp] state, [sp, #4] steps, [sp, #8] s")
     a("cmp", "r1", "#0")
     a("beq", ".Lloop_done")
-    a("ldm", "r0", "{r0-r11}", comment="x0, y0, ..., x5, y5")
+    a("ldm", "r0", STATE_LIST, comment="x0, y0, ..., x5, y5")
     a.label(".Lloop_step")
     a("ldr", T, "[sp, #8]", comment="s")
-    a("eor", y(1), y(1), T, comment="y1 ^= s")
+    a.alu("eor", y(1), y(1), T, comment="y1 ^= s")
     a("and", T, T, "#7")
     a("adr", K, ".Lloop_c")
     a("ldr", T, f"[{K}, {T}, lsl #2]", comment="c[s mod 8]")
-    a("eor", y(0), y(0), T, comment="y0 ^= c[s mod 8]")
+    a.alu("eor", y(0), y(0), T, comment="y0 ^= c[s mod 8]")
     for b in range(6):
         a("ldr", T, f".Lloop_c + {4 * b}", comment=f"c{b}")
         alzette(a, x(b), y(b), T, b)
@@ -259,7 +268,7 @@ def small_loop(a: Asm, entry: str) -> None:
         a.note(f"t{kind} = ell({kind}0 ^ {kind}1 ^ {kind}2) into {other}"
                + (" (x0..x2 now in x3..x5)" if kind == "x" else ""))
         a("eor", T, src[0], src[1])
-        a("eor", T, T, src[2])
+        a.alu("eor", T, T, src[2])
         a("eor", T, T, f"{T}, lsl #16")
         # new d0 = d4 ^ d1 ^ t, new d1 = d5 ^ d2 ^ t, new d2 = d3 ^ d0 ^ t,
         # new d3 = d0, new d4 = d1, new d5 = d2
@@ -279,7 +288,7 @@ def small_loop(a: Asm, entry: str) -> None:
     a("cmp", K, T)
     a("blo", ".Lloop_step")
     a("ldr", T, "[sp]", comment="the state pointer")
-    a("stm", T, "{r0-r11}")
+    a("stm", T, STATE_LIST)
     a.label(".Lloop_done")
     a("add", "sp", "sp", "#12")
     a("pop", "{r4-r11, pc}")
@@ -294,8 +303,8 @@ def generate(variant: str) -> str:
     a.raw(f"/* Generated by src/sparkle/armv7m/gen.py ({variant}): edit the generator, not this file.")
     a.raw(" *")
     a.raw(" * ARMv7-M (Cortex-M3), Thumb-2: Sparkle384 on the C state of words.h")
-    a.raw(" * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r11 during")
-    a.raw(" * the permutation, r12 and lr for the constants and the linear layer;")
+    a.raw(" * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12")
+    a.raw(" * during the permutation, r7 and lr for the constants and the linear layer;")
     a.raw(" * r4-r11 saved. */")
     a.raw('#include "ascon/armv7m/asm.h"')
     a.raw("")
