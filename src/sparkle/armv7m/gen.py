@@ -22,7 +22,9 @@ temporary (lr).  Both variants keep the modes in C:
             any other count to small's loop (the C side calls the two
             entries directly when the count is a constant).
     small   sparkle_armv7m_permute(state, steps): one step in a loop over a
-            table of the step constants; the branch swap as eight moves.
+            table of the step constants, in it one Alzette in a loop over
+            the branches (the twelve words rotated a branch at a time, 14
+            moves, back home after six); the branch swap as eight moves.
 
 A step (specification, Sparkle384 with 6 branches, branch b = (x_b, y_b)):
 
@@ -249,15 +251,25 @@ def small_loop(a: Asm, entry: str) -> None:
     a("beq", ".Lloop_done")
     a("ldm", "r0", STATE_LIST, comment="x0, y0, ..., x5, y5")
     a.label(".Lloop_step")
-    a("ldr", T, "[sp, #8]", comment="s")
+    a("ldr", T, "[sp, #8]", comment="s (first: 16-bit, the loop's branch target)")
+    a("adr", K, ".Lloop_c", comment="the constants c0 .. c7")
     a.alu("eor", y(1), y(1), T, comment="y1 ^= s")
     a("and", T, T, "#7")
-    a("adr", K, ".Lloop_c")
     a("ldr", T, f"[{K}, {T}, lsl #2]", comment="c[s mod 8]")
     a.alu("eor", y(0), y(0), T, comment="y0 ^= c[s mod 8]")
-    for b in range(6):
-        a("ldr", T, f".Lloop_c + {4 * b}", comment=f"c{b}")
-        alzette(a, x(b), y(b), T, b)
+    a.note("the six Alzettes: one on branch 0's registers, then the branches rotated by one")
+    a.label(".Lloop_branch")
+    a("ldr", T, f"[{K}], #4", comment="c_b, in branch order")
+    alzette(a, x(0), y(0), T, "b (in branch 0's registers)")
+    assert (C[5] >> 30) & 1 and not any((c >> 30) & 1 for c in C[:5])
+    a("tst", T, "#0x40000000", comment="bit 30: set in c5 alone of c0 .. c5 (the last branch)")
+    for kind in "xy":
+        r = [STATE[word(kind, b)] for b in range(6)]
+        a("mov", T, r[0], comment=f"{kind}0 .. {kind}5 = {kind}1 .. {kind}5, {kind}0 (MOV: the flags stay)")
+        for b in range(5):
+            a("mov", r[b], r[b + 1])
+        a("mov", r[5], T)
+    a("beq", ".Lloop_branch")
     a.note("linear layer: new left branch b = old (b+1 mod 3)+3 ^ old b+1 mod 3 ^ ell;"
            " new right = old left (moves)")
     # the x words first (ty from y0..y2), then the y words (tx from x0..x2,

@@ -22,14 +22,16 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     beq     .Lloop_done
     ldm     r0, {r0-r6, r8-r12}             @ x0, y0, ..., x5, y5
 .Lloop_step:
-    ldr     r7, [sp, #8]                    @ s
+    ldr     r7, [sp, #8]                    @ s (first: 16-bit, the loop's branch target)
+    adr     lr, .Lloop_c                    @ the constants c0 .. c7
     eors    r3, r7                          @ y1 ^= s
     and     r7, r7, #7
-    adr     lr, .Lloop_c
     ldr     r7, [lr, r7, lsl #2]            @ c[s mod 8]
     eors    r1, r7                          @ y0 ^= c[s mod 8]
-    ldr     r7, .Lloop_c + 0                @ c0
-    @ Alzette, branch 0: x0 in r0, y0 in r1, c0 in r7
+    @ the six Alzettes: one on branch 0's registers, then the branches rotated by one
+.Lloop_branch:
+    ldr     r7, [lr], #4                    @ c_b, in branch order
+    @ Alzette, branch b (in branch 0's registers): xb (in branch 0's registers) in r0, yb (in branch 0's registers) in r1, cb (in branch 0's registers) in r7
     add     r0, r0, r1, ror #31             @ x += y >>> 31
     eor     r1, r1, r0, ror #24             @ y ^= x >>> 24
     eors    r0, r7                          @ x ^= c
@@ -42,76 +44,22 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     add     r0, r0, r1, ror #24             @ x += y >>> 24
     eor     r1, r1, r0, ror #16             @ y ^= x >>> 16
     eors    r0, r7                          @ x ^= c
-    ldr     r7, .Lloop_c + 4                @ c1
-    @ Alzette, branch 1: x1 in r2, y1 in r3, c1 in r7
-    add     r2, r2, r3, ror #31             @ x += y >>> 31
-    eor     r3, r3, r2, ror #24             @ y ^= x >>> 24
-    eors    r2, r7                          @ x ^= c
-    add     r2, r2, r3, ror #17             @ x += y >>> 17
-    eor     r3, r3, r2, ror #17             @ y ^= x >>> 17
-    eors    r2, r7                          @ x ^= c
-    add     r2, r2, r3                      @ x += y
-    eor     r3, r3, r2, ror #31             @ y ^= x >>> 31
-    eors    r2, r7                          @ x ^= c
-    add     r2, r2, r3, ror #24             @ x += y >>> 24
-    eor     r3, r3, r2, ror #16             @ y ^= x >>> 16
-    eors    r2, r7                          @ x ^= c
-    ldr     r7, .Lloop_c + 8                @ c2
-    @ Alzette, branch 2: x2 in r4, y2 in r5, c2 in r7
-    add     r4, r4, r5, ror #31             @ x += y >>> 31
-    eor     r5, r5, r4, ror #24             @ y ^= x >>> 24
-    eors    r4, r7                          @ x ^= c
-    add     r4, r4, r5, ror #17             @ x += y >>> 17
-    eor     r5, r5, r4, ror #17             @ y ^= x >>> 17
-    eors    r4, r7                          @ x ^= c
-    add     r4, r4, r5                      @ x += y
-    eor     r5, r5, r4, ror #31             @ y ^= x >>> 31
-    eors    r4, r7                          @ x ^= c
-    add     r4, r4, r5, ror #24             @ x += y >>> 24
-    eor     r5, r5, r4, ror #16             @ y ^= x >>> 16
-    eors    r4, r7                          @ x ^= c
-    ldr     r7, .Lloop_c + 12               @ c3
-    @ Alzette, branch 3: x3 in r6, y3 in r8, c3 in r7
-    add     r6, r6, r8, ror #31             @ x += y >>> 31
-    eor     r8, r8, r6, ror #24             @ y ^= x >>> 24
-    eors    r6, r7                          @ x ^= c
-    add     r6, r6, r8, ror #17             @ x += y >>> 17
-    eor     r8, r8, r6, ror #17             @ y ^= x >>> 17
-    eors    r6, r7                          @ x ^= c
-    add     r6, r6, r8                      @ x += y
-    eor     r8, r8, r6, ror #31             @ y ^= x >>> 31
-    eors    r6, r7                          @ x ^= c
-    add     r6, r6, r8, ror #24             @ x += y >>> 24
-    eor     r8, r8, r6, ror #16             @ y ^= x >>> 16
-    eors    r6, r7                          @ x ^= c
-    ldr     r7, .Lloop_c + 16               @ c4
-    @ Alzette, branch 4: x4 in r9, y4 in r10, c4 in r7
-    add     r9, r9, r10, ror #31            @ x += y >>> 31
-    eor     r10, r10, r9, ror #24           @ y ^= x >>> 24
-    eor     r9, r9, r7                      @ x ^= c
-    add     r9, r9, r10, ror #17            @ x += y >>> 17
-    eor     r10, r10, r9, ror #17           @ y ^= x >>> 17
-    eor     r9, r9, r7                      @ x ^= c
-    add     r9, r9, r10                     @ x += y
-    eor     r10, r10, r9, ror #31           @ y ^= x >>> 31
-    eor     r9, r9, r7                      @ x ^= c
-    add     r9, r9, r10, ror #24            @ x += y >>> 24
-    eor     r10, r10, r9, ror #16           @ y ^= x >>> 16
-    eor     r9, r9, r7                      @ x ^= c
-    ldr     r7, .Lloop_c + 20               @ c5
-    @ Alzette, branch 5: x5 in r11, y5 in r12, c5 in r7
-    add     r11, r11, r12, ror #31          @ x += y >>> 31
-    eor     r12, r12, r11, ror #24          @ y ^= x >>> 24
-    eor     r11, r11, r7                    @ x ^= c
-    add     r11, r11, r12, ror #17          @ x += y >>> 17
-    eor     r12, r12, r11, ror #17          @ y ^= x >>> 17
-    eor     r11, r11, r7                    @ x ^= c
-    add     r11, r11, r12                   @ x += y
-    eor     r12, r12, r11, ror #31          @ y ^= x >>> 31
-    eor     r11, r11, r7                    @ x ^= c
-    add     r11, r11, r12, ror #24          @ x += y >>> 24
-    eor     r12, r12, r11, ror #16          @ y ^= x >>> 16
-    eor     r11, r11, r7                    @ x ^= c
+    tst     r7, #0x40000000                 @ bit 30: set in c5 alone of c0 .. c5 (the last branch)
+    mov     r7, r0                          @ x0 .. x5 = x1 .. x5, x0 (MOV: the flags stay)
+    mov     r0, r2
+    mov     r2, r4
+    mov     r4, r6
+    mov     r6, r9
+    mov     r9, r11
+    mov     r11, r7
+    mov     r7, r1                          @ y0 .. y5 = y1 .. y5, y0 (MOV: the flags stay)
+    mov     r1, r3
+    mov     r3, r5
+    mov     r5, r8
+    mov     r8, r10
+    mov     r10, r12
+    mov     r12, r7
+    beq     .Lloop_branch
     @ linear layer: new left branch b = old (b+1 mod 3)+3 ^ old b+1 mod 3 ^ ell; new right = old left (moves)
     @ ty = ell(y0 ^ y1 ^ y2) into x
     eor     r7, r1, r3
