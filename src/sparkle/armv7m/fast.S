@@ -66,10 +66,10 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     beq     .Lloop_branch
     @ linear layer: new left branch b = old (b+1 mod 3)+3 ^ old b+1 mod 3 ^ ell; new right = old left (moves)
     @ ty = ell(y0 ^ y1 ^ y2) into x
-    eor     r7, r1, r3
-    eors    r7, r5
-    eor     r7, r7, r7, lsl #16
-    eor     lr, r6, r0                      @ new x2 (in lr)
+    eor     r7, r1, r3                      @ y0 ^ y1
+    eors    r7, r5                          @ ^ y2
+    eor     r7, r7, r7, lsl #16             @ t <<< 16 = v ^ (v << 16): t = ell(v)
+    eor     lr, r6, r0                      @ new x2 = x3 ^ x0 ^ t (in lr)
     eor     lr, lr, r7, ror #16
     mov     r6, r0                          @ new x3 = x0
     eor     r0, r9, r2                      @ new x0 = x4 ^ x1 ^ t
@@ -78,12 +78,12 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     eor     r2, r11, r4                     @ new x1 = x5 ^ x2 ^ t
     eor     r2, r2, r7, ror #16
     mov     r11, r4                         @ new x5 = x2
-    mov     r4, lr
+    mov     r4, lr                          @ new x2
     @ tx = ell(x0 ^ x1 ^ x2) into y (x0..x2 now in x3..x5)
-    eor     r7, r6, r9
-    eor     r7, r7, r11
-    eor     r7, r7, r7, lsl #16
-    eor     lr, r8, r1                      @ new y2 (in lr)
+    eor     r7, r6, r9                      @ x0 ^ x1
+    eor     r7, r7, r11                     @ ^ x2
+    eor     r7, r7, r7, lsl #16             @ t <<< 16 = v ^ (v << 16): t = ell(v)
+    eor     lr, r8, r1                      @ new y2 = y3 ^ y0 ^ t (in lr)
     eor     lr, lr, r7, ror #16
     mov     r8, r1                          @ new y3 = y0
     eor     r1, r10, r3                     @ new y0 = y4 ^ y1 ^ t
@@ -92,7 +92,7 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     eor     r3, r12, r5                     @ new y1 = y5 ^ y2 ^ t
     eor     r3, r3, r7, ror #16
     mov     r12, r5                         @ new y5 = y2
-    mov     r5, lr
+    mov     r5, lr                          @ new y2
     ldrd    r7, lr, [sp, #4]                @ steps, s
     add     lr, lr, #1
     str     lr, [sp, #8]
@@ -230,25 +230,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r10, r10, r9, ror #16           @ y ^= x >>> 16
     eor     r9, r9, r7                      @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r8, r10
-    eor     lr, lr, r12
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eors    r4, r6
-    eor     r4, r4, lr, ror #16
-    eor     r0, r0, r9
-    eor     r0, r0, lr, ror #16
-    eor     r2, r2, r11
-    eor     r2, r2, lr, ror #16
+    eor     lr, r8, r10                     @ y0 ^ y1
+    eor     lr, lr, r12                     @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eors    r4, r6                          @ x3 ^= x0
+    eor     r4, r4, lr, ror #16             @ x3 ^= ty
+    eor     r0, r0, r9                      @ x4 ^= x1
+    eor     r0, r0, lr, ror #16             @ x4 ^= ty
+    eor     r2, r2, r11                     @ x5 ^= x2
+    eor     r2, r2, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r6, r9
-    eor     lr, lr, r11
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r5, r5, r8
-    eor     r5, r5, lr, ror #16
-    eor     r1, r1, r10
-    eor     r1, r1, lr, ror #16
-    eor     r3, r3, r12
-    eor     r3, r3, lr, ror #16
+    eor     lr, r6, r9                      @ x0 ^ x1
+    eor     lr, lr, r11                     @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r5, r5, r8                      @ y3 ^= y0
+    eor     r5, r5, lr, ror #16             @ y3 ^= tx
+    eor     r1, r1, r10                     @ y4 ^= y1
+    eor     r1, r1, lr, ror #16             @ y4 ^= tx
+    eor     r3, r3, r12                     @ y5 ^= y2
+    eor     r3, r3, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 1: y0 ^= c1, y1 ^= 1
     eors    r1, r7                          @ y0 ^= c1
     eor     r3, r3, #1                      @ y1 ^= 1
@@ -341,25 +342,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r5, r5, r4, ror #16             @ y ^= x >>> 16
     eors    r4, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r1, r3
-    eor     lr, lr, r5
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eors    r6, r0
-    eor     r6, r6, lr, ror #16
-    eor     r9, r9, r2
-    eor     r9, r9, lr, ror #16
-    eor     r11, r11, r4
-    eor     r11, r11, lr, ror #16
+    eor     lr, r1, r3                      @ y0 ^ y1
+    eor     lr, lr, r5                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eors    r6, r0                          @ x3 ^= x0
+    eor     r6, r6, lr, ror #16             @ x3 ^= ty
+    eor     r9, r9, r2                      @ x4 ^= x1
+    eor     r9, r9, lr, ror #16             @ x4 ^= ty
+    eor     r11, r11, r4                    @ x5 ^= x2
+    eor     r11, r11, lr, ror #16           @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r0, r2
-    eor     lr, lr, r4
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r8, r8, r1
-    eor     r8, r8, lr, ror #16
-    eor     r10, r10, r3
-    eor     r10, r10, lr, ror #16
-    eor     r12, r12, r5
-    eor     r12, r12, lr, ror #16
+    eor     lr, r0, r2                      @ x0 ^ x1
+    eor     lr, lr, r4                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r8, r8, r1                      @ y3 ^= y0
+    eor     r8, r8, lr, ror #16             @ y3 ^= tx
+    eor     r10, r10, r3                    @ y4 ^= y1
+    eor     r10, r10, lr, ror #16           @ y4 ^= tx
+    eor     r12, r12, r5                    @ y5 ^= y2
+    eor     r12, r12, lr, ror #16           @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 2: y0 ^= c2, y1 ^= 2
     eor     r10, r10, r7                    @ y0 ^= c2
     eor     r12, r12, #2                    @ y1 ^= 2
@@ -452,25 +454,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r1, r1, r0, ror #16             @ y ^= x >>> 16
     eors    r0, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r10, r12
-    eor     lr, lr, r8
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r0, r0, r9
-    eor     r0, r0, lr, ror #16
-    eor     r2, r2, r11
-    eor     r2, r2, lr, ror #16
-    eors    r4, r6
-    eor     r4, r4, lr, ror #16
+    eor     lr, r10, r12                    @ y0 ^ y1
+    eor     lr, lr, r8                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r0, r0, r9                      @ x3 ^= x0
+    eor     r0, r0, lr, ror #16             @ x3 ^= ty
+    eor     r2, r2, r11                     @ x4 ^= x1
+    eor     r2, r2, lr, ror #16             @ x4 ^= ty
+    eors    r4, r6                          @ x5 ^= x2
+    eor     r4, r4, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r9, r11
-    eor     lr, lr, r6
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r1, r1, r10
-    eor     r1, r1, lr, ror #16
-    eor     r3, r3, r12
-    eor     r3, r3, lr, ror #16
-    eor     r5, r5, r8
-    eor     r5, r5, lr, ror #16
+    eor     lr, r9, r11                     @ x0 ^ x1
+    eor     lr, lr, r6                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r1, r1, r10                     @ y3 ^= y0
+    eor     r1, r1, lr, ror #16             @ y3 ^= tx
+    eor     r3, r3, r12                     @ y4 ^= y1
+    eor     r3, r3, lr, ror #16             @ y4 ^= tx
+    eor     r5, r5, r8                      @ y5 ^= y2
+    eor     r5, r5, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 3: y0 ^= c3, y1 ^= 3
     eors    r3, r7                          @ y0 ^= c3
     eor     r5, r5, #3                      @ y1 ^= 3
@@ -563,25 +566,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r12, r12, r11, ror #16          @ y ^= x >>> 16
     eor     r11, r11, r7                    @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r3, r5
-    eor     lr, lr, r1
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r9, r9, r2
-    eor     r9, r9, lr, ror #16
-    eor     r11, r11, r4
-    eor     r11, r11, lr, ror #16
-    eors    r6, r0
-    eor     r6, r6, lr, ror #16
+    eor     lr, r3, r5                      @ y0 ^ y1
+    eor     lr, lr, r1                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r9, r9, r2                      @ x3 ^= x0
+    eor     r9, r9, lr, ror #16             @ x3 ^= ty
+    eor     r11, r11, r4                    @ x4 ^= x1
+    eor     r11, r11, lr, ror #16           @ x4 ^= ty
+    eors    r6, r0                          @ x5 ^= x2
+    eor     r6, r6, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r2, r4
-    eor     lr, lr, r0
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r10, r10, r3
-    eor     r10, r10, lr, ror #16
-    eor     r12, r12, r5
-    eor     r12, r12, lr, ror #16
-    eor     r8, r8, r1
-    eor     r8, r8, lr, ror #16
+    eor     lr, r2, r4                      @ x0 ^ x1
+    eor     lr, lr, r0                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r10, r10, r3                    @ y3 ^= y0
+    eor     r10, r10, lr, ror #16           @ y3 ^= tx
+    eor     r12, r12, r5                    @ y4 ^= y1
+    eor     r12, r12, lr, ror #16           @ y4 ^= tx
+    eor     r8, r8, r1                      @ y5 ^= y2
+    eor     r8, r8, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 4: y0 ^= c4, y1 ^= 4
     eor     r12, r12, r7                    @ y0 ^= c4
     eor     r8, r8, #4                      @ y1 ^= 4
@@ -674,25 +678,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r1, r1, r0, ror #16             @ y ^= x >>> 16
     eors    r0, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r12, r8
-    eor     lr, lr, r10
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r2, r2, r11
-    eor     r2, r2, lr, ror #16
-    eors    r4, r6
-    eor     r4, r4, lr, ror #16
-    eor     r0, r0, r9
-    eor     r0, r0, lr, ror #16
+    eor     lr, r12, r8                     @ y0 ^ y1
+    eor     lr, lr, r10                     @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r2, r2, r11                     @ x3 ^= x0
+    eor     r2, r2, lr, ror #16             @ x3 ^= ty
+    eors    r4, r6                          @ x4 ^= x1
+    eor     r4, r4, lr, ror #16             @ x4 ^= ty
+    eor     r0, r0, r9                      @ x5 ^= x2
+    eor     r0, r0, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r11, r6
-    eor     lr, lr, r9
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r3, r3, r12
-    eor     r3, r3, lr, ror #16
-    eor     r5, r5, r8
-    eor     r5, r5, lr, ror #16
-    eor     r1, r1, r10
-    eor     r1, r1, lr, ror #16
+    eor     lr, r11, r6                     @ x0 ^ x1
+    eor     lr, lr, r9                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r3, r3, r12                     @ y3 ^= y0
+    eor     r3, r3, lr, ror #16             @ y3 ^= tx
+    eor     r5, r5, r8                      @ y4 ^= y1
+    eor     r5, r5, lr, ror #16             @ y4 ^= tx
+    eor     r1, r1, r10                     @ y5 ^= y2
+    eor     r1, r1, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 5: y0 ^= c5, y1 ^= 5
     eors    r5, r7                          @ y0 ^= c5
     eor     r1, r1, #5                      @ y1 ^= 5
@@ -785,25 +790,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r8, r8, r6, ror #16             @ y ^= x >>> 16
     eors    r6, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r5, r1
-    eor     lr, lr, r3
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r11, r11, r4
-    eor     r11, r11, lr, ror #16
-    eors    r6, r0
-    eor     r6, r6, lr, ror #16
-    eor     r9, r9, r2
-    eor     r9, r9, lr, ror #16
+    eor     lr, r5, r1                      @ y0 ^ y1
+    eor     lr, lr, r3                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r11, r11, r4                    @ x3 ^= x0
+    eor     r11, r11, lr, ror #16           @ x3 ^= ty
+    eors    r6, r0                          @ x4 ^= x1
+    eor     r6, r6, lr, ror #16             @ x4 ^= ty
+    eor     r9, r9, r2                      @ x5 ^= x2
+    eor     r9, r9, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r4, r0
-    eor     lr, lr, r2
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r12, r12, r5
-    eor     r12, r12, lr, ror #16
-    eor     r8, r8, r1
-    eor     r8, r8, lr, ror #16
-    eor     r10, r10, r3
-    eor     r10, r10, lr, ror #16
+    eor     lr, r4, r0                      @ x0 ^ x1
+    eor     lr, lr, r2                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r12, r12, r5                    @ y3 ^= y0
+    eor     r12, r12, lr, ror #16           @ y3 ^= tx
+    eor     r8, r8, r1                      @ y4 ^= y1
+    eor     r8, r8, lr, ror #16             @ y4 ^= tx
+    eor     r10, r10, r3                    @ y5 ^= y2
+    eor     r10, r10, lr, ror #16           @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 6: y0 ^= c6, y1 ^= 6
     movw    lr, #0xa1c8                     @ c6 = 0xcfbfa1c8
     movt    lr, #0xcfbf
@@ -898,25 +904,26 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     eor     r3, r3, r2, ror #16             @ y ^= x >>> 16
     eors    r2, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r8, r10
-    eor     lr, lr, r12
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eors    r4, r6
-    eor     r4, r4, lr, ror #16
-    eor     r0, r0, r9
-    eor     r0, r0, lr, ror #16
-    eor     r2, r2, r11
-    eor     r2, r2, lr, ror #16
+    eor     lr, r8, r10                     @ y0 ^ y1
+    eor     lr, lr, r12                     @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eors    r4, r6                          @ x3 ^= x0
+    eor     r4, r4, lr, ror #16             @ x3 ^= ty
+    eor     r0, r0, r9                      @ x4 ^= x1
+    eor     r0, r0, lr, ror #16             @ x4 ^= ty
+    eor     r2, r2, r11                     @ x5 ^= x2
+    eor     r2, r2, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r6, r9
-    eor     lr, lr, r11
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r5, r5, r8
-    eor     r5, r5, lr, ror #16
-    eor     r1, r1, r10
-    eor     r1, r1, lr, ror #16
-    eor     r3, r3, r12
-    eor     r3, r3, lr, ror #16
+    eor     lr, r6, r9                      @ x0 ^ x1
+    eor     lr, lr, r11                     @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r5, r5, r8                      @ y3 ^= y0
+    eor     r5, r5, lr, ror #16             @ y3 ^= tx
+    eor     r1, r1, r10                     @ y4 ^= y1
+    eor     r1, r1, lr, ror #16             @ y4 ^= tx
+    eor     r3, r3, r12                     @ y5 ^= y2
+    eor     r3, r3, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ the fork: permute7 finds the state pointer on the stack, permute11 a zero above it
     pop     {r7}
     cbz     r7, .Lstep7                     @ permute11 goes on
@@ -1033,25 +1040,26 @@ ARMV7M_SYM(sparkle_armv7m_permute11):
     eor     r1, r1, r0, ror #16             @ y ^= x >>> 16
     eors    r0, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r1, r3
-    eor     lr, lr, r5
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eors    r6, r0
-    eor     r6, r6, lr, ror #16
-    eor     r9, r9, r2
-    eor     r9, r9, lr, ror #16
-    eor     r11, r11, r4
-    eor     r11, r11, lr, ror #16
+    eor     lr, r1, r3                      @ y0 ^ y1
+    eor     lr, lr, r5                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eors    r6, r0                          @ x3 ^= x0
+    eor     r6, r6, lr, ror #16             @ x3 ^= ty
+    eor     r9, r9, r2                      @ x4 ^= x1
+    eor     r9, r9, lr, ror #16             @ x4 ^= ty
+    eor     r11, r11, r4                    @ x5 ^= x2
+    eor     r11, r11, lr, ror #16           @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r0, r2
-    eor     lr, lr, r4
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r8, r8, r1
-    eor     r8, r8, lr, ror #16
-    eor     r10, r10, r3
-    eor     r10, r10, lr, ror #16
-    eor     r12, r12, r5
-    eor     r12, r12, lr, ror #16
+    eor     lr, r0, r2                      @ x0 ^ x1
+    eor     lr, lr, r4                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r8, r8, r1                      @ y3 ^= y0
+    eor     r8, r8, lr, ror #16             @ y3 ^= tx
+    eor     r10, r10, r3                    @ y4 ^= y1
+    eor     r10, r10, lr, ror #16           @ y4 ^= tx
+    eor     r12, r12, r5                    @ y5 ^= y2
+    eor     r12, r12, lr, ror #16           @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 8: y0 ^= c0, y1 ^= 8
     eor     r10, r10, r7                    @ y0 ^= c0
     eor     r12, r12, #8                    @ y1 ^= 8
@@ -1144,25 +1152,26 @@ ARMV7M_SYM(sparkle_armv7m_permute11):
     eor     r12, r12, r11, ror #16          @ y ^= x >>> 16
     eor     r11, r11, r7                    @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r10, r12
-    eor     lr, lr, r8
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r0, r0, r9
-    eor     r0, r0, lr, ror #16
-    eor     r2, r2, r11
-    eor     r2, r2, lr, ror #16
-    eors    r4, r6
-    eor     r4, r4, lr, ror #16
+    eor     lr, r10, r12                    @ y0 ^ y1
+    eor     lr, lr, r8                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r0, r0, r9                      @ x3 ^= x0
+    eor     r0, r0, lr, ror #16             @ x3 ^= ty
+    eor     r2, r2, r11                     @ x4 ^= x1
+    eor     r2, r2, lr, ror #16             @ x4 ^= ty
+    eors    r4, r6                          @ x5 ^= x2
+    eor     r4, r4, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r9, r11
-    eor     lr, lr, r6
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r1, r1, r10
-    eor     r1, r1, lr, ror #16
-    eor     r3, r3, r12
-    eor     r3, r3, lr, ror #16
-    eor     r5, r5, r8
-    eor     r5, r5, lr, ror #16
+    eor     lr, r9, r11                     @ x0 ^ x1
+    eor     lr, lr, r6                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r1, r1, r10                     @ y3 ^= y0
+    eor     r1, r1, lr, ror #16             @ y3 ^= tx
+    eor     r3, r3, r12                     @ y4 ^= y1
+    eor     r3, r3, lr, ror #16             @ y4 ^= tx
+    eor     r5, r5, r8                      @ y5 ^= y2
+    eor     r5, r5, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 9: y0 ^= c1, y1 ^= 9
     eors    r3, r7                          @ y0 ^= c1
     eor     r5, r5, #9                      @ y1 ^= 9
@@ -1255,25 +1264,26 @@ ARMV7M_SYM(sparkle_armv7m_permute11):
     eor     r1, r1, r0, ror #16             @ y ^= x >>> 16
     eors    r0, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r3, r5
-    eor     lr, lr, r1
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r9, r9, r2
-    eor     r9, r9, lr, ror #16
-    eor     r11, r11, r4
-    eor     r11, r11, lr, ror #16
-    eors    r6, r0
-    eor     r6, r6, lr, ror #16
+    eor     lr, r3, r5                      @ y0 ^ y1
+    eor     lr, lr, r1                      @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r9, r9, r2                      @ x3 ^= x0
+    eor     r9, r9, lr, ror #16             @ x3 ^= ty
+    eor     r11, r11, r4                    @ x4 ^= x1
+    eor     r11, r11, lr, ror #16           @ x4 ^= ty
+    eors    r6, r0                          @ x5 ^= x2
+    eor     r6, r6, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r2, r4
-    eor     lr, lr, r0
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r10, r10, r3
-    eor     r10, r10, lr, ror #16
-    eor     r12, r12, r5
-    eor     r12, r12, lr, ror #16
-    eor     r8, r8, r1
-    eor     r8, r8, lr, ror #16
+    eor     lr, r2, r4                      @ x0 ^ x1
+    eor     lr, lr, r0                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r10, r10, r3                    @ y3 ^= y0
+    eor     r10, r10, lr, ror #16           @ y3 ^= tx
+    eor     r12, r12, r5                    @ y4 ^= y1
+    eor     r12, r12, lr, ror #16           @ y4 ^= tx
+    eor     r8, r8, r1                      @ y5 ^= y2
+    eor     r8, r8, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ step 10: y0 ^= c2, y1 ^= 10
     eor     r12, r12, r7                    @ y0 ^= c2
     eor     r8, r8, #10                     @ y1 ^= 10
@@ -1366,25 +1376,26 @@ ARMV7M_SYM(sparkle_armv7m_permute11):
     eor     r3, r3, r2, ror #16             @ y ^= x >>> 16
     eors    r2, r7                          @ x ^= c
     @ ty = ell(y0 ^ y1 ^ y2), its >>> 16 in the uses; x{3,4,5} ^= x{0,1,2} ^ ty
-    eor     lr, r12, r8
-    eor     lr, lr, r10
-    eor     lr, lr, lr, lsl #16             @ ty << 16 ... (ell before its >>> 16)
-    eor     r2, r2, r11
-    eor     r2, r2, lr, ror #16
-    eors    r4, r6
-    eor     r4, r4, lr, ror #16
-    eor     r0, r0, r9
-    eor     r0, r0, lr, ror #16
+    eor     lr, r12, r8                     @ y0 ^ y1
+    eor     lr, lr, r10                     @ ^ y2
+    eor     lr, lr, lr, lsl #16             @ ty <<< 16 = v ^ (v << 16)
+    eor     r2, r2, r11                     @ x3 ^= x0
+    eor     r2, r2, lr, ror #16             @ x3 ^= ty
+    eors    r4, r6                          @ x4 ^= x1
+    eor     r4, r4, lr, ror #16             @ x4 ^= ty
+    eor     r0, r0, r9                      @ x5 ^= x2
+    eor     r0, r0, lr, ror #16             @ x5 ^= ty
     @ tx = ell(x0 ^ x1 ^ x2), its >>> 16 in the uses; y{3,4,5} ^= y{0,1,2} ^ tx
-    eor     lr, r11, r6
-    eor     lr, lr, r9
-    eor     lr, lr, lr, lsl #16             @ tx << 16 ... (ell before its >>> 16)
-    eor     r3, r3, r12
-    eor     r3, r3, lr, ror #16
-    eor     r5, r5, r8
-    eor     r5, r5, lr, ror #16
-    eor     r1, r1, r10
-    eor     r1, r1, lr, ror #16
+    eor     lr, r11, r6                     @ x0 ^ x1
+    eor     lr, lr, r9                      @ ^ x2
+    eor     lr, lr, lr, lsl #16             @ tx <<< 16 = v ^ (v << 16)
+    eor     r3, r3, r12                     @ y3 ^= y0
+    eor     r3, r3, lr, ror #16             @ y3 ^= tx
+    eor     r5, r5, r8                      @ y4 ^= y1
+    eor     r5, r5, lr, ror #16             @ y4 ^= tx
+    eor     r1, r1, r10                     @ y5 ^= y2
+    eor     r1, r1, lr, ror #16             @ y5 ^= tx
+    @ the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2
     @ 11 steps: the words where the renaming left them
     pop     {r7}                            @ the state pointer
     stm     r7!, {r4, r5}

@@ -5,7 +5,7 @@
 
 The state is the C sparkle_state_t (words.h): x0, y0, x1, y1, ..., x5, y5 as
 twelve little-endian 32-bit words.  During the permutation all twelve live
-in r0-r6 and r8-r12 (one LDM/STM in memory order); the two "spares" hold
+in r0-r6 and r8-r12 (one STM in memory order); the two "spares" hold
 Alzette's constant (r7: low, so that x ^= c is a 16-bit EORS wherever x is
 in a low register, fewer flash lines at wait states) and the linear layer's
 temporary (lr).  Both variants keep the modes in C:
@@ -120,12 +120,14 @@ def linear(a: Asm, loc: list[str], t: str) -> list[str]:
     for src, dst, tn, un in ((Y, X, "ty", "y"), (X, Y, "tx", "x")):
         a.note(f"{tn} = ell({un}0 ^ {un}1 ^ {un}2), its >>> 16 in the uses; "
                f"{'x' if un == 'y' else 'y'}{{3,4,5}} ^= {'x' if un == 'y' else 'y'}{{0,1,2}} ^ {tn}")
-        op3(a, "eor", t, src[0], src[1])
-        op3(a, "eor", t, t, src[2])
-        a("eor", t, t, f"{t}, lsl #16", comment=f"{tn} << 16 ... (ell before its >>> 16)")
+        o = "x" if un == "y" else "y"
+        op3(a, "eor", t, src[0], src[1], comment=f"{un}0 ^ {un}1")
+        op3(a, "eor", t, t, src[2], comment=f"^ {un}2")
+        a("eor", t, t, f"{t}, lsl #16", comment=f"{tn} <<< 16 = v ^ (v << 16)")
         for b in range(3):
-            op3(a, "eor", dst[b + 3], dst[b + 3], dst[b])
-            op3(a, "eor", dst[b + 3], dst[b + 3], t, 16)
+            op3(a, "eor", dst[b + 3], dst[b + 3], dst[b], comment=f"{o}{b + 3} ^= {o}{b}")
+            op3(a, "eor", dst[b + 3], dst[b + 3], t, 16, comment=f"{o}{b + 3} ^= {tn}")
+    a.note("the branch swap, a renaming: branches 0..5 are now the old 4, 5, 3, 0, 1, 2")
     new = [""] * 12
     for b in range(6):
         for kind in "xy":
@@ -279,12 +281,12 @@ def small_loop(a: Asm, entry: str) -> None:
         dst = [STATE[word(other, b)] for b in range(6)]
         a.note(f"t{kind} = ell({kind}0 ^ {kind}1 ^ {kind}2) into {other}"
                + (" (x0..x2 now in x3..x5)" if kind == "x" else ""))
-        a("eor", T, src[0], src[1])
-        a.alu("eor", T, T, src[2])
-        a("eor", T, T, f"{T}, lsl #16")
+        a("eor", T, src[0], src[1], comment=f"{kind}0 ^ {kind}1")
+        a.alu("eor", T, T, src[2], comment=f"^ {kind}2")
+        a("eor", T, T, f"{T}, lsl #16", comment=f"t <<< 16 = v ^ (v << 16): t = ell(v)")
         # new d0 = d4 ^ d1 ^ t, new d1 = d5 ^ d2 ^ t, new d2 = d3 ^ d0 ^ t,
         # new d3 = d0, new d4 = d1, new d5 = d2
-        a("eor", K, dst[3], dst[0], comment=f"new {other}2 (in {K})")
+        a("eor", K, dst[3], dst[0], comment=f"new {other}2 = {other}3 ^ {other}0 ^ t (in {K})")
         a("eor", K, K, f"{T}, ror #16")
         a("mov", dst[3], dst[0], comment=f"new {other}3 = {other}0")
         a("eor", dst[0], dst[4], dst[1], comment=f"new {other}0 = {other}4 ^ {other}1 ^ t")
@@ -293,7 +295,7 @@ def small_loop(a: Asm, entry: str) -> None:
         a("eor", dst[1], dst[5], dst[2], comment=f"new {other}1 = {other}5 ^ {other}2 ^ t")
         a("eor", dst[1], dst[1], f"{T}, ror #16")
         a("mov", dst[5], dst[2], comment=f"new {other}5 = {other}2")
-        a("mov", dst[2], K)
+        a("mov", dst[2], K, comment=f"new {other}2")
     a("ldrd", T, K, "[sp, #4]", comment="steps, s")
     a("add", K, K, "#1")
     a("str", K, "[sp, #8]")

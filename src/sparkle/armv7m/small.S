@@ -62,10 +62,10 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     beq     .Lloop_branch
     @ linear layer: new left branch b = old (b+1 mod 3)+3 ^ old b+1 mod 3 ^ ell; new right = old left (moves)
     @ ty = ell(y0 ^ y1 ^ y2) into x
-    eor     r7, r1, r3
-    eors    r7, r5
-    eor     r7, r7, r7, lsl #16
-    eor     lr, r6, r0                      @ new x2 (in lr)
+    eor     r7, r1, r3                      @ y0 ^ y1
+    eors    r7, r5                          @ ^ y2
+    eor     r7, r7, r7, lsl #16             @ t <<< 16 = v ^ (v << 16): t = ell(v)
+    eor     lr, r6, r0                      @ new x2 = x3 ^ x0 ^ t (in lr)
     eor     lr, lr, r7, ror #16
     mov     r6, r0                          @ new x3 = x0
     eor     r0, r9, r2                      @ new x0 = x4 ^ x1 ^ t
@@ -74,12 +74,12 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     eor     r2, r11, r4                     @ new x1 = x5 ^ x2 ^ t
     eor     r2, r2, r7, ror #16
     mov     r11, r4                         @ new x5 = x2
-    mov     r4, lr
+    mov     r4, lr                          @ new x2
     @ tx = ell(x0 ^ x1 ^ x2) into y (x0..x2 now in x3..x5)
-    eor     r7, r6, r9
-    eor     r7, r7, r11
-    eor     r7, r7, r7, lsl #16
-    eor     lr, r8, r1                      @ new y2 (in lr)
+    eor     r7, r6, r9                      @ x0 ^ x1
+    eor     r7, r7, r11                     @ ^ x2
+    eor     r7, r7, r7, lsl #16             @ t <<< 16 = v ^ (v << 16): t = ell(v)
+    eor     lr, r8, r1                      @ new y2 = y3 ^ y0 ^ t (in lr)
     eor     lr, lr, r7, ror #16
     mov     r8, r1                          @ new y3 = y0
     eor     r1, r10, r3                     @ new y0 = y4 ^ y1 ^ t
@@ -88,7 +88,7 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     eor     r3, r12, r5                     @ new y1 = y5 ^ y2 ^ t
     eor     r3, r3, r7, ror #16
     mov     r12, r5                         @ new y5 = y2
-    mov     r5, lr
+    mov     r5, lr                          @ new y2
     ldrd    r7, lr, [sp, #4]                @ steps, s
     add     lr, lr, #1
     str     lr, [sp, #8]
