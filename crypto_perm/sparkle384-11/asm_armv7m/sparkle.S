@@ -1,0 +1,2 @@
+#include "api.h"
+#include "sparkle/armv7m/fast.S"

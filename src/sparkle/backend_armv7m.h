@@ -1,0 +1,46 @@
+/*
+ * ARMv7-M (Cortex-M3) assembly backends (src/sparkle/armv7m/<variant>.S,
+ * written by gen.py): the permutation alone, on the C state of words.h
+ * (x0, y0, ..., x5, y5 as 32-bit words); adding and extracting bytes and
+ * the modes stay C.  fast: the 7- and 11-step permutations unrolled (one
+ * body, 7 leaving after step 6), other counts through a looped step.
+ * small (SPARKLE_ARMV7M_SMALL): one step in a loop, and the C around it
+ * compiled as small as lowsize's (nothing inlined, one byte loop).  The
+ * implementation folder adds a .S including the variant.
+ */
+#ifndef SPARKLE_BACKEND_H
+#define SPARKLE_BACKEND_H
+
+#ifdef SPARKLE_ARMV7M_SMALL
+#if defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#else
+#define LWC_INLINE static
+#endif
+#define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
+#define SPARKLE_BACKEND_NAME "asm_armv7m_small"
+#else
+#if defined(__GNUC__)
+#define LWC_INLINE static inline __attribute__((always_inline, unused))
+#endif
+#define SPARKLE_BACKEND_NAME "asm_armv7m"
+#endif
+#include "sparkle/words.h"
+
+/* Sparkle384 with `steps` steps (0 .. 12) */
+void LWC_NS(sparkle_armv7m_permute)(sparkle_state_t *s, unsigned steps);
+
+#ifdef SPARKLE_ARMV7M_SMALL
+#define sparkle_permute(s, steps) LWC_NS(sparkle_armv7m_permute)((s), (steps))
+#else
+/* 7 and 11 steps without the dispatch on the count: taken when the count is
+ * a constant, as the modes and the bare permutations have it */
+void LWC_NS(sparkle_armv7m_permute7)(sparkle_state_t *s);
+void LWC_NS(sparkle_armv7m_permute11)(sparkle_state_t *s);
+#define sparkle_permute(s, steps)                                                      \
+  (__builtin_constant_p(steps) && (steps) == 7 ? LWC_NS(sparkle_armv7m_permute7)(s)    \
+   : __builtin_constant_p(steps) && (steps) == 11 ? LWC_NS(sparkle_armv7m_permute11)(s) \
+   : LWC_NS(sparkle_armv7m_permute)((s), (steps)))
+#endif
+
+#endif
