@@ -88,6 +88,22 @@ LWC_INLINE void grain_auth(grain_aead_state *st, uint32_t d, uint32_t a, unsigne
   st->sr = sr;
 }
 
+#ifdef GRAIN_BACKEND_BYTES
+/* A backend with its own authenticator (GRAIN_BACKEND_BYTES): a byte at a
+ * time, its 16 outputs already split by grain_preoutput_split() (keystream
+ * bits 0..7, register bits 8..15), the 8 data bits through grain_auth8()
+ * on the accumulator and the shift register after it. */
+_Static_assert(offsetof(grain_aead_state, sr) == offsetof(grain_aead_state, acc) + 8,
+               "grain_auth8 takes A, then R");
+LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *in,
+                             size_t len, int op) {
+  while (len-- > 0) {
+    unsigned u = grain_preoutput_split(&st->s), x = *in++, y = (x ^ u) & 0xffu;
+    if (op != GRAIN_OP_AUTH) *out++ = (uint8_t)y;
+    grain_auth8(&st->acc, op == GRAIN_OP_DEC ? y : x, u >> 8);
+  }
+}
+#else
 /* Bytes through the generator: two at a time (32 outputs), then one. */
 LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *in,
                              size_t len, int op) {
@@ -107,6 +123,7 @@ LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *
     len -= nb;
   }
 }
+#endif
 
 /* DER(adlen) || AD. */
 static void grain_absorb_all_ad(grain_aead_state *st, const uint8_t *ad, size_t len) {
