@@ -88,20 +88,19 @@ LWC_INLINE void grain_auth(grain_aead_state *st, uint32_t d, uint32_t a, unsigne
   st->sr = sr;
 }
 
-#ifdef GRAIN_BACKEND_BYTES
-/* A backend with its own authenticator (GRAIN_BACKEND_BYTES): a byte at a
- * time, its 16 outputs already split by grain_preoutput_split() (keystream
- * bits 0..7, register bits 8..15), the 8 data bits through grain_auth8()
- * on the accumulator and the shift register after it. */
-_Static_assert(offsetof(grain_aead_state, sr) == offsetof(grain_aead_state, acc) + 8,
-               "grain_auth8 takes A, then R");
+#ifdef GRAIN_BACKEND_STREAM
+/* A backend with its own authenticator (GRAIN_BACKEND_STREAM) takes the
+ * whole string: the generator's state, A and R in this order, no output
+ * when authenticating, and whether the data are the outputs. */
+_Static_assert(offsetof(grain_aead_state, s) == 0 &&
+                   offsetof(grain_aead_state, acc) == sizeof(grain_state_t) &&
+                   offsetof(grain_aead_state, sr) == sizeof(grain_state_t) + 8,
+               "the backend's stream takes the generator, then A, then R");
 LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *in,
                              size_t len, int op) {
-  while (len-- > 0) {
-    unsigned u = grain_preoutput_split(&st->s), x = *in++, y = (x ^ u) & 0xffu;
-    if (op != GRAIN_OP_AUTH) *out++ = (uint8_t)y;
-    grain_auth8(&st->acc, op == GRAIN_OP_DEC ? y : x, u >> 8);
-  }
+  if (len == 0) return;
+  GRAIN_BACKEND_STREAM(st, op == GRAIN_OP_AUTH ? NULL : out, in, len,
+                       op == GRAIN_OP_DEC ? 0xffu : 0u);
 }
 #else
 /* Bytes through the generator: two at a time (32 outputs), then one. */

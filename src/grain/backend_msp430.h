@@ -1,21 +1,22 @@
 /*
  * MSP430 assembly backend (src/grain/msp430/fast.S, written by gen.py):
- * the seed's two generators in assembly, the mode in C.
+ * the seed's two generators (pre-output, authenticator) in assembly, the
+ * mode in C.
  *
  *   grain_msp430_clock16(st, ymask, ks, kb)  16 clocks, 16 bits per word
  *                            operation; the outputs (bit t: clock t) are
  *                            returned, and fed back where ymask is set,
  *                            with the key words ks (into s), kb (into b)
- *   grain_msp430_po16(st)    the same without feedback, its outputs split:
- *                            the even ones (keystream) in bits 0..7, the
- *                            odd ones (register bits) in bits 8..15
- *   grain_msp430_auth8(acc_sr, d, a)  eight data bits d through the
- *                            accumulator and shift register (acc_sr: the
- *                            64-bit accumulator, then the shift register)
- *                            with the eight register bits a
+ *   grain_msp430_stream(st, out, in, len, dec)  len bytes (1 .. 65535)
+ *                            through the generator and the authenticator:
+ *                            st is the mode's state (the generator's 32
+ *                            bytes, the accumulator A, the shift register
+ *                            R), out 0 when only authenticating, dec 0xff
+ *                            when the data are the outputs (decryption),
+ *                            else 0
  *
- * With GRAIN_BACKEND_BYTES the mode streams a byte at a time through the
- * last two (aead_mode.h); the rest of the interface of common.h stays:
+ * With GRAIN_BACKEND_STREAM the mode hands its whole byte strings to the
+ * last one (aead_mode.h); the rest of the interface of common.h stays:
  * grain_preoutput() clocks n rounded up to a multiple of 16 (the mode asks
  * for 16 and 32, and for 1 only to skip the padding bit's output, after
  * which the generator is never used again), grain_unclock() is plain C.
@@ -35,12 +36,11 @@ typedef struct {
 
 unsigned LWC_NS(grain_msp430_clock16)(grain_state_t *st, unsigned ymask, unsigned ks,
                                       unsigned kb);
-unsigned LWC_NS(grain_msp430_po16)(grain_state_t *st);
-void LWC_NS(grain_msp430_auth8)(uint64_t *acc_sr, unsigned d, unsigned a);
+void LWC_NS(grain_msp430_stream)(void *st, uint8_t *out, const uint8_t *in, size_t len,
+                                 unsigned dec);
 
-#define GRAIN_BACKEND_BYTES 1
-#define grain_preoutput_split(st) LWC_NS(grain_msp430_po16)(st)
-#define grain_auth8(acc_sr, d, a) LWC_NS(grain_msp430_auth8)((acc_sr), (d), (a))
+#define GRAIN_BACKEND_STREAM(st, out, in, len, dec) \
+  LWC_NS(grain_msp430_stream)((st), (out), (in), (len), (dec))
 
 static inline unsigned grain_load16(const uint8_t *p) { return p[0] | (unsigned)p[1] << 8; }
 

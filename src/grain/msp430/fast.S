@@ -15,26 +15,56 @@
     .type LWC_MSP430_SYM(grain_msp430_clock16), @function
 LWC_MSP430_SYM(grain_msp430_clock16):
     ; r12 = state, r13 = ymask, r14 = ks, r15 = kb; returns the 16 outputs
-    push    r15
-    push    r14
-    push    r13
-    call    #.Lclock16
-    add     #6, sp
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    push    r15                     ; kb
+    push    r14                     ; ks
+    push    r13                     ; ymask
+    sub     #10, sp                 ; the slots
+    mov     r12, 0(sp)              ; state pointer
+    call    #.Lcore
+    add     #16, sp
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
     ret
     .size LWC_MSP430_SYM(grain_msp430_clock16), .-LWC_MSP430_SYM(grain_msp430_clock16)
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(grain_msp430_po16)
-    .type LWC_MSP430_SYM(grain_msp430_po16), @function
-LWC_MSP430_SYM(grain_msp430_po16):
-    ; r12 = state; returns outputs 0, 2, .., 14 in bits 0..7, 1, 3, .., 15 in 8..15
-    push    #0
-    push    #0
-    push    #0
-    call    #.Lclock16
-    add     #6, sp
-    ; split: even outputs into r13's high byte, odd ones into r14's
+    .global LWC_MSP430_SYM(grain_msp430_stream)
+    .type LWC_MSP430_SYM(grain_msp430_stream), @function
+LWC_MSP430_SYM(grain_msp430_stream):
+    ; r12 = the mode's state (generator, A, R), r13 = out (0: none), r14 = in, r15 = len, on the stack: dec (0xff: data = output, 0: data = input)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    tst     r15
+    jeq     .Lnone                  ; public: the length
+    push    r15                     ; LEN
+    push    r14                     ; IN
+    push    r13                     ; OUT
+    push    #0                      ; kb
+    push    #0                      ; ks
+    push    #0                      ; ymask
+    sub     #10, sp                 ; the slots
+    mov     r12, 0(sp)              ; state pointer
+.Lbyte:
+    call    #.Lcore                 ; r12 = y
+    ; split: the even outputs (keystream) into r13's high byte, the odd ones into r14's
     rra     r12                     ; C = y0
     rrc     r13
     rra     r12                     ; C = y1
@@ -67,24 +97,81 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r13
     rra     r12
     rrc     r14
-    swpb    r13
-    mov.b   r13, r12                ; keystream bits
-    and     #0xff00, r14
-    bis     r14, r12                ; register bits
+    swpb    r13                     ; keystream byte k
+    swpb    r14                     ; register bits a
+    mov     18(sp), r15
+    mov.b   @r15+, r11              ; x = next input byte
+    mov     r15, 18(sp)
+    mov     r11, r10
+    xor.b   r13, r10                ; x ^ k
+    mov     16(sp), r15
+    tst     r15
+    jeq     1f                      ; public: no output when authenticating only
+    mov.b   r10, 0(r15)
+    inc     r15
+    mov     r15, 16(sp)
+1:
+    and     38(sp), r13             ; d = x ^ (k & dec): the plaintext byte
+    xor     r11, r13
+    bis     #256, r13               ; sentinel: d = 1 after eight bits
+    ; authenticator: A = r4..r7, R = r8..r11 (words 0..3)
+    mov     0(sp), r12
+    mov     32(r12), r4             ; A0
+    mov     34(r12), r5             ; A1
+    mov     36(r12), r6             ; A2
+    mov     38(r12), r7             ; A3
+    mov     40(r12), r8             ; R0
+    mov     42(r12), r9             ; R1
+    mov     44(r12), r10            ; R2
+    mov     46(r12), r11            ; R3
+.Lauth:
+    rra     r13                     ; C = next data bit
+    subc    r15, r15                ; m = C - 1: 0 for d = 1, all ones for d = 0
+    mov     r8, r12                 ; A0 ^= R0 & ~m
+    bic     r15, r12
+    xor     r12, r4
+    mov     r9, r12
+    bic     r15, r12
+    xor     r12, r5
+    mov     r10, r12
+    bic     r15, r12
+    xor     r12, r6
+    mov     r11, r12
+    bic     r15, r12
+    xor     r12, r7
+    rra     r14                     ; C = next register bit
+    rrc     r11                     ; R = R >> 1 | a << 63
+    rrc     r10
+    rrc     r9
+    rrc     r8
+    cmp     #1, r13                 ; public: the sentinel's position
+    jne     .Lauth
+    mov     0(sp), r12
+    mov     r4, 32(r12)
+    mov     r5, 34(r12)
+    mov     r6, 36(r12)
+    mov     r7, 38(r12)
+    mov     r8, 40(r12)
+    mov     r9, 42(r12)
+    mov     r10, 44(r12)
+    mov     r11, 46(r12)
+    sub     #1, 20(sp)
+    jne     .Lbyte                  ; public: the length
+    add     #22, sp
+.Lnone:
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
     ret
-    .size LWC_MSP430_SYM(grain_msp430_po16), .-LWC_MSP430_SYM(grain_msp430_po16)
+    .size LWC_MSP430_SYM(grain_msp430_stream), .-LWC_MSP430_SYM(grain_msp430_stream)
 
-.Lclock16:
-    ; r12 = state; on the stack above the return address: ymask, ks, kb
-    push    r4
-    push    r5
-    push    r6
-    push    r7
-    push    r8
-    push    r9
-    push    r10
-    sub     #10, sp                 ; the slots
-    mov     r12, 0(sp)              ; state pointer
+.Lcore:
+    ; 16 clocks of the state in slot P; returns y in r12, every other register clobbered
+    mov     2(sp), r12
     add     #16, r12                ; r12 = b
     mov     @r12+, r4               ; C0 = b word 0
     mov     @r12+, r5               ; C1 = b word 1
@@ -115,7 +202,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r4
     ; r = 1: C_q = W(b, 16q + 1)
     mov     r5, r15                 ; b17 b18 -> g (start, in r15)
-    mov     r8, 6(sp)               ; b61 b65 -> g (start, on the stack)
+    mov     r8, 8(sp)               ; b61 b65 -> g (start, on the stack)
     rra     r10                     ; words 0..6 >> 1: r = 2
     rrc     r9
     rrc     r8
@@ -167,7 +254,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r4
     ; r = 6: C_q = W(b, 16q + 6)
     and     r8, r15                 ; b70 b78 b82 -> g (more)
-    mov     r5, 8(sp)               ; b22 b24 b25 -> g (start, on the stack)
+    mov     r5, 10(sp)              ; b22 b24 b25 -> g (start, on the stack)
     rra     r10                     ; words 0..6 >> 1: r = 7
     rrc     r9
     rrc     r8
@@ -186,7 +273,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     xor     r7, r11                 ; b56 -> g
     and     r6, r14                 ; b40 b48 -> g (end)
     xor     r14, r11
-    and     r5, 8(sp)               ; b22 b24 b25 -> g (more)
+    and     r5, 10(sp)              ; b22 b24 b25 -> g (more)
     mov     r9, r14                 ; b88 b92 b93 b95 -> g (start, in r14)
     rra     r10                     ; words 0..6 >> 1: r = 9
     rrc     r9
@@ -197,7 +284,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r4
     ; r = 9: C_q = W(b, 16q + 9)
     mov     r5, r13                 ; b22 b24 b25 -> g (end)
-    and     8(sp), r13
+    and     10(sp), r13
     xor     r13, r11
     xor     r8, r12                 ; b73 -> y
     xor     r9, r12                 ; b89 -> y
@@ -222,7 +309,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     mov     r5, r13                 ; b27 b59 -> g
     and     r7, r13
     xor     r13, r11
-    mov     r4, 8(sp)               ; b11 b13 -> g (start, on the stack)
+    mov     r4, 10(sp)              ; b11 b13 -> g (start, on the stack)
     rra     r10                     ; words 0..6 >> 1: r = 12
     rrc     r9
     rrc     r8
@@ -231,7 +318,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r5
     rrc     r4
     ; r = 12: C_q = W(b, 16q + 12)
-    mov     r4, 2(sp)               ; b12 -> B12
+    mov     r4, 4(sp)               ; b12 -> B12
     and     r9, r14                 ; b88 b92 b93 b95 -> g (more)
     rra     r10                     ; words 0..6 >> 1: r = 13
     rrc     r9
@@ -242,10 +329,10 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r4
     ; r = 13: C_q = W(b, 16q + 13)
     mov     r4, r13                 ; b11 b13 -> g (end)
-    and     8(sp), r13
+    and     10(sp), r13
     xor     r13, r11
     mov     r7, r13                 ; b61 b65 -> g (end)
-    and     6(sp), r13
+    and     8(sp), r13
     xor     r13, r11
     xor     r6, r12                 ; b45 -> y
     and     r9, r14                 ; b88 b92 b93 b95 -> g (more)
@@ -265,9 +352,9 @@ LWC_MSP430_SYM(grain_msp430_po16):
     and     r9, r14                 ; b88 b92 b93 b95 -> g (end)
     xor     r14, r11
     xor     r4, r12                 ; b15 -> y
-    mov     r9, 4(sp)               ; b95 -> B95
+    mov     r9, 6(sp)               ; b95 -> B95
     ; pass 2, the LFSR: f (r14), s0 into g (r11), the rest of y (r12)
-    mov     0(sp), r13              ; r13 = s
+    mov     2(sp), r13              ; r13 = s
     mov     @r13+, r4               ; C0 = s word 0
     mov     @r13+, r5               ; C1 = s word 1
     mov     r5, -4(r13)             ; s word 0 = word 1
@@ -353,7 +440,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r4
     ; r = 8: C_q = W(s, 16q + 8)
     mov     r4, r13                 ; s8 b12 -> y
-    and     2(sp), r13
+    and     4(sp), r13
     xor     r13, r12
     rra     r10                     ; words 0..6 >> 1: r = 9
     rrc     r9
@@ -371,7 +458,7 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r4
     ; r = 10: C_q = W(s, 16q + 10)
     mov     r6, r13                 ; s42 b95 -> y
-    and     4(sp), r13
+    and     6(sp), r13
     xor     r13, r12
     rra     r10                     ; words 3..6 >> 1: r = 11
     rrc     r9
@@ -401,113 +488,22 @@ LWC_MSP430_SYM(grain_msp430_po16):
     rrc     r8
     ; r = 14: C_q = W(s, 16q + 14)
     mov     r9, r13                 ; s94 b12 b95 -> y
-    and     2(sp), r13
     and     4(sp), r13
+    and     6(sp), r13
     xor     r13, r12
     rra     r9                      ; words 4..5 >> 1: r = 15
     rrc     r8
     ; r = 15: C_q = W(s, 16q + 15)
     and     r8, r6                  ; s60 s79 -> y (end)
     xor     r6, r12
-    ; the new words: s127+1.. = f + (y & ymask) + ks, b128.. = s0 + g + (y & ymask) + kb
+    ; the new words: s128.. = f + (y & ymask) + ks, b128.. = s0 + g + (y & ymask) + kb
     mov     r12, r13
-    and     26(sp), r13             ; y & ymask
+    and     12(sp), r13             ; y & ymask
     xor     r13, r14
     xor     r13, r11
-    xor     28(sp), r14             ; + ks
-    xor     30(sp), r11             ; + kb
-    mov     0(sp), r13
+    xor     14(sp), r14             ; + ks
+    xor     16(sp), r11             ; + kb
+    mov     2(sp), r13
     mov     r14, 14(r13)            ; s word 7
     mov     r11, 30(r13)            ; b word 7
-    add     #10, sp
-    pop     r10
-    pop     r9
-    pop     r8
-    pop     r7
-    pop     r6
-    pop     r5
-    pop     r4
     ret                             ; r12 = y
-
-    .text
-    .p2align 1
-    .global LWC_MSP430_SYM(grain_msp430_auth8)
-    .type LWC_MSP430_SYM(grain_msp430_auth8), @function
-LWC_MSP430_SYM(grain_msp430_auth8):
-    ; r12 = A then R (eight words), r13 = data byte d, r14 = register byte a
-    push    r4
-    push    r5
-    push    r6
-    push    r7
-    push    r8
-    push    r9
-    push    r10
-    mov     @r12+, r4               ; A0
-    mov     @r12+, r5               ; A1
-    mov     @r12+, r6               ; A2
-    mov     @r12+, r7               ; A3
-    mov     @r12+, r8               ; R0
-    mov     @r12+, r9               ; R1
-    mov     @r12+, r10              ; R2
-    mov     @r12+, r11              ; R3
-    push    r12                     ; A + 16
-    bis     #256, r13               ; sentinel: d = 1 after eight bits
-.Lauth:
-    rra     r13                     ; C = next data bit
-    subc    r15, r15                ; m = C - 1: 0 for d = 1, all ones for d = 0
-    mov     r8, r12                 ; A0 ^= R0 & ~m
-    bic     r15, r12
-    xor     r12, r4
-    mov     r9, r12
-    bic     r15, r12
-    xor     r12, r5
-    mov     r10, r12
-    bic     r15, r12
-    xor     r12, r6
-    mov     r11, r12
-    bic     r15, r12
-    xor     r12, r7
-    rra     r14                     ; C = next register bit
-    rrc     r11                     ; R = R >> 1 | a << 63
-    rrc     r10
-    rrc     r9
-    rrc     r8
-    rra     r13                     ; C = next data bit
-    subc    r15, r15                ; m = C - 1: 0 for d = 1, all ones for d = 0
-    mov     r8, r12                 ; A0 ^= R0 & ~m
-    bic     r15, r12
-    xor     r12, r4
-    mov     r9, r12
-    bic     r15, r12
-    xor     r12, r5
-    mov     r10, r12
-    bic     r15, r12
-    xor     r12, r6
-    mov     r11, r12
-    bic     r15, r12
-    xor     r12, r7
-    rra     r14                     ; C = next register bit
-    rrc     r11                     ; R = R >> 1 | a << 63
-    rrc     r10
-    rrc     r9
-    rrc     r8
-    cmp     #1, r13                 ; public: the sentinel's position
-    jne     .Lauth
-    pop     r12
-    mov     r4, -16(r12)
-    mov     r5, -14(r12)
-    mov     r6, -12(r12)
-    mov     r7, -10(r12)
-    mov     r8, -8(r12)
-    mov     r9, -6(r12)
-    mov     r10, -4(r12)
-    mov     r11, -2(r12)
-    pop     r10
-    pop     r9
-    pop     r8
-    pop     r7
-    pop     r6
-    pop     r5
-    pop     r4
-    ret
-    .size LWC_MSP430_SYM(grain_msp430_auth8), .-LWC_MSP430_SYM(grain_msp430_auth8)

@@ -31,7 +31,7 @@ to word 7.
 Authenticator, 8 bits: the accumulator A (A0..A3) and the shift register R
 (R0..R3) in CPU registers; for each data bit d (bit 0 first) the mask
 m = d - 1 (all ones when d = 0), A ^= R & ~m word by word, then R moves one
-bit down with the next register bit a entering at the top.  Two bits per
+bit down with the next register bit a entering at the top.  One bit per
 loop pass; the loop ends on a sentinel bit above the data byte, so it runs
 eight times whatever the data.  No branch and no address depends on the
 state or the data anywhere.
@@ -92,13 +92,17 @@ class Frame:
     def give(self, name: str) -> None:
         self.free.append(name)
 
+    def at(self, name: str, base: int = 2) -> str:
+        """A slot's operand, seen from .Lcore (base 2: its return address
+        below the frame) or from its caller (base 0).  The frame: the slots,
+        then ymask, ks, kb (YM, KS, KB), then the stream's OUT, IN, LEN."""
+        tail = ["YM", "KS", "KB", "OUT", "IN", "LEN"]
+        if name in tail:
+            return f"{base + 2 * self.total + 2 * tail.index(name)}(sp)"
+        return f"{base + 2 * self.names.index(name)}(sp)"
+
     def __getitem__(self, name: str) -> str:
-        """A slot's operand; YM, KS, KB: the caller's words above the frame
-        (seven saved registers and the return address between)."""
-        args = {"YM": 0, "KS": 1, "KB": 2}
-        if name in args:
-            return f"{2 * self.total + 16 + 2 * args[name]}(sp)"
-        return f"{2 * self.names.index(name)}(sp)"
+        return self.at(name)
 
 
 def run_pass(a: Asm, reg: str, terms, accs: dict[str, str], pool: list[str], fr: Frame,
@@ -227,15 +231,14 @@ def load(a: Asm, ptr: str, reg: str) -> None:
     a("mov", f"@{ptr}", f"-2({ptr})", comment=f"{reg} word 6 = word 7")
 
 
-def body(a: Asm, total: int = 0) -> int:
+def core(a: Asm, total: int = 0) -> int:
+    """.Lcore: 16 clocks; the caller saved r4..r10 and built the frame
+    (the state pointer in slot P, ymask, ks, kb above the slots).  Returns
+    the number of slots."""
     fr = Frame(total)
-    a.label(".Lclock16")
-    a.note("r12 = state; on the stack above the return address: ymask, ks, kb")
-    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
-    for r in saved:
-        a("push", r)
-    a("sub", f"#{2 * total}", "sp", comment="the slots")
-    a("mov", "r12", fr["P"], comment="state pointer")
+    a.label(".Lcore")
+    a.note("16 clocks of the state in slot P; returns y in r12, every other register clobbered")
+    a("mov", fr["P"], "r12")
     a("add", "#16", "r12", comment="r12 = b")
     load(a, "r12", "b")
     a.note("pass 1, the NFSR: g (r11) and the b terms of y (r12)")
@@ -245,7 +248,7 @@ def body(a: Asm, total: int = 0) -> int:
     a("mov", fr["P"], T, comment="r13 = s")
     load(a, T, "s")
     run_pass(a, "s", LFSR_TERMS, {"G": G, "Y": Y, "F": F}, ["r15"], fr, init)
-    a.note("the new words: s127+1.. = f + (y & ymask) + ks, b128.. = s0 + g + (y & ymask) + kb")
+    a.note("the new words: s128.. = f + (y & ymask) + ks, b128.. = s0 + g + (y & ymask) + kb")
     a("mov", Y, T)
     a("and", fr["YM"], T, comment="y & ymask")
     a("xor", T, F)
@@ -255,41 +258,95 @@ def body(a: Asm, total: int = 0) -> int:
     a("mov", fr["P"], T)
     a("mov", F, "14(r13)", comment="s word 7")
     a("mov", G, "30(r13)", comment="b word 7")
-    a("add", f"#{2 * total}", "sp")
-    for r in reversed(saved):
-        a("pop", r)
     a("ret", comment="r12 = y")
     return len(fr.names)
 
 
-def auth8(a: Asm) -> None:
-    sym = "LWC_MSP430_SYM(grain_msp430_auth8)"
+SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+
+
+def clock16(a: Asm, fr: Frame) -> None:
+    sym = "LWC_MSP430_SYM(grain_msp430_clock16)"
+    head(a, sym, SAVED, "r12 = state, r13 = ymask, r14 = ks, r15 = kb; returns the 16 outputs")
+    a("push", "r15", comment="kb")
+    a("push", "r14", comment="ks")
+    a("push", "r13", comment="ymask")
+    a("sub", f"#{2 * fr.total}", "sp", comment="the slots")
+    a("mov", "r12", fr.at("P", 0), comment="state pointer")
+    a("call", "#.Lcore")
+    a("add", f"#{2 * fr.total + 6}", "sp")
+    tail(a, SAVED)
+    size(a, sym)
+
+
+def stream(a: Asm, fr: Frame) -> None:
+    """Whole bytes: 16 clocks (.Lcore), the outputs split, the byte
+    encrypted, its 8 data bits through the authenticator."""
+    sym = "LWC_MSP430_SYM(grain_msp430_stream)"
+    head(a, sym, SAVED, "r12 = the mode's state (generator, A, R), r13 = out (0: none), "
+         "r14 = in, r15 = len, on the stack: dec (0xff: data = output, 0: data = input)")
+    dec = f"{2 * fr.total + 12 + 14 + 2}(sp)"
+    a("tst", "r15")
+    a("jeq", ".Lnone", comment="public: the length")
+    a("push", "r15", comment="LEN")
+    a("push", "r14", comment="IN")
+    a("push", "r13", comment="OUT")
+    for what in ("kb", "ks", "ymask"):
+        a("push", "#0", comment=what)
+    a("sub", f"#{2 * fr.total}", "sp", comment="the slots")
+    a("mov", "r12", fr.at("P", 0), comment="state pointer")
+    a.label(".Lbyte")
+    a("call", "#.Lcore", comment="r12 = y")
+    a.note("split: the even outputs (keystream) into r13's high byte, the odd ones into r14's")
+    for i in range(8):
+        a("rra", "r12", comment="C = y0" if i == 0 else "")
+        a("rrc", "r13")
+        a("rra", "r12", comment="C = y1" if i == 0 else "")
+        a("rrc", "r14")
+    a("swpb", "r13", comment="keystream byte k")
+    a("swpb", "r14", comment="register bits a")
+    a("mov", fr.at("IN", 0), "r15")
+    a("mov.b", "@r15+", "r11", comment="x = next input byte")
+    a("mov", "r15", fr.at("IN", 0))
+    a("mov", "r11", "r10")
+    a("xor.b", "r13", "r10", comment="x ^ k")
+    a("mov", fr.at("OUT", 0), "r15")
+    a("tst", "r15")
+    a("jeq", "1f", comment="public: no output when authenticating only")
+    a("mov.b", "r10", "0(r15)")
+    a("inc", "r15")
+    a("mov", "r15", fr.at("OUT", 0))
+    a.raw("1:")
+    D, AB, M, TT = "r13", "r14", "r15", "r12"
     A = ["r4", "r5", "r6", "r7"]
     R = ["r8", "r9", "r10", "r11"]
-    D, AB, M, TT = "r13", "r14", "r15", "r12"
-    head(a, sym, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"],
-         "r12 = A then R (eight words), r13 = data byte d, r14 = register byte a")
-    for i, x in enumerate(A + R):
-        a("mov", "@r12+", x, comment=f"{'A' if i < 4 else 'R'}{i % 4}")
-    a("push", "r12", comment="A + 16")
+    a("and", dec, D, comment="d = x ^ (k & dec): the plaintext byte")
+    a("xor", "r11", D)
     a("bis", "#256", D, comment="sentinel: d = 1 after eight bits")
+    a.note("authenticator: A = r4..r7, R = r8..r11 (words 0..3)")
+    a("mov", fr.at("P", 0), TT)
+    for i, x in enumerate(A + R):
+        a("mov", f"{32 + 2 * i}({TT})", x, comment=f"{'A' if i < 4 else 'R'}{i % 4}")
     a.label(".Lauth")
-    for _ in range(2):
-        a("rra", D, comment="C = next data bit")
-        a("subc", M, M, comment="m = C - 1: 0 for d = 1, all ones for d = 0")
-        for k in range(4):
-            a("mov", R[k], TT, comment=f"A{k} ^= R{k} & ~m" if k == 0 else "")
-            a("bic", M, TT)
-            a("xor", TT, A[k])
-        a("rra", AB, comment="C = next register bit")
-        for k in (3, 2, 1, 0):
-            a("rrc", R[k], comment="R = R >> 1 | a << 63" if k == 3 else "")
+    a("rra", D, comment="C = next data bit")
+    a("subc", M, M, comment="m = C - 1: 0 for d = 1, all ones for d = 0")
+    for k in range(4):
+        a("mov", R[k], TT, comment=f"A{k} ^= R{k} & ~m" if k == 0 else "")
+        a("bic", M, TT)
+        a("xor", TT, A[k])
+    a("rra", AB, comment="C = next register bit")
+    for k in (3, 2, 1, 0):
+        a("rrc", R[k], comment="R = R >> 1 | a << 63" if k == 3 else "")
     a("cmp", "#1", D, comment="public: the sentinel's position")
     a("jne", ".Lauth")
-    a("pop", "r12")
+    a("mov", fr.at("P", 0), TT)
     for i, x in enumerate(A + R):
-        a("mov", x, f"{2 * i - 16}(r12)")
-    tail(a, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"])
+        a("mov", x, f"{32 + 2 * i}({TT})")
+    a("sub", "#1", fr.at("LEN", 0))
+    a("jne", ".Lbyte", comment="public: the length")
+    a("add", f"#{2 * fr.total + 12}", "sp")
+    a.label(".Lnone")
+    tail(a, SAVED)
     size(a, sym)
 
 
@@ -307,39 +364,13 @@ def generate(variant: str) -> str:
     a.raw(" * r8..r11 = R, r13 = data bits, r14 = register bits, r15 = mask. */")
     a.raw('#include "core/msp430/asm.h"')
     a.raw("")
-    sym = "LWC_MSP430_SYM(grain_msp430_clock16)"
-    head(a, sym, [], "r12 = state, r13 = ymask, r14 = ks, r15 = kb; returns the 16 outputs")
-    a("push", "r15")
-    a("push", "r14")
-    a("push", "r13")
-    a("call", "#.Lclock16")
-    a("add", "#6", "sp")
-    a("ret")
-    size(a, sym)
+    total = core(Asm(variant))  # a first run counts the slots
+    fr = Frame(total)
+    clock16(a, fr)
     a.raw("")
-    sym = "LWC_MSP430_SYM(grain_msp430_po16)"
-    head(a, sym, [], "r12 = state; returns outputs 0, 2, .., 14 in bits 0..7, 1, 3, .., 15 in 8..15")
-    for _ in range(3):
-        a("push", "#0")
-    a("call", "#.Lclock16")
-    a("add", "#6", "sp")
-    a.note("split: even outputs into r13's high byte, odd ones into r14's")
-    for i in range(8):
-        a("rra", "r12", comment=f"C = y{2 * i}" if i == 0 else "")
-        a("rrc", "r13")
-        a("rra", "r12", comment=f"C = y{2 * i + 1}" if i == 0 else "")
-        a("rrc", "r14")
-    a("swpb", "r13")
-    a("mov.b", "r13", "r12", comment="keystream bits")
-    a("and", "#0xff00", "r14")
-    a("bis", "r14", "r12", comment="register bits")
-    a("ret")
-    size(a, sym)
+    stream(a, fr)
     a.raw("")
-    total = body(Asm(variant))  # a first run counts the slots
-    assert body(a, total) == total
-    a.raw("")
-    auth8(a)
+    assert core(a, total) == total
     return text(a)
 
 
