@@ -116,14 +116,15 @@ LWC_MSP430_SYM(grain_msp430_stream):
     bis     #256, r13               ; sentinel: d = 1 after eight bits
     ; authenticator: A = r4..r7, R = r8..r11 (words 0..3)
     mov     0(sp), r12
-    mov     32(r12), r4             ; A0
-    mov     34(r12), r5             ; A1
-    mov     36(r12), r6             ; A2
-    mov     38(r12), r7             ; A3
-    mov     40(r12), r8             ; R0
-    mov     42(r12), r9             ; R1
-    mov     44(r12), r10            ; R2
-    mov     46(r12), r11            ; R3
+    add     #32, r12                ; A, then R
+    mov     @r12+, r4               ; A0
+    mov     @r12+, r5               ; A1
+    mov     @r12+, r6               ; A2
+    mov     @r12+, r7               ; A3
+    mov     @r12+, r8               ; R0
+    mov     @r12+, r9               ; R1
+    mov     @r12+, r10              ; R2
+    mov     @r12+, r11              ; R3
 .Lauth:
     rra     r13                     ; C = next data bit
     subc    r15, r15                ; m = C - 1: 0 for d = 1, all ones for d = 0

@@ -325,8 +325,9 @@ def stream(a: Asm, fr: Frame) -> None:
     a("bis", "#256", D, comment="sentinel: d = 1 after eight bits")
     a.note("authenticator: A = r4..r7, R = r8..r11 (words 0..3)")
     a("mov", fr.at("P", 0), TT)
+    a("add", "#32", TT, comment="A, then R")
     for i, x in enumerate(A + R):
-        a("mov", f"{32 + 2 * i}({TT})", x, comment=f"{'A' if i < 4 else 'R'}{i % 4}")
+        a("mov", f"@{TT}+", x, comment=f"{'A' if i < 4 else 'R'}{i % 4}")
     a.label(".Lauth")
     a("rra", D, comment="C = next data bit")
     a("subc", M, M, comment="m = C - 1: 0 for d = 1, all ones for d = 0")
