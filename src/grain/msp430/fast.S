@@ -2,11 +2,12 @@
  *
  * Grain-128AEADv2 on MSP430 (clang's MSP430 EABI).  The state: s then b,
  * eight 16-bit words each, bit i of a register at bit i % 16 of word i / 16.
- * Pre-output generator (.Lclock16): r4..r10 = the chain C0..C6 (after r
+ * Pre-output generator (.Lcore): r4..r10 = the chain C0..C6 (after r
  * shifts C_q = W(16q + r), the 16-bit window of bits 16q + r .. 16q + r + 15),
  * r11 = g, r12 = y, r13 = scratch, r14 = f, the rest and freed chain
- * registers hold products between their factors.  Authenticator: r4..r7 = A,
- * r8..r11 = R, r13 = data bits, r14 = register bits, r15 = mask. */
+ * registers hold products between their factors.  Authenticator (in the
+ * stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register
+ * bits, r15 = mask, r12 = scratch. */
 #include "core/msp430/asm.h"
 
     .text

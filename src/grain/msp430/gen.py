@@ -3,9 +3,17 @@
 
     python3 src/grain/msp430/gen.py      # rewrite src/grain/msp430/fast.S
 
-    fast.S   grain_msp430_clock16(st, ymask, ks, kb)  16 clocks, the raw outputs
-             grain_msp430_po16(st)                     16 clocks, outputs split
-             grain_msp430_auth8(acc_sr, d, a)          8 authenticated bits
+    fast.S   grain_msp430_clock16(st, ymask, ks, kb)    16 clocks (set-up and
+                                                        grain_preoutput)
+             grain_msp430_stream(st, out, in, len, dec) len bytes: per byte 16
+                                                        clocks, the outputs split,
+                                                        the byte encrypted, 8 bits
+                                                        authenticated
+
+Both run the 16 clocks in .Lcore, which saves nothing: its callers save
+r4..r10 once and build its stack frame (the state pointer, the slots, then
+ymask, ks, kb; the stream's zero), so a long string pays the entry and exit
+once, not per byte.
 
 The state (backend_msp430.h) is the LFSR s then the NFSR b, eight 16-bit
 words each: bit i of a register is bit i % 16 of word i / 16.
@@ -28,6 +36,9 @@ each register is loaded its words move down one place in memory; the two
 new words (f and s0 + g, with y & ymask and the key words ks, kb added) go
 to word 7.
 
+Per byte the stream splits the 16 outputs (even ones: the keystream byte
+k, odd ones: the register bits a), writes x ^ k when there is an output,
+and authenticates d = x ^ (k & dec) (the plaintext either way).
 Authenticator, 8 bits: the accumulator A (A0..A3) and the shift register R
 (R0..R3) in CPU registers; for each data bit d (bit 0 first) the mask
 m = d - 1 (all ones when d = 0), A ^= R & ~m word by word, then R moves one
@@ -358,11 +369,12 @@ def generate(variant: str) -> str:
     a.raw(" *")
     a.raw(" * Grain-128AEADv2 on MSP430 (clang's MSP430 EABI).  The state: s then b,")
     a.raw(" * eight 16-bit words each, bit i of a register at bit i % 16 of word i / 16.")
-    a.raw(" * Pre-output generator (.Lclock16): r4..r10 = the chain C0..C6 (after r")
+    a.raw(" * Pre-output generator (.Lcore): r4..r10 = the chain C0..C6 (after r")
     a.raw(" * shifts C_q = W(16q + r), the 16-bit window of bits 16q + r .. 16q + r + 15),")
     a.raw(" * r11 = g, r12 = y, r13 = scratch, r14 = f, the rest and freed chain")
-    a.raw(" * registers hold products between their factors.  Authenticator: r4..r7 = A,")
-    a.raw(" * r8..r11 = R, r13 = data bits, r14 = register bits, r15 = mask. */")
+    a.raw(" * registers hold products between their factors.  Authenticator (in the")
+    a.raw(" * stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register")
+    a.raw(" * bits, r15 = mask, r12 = scratch. */")
     a.raw('#include "core/msp430/asm.h"')
     a.raw("")
     total = core(Asm(variant))  # a first run counts the slots
