@@ -12,6 +12,7 @@ the simulated MSP430 -- one-shot and incremental, split AD included --,
 * the only memory operands are the stack's, the state pointer's and the
   input's and output's, and every branch tests a length, the output
   pointer or the authenticator's sentinel (nothing secret);
+* both entry points wipe their frames (state windows, key words);
 * the code bytes of the assembly stay within the goal (1060, the seed's
   916 + 144);
 * the cycles of one byte (16 clocks, split, encryption, 8 authenticated
@@ -269,3 +270,20 @@ def test_code_bytes_within_the_goal():
     out = subprocess.run(["llvm-size-14", str(obj)], capture_output=True, text=True, check=True)
     text = int(out.stdout.splitlines()[1].split()[0])
     assert 0 < text <= 1060, text
+
+
+def test_frames_are_wiped_before_returning():
+    """Both entry points overwrite the slots (windows of the state) with
+    zeros before they return, clock16 also ymask, ks and kb (key words
+    during the set-up): `add #2w, sp`, then w pushes of 0, then the frame
+    freed, just before the saved registers come back."""
+    lines = [ln for ln in source() if ln]
+    total = GEN.core(GEN.Asm("t"))
+    for entry, words in (("LWC_MSP430_SYM(grain_msp430_clock16):", total + 3),
+                         ("LWC_MSP430_SYM(grain_msp430_stream):", total)):
+        body = [ln for ln in lines[lines.index(entry) + 1:] if not ln.endswith(":")]
+        end = body.index("pop     r10")
+        tail = body[end - words - 2:end]
+        assert tail[0] == f"add     #{2 * words}, sp", (entry, tail)
+        assert tail[1:-1] == ["push    #0"] * words, (entry, tail)
+        assert re.fullmatch(r"add     #\d+, sp", tail[-1]), (entry, tail)

@@ -29,7 +29,16 @@ LWC_MSP430_SYM(grain_msp430_clock16):
     sub     #10, sp                 ; the slots
     mov     r12, 0(sp)              ; state pointer
     call    #.Lcore
-    add     #16, sp
+    add     #16, sp                 ; wipe the slots, ymask, ks, kb:
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    add     #16, sp                 ; free the frame
     pop     r10
     pop     r9
     pop     r8
@@ -159,7 +168,13 @@ LWC_MSP430_SYM(grain_msp430_stream):
     mov     r11, 46(r12)
     sub     #1, 20(sp)
     jne     .Lbyte                  ; public: the length
-    add     #22, sp
+    add     #10, sp                 ; wipe the slots:
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    push    #0
+    add     #22, sp                 ; free the frame
 .Lnone:
     pop     r10
     pop     r9

@@ -13,7 +13,8 @@
 Both run the 16 clocks in .Lcore, which saves nothing: its callers save
 r4..r10 once and build its stack frame (the state pointer, the slots, then
 ymask, ks, kb; the stream's zero), so a long string pays the entry and exit
-once, not per byte.
+once, not per byte.  Both wipe the slots (windows of the state) and the
+key words before they return.
 
 The state (backend_msp430.h) is the LFSR s then the NFSR b, eight 16-bit
 words each: bit i of a register is bit i % 16 of word i / 16.
@@ -276,6 +277,15 @@ def core(a: Asm, total: int = 0) -> int:
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 
+def wipe(a: Asm, words: int, above: int, what: str) -> None:
+    """Free the frame, its first `words` words overwritten with zeros on
+    the way (pushes of the constant 0 over them), then `above` bytes more."""
+    a("add", f"#{2 * words}", "sp", comment=f"wipe {what}:")
+    for _ in range(words):
+        a("push", "#0")
+    a("add", f"#{2 * words + above}", "sp", comment="free the frame")
+
+
 def clock16(a: Asm, fr: Frame) -> None:
     sym = "LWC_MSP430_SYM(grain_msp430_clock16)"
     head(a, sym, SAVED, "r12 = state, r13 = ymask, r14 = ks, r15 = kb; returns the 16 outputs")
@@ -285,7 +295,7 @@ def clock16(a: Asm, fr: Frame) -> None:
     a("sub", f"#{2 * fr.total}", "sp", comment="the slots")
     a("mov", "r12", fr.at("P", 0), comment="state pointer")
     a("call", "#.Lcore")
-    a("add", f"#{2 * fr.total + 6}", "sp")
+    wipe(a, fr.total + 3, 0, "the slots, ymask, ks, kb")
     tail(a, SAVED)
     size(a, sym)
 
@@ -356,7 +366,7 @@ def stream(a: Asm, fr: Frame) -> None:
         a("mov", x, f"{32 + 2 * i}({TT})")
     a("sub", "#1", fr.at("LEN", 0))
     a("jne", ".Lbyte", comment="public: the length")
-    a("add", f"#{2 * fr.total + 12}", "sp")
+    wipe(a, fr.total, 12, "the slots")
     a.label(".Lnone")
     tail(a, SAVED)
     size(a, sym)
