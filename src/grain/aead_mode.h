@@ -88,6 +88,21 @@ LWC_INLINE void grain_auth(grain_aead_state *st, uint32_t d, uint32_t a, unsigne
   st->sr = sr;
 }
 
+#ifdef GRAIN_BACKEND_STREAM
+/* A backend with its own authenticator (GRAIN_BACKEND_STREAM) takes the
+ * whole string: the generator's state, A and R in this order, no output
+ * when authenticating, and whether the data are the outputs. */
+_Static_assert(offsetof(grain_aead_state, s) == 0 &&
+                   offsetof(grain_aead_state, acc) == sizeof(grain_state_t) &&
+                   offsetof(grain_aead_state, sr) == sizeof(grain_state_t) + 8,
+               "the backend's stream takes the generator, then A, then R");
+LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *in,
+                             size_t len, int op) {
+  if (len == 0) return;
+  GRAIN_BACKEND_STREAM(st, op == GRAIN_OP_AUTH ? NULL : out, in, len,
+                       op == GRAIN_OP_DEC ? 0xffu : 0u);
+}
+#else
 /* Bytes through the generator: two at a time (32 outputs), then one. */
 LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *in,
                              size_t len, int op) {
@@ -107,6 +122,7 @@ LWC_INLINE void grain_stream(grain_aead_state *st, uint8_t *out, const uint8_t *
     len -= nb;
   }
 }
+#endif
 
 /* DER(adlen) || AD. */
 static void grain_absorb_all_ad(grain_aead_state *st, const uint8_t *ad, size_t len) {

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "grain/msp430/fast.S"
