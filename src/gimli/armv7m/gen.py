@@ -45,6 +45,17 @@ back in order); the round constant 0x9e377900 ^ r (after the small swap)
 is folded into the next round's first rotation: x = (x ^ c) >>> 8 is
 x = (c >>> 8) ^ (x >>> 8), one EOR with the constant c >>> 8 built by
 MOVW/MOVT in a temporary (two operations a constant).
+
+Frames (fast): a register may hold its word rotated, every reader rotating
+it back on its operand.  y is only ever read through the shifter, so the
+new s[1] may be written rotated like the y it is computed from (the last
+EOR's first operand the y register, the rest rotated to it): s[1] <<< fy,
+the next round's y held <<< fy - 9.  Letting that drift for seven rounds
+brings y to <<< 24, and then the new s[0] written <<< 24 the same way is
+the next round's x with its rotation done: rounds 16 and 8 (no constant)
+start without the four RORs.  The last round writes every word plain.
+The generic entry rotates rows 0 and 1 into the frames of the round it
+enters (two tables).
 """
 from __future__ import annotations
 
@@ -99,25 +110,44 @@ def big_swap(x: list[str]) -> list[str]:
     return [x[2], x[3], x[0], x[1]]
 
 
-def sp_box(a: Asm, j: int, x: str, y: str, z: str, t: list[str], rc: str | None = None) -> None:
-    """The SP-box on column j, in place (see the module's docstring); rc: a
-    temporary holding (constant >>> 8) to fold into the first rotation (it
-    is t[0], free again at once)."""
+def sp_box(a: Asm, j: int, x: str, y: str, z: str, t: list[str], fx: int = 8, fy: int = 23,
+           rc: str | None = None, nx_frame: int = 0, ny_frame: int = 0) -> None:
+    """The SP-box on column j, in place (see the module's docstring).
+    Frames: the registers hold x <<< fx (fx 8: s[0][j] itself; 0: x <<< 24
+    already) and y <<< fy (23: s[1][j] itself), z itself; the new s[0][j]
+    and s[1][j] are written <<< nx_frame and <<< ny_frame (0, or fy: the
+    last EOR's first operand is then the y register, the rest rotated to
+    it).  rc: a temporary holding (constant >>> 8), added to x (it is t[0],
+    free again at once)."""
     ta, tb = t
-    a.note(f"column {j}: x, y, z = s[0][{j}], s[1][{j}], s[2][{j}] in {x}, {y}, {z}")
-    if rc is None:
-        a("ror", x, x, "#8", comment="x = x <<< 24")
-    else:
-        a("eor", x, rc, f"{x}, ror #8", comment="x = (x ^ RC) <<< 24 (rc: RC >>> 8)")
-    a("and", ta, z, f"{y}, ror #23", comment="a = y & z (y <<< 9)")
+    ry = f"{y}, ror #{fy}"
+    a.note(f"column {j}: x, y, z = s[0][{j}], s[1][{j}], s[2][{j}] in {x}, {y}, {z}"
+           + (f" (x <<< 24 already)" if fx == 0 else "")
+           + (f" (y <<< 9 held <<< {fy})" if fy != 23 else ""))
+    if fx != 0:
+        if rc is None:
+            a("ror", x, x, f"#{fx}", comment="x = x <<< 24")
+        else:
+            a("eor", x, rc, f"{x}, ror #{fx}", comment="x = (x ^ RC) <<< 24 (rc: RC >>> 8)")
+    elif rc is not None:
+        a("eor", x, x, rc, comment="x ^= RC >>> 8 (x: s[0][0] <<< 24)")
+    a("and", ta, z, ry, comment="a = y & z")
     a("orr", tb, z, x, comment="b = x | z")
     a("eor", ta, x, f"{ta}, lsl #2", comment="a = x ^ ((y & z) << 2)")
     a("eor", tb, x, f"{tb}, lsl #1", comment="b = x ^ ((x | z) << 1)")
-    a("and", x, x, f"{y}, ror #23", comment="x = x & y")
+    a("and", x, x, ry, comment="x = x & y")
     a("eor", x, z, f"{x}, lsl #3", comment="x = z ^ ((x & y) << 3)")
     a("eor", z, ta, f"{z}, lsl #1", comment="s[2] = x ^ (z << 1) ^ ((y & z) << 2)")
-    a("eor", x, x, f"{y}, ror #23", comment="s[0] = z ^ y ^ ((x & y) << 3)")
-    a("eor", y, tb, f"{y}, ror #23", comment="s[1] = y ^ x ^ ((x | z) << 1)")
+    if nx_frame == 0:
+        a("eor", x, x, ry, comment="s[0] = z ^ y ^ ((x & y) << 3)")
+    else:
+        assert nx_frame == fy
+        a("eor", x, y, f"{x}, ror #{32 - fy}", comment=f"s[0] <<< {fy} = (z ^ y ^ ((x & y) << 3)) <<< {fy}")
+    if ny_frame == 0:
+        a("eor", y, tb, ry, comment="s[1] = y ^ x ^ ((x | z) << 1)")
+    else:
+        assert ny_frame == fy
+        a("eor", y, y, f"{tb}, ror #{32 - fy}", comment=f"s[1] <<< {fy} = (y ^ x ^ ((x | z) << 1)) <<< {fy}")
 
 
 def rc_halves(r: int) -> tuple[int, int]:
@@ -128,14 +158,16 @@ def rc_halves(r: int) -> tuple[int, int]:
 
 
 # -- fast ---------------------------------------------------------------------
-def fast_rounds(a: Asm) -> dict[int, tuple[list[str], str]]:
+def fast_rounds(a: Asm) -> dict[int, tuple[list[str], str, int, int]]:
     """The 24 rounds unrolled, labelled .Lr<r> (a round whose first column
     adds a constant: .Lr<r> at the MOVW building it, .Lr<r>k after the
     MOVT, where an entry with r12 = 0 adds nothing).  Returns, for each
-    round r, row 0's registers at its start and its entry label."""
+    round r, row 0's registers at its start, its entry label and the frames
+    fx, fy of x and y there (sp_box())."""
     x = list(FAST_X)
+    fx, fy = 8, 23
     pending = None  # the constant to add at the start of this round (its r)
-    at: dict[int, tuple[list[str], str]] = {}
+    at: dict[int, tuple[list[str], str, int, int]] = {}
     for r in range(ROUNDS, 0, -1):
         a.label(f".Lr{r}")
         a.note(f"round {r}: row 0 in " + ", ".join(x))
@@ -146,10 +178,20 @@ def fast_rounds(a: Asm) -> dict[int, tuple[list[str], str]]:
             a("movt", FAST_T[0], f"#0x{hi:04x}", comment=f"of round {pending}, added to s[0][0]")
             entry = f".Lr{r}k"
             a.label(entry)
-        at[r] = (list(x), entry)
+        at[r] = (list(x), entry, fx, fy)
+        # frames (module docstring): y's drifts by -9 a round while s[1] is
+        # written <<< fy, until y is held <<< 24: then s[0] written <<< 24
+        # is the next round's x, rotation done; the last round writes plain
+        if r == 1:
+            nxf, nyf = 0, 0
+        elif fy == 24:
+            nxf, nyf = 24, 0
+        else:
+            nxf, nyf = 0, fy
         for j in range(4):
-            sp_box(a, j, x[j], FAST_Y[j], FAST_Z[j], FAST_T,
-                   FAST_T[0] if (j == 0 and pending is not None) else None)
+            sp_box(a, j, x[j], FAST_Y[j], FAST_Z[j], FAST_T, fx, fy,
+                   FAST_T[0] if (j == 0 and pending is not None) else None, nxf, nyf)
+        fx, fy = (nxf - 24) % 32, (nyf - 9) % 32
         pending = None
         if r % 4 == 0:
             x = small_swap(x)
@@ -159,6 +201,7 @@ def fast_rounds(a: Asm) -> dict[int, tuple[list[str], str]]:
             x = big_swap(x)
             a.note(f"big swap: row 0 now in {', '.join(x)}")
     assert x == FAST_X, x  # 6 small and 6 big swaps: the names are back in order
+    assert (fx, fy) == (8, 23)  # the words themselves: ready for the STM
     return at
 
 
@@ -173,7 +216,7 @@ def fast(a: Asm) -> None:
     body = Asm(a.variant)
     at = fast_rounds(body)
     classes: dict[int, list[str]] = {}
-    for r, (x, _) in at.items():
+    for r, (x, _, _, _) in at.items():
         c = swaps_before(r) % 4
         assert classes.setdefault(c, x) == x, (r, c)
 
@@ -201,12 +244,24 @@ def fast(a: Asm) -> None:
         if c != 3:
             a("b", ".Lenter")
     a.label(".Lenter")
+    a.note("rows 0 and 1 to the frames of round `rounds` (rotations right, from tables)")
+    for table, regs in ((".Lyrot", FAST_Y), (".Lxrot", FAST_X)):
+        a("adr", "r12", table)
+        a("ldrb", "r12", "[r12, lr]")
+        for reg in regs:
+            a("ror", reg, reg, "r12")
     a("rsb", "lr", "lr", f"#{ROUNDS}", comment="lr = 24 - rounds: the round's entry")
     a("mov", "r12", "#0", comment="no constant added on entering (see .Lr<r>k)")
     a("tbh", "[pc, lr, lsl #1]")
     a.label(".Lrounds")
     for r in range(ROUNDS, 0, -1):
         a.raw(f"    .hword ({at[r][1]} - .Lrounds) / 2")
+    # register = word <<< (24 + fx) (row 0), <<< (9 + fy) (row 1): rotate right
+    # by the rest, indexed by `rounds` (entry 0 unused)
+    a.label(".Lyrot")
+    a.raw("    .byte 0, " + ", ".join(str((32 - 9 - at[r][3]) % 32) for r in range(1, ROUNDS + 1)))
+    a.label(".Lxrot")
+    a.raw("    .byte 0, " + ", ".join(str((32 - 24 - at[r][2]) % 32) for r in range(1, ROUNDS + 1)))
     a.endfunc(sym)
     a.raw("")
     sym = a.func("gimli_armv7m_permute24")

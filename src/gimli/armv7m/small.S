@@ -24,7 +24,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
 .Lround:
     @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r6, r10
     ror     r2, r2, #8                      @ x = x <<< 24
-    and     r0, r10, r6, ror #23            @ a = y & z (y <<< 9)
+    and     r0, r10, r6, ror #23            @ a = y & z
     orr     r1, r10, r2                     @ b = x | z
     eor     r0, r2, r0, lsl #2              @ a = x ^ ((y & z) << 2)
     eor     r1, r2, r1, lsl #1              @ b = x ^ ((x | z) << 1)
@@ -35,7 +35,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
     eor     r6, r1, r6, ror #23             @ s[1] = y ^ x ^ ((x | z) << 1)
     @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r7, r11
     ror     r3, r3, #8                      @ x = x <<< 24
-    and     r0, r11, r7, ror #23            @ a = y & z (y <<< 9)
+    and     r0, r11, r7, ror #23            @ a = y & z
     orr     r1, r11, r3                     @ b = x | z
     eor     r0, r3, r0, lsl #2              @ a = x ^ ((y & z) << 2)
     eor     r1, r3, r1, lsl #1              @ b = x ^ ((x | z) << 1)
@@ -46,7 +46,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
     eor     r7, r1, r7, ror #23             @ s[1] = y ^ x ^ ((x | z) << 1)
     @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r4, r8, r12
     ror     r4, r4, #8                      @ x = x <<< 24
-    and     r0, r12, r8, ror #23            @ a = y & z (y <<< 9)
+    and     r0, r12, r8, ror #23            @ a = y & z
     orr     r1, r12, r4                     @ b = x | z
     eor     r0, r4, r0, lsl #2              @ a = x ^ ((y & z) << 2)
     eor     r1, r4, r1, lsl #1              @ b = x ^ ((x | z) << 1)
@@ -57,7 +57,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
     eor     r8, r1, r8, ror #23             @ s[1] = y ^ x ^ ((x | z) << 1)
     @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r5, r9, lr
     ror     r5, r5, #8                      @ x = x <<< 24
-    and     r0, lr, r9, ror #23             @ a = y & z (y <<< 9)
+    and     r0, lr, r9, ror #23             @ a = y & z
     orr     r1, lr, r5                      @ b = x | z
     eor     r0, r5, r0, lsl #2              @ a = x ^ ((y & z) << 2)
     eor     r1, r5, r1, lsl #1              @ b = x ^ ((x | z) << 1)
