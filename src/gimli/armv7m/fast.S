@@ -9,6 +9,8 @@
     .syntax unified
     .thumb
     .text
+#ifdef GIMLI_PERM_ROUNDS /* the bare permutation (its scheme.h): permute_rounds
+ * takes any count; the modes call permute24 alone */
     .global ARMV7M_SYM(gimli_armv7m_permute)
     .type ARMV7M_SYM(gimli_armv7m_permute), %function
     .thumb_func
@@ -100,6 +102,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
 .Lxrot:
     .byte 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0
     .size ARMV7M_SYM(gimli_armv7m_permute), .-ARMV7M_SYM(gimli_armv7m_permute)
+#endif
 
     .global ARMV7M_SYM(gimli_armv7m_permute24)
     .type ARMV7M_SYM(gimli_armv7m_permute24), %function

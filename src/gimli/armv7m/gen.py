@@ -11,8 +11,10 @@ words in registers from the LDM to the STM:
 
     fast    the 24 rounds unrolled.  gimli_armv7m_permute24(state) falls
             into round 24; gimli_armv7m_permute(state, rounds) (1 .. 24,
-            the last `rounds` of the 24: only permute_rounds calls it)
-            enters the same code at round `rounds` through two tables.
+            the last `rounds` of the 24: only the bare permutation's
+            permute_rounds calls it, so only its build, GIMLI_PERM_ROUNDS
+            defined, has it) enters the same code at round `rounds`
+            through its tables.
     small   one round in a loop (gimli_armv7m_permute(state, rounds)), the
             round counter on the stack; the swaps are register moves.
 
@@ -220,6 +222,8 @@ def fast(a: Asm) -> None:
         c = swaps_before(r) % 4
         assert classes.setdefault(c, x) == x, (r, c)
 
+    a.raw("#ifdef GIMLI_PERM_ROUNDS /* the bare permutation (its scheme.h): permute_rounds")
+    a.raw(" * takes any count; the modes call permute24 alone */")
     sym = a.func("gimli_armv7m_permute")
     a.note("r0 = state, r1 = rounds (1 .. 24): the last `rounds` rounds of the 24,")
     a.note("entered at round `rounds`: y, z rows loaded, row 0 into the registers")
@@ -263,6 +267,7 @@ def fast(a: Asm) -> None:
     a.label(".Lxrot")
     a.raw("    .byte 0, " + ", ".join(str((32 - 24 - at[r][2]) % 32) for r in range(1, ROUNDS + 1)))
     a.endfunc(sym)
+    a.raw("#endif")
     a.raw("")
     sym = a.func("gimli_armv7m_permute24")
     a.note("r0 = state: the 24 rounds, falling into round 24")
