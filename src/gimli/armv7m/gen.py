@@ -124,7 +124,7 @@ def sp_box(a: Asm, j: int, x: str, y: str, z: str, t: list[str], fx: int = 8, fy
     ta, tb = t
     ry = f"{y}, ror #{fy}"
     a.note(f"column {j}: x, y, z = s[0][{j}], s[1][{j}], s[2][{j}] in {x}, {y}, {z}"
-           + (f" (x <<< 24 already)" if fx == 0 else "")
+           + (" (x <<< 24 already)" if fx == 0 else "")
            + (f" (y <<< 9 held <<< {fy})" if fy != 23 else ""))
     if fx != 0:
         if rc is None:
