@@ -308,8 +308,7 @@ def small(a: Asm) -> None:
     a("bmi", ".Lnext", comment="r odd: no swap")
     a("bcs", ".Lbig", comment="r = 2 mod 4: big swap")
     moves(a, [(x[0], x[1]), (x[2], x[3])], "r1", "r = 0 mod 4: small swap")
-    a("movw", "r1", f"#0x{RC & 0xFFFF:04x}")
-    a("movt", "r1", f"#0x{RC >> 16:04x}")
+    a("ldr", "r1", ".Lrc", comment="0x9e377900 (16-bit load: 6 bytes with the word)")
     a.alu("eor", "r1", "r1", "r0", comment="0x9e377900 ^ r")
     a.alu("eor", x[0], x[0], "r1", comment="s[0][0] ^= 0x9e377900 ^ r")
     a("b", ".Lnext")
@@ -322,6 +321,9 @@ def small(a: Asm) -> None:
     a("ldr", "r0", "[sp]", comment="the state pointer")
     a("stm", "r0", "{r2-r12, lr}")
     a("pop", "{r0, r1, r4-r11, pc}")
+    a.raw("    .balign 4")
+    a.label(".Lrc")
+    a.raw(f"    .word 0x{RC:08x}")
     a.endfunc(sym)
 
 

@@ -76,8 +76,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
     mov     r1, r4
     mov     r4, r5
     mov     r5, r1
-    movw    r1, #0x7900
-    movt    r1, #0x9e37
+    ldr     r1, .Lrc                        @ 0x9e377900 (16-bit load: 6 bytes with the word)
     eors    r1, r0                          @ 0x9e377900 ^ r
     eors    r2, r1                          @ s[0][0] ^= 0x9e377900 ^ r
     b       .Lnext
@@ -95,4 +94,7 @@ ARMV7M_SYM(gimli_armv7m_permute):
     ldr     r0, [sp]                        @ the state pointer
     stm     r0, {r2-r12, lr}
     pop     {r0, r1, r4-r11, pc}
+    .balign 4
+.Lrc:
+    .word 0x9e377900
     .size ARMV7M_SYM(gimli_armv7m_permute), .-ARMV7M_SYM(gimli_armv7m_permute)
