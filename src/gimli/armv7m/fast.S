@@ -164,7 +164,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     movw    r12, #0x3779                    @ r12 = (0x9e377900 ^ 24) >>> 8: the constant
     movt    r12, #0x189e                    @ of round 24, added to s[0][0]
 .Lr23k:
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (y <<< 9 held <<< 14)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (its register: y <<< 14)
     eor     r1, r12, r1, ror #8             @ x = (x ^ RC) <<< 24 (rc: RC >>> 8)
     and     r12, r8, r4, ror #14            @ a = y & z
     orr     lr, r8, r1                      @ b = x | z
@@ -175,7 +175,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r4, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (y <<< 9 held <<< 14)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (its register: y <<< 14)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #14            @ a = y & z
     orr     lr, r9, r0                      @ b = x | z
@@ -186,7 +186,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r5, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (y <<< 9 held <<< 14)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (its register: y <<< 14)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #14           @ a = y & z
     orr     lr, r10, r3                     @ b = x | z
@@ -197,7 +197,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r6, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (y <<< 9 held <<< 14)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (its register: y <<< 14)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #14           @ a = y & z
     orr     lr, r11, r2                     @ b = x | z
@@ -210,7 +210,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
 .Lr22:
     @ round 22: row 0 in r1, r0, r3, r2
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (y <<< 9 held <<< 5)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (its register: y <<< 5)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #5             @ a = y & z
     orr     lr, r8, r1                      @ b = x | z
@@ -221,7 +221,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r4, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (y <<< 9 held <<< 5)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (its register: y <<< 5)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #5             @ a = y & z
     orr     lr, r9, r0                      @ b = x | z
@@ -232,7 +232,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r5, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (y <<< 9 held <<< 5)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (its register: y <<< 5)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #5            @ a = y & z
     orr     lr, r10, r3                     @ b = x | z
@@ -243,7 +243,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r6, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (y <<< 9 held <<< 5)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (its register: y <<< 5)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #5            @ a = y & z
     orr     lr, r11, r2                     @ b = x | z
@@ -257,7 +257,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     @ big swap: row 0 now in r3, r2, r1, r0
 .Lr21:
     @ round 21: row 0 in r3, r2, r1, r0
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (y <<< 9 held <<< 28)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (its register: y <<< 28)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #28            @ a = y & z
     orr     lr, r8, r3                      @ b = x | z
@@ -268,7 +268,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r4, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (y <<< 9 held <<< 28)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (its register: y <<< 28)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #28            @ a = y & z
     orr     lr, r9, r2                      @ b = x | z
@@ -279,7 +279,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r5, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (y <<< 9 held <<< 28)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (its register: y <<< 28)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #28           @ a = y & z
     orr     lr, r10, r1                     @ b = x | z
@@ -290,7 +290,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r6, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (y <<< 9 held <<< 28)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (its register: y <<< 28)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #28           @ a = y & z
     orr     lr, r11, r0                     @ b = x | z
@@ -303,7 +303,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
 .Lr20:
     @ round 20: row 0 in r3, r2, r1, r0
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (y <<< 9 held <<< 19)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (its register: y <<< 19)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #19            @ a = y & z
     orr     lr, r8, r3                      @ b = x | z
@@ -314,7 +314,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r4, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (y <<< 9 held <<< 19)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (its register: y <<< 19)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #19            @ a = y & z
     orr     lr, r9, r2                      @ b = x | z
@@ -325,7 +325,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r5, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (y <<< 9 held <<< 19)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (its register: y <<< 19)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #19           @ a = y & z
     orr     lr, r10, r1                     @ b = x | z
@@ -336,7 +336,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r6, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (y <<< 9 held <<< 19)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (its register: y <<< 19)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #19           @ a = y & z
     orr     lr, r11, r0                     @ b = x | z
@@ -353,7 +353,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     movw    r12, #0x3779                    @ r12 = (0x9e377900 ^ 20) >>> 8: the constant
     movt    r12, #0x149e                    @ of round 20, added to s[0][0]
 .Lr19k:
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (y <<< 9 held <<< 10)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (its register: y <<< 10)
     eor     r2, r12, r2, ror #8             @ x = (x ^ RC) <<< 24 (rc: RC >>> 8)
     and     r12, r8, r4, ror #10            @ a = y & z
     orr     lr, r8, r2                      @ b = x | z
@@ -364,7 +364,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r4, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (y <<< 9 held <<< 10)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (its register: y <<< 10)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #10            @ a = y & z
     orr     lr, r9, r3                      @ b = x | z
@@ -375,7 +375,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r5, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (y <<< 9 held <<< 10)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (its register: y <<< 10)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #10           @ a = y & z
     orr     lr, r10, r0                     @ b = x | z
@@ -386,7 +386,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r6, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (y <<< 9 held <<< 10)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (its register: y <<< 10)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #10           @ a = y & z
     orr     lr, r11, r1                     @ b = x | z
@@ -399,7 +399,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
 .Lr18:
     @ round 18: row 0 in r2, r3, r0, r1
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (y <<< 9 held <<< 1)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (its register: y <<< 1)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #1             @ a = y & z
     orr     lr, r8, r2                      @ b = x | z
@@ -410,7 +410,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r4, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (y <<< 9 held <<< 1)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (its register: y <<< 1)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #1             @ a = y & z
     orr     lr, r9, r3                      @ b = x | z
@@ -421,7 +421,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r5, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (y <<< 9 held <<< 1)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (its register: y <<< 1)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #1            @ a = y & z
     orr     lr, r10, r0                     @ b = x | z
@@ -432,7 +432,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r6, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (y <<< 9 held <<< 1)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (its register: y <<< 1)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #1            @ a = y & z
     orr     lr, r11, r1                     @ b = x | z
@@ -446,7 +446,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     @ big swap: row 0 now in r0, r1, r2, r3
 .Lr17:
     @ round 17: row 0 in r0, r1, r2, r3
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r0, r4, r8 (y <<< 9 held <<< 24)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r0, r4, r8 (its register: y <<< 24)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #24            @ a = y & z
     orr     lr, r8, r0                      @ b = x | z
@@ -457,7 +457,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r4, r0, ror #8              @ s[0] <<< 24 = (z ^ y ^ ((x & y) << 3)) <<< 24
     eor     r4, lr, r4, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r1, r5, r9 (y <<< 9 held <<< 24)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r1, r5, r9 (its register: y <<< 24)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #24            @ a = y & z
     orr     lr, r9, r1                      @ b = x | z
@@ -468,7 +468,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r5, r1, ror #8              @ s[0] <<< 24 = (z ^ y ^ ((x & y) << 3)) <<< 24
     eor     r5, lr, r5, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r2, r6, r10 (y <<< 9 held <<< 24)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r2, r6, r10 (its register: y <<< 24)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #24           @ a = y & z
     orr     lr, r10, r2                     @ b = x | z
@@ -479,7 +479,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r6, r2, ror #8              @ s[0] <<< 24 = (z ^ y ^ ((x & y) << 3)) <<< 24
     eor     r6, lr, r6, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r3, r7, r11 (y <<< 9 held <<< 24)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r3, r7, r11 (its register: y <<< 24)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #24           @ a = y & z
     orr     lr, r11, r3                     @ b = x | z
@@ -538,7 +538,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     movw    r12, #0x3779                    @ r12 = (0x9e377900 ^ 16) >>> 8: the constant
     movt    r12, #0x109e                    @ of round 16, added to s[0][0]
 .Lr15k:
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (y <<< 9 held <<< 14)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (its register: y <<< 14)
     eor     r1, r12, r1, ror #8             @ x = (x ^ RC) <<< 24 (rc: RC >>> 8)
     and     r12, r8, r4, ror #14            @ a = y & z
     orr     lr, r8, r1                      @ b = x | z
@@ -549,7 +549,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r4, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (y <<< 9 held <<< 14)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (its register: y <<< 14)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #14            @ a = y & z
     orr     lr, r9, r0                      @ b = x | z
@@ -560,7 +560,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r5, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (y <<< 9 held <<< 14)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (its register: y <<< 14)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #14           @ a = y & z
     orr     lr, r10, r3                     @ b = x | z
@@ -571,7 +571,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r6, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (y <<< 9 held <<< 14)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (its register: y <<< 14)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #14           @ a = y & z
     orr     lr, r11, r2                     @ b = x | z
@@ -584,7 +584,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
 .Lr14:
     @ round 14: row 0 in r1, r0, r3, r2
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (y <<< 9 held <<< 5)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (its register: y <<< 5)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #5             @ a = y & z
     orr     lr, r8, r1                      @ b = x | z
@@ -595,7 +595,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r4, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (y <<< 9 held <<< 5)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (its register: y <<< 5)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #5             @ a = y & z
     orr     lr, r9, r0                      @ b = x | z
@@ -606,7 +606,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r5, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (y <<< 9 held <<< 5)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (its register: y <<< 5)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #5            @ a = y & z
     orr     lr, r10, r3                     @ b = x | z
@@ -617,7 +617,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r6, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (y <<< 9 held <<< 5)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (its register: y <<< 5)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #5            @ a = y & z
     orr     lr, r11, r2                     @ b = x | z
@@ -631,7 +631,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     @ big swap: row 0 now in r3, r2, r1, r0
 .Lr13:
     @ round 13: row 0 in r3, r2, r1, r0
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (y <<< 9 held <<< 28)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (its register: y <<< 28)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #28            @ a = y & z
     orr     lr, r8, r3                      @ b = x | z
@@ -642,7 +642,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r4, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (y <<< 9 held <<< 28)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (its register: y <<< 28)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #28            @ a = y & z
     orr     lr, r9, r2                      @ b = x | z
@@ -653,7 +653,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r5, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (y <<< 9 held <<< 28)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (its register: y <<< 28)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #28           @ a = y & z
     orr     lr, r10, r1                     @ b = x | z
@@ -664,7 +664,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r6, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (y <<< 9 held <<< 28)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (its register: y <<< 28)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #28           @ a = y & z
     orr     lr, r11, r0                     @ b = x | z
@@ -677,7 +677,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
 .Lr12:
     @ round 12: row 0 in r3, r2, r1, r0
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (y <<< 9 held <<< 19)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (its register: y <<< 19)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #19            @ a = y & z
     orr     lr, r8, r3                      @ b = x | z
@@ -688,7 +688,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r4, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (y <<< 9 held <<< 19)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (its register: y <<< 19)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #19            @ a = y & z
     orr     lr, r9, r2                      @ b = x | z
@@ -699,7 +699,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r5, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (y <<< 9 held <<< 19)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (its register: y <<< 19)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #19           @ a = y & z
     orr     lr, r10, r1                     @ b = x | z
@@ -710,7 +710,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r6, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (y <<< 9 held <<< 19)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (its register: y <<< 19)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #19           @ a = y & z
     orr     lr, r11, r0                     @ b = x | z
@@ -727,7 +727,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     movw    r12, #0x3779                    @ r12 = (0x9e377900 ^ 12) >>> 8: the constant
     movt    r12, #0x0c9e                    @ of round 12, added to s[0][0]
 .Lr11k:
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (y <<< 9 held <<< 10)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (its register: y <<< 10)
     eor     r2, r12, r2, ror #8             @ x = (x ^ RC) <<< 24 (rc: RC >>> 8)
     and     r12, r8, r4, ror #10            @ a = y & z
     orr     lr, r8, r2                      @ b = x | z
@@ -738,7 +738,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r4, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (y <<< 9 held <<< 10)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (its register: y <<< 10)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #10            @ a = y & z
     orr     lr, r9, r3                      @ b = x | z
@@ -749,7 +749,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r5, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (y <<< 9 held <<< 10)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (its register: y <<< 10)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #10           @ a = y & z
     orr     lr, r10, r0                     @ b = x | z
@@ -760,7 +760,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r6, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (y <<< 9 held <<< 10)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (its register: y <<< 10)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #10           @ a = y & z
     orr     lr, r11, r1                     @ b = x | z
@@ -773,7 +773,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
 .Lr10:
     @ round 10: row 0 in r2, r3, r0, r1
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (y <<< 9 held <<< 1)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (its register: y <<< 1)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #1             @ a = y & z
     orr     lr, r8, r2                      @ b = x | z
@@ -784,7 +784,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r4, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (y <<< 9 held <<< 1)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (its register: y <<< 1)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #1             @ a = y & z
     orr     lr, r9, r3                      @ b = x | z
@@ -795,7 +795,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r5, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (y <<< 9 held <<< 1)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (its register: y <<< 1)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #1            @ a = y & z
     orr     lr, r10, r0                     @ b = x | z
@@ -806,7 +806,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r6, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (y <<< 9 held <<< 1)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (its register: y <<< 1)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #1            @ a = y & z
     orr     lr, r11, r1                     @ b = x | z
@@ -820,7 +820,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     @ big swap: row 0 now in r0, r1, r2, r3
 .Lr9:
     @ round 9: row 0 in r0, r1, r2, r3
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r0, r4, r8 (y <<< 9 held <<< 24)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r0, r4, r8 (its register: y <<< 24)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #24            @ a = y & z
     orr     lr, r8, r0                      @ b = x | z
@@ -831,7 +831,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r4, r0, ror #8              @ s[0] <<< 24 = (z ^ y ^ ((x & y) << 3)) <<< 24
     eor     r4, lr, r4, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r1, r5, r9 (y <<< 9 held <<< 24)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r1, r5, r9 (its register: y <<< 24)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #24            @ a = y & z
     orr     lr, r9, r1                      @ b = x | z
@@ -842,7 +842,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r5, r1, ror #8              @ s[0] <<< 24 = (z ^ y ^ ((x & y) << 3)) <<< 24
     eor     r5, lr, r5, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r2, r6, r10 (y <<< 9 held <<< 24)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r2, r6, r10 (its register: y <<< 24)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #24           @ a = y & z
     orr     lr, r10, r2                     @ b = x | z
@@ -853,7 +853,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r6, r2, ror #8              @ s[0] <<< 24 = (z ^ y ^ ((x & y) << 3)) <<< 24
     eor     r6, lr, r6, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r3, r7, r11 (y <<< 9 held <<< 24)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r3, r7, r11 (its register: y <<< 24)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #24           @ a = y & z
     orr     lr, r11, r3                     @ b = x | z
@@ -912,7 +912,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     movw    r12, #0x3779                    @ r12 = (0x9e377900 ^ 8) >>> 8: the constant
     movt    r12, #0x089e                    @ of round 8, added to s[0][0]
 .Lr7k:
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (y <<< 9 held <<< 14)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (its register: y <<< 14)
     eor     r1, r12, r1, ror #8             @ x = (x ^ RC) <<< 24 (rc: RC >>> 8)
     and     r12, r8, r4, ror #14            @ a = y & z
     orr     lr, r8, r1                      @ b = x | z
@@ -923,7 +923,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r4, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (y <<< 9 held <<< 14)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (its register: y <<< 14)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #14            @ a = y & z
     orr     lr, r9, r0                      @ b = x | z
@@ -934,7 +934,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r5, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (y <<< 9 held <<< 14)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (its register: y <<< 14)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #14           @ a = y & z
     orr     lr, r10, r3                     @ b = x | z
@@ -945,7 +945,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r6, ror #14             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (y <<< 9 held <<< 14)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (its register: y <<< 14)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #14           @ a = y & z
     orr     lr, r11, r2                     @ b = x | z
@@ -958,7 +958,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #18             @ s[1] <<< 14 = (y ^ x ^ ((x | z) << 1)) <<< 14
 .Lr6:
     @ round 6: row 0 in r1, r0, r3, r2
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (y <<< 9 held <<< 5)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r1, r4, r8 (its register: y <<< 5)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #5             @ a = y & z
     orr     lr, r8, r1                      @ b = x | z
@@ -969,7 +969,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r4, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (y <<< 9 held <<< 5)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r0, r5, r9 (its register: y <<< 5)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #5             @ a = y & z
     orr     lr, r9, r0                      @ b = x | z
@@ -980,7 +980,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r5, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (y <<< 9 held <<< 5)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r3, r6, r10 (its register: y <<< 5)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #5            @ a = y & z
     orr     lr, r10, r3                     @ b = x | z
@@ -991,7 +991,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r6, ror #5              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #27             @ s[1] <<< 5 = (y ^ x ^ ((x | z) << 1)) <<< 5
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (y <<< 9 held <<< 5)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r2, r7, r11 (its register: y <<< 5)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #5            @ a = y & z
     orr     lr, r11, r2                     @ b = x | z
@@ -1005,7 +1005,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     @ big swap: row 0 now in r3, r2, r1, r0
 .Lr5:
     @ round 5: row 0 in r3, r2, r1, r0
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (y <<< 9 held <<< 28)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (its register: y <<< 28)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #28            @ a = y & z
     orr     lr, r8, r3                      @ b = x | z
@@ -1016,7 +1016,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r4, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (y <<< 9 held <<< 28)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (its register: y <<< 28)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #28            @ a = y & z
     orr     lr, r9, r2                      @ b = x | z
@@ -1027,7 +1027,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r5, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (y <<< 9 held <<< 28)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (its register: y <<< 28)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #28           @ a = y & z
     orr     lr, r10, r1                     @ b = x | z
@@ -1038,7 +1038,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r6, ror #28             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (y <<< 9 held <<< 28)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (its register: y <<< 28)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #28           @ a = y & z
     orr     lr, r11, r0                     @ b = x | z
@@ -1051,7 +1051,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #4              @ s[1] <<< 28 = (y ^ x ^ ((x | z) << 1)) <<< 28
 .Lr4:
     @ round 4: row 0 in r3, r2, r1, r0
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (y <<< 9 held <<< 19)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r3, r4, r8 (its register: y <<< 19)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #19            @ a = y & z
     orr     lr, r8, r3                      @ b = x | z
@@ -1062,7 +1062,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r4, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (y <<< 9 held <<< 19)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r2, r5, r9 (its register: y <<< 19)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #19            @ a = y & z
     orr     lr, r9, r2                      @ b = x | z
@@ -1073,7 +1073,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r5, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (y <<< 9 held <<< 19)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r1, r6, r10 (its register: y <<< 19)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #19           @ a = y & z
     orr     lr, r10, r1                     @ b = x | z
@@ -1084,7 +1084,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r6, ror #19             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #13             @ s[1] <<< 19 = (y ^ x ^ ((x | z) << 1)) <<< 19
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (y <<< 9 held <<< 19)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r0, r7, r11 (its register: y <<< 19)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #19           @ a = y & z
     orr     lr, r11, r0                     @ b = x | z
@@ -1101,7 +1101,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     movw    r12, #0x3779                    @ r12 = (0x9e377900 ^ 4) >>> 8: the constant
     movt    r12, #0x049e                    @ of round 4, added to s[0][0]
 .Lr3k:
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (y <<< 9 held <<< 10)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (its register: y <<< 10)
     eor     r2, r12, r2, ror #8             @ x = (x ^ RC) <<< 24 (rc: RC >>> 8)
     and     r12, r8, r4, ror #10            @ a = y & z
     orr     lr, r8, r2                      @ b = x | z
@@ -1112,7 +1112,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r4, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (y <<< 9 held <<< 10)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (its register: y <<< 10)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #10            @ a = y & z
     orr     lr, r9, r3                      @ b = x | z
@@ -1123,7 +1123,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r5, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (y <<< 9 held <<< 10)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (its register: y <<< 10)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #10           @ a = y & z
     orr     lr, r10, r0                     @ b = x | z
@@ -1134,7 +1134,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r6, ror #10             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (y <<< 9 held <<< 10)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (its register: y <<< 10)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #10           @ a = y & z
     orr     lr, r11, r1                     @ b = x | z
@@ -1147,7 +1147,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r7, r7, lr, ror #22             @ s[1] <<< 10 = (y ^ x ^ ((x | z) << 1)) <<< 10
 .Lr2:
     @ round 2: row 0 in r2, r3, r0, r1
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (y <<< 9 held <<< 1)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r2, r4, r8 (its register: y <<< 1)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #1             @ a = y & z
     orr     lr, r8, r2                      @ b = x | z
@@ -1158,7 +1158,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r4, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, r4, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (y <<< 9 held <<< 1)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r3, r5, r9 (its register: y <<< 1)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #1             @ a = y & z
     orr     lr, r9, r3                      @ b = x | z
@@ -1169,7 +1169,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r3, r3, r5, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, r5, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (y <<< 9 held <<< 1)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r0, r6, r10 (its register: y <<< 1)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #1            @ a = y & z
     orr     lr, r10, r0                     @ b = x | z
@@ -1180,7 +1180,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r6, ror #1              @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, r6, lr, ror #31             @ s[1] <<< 1 = (y ^ x ^ ((x | z) << 1)) <<< 1
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (y <<< 9 held <<< 1)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r1, r7, r11 (its register: y <<< 1)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #1            @ a = y & z
     orr     lr, r11, r1                     @ b = x | z
@@ -1194,7 +1194,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     @ big swap: row 0 now in r0, r1, r2, r3
 .Lr1:
     @ round 1: row 0 in r0, r1, r2, r3
-    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r0, r4, r8 (y <<< 9 held <<< 24)
+    @ column 0: x, y, z = s[0][0], s[1][0], s[2][0] in r0, r4, r8 (its register: y <<< 24)
     ror     r0, r0, #8                      @ x = x <<< 24
     and     r12, r8, r4, ror #24            @ a = y & z
     orr     lr, r8, r0                      @ b = x | z
@@ -1205,7 +1205,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r8, r12, r8, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r0, r0, r4, ror #24             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r4, lr, r4, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r1, r5, r9 (y <<< 9 held <<< 24)
+    @ column 1: x, y, z = s[0][1], s[1][1], s[2][1] in r1, r5, r9 (its register: y <<< 24)
     ror     r1, r1, #8                      @ x = x <<< 24
     and     r12, r9, r5, ror #24            @ a = y & z
     orr     lr, r9, r1                      @ b = x | z
@@ -1216,7 +1216,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r9, r12, r9, lsl #1             @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r1, r1, r5, ror #24             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r5, lr, r5, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r2, r6, r10 (y <<< 9 held <<< 24)
+    @ column 2: x, y, z = s[0][2], s[1][2], s[2][2] in r2, r6, r10 (its register: y <<< 24)
     ror     r2, r2, #8                      @ x = x <<< 24
     and     r12, r10, r6, ror #24           @ a = y & z
     orr     lr, r10, r2                     @ b = x | z
@@ -1227,7 +1227,7 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     eor     r10, r12, r10, lsl #1           @ s[2] = x ^ (z << 1) ^ ((y & z) << 2)
     eor     r2, r2, r6, ror #24             @ s[0] = z ^ y ^ ((x & y) << 3)
     eor     r6, lr, r6, ror #24             @ s[1] = y ^ x ^ ((x | z) << 1)
-    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r3, r7, r11 (y <<< 9 held <<< 24)
+    @ column 3: x, y, z = s[0][3], s[1][3], s[2][3] in r3, r7, r11 (its register: y <<< 24)
     ror     r3, r3, #8                      @ x = x <<< 24
     and     r12, r11, r7, ror #24           @ a = y & z
     orr     lr, r11, r3                     @ b = x | z

@@ -5,7 +5,7 @@
 
 The state is the 48-byte string of common.h, which on this little-endian
 core is the twelve words s[0][0..3], s[1][0..3], s[2][0..3] in order
-(backend_armv7m.h keeps it as words.h's uint32_t w[12]): one LDM takes it
+(backend_armv7m.h keeps it as uint32_t w[12], word-aligned): one LDM takes it
 into registers, one STM puts it back.  Two variants, both with all twelve
 words in registers from the LDM to the STM:
 
@@ -125,7 +125,7 @@ def sp_box(a: Asm, j: int, x: str, y: str, z: str, t: list[str], fx: int = 8, fy
     ry = f"{y}, ror #{fy}"
     a.note(f"column {j}: x, y, z = s[0][{j}], s[1][{j}], s[2][{j}] in {x}, {y}, {z}"
            + (" (x <<< 24 already)" if fx == 0 else "")
-           + (f" (y <<< 9 held <<< {fy})" if fy != 23 else ""))
+           + (f" (its register: y <<< {fy})" if fy != 23 else ""))
     if fx != 0:
         if rc is None:
             a("ror", x, x, f"#{fx}", comment="x = x <<< 24")
