@@ -1,0 +1,2 @@
+#include "api.h"
+#include "gimli/armv7m/small.S"
