@@ -47,8 +47,9 @@ static void check(int ok, const char *what, uint32_t a, uint32_t b, uint32_t c) 
   }
 }
 
-/* word-aligned areas; each test takes them at an offset */
-static uint32_t kw[8], nw[8], adw[(MAXM + 8) / 4], inw[(MAXM + 24) / 4], outw[(MAXM + 24) / 4];
+/* word-aligned areas; each test takes them at an offset (0..3: a 32-byte
+ * key at offset 3 needs 35 bytes) */
+static uint32_t kw[9], nw[8], adw[(MAXM + 8) / 4], inw[(MAXM + 24) / 4], outw[(MAXM + 24) / 4];
 static uint8_t key[32], nonce[16], ad[MAXM], msg[MAXM], ref[MAXM + 16], tmp[MAXM + 16];
 
 static void aead(const lwc_aead *a) {
