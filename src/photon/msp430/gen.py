@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Generate the MSP430 assembly of PHOTON256 from one description.
+
+    python3 src/photon/msp430/gen.py      # rewrite src/photon/msp430/bitsliced.S
+
+    bitsliced.S   photon_msp430_permute(state, rounds)   the first `rounds` of 12
+
+Constant time: no table indexed by the state, no branch on it (the only
+table is the round constants, indexed by the round number).
+
+The state is the 32-byte string of common.h (cell X[i][j] in byte
+4i + j/2, low nibble first).  On entry it is bit-sliced into a 128-byte
+frame on the stack: 16 slots of four 16-bit plane words, slot s at
+8s(SP), plane p (bit p of every cell) at 8s + 2p(SP), holding row s of
+the plane in its low byte and row s + 1 in its high byte (bit j: column
+j).  So every row is stored twice, as the low byte of one slot and the
+high byte of the one before: a word then carries two consecutive rows.
+
+A round:
+  AddConstant + SubCells + ShiftRows: rows 8 .. 15 of the frame (slots 8,
+    10, 12, 14 are pairs of rows: rows 2g, 2g + 1 of the state) get the
+    round constant (a table of four plane masks per round, and the row
+    constants IC as immediates), the PRESENT S-box as a Boolean program on
+    the four plane words (16 cells at once), then each row byte is rotated
+    right by its row number, and the rows are written to slots 0 .. 7.
+  MixColumnSerial: the serial matrix A (last row a = 2 4 2 11 2 8 5 6 over
+    GF(2^4)) applied 8 times is the recurrence r[n] = sum a[k] r[n-8+k],
+    n = 8 .. 15.  Bit-sliced, a[k] * (plane words) is a 4 x 4 bit matrix B
+    (multiplying by x moves plane 3 into planes 0 and 1, and the others up
+    by one), so a new row is XORs of plane words.  A slot word (r[m],
+    r[m+1]) feeds both r[n] (low byte) and r[n+1] (high byte) with the
+    same coefficient: one pass over slots n-8 .. n-2 computes two new rows
+    at once; the k = 7 terms (r[n-1] for the low byte, r[n] for the high
+    one, known only now) are added byte-wise.  The pair goes to slot n (and
+    its bytes to slots n - 1 and n + 1).  Four such steps write slots 8 ..
+    15, where the next round reads them.
+On exit the rows of slots 8 .. 14 are packed back into cells, and the
+frame is wiped.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
+from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+
+VARIANTS = ["bitsliced"]
+
+RC = [1, 3, 7, 14, 13, 11, 6, 12, 9, 2, 5, 10]
+IC = [0, 1, 3, 7, 15, 14, 12, 8]
+SBOX = [0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2]
+A_LAST = [2, 4, 2, 11, 2, 8, 5, 6]
+SYM = "LWC_MSP430_SYM(photon_msp430_permute)"
+FRAME = 128          # the 16 slots
+F_STATE = FRAME      # the state pointer, saved
+F_END = FRAME + 2    # the round-constant pointer after the last round
+
+
+def mulx(a: int) -> int:
+    a <<= 1
+    return a ^ 0x13 if a & 16 else a
+
+
+def gmul(a: int, c: int) -> int:
+    r = 0
+    for i in range(4):
+        if c >> i & 1:
+            r ^= a
+        a = mulx(a)
+    return r
+
+
+def bmat(c: int) -> list[list[int]]:
+    """B[q][p]: plane q of c * y takes plane p of y."""
+    return [[(gmul(1 << p, c) >> q) & 1 for p in range(4)] for q in range(4)]
+
+
+def slot(s: int, p: int = 0) -> int:
+    return 8 * s + 2 * p
+
+
+# ---- the S-box as a Boolean program on plane words ------------------------
+# (op, src, dst) in MSP430's order: dst = dst op src; "inv" has no source.
+X = ["x0", "x1", "x2", "x3"]
+SBOX_PROG = [
+    ("mov", "x1", "u"), ("xor", "x2", "u"),            # u = x1 ^ x2
+    ("mov", "x1", "t"), ("and", "x2", "t"),            # t = x1 x2
+    ("mov", "x0", "a"), ("and", "x3", "a"),            # a = x0 x3
+    ("mov", "a", "b"), ("and", "u", "b"),              # b = x0 x3 (x1 ^ x2)
+    ("mov", "t", "y0"), ("xor", "x0", "y0"),           # y0 = x0 ^ x2 ^ x3 ^ x1 x2
+    ("xor", "x2", "y0"), ("xor", "x3", "y0"),
+    ("mov", "t", "y3"), ("bis", "x0", "y3"),           # y3 = ~(x0 ^ x1 ^ x3 ^ x1 x2 ~x0 ^ b)
+    ("xor", "x1", "y3"), ("xor", "x3", "y3"), ("xor", "b", "y3"), ("inv", None, "y3"),
+    ("xor", "b", "a"),                                  # a = x0 x3 ^ b
+    ("mov", "x0", "y2"), ("xor", "x3", "y2"),           # y2 = ~(x2 ^ x3 ^ x1 (x0 ^ x3) ^ a)
+    ("and", "x1", "y2"), ("xor", "x2", "y2"), ("xor", "x3", "y2"),
+    ("xor", "a", "y2"), ("inv", None, "y2"),
+    ("bic", "x0", "u"), ("bic", "u", "x3"),             # y1 = x1 ^ x3 ~(u ~x0) ^ x0 x1 x2
+    ("and", "x0", "t"), ("xor", "t", "x3"), ("xor", "x1", "x3"),
+]
+# y1 ends in x3's register; x3 itself is read for the last time before
+SBOX_OUT = ["y0", "y1", "y2", "y3"]
+SBOX_RENAME = {"y1": "x3"}
+
+
+def run_sbox_prog() -> list[int]:
+    """The program on the 16 inputs at once: y[q] bit v = bit q of S(v)."""
+    env = {f"x{p}": sum(((v >> p) & 1) << v for v in range(16)) for p in range(4)}
+    env["x3_in"] = env["x3"]
+    for op, src, dst in SBOX_PROG:
+        s = env[src] if src else 0
+        d = env.get(dst, 0)
+        d = {"mov": s, "xor": d ^ s, "and": d & s, "bis": d | s,
+             "bic": d & ~s & 0xFFFF, "inv": d ^ 0xFFFF}[op]
+        env[dst] = d
+    return [env[SBOX_RENAME.get(y, y)] for y in SBOX_OUT]
+
+
+def check_sbox() -> None:
+    want = [sum(((SBOX[v] >> q) & 1) << v for v in range(16)) for q in range(4)]
+    assert run_sbox_prog() == want, "S-box program"
+
+
+# ---- registers ---------------------------------------------------------------
+#   r1   SP: the frame
+#   r14  round-constant pointer (RC_TAB + 8 r)
+#   S-box pass:  x0..x3 = r4..r7, temporaries r8..r13, r15
+#   MixColumns:  acc0..acc3 = r4..r7 (the pair being formed), t = r8,
+#                r9 step counter, r15 = slot n - 8
+SBOX_REGS = {"x0": "r4", "x1": "r5", "x2": "r6", "x3": "r7",
+             "u": "r8", "t": "r9", "a": "r10", "b": "r11",
+             "y0": "r12", "y2": "r13", "y3": "r15"}
+ACC = ["r4", "r5", "r6", "r7"]
+
+
+def rotr_byte(a: Asm, reg: str, n: int, what: str) -> None:
+    """Rotate the byte in reg (high byte clear) right by n bits."""
+    n %= 8
+    if n == 0:
+        return
+    if n <= 4:
+        for i in range(n):
+            a("bit", "#1", reg, comment=f"{what} >>> {n}" if i == 0 else "")
+            a("rrc.b", reg)
+    else:
+        for i in range(8 - n):
+            a("rla.b", reg, comment=f"{what} <<< {8 - n}" if i == 0 else "")
+            a("adc.b", reg)
+
+
+def emit_sbox_pass(a: Asm) -> None:
+    for g in range(4):
+        a.note(f"rows {2 * g} (low bytes), {2 * g + 1} (high): slot {8 + 2 * g} -> "
+               f"slots {2 * g - 1 if g else 0} .. {2 * g + 1}")
+        for p in range(4):
+            a("mov", f"{slot(8 + 2 * g, p)}(r1)", SBOX_REGS[X[p]], comment=f"x{p}: plane {p}")
+        for p in range(4):
+            a("xor", f"{2 * p}(r14)", SBOX_REGS[X[p]], comment="AddConstant: RC bit p, both rows"
+              if p == 0 else "")
+        for p in range(4):
+            ic = ((IC[2 * g] >> p) & 1) | (((IC[2 * g + 1] >> p) & 1) << 8)
+            if ic:
+                a("xor", f"#{ic:#x}", SBOX_REGS[X[p]], comment=f"IC bit {p}: rows {2 * g}, {2 * g + 1}")
+        a.note("SubCells: PRESENT S-box on the 16 cells of the planes")
+        for op, src, dst in SBOX_PROG:
+            d = SBOX_REGS[dst]
+            if op == "inv":
+                a("inv", d)
+            else:
+                a(op, SBOX_REGS[src], d)
+        ys = [SBOX_REGS[SBOX_RENAME.get(y, y)] for y in SBOX_OUT]
+        lo, hi = "r8", "r9"
+        for p in range(4):
+            y = ys[p]
+            a("mov.b", y, lo, comment=f"ShiftRows, plane {p}: row {2 * g}")
+            a("swpb", y)
+            a("mov.b", y, hi, comment=f"row {2 * g + 1}")
+            rotr_byte(a, lo, 2 * g, f"row {2 * g}")
+            rotr_byte(a, hi, 2 * g + 1, f"row {2 * g + 1}")
+            a("swpb", hi)
+            a("bis", lo, hi)
+            a("mov", hi, f"{slot(2 * g, p)}(r1)", comment=f"slot {2 * g}")
+            if g:
+                a("mov.b", lo, f"{slot(2 * g - 1, p) + 1}(r1)", comment=f"slot {2 * g - 1}, high")
+            a("swpb", hi)
+            a("mov", hi, f"{slot(2 * g + 1, p)}(r1)",
+              comment=f"slot {2 * g + 1} (its high byte comes next)")
+
+
+def emit_mix_step(a: Asm) -> None:
+    """One step: r15 = slot n - 8; acc = (r[n], r[n + 1]) into slot n."""
+    t = "r8"
+    init = [False] * 4
+
+    def put(src: str, q: int) -> None:
+        a("xor" if init[q] else "mov", src, ACC[q])
+        init[q] = True
+
+    for k in range(7):
+        bm = bmat(A_LAST[k])
+        a.note(f"+ {A_LAST[k]} * slot n - {8 - k} (rows n - {8 - k}, n - {7 - k})")
+        for p in range(4):
+            qs = [q for q in range(4) if bm[q][p]]
+            if len(qs) == 1:
+                put("@r15+", qs[0])
+            else:
+                a("mov", "@r15+", t)
+                for q in qs:
+                    put(t, q)
+    assert all(init)
+    bm = bmat(A_LAST[7])
+    a.note(f"low bytes: + {A_LAST[7]} * row n - 1 (slot n - 1, low bytes): r[n] done")
+    for p in range(4):
+        a("mov.b", f"{2 * p}(r15)", t)
+        for q in range(4):
+            if bm[q][p]:
+                a("xor", t, ACC[q])
+    a.note(f"high bytes: + {A_LAST[7]} * row n: r[n + 1] done")
+    for p in range(4):
+        a("mov.b", ACC[p], t)
+        a("swpb", t)
+        for q in range(4):
+            if bm[q][p]:
+                a("xor", t, ACC[q])
+    a.note("slot n = (r[n], r[n+1]); slot n - 1 high = r[n]; slot n + 1 = (r[n+1], r[n])")
+    for p in range(4):
+        a("mov", ACC[p], f"{slot(1, p)}(r15)")
+        a("mov.b", ACC[p], f"{slot(0, p) + 1}(r15)")
+        a("swpb", ACC[p])
+        a("mov", ACC[p], f"{slot(2, p)}(r15)")
+
+
+def emit_unslice_in(a: Asm) -> None:
+    a.note("bit-slice: the 4 words of rows 2g, 2g + 1 (r12 +) -> slot 8 + 2g (r15)")
+    a("mov", "r1", "r15")
+    a("add", "#64", "r15", comment="slot 8")
+    a("mov", "#4", "r10", comment="groups")
+    a.label(".Lin_group")
+    a("mov", "#4", "r11", comment="words of the group")
+    a.label(".Lin_word")
+    a("mov", "@r12+", "r9", comment="cells 4w .. 4w + 3, bit 4c + p")
+    for c in range(4):
+        for p in range(4):
+            a("rrc", "r9", comment=f"cell {c}" if p == 0 else "")
+            a("rrc", ACC[p])
+    a("dec", "r11")
+    a("jnz", ".Lin_word")
+    for p in range(4):
+        a("mov", ACC[p], f"{2 * p}(r15)")
+    a("add", "#16", "r15")
+    a("dec", "r10")
+    a("jnz", ".Lin_group")
+
+
+def emit_unslice_out(a: Asm) -> None:
+    a.note("back: slot 8 + 2g -> the 4 words of rows 2g, 2g + 1")
+    a("mov", f"{F_STATE}(r1)", "r12")
+    a("mov", "r1", "r15")
+    a("add", "#64", "r15", comment="slot 8")
+    a("mov", "#4", "r10", comment="groups")
+    a.label(".Lout_group")
+    for p in range(4):
+        a("mov", "@r15+", ACC[p])
+    a("add", "#8", "r15", comment="the next even slot")
+    a("mov", "#4", "r11", comment="words of the group")
+    a.label(".Lout_word")
+    for c in range(4):
+        for p in range(4):
+            a("rrc", ACC[p], comment=f"cell {c}" if p == 0 else "")
+            a("rrc", "r9")
+    a("mov", "r9", "0(r12)")
+    a("incd", "r12")
+    a("dec", "r11")
+    a("jnz", ".Lout_word")
+    a("dec", "r10")
+    a("jnz", ".Lout_group")
+
+
+def generate(variant: str) -> str:
+    assert variant == "bitsliced", variant
+    check_sbox()
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/photon/msp430/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * PHOTON256 on MSP430 (clang MSP430 EABI), bit-sliced, constant time:")
+    a.raw(" * a 128-byte frame of 16 slots x 4 plane words, slot s plane p at")
+    a.raw(" * 8s + 2p(SP) = (row s | row s + 1 << 8) of plane p, bit j = column j;")
+    a.raw(" * state pointer at 128(SP), the round-constant end at 130(SP).  Round")
+    a.raw(" * constants: RC_TAB + 8r, plane p mask (0x0101 when bit p of RC[r]). */")
+    a.raw('#include "core/msp430/asm.h"')
+    a.raw("")
+    a.raw("    .section .rodata.photon_msp430_rc, \"a\", @progbits")
+    a.raw("    .p2align 1")
+    a.label(".Lrc_tab")
+    for r in range(12):
+        a.raw("    .short  " + ", ".join(f"{0x0101 if RC[r] >> p & 1 else 0:#06x}"
+                                      for p in range(4)) + f"    ; round {r}: RC {RC[r]}")
+    a.raw("")
+    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+    head(a, SYM, saved, "r12 = state (32 bytes), r13 = rounds (0 .. 12)")
+    a("sub", f"#{FRAME + 4}", "r1", comment="the frame")
+    a("mov", "r12", f"{F_STATE}(r1)")
+    a("mov", "#.Lrc_tab", "r14")
+    a("rla", "r13")
+    a("rla", "r13")
+    a("rla", "r13")
+    a("add", "r14", "r13")
+    a("mov", "r13", f"{F_END}(r1)", comment="RC_TAB + 8 rounds")
+    emit_unslice_in(a)
+    a.label(".Lround")
+    a("cmp", f"{F_END}(r1)", "r14", comment="rounds left?")
+    a("jne", "1f")
+    a("br", "#.Ldone", comment="(the round is too long for a jump)")
+    a.raw("1:")
+    emit_sbox_pass(a)
+    a.note("MixColumnSerial: four steps, n = 8, 10, 12, 14")
+    a("mov", "r1", "r15", comment="slot n - 8 = slot 0")
+    a("mov", "#4", "r9")
+    a.label(".Lmix")
+    emit_mix_step(a)
+    a("sub", "#40", "r15", comment="slot n - 6: the next step")
+    a("dec", "r9")
+    a("jnz", ".Lmix")
+    a("add", "#8", "r14", comment="the next round constant")
+    a("br", "#.Lround")
+    a.label(".Ldone")
+    emit_unslice_out(a)
+    a.note("wipe the frame (the planes and the state pointer)")
+    a("mov", "r1", "r15")
+    a("mov", f"#{FRAME // 8}", "r11")
+    a.label(".Lwipe")
+    for i in range(4):
+        a("clr", f"{2 * i}(r15)")
+    a("add", "#8", "r15")
+    a("dec", "r11")
+    a("jnz", ".Lwipe")
+    a("add", f"#{FRAME + 4}", "r1")
+    tail(a, saved)
+    size(a, SYM)
+    return text(a)
+
+
+if __name__ == "__main__":
+    sys.exit(write(HERE, VARIANTS, generate))
