@@ -1,10 +1,13 @@
 /*
  * MSP430 assembly backend (src/photon/msp430/bitsliced.S, written by
- * gen.py): the permutation alone, on the 32-byte string of common.h,
- * which it bit-slices into a stack frame on entry and packs back on exit;
- * adding and extracting bytes are plain byte loops and the modes stay C.
- * The assembly reads and writes the state as 16-bit words: the union
- * keeps it 2-byte aligned.
+ * gen.py).  The state is kept bit-sliced between calls, in the form the
+ * permutation works on: 16 words, word 4g + p = plane p (bit p of every
+ * cell) of rows 2g (low byte) and 2g + 1 (high byte), bit j of a row byte
+ * = column j.  So the permutation only copies it into its frame and back,
+ * and adding or extracting bytes converts them: a row (4 bytes of the
+ * string of common.h, 8 cells) at a time, by two assembly routines; a
+ * partial row goes through a 4-byte buffer.  The modes stay C, compiled
+ * as small as lowsize's (no inlining).
  */
 #ifndef PHOTON_BACKEND_H
 #define PHOTON_BACKEND_H
@@ -18,28 +21,54 @@
 
 #define PHOTON_BACKEND_NAME "asm_msp430"
 
-typedef union { uint8_t b[32]; uint16_t w[16]; } photon_state_t;
+typedef struct { uint16_t w[16]; } photon_state_t;
+
+/* the first `rounds` of the 12 rounds (0 .. 12) */
+void LWC_NS(photon_msp430_permute)(photon_state_t *s, unsigned rounds);
+/* row i (0 .. 7) of the string ^= in[0 .. 4) */
+void LWC_NS(photon_msp430_row_xor)(photon_state_t *s, unsigned i, const uint8_t *in);
+/* out[0 .. 4) = row i of the string */
+void LWC_NS(photon_msp430_row_get)(const photon_state_t *s, unsigned i, uint8_t *out);
+
+#define photon_permute(s, rounds) LWC_NS(photon_msp430_permute)((s), (rounds))
 
 LWC_INLINE void photon_zero(photon_state_t *s) {
-  unsigned i;
-  for (i = 0; i < 16; i++) s->w[i] = 0;
+  uint16_t *p = s->w, *end = s->w + 16;
+  while (p != end) *p++ = 0;
 }
 
 LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
                            unsigned len) {
-  uint8_t *p = s->b + off;
-  while (len-- > 0) *p++ ^= *in++;
+  while (len > 0) {
+    unsigned o = off & 3u, n = 4u - o, k;
+    if (n > len) n = len;
+    if (n == 4u) {
+      LWC_NS(photon_msp430_row_xor)(s, off >> 2, in);
+    } else {
+      uint8_t t[4] = {0, 0, 0, 0};
+      for (k = 0; k < n; k++) t[o + k] = in[k];
+      LWC_NS(photon_msp430_row_xor)(s, off >> 2, t);
+      lwc_wipe_bytes(t, sizeof t);
+    }
+    in += n, off += n, len -= n;
+  }
 }
 
 LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
                                unsigned len) {
-  const uint8_t *p = s->b + off;
-  while (len-- > 0) *out++ = *p++;
+  while (len > 0) {
+    unsigned o = off & 3u, n = 4u - o, k;
+    if (n > len) n = len;
+    if (n == 4u) {
+      LWC_NS(photon_msp430_row_get)(s, off >> 2, out);
+    } else {
+      uint8_t t[4];
+      LWC_NS(photon_msp430_row_get)(s, off >> 2, t);
+      for (k = 0; k < n; k++) out[k] = t[o + k];
+      lwc_wipe_bytes(t, sizeof t);
+    }
+    out += n, off += n, len -= n;
+  }
 }
-
-/* the first `rounds` of the 12 rounds (0 .. 12) */
-void LWC_NS(photon_msp430_permute)(photon_state_t *s, unsigned rounds);
-
-#define photon_permute(s, rounds) LWC_NS(photon_msp430_permute)((s), (rounds))
 
 #endif

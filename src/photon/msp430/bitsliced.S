@@ -44,55 +44,23 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rla     r13
     add     r14, r13
     mov     r13, 130(r1)            ; RC_TAB + 8 rounds
-    ; bit-slice: the 4 words of rows 2g, 2g + 1 (r12 +) -> slot 8 + 2g (r15)
-    mov     r1, r15
-    add     #64, r15                ; slot 8
-    mov     #4, r10                 ; groups
-.Lin_group:
-    mov     #4, r11                 ; words of the group
-.Lin_word:
-    mov     @r12+, r9               ; cells 4w .. 4w + 3, bit 4c + p
-    rrc     r9                      ; cell 0
-    rrc     r4
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9                      ; cell 1
-    rrc     r4
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9                      ; cell 2
-    rrc     r4
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9                      ; cell 3
-    rrc     r4
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    dec     r11
-    jnz     .Lin_word
-    mov     r4, 0(r15)
-    mov     r5, 2(r15)
-    mov     r6, 4(r15)
-    mov     r7, 6(r15)
-    add     #16, r15
-    dec     r10
-    jnz     .Lin_group
+    ; the state's 16 plane words (pairs of rows 2g, 2g + 1) -> slots 8, 10, 12, 14
+    mov     0(r12), 64(r1)
+    mov     2(r12), 66(r1)
+    mov     4(r12), 68(r1)
+    mov     6(r12), 70(r1)
+    mov     8(r12), 80(r1)
+    mov     10(r12), 82(r1)
+    mov     12(r12), 84(r1)
+    mov     14(r12), 86(r1)
+    mov     16(r12), 96(r1)
+    mov     18(r12), 98(r1)
+    mov     20(r12), 100(r1)
+    mov     22(r12), 102(r1)
+    mov     24(r12), 112(r1)
+    mov     26(r12), 114(r1)
+    mov     28(r12), 116(r1)
+    mov     30(r12), 118(r1)
 .Lround:
     cmp     130(r1), r14            ; rounds left?
     jne     1f
@@ -141,45 +109,37 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r9, r7
     xor     r5, r7
     mov.b   r12, r8                 ; ShiftRows, plane 0: row 0
+    swpb    r12                     ; row 1 in the low byte
+    bit     #1, r12                 ; row 1 >>> 1
+    rrc.b   r12
+    mov.b   r12, 8(r1)              ; slot 1, low
     swpb    r12
-    mov.b   r12, r9                 ; row 1
-    bit     #1, r9                  ; row 1 >>> 1
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 0(r1)               ; slot 0
-    swpb    r9
-    mov     r9, 8(r1)               ; slot 1 (its high byte comes next)
+    bis     r8, r12
+    mov     r12, 0(r1)              ; slot 0
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 0
+    swpb    r7                      ; row 1 in the low byte
+    bit     #1, r7                  ; row 1 >>> 1
+    rrc.b   r7
+    mov.b   r7, 10(r1)              ; slot 1, low
     swpb    r7
-    mov.b   r7, r9                  ; row 1
-    bit     #1, r9                  ; row 1 >>> 1
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 2(r1)               ; slot 0
-    swpb    r9
-    mov     r9, 10(r1)              ; slot 1 (its high byte comes next)
+    bis     r8, r7
+    mov     r7, 2(r1)               ; slot 0
     mov.b   r13, r8                 ; ShiftRows, plane 2: row 0
+    swpb    r13                     ; row 1 in the low byte
+    bit     #1, r13                 ; row 1 >>> 1
+    rrc.b   r13
+    mov.b   r13, 12(r1)             ; slot 1, low
     swpb    r13
-    mov.b   r13, r9                 ; row 1
-    bit     #1, r9                  ; row 1 >>> 1
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 4(r1)               ; slot 0
-    swpb    r9
-    mov     r9, 12(r1)              ; slot 1 (its high byte comes next)
+    bis     r8, r13
+    mov     r13, 4(r1)              ; slot 0
     mov.b   r15, r8                 ; ShiftRows, plane 3: row 0
+    swpb    r15                     ; row 1 in the low byte
+    bit     #1, r15                 ; row 1 >>> 1
+    rrc.b   r15
+    mov.b   r15, 14(r1)             ; slot 1, low
     swpb    r15
-    mov.b   r15, r9                 ; row 1
-    bit     #1, r9                  ; row 1 >>> 1
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 6(r1)               ; slot 0
-    swpb    r9
-    mov     r9, 14(r1)              ; slot 1 (its high byte comes next)
+    bis     r8, r15
+    mov     r15, 6(r1)              ; slot 0
     ; rows 2 (low bytes), 3 (high): slot 10 -> slots 1 .. 3
     mov     80(r1), r4              ; x0: plane 0
     mov     82(r1), r5              ; x1: plane 1
@@ -225,81 +185,73 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r9, r7
     xor     r5, r7
     mov.b   r12, r8                 ; ShiftRows, plane 0: row 2
-    swpb    r12
-    mov.b   r12, r9                 ; row 3
+    swpb    r12                     ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    bit     #1, r9                  ; row 3 >>> 3
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 16(r1)              ; slot 2
+    bit     #1, r12                 ; row 3 >>> 3
+    rrc.b   r12
+    bit     #1, r12
+    rrc.b   r12
+    bit     #1, r12
+    rrc.b   r12
+    mov.b   r12, 24(r1)             ; slot 3, low
     mov.b   r8, 9(r1)               ; slot 1, high
-    swpb    r9
-    mov     r9, 24(r1)              ; slot 3 (its high byte comes next)
+    swpb    r12
+    bis     r8, r12
+    mov     r12, 16(r1)             ; slot 2
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 2
-    swpb    r7
-    mov.b   r7, r9                  ; row 3
+    swpb    r7                      ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    bit     #1, r9                  ; row 3 >>> 3
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 18(r1)              ; slot 2
+    bit     #1, r7                  ; row 3 >>> 3
+    rrc.b   r7
+    bit     #1, r7
+    rrc.b   r7
+    bit     #1, r7
+    rrc.b   r7
+    mov.b   r7, 26(r1)              ; slot 3, low
     mov.b   r8, 11(r1)              ; slot 1, high
-    swpb    r9
-    mov     r9, 26(r1)              ; slot 3 (its high byte comes next)
+    swpb    r7
+    bis     r8, r7
+    mov     r7, 18(r1)              ; slot 2
     mov.b   r13, r8                 ; ShiftRows, plane 2: row 2
-    swpb    r13
-    mov.b   r13, r9                 ; row 3
+    swpb    r13                     ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    bit     #1, r9                  ; row 3 >>> 3
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 20(r1)              ; slot 2
+    bit     #1, r13                 ; row 3 >>> 3
+    rrc.b   r13
+    bit     #1, r13
+    rrc.b   r13
+    bit     #1, r13
+    rrc.b   r13
+    mov.b   r13, 28(r1)             ; slot 3, low
     mov.b   r8, 13(r1)              ; slot 1, high
-    swpb    r9
-    mov     r9, 28(r1)              ; slot 3 (its high byte comes next)
+    swpb    r13
+    bis     r8, r13
+    mov     r13, 20(r1)             ; slot 2
     mov.b   r15, r8                 ; ShiftRows, plane 3: row 2
-    swpb    r15
-    mov.b   r15, r9                 ; row 3
+    swpb    r15                     ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    bit     #1, r9                  ; row 3 >>> 3
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    bit     #1, r9
-    rrc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 22(r1)              ; slot 2
+    bit     #1, r15                 ; row 3 >>> 3
+    rrc.b   r15
+    bit     #1, r15
+    rrc.b   r15
+    bit     #1, r15
+    rrc.b   r15
+    mov.b   r15, 30(r1)             ; slot 3, low
     mov.b   r8, 15(r1)              ; slot 1, high
-    swpb    r9
-    mov     r9, 30(r1)              ; slot 3 (its high byte comes next)
+    swpb    r15
+    bis     r8, r15
+    mov     r15, 22(r1)             ; slot 2
     ; rows 4 (low bytes), 5 (high): slot 12 -> slots 3 .. 5
     mov     96(r1), r4              ; x0: plane 0
     mov     98(r1), r5              ; x1: plane 1
@@ -346,8 +298,7 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r9, r7
     xor     r5, r7
     mov.b   r12, r8                 ; ShiftRows, plane 0: row 4
-    swpb    r12
-    mov.b   r12, r9                 ; row 5
+    swpb    r12                     ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
     rrc.b   r8
     bit     #1, r8
@@ -356,21 +307,19 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    rla.b   r9                      ; row 5 <<< 3
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 32(r1)              ; slot 4
+    rla.b   r12                     ; row 5 <<< 3
+    adc.b   r12
+    rla.b   r12
+    adc.b   r12
+    rla.b   r12
+    adc.b   r12
+    mov.b   r12, 40(r1)             ; slot 5, low
     mov.b   r8, 25(r1)              ; slot 3, high
-    swpb    r9
-    mov     r9, 40(r1)              ; slot 5 (its high byte comes next)
+    swpb    r12
+    bis     r8, r12
+    mov     r12, 32(r1)             ; slot 4
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 4
-    swpb    r7
-    mov.b   r7, r9                  ; row 5
+    swpb    r7                      ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
     rrc.b   r8
     bit     #1, r8
@@ -379,21 +328,19 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    rla.b   r9                      ; row 5 <<< 3
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 34(r1)              ; slot 4
+    rla.b   r7                      ; row 5 <<< 3
+    adc.b   r7
+    rla.b   r7
+    adc.b   r7
+    rla.b   r7
+    adc.b   r7
+    mov.b   r7, 42(r1)              ; slot 5, low
     mov.b   r8, 27(r1)              ; slot 3, high
-    swpb    r9
-    mov     r9, 42(r1)              ; slot 5 (its high byte comes next)
+    swpb    r7
+    bis     r8, r7
+    mov     r7, 34(r1)              ; slot 4
     mov.b   r13, r8                 ; ShiftRows, plane 2: row 4
-    swpb    r13
-    mov.b   r13, r9                 ; row 5
+    swpb    r13                     ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
     rrc.b   r8
     bit     #1, r8
@@ -402,21 +349,19 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    rla.b   r9                      ; row 5 <<< 3
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 36(r1)              ; slot 4
+    rla.b   r13                     ; row 5 <<< 3
+    adc.b   r13
+    rla.b   r13
+    adc.b   r13
+    rla.b   r13
+    adc.b   r13
+    mov.b   r13, 44(r1)             ; slot 5, low
     mov.b   r8, 29(r1)              ; slot 3, high
-    swpb    r9
-    mov     r9, 44(r1)              ; slot 5 (its high byte comes next)
+    swpb    r13
+    bis     r8, r13
+    mov     r13, 36(r1)             ; slot 4
     mov.b   r15, r8                 ; ShiftRows, plane 3: row 4
-    swpb    r15
-    mov.b   r15, r9                 ; row 5
+    swpb    r15                     ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
     rrc.b   r8
     bit     #1, r8
@@ -425,18 +370,17 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    rla.b   r9                      ; row 5 <<< 3
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    rla.b   r9
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 38(r1)              ; slot 4
+    rla.b   r15                     ; row 5 <<< 3
+    adc.b   r15
+    rla.b   r15
+    adc.b   r15
+    rla.b   r15
+    adc.b   r15
+    mov.b   r15, 46(r1)             ; slot 5, low
     mov.b   r8, 31(r1)              ; slot 3, high
-    swpb    r9
-    mov     r9, 46(r1)              ; slot 5 (its high byte comes next)
+    swpb    r15
+    bis     r8, r15
+    mov     r15, 38(r1)             ; slot 4
     ; rows 6 (low bytes), 7 (high): slot 14 -> slots 5 .. 7
     mov     112(r1), r4             ; x0: plane 0
     mov     114(r1), r5             ; x1: plane 1
@@ -481,65 +425,53 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r9, r7
     xor     r5, r7
     mov.b   r12, r8                 ; ShiftRows, plane 0: row 6
-    swpb    r12
-    mov.b   r12, r9                 ; row 7
+    swpb    r12                     ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
     adc.b   r8
     rla.b   r8
     adc.b   r8
-    rla.b   r9                      ; row 7 <<< 1
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 48(r1)              ; slot 6
+    rla.b   r12                     ; row 7 <<< 1
+    adc.b   r12
     mov.b   r8, 41(r1)              ; slot 5, high
-    swpb    r9
-    mov     r9, 56(r1)              ; slot 7 (its high byte comes next)
+    swpb    r12
+    bis     r8, r12
+    mov     r12, 48(r1)             ; slot 6
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 6
-    swpb    r7
-    mov.b   r7, r9                  ; row 7
+    swpb    r7                      ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
     adc.b   r8
     rla.b   r8
     adc.b   r8
-    rla.b   r9                      ; row 7 <<< 1
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 50(r1)              ; slot 6
+    rla.b   r7                      ; row 7 <<< 1
+    adc.b   r7
     mov.b   r8, 43(r1)              ; slot 5, high
-    swpb    r9
-    mov     r9, 58(r1)              ; slot 7 (its high byte comes next)
+    swpb    r7
+    bis     r8, r7
+    mov     r7, 50(r1)              ; slot 6
     mov.b   r13, r8                 ; ShiftRows, plane 2: row 6
-    swpb    r13
-    mov.b   r13, r9                 ; row 7
+    swpb    r13                     ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
     adc.b   r8
     rla.b   r8
     adc.b   r8
-    rla.b   r9                      ; row 7 <<< 1
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 52(r1)              ; slot 6
+    rla.b   r13                     ; row 7 <<< 1
+    adc.b   r13
     mov.b   r8, 45(r1)              ; slot 5, high
-    swpb    r9
-    mov     r9, 60(r1)              ; slot 7 (its high byte comes next)
+    swpb    r13
+    bis     r8, r13
+    mov     r13, 52(r1)             ; slot 6
     mov.b   r15, r8                 ; ShiftRows, plane 3: row 6
-    swpb    r15
-    mov.b   r15, r9                 ; row 7
+    swpb    r15                     ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
     adc.b   r8
     rla.b   r8
     adc.b   r8
-    rla.b   r9                      ; row 7 <<< 1
-    adc.b   r9
-    swpb    r9
-    bis     r8, r9
-    mov     r9, 54(r1)              ; slot 6
+    rla.b   r15                     ; row 7 <<< 1
+    adc.b   r15
     mov.b   r8, 47(r1)              ; slot 5, high
-    swpb    r9
-    mov     r9, 62(r1)              ; slot 7 (its high byte comes next)
+    swpb    r15
+    bis     r8, r15
+    mov     r15, 54(r1)             ; slot 6
     ; MixColumnSerial: four steps, n = 8, 10, 12, 14
     mov     r1, r15                 ; slot n - 8 = slot 0
     mov     #4, r9
@@ -615,121 +547,87 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r8, r5
     xor     r8, r6
     xor     r8, r7
-    ; low bytes: + 6 * row n - 1 (slot n - 1, low bytes): r[n] done
-    mov.b   0(r15), r8
-    xor     r8, r5
-    xor     r8, r6
-    mov.b   2(r15), r8
-    xor     r8, r6
-    xor     r8, r7
-    mov.b   4(r15), r8
-    xor     r8, r4
-    xor     r8, r5
-    xor     r8, r7
-    mov.b   6(r15), r8
-    xor     r8, r4
-    xor     r8, r6
-    ; high bytes: + 6 * row n: r[n + 1] done
+    ; low bytes: + 6 * row n - 1 (slot n - 2, high bytes): r[n] done
+    mov.b   -7(r15), r10            ; plane 0 of row n - 1
+    xor     r10, r5
+    xor     r10, r6
+    mov.b   -5(r15), r11            ; plane 1 of row n - 1
+    xor     r11, r6
+    xor     r11, r7
+    mov.b   -3(r15), r12            ; plane 2 of row n - 1
+    xor     r12, r4
+    xor     r12, r5
+    xor     r12, r7
+    mov.b   -1(r15), r13            ; plane 3 of row n - 1
+    xor     r13, r4
+    xor     r13, r6
+    ; high bytes: + 6 * row n: r[n + 1] done; slot n - 1 = (r[n-1], r[n])
     mov.b   r4, r8
-    swpb    r8
+    swpb    r8                      ; plane 0 of row n, high byte
+    bis     r8, r10
     xor     r8, r5
     xor     r8, r6
     mov.b   r5, r8
-    swpb    r8
+    swpb    r8                      ; plane 1 of row n, high byte
+    bis     r8, r11
     xor     r8, r6
     xor     r8, r7
     mov.b   r6, r8
-    swpb    r8
+    swpb    r8                      ; plane 2 of row n, high byte
+    bis     r8, r12
     xor     r8, r4
     xor     r8, r5
     xor     r8, r7
     mov.b   r7, r8
-    swpb    r8
+    swpb    r8                      ; plane 3 of row n, high byte
+    bis     r8, r13
     xor     r8, r4
     xor     r8, r6
-    ; slot n = (r[n], r[n+1]); slot n - 1 high = r[n]; slot n + 1 = (r[n+1], r[n])
-    mov     r4, 8(r15)
-    mov.b   r4, 1(r15)
-    swpb    r4
-    mov     r4, 16(r15)
+    mov     r10, 0(r15)             ; slot n - 1
+    mov     r4, 8(r15)              ; slot n
+    mov     r11, 2(r15)
     mov     r5, 10(r15)
-    mov.b   r5, 3(r15)
-    swpb    r5
-    mov     r5, 18(r15)
+    mov     r12, 4(r15)
     mov     r6, 12(r15)
-    mov.b   r6, 5(r15)
-    swpb    r6
-    mov     r6, 20(r15)
+    mov     r13, 6(r15)
     mov     r7, 14(r15)
-    mov.b   r7, 7(r15)
-    swpb    r7
-    mov     r7, 22(r15)
     sub     #40, r15                ; slot n - 6: the next step
     dec     r9
     jnz     .Lmix
     add     #8, r14                 ; the next round constant
     br      #.Lround
 .Ldone:
-    ; back: slot 8 + 2g -> the 4 words of rows 2g, 2g + 1
+    ; slots 8, 10, 12, 14 -> the state
     mov     128(r1), r12
+    mov     64(r1), 0(r12)
+    mov     66(r1), 2(r12)
+    mov     68(r1), 4(r12)
+    mov     70(r1), 6(r12)
+    mov     80(r1), 8(r12)
+    mov     82(r1), 10(r12)
+    mov     84(r1), 12(r12)
+    mov     86(r1), 14(r12)
+    mov     96(r1), 16(r12)
+    mov     98(r1), 18(r12)
+    mov     100(r1), 20(r12)
+    mov     102(r1), 22(r12)
+    mov     112(r1), 24(r12)
+    mov     114(r1), 26(r12)
+    mov     116(r1), 28(r12)
+    mov     118(r1), 30(r12)
+    ; wipe the frame's slots
     mov     r1, r15
-    add     #64, r15                ; slot 8
-    mov     #4, r10                 ; groups
-.Lout_group:
-    mov     @r15+, r4
-    mov     @r15+, r5
-    mov     @r15+, r6
-    mov     @r15+, r7
-    add     #8, r15                 ; the next even slot
-    mov     #4, r11                 ; words of the group
-.Lout_word:
-    rrc     r4                      ; cell 0
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9
-    rrc     r4                      ; cell 1
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9
-    rrc     r4                      ; cell 2
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9
-    rrc     r4                      ; cell 3
-    rrc     r9
-    rrc     r5
-    rrc     r9
-    rrc     r6
-    rrc     r9
-    rrc     r7
-    rrc     r9
-    mov     r9, 0(r12)
-    incd    r12
-    dec     r11
-    jnz     .Lout_word
-    dec     r10
-    jnz     .Lout_group
-    ; wipe the frame (the planes and the state pointer)
-    mov     r1, r15
-    mov     #16, r11
+    mov     #8, r11
 .Lwipe:
     clr     0(r15)
     clr     2(r15)
     clr     4(r15)
     clr     6(r15)
-    add     #8, r15
+    clr     8(r15)
+    clr     10(r15)
+    clr     12(r15)
+    clr     14(r15)
+    add     #16, r15
     dec     r11
     jnz     .Lwipe
     add     #132, r1
@@ -742,3 +640,100 @@ LWC_MSP430_SYM(photon_msp430_permute):
     pop     r4
     ret
     .size LWC_MSP430_SYM(photon_msp430_permute), .-LWC_MSP430_SYM(photon_msp430_permute)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(photon_msp430_row_xor)
+    .type LWC_MSP430_SYM(photon_msp430_row_xor), @function
+LWC_MSP430_SYM(photon_msp430_row_xor):
+    ; r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes (cells 8i .. 8i + 7)
+    push    r4
+    push    r5
+    push    r6
+    ; r12 = the row's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p
+    mov     r13, r15
+    and     #1, r15
+    bic     #1, r13
+    rla     r13
+    rla     r13
+    add     r13, r12
+    add     r15, r12
+    mov     #4, r13                 ; bytes
+.Lxor_byte:
+    mov.b   @r14+, r11              ; cells 2b, 2b + 1: bit 4c + p
+    rrc     r11                     ; cell 0 of the byte
+    rrc.b   r4                      ; plane 0
+    rrc     r11
+    rrc.b   r5                      ; plane 1
+    rrc     r11
+    rrc.b   r6                      ; plane 2
+    rrc     r11
+    rrc.b   r15                     ; plane 3
+    rrc     r11                     ; cell 1 of the byte
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r15
+    dec     r13
+    jnz     .Lxor_byte
+    xor.b   r4, 0(r12)
+    xor.b   r5, 2(r12)
+    xor.b   r6, 4(r12)
+    xor.b   r15, 6(r12)
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(photon_msp430_row_xor), .-LWC_MSP430_SYM(photon_msp430_row_xor)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(photon_msp430_row_get)
+    .type LWC_MSP430_SYM(photon_msp430_row_get), @function
+LWC_MSP430_SYM(photon_msp430_row_get):
+    ; r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes out (cells 8i ..)
+    push    r4
+    push    r5
+    push    r6
+    ; r12 = the row's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p
+    mov     r13, r15
+    and     #1, r15
+    bic     #1, r13
+    rla     r13
+    rla     r13
+    add     r13, r12
+    add     r15, r12
+    mov     #4, r13                 ; bytes
+    mov.b   0(r12), r4              ; plane 0
+    mov.b   2(r12), r5              ; plane 1
+    mov.b   4(r12), r6              ; plane 2
+    mov.b   6(r12), r15             ; plane 3
+.Lget_byte:
+    rrc     r4                      ; cell 0 of the byte
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r15
+    rrc.b   r11
+    rrc     r4                      ; cell 1 of the byte
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r15
+    rrc.b   r11
+    mov.b   r11, 0(r14)
+    inc     r14
+    dec     r13
+    jnz     .Lget_byte
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(photon_msp430_row_get), .-LWC_MSP430_SYM(photon_msp430_row_get)

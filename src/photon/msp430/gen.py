@@ -172,26 +172,26 @@ def emit_sbox_pass(a: Asm) -> None:
             else:
                 a(op, SBOX_REGS[src], d)
         ys = [SBOX_REGS[SBOX_RENAME.get(y, y)] for y in SBOX_OUT]
-        lo, hi = "r8", "r9"
+        lo = "r8"
         for p in range(4):
             y = ys[p]
             a("mov.b", y, lo, comment=f"ShiftRows, plane {p}: row {2 * g}")
-            a("swpb", y)
-            a("mov.b", y, hi, comment=f"row {2 * g + 1}")
+            a("swpb", y, comment=f"row {2 * g + 1} in the low byte")
             rotr_byte(a, lo, 2 * g, f"row {2 * g}")
-            rotr_byte(a, hi, 2 * g + 1, f"row {2 * g + 1}")
-            a("swpb", hi)
-            a("bis", lo, hi)
-            a("mov", hi, f"{slot(2 * g, p)}(r1)", comment=f"slot {2 * g}")
+            rotr_byte(a, y, 2 * g + 1, f"row {2 * g + 1}")
+            assert 2 * g + 1 != 8  # the byte ops clear the high byte
+            if g < 3:
+                a("mov.b", y, f"{slot(2 * g + 1, p)}(r1)", comment=f"slot {2 * g + 1}, low")
             if g:
                 a("mov.b", lo, f"{slot(2 * g - 1, p) + 1}(r1)", comment=f"slot {2 * g - 1}, high")
-            a("swpb", hi)
-            a("mov", hi, f"{slot(2 * g + 1, p)}(r1)",
-              comment=f"slot {2 * g + 1} (its high byte comes next)")
+            a("swpb", y)
+            a("bis", lo, y)
+            a("mov", y, f"{slot(2 * g, p)}(r1)", comment=f"slot {2 * g}")
 
 
 def emit_mix_step(a: Asm) -> None:
-    """One step: r15 = slot n - 8; acc = (r[n], r[n + 1]) into slot n."""
+    """One step: r15 = slot n - 8 (slot n - 1 after the word terms);
+    acc = (r[n], r[n + 1]) into slot n, (r[n - 1], r[n]) into slot n - 1."""
     t = "r8"
     init = [False] * 4
 
@@ -212,71 +212,99 @@ def emit_mix_step(a: Asm) -> None:
                     put(t, q)
     assert all(init)
     bm = bmat(A_LAST[7])
-    a.note(f"low bytes: + {A_LAST[7]} * row n - 1 (slot n - 1, low bytes): r[n] done")
+    tp = ["r10", "r11", "r12", "r13"]
+    a.note(f"low bytes: + {A_LAST[7]} * row n - 1 (slot n - 2, high bytes): r[n] done")
     for p in range(4):
-        a("mov.b", f"{2 * p}(r15)", t)
+        a("mov.b", f"{slot(6, p) + 1 - 56}(r15)", tp[p], comment=f"plane {p} of row n - 1")
         for q in range(4):
             if bm[q][p]:
-                a("xor", t, ACC[q])
-    a.note(f"high bytes: + {A_LAST[7]} * row n: r[n + 1] done")
+                a("xor", tp[p], ACC[q])
+    a.note(f"high bytes: + {A_LAST[7]} * row n: r[n + 1] done; slot n - 1 = (r[n-1], r[n])")
     for p in range(4):
         a("mov.b", ACC[p], t)
-        a("swpb", t)
+        a("swpb", t, comment=f"plane {p} of row n, high byte")
+        a("bis", t, tp[p])
         for q in range(4):
             if bm[q][p]:
                 a("xor", t, ACC[q])
-    a.note("slot n = (r[n], r[n+1]); slot n - 1 high = r[n]; slot n + 1 = (r[n+1], r[n])")
     for p in range(4):
-        a("mov", ACC[p], f"{slot(1, p)}(r15)")
-        a("mov.b", ACC[p], f"{slot(0, p) + 1}(r15)")
-        a("swpb", ACC[p])
-        a("mov", ACC[p], f"{slot(2, p)}(r15)")
+        a("mov", tp[p], f"{slot(7, p) - 56}(r15)", comment="slot n - 1" if p == 0 else "")
+        a("mov", ACC[p], f"{slot(8, p) - 56}(r15)", comment="slot n" if p == 0 else "")
 
 
-def emit_unslice_in(a: Asm) -> None:
-    a.note("bit-slice: the 4 words of rows 2g, 2g + 1 (r12 +) -> slot 8 + 2g (r15)")
-    a("mov", "r1", "r15")
-    a("add", "#64", "r15", comment="slot 8")
-    a("mov", "#4", "r10", comment="groups")
-    a.label(".Lin_group")
-    a("mov", "#4", "r11", comment="words of the group")
-    a.label(".Lin_word")
-    a("mov", "@r12+", "r9", comment="cells 4w .. 4w + 3, bit 4c + p")
-    for c in range(4):
+def emit_copy_in(a: Asm) -> None:
+    a.note("the state's 16 plane words (pairs of rows 2g, 2g + 1) -> slots 8, 10, 12, 14")
+    for g in range(4):
         for p in range(4):
-            a("rrc", "r9", comment=f"cell {c}" if p == 0 else "")
-            a("rrc", ACC[p])
-    a("dec", "r11")
-    a("jnz", ".Lin_word")
-    for p in range(4):
-        a("mov", ACC[p], f"{2 * p}(r15)")
-    a("add", "#16", "r15")
-    a("dec", "r10")
-    a("jnz", ".Lin_group")
+            a("mov", f"{8 * g + 2 * p}(r12)", f"{slot(8 + 2 * g, p)}(r1)")
 
 
-def emit_unslice_out(a: Asm) -> None:
-    a.note("back: slot 8 + 2g -> the 4 words of rows 2g, 2g + 1")
+def emit_copy_out(a: Asm) -> None:
+    a.note("slots 8, 10, 12, 14 -> the state")
     a("mov", f"{F_STATE}(r1)", "r12")
-    a("mov", "r1", "r15")
-    a("add", "#64", "r15", comment="slot 8")
-    a("mov", "#4", "r10", comment="groups")
-    a.label(".Lout_group")
-    for p in range(4):
-        a("mov", "@r15+", ACC[p])
-    a("add", "#8", "r15", comment="the next even slot")
-    a("mov", "#4", "r11", comment="words of the group")
-    a.label(".Lout_word")
-    for c in range(4):
+    for g in range(4):
         for p in range(4):
-            a("rrc", ACC[p], comment=f"cell {c}" if p == 0 else "")
-            a("rrc", "r9")
-    a("mov", "r9", "0(r12)")
-    a("incd", "r12")
-    a("dec", "r11")
-    a("jnz", ".Lout_word")
-    a("dec", "r10")
-    a("jnz", ".Lout_group")
+            a("mov", f"{slot(8 + 2 * g, p)}(r1)", f"{8 * g + 2 * p}(r12)")
+
+
+ROW_PLANES = ["r4", "r5", "r6", "r15"]
+
+
+def emit_row_base(a: Asm) -> None:
+    a.note("r12 = the row's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p")
+    a("mov", "r13", "r15")
+    a("and", "#1", "r15")
+    a("bic", "#1", "r13")
+    a("rla", "r13")
+    a("rla", "r13")
+    a("add", "r13", "r12")
+    a("add", "r15", "r12")
+    a("mov", "#4", "r13", comment="bytes")
+
+
+def emit_row_xor(a: Asm) -> None:
+    """row ^= 4 bytes: each byte's bits (cell 2b bits 0..3, cell 2b + 1
+    bits 0..3) go one by one into the plane registers, then the planes
+    are XORed into the state's plane bytes."""
+    sym = "LWC_MSP430_SYM(photon_msp430_row_xor)"
+    saved = ["r4", "r5", "r6"]
+    a.raw("")
+    head(a, sym, saved, "r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes (cells 8i .. 8i + 7)")
+    emit_row_base(a)
+    a.label(".Lxor_byte")
+    a("mov.b", "@r14+", "r11", comment="cells 2b, 2b + 1: bit 4c + p")
+    for c in range(2):
+        for p in range(4):
+            a("rrc", "r11", comment=f"cell {c} of the byte" if p == 0 else "")
+            a("rrc.b", ROW_PLANES[p], comment=f"plane {p}" if c == 0 else "")
+    a("dec", "r13")
+    a("jnz", ".Lxor_byte")
+    for p in range(4):
+        a("xor.b", ROW_PLANES[p], f"{2 * p}(r12)")
+    tail(a, saved)
+    size(a, sym)
+
+
+def emit_row_get(a: Asm) -> None:
+    """4 bytes = the row: the plane bytes' bits, one by one, into bytes."""
+    sym = "LWC_MSP430_SYM(photon_msp430_row_get)"
+    saved = ["r4", "r5", "r6"]
+    a.raw("")
+    head(a, sym, saved, "r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes out (cells 8i ..)")
+    emit_row_base(a)
+    for p in range(4):
+        a("mov.b", f"{2 * p}(r12)", ROW_PLANES[p], comment=f"plane {p}")
+    a.label(".Lget_byte")
+    for c in range(2):
+        for p in range(4):
+            a("rrc", ROW_PLANES[p], comment=f"cell {c} of the byte" if p == 0 else "")
+            a("rrc.b", "r11")
+    a("mov.b", "r11", "0(r14)")
+    a("inc", "r14")
+    a("dec", "r13")
+    a("jnz", ".Lget_byte")
+    tail(a, saved)
+    size(a, sym)
 
 
 def generate(variant: str) -> str:
@@ -309,7 +337,7 @@ def generate(variant: str) -> str:
     a("rla", "r13")
     a("add", "r14", "r13")
     a("mov", "r13", f"{F_END}(r1)", comment="RC_TAB + 8 rounds")
-    emit_unslice_in(a)
+    emit_copy_in(a)
     a.label(".Lround")
     a("cmp", f"{F_END}(r1)", "r14", comment="rounds left?")
     a("jne", "1f")
@@ -327,19 +355,21 @@ def generate(variant: str) -> str:
     a("add", "#8", "r14", comment="the next round constant")
     a("br", "#.Lround")
     a.label(".Ldone")
-    emit_unslice_out(a)
-    a.note("wipe the frame (the planes and the state pointer)")
+    emit_copy_out(a)
+    a.note("wipe the frame's slots")
     a("mov", "r1", "r15")
-    a("mov", f"#{FRAME // 8}", "r11")
+    a("mov", f"#{FRAME // 16}", "r11")
     a.label(".Lwipe")
-    for i in range(4):
+    for i in range(8):
         a("clr", f"{2 * i}(r15)")
-    a("add", "#8", "r15")
+    a("add", "#16", "r15")
     a("dec", "r11")
     a("jnz", ".Lwipe")
     a("add", f"#{FRAME + 4}", "r1")
     tail(a, saved)
     size(a, SYM)
+    emit_row_xor(a)
+    emit_row_get(a)
     return text(a)
 
 
