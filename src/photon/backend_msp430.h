@@ -5,8 +5,8 @@
  * cell) of rows 2g (low byte) and 2g + 1 (high byte), bit j of a row byte
  * = column j.  So the permutation only copies it into its frame and back,
  * and adding or extracting bytes converts them: a row (4 bytes of the
- * string of common.h, 8 cells) at a time, by two assembly routines; a
- * partial row goes through a 4-byte buffer.  The modes stay C, compiled
+ * string of common.h, 8 cells) at a time, by two assembly routines (whole rows
+ * in one call; a partial row through a 4-byte buffer).  The modes stay C, compiled
  * as small as lowsize's (no inlining).
  */
 #ifndef PHOTON_BACKEND_H
@@ -25,10 +25,12 @@ typedef struct { uint16_t w[16]; } photon_state_t;
 
 /* the first `rounds` of the 12 rounds (0 .. 12) */
 void LWC_NS(photon_msp430_permute)(photon_state_t *s, unsigned rounds);
-/* row i (0 .. 7) of the string ^= in[0 .. 4) */
-void LWC_NS(photon_msp430_row_xor)(photon_state_t *s, unsigned i, const uint8_t *in);
-/* out[0 .. 4) = row i of the string */
-void LWC_NS(photon_msp430_row_get)(const photon_state_t *s, unsigned i, uint8_t *out);
+/* rows i .. i + n - 1 (n >= 1) of the string ^= in[0 .. 4n) */
+void LWC_NS(photon_msp430_rows_xor)(photon_state_t *s, unsigned i, const uint8_t *in,
+                                    unsigned n);
+/* out[0 .. 4n) = rows i .. i + n - 1 (n >= 1) of the string */
+void LWC_NS(photon_msp430_rows_get)(const photon_state_t *s, unsigned i, uint8_t *out,
+                                    unsigned n);
 
 #define photon_permute(s, rounds) LWC_NS(photon_msp430_permute)((s), (rounds))
 
@@ -37,17 +39,20 @@ LWC_INLINE void photon_zero(photon_state_t *s) {
   while (p != end) *p++ = 0;
 }
 
+/* Bytes off .. off + len (0 .. 32): whole rows in one call, a row's part
+ * (at the start or the end) through t: in (add) or out (extract). */
 LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
                            unsigned len) {
   while (len > 0) {
     unsigned o = off & 3u, n = 4u - o, k;
-    if (n > len) n = len;
-    if (n == 4u) {
-      LWC_NS(photon_msp430_row_xor)(s, off >> 2, in);
+    if (o == 0 && len >= 4u) {
+      n = len & ~3u;
+      LWC_NS(photon_msp430_rows_xor)(s, off >> 2, in, n >> 2);
     } else {
       uint8_t t[4] = {0, 0, 0, 0};
+      if (n > len) n = len;
       for (k = 0; k < n; k++) t[o + k] = in[k];
-      LWC_NS(photon_msp430_row_xor)(s, off >> 2, t);
+      LWC_NS(photon_msp430_rows_xor)(s, off >> 2, t, 1);
       lwc_wipe_bytes(t, sizeof t);
     }
     in += n, off += n, len -= n;
@@ -58,12 +63,13 @@ LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned o
                                unsigned len) {
   while (len > 0) {
     unsigned o = off & 3u, n = 4u - o, k;
-    if (n > len) n = len;
-    if (n == 4u) {
-      LWC_NS(photon_msp430_row_get)(s, off >> 2, out);
+    if (o == 0 && len >= 4u) {
+      n = len & ~3u;
+      LWC_NS(photon_msp430_rows_get)(s, off >> 2, out, n >> 2);
     } else {
       uint8_t t[4];
-      LWC_NS(photon_msp430_row_get)(s, off >> 2, t);
+      if (n > len) n = len;
+      LWC_NS(photon_msp430_rows_get)(s, off >> 2, t, 1);
       for (k = 0; k < n; k++) out[k] = t[o + k];
       lwc_wipe_bytes(t, sizeof t);
     }

@@ -44,33 +44,18 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rla     r13
     add     r14, r13
     mov     r13, 130(r1)            ; RC_TAB + 8 rounds
-    ; the state's 16 plane words (pairs of rows 2g, 2g + 1) -> slots 8, 10, 12, 14
-    mov     0(r12), 64(r1)
-    mov     2(r12), 66(r1)
-    mov     4(r12), 68(r1)
-    mov     6(r12), 70(r1)
-    mov     8(r12), 80(r1)
-    mov     10(r12), 82(r1)
-    mov     12(r12), 84(r1)
-    mov     14(r12), 86(r1)
-    mov     16(r12), 96(r1)
-    mov     18(r12), 98(r1)
-    mov     20(r12), 100(r1)
-    mov     22(r12), 102(r1)
-    mov     24(r12), 112(r1)
-    mov     26(r12), 114(r1)
-    mov     28(r12), 116(r1)
-    mov     30(r12), 118(r1)
+    clr     r15                     ; round 0 reads the state (r12) as it is
 .Lround:
     cmp     130(r1), r14            ; rounds left?
     jne     1f
     br      #.Ldone                 ; (the round is too long for a jump)
 1:
     ; rows 0 (low bytes), 1 (high): slot 8 -> slots 0 .. 1
-    mov     64(r1), r4              ; x0: plane 0
-    mov     66(r1), r5              ; x1: plane 1
-    mov     68(r1), r6              ; x2: plane 2
-    mov     70(r1), r7              ; x3: plane 3
+    mov     @r12+, r4               ; x0: plane 0
+    mov     @r12+, r5               ; x1: plane 1
+    mov     @r12+, r6               ; x2: plane 2
+    mov     @r12+, r7               ; x3: plane 3
+    add     r15, r12                ; the next pair of rows
     xor     0(r14), r4              ; AddConstant: RC bit p, both rows
     xor     2(r14), r5
     xor     4(r14), r6
@@ -85,37 +70,36 @@ LWC_MSP430_SYM(photon_msp430_permute):
     and     r7, r10
     mov     r10, r11
     and     r8, r11
-    mov     r9, r12
-    xor     r4, r12
-    xor     r6, r12
-    xor     r7, r12
-    mov     r9, r15
-    bis     r4, r15
-    xor     r5, r15
-    xor     r7, r15
-    xor     r11, r15
-    inv     r15
-    xor     r11, r10
     mov     r4, r13
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
     xor     r7, r13
     xor     r10, r13
+    xor     r11, r13
     inv     r13
+    mov     r9, r10
+    and     r4, r10
+    xor     r9, r6
+    xor     r4, r6
+    xor     r7, r6
+    bis     r4, r9
+    xor     r5, r9
+    xor     r7, r9
+    xor     r11, r9
+    inv     r9
     bic     r4, r8
     bic     r8, r7
-    and     r4, r9
-    xor     r9, r7
+    xor     r10, r7
     xor     r5, r7
-    mov.b   r12, r8                 ; ShiftRows, plane 0: row 0
-    swpb    r12                     ; row 1 in the low byte
-    bit     #1, r12                 ; row 1 >>> 1
-    rrc.b   r12
-    mov.b   r12, 8(r1)              ; slot 1, low
-    swpb    r12
-    bis     r8, r12
-    mov     r12, 0(r1)              ; slot 0
+    mov.b   r6, r8                  ; ShiftRows, plane 0: row 0
+    swpb    r6                      ; row 1 in the low byte
+    bit     #1, r6                  ; row 1 >>> 1
+    rrc.b   r6
+    mov.b   r6, 8(r1)               ; slot 1, low
+    swpb    r6
+    bis     r8, r6
+    mov     r6, 0(r1)               ; slot 0
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 0
     swpb    r7                      ; row 1 in the low byte
     bit     #1, r7                  ; row 1 >>> 1
@@ -132,19 +116,20 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r13
     bis     r8, r13
     mov     r13, 4(r1)              ; slot 0
-    mov.b   r15, r8                 ; ShiftRows, plane 3: row 0
-    swpb    r15                     ; row 1 in the low byte
-    bit     #1, r15                 ; row 1 >>> 1
-    rrc.b   r15
-    mov.b   r15, 14(r1)             ; slot 1, low
-    swpb    r15
-    bis     r8, r15
-    mov     r15, 6(r1)              ; slot 0
+    mov.b   r9, r8                  ; ShiftRows, plane 3: row 0
+    swpb    r9                      ; row 1 in the low byte
+    bit     #1, r9                  ; row 1 >>> 1
+    rrc.b   r9
+    mov.b   r9, 14(r1)              ; slot 1, low
+    swpb    r9
+    bis     r8, r9
+    mov     r9, 6(r1)               ; slot 0
     ; rows 2 (low bytes), 3 (high): slot 10 -> slots 1 .. 3
-    mov     80(r1), r4              ; x0: plane 0
-    mov     82(r1), r5              ; x1: plane 1
-    mov     84(r1), r6              ; x2: plane 2
-    mov     86(r1), r7              ; x3: plane 3
+    mov     @r12+, r4               ; x0: plane 0
+    mov     @r12+, r5               ; x1: plane 1
+    mov     @r12+, r6               ; x2: plane 2
+    mov     @r12+, r7               ; x3: plane 3
+    add     r15, r12                ; the next pair of rows
     xor     0(r14), r4              ; AddConstant: RC bit p, both rows
     xor     2(r14), r5
     xor     4(r14), r6
@@ -161,46 +146,45 @@ LWC_MSP430_SYM(photon_msp430_permute):
     and     r7, r10
     mov     r10, r11
     and     r8, r11
-    mov     r9, r12
-    xor     r4, r12
-    xor     r6, r12
-    xor     r7, r12
-    mov     r9, r15
-    bis     r4, r15
-    xor     r5, r15
-    xor     r7, r15
-    xor     r11, r15
-    inv     r15
-    xor     r11, r10
     mov     r4, r13
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
     xor     r7, r13
     xor     r10, r13
+    xor     r11, r13
     inv     r13
+    mov     r9, r10
+    and     r4, r10
+    xor     r9, r6
+    xor     r4, r6
+    xor     r7, r6
+    bis     r4, r9
+    xor     r5, r9
+    xor     r7, r9
+    xor     r11, r9
+    inv     r9
     bic     r4, r8
     bic     r8, r7
-    and     r4, r9
-    xor     r9, r7
+    xor     r10, r7
     xor     r5, r7
-    mov.b   r12, r8                 ; ShiftRows, plane 0: row 2
-    swpb    r12                     ; row 3 in the low byte
+    mov.b   r6, r8                  ; ShiftRows, plane 0: row 2
+    swpb    r6                      ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    bit     #1, r12                 ; row 3 >>> 3
-    rrc.b   r12
-    bit     #1, r12
-    rrc.b   r12
-    bit     #1, r12
-    rrc.b   r12
-    mov.b   r12, 24(r1)             ; slot 3, low
+    bit     #1, r6                  ; row 3 >>> 3
+    rrc.b   r6
+    bit     #1, r6
+    rrc.b   r6
+    bit     #1, r6
+    rrc.b   r6
+    mov.b   r6, 24(r1)              ; slot 3, low
     mov.b   r8, 9(r1)               ; slot 1, high
-    swpb    r12
-    bis     r8, r12
-    mov     r12, 16(r1)             ; slot 2
+    swpb    r6
+    bis     r8, r6
+    mov     r6, 16(r1)              ; slot 2
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 2
     swpb    r7                      ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
@@ -235,28 +219,29 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r13
     bis     r8, r13
     mov     r13, 20(r1)             ; slot 2
-    mov.b   r15, r8                 ; ShiftRows, plane 3: row 2
-    swpb    r15                     ; row 3 in the low byte
+    mov.b   r9, r8                  ; ShiftRows, plane 3: row 2
+    swpb    r9                      ; row 3 in the low byte
     bit     #1, r8                  ; row 2 >>> 2
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    bit     #1, r15                 ; row 3 >>> 3
-    rrc.b   r15
-    bit     #1, r15
-    rrc.b   r15
-    bit     #1, r15
-    rrc.b   r15
-    mov.b   r15, 30(r1)             ; slot 3, low
+    bit     #1, r9                  ; row 3 >>> 3
+    rrc.b   r9
+    bit     #1, r9
+    rrc.b   r9
+    bit     #1, r9
+    rrc.b   r9
+    mov.b   r9, 30(r1)              ; slot 3, low
     mov.b   r8, 15(r1)              ; slot 1, high
-    swpb    r15
-    bis     r8, r15
-    mov     r15, 22(r1)             ; slot 2
+    swpb    r9
+    bis     r8, r9
+    mov     r9, 22(r1)              ; slot 2
     ; rows 4 (low bytes), 5 (high): slot 12 -> slots 3 .. 5
-    mov     96(r1), r4              ; x0: plane 0
-    mov     98(r1), r5              ; x1: plane 1
-    mov     100(r1), r6             ; x2: plane 2
-    mov     102(r1), r7             ; x3: plane 3
+    mov     @r12+, r4               ; x0: plane 0
+    mov     @r12+, r5               ; x1: plane 1
+    mov     @r12+, r6               ; x2: plane 2
+    mov     @r12+, r7               ; x3: plane 3
+    add     r15, r12                ; the next pair of rows
     xor     0(r14), r4              ; AddConstant: RC bit p, both rows
     xor     2(r14), r5
     xor     4(r14), r6
@@ -274,31 +259,30 @@ LWC_MSP430_SYM(photon_msp430_permute):
     and     r7, r10
     mov     r10, r11
     and     r8, r11
-    mov     r9, r12
-    xor     r4, r12
-    xor     r6, r12
-    xor     r7, r12
-    mov     r9, r15
-    bis     r4, r15
-    xor     r5, r15
-    xor     r7, r15
-    xor     r11, r15
-    inv     r15
-    xor     r11, r10
     mov     r4, r13
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
     xor     r7, r13
     xor     r10, r13
+    xor     r11, r13
     inv     r13
+    mov     r9, r10
+    and     r4, r10
+    xor     r9, r6
+    xor     r4, r6
+    xor     r7, r6
+    bis     r4, r9
+    xor     r5, r9
+    xor     r7, r9
+    xor     r11, r9
+    inv     r9
     bic     r4, r8
     bic     r8, r7
-    and     r4, r9
-    xor     r9, r7
+    xor     r10, r7
     xor     r5, r7
-    mov.b   r12, r8                 ; ShiftRows, plane 0: row 4
-    swpb    r12                     ; row 5 in the low byte
+    mov.b   r6, r8                  ; ShiftRows, plane 0: row 4
+    swpb    r6                      ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
     rrc.b   r8
     bit     #1, r8
@@ -307,17 +291,17 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    rla.b   r12                     ; row 5 <<< 3
-    adc.b   r12
-    rla.b   r12
-    adc.b   r12
-    rla.b   r12
-    adc.b   r12
-    mov.b   r12, 40(r1)             ; slot 5, low
+    rla.b   r6                      ; row 5 <<< 3
+    adc.b   r6
+    rla.b   r6
+    adc.b   r6
+    rla.b   r6
+    adc.b   r6
+    mov.b   r6, 40(r1)              ; slot 5, low
     mov.b   r8, 25(r1)              ; slot 3, high
-    swpb    r12
-    bis     r8, r12
-    mov     r12, 32(r1)             ; slot 4
+    swpb    r6
+    bis     r8, r6
+    mov     r6, 32(r1)              ; slot 4
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 4
     swpb    r7                      ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
@@ -360,8 +344,8 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r13
     bis     r8, r13
     mov     r13, 36(r1)             ; slot 4
-    mov.b   r15, r8                 ; ShiftRows, plane 3: row 4
-    swpb    r15                     ; row 5 in the low byte
+    mov.b   r9, r8                  ; ShiftRows, plane 3: row 4
+    swpb    r9                      ; row 5 in the low byte
     bit     #1, r8                  ; row 4 >>> 4
     rrc.b   r8
     bit     #1, r8
@@ -370,22 +354,22 @@ LWC_MSP430_SYM(photon_msp430_permute):
     rrc.b   r8
     bit     #1, r8
     rrc.b   r8
-    rla.b   r15                     ; row 5 <<< 3
-    adc.b   r15
-    rla.b   r15
-    adc.b   r15
-    rla.b   r15
-    adc.b   r15
-    mov.b   r15, 46(r1)             ; slot 5, low
+    rla.b   r9                      ; row 5 <<< 3
+    adc.b   r9
+    rla.b   r9
+    adc.b   r9
+    rla.b   r9
+    adc.b   r9
+    mov.b   r9, 46(r1)              ; slot 5, low
     mov.b   r8, 31(r1)              ; slot 3, high
-    swpb    r15
-    bis     r8, r15
-    mov     r15, 38(r1)             ; slot 4
+    swpb    r9
+    bis     r8, r9
+    mov     r9, 38(r1)              ; slot 4
     ; rows 6 (low bytes), 7 (high): slot 14 -> slots 5 .. 7
-    mov     112(r1), r4             ; x0: plane 0
-    mov     114(r1), r5             ; x1: plane 1
-    mov     116(r1), r6             ; x2: plane 2
-    mov     118(r1), r7             ; x3: plane 3
+    mov     @r12+, r4               ; x0: plane 0
+    mov     @r12+, r5               ; x1: plane 1
+    mov     @r12+, r6               ; x2: plane 2
+    mov     @r12+, r7               ; x3: plane 3
     xor     0(r14), r4              ; AddConstant: RC bit p, both rows
     xor     2(r14), r5
     xor     4(r14), r6
@@ -401,41 +385,40 @@ LWC_MSP430_SYM(photon_msp430_permute):
     and     r7, r10
     mov     r10, r11
     and     r8, r11
-    mov     r9, r12
-    xor     r4, r12
-    xor     r6, r12
-    xor     r7, r12
-    mov     r9, r15
-    bis     r4, r15
-    xor     r5, r15
-    xor     r7, r15
-    xor     r11, r15
-    inv     r15
-    xor     r11, r10
     mov     r4, r13
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
     xor     r7, r13
     xor     r10, r13
+    xor     r11, r13
     inv     r13
+    mov     r9, r10
+    and     r4, r10
+    xor     r9, r6
+    xor     r4, r6
+    xor     r7, r6
+    bis     r4, r9
+    xor     r5, r9
+    xor     r7, r9
+    xor     r11, r9
+    inv     r9
     bic     r4, r8
     bic     r8, r7
-    and     r4, r9
-    xor     r9, r7
+    xor     r10, r7
     xor     r5, r7
-    mov.b   r12, r8                 ; ShiftRows, plane 0: row 6
-    swpb    r12                     ; row 7 in the low byte
+    mov.b   r6, r8                  ; ShiftRows, plane 0: row 6
+    swpb    r6                      ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
     adc.b   r8
     rla.b   r8
     adc.b   r8
-    rla.b   r12                     ; row 7 <<< 1
-    adc.b   r12
+    rla.b   r6                      ; row 7 <<< 1
+    adc.b   r6
     mov.b   r8, 41(r1)              ; slot 5, high
-    swpb    r12
-    bis     r8, r12
-    mov     r12, 48(r1)             ; slot 6
+    swpb    r6
+    bis     r8, r6
+    mov     r6, 48(r1)              ; slot 6
     mov.b   r7, r8                  ; ShiftRows, plane 1: row 6
     swpb    r7                      ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
@@ -460,18 +443,18 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r13
     bis     r8, r13
     mov     r13, 52(r1)             ; slot 6
-    mov.b   r15, r8                 ; ShiftRows, plane 3: row 6
-    swpb    r15                     ; row 7 in the low byte
+    mov.b   r9, r8                  ; ShiftRows, plane 3: row 6
+    swpb    r9                      ; row 7 in the low byte
     rla.b   r8                      ; row 6 <<< 2
     adc.b   r8
     rla.b   r8
     adc.b   r8
-    rla.b   r15                     ; row 7 <<< 1
-    adc.b   r15
+    rla.b   r9                      ; row 7 <<< 1
+    adc.b   r9
     mov.b   r8, 47(r1)              ; slot 5, high
-    swpb    r15
-    bis     r8, r15
-    mov     r15, 54(r1)             ; slot 6
+    swpb    r9
+    bis     r8, r9
+    mov     r9, 54(r1)              ; slot 6
     ; MixColumnSerial: four steps, n = 8, 10, 12, 14
     mov     r1, r15                 ; slot n - 8 = slot 0
     mov     #4, r9
@@ -595,6 +578,9 @@ LWC_MSP430_SYM(photon_msp430_permute):
     dec     r9
     jnz     .Lmix
     add     #8, r14                 ; the next round constant
+    mov     r1, r12
+    add     #64, r12                ; the next round reads slots 8, 10, 12, 14
+    mov     #8, r15
     br      #.Lround
 .Ldone:
     ; slots 8, 10, 12, 14 -> the state
@@ -643,97 +629,213 @@ LWC_MSP430_SYM(photon_msp430_permute):
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(photon_msp430_row_xor)
-    .type LWC_MSP430_SYM(photon_msp430_row_xor), @function
-LWC_MSP430_SYM(photon_msp430_row_xor):
-    ; r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes (cells 8i .. 8i + 7)
+    .global LWC_MSP430_SYM(photon_msp430_rows_xor)
+    .type LWC_MSP430_SYM(photon_msp430_rows_xor), @function
+LWC_MSP430_SYM(photon_msp430_rows_xor):
+    ; r12 = state, r13 = first row i, r14 = 4n bytes (cells 8i ..), r15 = rows n (1 .. 8 - i)
     push    r4
     push    r5
     push    r6
-    ; r12 = the row's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p
-    mov     r13, r15
-    and     #1, r15
-    bic     #1, r13
-    rla     r13
-    rla     r13
-    add     r13, r12
-    add     r15, r12
-    mov     #4, r13                 ; bytes
-.Lxor_byte:
-    mov.b   @r14+, r11              ; cells 2b, 2b + 1: bit 4c + p
-    rrc     r11                     ; cell 0 of the byte
+    push    r7
+    push    r9
+    push    r10
+.Lxor_row:
+    ; r10 = row i's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p
+    mov     r13, r9
+    and     #1, r9
+    mov     r13, r10
+    bic     #1, r10
+    rla     r10
+    rla     r10
+    add     r12, r10
+    add     r9, r10
+    mov.b   @r14+, r11              ; byte 0: cells 0, 1, bit 4c + p
+    rrc     r11
     rrc.b   r4                      ; plane 0
     rrc     r11
     rrc.b   r5                      ; plane 1
     rrc     r11
     rrc.b   r6                      ; plane 2
     rrc     r11
-    rrc.b   r15                     ; plane 3
-    rrc     r11                     ; cell 1 of the byte
+    rrc.b   r7                      ; plane 3
+    rrc     r11
     rrc.b   r4
     rrc     r11
     rrc.b   r5
     rrc     r11
     rrc.b   r6
     rrc     r11
-    rrc.b   r15
-    dec     r13
-    jnz     .Lxor_byte
-    xor.b   r4, 0(r12)
-    xor.b   r5, 2(r12)
-    xor.b   r6, 4(r12)
-    xor.b   r15, 6(r12)
+    rrc.b   r7
+    mov.b   @r14+, r11              ; byte 1: cells 2, 3, bit 4c + p
+    rrc     r11
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r7
+    rrc     r11
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r7
+    mov.b   @r14+, r11              ; byte 2: cells 4, 5, bit 4c + p
+    rrc     r11
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r7
+    rrc     r11
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r7
+    mov.b   @r14+, r11              ; byte 3: cells 6, 7, bit 4c + p
+    rrc     r11
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r7
+    rrc     r11
+    rrc.b   r4
+    rrc     r11
+    rrc.b   r5
+    rrc     r11
+    rrc.b   r6
+    rrc     r11
+    rrc.b   r7
+    xor.b   r4, 0(r10)
+    xor.b   r5, 2(r10)
+    xor.b   r6, 4(r10)
+    xor.b   r7, 6(r10)
+    inc     r13
+    dec     r15
+    jnz     .Lxor_row
+    pop     r10
+    pop     r9
+    pop     r7
     pop     r6
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(photon_msp430_row_xor), .-LWC_MSP430_SYM(photon_msp430_row_xor)
+    .size LWC_MSP430_SYM(photon_msp430_rows_xor), .-LWC_MSP430_SYM(photon_msp430_rows_xor)
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(photon_msp430_row_get)
-    .type LWC_MSP430_SYM(photon_msp430_row_get), @function
-LWC_MSP430_SYM(photon_msp430_row_get):
-    ; r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes out (cells 8i ..)
+    .global LWC_MSP430_SYM(photon_msp430_rows_get)
+    .type LWC_MSP430_SYM(photon_msp430_rows_get), @function
+LWC_MSP430_SYM(photon_msp430_rows_get):
+    ; r12 = state, r13 = first row i, r14 = 4n bytes out, r15 = rows n (1 .. 8 - i)
     push    r4
     push    r5
     push    r6
-    ; r12 = the row's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p
-    mov     r13, r15
-    and     #1, r15
-    bic     #1, r13
-    rla     r13
-    rla     r13
-    add     r13, r12
-    add     r15, r12
-    mov     #4, r13                 ; bytes
-    mov.b   0(r12), r4              ; plane 0
-    mov.b   2(r12), r5              ; plane 1
-    mov.b   4(r12), r6              ; plane 2
-    mov.b   6(r12), r15             ; plane 3
-.Lget_byte:
-    rrc     r4                      ; cell 0 of the byte
+    push    r7
+    push    r9
+    push    r10
+.Lget_row:
+    ; r10 = row i's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p
+    mov     r13, r9
+    and     #1, r9
+    mov     r13, r10
+    bic     #1, r10
+    rla     r10
+    rla     r10
+    add     r12, r10
+    add     r9, r10
+    mov.b   0(r10), r4              ; plane 0
+    mov.b   2(r10), r5              ; plane 1
+    mov.b   4(r10), r6              ; plane 2
+    mov.b   6(r10), r7              ; plane 3
+    rrc     r4                      ; byte 0
     rrc.b   r11
     rrc     r5
     rrc.b   r11
     rrc     r6
     rrc.b   r11
-    rrc     r15
+    rrc     r7
     rrc.b   r11
-    rrc     r4                      ; cell 1 of the byte
+    rrc     r4
     rrc.b   r11
     rrc     r5
     rrc.b   r11
     rrc     r6
     rrc.b   r11
-    rrc     r15
+    rrc     r7
     rrc.b   r11
     mov.b   r11, 0(r14)
-    inc     r14
-    dec     r13
-    jnz     .Lget_byte
+    rrc     r4                      ; byte 1
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r7
+    rrc.b   r11
+    rrc     r4
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r7
+    rrc.b   r11
+    mov.b   r11, 1(r14)
+    rrc     r4                      ; byte 2
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r7
+    rrc.b   r11
+    rrc     r4
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r7
+    rrc.b   r11
+    mov.b   r11, 2(r14)
+    rrc     r4                      ; byte 3
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r7
+    rrc.b   r11
+    rrc     r4
+    rrc.b   r11
+    rrc     r5
+    rrc.b   r11
+    rrc     r6
+    rrc.b   r11
+    rrc     r7
+    rrc.b   r11
+    mov.b   r11, 3(r14)
+    add     #4, r14
+    inc     r13
+    dec     r15
+    jnz     .Lget_row
+    pop     r10
+    pop     r9
+    pop     r7
     pop     r6
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(photon_msp430_row_get), .-LWC_MSP430_SYM(photon_msp430_row_get)
+    .size LWC_MSP430_SYM(photon_msp430_rows_get), .-LWC_MSP430_SYM(photon_msp430_rows_get)

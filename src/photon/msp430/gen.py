@@ -90,33 +90,31 @@ SBOX_PROG = [
     ("mov", "x1", "t"), ("and", "x2", "t"),            # t = x1 x2
     ("mov", "x0", "a"), ("and", "x3", "a"),            # a = x0 x3
     ("mov", "a", "b"), ("and", "u", "b"),              # b = x0 x3 (x1 ^ x2)
-    ("mov", "t", "y0"), ("xor", "x0", "y0"),           # y0 = x0 ^ x2 ^ x3 ^ x1 x2
-    ("xor", "x2", "y0"), ("xor", "x3", "y0"),
-    ("mov", "t", "y3"), ("bis", "x0", "y3"),           # y3 = ~(x0 ^ x1 ^ x3 ^ x1 x2 ~x0 ^ b)
-    ("xor", "x1", "y3"), ("xor", "x3", "y3"), ("xor", "b", "y3"), ("inv", None, "y3"),
-    ("xor", "b", "a"),                                  # a = x0 x3 ^ b
-    ("mov", "x0", "y2"), ("xor", "x3", "y2"),           # y2 = ~(x2 ^ x3 ^ x1 (x0 ^ x3) ^ a)
-    ("and", "x1", "y2"), ("xor", "x2", "y2"), ("xor", "x3", "y2"),
-    ("xor", "a", "y2"), ("inv", None, "y2"),
-    ("bic", "x0", "u"), ("bic", "u", "x3"),             # y1 = x1 ^ x3 ~(u ~x0) ^ x0 x1 x2
-    ("and", "x0", "t"), ("xor", "t", "x3"), ("xor", "x1", "x3"),
+    ("mov", "x0", "m"), ("xor", "x3", "m"),            # y2 = ~(x2 ^ x3 ^ x1 (x0 ^ x3) ^ a ^ b)
+    ("and", "x1", "m"), ("xor", "x2", "m"), ("xor", "x3", "m"),
+    ("xor", "a", "m"), ("xor", "b", "m"), ("inv", None, "m"),
+    ("mov", "t", "a"), ("and", "x0", "a"),             # a = x0 x1 x2
+    ("xor", "t", "x2"), ("xor", "x0", "x2"),           # y0 = x2 ^ x0 ^ x3 ^ t
+    ("xor", "x3", "x2"),
+    ("bis", "x0", "t"), ("xor", "x1", "t"),            # y3 = ~((t | x0) ^ x1 ^ x3 ^ b)
+    ("xor", "x3", "t"), ("xor", "b", "t"), ("inv", None, "t"),
+    ("bic", "x0", "u"), ("bic", "u", "x3"),            # y1 = x3 ~(u ~x0) ^ x0 x1 x2 ^ x1
+    ("xor", "a", "x3"), ("xor", "x1", "x3"),
 ]
-# y1 ends in x3's register; x3 itself is read for the last time before
-SBOX_OUT = ["y0", "y1", "y2", "y3"]
-SBOX_RENAME = {"y1": "x3"}
+# where each output ends
+SBOX_OUT = {"y0": "x2", "y1": "x3", "y2": "m", "y3": "t"}
 
 
 def run_sbox_prog() -> list[int]:
     """The program on the 16 inputs at once: y[q] bit v = bit q of S(v)."""
     env = {f"x{p}": sum(((v >> p) & 1) << v for v in range(16)) for p in range(4)}
-    env["x3_in"] = env["x3"]
     for op, src, dst in SBOX_PROG:
         s = env[src] if src else 0
         d = env.get(dst, 0)
         d = {"mov": s, "xor": d ^ s, "and": d & s, "bis": d | s,
              "bic": d & ~s & 0xFFFF, "inv": d ^ 0xFFFF}[op]
         env[dst] = d
-    return [env[SBOX_RENAME.get(y, y)] for y in SBOX_OUT]
+    return [env[SBOX_OUT[f"y{q}"]] for q in range(4)]
 
 
 def check_sbox() -> None:
@@ -127,12 +125,14 @@ def check_sbox() -> None:
 # ---- registers ---------------------------------------------------------------
 #   r1   SP: the frame
 #   r14  round-constant pointer (RC_TAB + 8 r)
-#   S-box pass:  x0..x3 = r4..r7, temporaries r8..r13, r15
+#   S-box pass:  x0..x3 = r4..r7, temporaries r8..r11, r13; r12 = where the
+#                round's input rows are (the state in round 0, slot 8 after),
+#                read in order, r15 = the gap between two pairs of rows
+#                (0 in the state, 8 in the frame)
 #   MixColumns:  acc0..acc3 = r4..r7 (the pair being formed), t = r8,
-#                r9 step counter, r15 = slot n - 8
+#                r9 step counter, r10..r13 row n - 1, r15 = slot n - 8
 SBOX_REGS = {"x0": "r4", "x1": "r5", "x2": "r6", "x3": "r7",
-             "u": "r8", "t": "r9", "a": "r10", "b": "r11",
-             "y0": "r12", "y2": "r13", "y3": "r15"}
+             "u": "r8", "t": "r9", "a": "r10", "b": "r11", "m": "r13"}
 ACC = ["r4", "r5", "r6", "r7"]
 
 
@@ -156,7 +156,9 @@ def emit_sbox_pass(a: Asm) -> None:
         a.note(f"rows {2 * g} (low bytes), {2 * g + 1} (high): slot {8 + 2 * g} -> "
                f"slots {2 * g - 1 if g else 0} .. {2 * g + 1}")
         for p in range(4):
-            a("mov", f"{slot(8 + 2 * g, p)}(r1)", SBOX_REGS[X[p]], comment=f"x{p}: plane {p}")
+            a("mov", "@r12+", SBOX_REGS[X[p]], comment=f"x{p}: plane {p}")
+        if g < 3:
+            a("add", "r15", "r12", comment="the next pair of rows")
         for p in range(4):
             a("xor", f"{2 * p}(r14)", SBOX_REGS[X[p]], comment="AddConstant: RC bit p, both rows"
               if p == 0 else "")
@@ -171,7 +173,7 @@ def emit_sbox_pass(a: Asm) -> None:
                 a("inv", d)
             else:
                 a(op, SBOX_REGS[src], d)
-        ys = [SBOX_REGS[SBOX_RENAME.get(y, y)] for y in SBOX_OUT]
+        ys = [SBOX_REGS[SBOX_OUT[f"y{q}"]] for q in range(4)]
         lo = "r8"
         for p in range(4):
             y = ys[p]
@@ -232,13 +234,6 @@ def emit_mix_step(a: Asm) -> None:
         a("mov", ACC[p], f"{slot(8, p) - 56}(r15)", comment="slot n" if p == 0 else "")
 
 
-def emit_copy_in(a: Asm) -> None:
-    a.note("the state's 16 plane words (pairs of rows 2g, 2g + 1) -> slots 8, 10, 12, 14")
-    for g in range(4):
-        for p in range(4):
-            a("mov", f"{8 * g + 2 * p}(r12)", f"{slot(8 + 2 * g, p)}(r1)")
-
-
 def emit_copy_out(a: Asm) -> None:
     a.note("slots 8, 10, 12, 14 -> the state")
     a("mov", f"{F_STATE}(r1)", "r12")
@@ -247,63 +242,68 @@ def emit_copy_out(a: Asm) -> None:
             a("mov", f"{slot(8 + 2 * g, p)}(r1)", f"{8 * g + 2 * p}(r12)")
 
 
-ROW_PLANES = ["r4", "r5", "r6", "r15"]
+ROW_PLANES = ["r4", "r5", "r6", "r7"]
+ROW_SAVED = ["r4", "r5", "r6", "r7", "r9", "r10"]
 
 
 def emit_row_base(a: Asm) -> None:
-    a.note("r12 = the row's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p")
-    a("mov", "r13", "r15")
-    a("and", "#1", "r15")
-    a("bic", "#1", "r13")
-    a("rla", "r13")
-    a("rla", "r13")
-    a("add", "r13", "r12")
-    a("add", "r15", "r12")
-    a("mov", "#4", "r13", comment="bytes")
+    a.note("r10 = row i's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p")
+    a("mov", "r13", "r9")
+    a("and", "#1", "r9")
+    a("mov", "r13", "r10")
+    a("bic", "#1", "r10")
+    a("rla", "r10")
+    a("rla", "r10")
+    a("add", "r12", "r10")
+    a("add", "r9", "r10")
 
 
-def emit_row_xor(a: Asm) -> None:
-    """row ^= 4 bytes: each byte's bits (cell 2b bits 0..3, cell 2b + 1
-    bits 0..3) go one by one into the plane registers, then the planes
-    are XORed into the state's plane bytes."""
-    sym = "LWC_MSP430_SYM(photon_msp430_row_xor)"
-    saved = ["r4", "r5", "r6"]
+def emit_rows_xor(a: Asm) -> None:
+    """rows i .. i + n - 1 ^= 4n bytes: each byte's bits (cell 2b bits
+    0 .. 3, then cell 2b + 1) go one by one into the plane registers, whose
+    bytes are then XORed into the state's plane bytes of the row."""
+    sym = "LWC_MSP430_SYM(photon_msp430_rows_xor)"
     a.raw("")
-    head(a, sym, saved, "r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes (cells 8i .. 8i + 7)")
+    head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes (cells 8i ..), "
+         "r15 = rows n (1 .. 8 - i)")
+    a.label(".Lxor_row")
     emit_row_base(a)
-    a.label(".Lxor_byte")
-    a("mov.b", "@r14+", "r11", comment="cells 2b, 2b + 1: bit 4c + p")
-    for c in range(2):
-        for p in range(4):
-            a("rrc", "r11", comment=f"cell {c} of the byte" if p == 0 else "")
-            a("rrc.b", ROW_PLANES[p], comment=f"plane {p}" if c == 0 else "")
-    a("dec", "r13")
-    a("jnz", ".Lxor_byte")
+    for b in range(4):
+        a("mov.b", "@r14+", "r11", comment=f"byte {b}: cells {2 * b}, {2 * b + 1}, bit 4c + p")
+        for c in range(2):
+            for p in range(4):
+                a("rrc", "r11")
+                a("rrc.b", ROW_PLANES[p], comment=f"plane {p}" if b == c == 0 else "")
     for p in range(4):
-        a("xor.b", ROW_PLANES[p], f"{2 * p}(r12)")
-    tail(a, saved)
+        a("xor.b", ROW_PLANES[p], f"{2 * p}(r10)")
+    a("inc", "r13")
+    a("dec", "r15")
+    a("jnz", ".Lxor_row")
+    tail(a, ROW_SAVED)
     size(a, sym)
 
 
-def emit_row_get(a: Asm) -> None:
-    """4 bytes = the row: the plane bytes' bits, one by one, into bytes."""
-    sym = "LWC_MSP430_SYM(photon_msp430_row_get)"
-    saved = ["r4", "r5", "r6"]
+def emit_rows_get(a: Asm) -> None:
+    """4n bytes = rows i .. i + n - 1: the plane bytes' bits, one by one."""
+    sym = "LWC_MSP430_SYM(photon_msp430_rows_get)"
     a.raw("")
-    head(a, sym, saved, "r12 = state, r13 = row i (0 .. 7), r14 = 4 bytes out (cells 8i ..)")
+    head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes out, "
+         "r15 = rows n (1 .. 8 - i)")
+    a.label(".Lget_row")
     emit_row_base(a)
     for p in range(4):
-        a("mov.b", f"{2 * p}(r12)", ROW_PLANES[p], comment=f"plane {p}")
-    a.label(".Lget_byte")
-    for c in range(2):
-        for p in range(4):
-            a("rrc", ROW_PLANES[p], comment=f"cell {c} of the byte" if p == 0 else "")
-            a("rrc.b", "r11")
-    a("mov.b", "r11", "0(r14)")
-    a("inc", "r14")
-    a("dec", "r13")
-    a("jnz", ".Lget_byte")
-    tail(a, saved)
+        a("mov.b", f"{2 * p}(r10)", ROW_PLANES[p], comment=f"plane {p}")
+    for b in range(4):
+        for c in range(2):
+            for p in range(4):
+                a("rrc", ROW_PLANES[p], comment=f"byte {b}" if c == p == 0 else "")
+                a("rrc.b", "r11")
+        a("mov.b", "r11", f"{b}(r14)")
+    a("add", "#4", "r14")
+    a("inc", "r13")
+    a("dec", "r15")
+    a("jnz", ".Lget_row")
+    tail(a, ROW_SAVED)
     size(a, sym)
 
 
@@ -337,7 +337,7 @@ def generate(variant: str) -> str:
     a("rla", "r13")
     a("add", "r14", "r13")
     a("mov", "r13", f"{F_END}(r1)", comment="RC_TAB + 8 rounds")
-    emit_copy_in(a)
+    a("clr", "r15", comment="round 0 reads the state (r12) as it is")
     a.label(".Lround")
     a("cmp", f"{F_END}(r1)", "r14", comment="rounds left?")
     a("jne", "1f")
@@ -353,6 +353,9 @@ def generate(variant: str) -> str:
     a("dec", "r9")
     a("jnz", ".Lmix")
     a("add", "#8", "r14", comment="the next round constant")
+    a("mov", "r1", "r12")
+    a("add", "#64", "r12", comment="the next round reads slots 8, 10, 12, 14")
+    a("mov", "#8", "r15")
     a("br", "#.Lround")
     a.label(".Ldone")
     emit_copy_out(a)
@@ -368,8 +371,8 @@ def generate(variant: str) -> str:
     a("add", f"#{FRAME + 4}", "r1")
     tail(a, saved)
     size(a, SYM)
-    emit_row_xor(a)
-    emit_row_get(a)
+    emit_rows_xor(a)
+    emit_rows_get(a)
     return text(a)
 
 
