@@ -4,25 +4,33 @@
     python3 src/photon/msp430/gen.py      # rewrite src/photon/msp430/bitsliced.S
 
     bitsliced.S   photon_msp430_permute(state, rounds)   the first `rounds` of 12
+                  photon_msp430_rows_xor(state, i, in, n)  rows i .. i+n-1 ^= 4n bytes
+                  photon_msp430_rows_get(state, i, out, n) 4n bytes = rows i .. i+n-1
 
 Constant time: no table indexed by the state, no branch on it (the only
-table is the round constants, indexed by the round number).
+table is the round constants, indexed by the round number; the branches
+test loop counters, the round pointer and the parity of a row number).
 
-The state is the 32-byte string of common.h (cell X[i][j] in byte
-4i + j/2, low nibble first).  On entry it is bit-sliced into a 128-byte
-frame on the stack: 16 slots of four 16-bit plane words, slot s at
-8s(SP), plane p (bit p of every cell) at 8s + 2p(SP), holding row s of
-the plane in its low byte and row s + 1 in its high byte (bit j: column
-j).  So every row is stored twice, as the low byte of one slot and the
-high byte of the one before: a word then carries two consecutive rows.
+The state (backend_msp430.h) is kept bit-sliced: 16 words, word 4g + p =
+plane p (bit p of every cell) of rows 2g (low byte) and 2g + 1 (high
+byte), bit j of a row byte = column j.  The byte routines convert rows of
+the 32-byte string of common.h (cell X[i][j] in byte 4i + j/2, low nibble
+first) bit by bit.
+
+The permutation works in a 120-byte frame on the stack: slots 0 .. 14 of
+four plane words, slot s plane p at 8s + 2p(SP), holding row s in its low
+byte and row s + 1 in its high byte.  So every row is stored twice, as the
+low byte of one slot and the high byte of the one before: a word carries
+two consecutive rows.
 
 A round:
-  AddConstant + SubCells + ShiftRows: rows 8 .. 15 of the frame (slots 8,
-    10, 12, 14 are pairs of rows: rows 2g, 2g + 1 of the state) get the
-    round constant (a table of four plane masks per round, and the row
-    constants IC as immediates), the PRESENT S-box as a Boolean program on
-    the four plane words (16 cells at once), then each row byte is rotated
-    right by its row number, and the rows are written to slots 0 .. 7.
+  AddConstant + SubCells + ShiftRows: the round's rows (the state itself
+    in round 0, slots 8, 10, 12, 14 after), a pair of rows 2g, 2g + 1 at a
+    time: the round constant (a table of four plane masks per round, the
+    row constants IC as immediates), the PRESENT S-box as a 30-instruction
+    Boolean program on the four plane words (16 cells at once), then each
+    row byte is rotated right by its row number, and the rows are written
+    to slots 0 .. 6 (row 7 as slot 6's high byte).
   MixColumnSerial: the serial matrix A (last row a = 2 4 2 11 2 8 5 6 over
     GF(2^4)) applied 8 times is the recurrence r[n] = sum a[k] r[n-8+k],
     n = 8 .. 15.  Bit-sliced, a[k] * (plane words) is a 4 x 4 bit matrix B
@@ -31,11 +39,10 @@ A round:
     r[m+1]) feeds both r[n] (low byte) and r[n+1] (high byte) with the
     same coefficient: one pass over slots n-8 .. n-2 computes two new rows
     at once; the k = 7 terms (r[n-1] for the low byte, r[n] for the high
-    one, known only now) are added byte-wise.  The pair goes to slot n (and
-    its bytes to slots n - 1 and n + 1).  Four such steps write slots 8 ..
-    15, where the next round reads them.
-On exit the rows of slots 8 .. 14 are packed back into cells, and the
-frame is wiped.
+    one, known only now) are added byte-wise.  Slot n gets (r[n], r[n+1]),
+    slot n - 1 (r[n-1], r[n]).  Four such steps write slots 7 .. 14, where
+    the next round reads its rows.
+On exit slots 8, 10, 12, 14 are copied to the state and the frame is wiped.
 """
 from __future__ import annotations
 
@@ -54,7 +61,7 @@ IC = [0, 1, 3, 7, 15, 14, 12, 8]
 SBOX = [0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2]
 A_LAST = [2, 4, 2, 11, 2, 8, 5, 6]
 SYM = "LWC_MSP430_SYM(photon_msp430_permute)"
-FRAME = 128          # the 16 slots
+FRAME = 120          # slots 0 .. 14
 F_STATE = FRAME      # the state pointer, saved
 F_END = FRAME + 2    # the round-constant pointer after the last round
 
@@ -160,8 +167,10 @@ def emit_sbox_pass(a: Asm) -> None:
         if g < 3:
             a("add", "r15", "r12", comment="the next pair of rows")
         for p in range(4):
-            a("xor", f"{2 * p}(r14)", SBOX_REGS[X[p]], comment="AddConstant: RC bit p, both rows"
+            a("xor", "@r14+", SBOX_REGS[X[p]], comment="AddConstant: RC bit p, both rows"
               if p == 0 else "")
+        if g < 3:
+            a("sub", "#8", "r14", comment="the same four masks for the next rows")
         for p in range(4):
             ic = ((IC[2 * g] >> p) & 1) | (((IC[2 * g + 1] >> p) & 1) << 8)
             if ic:
@@ -242,20 +251,30 @@ def emit_copy_out(a: Asm) -> None:
             a("mov", f"{slot(8 + 2 * g, p)}(r1)", f"{8 * g + 2 * p}(r12)")
 
 
-ROW_PLANES = ["r4", "r5", "r6", "r7"]
-ROW_SAVED = ["r4", "r5", "r6", "r7", "r9", "r10"]
+ROW_PLANES = ["r4", "r5", "r6", "r13"]
+ROW_SAVED = ["r4", "r5", "r6"]
 
 
 def emit_row_base(a: Asm) -> None:
-    a.note("r10 = row i's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p")
-    a("mov", "r13", "r9")
-    a("and", "#1", "r9")
-    a("mov", "r13", "r10")
-    a("bic", "#1", "r10")
-    a("rla", "r10")
-    a("rla", "r10")
-    a("add", "r12", "r10")
-    a("add", "r9", "r10")
+    a.note("r12 = row i's plane byte 0: state + 8 (i >> 1) + (i & 1); plane p at + 2p")
+    a("mov", "r13", "r11")
+    a("and", "#1", "r11")
+    a("bic", "#1", "r13")
+    a("rla", "r13")
+    a("rla", "r13")
+    a("add", "r13", "r12")
+    a("add", "r11", "r12")
+
+
+def emit_row_next(a: Asm, label: str) -> None:
+    a.note("the next row: + 1 from an even row (its pointer is even), + 7 from an odd one")
+    a("inc", "r12")
+    a("bit", "#1", "r12", comment="the row number's parity (public)")
+    a("jnz", "1f")
+    a("add", "#6", "r12")
+    a.raw("1:")
+    a("dec", "r15")
+    a("jnz", label)
 
 
 def emit_rows_xor(a: Asm) -> None:
@@ -266,8 +285,8 @@ def emit_rows_xor(a: Asm) -> None:
     a.raw("")
     head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes (cells 8i ..), "
          "r15 = rows n (1 .. 8 - i)")
-    a.label(".Lxor_row")
     emit_row_base(a)
+    a.label(".Lxor_row")
     for b in range(4):
         a("mov.b", "@r14+", "r11", comment=f"byte {b}: cells {2 * b}, {2 * b + 1}, bit 4c + p")
         for c in range(2):
@@ -275,10 +294,8 @@ def emit_rows_xor(a: Asm) -> None:
                 a("rrc", "r11")
                 a("rrc.b", ROW_PLANES[p], comment=f"plane {p}" if b == c == 0 else "")
     for p in range(4):
-        a("xor.b", ROW_PLANES[p], f"{2 * p}(r10)")
-    a("inc", "r13")
-    a("dec", "r15")
-    a("jnz", ".Lxor_row")
+        a("xor.b", ROW_PLANES[p], f"{2 * p}(r12)")
+    emit_row_next(a, ".Lxor_row")
     tail(a, ROW_SAVED)
     size(a, sym)
 
@@ -289,10 +306,10 @@ def emit_rows_get(a: Asm) -> None:
     a.raw("")
     head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes out, "
          "r15 = rows n (1 .. 8 - i)")
-    a.label(".Lget_row")
     emit_row_base(a)
+    a.label(".Lget_row")
     for p in range(4):
-        a("mov.b", f"{2 * p}(r10)", ROW_PLANES[p], comment=f"plane {p}")
+        a("mov.b", f"{2 * p}(r12)", ROW_PLANES[p], comment=f"plane {p}")
     for b in range(4):
         for c in range(2):
             for p in range(4):
@@ -300,9 +317,7 @@ def emit_rows_get(a: Asm) -> None:
                 a("rrc.b", "r11")
         a("mov.b", "r11", f"{b}(r14)")
     a("add", "#4", "r14")
-    a("inc", "r13")
-    a("dec", "r15")
-    a("jnz", ".Lget_row")
+    emit_row_next(a, ".Lget_row")
     tail(a, ROW_SAVED)
     size(a, sym)
 
@@ -313,11 +328,12 @@ def generate(variant: str) -> str:
     a = Asm(variant)
     a.raw(f"/* Generated by src/photon/msp430/gen.py ({variant}): edit the generator, not this file.")
     a.raw(" *")
-    a.raw(" * PHOTON256 on MSP430 (clang MSP430 EABI), bit-sliced, constant time:")
-    a.raw(" * a 128-byte frame of 16 slots x 4 plane words, slot s plane p at")
-    a.raw(" * 8s + 2p(SP) = (row s | row s + 1 << 8) of plane p, bit j = column j;")
-    a.raw(" * state pointer at 128(SP), the round-constant end at 130(SP).  Round")
-    a.raw(" * constants: RC_TAB + 8r, plane p mask (0x0101 when bit p of RC[r]). */")
+    a.raw(" * PHOTON256 on MSP430 (clang MSP430 EABI), bit-sliced, constant time.")
+    a.raw(" * State: 16 words, 4g + p = plane p of rows 2g | 2g + 1 << 8 (bit j = column j).")
+    a.raw(f" * Frame: slots 0 .. 14 of 4 plane words, slot s plane p at 8s + 2p(SP) =")
+    a.raw(f" * (row s | row s + 1 << 8) of plane p; state pointer at {F_STATE}(SP), the")
+    a.raw(f" * round-constant end at {F_END}(SP).  Round constants: .Lrc_tab + 8r, plane p")
+    a.raw(" * mask (0x0101 when bit p of RC[r]). */")
     a.raw('#include "core/msp430/asm.h"')
     a.raw("")
     a.raw("    .section .rodata.photon_msp430_rc, \"a\", @progbits")
@@ -352,7 +368,6 @@ def generate(variant: str) -> str:
     a("sub", "#40", "r15", comment="slot n - 6: the next step")
     a("dec", "r9")
     a("jnz", ".Lmix")
-    a("add", "#8", "r14", comment="the next round constant")
     a("mov", "r1", "r12")
     a("add", "#64", "r12", comment="the next round reads slots 8, 10, 12, 14")
     a("mov", "#8", "r15")
@@ -361,11 +376,11 @@ def generate(variant: str) -> str:
     emit_copy_out(a)
     a.note("wipe the frame's slots")
     a("mov", "r1", "r15")
-    a("mov", f"#{FRAME // 16}", "r11")
+    a("mov", f"#{FRAME // 24}", "r11")
     a.label(".Lwipe")
-    for i in range(8):
+    for i in range(12):
         a("clr", f"{2 * i}(r15)")
-    a("add", "#16", "r15")
+    a("add", "#24", "r15")
     a("dec", "r11")
     a("jnz", ".Lwipe")
     a("add", f"#{FRAME + 4}", "r1")
