@@ -35,25 +35,39 @@ void LWC_NS(photon_msp430_rows_get)(const photon_state_t *s, unsigned i, uint8_t
 #define photon_permute(s, rounds) LWC_NS(photon_msp430_permute)((s), (rounds))
 
 LWC_INLINE void photon_zero(photon_state_t *s) {
-  uint16_t *p = s->w, *end = s->w + 16;
-  while (p != end) *p++ = 0;
+  unsigned i;
+#pragma clang loop unroll(disable)
+  for (i = 0; i < 16; i++) s->w[i] = 0;
 }
 
-/* Bytes off .. off + len (0 .. 32): whole rows in one call, a row's part
- * (at the start or the end) through t: in (add) or out (extract). */
+/* bytes off .. off + n of one row (n < 4, or off not a row's start),
+ * through a buffer: XORed in from in, or copied out to out (in NULL) */
+LWC_INLINE void photon_part(photon_state_t *s, unsigned off, unsigned n, const uint8_t *in,
+                            uint8_t *out) {
+  uint8_t t[4] = {0, 0, 0, 0};
+  unsigned o = off & 3u, k;
+  if (in != NULL) {
+    for (k = 0; k < n; k++) t[o + k] = in[k];
+    LWC_NS(photon_msp430_rows_xor)(s, off >> 2, t, 1);
+  } else {
+    LWC_NS(photon_msp430_rows_get)(s, off >> 2, t, 1);
+    for (k = 0; k < n; k++) out[k] = t[o + k];
+  }
+  lwc_wipe_bytes(t, sizeof t);
+}
+
+/* Bytes off .. off + len (within the 32): whole rows in one call of the
+ * assembly, a row's part through photon_part. */
 LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
                            unsigned len) {
   while (len > 0) {
-    unsigned o = off & 3u, n = 4u - o, k;
-    if (o == 0 && len >= 4u) {
+    unsigned n = 4u - (off & 3u);
+    if (n == 4u && len >= 4u) {
       n = len & ~3u;
       LWC_NS(photon_msp430_rows_xor)(s, off >> 2, in, n >> 2);
     } else {
-      uint8_t t[4] = {0, 0, 0, 0};
       if (n > len) n = len;
-      for (k = 0; k < n; k++) t[o + k] = in[k];
-      LWC_NS(photon_msp430_rows_xor)(s, off >> 2, t, 1);
-      lwc_wipe_bytes(t, sizeof t);
+      photon_part(s, off, n, in, NULL);
     }
     in += n, off += n, len -= n;
   }
@@ -62,16 +76,13 @@ LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
 LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
                                unsigned len) {
   while (len > 0) {
-    unsigned o = off & 3u, n = 4u - o, k;
-    if (o == 0 && len >= 4u) {
+    unsigned n = 4u - (off & 3u);
+    if (n == 4u && len >= 4u) {
       n = len & ~3u;
       LWC_NS(photon_msp430_rows_get)(s, off >> 2, out, n >> 2);
     } else {
-      uint8_t t[4];
       if (n > len) n = len;
-      LWC_NS(photon_msp430_rows_get)(s, off >> 2, t, 1);
-      for (k = 0; k < n; k++) out[k] = t[o + k];
-      lwc_wipe_bytes(t, sizeof t);
+      photon_part((photon_state_t *)(uintptr_t)s, off, n, NULL, out);
     }
     out += n, off += n, len -= n;
   }
