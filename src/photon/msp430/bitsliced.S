@@ -29,7 +29,7 @@
     .global LWC_MSP430_SYM(photon_msp430_permute)
     .type LWC_MSP430_SYM(photon_msp430_permute), @function
 LWC_MSP430_SYM(photon_msp430_permute):
-    ; r12 = state (32 bytes), r13 = rounds (0 .. 12)
+    ; r12 = state (16 plane words), r13 = rounds (0 .. 12)
     push    r4
     push    r5
     push    r6
@@ -51,7 +51,7 @@ LWC_MSP430_SYM(photon_msp430_permute):
     jne     1f
     br      #.Ldone                 ; (the round is too long for a jump)
 1:
-    ; rows 0 (low bytes), 1 (high): slot 8 -> slots 0 .. 1
+    ; rows 0 (low bytes), 1 (high): state words 0 .. 3 (round 0) or slot 8 (r12) -> slots 0 .. 1
     mov     @r12+, r4               ; x0: plane 0
     mov     @r12+, r5               ; x1: plane 1
     mov     @r12+, r6               ; x2: plane 2
@@ -63,16 +63,16 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     @r14+, r7
     sub     #8, r14                 ; the same four masks for the next rows
     xor     #0x100, r4              ; IC bit 0: rows 0, 1
-    ; SubCells: PRESENT S-box on the 16 cells of the planes
-    mov     r5, r8
+    ; SubCells: PRESENT S-box on the 16 cells of the planes (x0 r4, x1 r5, x2 r6, x3 r7, u r8, t r9, a r10, b r11, m r13)
+    mov     r5, r8                  ; u = x1 ^ x2
     xor     r6, r8
-    mov     r5, r9
+    mov     r5, r9                  ; t = x1 x2
     and     r6, r9
-    mov     r4, r10
+    mov     r4, r10                 ; a = x0 x3
     and     r7, r10
-    mov     r10, r11
+    mov     r10, r11                ; b = x0 x3 (x1 ^ x2)
     and     r8, r11
-    mov     r4, r13
+    mov     r4, r13                 ; y2 = ~(x1 (x0 ^ x3) ^ x2 ^ x3 ^ a ^ b)
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
@@ -80,17 +80,17 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r10, r13
     xor     r11, r13
     inv     r13
-    mov     r9, r10
+    mov     r9, r10                 ; a = x0 x1 x2
     and     r4, r10
-    xor     r9, r6
+    xor     r9, r6                  ; y0 = x2 ^ t ^ x0 ^ x3 (in x2)
     xor     r4, r6
     xor     r7, r6
-    bis     r4, r9
+    bis     r4, r9                  ; y3 = ~((t | x0) ^ x1 ^ x3 ^ b) (in t)
     xor     r5, r9
     xor     r7, r9
     xor     r11, r9
     inv     r9
-    bic     r4, r8
+    bic     r4, r8                  ; y1 = x3 ~(u ~x0) ^ a ^ x1 (in x3)
     bic     r8, r7
     xor     r10, r7
     xor     r5, r7
@@ -126,7 +126,7 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r9
     bis     r8, r9
     mov     r9, 6(r1)               ; slot 0
-    ; rows 2 (low bytes), 3 (high): slot 10 -> slots 1 .. 3
+    ; rows 2 (low bytes), 3 (high): state words 4 .. 7 (round 0) or slot 10 (r12) -> slots 1 .. 3
     mov     @r12+, r4               ; x0: plane 0
     mov     @r12+, r5               ; x1: plane 1
     mov     @r12+, r6               ; x2: plane 2
@@ -140,16 +140,16 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     #0x101, r4              ; IC bit 0: rows 2, 3
     xor     #0x101, r5              ; IC bit 1: rows 2, 3
     xor     #0x100, r6              ; IC bit 2: rows 2, 3
-    ; SubCells: PRESENT S-box on the 16 cells of the planes
-    mov     r5, r8
+    ; SubCells: PRESENT S-box on the 16 cells of the planes (x0 r4, x1 r5, x2 r6, x3 r7, u r8, t r9, a r10, b r11, m r13)
+    mov     r5, r8                  ; u = x1 ^ x2
     xor     r6, r8
-    mov     r5, r9
+    mov     r5, r9                  ; t = x1 x2
     and     r6, r9
-    mov     r4, r10
+    mov     r4, r10                 ; a = x0 x3
     and     r7, r10
-    mov     r10, r11
+    mov     r10, r11                ; b = x0 x3 (x1 ^ x2)
     and     r8, r11
-    mov     r4, r13
+    mov     r4, r13                 ; y2 = ~(x1 (x0 ^ x3) ^ x2 ^ x3 ^ a ^ b)
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
@@ -157,17 +157,17 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r10, r13
     xor     r11, r13
     inv     r13
-    mov     r9, r10
+    mov     r9, r10                 ; a = x0 x1 x2
     and     r4, r10
-    xor     r9, r6
+    xor     r9, r6                  ; y0 = x2 ^ t ^ x0 ^ x3 (in x2)
     xor     r4, r6
     xor     r7, r6
-    bis     r4, r9
+    bis     r4, r9                  ; y3 = ~((t | x0) ^ x1 ^ x3 ^ b) (in t)
     xor     r5, r9
     xor     r7, r9
     xor     r11, r9
     inv     r9
-    bic     r4, r8
+    bic     r4, r8                  ; y1 = x3 ~(u ~x0) ^ a ^ x1 (in x3)
     bic     r8, r7
     xor     r10, r7
     xor     r5, r7
@@ -239,7 +239,7 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r9
     bis     r8, r9
     mov     r9, 22(r1)              ; slot 2
-    ; rows 4 (low bytes), 5 (high): slot 12 -> slots 3 .. 5
+    ; rows 4 (low bytes), 5 (high): state words 8 .. 11 (round 0) or slot 12 (r12) -> slots 3 .. 5
     mov     @r12+, r4               ; x0: plane 0
     mov     @r12+, r5               ; x1: plane 1
     mov     @r12+, r6               ; x2: plane 2
@@ -254,16 +254,16 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     #0x101, r5              ; IC bit 1: rows 4, 5
     xor     #0x101, r6              ; IC bit 2: rows 4, 5
     xor     #0x101, r7              ; IC bit 3: rows 4, 5
-    ; SubCells: PRESENT S-box on the 16 cells of the planes
-    mov     r5, r8
+    ; SubCells: PRESENT S-box on the 16 cells of the planes (x0 r4, x1 r5, x2 r6, x3 r7, u r8, t r9, a r10, b r11, m r13)
+    mov     r5, r8                  ; u = x1 ^ x2
     xor     r6, r8
-    mov     r5, r9
+    mov     r5, r9                  ; t = x1 x2
     and     r6, r9
-    mov     r4, r10
+    mov     r4, r10                 ; a = x0 x3
     and     r7, r10
-    mov     r10, r11
+    mov     r10, r11                ; b = x0 x3 (x1 ^ x2)
     and     r8, r11
-    mov     r4, r13
+    mov     r4, r13                 ; y2 = ~(x1 (x0 ^ x3) ^ x2 ^ x3 ^ a ^ b)
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
@@ -271,17 +271,17 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r10, r13
     xor     r11, r13
     inv     r13
-    mov     r9, r10
+    mov     r9, r10                 ; a = x0 x1 x2
     and     r4, r10
-    xor     r9, r6
+    xor     r9, r6                  ; y0 = x2 ^ t ^ x0 ^ x3 (in x2)
     xor     r4, r6
     xor     r7, r6
-    bis     r4, r9
+    bis     r4, r9                  ; y3 = ~((t | x0) ^ x1 ^ x3 ^ b) (in t)
     xor     r5, r9
     xor     r7, r9
     xor     r11, r9
     inv     r9
-    bic     r4, r8
+    bic     r4, r8                  ; y1 = x3 ~(u ~x0) ^ a ^ x1 (in x3)
     bic     r8, r7
     xor     r10, r7
     xor     r5, r7
@@ -369,7 +369,7 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r9
     bis     r8, r9
     mov     r9, 38(r1)              ; slot 4
-    ; rows 6 (low bytes), 7 (high): slot 14 -> slots 5 .. 7
+    ; rows 6 (low bytes), 7 (high): state words 12 .. 15 (round 0) or slot 14 (r12) -> slots 5 .. 6
     mov     @r12+, r4               ; x0: plane 0
     mov     @r12+, r5               ; x1: plane 1
     mov     @r12+, r6               ; x2: plane 2
@@ -380,16 +380,16 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     @r14+, r7
     xor     #0x1, r6                ; IC bit 2: rows 6, 7
     xor     #0x101, r7              ; IC bit 3: rows 6, 7
-    ; SubCells: PRESENT S-box on the 16 cells of the planes
-    mov     r5, r8
+    ; SubCells: PRESENT S-box on the 16 cells of the planes (x0 r4, x1 r5, x2 r6, x3 r7, u r8, t r9, a r10, b r11, m r13)
+    mov     r5, r8                  ; u = x1 ^ x2
     xor     r6, r8
-    mov     r5, r9
+    mov     r5, r9                  ; t = x1 x2
     and     r6, r9
-    mov     r4, r10
+    mov     r4, r10                 ; a = x0 x3
     and     r7, r10
-    mov     r10, r11
+    mov     r10, r11                ; b = x0 x3 (x1 ^ x2)
     and     r8, r11
-    mov     r4, r13
+    mov     r4, r13                 ; y2 = ~(x1 (x0 ^ x3) ^ x2 ^ x3 ^ a ^ b)
     xor     r7, r13
     and     r5, r13
     xor     r6, r13
@@ -397,17 +397,17 @@ LWC_MSP430_SYM(photon_msp430_permute):
     xor     r10, r13
     xor     r11, r13
     inv     r13
-    mov     r9, r10
+    mov     r9, r10                 ; a = x0 x1 x2
     and     r4, r10
-    xor     r9, r6
+    xor     r9, r6                  ; y0 = x2 ^ t ^ x0 ^ x3 (in x2)
     xor     r4, r6
     xor     r7, r6
-    bis     r4, r9
+    bis     r4, r9                  ; y3 = ~((t | x0) ^ x1 ^ x3 ^ b) (in t)
     xor     r5, r9
     xor     r7, r9
     xor     r11, r9
     inv     r9
-    bic     r4, r8
+    bic     r4, r8                  ; y1 = x3 ~(u ~x0) ^ a ^ x1 (in x3)
     bic     r8, r7
     xor     r10, r7
     xor     r5, r7
@@ -459,78 +459,80 @@ LWC_MSP430_SYM(photon_msp430_permute):
     swpb    r9
     bis     r8, r9
     mov     r9, 54(r1)              ; slot 6
-    ; MixColumnSerial: four steps, n = 8, 10, 12, 14
+    ; MixColumnSerial: four steps, n = 8, 10, 12, 14; acc0..acc3 = r4..r7: plane p
+    ; of (r[n] | r[n+1] << 8); r8 a slot word; r10..r13 row n - 1, then slot n - 1;
+    ; r15 walks slots n - 8 .. n - 2; r9 counts the steps
     mov     r1, r15                 ; slot n - 8 = slot 0
     mov     #4, r9
 .Lmix:
     ; + 2 * slot n - 8 (rows n - 8, n - 7)
-    mov     @r15+, r5
-    mov     @r15+, r6
-    mov     @r15+, r7
-    mov     @r15+, r8
+    mov     @r15+, r5               ; plane 0 -> plane 1
+    mov     @r15+, r6               ; plane 1 -> plane 2
+    mov     @r15+, r7               ; plane 2 -> plane 3
+    mov     @r15+, r8               ; plane 3 -> planes 0, 1
     mov     r8, r4
     xor     r8, r5
     ; + 4 * slot n - 7 (rows n - 7, n - 6)
-    xor     @r15+, r6
-    xor     @r15+, r7
-    mov     @r15+, r8
+    xor     @r15+, r6               ; plane 0 -> plane 2
+    xor     @r15+, r7               ; plane 1 -> plane 3
+    mov     @r15+, r8               ; plane 2 -> planes 0, 1
     xor     r8, r4
     xor     r8, r5
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 3 -> planes 1, 2
     xor     r8, r5
     xor     r8, r6
     ; + 2 * slot n - 6 (rows n - 6, n - 5)
-    xor     @r15+, r5
-    xor     @r15+, r6
-    xor     @r15+, r7
-    mov     @r15+, r8
+    xor     @r15+, r5               ; plane 0 -> plane 1
+    xor     @r15+, r6               ; plane 1 -> plane 2
+    xor     @r15+, r7               ; plane 2 -> plane 3
+    mov     @r15+, r8               ; plane 3 -> planes 0, 1
     xor     r8, r4
     xor     r8, r5
     ; + 11 * slot n - 5 (rows n - 5, n - 4)
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 0 -> planes 0, 1, 3
     xor     r8, r4
     xor     r8, r5
     xor     r8, r7
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 1 -> planes 0, 2
     xor     r8, r4
     xor     r8, r6
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 2 -> planes 1, 3
     xor     r8, r5
     xor     r8, r7
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 3 -> planes 0, 1, 2
     xor     r8, r4
     xor     r8, r5
     xor     r8, r6
     ; + 2 * slot n - 4 (rows n - 4, n - 3)
-    xor     @r15+, r5
-    xor     @r15+, r6
-    xor     @r15+, r7
-    mov     @r15+, r8
+    xor     @r15+, r5               ; plane 0 -> plane 1
+    xor     @r15+, r6               ; plane 1 -> plane 2
+    xor     @r15+, r7               ; plane 2 -> plane 3
+    mov     @r15+, r8               ; plane 3 -> planes 0, 1
     xor     r8, r4
     xor     r8, r5
     ; + 8 * slot n - 3 (rows n - 3, n - 2)
-    xor     @r15+, r7
-    mov     @r15+, r8
+    xor     @r15+, r7               ; plane 0 -> plane 3
+    mov     @r15+, r8               ; plane 1 -> planes 0, 1
     xor     r8, r4
     xor     r8, r5
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 2 -> planes 1, 2
     xor     r8, r5
     xor     r8, r6
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 3 -> planes 2, 3
     xor     r8, r6
     xor     r8, r7
     ; + 5 * slot n - 2 (rows n - 2, n - 1)
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 0 -> planes 0, 2
     xor     r8, r4
     xor     r8, r6
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 1 -> planes 1, 3
     xor     r8, r5
     xor     r8, r7
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 2 -> planes 0, 1, 2
     xor     r8, r4
     xor     r8, r5
     xor     r8, r6
-    mov     @r15+, r8
+    mov     @r15+, r8               ; plane 3 -> planes 1, 2, 3
     xor     r8, r5
     xor     r8, r6
     xor     r8, r7

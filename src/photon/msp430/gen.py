@@ -93,20 +93,20 @@ def slot(s: int, p: int = 0) -> int:
 # (op, src, dst) in MSP430's order: dst = dst op src; "inv" has no source.
 X = ["x0", "x1", "x2", "x3"]
 SBOX_PROG = [
-    ("mov", "x1", "u"), ("xor", "x2", "u"),            # u = x1 ^ x2
-    ("mov", "x1", "t"), ("and", "x2", "t"),            # t = x1 x2
-    ("mov", "x0", "a"), ("and", "x3", "a"),            # a = x0 x3
-    ("mov", "a", "b"), ("and", "u", "b"),              # b = x0 x3 (x1 ^ x2)
-    ("mov", "x0", "m"), ("xor", "x3", "m"),            # y2 = ~(x2 ^ x3 ^ x1 (x0 ^ x3) ^ a ^ b)
-    ("and", "x1", "m"), ("xor", "x2", "m"), ("xor", "x3", "m"),
-    ("xor", "a", "m"), ("xor", "b", "m"), ("inv", None, "m"),
-    ("mov", "t", "a"), ("and", "x0", "a"),             # a = x0 x1 x2
-    ("xor", "t", "x2"), ("xor", "x0", "x2"),           # y0 = x2 ^ x0 ^ x3 ^ t
-    ("xor", "x3", "x2"),
-    ("bis", "x0", "t"), ("xor", "x1", "t"),            # y3 = ~((t | x0) ^ x1 ^ x3 ^ b)
-    ("xor", "x3", "t"), ("xor", "b", "t"), ("inv", None, "t"),
-    ("bic", "x0", "u"), ("bic", "u", "x3"),            # y1 = x3 ~(u ~x0) ^ x0 x1 x2 ^ x1
-    ("xor", "a", "x3"), ("xor", "x1", "x3"),
+    ("mov", "x1", "u", "u = x1 ^ x2"), ("xor", "x2", "u", ""),
+    ("mov", "x1", "t", "t = x1 x2"), ("and", "x2", "t", ""),
+    ("mov", "x0", "a", "a = x0 x3"), ("and", "x3", "a", ""),
+    ("mov", "a", "b", "b = x0 x3 (x1 ^ x2)"), ("and", "u", "b", ""),
+    ("mov", "x0", "m", "y2 = ~(x1 (x0 ^ x3) ^ x2 ^ x3 ^ a ^ b)"), ("xor", "x3", "m", ""),
+    ("and", "x1", "m", ""), ("xor", "x2", "m", ""), ("xor", "x3", "m", ""),
+    ("xor", "a", "m", ""), ("xor", "b", "m", ""), ("inv", None, "m", ""),
+    ("mov", "t", "a", "a = x0 x1 x2"), ("and", "x0", "a", ""),
+    ("xor", "t", "x2", "y0 = x2 ^ t ^ x0 ^ x3 (in x2)"), ("xor", "x0", "x2", ""),
+    ("xor", "x3", "x2", ""),
+    ("bis", "x0", "t", "y3 = ~((t | x0) ^ x1 ^ x3 ^ b) (in t)"), ("xor", "x1", "t", ""),
+    ("xor", "x3", "t", ""), ("xor", "b", "t", ""), ("inv", None, "t", ""),
+    ("bic", "x0", "u", "y1 = x3 ~(u ~x0) ^ a ^ x1 (in x3)"), ("bic", "u", "x3", ""),
+    ("xor", "a", "x3", ""), ("xor", "x1", "x3", ""),
 ]
 # where each output ends
 SBOX_OUT = {"y0": "x2", "y1": "x3", "y2": "m", "y3": "t"}
@@ -115,7 +115,7 @@ SBOX_OUT = {"y0": "x2", "y1": "x3", "y2": "m", "y3": "t"}
 def run_sbox_prog() -> list[int]:
     """The program on the 16 inputs at once: y[q] bit v = bit q of S(v)."""
     env = {f"x{p}": sum(((v >> p) & 1) << v for v in range(16)) for p in range(4)}
-    for op, src, dst in SBOX_PROG:
+    for op, src, dst, _ in SBOX_PROG:
         s = env[src] if src else 0
         d = env.get(dst, 0)
         d = {"mov": s, "xor": d ^ s, "and": d & s, "bis": d | s,
@@ -160,8 +160,9 @@ def rotr_byte(a: Asm, reg: str, n: int, what: str) -> None:
 
 def emit_sbox_pass(a: Asm) -> None:
     for g in range(4):
-        a.note(f"rows {2 * g} (low bytes), {2 * g + 1} (high): slot {8 + 2 * g} -> "
-               f"slots {2 * g - 1 if g else 0} .. {2 * g + 1}")
+        a.note(f"rows {2 * g} (low bytes), {2 * g + 1} (high): state words {4 * g} .. "
+               f"{4 * g + 3} (round 0) or slot {8 + 2 * g} (r12) -> slots "
+               f"{2 * g - 1 if g else 0} .. {min(2 * g + 1, 6)}")
         for p in range(4):
             a("mov", "@r12+", SBOX_REGS[X[p]], comment=f"x{p}: plane {p}")
         if g < 3:
@@ -175,13 +176,14 @@ def emit_sbox_pass(a: Asm) -> None:
             ic = ((IC[2 * g] >> p) & 1) | (((IC[2 * g + 1] >> p) & 1) << 8)
             if ic:
                 a("xor", f"#{ic:#x}", SBOX_REGS[X[p]], comment=f"IC bit {p}: rows {2 * g}, {2 * g + 1}")
-        a.note("SubCells: PRESENT S-box on the 16 cells of the planes")
-        for op, src, dst in SBOX_PROG:
+        regs = ", ".join(f"{k} {v}" for k, v in SBOX_REGS.items())
+        a.note(f"SubCells: PRESENT S-box on the 16 cells of the planes ({regs})")
+        for op, src, dst, what in SBOX_PROG:
             d = SBOX_REGS[dst]
             if op == "inv":
-                a("inv", d)
+                a("inv", d, comment=what)
             else:
-                a(op, SBOX_REGS[src], d)
+                a(op, SBOX_REGS[src], d, comment=what)
         ys = [SBOX_REGS[SBOX_OUT[f"y{q}"]] for q in range(4)]
         lo = "r8"
         for p in range(4):
@@ -215,10 +217,12 @@ def emit_mix_step(a: Asm) -> None:
         a.note(f"+ {A_LAST[k]} * slot n - {8 - k} (rows n - {8 - k}, n - {7 - k})")
         for p in range(4):
             qs = [q for q in range(4) if bm[q][p]]
+            what = f"plane {p} -> plane{'s' if len(qs) > 1 else ''} {', '.join(map(str, qs))}"
             if len(qs) == 1:
-                put("@r15+", qs[0])
+                a("xor" if init[qs[0]] else "mov", "@r15+", ACC[qs[0]], comment=what)
+                init[qs[0]] = True
             else:
-                a("mov", "@r15+", t)
+                a("mov", "@r15+", t, comment=what)
                 for q in qs:
                     put(t, q)
     assert all(init)
@@ -344,7 +348,7 @@ def generate(variant: str) -> str:
                                       for p in range(4)) + f"    ; round {r}: RC {RC[r]}")
     a.raw("")
     saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
-    head(a, SYM, saved, "r12 = state (32 bytes), r13 = rounds (0 .. 12)")
+    head(a, SYM, saved, "r12 = state (16 plane words), r13 = rounds (0 .. 12)")
     a("sub", f"#{FRAME + 4}", "r1", comment="the frame")
     a("mov", "r12", f"{F_STATE}(r1)")
     a("mov", "#.Lrc_tab", "r14")
@@ -360,7 +364,9 @@ def generate(variant: str) -> str:
     a("br", "#.Ldone", comment="(the round is too long for a jump)")
     a.raw("1:")
     emit_sbox_pass(a)
-    a.note("MixColumnSerial: four steps, n = 8, 10, 12, 14")
+    a.note("MixColumnSerial: four steps, n = 8, 10, 12, 14; acc0..acc3 = r4..r7: plane p")
+    a.note("of (r[n] | r[n+1] << 8); r8 a slot word; r10..r13 row n - 1, then slot n - 1;")
+    a.note("r15 walks slots n - 8 .. n - 2; r9 counts the steps")
     a("mov", "r1", "r15", comment="slot n - 8 = slot 0")
     a("mov", "#4", "r9")
     a.label(".Lmix")
