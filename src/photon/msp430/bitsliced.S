@@ -37,6 +37,10 @@ LWC_MSP430_SYM(photon_msp430_permute):
     push    r8
     push    r9
     push    r10
+    tst     r13                     ; no round: the state stays as it is
+    jnz     2f
+    br      #.Lnone
+2:
     sub     #124, r1                ; the frame
     mov     r12, 120(r1)
     mov     #.Lrc_tab, r14
@@ -626,6 +630,7 @@ LWC_MSP430_SYM(photon_msp430_permute):
     dec     r11
     jnz     .Lwipe
     add     #124, r1
+.Lnone:
     pop     r10
     pop     r9
     pop     r8

@@ -349,6 +349,10 @@ def generate(variant: str) -> str:
     a.raw("")
     saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
     head(a, SYM, saved, "r12 = state (16 plane words), r13 = rounds (0 .. 12)")
+    a("tst", "r13", comment="no round: the state stays as it is")
+    a("jnz", "2f")
+    a("br", "#.Lnone")
+    a.raw("2:")
     a("sub", f"#{FRAME + 4}", "r1", comment="the frame")
     a("mov", "r12", f"{F_STATE}(r1)")
     a("mov", "#.Lrc_tab", "r14")
@@ -390,6 +394,7 @@ def generate(variant: str) -> str:
     a("dec", "r11")
     a("jnz", ".Lwipe")
     a("add", f"#{FRAME + 4}", "r1")
+    a.label(".Lnone")
     tail(a, saved)
     size(a, SYM)
     emit_rows_xor(a)
