@@ -3,11 +3,11 @@
  * gen.py).  The state is kept bit-sliced between calls, in the form the
  * permutation works on: 16 words, word 4g + p = plane p (bit p of every
  * cell) of rows 2g (low byte) and 2g + 1 (high byte), bit j of a row byte
- * = column j.  So the permutation only copies it into its frame and back,
- * and adding or extracting bytes converts them: a row (4 bytes of the
- * string of common.h, 8 cells) at a time, by two assembly routines (whole rows
- * in one call; a partial row through a 4-byte buffer).  The modes stay C, compiled
- * as small as lowsize's (no inlining).
+ * = column j.  So the permutation reads it in place and writes its result
+ * back, and adding or extracting bytes converts them, rows of the string
+ * of common.h (4 bytes, 8 cells) by two assembly routines: whole rows in
+ * one call, a partial row through a 4-byte buffer.  The modes stay C,
+ * compiled as small as lowsize's (no inlining).
  */
 #ifndef PHOTON_BACKEND_H
 #define PHOTON_BACKEND_H
@@ -23,7 +23,7 @@
 
 typedef struct { uint16_t w[16]; } photon_state_t;
 
-/* the first `rounds` of the 12 rounds (0 .. 12) */
+/* the first `rounds` of the 12 rounds (0 .. 12; 0 leaves the state) */
 void LWC_NS(photon_msp430_permute)(photon_state_t *s, unsigned rounds);
 /* rows i .. i + n - 1 (n >= 1) of the string ^= in[0 .. 4n) */
 void LWC_NS(photon_msp430_rows_xor)(photon_state_t *s, unsigned i, const uint8_t *in,
