@@ -1,0 +1,3 @@
+#include "api.h"
+#include "photon/backend_msp430.h"
+#include "photon/hash_mode.h"

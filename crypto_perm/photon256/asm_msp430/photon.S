@@ -1,0 +1,2 @@
+#include "api.h"
+#include "photon/msp430/bitsliced.S"
