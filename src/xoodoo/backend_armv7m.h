@@ -1,0 +1,47 @@
+/*
+ * ARMv7-M (Cortex-M3) assembly backends (src/xoodoo/armv7m/<variant>.S,
+ * written by gen.py): the permutation alone, on the C state of words.h
+ * (12 little-endian 32-bit lanes); adding and extracting bytes stay
+ * words.h's, the modes stay C.
+ *
+ *   fast (asm_armv7m)                  Xoodoo[12] with the rounds unrolled
+ *       (taken when the count is the constant 12, as in the modes and the
+ *       bare permutation), any other count one round in a loop; the C
+ *       around it as opt32's (inlined, whole words where aligned)
+ *   small (XOODOO_ARMV7M_SMALL, asm_armv7m_small)   one round in a loop;
+ *       the C around it as lowsize's (nothing inlined, bytes one by one)
+ *
+ * The implementation folder adds a .S including the variant.
+ */
+#ifndef XOODOO_BACKEND_H
+#define XOODOO_BACKEND_H
+
+#if defined(XOODOO_ARMV7M_SMALL) && defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#define XOODOO_BYTEWISE 1
+#elif defined(__GNUC__)
+#define LWC_INLINE static inline __attribute__((always_inline, unused))
+#endif
+#include "xoodoo/words.h"
+
+#ifdef XOODOO_ARMV7M_SMALL
+#define XOODOO_BACKEND_NAME "asm_armv7m_small"
+#else
+#define XOODOO_BACKEND_NAME "asm_armv7m"
+#endif
+
+/* the last `rounds` of the 12 rounds (1 .. 12) */
+void LWC_NS(xoodoo_armv7m_permute)(xoodoo_state_t *s, unsigned rounds);
+
+#ifdef XOODOO_ARMV7M_SMALL
+#define xoodoo_permute(s, rounds) LWC_NS(xoodoo_armv7m_permute)((s), (rounds))
+#else
+/* Xoodoo[12] without the loop (fast only) */
+void LWC_NS(xoodoo_armv7m_permute12)(xoodoo_state_t *s);
+#define xoodoo_permute(s, rounds)                                    \
+  (__builtin_constant_p(rounds) && (rounds) == 12                    \
+       ? LWC_NS(xoodoo_armv7m_permute12)(s)                          \
+       : LWC_NS(xoodoo_armv7m_permute)((s), (rounds)))
+#endif
+
+#endif
