@@ -100,8 +100,8 @@ def code_of(ln: str) -> str:
 
 
 def test_fast_unrolled_rounds_are_xoodoo12():
-    """permute12 from its LDM to the end: the twelve rounds on r0-r11 give
-    the specification's Xoodoo[12], lane (x, y) back in r(x + 4y)."""
+    """permute12 from its LDM to the end: the twelve rounds on the lanes give
+    the specification's Xoodoo[12], lane (x, y) back in REGS[x + 4y]."""
     text = (GEN.parent / "fast.S").read_text().splitlines()
     body = lines_between(text, lambda ln: ln.startswith("ARMV7M_SYM(xoodoo_armv7m_permute12):"),
                          lambda ln: code_of(ln).startswith("pop"))
@@ -110,13 +110,13 @@ def test_fast_unrolled_rounds_are_xoodoo12():
     rnd = random.Random(16)
     for _ in range(16):
         a = [rnd.getrandbits(32) for _ in range(12)]
-        regs = {f"r{k}": a[k] for k in range(12)}
-        regs.update(r12=rnd.getrandbits(32), lr=rnd.getrandbits(32))
+        regs = dict(zip(gen.REGS, a))
+        regs.update({gen.T0: rnd.getrandbits(32), gen.T1: rnd.getrandbits(32)})
         assert run_thumb(body, regs, {}) == 12 * 49
         want = a
         for rc in gen.RC:
             want = ref_round(want, rc)
-        assert [regs[f"r{k}"] for k in range(12)] == want
+        assert [regs[r] for r in gen.REGS] == want
 
 
 def loop_body(variant: str) -> list[str]:
@@ -146,17 +146,17 @@ def test_loop_body_is_a_round_for_every_constant():
         assert len(rcs) == 13 and rcs[12] == 0
         for n in range(1, 13):
             a = [rnd.getrandbits(32) for _ in range(12)]
-            regs = {f"r{k}": a[k] for k in range(12)}
+            regs = dict(zip(gen.REGS, a))
             table = 0x1000
             mem = {0x100 + 4: table + 2 * (12 - n)}
             mem.update({table + 2 * i: rc for i, rc in enumerate(rcs)})
-            regs.update(sp=0x100, r12=0, lr=0)
+            regs.update({"sp": 0x100, gen.T0: 0, gen.T1: 0})
             for _ in range(n):
                 run_thumb(body, regs, mem)
             want = a
             for rc in gen.RC[12 - n:]:
                 want = ref_round(want, rc)
-            assert [regs[f"r{k}"] for k in range(12)] == want, (variant, n)
+            assert [regs[r] for r in gen.REGS] == want, (variant, n)
             assert mem[0x104] == table + 24  # where the loop's test reads 0
 
 
