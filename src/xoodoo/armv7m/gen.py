@@ -5,8 +5,9 @@
 
 The state is the C xoodoo_state_t (words.h): lane (x, y) of the
 specification is word x + 4y.  During the permutation the twelve lanes are
-in r0-r11 and r12, lr are the two temporaries; the state pointer waits on
-the stack.  Two variants:
+in r2-r12 and lr (one LDM, one STM), r0 and r1 are the two temporaries
+(low registers: an EOR of two low registers without a shift is 16-bit);
+the state pointer waits on the stack.  Two variants:
 
     fast    xoodoo_armv7m_permute12: the twelve rounds unrolled, no
             instruction spent on a rotation or a lane move (below), the
@@ -25,7 +26,7 @@ and rho-east's A1 <<< 1 and A2 <<< 8 change frames (s -= 11, 1, 8) and
 emit nothing; theta's E = P <<< 5 ^ P <<< 14 is e = P ^ (P >>> 23) in P's
 frame and E = e in that frame minus 5.  The lane moves of rho-west
 (A1[x] = A1[x-1]) and rho-east (A2[x] = A2[x-2]) are renamings of the
-registers, which come back to r0-r11 in order after four rounds.
+registers, which come back to r2-r12, lr in order after four rounds.
 
 Frames left alone drift (plane 1 by -1 a round, plane 2 by -19) and the
 state would need eight rotations before it is stored.  But each result
@@ -45,14 +46,22 @@ held in the two temporaries, so that P[x] is read before column x changes):
              (0, 0)'s frame)
     chi      column by column in place with one temporary:
                  t = A2 & ~A1;  A0 ^= t
-                 t = A0 & ~A2;  A1 ^= t      (A0 already new: same t)
-                 t = A1 & ~A0;  A2 ^= t      (A0, A1 new: same t)
-             six (BIC and EOR) a column: 24
+                 t = A0 & ~A2;  A1 ^= t
+                 t = A1 & ~A0;  A2 ^= t
+             six (BIC and EOR) a column: 24.  The new A0 may stand for the
+             old one in the second line (they differ only where A2 is 1),
+             the new A0 and A1 for the old ones in the third (where the old
+             A1 is 1, A0 is unchanged; where it is 0, the new A1 is 1 only
+             if A0 is 1 and then the new A0 is too)
 
 The small variant cannot rename in a loop: at the end of each round it
 puts each lane back in its register and frame 0 with eight RORs, three of
 which also make the moves (rho-west's 4-cycle in plane 1, rho-east's two
-swaps in plane 2, with r12 as the spare), and three MOVs.
+swaps in plane 2, with r0 as the spare), and three MOVs; its frames are
+left alone but for P, computed from plane 1's lane first (SMALL: plane
+0's lane then comes last, unshifted, a 16-bit EOR).  The fast variant
+carries the same loop for counts other than 12 (what the modes and the
+benchmark call is the constant 12: backend_armv7m.h picks permute12).
 
 Nothing branches on the state or indexes memory with it.
 """
@@ -285,7 +294,7 @@ def iota_loaded(a: Asm, st: Lanes) -> None:
 
 
 def home(a: Asm, st: Lanes) -> None:
-    """small: every lane back to its register r(x + 4y) in frame 0; a cycle
+    """small: every lane back to its register REGS[x + 4y] in frame 0; a cycle
     of moves goes through T0: its first register's lane to T0, each
     register then filled from the one holding its lane, T0 into the last
     (rotating on the way: ROR rather than MOV)."""
