@@ -47,9 +47,10 @@ def ref_round(a: list[int], rc: int) -> list[int]:
 
 
 def run_thumb(lines: list[str], regs: dict, mem: dict) -> int:
-    """The instructions of `lines` (eor, bic, ror, mov; ldr, ldrh, str at
-    [reg, #imm] or post-indexed) on regs and a word/halfword memory mem;
-    returns how many ran.  Anything else fails the test."""
+    """The instructions of `lines` (eor, bic, and, ror, lsr, lsl, mov; ldr,
+    ldrb, str at [reg, #imm] or post-indexed) on regs and a memory mem
+    (ldr, str: a word an address; ldrb: a byte); returns how many ran.
+    Anything else fails the test."""
     n = 0
     for line in lines:
         code = line.split("@")[0].strip()
@@ -57,8 +58,8 @@ def run_thumb(lines: list[str], regs: dict, mem: dict) -> int:
             continue
         op, _, rest = code.partition(" ")
         args = [x.strip() for x in re.split(r",(?![^\[]*\])", rest)]
-        op = op.rstrip("s") if op in ("eors", "bics", "movs") else op
-        if op in ("ldr", "ldrh", "str"):
+        op = op[:-1] if op in ("eors", "bics", "movs", "lsrs", "lsls", "ands") else op
+        if op in ("ldr", "ldrb", "str"):
             m = re.fullmatch(r"\[(\w+)(?:, #(\d+))?\]", args[1])
             assert m, code
             addr = regs[m.group(1)] + int(m.group(2) or 0)
@@ -68,7 +69,13 @@ def run_thumb(lines: list[str], regs: dict, mem: dict) -> int:
                 regs[args[0]] = mem[addr]
             if len(args) == 3:  # post-indexed
                 regs[m.group(1)] += int(args[2].lstrip("#"))
-        elif op in ("eor", "bic"):
+        elif op in ("lsr", "lsl"):
+            if len(args) == 2:
+                args = [args[0]] + args
+            v, k = regs[args[1]], args[2]
+            k = int(k[1:]) if k.startswith("#") else regs[k] & 0xFF
+            regs[args[0]] = (v >> k if op == "lsr" else v << k) & M32
+        elif op in ("eor", "bic", "and"):
             if len(args) == 2 or (len(args) == 3 and args[2].startswith("ror")):
                 args = [args[0]] + args  # two-operand form
             rd, rn, rm = args[:3]
@@ -76,9 +83,11 @@ def run_thumb(lines: list[str], regs: dict, mem: dict) -> int:
             if len(args) == 4:
                 k = int(re.fullmatch(r"ror #(\d+)", args[3]).group(1))
                 v = ((v >> k) | (v << (32 - k))) & M32
-            regs[rd] = regs[rn] ^ v if op == "eor" else regs[rn] & ~v & M32
-        elif op == "ror":
-            k = int(args[2].lstrip("#"))
+            regs[rd] = {"eor": regs[rn] ^ v, "bic": regs[rn] & ~v & M32, "and": regs[rn] & v}[op]
+        elif op in ("ror", "rors"):
+            if len(args) == 2:  # rors rdn, rm: by the register's low byte, mod 32
+                args = [args[0]] + args
+            k = int(args[2][1:]) if args[2].startswith("#") else (regs[args[2]] & 0xFF) % 32
             v = regs[args[1]]
             regs[args[0]] = ((v >> k) | (v << (32 - k))) & M32
         elif op == "mov":
@@ -123,14 +132,14 @@ def loop_body(variant: str) -> list[str]:
     text = (GEN.parent / f"{variant}.S").read_text().splitlines()
     label = ".Lloop_round:" if variant == "fast" else ".Lround:"
     body = lines_between(text, lambda ln: ln == label,
-                         lambda ln: code_of(ln).startswith("ldrh") and "#2" not in ln)
+                         lambda ln: code_of(ln).startswith("ldrb") and "#1" not in ln)
     return body[:-1]  # the loop test's pointer load
 
 
 def rc_table(variant: str) -> list[int]:
-    """The loop's constant table as the .S has it (.hword lines)."""
+    """The loop's constant table as the .S has it (.byte lines)."""
     text = (GEN.parent / f"{variant}.S").read_text()
-    return [int(v, 0) for ln in re.findall(r"^\s*\.hword ([^@\n]*)", text, re.M)
+    return [int(v, 0) for ln in re.findall(r"^\s*\.byte ([^@\n]*)", text, re.M)
             for v in ln.split(",")]
 
 
@@ -148,8 +157,8 @@ def test_loop_body_is_a_round_for_every_constant():
             a = [rnd.getrandbits(32) for _ in range(12)]
             regs = dict(zip(gen.REGS, a))
             table = 0x1000
-            mem = {0x100 + 4: table + 2 * (12 - n)}
-            mem.update({table + 2 * i: rc for i, rc in enumerate(rcs)})
+            mem = {0x100 + 4: table + (12 - n)}
+            mem.update({table + i: rc for i, rc in enumerate(rcs)})
             regs.update({"sp": 0x100, gen.T0: 0, gen.T1: 0})
             for _ in range(n):
                 run_thumb(body, regs, mem)
@@ -157,7 +166,7 @@ def test_loop_body_is_a_round_for_every_constant():
             for rc in gen.RC[12 - n:]:
                 want = ref_round(want, rc)
             assert [regs[r] for r in gen.REGS] == want, (variant, n)
-            assert mem[0x104] == table + 24  # where the loop's test reads 0
+            assert mem[0x104] == table + 12  # where the loop's test reads 0
 
 
 def test_frames_return_to_zero():

@@ -8,8 +8,9 @@
  *       (taken when the count is the constant 12, as in the modes and the
  *       bare permutation), any other count one round in a loop; the C
  *       around it as opt32's (inlined, whole words where aligned)
- *   small (XOODOO_ARMV7M_SMALL, asm_armv7m_small)   one round in a loop;
- *       the C around it as lowsize's (nothing inlined, bytes one by one)
+ *   small (XOODOO_ARMV7M_SMALL, asm_armv7m_small)   one round in a loop
+ *       (permute12: the same loop, the count set by the callee); the C
+ *       around it as lowsize's (nothing inlined, bytes one by one)
  *
  * The implementation folder adds a .S including the variant.
  */
@@ -32,16 +33,12 @@
 
 /* the last `rounds` of the 12 rounds (1 .. 12) */
 void LWC_NS(xoodoo_armv7m_permute)(xoodoo_state_t *s, unsigned rounds);
-
-#ifdef XOODOO_ARMV7M_SMALL
-#define xoodoo_permute(s, rounds) LWC_NS(xoodoo_armv7m_permute)((s), (rounds))
-#else
-/* Xoodoo[12] without the loop (fast only) */
+/* Xoodoo[12]: fast, the rounds unrolled; small, the loop entered with 12
+ * (so that the modes' calls pass no count) */
 void LWC_NS(xoodoo_armv7m_permute12)(xoodoo_state_t *s);
 #define xoodoo_permute(s, rounds)                                    \
   (__builtin_constant_p(rounds) && (rounds) == 12                    \
        ? LWC_NS(xoodoo_armv7m_permute12)(s)                          \
        : LWC_NS(xoodoo_armv7m_permute)((s), (rounds)))
-#endif
 
 #endif

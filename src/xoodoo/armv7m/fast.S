@@ -18,7 +18,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
     cmp     r1, #12
     beq     ARMV7M_SYM(xoodoo_armv7m_permute12)@ all twelve: the unrolled rounds
     adr     r2, .Lloop_rc_end
-    sub     r1, r2, r1, lsl #1              @ the first round's constant
+    subs    r1, r2, r1                      @ the first round's constant
     push    {r0, r1, r4-r11, lr}            @ [sp] = state, [sp, #4] = constant pointer
     ldm     r0, {r2-r12, lr}                @ the twelve lanes
 .Lloop_round:
@@ -48,9 +48,11 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
     eor     r9, r9, r1, ror #27
     eor     lr, lr, r1, ror #27
     ldr     r0, [sp, #4]                    @ iota: the constant pointer
-    ldrh    r1, [r0], #2
+    ldrb    r1, [r0], #1
     str     r0, [sp, #4]
-    eors    r2, r1                          @ A0[0] ^= the round's constant
+    lsrs    r0, r1, #4                      @ s (the byte's bits 7..4)
+    rors    r0, r1                          @ s >>> (32 - k) = s << k (the byte mod 32)
+    eors    r2, r0                          @ A0[0] ^= the round's constant
     @ chi, column by column: A0 ^= A2 & ~A1, A1 ^= A0 & ~A2, A2 ^= A1 & ~A0
     bic     r0, r10, r9, ror #11            @ t = A2[0] & ~A1[0]
     eor     r2, r2, r0, ror #21             @ A0[0] ^= t
@@ -89,7 +91,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
     ror     lr, r11, #13
     mov     r11, r0
     ldr     r0, [sp, #4]
-    ldrh    r1, [r0]                        @ the next constant, 0 after the last round
+    ldrb    r1, [r0]                        @ the next constant, 0 after the last round
     cmp     r1, #0
     bne     .Lloop_round
     pop     {r0, r1}                        @ the state pointer (and the constant pointer)
@@ -97,11 +99,9 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
     pop     {r4-r11, pc}
     .balign 4
 .Lloop_rc:
-    .hword 0x058, 0x038, 0x3c0, 0x0d0                @ rounds 0 .. 3
-    .hword 0x120, 0x014, 0x060, 0x02c                @ rounds 4 .. 7
-    .hword 0x380, 0x0f0, 0x1a0, 0x012                @ rounds 8 .. 11
+    .byte 0xbd, 0x7d, 0xfa, 0xdc, 0x9b, 0x5e, 0x3b, 0xbe, 0x79, 0xfc, 0xdb, 0x9f  @ rounds 0 .. 11 (rc_byte)
 .Lloop_rc_end:
-    .hword 0
+    .byte 0
     .balign 2
     .size ARMV7M_SYM(xoodoo_armv7m_permute), .-ARMV7M_SYM(xoodoo_armv7m_permute)
 

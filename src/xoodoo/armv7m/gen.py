@@ -15,7 +15,8 @@ the state pointer waits on the stack.  Two variants:
             any other n: the small variant's loop (n = 12 jumps to the
             unrolled code)
     small   xoodoo_armv7m_permute(s, n): one round in a loop over a table
-            of the round constants (halfwords, a zero ends it)
+            of the round constants (a byte each, rc_byte(); a zero ends
+            it); xoodoo_armv7m_permute12 sets n = 12 and falls into it
 
 Lazy rotations.  A register v need not hold its lane L itself but L
 rotated: L = v >>> s, s the register's *frame* (0..31).  Every operation
@@ -284,13 +285,15 @@ STATE = "{r2-r12, lr}"
 
 def iota_loaded(a: Asm, st: Lanes) -> None:
     """small: the next constant from the table (its pointer at [sp, #4]),
-    rotated into lane (0, 0)'s frame."""
+    decoded from its byte (rc_byte), rotated into lane (0, 0)'s frame."""
     a("ldr", T0, "[sp, #4]", comment="iota: the constant pointer")
-    a("ldrh", T1, f"[{T0}], #2")
+    a("ldrb", T1, f"[{T0}], #1")
     a("str", T0, "[sp, #4]")
+    a("lsrs", T0, T1, "#4", comment="s (the byte's bits 7..4)")
+    a("rors", T0, T1, comment="s >>> (32 - k) = s << k (the byte mod 32)")
     r = st.reg[(0, 0)]
     k = (-st.fr[(0, 0)]) % 32
-    a.alu("eor", r, r, T1, f"ror #{k}" if k else "", comment="A0[0] ^= the round's constant")
+    a.alu("eor", r, r, T0, f"ror #{k}" if k else "", comment="A0[0] ^= the round's constant")
 
 
 def home(a: Asm, st: Lanes) -> None:
@@ -334,14 +337,47 @@ def home(a: Asm, st: Lanes) -> None:
 
 
 # -- the functions ---------------------------------------------------------------
-def permute_loop(a: Asm, prefix: str, to12: str | None) -> None:
-    sym = a.func("xoodoo_armv7m_permute")
-    a.note("r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop")
-    if to12:
+def rc_byte(rc: int) -> int:
+    """A round constant as one byte.  Each is an odd 4-bit s shifted left by
+    k = 1..7: the byte u << 5 | (32 - k), u = s >> 1.  Its bits 7..4 are
+    s itself (32 - k has bit 4 set), and a rotation right by the byte (mod
+    32, as ROR by a register takes it) is the shift left by k."""
+    k = (rc & -rc).bit_length() - 1
+    s = rc >> k
+    assert s & 1 and s < 16 and 1 <= k <= 7
+    b = (s >> 1) << 5 | (32 - k)
+    assert b >> 4 == s and rol(s, k) == rc
+    return b
+
+
+def entry(a: Asm, name: str) -> str:
+    """A second entry right after the first (no alignment between)."""
+    sym = f"ARMV7M_SYM({name})"
+    a.raw(f"    .global {sym}")
+    a.raw(f"    .type {sym}, %function")
+    a.raw("    .thumb_func")
+    a.label(sym)
+    return sym
+
+
+def permute_loop(a: Asm, prefix: str, fast: bool) -> None:
+    """xoodoo_armv7m_permute(s, n): one round in a loop; fast jumps to the
+    unrolled rounds when n is 12, small has a permute12 entry of its own
+    that sets n = 12 (the modes' calls pass no count)."""
+    if fast:
+        sym = a.func("xoodoo_armv7m_permute")
+        a.note("r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop")
         a("cmp", "r1", "#12")
-        a("beq", to12, comment="all twelve: the unrolled rounds")
+        a("beq", "ARMV7M_SYM(xoodoo_armv7m_permute12)", comment="all twelve: the unrolled rounds")
+    else:
+        sym12 = a.func("xoodoo_armv7m_permute12")
+        a.note("r0 = state: Xoodoo[12], the loop below with r1 = 12")
+        a("movs", "r1", "#12")
+        a.endfunc(sym12)
+        sym = entry(a, "xoodoo_armv7m_permute")
+        a.note("r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop")
     a("adr", "r2", f"{prefix}rc_end")
-    a("sub", "r1", "r2", "r1, lsl #1", comment="the first round's constant")
+    a("subs", "r1", "r2", "r1", comment="the first round's constant")
     a("push", "{r0, r1, r4-r11, lr}", comment="[sp] = state, [sp, #4] = constant pointer")
     a("ldm", "r0", STATE, comment="the twelve lanes")
     a.label(f"{prefix}round")
@@ -349,7 +385,7 @@ def permute_loop(a: Asm, prefix: str, to12: str | None) -> None:
     round_(a, st, None, SMALL)
     home(a, st)
     a("ldr", T0, "[sp, #4]")
-    a("ldrh", T1, f"[{T0}]", comment="the next constant, 0 after the last round")
+    a("ldrb", T1, f"[{T0}]", comment="the next constant, 0 after the last round")
     a("cmp", T1, "#0")
     a("bne", f"{prefix}round")
     a("pop", "{r0, r1}", comment="the state pointer (and the constant pointer)")
@@ -357,11 +393,10 @@ def permute_loop(a: Asm, prefix: str, to12: str | None) -> None:
     a("pop", "{r4-r11, pc}")
     a.raw("    .balign 4")
     a.label(f"{prefix}rc")
-    for i in range(0, 12, 4):
-        a.raw("    .hword " + ", ".join(f"0x{c:03x}" for c in RC[i:i + 4])
-              + f"                @ rounds {i} .. {i + 3}")
+    a.raw("    .byte " + ", ".join(f"0x{rc_byte(c):02x}" for c in RC)
+          + "  @ rounds 0 .. 11 (rc_byte)")
     a.label(f"{prefix}rc_end")
-    a.raw("    .hword 0")
+    a.raw("    .byte 0")
     a.raw("    .balign 2")
     a.endfunc(sym)
 
@@ -405,11 +440,11 @@ def generate(variant: str) -> str:
     a.raw("    .thumb")
     a.raw("    .text")
     if variant == "fast":
-        permute_loop(a, ".Lloop_", "ARMV7M_SYM(xoodoo_armv7m_permute12)")
+        permute_loop(a, ".Lloop_", True)
         a.raw("")
         permute12(a)
     else:
-        permute_loop(a, ".L", None)
+        permute_loop(a, ".L", False)
     return "\n".join(a.lines) + "\n"
 
 
