@@ -3,7 +3,8 @@ gen.py), what tests/test_asm_armv7m_perms.py does not check for every
 family: the instructions as generated (read back from the .S, executed by a
 small Thumb-2 interpreter here on the host) are Xoodoo's rounds on random
 states, in both variants (fast: the twelve unrolled rounds, their lane
-renamings and frames; small: the loop's body, constant table included);
+renamings and frames, entered at every round through its layout stub;
+small: the loop's body, constant table included);
 the path of frames the generator found is a cycle; and the fast Xoodoo[12]
 called directly costs its hand count in the cycle model (the lwcbench
 figure adds the benchmark's dispatch, as for Ascon).
@@ -128,10 +129,35 @@ def test_fast_unrolled_rounds_are_xoodoo12():
         assert [regs[r] for r in gen.REGS] == want
 
 
+def test_fast_entries_at_every_round():
+    """permute(s, n) of fast: after the LDM, the stub of layout k mod 4 (none
+    for 0), then the unrolled code from .Lround<k> (k = 12 - n) to the end:
+    Xoodoo[n] for every n, lane (x, y) back in REGS[x + 4y]."""
+    text = (GEN.parent / "fast.S").read_text().splitlines()
+    gen = generator()
+    rnd = random.Random(18)
+    for n in range(1, 13):
+        k = 12 - n
+        body = []
+        if k % 4:
+            body = lines_between(text, lambda ln: ln == f".Llayout{k % 4}:",
+                                 lambda ln: ln == ".Ldispatch:" or code_of(ln) == "b       .Ldispatch")
+        body += lines_between(text, lambda ln: ln == f".Lround{k}:",
+                              lambda ln: code_of(ln).startswith("pop"))
+        body = [ln for ln in body if not ln.startswith(".Lround")]
+        a = [rnd.getrandbits(32) for _ in range(12)]
+        regs = dict(zip(gen.REGS, a))
+        regs.update({gen.T0: k, gen.T1: rnd.getrandbits(32)})
+        run_thumb(body, regs, {})
+        want = a
+        for rc in gen.RC[k:]:
+            want = ref_round(want, rc)
+        assert [regs[r] for r in gen.REGS] == want, n
+
+
 def loop_body(variant: str) -> list[str]:
     text = (GEN.parent / f"{variant}.S").read_text().splitlines()
-    label = ".Lloop_round:" if variant == "fast" else ".Lround:"
-    body = lines_between(text, lambda ln: ln == label,
+    body = lines_between(text, lambda ln: ln == ".Lround:",
                          lambda ln: code_of(ln).startswith("ldrb") and "#1" not in ln)
     return body[:-1]  # the loop test's pointer load
 
@@ -144,12 +170,12 @@ def rc_table(variant: str) -> list[int]:
 
 
 def test_loop_body_is_a_round_for_every_constant():
-    """The loop (small, and fast for counts other than 12), one iteration
-    per round from the .S's constant table at [sp, #4]: Xoodoo[n] for every
-    n, and the table ends with the 0 the loop stops at."""
+    """small's loop, one iteration per round from the .S's constant table at
+    [sp, #4]: Xoodoo[n] for every n, and the table ends with the 0 the loop
+    stops at."""
     gen = generator()
     rnd = random.Random(17)
-    for variant in gen.VARIANTS:
+    for variant in ["small"]:
         body = loop_body(variant)
         rcs = rc_table(variant)
         assert len(rcs) == 13 and rcs[12] == 0

@@ -4,10 +4,10 @@
  * (12 little-endian 32-bit lanes); adding and extracting bytes stay
  * words.h's, the modes stay C.
  *
- *   fast (asm_armv7m)                  Xoodoo[12] with the rounds unrolled
+ *   fast (asm_armv7m)                  the rounds unrolled: permute12
  *       (taken when the count is the constant 12, as in the modes and the
- *       bare permutation), any other count one round in a loop; the C
- *       around it as opt32's (inlined, whole words where aligned)
+ *       bare permutation) from round 0, permute(s, n) from round 12 - n;
+ *       the C around it as opt32's (inlined, whole words where aligned)
  *   small (XOODOO_ARMV7M_SMALL, asm_armv7m_small)   one round in a loop
  *       (permute12: the same loop, the count set by the callee); the C
  *       around it as lowsize's (nothing inlined, bytes one by one)

@@ -14,95 +14,70 @@
     .thumb_func
     .balign 4
 ARMV7M_SYM(xoodoo_armv7m_permute):
-    @ r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop
-    cmp     r1, #12
-    beq     ARMV7M_SYM(xoodoo_armv7m_permute12)@ all twelve: the unrolled rounds
-    adr     r2, .Lloop_rc_end
-    subs    r1, r2, r1                      @ the first round's constant
-    push    {r0, r1, r4-r11, lr}            @ [sp] = state, [sp, #4] = constant pointer
-    ldm     r0, {r2-r12, lr}                @ the twelve lanes
-.Lloop_round:
-    @ theta: E[x] from the parity of column x - 1, each P read before its column changes
-    eor     r0, r9, lr                      @ P[3] = A0[3] ^ A1[3] ^ A2[3]
-    eors    r0, r5
-    eor     r1, r6, r10                     @ P[0] = A0[0] ^ A1[0] ^ A2[0]
-    eors    r1, r2
-    eor     r0, r0, r0, ror #23             @ E[0] = (P[3] ^ P[3] <<< 9) <<< 5
-    eor     r2, r2, r0, ror #27             @ A0[0] ^= E[0]
-    eor     r6, r6, r0, ror #27
-    eor     r10, r10, r0, ror #27
-    eor     r0, r7, r11                     @ P[1] = A0[1] ^ A1[1] ^ A2[1]
-    eors    r0, r3
-    eor     r1, r1, r1, ror #23             @ E[1] = (P[0] ^ P[0] <<< 9) <<< 5
-    eor     r3, r3, r1, ror #27             @ A0[1] ^= E[1]
-    eor     r7, r7, r1, ror #27
-    eor     r11, r11, r1, ror #27
-    eor     r1, r8, r12                     @ P[2] = A0[2] ^ A1[2] ^ A2[2]
-    eors    r1, r4
-    eor     r0, r0, r0, ror #23             @ E[2] = (P[1] ^ P[1] <<< 9) <<< 5
-    eor     r4, r4, r0, ror #27             @ A0[2] ^= E[2]
-    eor     r8, r8, r0, ror #27
-    eor     r12, r12, r0, ror #27
-    eor     r1, r1, r1, ror #23             @ E[3] = (P[2] ^ P[2] <<< 9) <<< 5
-    eor     r5, r5, r1, ror #27             @ A0[3] ^= E[3]
-    eor     r9, r9, r1, ror #27
-    eor     lr, lr, r1, ror #27
-    ldr     r0, [sp, #4]                    @ iota: the constant pointer
-    ldrb    r1, [r0], #1
-    str     r0, [sp, #4]
-    lsrs    r0, r1, #4                      @ s (the byte's bits 7..4)
-    rors    r0, r1                          @ s >>> (32 - k) = s << k (the byte mod 32)
-    eors    r2, r0                          @ A0[0] ^= the round's constant
-    @ chi, column by column: A0 ^= A2 & ~A1, A1 ^= A0 & ~A2, A2 ^= A1 & ~A0
-    bic     r0, r10, r9, ror #11            @ t = A2[0] & ~A1[0]
-    eor     r2, r2, r0, ror #21             @ A0[0] ^= t
-    bic     r0, r2, r10, ror #21            @ t = A0[0] & ~A2[0]
-    eor     r9, r9, r0                      @ A1[0] ^= t
-    bic     r0, r9, r2                      @ t = A1[0] & ~A0[0]
-    eor     r10, r10, r0, ror #11           @ A2[0] ^= t
-    bic     r0, r11, r6, ror #11            @ t = A2[1] & ~A1[1]
-    eor     r3, r3, r0, ror #21             @ A0[1] ^= t
-    bic     r0, r3, r11, ror #21            @ t = A0[1] & ~A2[1]
-    eors    r6, r0                          @ A1[1] ^= t
-    bic     r0, r6, r3                      @ t = A1[1] & ~A0[1]
-    eor     r11, r11, r0, ror #11           @ A2[1] ^= t
-    bic     r0, r12, r7, ror #11            @ t = A2[2] & ~A1[2]
-    eor     r4, r4, r0, ror #21             @ A0[2] ^= t
-    bic     r0, r4, r12, ror #21            @ t = A0[2] & ~A2[2]
-    eors    r7, r0                          @ A1[2] ^= t
-    bic     r0, r7, r4                      @ t = A1[2] & ~A0[2]
-    eor     r12, r12, r0, ror #11           @ A2[2] ^= t
-    bic     r0, lr, r8, ror #11             @ t = A2[3] & ~A1[3]
-    eor     r5, r5, r0, ror #21             @ A0[3] ^= t
-    bic     r0, r5, lr, ror #21             @ t = A0[3] & ~A2[3]
-    eor     r8, r8, r0                      @ A1[3] ^= t
-    bic     r0, r8, r5                      @ t = A1[3] & ~A0[3]
-    eor     lr, lr, r0, ror #11             @ A2[3] ^= t
-    @ each lane back to its own register, frame 0 (rotations, the moves among them)
-    ror     r0, r9, #31
+    @ r0 = state, r1 = rounds (1..12): the unrolled rounds from round 12 - rounds
+    push    {r0, r4-r11, lr}                @ [sp] = the state pointer
+    ldm     r0, {r2-r12, lr}                @ the twelve lanes (frame 0): round 0's, 4's, 8's layout
+    rsb     r0, r1, #12                     @ k, the first round
+    and     r1, r0, #3
+    tbb     [pc, r1]                        @ k mod 4: the layout to enter with
+.Llayouts:
+    .byte (.Ldispatch - .Llayouts) / 2, (.Llayout1 - .Llayouts) / 2
+    .byte (.Llayout2 - .Llayouts) / 2, (.Llayout3 - .Llayouts) / 2
+.Llayout1:
+    @ the lanes as at round 1 (and 5, 9)
+    ror     r1, r6, #1
+    ror     r6, r7, #1
+    ror     r7, r8, #1
+    ror     r8, r9, #1
+    mov     r9, r1
+    ror     r1, r10, #24
+    ror     r10, r12, #24
+    mov     r12, r1
+    ror     r1, r11, #24
+    ror     r11, lr, #24
+    mov     lr, r1
+    b       .Ldispatch
+.Llayout2:
+    @ the lanes as at round 2 (and 6, 10)
+    ror     r1, r6, #30
+    ror     r6, r8, #30
+    mov     r8, r1
+    ror     r1, r7, #30
+    ror     r7, r9, #30
+    mov     r9, r1
+    ror     r10, r10, #16
+    ror     r11, r11, #16
+    ror     r12, r12, #16
+    ror     lr, lr, #16
+    b       .Ldispatch
+.Llayout3:
+    @ the lanes as at round 3 (and 7, 11)
+    ror     r1, r6, #31
+    ror     r6, r9, #31
     ror     r9, r8, #31
     ror     r8, r7, #31
-    ror     r7, r6, #31
-    mov     r6, r0
-    ror     r0, r12, #13
-    ror     r12, r10, #13
-    mov     r10, r0
-    ror     r0, lr, #13
-    ror     lr, r11, #13
-    mov     r11, r0
-    ldr     r0, [sp, #4]
-    ldrb    r1, [r0]                        @ the next constant, 0 after the last round
-    cmp     r1, #0
-    bne     .Lloop_round
-    pop     {r0, r1}                        @ the state pointer (and the constant pointer)
-    stm     r0, {r2-r12, lr}
-    pop     {r4-r11, pc}
-    .balign 4
-.Lloop_rc:
-    .byte 0xbd, 0x7d, 0xfa, 0xdc, 0x9b, 0x5e, 0x3b, 0xbe, 0x79, 0xfc, 0xdb, 0x9f  @ rounds 0 .. 11 (rc_byte)
-.Lloop_rc_end:
-    .byte 0
-    .balign 2
+    mov     r7, r1
+    ror     r1, r10, #8
+    ror     r10, r12, #8
+    mov     r12, r1
+    ror     r1, r11, #8
+    ror     r11, lr, #8
+    mov     lr, r1
+.Ldispatch:
+    tbh     [pc, r0, lsl #1]                @ to round k
+.Lrounds:
+    .hword (.Lround0 - .Lrounds) / 2
+    .hword (.Lround1 - .Lrounds) / 2
+    .hword (.Lround2 - .Lrounds) / 2
+    .hword (.Lround3 - .Lrounds) / 2
+    .hword (.Lround4 - .Lrounds) / 2
+    .hword (.Lround5 - .Lrounds) / 2
+    .hword (.Lround6 - .Lrounds) / 2
+    .hword (.Lround7 - .Lrounds) / 2
+    .hword (.Lround8 - .Lrounds) / 2
+    .hword (.Lround9 - .Lrounds) / 2
+    .hword (.Lround10 - .Lrounds) / 2
+    .hword (.Lround11 - .Lrounds) / 2
     .size ARMV7M_SYM(xoodoo_armv7m_permute), .-ARMV7M_SYM(xoodoo_armv7m_permute)
 
     .global ARMV7M_SYM(xoodoo_armv7m_permute12)
@@ -110,10 +85,11 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
     .thumb_func
     .balign 4
 ARMV7M_SYM(xoodoo_armv7m_permute12):
-    @ r0 = state: Xoodoo[12], the rounds unrolled
+    @ r0 = state: Xoodoo[12], the rounds unrolled (entered at round k by permute)
     push    {r0, r4-r11, lr}                @ [sp] = the state pointer
     ldm     r0, {r2-r12, lr}                @ the twelve lanes (frame 0)
 
+.Lround0:
     @ round 0; frames (A0, A1, A2) = (0, 0, 0); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r6 11:r7 12:r8 13:r9 20:r10 21:r11 22:r12 23:lr
     @ frames chosen: P in A0's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -168,6 +144,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r8, r5                      @ t = A1[3] & ~A0[3]
     eor     lr, lr, r0, ror #16             @ A2[3] ^= t
 
+.Lround1:
     @ round 1; frames (A0, A1, A2) = (0, 31, 8); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r9 11:r6 12:r7 13:r8 20:r12 21:lr 22:r10 23:r11
     @ frames chosen: P in A2's; theta into E's for planes [1, 2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -222,6 +199,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r7, r5, ror #29             @ t = A1[3] & ~A0[3]
     eor     r11, r11, r0, ror #11           @ A2[3] ^= t
 
+.Lround2:
     @ round 2; frames (A0, A1, A2) = (0, 2, 16); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r8 11:r9 12:r6 13:r7 20:r10 21:r11 22:r12 23:lr
     @ frames chosen: P in A2's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -276,6 +254,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r6, r5, ror #30             @ t = A1[3] & ~A0[3]
     eor     lr, lr, r0, ror #2              @ A2[3] ^= t
 
+.Lround3:
     @ round 3; frames (A0, A1, A2) = (0, 1, 24); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r7 11:r8 12:r9 13:r6 20:r12 21:lr 22:r10 23:r11
     @ frames chosen: P in A2's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -330,6 +309,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r9, r5, ror #31             @ t = A1[3] & ~A0[3]
     eor     r11, r11, r0, ror #25           @ A2[3] ^= t
 
+.Lround4:
     @ round 4; frames (A0, A1, A2) = (0, 0, 0); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r6 11:r7 12:r8 13:r9 20:r10 21:r11 22:r12 23:lr
     @ frames chosen: P in A0's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -384,6 +364,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r8, r5                      @ t = A1[3] & ~A0[3]
     eor     lr, lr, r0, ror #16             @ A2[3] ^= t
 
+.Lround5:
     @ round 5; frames (A0, A1, A2) = (0, 31, 8); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r9 11:r6 12:r7 13:r8 20:r12 21:lr 22:r10 23:r11
     @ frames chosen: P in A2's; theta into E's for planes [1, 2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -438,6 +419,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r7, r5, ror #29             @ t = A1[3] & ~A0[3]
     eor     r11, r11, r0, ror #11           @ A2[3] ^= t
 
+.Lround6:
     @ round 6; frames (A0, A1, A2) = (0, 2, 16); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r8 11:r9 12:r6 13:r7 20:r10 21:r11 22:r12 23:lr
     @ frames chosen: P in A2's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -492,6 +474,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r6, r5, ror #30             @ t = A1[3] & ~A0[3]
     eor     lr, lr, r0, ror #2              @ A2[3] ^= t
 
+.Lround7:
     @ round 7; frames (A0, A1, A2) = (0, 1, 24); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r7 11:r8 12:r9 13:r6 20:r12 21:lr 22:r10 23:r11
     @ frames chosen: P in A2's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -546,6 +529,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r9, r5, ror #31             @ t = A1[3] & ~A0[3]
     eor     r11, r11, r0, ror #25           @ A2[3] ^= t
 
+.Lround8:
     @ round 8; frames (A0, A1, A2) = (0, 0, 0); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r6 11:r7 12:r8 13:r9 20:r10 21:r11 22:r12 23:lr
     @ frames chosen: P in A0's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -600,6 +584,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r8, r5                      @ t = A1[3] & ~A0[3]
     eor     lr, lr, r0, ror #16             @ A2[3] ^= t
 
+.Lround9:
     @ round 9; frames (A0, A1, A2) = (0, 31, 8); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r9 11:r6 12:r7 13:r8 20:r12 21:lr 22:r10 23:r11
     @ frames chosen: P in A2's; theta into E's for planes [1, 2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -654,6 +639,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r7, r5, ror #29             @ t = A1[3] & ~A0[3]
     eor     r11, r11, r0, ror #11           @ A2[3] ^= t
 
+.Lround10:
     @ round 10; frames (A0, A1, A2) = (0, 2, 16); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r8 11:r9 12:r6 13:r7 20:r10 21:r11 22:r12 23:lr
     @ frames chosen: P in A2's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes
@@ -708,6 +694,7 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     bic     r0, r6, r5, ror #30             @ t = A1[3] & ~A0[3]
     eor     lr, lr, r0, ror #2              @ A2[3] ^= t
 
+.Lround11:
     @ round 11; frames (A0, A1, A2) = (0, 1, 24); lane yx:register 00:r2 01:r3 02:r4 03:r5 10:r7 11:r8 12:r9 13:r6 20:r12 21:lr 22:r10 23:r11
     @ frames chosen: P in A2's; theta into E's for planes [2]; chi into t's for planes none
     @ theta: E[x] from the parity of column x - 1, each P read before its column changes

@@ -11,9 +11,9 @@ the state pointer waits on the stack.  Two variants:
 
     fast    xoodoo_armv7m_permute12: the twelve rounds unrolled, no
             instruction spent on a rotation or a lane move (below), the
-            round constants as immediates; xoodoo_armv7m_permute(s, n) for
-            any other n: the small variant's loop (n = 12 jumps to the
-            unrolled code)
+            round constants as immediates; xoodoo_armv7m_permute(s, n)
+            enters the same rounds at round 12 - n (a TBH), the lanes first
+            moved and rotated to that round's registers and frames
     small   xoodoo_armv7m_permute(s, n): one round in a loop over a table
             of the round constants (a byte each, rc_byte(); a zero ends
             it); xoodoo_armv7m_permute12 sets n = 12 and falls into it
@@ -60,9 +60,9 @@ puts each lane back in its register and frame 0 with eight RORs, three of
 which also make the moves (rho-west's 4-cycle in plane 1, rho-east's two
 swaps in plane 2, with r0 as the spare), and three MOVs; its frames are
 left alone but for P, computed from plane 1's lane first (SMALL: plane
-0's lane then comes last, unshifted, a 16-bit EOR).  The fast variant
-carries the same loop for counts other than 12 (what the modes and the
-benchmark call is the constant 12: backend_armv7m.h picks permute12).
+0's lane then comes last, unshifted, a 16-bit EOR).  The modes and the
+benchmark call the constant 12: backend_armv7m.h picks permute12, which
+in small sets the count and falls into the loop.
 
 Nothing branches on the state or indexes memory with it.
 """
@@ -296,44 +296,46 @@ def iota_loaded(a: Asm, st: Lanes) -> None:
     a.alu("eor", r, r, T0, f"ror #{k}" if k else "", comment="A0[0] ^= the round's constant")
 
 
-def home(a: Asm, st: Lanes) -> None:
-    """small: every lane back to its register REGS[x + 4y] in frame 0; a cycle
-    of moves goes through T0: its first register's lane to T0, each
-    register then filled from the one holding its lane, T0 into the last
-    (rotating on the way: ROR rather than MOV)."""
-    a.note("each lane back to its own register, frame 0 (rotations, the moves among them)")
-
-    def put(rd: str, rs: str, k: int) -> None:
+def arrange(a: Asm, st: Lanes, want: dict, want_fr: dict, spare: str) -> None:
+    """Every lane to register want[lane] in frame want_fr[lane]: a cycle of
+    moves goes through the spare (its first register's lane to the spare,
+    each register then filled from the one holding its lane, the spare into
+    the last), rotating on the way (ROR rather than MOV)."""
+    def put(rd: str, lane) -> None:
+        k = (st.fr[lane] - want_fr[lane]) % 32
         if k:
-            a("ror", rd, rs, f"#{k}")
-        else:
-            a("mov", rd, rs)
+            a("ror", rd, st.reg[lane], f"#{k}")
+        elif rd != st.reg[lane]:
+            a("mov", rd, st.reg[lane])
 
-    want = {lane: REGS[4 * lane[0] + lane[1]] for lane in st.reg}
     moved = set()
     for lane in sorted(want):
         if lane in moved:
             continue
-        r = st.reg[lane]
-        if r == want[lane]:
-            if st.fr[lane]:
-                put(r, r, st.fr[lane])
-            moved.add(lane)
-            continue
-        put(T0, r, st.fr[lane])
         moved.add(lane)
-        free = r
+        if st.reg[lane] == want[lane]:
+            put(want[lane], lane)
+            continue
+        put(spare, lane)
+        free = st.reg[lane]
         while True:
             nxt = next(l for l in want if want[l] == free)  # the lane that belongs in `free`
             if nxt == lane:
                 break
-            put(free, st.reg[nxt], st.fr[nxt])
+            put(free, nxt)
             moved.add(nxt)
             free = st.reg[nxt]
-        a("mov", free, T0)
+        a("mov", free, spare)
         assert free == want[lane]
-    st.reg = want
-    st.fr = {lane: 0 for lane in want}
+    st.reg = dict(want)
+    st.fr = dict(want_fr)
+
+
+def home(a: Asm, st: Lanes) -> None:
+    """small: every lane back to its register REGS[x + 4y] in frame 0."""
+    a.note("each lane back to its own register, frame 0 (rotations, the moves among them)")
+    start = Lanes()
+    arrange(a, st, start.reg, start.fr, T0)
 
 
 # -- the functions ---------------------------------------------------------------
@@ -360,22 +362,16 @@ def entry(a: Asm, name: str) -> str:
     return sym
 
 
-def permute_loop(a: Asm, prefix: str, fast: bool) -> None:
-    """xoodoo_armv7m_permute(s, n): one round in a loop; fast jumps to the
-    unrolled rounds when n is 12, small has a permute12 entry of its own
-    that sets n = 12 (the modes' calls pass no count)."""
-    if fast:
-        sym = a.func("xoodoo_armv7m_permute")
-        a.note("r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop")
-        a("cmp", "r1", "#12")
-        a("beq", "ARMV7M_SYM(xoodoo_armv7m_permute12)", comment="all twelve: the unrolled rounds")
-    else:
-        sym12 = a.func("xoodoo_armv7m_permute12")
-        a.note("r0 = state: Xoodoo[12], the loop below with r1 = 12")
-        a("movs", "r1", "#12")
-        a.endfunc(sym12)
-        sym = entry(a, "xoodoo_armv7m_permute")
-        a.note("r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop")
+def permute_loop(a: Asm, prefix: str) -> None:
+    """small: xoodoo_armv7m_permute(s, n), one round in a loop, and a
+    permute12 entry before it that sets n = 12 (the modes' calls pass no
+    count)."""
+    sym12 = a.func("xoodoo_armv7m_permute12")
+    a.note("r0 = state: Xoodoo[12], the loop below with r1 = 12")
+    a("movs", "r1", "#12")
+    a.endfunc(sym12)
+    sym = entry(a, "xoodoo_armv7m_permute")
+    a.note("r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop")
     a("adr", "r2", f"{prefix}rc_end")
     a("subs", "r1", "r2", "r1", comment="the first round's constant")
     a("push", "{r0, r1, r4-r11, lr}", comment="[sp] = state, [sp, #4] = constant pointer")
@@ -401,10 +397,53 @@ def permute_loop(a: Asm, prefix: str, fast: bool) -> None:
     a.endfunc(sym)
 
 
+def layouts() -> list[Lanes]:
+    """Where the lanes are (registers, frames) at the start of rounds 0..3
+    of the unrolled code (then again at 4..7 and 8..11)."""
+    out, st, cyc = [], Lanes(), path()
+    for i in range(4):
+        out.append(Lanes())
+        out[-1].reg, out[-1].fr = dict(st.reg), dict(st.fr)
+        round_(Asm("dry"), st, RC[i], cyc[i])
+    return out
+
+
+def permute_any(a: Asm) -> None:
+    """xoodoo_armv7m_permute(s, n), fast: the unrolled rounds entered at
+    round k = 12 - n.  After the LDM the lanes are as at round 0 (and 4, 8);
+    for k = 1, 2, 3 mod 4 a stub moves and rotates them to round k's
+    registers and frames (arrange, r1 the spare), then a TBH on k."""
+    sym = a.func("xoodoo_armv7m_permute")
+    a.note("r0 = state, r1 = rounds (1..12): the unrolled rounds from round 12 - rounds")
+    a("push", "{r0, r4-r11, lr}", comment="[sp] = the state pointer")
+    a("ldm", "r0", STATE, comment="the twelve lanes (frame 0): round 0's, 4's, 8's layout")
+    a("rsb", "r0", "r1", "#12", comment="k, the first round")
+    a("and", "r1", "r0", "#3")
+    a("tbb", "[pc, r1]", comment="k mod 4: the layout to enter with")
+    a.label(".Llayouts")
+    a.raw("    .byte (.Ldispatch - .Llayouts) / 2, (.Llayout1 - .Llayouts) / 2")
+    a.raw("    .byte (.Llayout2 - .Llayouts) / 2, (.Llayout3 - .Llayouts) / 2")
+    start = Lanes()
+    for c, lay in enumerate(layouts()[1:], 1):
+        a.label(f".Llayout{c}")
+        a.note(f"the lanes as at round {c} (and {c + 4}, {c + 8})")
+        st = Lanes()
+        st.reg, st.fr = dict(start.reg), dict(start.fr)
+        arrange(a, st, lay.reg, lay.fr, T1)
+        if c < 3:
+            a("b", ".Ldispatch")
+    a.label(".Ldispatch")
+    a("tbh", "[pc, r0, lsl #1]", comment="to round k")
+    a.label(".Lrounds")
+    for i in range(12):
+        a.raw(f"    .hword (.Lround{i} - .Lrounds) / 2")
+    a.endfunc(sym)
+
+
 def permute12(a: Asm) -> None:
     sym = a.func("xoodoo_armv7m_permute12")
     cyc = path()
-    a.note("r0 = state: Xoodoo[12], the rounds unrolled")
+    a.note("r0 = state: Xoodoo[12], the rounds unrolled (entered at round k by permute)")
     a("push", "{r0, r4-r11, lr}", comment="[sp] = the state pointer")
     a("ldm", "r0", STATE, comment="the twelve lanes (frame 0)")
     st = Lanes()
@@ -412,6 +451,7 @@ def permute12(a: Asm) -> None:
         p, th, ch = cyc[i % 4]
         lanes = " ".join(f"{y}{x}:{st.reg[(y, x)]}" for y in range(3) for x in range(4))
         a.raw("")
+        a.label(f".Lround{i}")
         a.note(f"round {i}; frames (A0, A1, A2) = {st.frames()}; lane yx:register {lanes}")
         a.note(f"frames chosen: P in A{p}'s; theta into E's for planes "
                f"{[y for y in range(3) if th[y]] or 'none'}; chi into t's for planes "
@@ -440,11 +480,11 @@ def generate(variant: str) -> str:
     a.raw("    .thumb")
     a.raw("    .text")
     if variant == "fast":
-        permute_loop(a, ".Lloop_", True)
+        permute_any(a)
         a.raw("")
         permute12(a)
     else:
-        permute_loop(a, ".L", False)
+        permute_loop(a, ".L")
     return "\n".join(a.lines) + "\n"
 
 
