@@ -5,9 +5,11 @@ small Thumb-2 interpreter here on the host) are Xoodoo's rounds on random
 states, in both variants (fast: the twelve unrolled rounds, their lane
 renamings and frames, entered at every round through its layout stub;
 small: the loop's body, constant table included);
-the path of frames the generator found is a cycle; and the fast Xoodoo[12]
+the path of frames the generator found is a cycle; the fast Xoodoo[12]
 called directly costs its hand count in the cycle model (the lwcbench
-figure adds the benchmark's dispatch, as for Ascon).
+figure adds the benchmark's dispatch, as for Ascon); and Xoodyak's
+implementations over the assembly take misaligned and in-place buffers
+and split calls (tests/xtensa/align.c on cortex-m3-qemu).
 """
 from __future__ import annotations
 
@@ -15,7 +17,10 @@ import random
 import re
 import subprocess
 
+import pytest
+
 from conftest import ROOT, load_module, usable_target
+from harness.discover import discover
 
 GEN = ROOT / "src" / "xoodoo" / "armv7m" / "gen.py"
 M32 = 0xFFFFFFFF
@@ -233,3 +238,26 @@ def test_direct_call_of_permute12_costs_the_hand_count(tmp_path):
     assert insns % n == 0 and cycles % n == 0
     assert insns // n == 3 + 2 + 12 * 49 + 3
     assert cycles // n == 5 + 11 + 13 + 12 * 49 + 2 + 13 + 12 == 644
+
+
+ASM = [i for i in discover() if i.name.startswith("asm_armv7m")
+       and i.scheme in ("xoodyak", "xoodyak-hash")]
+
+
+@pytest.mark.parametrize("impl", ASM, ids=lambda i: f"{i.scheme}/{i.name}")
+def test_misaligned_in_place_and_incremental(tmp_path, impl):
+    """tests/xtensa/align.c (plain C over lwc.h) on cortex-m3-qemu, linked
+    with the implementation as Ascon's test does: misaligned and in-place
+    buffers and incremental calls give the one-shot result on aligned
+    buffers, forgeries are refused."""
+    from test_asm_armv7m import align_firmware
+    fw = align_firmware(tmp_path, impl)
+    t = usable_target("cortex-m3-qemu")
+    run = subprocess.run(t.qemu_argv(fw), capture_output=True, text=True, timeout=300,
+                         stdin=subprocess.DEVNULL)
+    lines = run.stdout.splitlines()
+    assert run.returncode == 0, (run.returncode, run.stderr[-500:], lines[-5:])
+    assert lines and lines[-1].startswith("checked "), lines[-5:]
+    n, nbad = (int(x, 16) for x in lines[-1].split()[1:3])
+    assert nbad == 0 and not [ln for ln in lines if ln.startswith("bad")], lines[:10]
+    assert n >= (40 if impl.kind == "hash" else 1000)
