@@ -1,0 +1,44 @@
+/*
+ * ARMv7-M (Cortex-M3) assembly backends (src/xoodoo/armv7m/<variant>.S,
+ * written by gen.py): the permutation alone, on the C state of words.h
+ * (12 little-endian 32-bit lanes); adding and extracting bytes stay
+ * words.h's, the modes stay C.
+ *
+ *   fast (asm_armv7m)                  the rounds unrolled: permute12
+ *       (taken when the count is the constant 12, as in the modes and the
+ *       bare permutation) from round 0, permute(s, n) from round 12 - n;
+ *       the C around it as opt32's (inlined, whole words where aligned)
+ *   small (XOODOO_ARMV7M_SMALL, asm_armv7m_small)   one round in a loop
+ *       (permute12: the same loop, the count set by the callee); the C
+ *       around it as lowsize's (nothing inlined, bytes one by one)
+ *
+ * The implementation folder adds a .S including the variant.
+ */
+#ifndef XOODOO_BACKEND_H
+#define XOODOO_BACKEND_H
+
+#if defined(XOODOO_ARMV7M_SMALL) && defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#define XOODOO_BYTEWISE 1
+#elif defined(__GNUC__)
+#define LWC_INLINE static inline __attribute__((always_inline, unused))
+#endif
+#include "xoodoo/words.h"
+
+#ifdef XOODOO_ARMV7M_SMALL
+#define XOODOO_BACKEND_NAME "asm_armv7m_small"
+#else
+#define XOODOO_BACKEND_NAME "asm_armv7m"
+#endif
+
+/* the last `rounds` of the 12 rounds (1 .. 12) */
+void LWC_NS(xoodoo_armv7m_permute)(xoodoo_state_t *s, unsigned rounds);
+/* Xoodoo[12]: fast, the rounds unrolled; small, the loop entered with 12
+ * (so that the modes' calls pass no count) */
+void LWC_NS(xoodoo_armv7m_permute12)(xoodoo_state_t *s);
+#define xoodoo_permute(s, rounds)                                    \
+  (__builtin_constant_p(rounds) && (rounds) == 12                    \
+       ? LWC_NS(xoodoo_armv7m_permute12)(s)                          \
+       : LWC_NS(xoodoo_armv7m_permute)((s), (rounds)))
+
+#endif
