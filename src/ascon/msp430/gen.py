@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Generate the MSP430 assembly of the Ascon permutation from one description.
+
+    python3 src/ascon/msp430/gen.py       # rewrite src/ascon/msp430/*.S
+
+One function,
+
+    ascon_msp430_permute(state, rounds)   p^rounds, the last rounds of p^12
+
+over the C state layout of lanes64.h (uint64_t x[5]): lane i is the four
+16-bit words at byte 8i .. 8i+7 of the state, word 0 the least significant
+(MSP430 is little-endian).  The state lives in RAM; 20 words do not fit the
+twelve registers r4-r15, so each round passes over it twice:
+
+  * the S-box, one 16-bit column ("slice") at a time: word j of the five
+    lanes in five registers, 22 logic instructions with three temporaries
+    (bic is and-not: t = ~a & b is mov b, t; bic a, t), the five words back;
+  * the linear layer, one lane at a time: the lane in four registers X, a
+    copy A, A rotated in place and xored into the copy's renamed words, then
+    X rotated in place and xored likewise.  A rotation by 16q + r is a
+    renaming of words by q and r single-bit steps (rla/rlc/rlc/rlc/adc to
+    the left; bit #1 puts bit 0 in the carry, then rrc from the top word
+    down, to the right: 5 cycles a bit), or for r near 8 a byte rotation
+    (swpb on the four words, then each word takes the next one's high
+    byte with xor.b/xor: 13 cycles) and the few bits left.  A planner picks
+    the cheapest form per rotation (cycles by SLAU049's tables).
+
+Words cross from one pass to the next in registers where the register budget
+allows it (see PLAN): the last S-box column feeds the first lanes of the
+linear layer, the last lane of the linear layer the next round's first
+columns, with no store and no load in between.
+
+No branch or address depends on the state: the only loop counts rounds (the
+round constant in a register, 0xf0 - 15 i for round i of 12).
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
+from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+
+VARIANTS = ["fast"]
+
+# Ascon's linear layer: lane i gets x ^= (x >>> r0) ^ (x >>> r1).
+SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
+LAST_RC = 0x3C  # the constant after round 11: the loop ends there
+
+P = "r12"    # the state pointer (argument 1)
+RC = "r13"   # the round constant (argument 2 is the round count)
+DATA = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r14", "r15"]
+SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+
+BYTE_ROT = 13  # cycles of the byte rotation (4 swpb, 1 mov, 4 x (xor.b, xor))
+BIT = 5        # cycles of a one-bit rotation of a lane
+
+
+def off(lane: int, word: int) -> int:
+    return 8 * lane + 2 * word
+
+
+def mem(lane: int, word: int) -> str:
+    o = off(lane, word)
+    return f"{o}({P})" if o else f"@{P}"
+
+
+class Regs:
+    """Which state words are in which register, and the free registers."""
+
+    def __init__(self, held: dict[tuple[int, int], str]):
+        self.held = dict(held)
+        self.free = [r for r in DATA if r not in self.held.values()]
+
+    def take(self) -> str:
+        return self.free.pop(0)
+
+    def give(self, r: str) -> None:
+        assert r not in self.free and r in DATA
+        self.free.append(r)
+
+    def get(self, a: Asm, lane: int, word: int, comment: str = "") -> str:
+        """Word (lane, word) in a register (loaded if not held); no longer held."""
+        if (lane, word) in self.held:
+            return self.held.pop((lane, word))
+        r = self.take()
+        src = mem(lane, word)
+        a("mov", src, r, comment=comment or f"x{lane} word {word}")
+        return r
+
+    def put(self, a: Asm, lane: int, word: int, r: str, keep: bool) -> None:
+        if keep:
+            self.held[(lane, word)] = r
+        else:
+            dst = f"{off(lane, word)}({P})"
+            a("mov", r, dst, comment=f"x{lane} word {word}")
+            self.give(r)
+
+
+def sbox(a: Asm, x: list[str], t: list[str]) -> None:
+    """Ascon's S-box on x0..x4 (registers, in place), temporaries t0..t2."""
+    x0, x1, x2, x3, x4 = x
+    t0, t1, t2 = t
+    a("xor", x4, x0, comment="x0 ^= x4")
+    a("xor", x3, x4, comment="x4 ^= x3")
+    a("xor", x1, x2, comment="x2 ^= x1")
+    a("mov", x0, t0)
+    a("bic", x4, t0, comment="t0 = ~x4 & x0")
+    a("mov", x1, t1)
+    a("bic", x0, t1, comment="t1 = ~x0 & x1")
+    a("mov", x2, t2)
+    a("bic", x1, t2)
+    a("xor", t2, x0, comment="x0 ^= ~x1 & x2")
+    a("mov", x3, t2)
+    a("bic", x2, t2)
+    a("xor", t2, x1, comment="x1 ^= ~x2 & x3")
+    a("mov", x4, t2)
+    a("bic", x3, t2)
+    a("xor", t2, x2, comment="x2 ^= ~x3 & x4")
+    a("xor", t0, x3, comment="x3 ^= ~x4 & x0")
+    a("xor", t1, x4, comment="x4 ^= ~x0 & x1")
+    a("xor", x0, x1, comment="x1 ^= x0")
+    a("xor", x4, x0, comment="x0 ^= x4")
+    a("xor", x2, x3, comment="x3 ^= x2")
+    a("inv", x2, comment="x2 = ~x2")
+
+
+# ---- rotations of a lane held in four registers w[0..3] (w[0] least significant)
+
+def ror1(a: Asm, w: list[str], comment: str = "") -> None:
+    a("bit", "#1", w[0], comment=comment or "carry = bit 0")
+    a("rrc", w[3])
+    a("rrc", w[2])
+    a("rrc", w[1])
+    a("rrc", w[0])
+
+
+def rol1(a: Asm, w: list[str], comment: str = "") -> None:
+    a("rla", w[0], comment=comment)
+    a("rlc", w[1])
+    a("rlc", w[2])
+    a("rlc", w[3])
+    a("adc", w[0], comment="bit 63 to bit 0")
+
+
+def ror8(a: Asm, w: list[str], t: str) -> None:
+    """Right by 8: swap each word's bytes, then word k keeps its low byte
+    and takes word k+1's high byte (lo ^ (lo(a) ^ lo(b)) trick)."""
+    for k in range(4):
+        a("swpb", w[k], comment="lane >>> 8: bytes swapped" if k == 0 else "")
+    a("mov", w[0], t)
+    nxt = [w[1], w[2], w[3], t]
+    for k in range(4):
+        a("xor.b", nxt[k], w[k])
+        a("xor", nxt[k], w[k], comment=f"word {k}: its low byte, the next word's high byte")
+
+
+def rot_options(r: int):
+    """(cycles, form, right shift it gives) for rotating right by r (mod 64)
+    with the word renaming done for free."""
+    s = r % 16
+    opts = [(BIT * s, ("r", s), s), (BIT * (16 - s), ("l", 16 - s), s - 16)]
+    if s >= 8:
+        opts.append((BYTE_ROT + BIT * (s - 8), ("br", s - 8), s))
+    else:
+        opts.append((BYTE_ROT + BIT * (8 - s), ("bl", 8 - s), s))
+    return sorted(opts)
+
+
+def rotate(a: Asm, w: list[str], r: int, tmp, what: str) -> int:
+    """Rotate the lane in w right by r bits modulo the word renaming;
+    returns q: (lane >>> r) word j is now w[(j + q) % 4]."""
+    cost, (form, n), eff = rot_options(r)[0]
+    a.note(f"{what} >>> {r}: {form} {n} ({cost} cycles) and words renamed")
+    if form in ("br", "bl"):
+        ror8(a, w, tmp())
+        form = "r" if form == "br" else "l"
+    for _ in range(n):
+        (ror1 if form == "r" else rol1)(a, w)
+    assert (r - eff) % 16 == 0
+    return ((r - eff) // 16) % 4
+
+
+def needs_tmp(r: int) -> bool:
+    return rot_options(r)[0][1][0] in ("br", "bl")
+
+
+def linear(a: Asm, regs: Regs, lane: int, keep: set[int]) -> None:
+    r1, r2 = SIGMA[lane]
+    a.note(f"linear layer, x{lane} ^= (x{lane} >>> {r1}) ^ (x{lane} >>> {r2})")
+    x = [regs.get(a, lane, j) for j in range(4)]
+    c = [regs.take() for _ in range(4)]
+    tmp = regs.take() if needs_tmp(r1) or needs_tmp(r2) else None
+    for j in range(4):
+        a("mov", x[j], c[j], comment="copy" if j == 0 else "")
+    q1 = rotate(a, c, r1, lambda: tmp, "copy")
+    s = [c[(j + q1) % 4] for j in range(4)]
+    for j in range(4):
+        a("xor", x[j], s[j], comment=f"word {j}: x ^ (x >>> {r1})" if j == 0 else "")
+    q2 = rotate(a, x, r2, lambda: tmp, f"x{lane}")
+    for j in range(4):
+        a("xor", x[(j + q2) % 4], s[j], comment=f"word {j}: ... ^ (x >>> {r2})" if j == 0 else "")
+    for r in x:
+        regs.give(r)
+    if tmp:
+        regs.give(tmp)
+    for j in range(4):
+        regs.put(a, lane, j, s[j], j in keep)
+
+
+def column(a: Asm, regs: Regs, j: int, keep: set[int], rc: bool) -> None:
+    a.note(f"S-box on column {j} (word {j} of x0..x4)")
+    x = [regs.get(a, i, j) for i in range(5)]
+    if rc:
+        a("xor", RC, x[2], comment="x2 ^= round constant")
+    t = [regs.take() for _ in range(3)]
+    sbox(a, x, t)
+    for r in t:
+        regs.give(r)
+    for i in range(5):
+        regs.put(a, i, j, x[i], i in keep)
+
+
+# What stays in registers between blocks: the round is the columns 0..3,
+# then the lanes in LANES order; KEEP_COL[j] = lanes whose word j stays
+# after column j, KEEP_LANE[i] = words of lane i that stay after its linear.
+LANES = [0, 1, 2, 3, 4]
+KEEP_COL = {0: set(), 1: set(), 2: set(), 3: set()}
+KEEP_LANE = {i: set() for i in range(5)}
+
+
+def round_body(a: Asm, regs: Regs) -> None:
+    for j in range(4):
+        column(a, regs, j, KEEP_COL[j], rc=j == 0)
+    for i in LANES:
+        linear(a, regs, i, KEEP_LANE[i])
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    sym = "LWC_MSP430_SYM(ascon_msp430_permute)"
+    a.raw(f"/* Generated by src/ascon/msp430/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = rounds; r4-r10 saved by the callee).")
+    a.raw(" * State in RAM: lane i at r12+8i .. r12+8i+7, word 0 the least significant.")
+    a.raw(" * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a")
+    a.raw(" * column and three temporaries; linear layer: the lane, its copy, one temporary). */")
+    a.raw('#include "core/msp430/asm.h"')
+    a.raw("")
+    head(a, sym, SAVED, "r12 = state, r13 = rounds (1..12): p^rounds, the last rounds of p^12")
+    a("mov", RC, "r14")
+    for _ in range(4):
+        a("rla", "r14")
+    a("sub", RC, "r14", comment="15 n")
+    a("add", f"#{LAST_RC}", "r14")
+    a("mov", "r14", RC, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
+    a("cmp", f"#{LAST_RC}", RC)
+    a("jeq", ".Ldone", comment="n = 0: nothing to do")
+    # the words held at the loop's entry: what the body leaves held at its end
+    entry = {}
+    for _ in range(4):
+        trial = Asm(variant)
+        regs = Regs(entry)
+        round_body(trial, regs)
+        if regs.held == entry:
+            break
+        entry = regs.held
+    assert regs.held == entry, "no fixed point for the held words"
+    for (lane, word), r in sorted(entry.items()):
+        a("mov", mem(lane, word), r, comment="held from round to round")
+    a.label(".Lround")
+    regs = Regs(entry)
+    round_body(a, regs)
+    a("sub", "#15", RC, comment="the next round constant")
+    a("cmp", f"#{LAST_RC}", RC)
+    a("jne", ".Lround")
+    for (lane, word), r in sorted(regs.held.items()):
+        a("mov", r, f"{off(lane, word)}({P})", comment="held words back")
+    a.label(".Ldone")
+    tail(a, SAVED)
+    a.raw(f"    .size {sym}, .-{sym}")
+    return text(a)
+
+
+if __name__ == "__main__":
+    sys.exit(write(HERE, VARIANTS, generate))
