@@ -62,17 +62,30 @@ def off(lane: int, word: int) -> int:
     return 8 * lane + 2 * word
 
 
-def mem(lane: int, word: int) -> str:
-    o = off(lane, word)
-    return f"{o}({P})" if o else f"@{P}"
+def const_cycles(n: int) -> int:
+    """Extra cycles of an immediate source: none for the constant generator's."""
+    return 0 if n in (0, 1, 2, 4, 8, -1) else 1
 
 
 class Regs:
-    """Which state words are in which register, and the free registers."""
+    """Which state words are in which register, the free registers, and
+    where P points (pofs: its offset from the state's start)."""
 
-    def __init__(self, held: dict[tuple[int, int], str]):
+    def __init__(self, held: dict[tuple[int, int], str], pofs: int):
         self.held = dict(held)
         self.free = [r for r in DATA if r not in self.held.values()]
+        self.pofs = pofs
+
+    def at(self, o: int) -> str:
+        return f"{o - self.pofs}({P})"
+
+    def seek(self, a: Asm, o: int, comment: str = "") -> None:
+        d = o - self.pofs
+        if d > 0:
+            a("add", f"#{d}", P, comment=comment)
+        elif d < 0:
+            a("sub", f"#{-d}", P, comment=comment)
+        self.pofs = o
 
     def take(self) -> str:
         return self.free.pop(0)
@@ -81,21 +94,27 @@ class Regs:
         assert r not in self.free and r in DATA
         self.free.append(r)
 
-    def get(self, a: Asm, lane: int, word: int, comment: str = "") -> str:
-        """Word (lane, word) in a register (loaded if not held); no longer held."""
+    def get(self, a: Asm, lane: int, word: int, inc: bool = False) -> str:
+        """Word (lane, word) in a register (loaded if not held); no longer
+        held.  P's word is read with @P (@P+ with inc, moving P on)."""
         if (lane, word) in self.held:
             return self.held.pop((lane, word))
         r = self.take()
-        src = mem(lane, word)
-        a("mov", src, r, comment=comment or f"x{lane} word {word}")
+        o = off(lane, word)
+        if o == self.pofs:
+            src = f"@{P}+" if inc else f"@{P}"
+            if inc:
+                self.pofs += 2
+        else:
+            src = self.at(o)
+        a("mov", src, r, comment=f"x{lane} word {word}")
         return r
 
     def put(self, a: Asm, lane: int, word: int, r: str, keep: bool) -> None:
         if keep:
             self.held[(lane, word)] = r
         else:
-            dst = f"{off(lane, word)}({P})"
-            a("mov", r, dst, comment=f"x{lane} word {word}")
+            a("mov", r, self.at(off(lane, word)), comment=f"x{lane} word {word}")
             self.give(r)
 
 
@@ -190,7 +209,13 @@ def needs_tmp(r: int) -> bool:
 def linear(a: Asm, regs: Regs, lane: int, keep: set[int]) -> None:
     r1, r2 = SIGMA[lane]
     a.note(f"linear layer, x{lane} ^= (x{lane} >>> {r1}) ^ (x{lane} >>> {r2})")
-    x = [regs.get(a, lane, j) for j in range(4)]
+    loads = [j for j in range(4) if (lane, j) not in regs.held]
+    if len(loads) >= 3 and loads == list(range(loads[0], loads[0] + len(loads))):
+        o = off(lane, loads[0])
+        d = abs(o - regs.pofs)
+        if d and 1 + const_cycles(d) < len(loads):
+            regs.seek(a, o, comment="P to the lane's words")
+    x = [regs.get(a, lane, j, inc=True) for j in range(4)]
     c = [regs.take() for _ in range(4)]
     tmp = regs.take() if needs_tmp(r1) or needs_tmp(r2) else None
     for j in range(4):
@@ -226,16 +251,41 @@ def column(a: Asm, regs: Regs, j: int, keep: set[int], rc: bool) -> None:
 # What stays in registers between blocks: the round is the columns 0..3,
 # then the lanes in LANES order; KEEP_COL[j] = lanes whose word j stays
 # after column j, KEEP_LANE[i] = words of lane i that stay after its linear.
-LANES = [0, 1, 2, 3, 4]
-KEEP_COL = {0: set(), 1: set(), 2: set(), 3: set()}
-KEEP_LANE = {i: set() for i in range(5)}
+# Each block uses 8 of the 10 data registers (9 for a lane rotated by bytes:
+# every lane but x0), so 1 or 2 words can wait in registers across it.
+COLUMNS = [1, 2, 3, 0]
+LANES = [1, 2, 3, 4, 0]
+KEEP_COL = {1: set(), 2: {1}, 3: {1}, 0: {1, 2}}
+KEEP_LANE = {1: set(), 2: set(), 3: set(), 4: {1, 2}, 0: {1, 2}}
+P_ENTRY = 8  # where P points at the top of the round loop
 
 
 def round_body(a: Asm, regs: Regs) -> None:
-    for j in range(4):
+    for j in COLUMNS:
         column(a, regs, j, KEEP_COL[j], rc=j == 0)
     for i in LANES:
         linear(a, regs, i, KEEP_LANE[i])
+    regs.seek(a, P_ENTRY, comment="P back")
+
+
+def fixup(a: Asm, regs: Regs, want: dict) -> None:
+    """Move the held words into the registers the loop's top expects."""
+    assert set(regs.held) == set(want)
+    moves = {regs.held[k]: want[k] for k in want if regs.held[k] != want[k]}
+    while moves:
+        ready = [s for s, d in moves.items() if d not in moves]
+        if ready:
+            s = ready[0]
+            a("mov", s, moves[s], comment="held word to its register")
+            regs.give(moves[s]) if False else None
+            del moves[s]
+        else:  # a cycle: break it through a free register
+            s, d = next(iter(moves.items()))
+            t = regs.free[0]
+            a("mov", s, t)
+            del moves[s]
+            moves[t] = d
+    regs.held = dict(want)
 
 
 def generate(variant: str) -> str:
@@ -258,26 +308,28 @@ def generate(variant: str) -> str:
     a("mov", "r14", RC, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
     a("cmp", f"#{LAST_RC}", RC)
     a("jeq", ".Ldone", comment="n = 0: nothing to do")
-    # the words held at the loop's entry: what the body leaves held at its end
-    entry = {}
-    for _ in range(4):
-        trial = Asm(variant)
-        regs = Regs(entry)
-        round_body(trial, regs)
+    # the words held at the loop's entry: what the body leaves held at its
+    # end (a fixed point of the allocation, else moves at the loop's end)
+    entry: dict = {}
+    for _ in range(8):
+        regs = Regs(entry, P_ENTRY)
+        round_body(Asm(variant), regs)
         if regs.held == entry:
             break
         entry = regs.held
-    assert regs.held == entry, "no fixed point for the held words"
+    regs = Regs({}, 0)
+    regs.seek(a, P_ENTRY)
     for (lane, word), r in sorted(entry.items()):
-        a("mov", mem(lane, word), r, comment="held from round to round")
+        a("mov", regs.at(off(lane, word)), r, comment="held from round to round")
     a.label(".Lround")
-    regs = Regs(entry)
+    regs = Regs(entry, P_ENTRY)
     round_body(a, regs)
+    fixup(a, regs, entry)
     a("sub", "#15", RC, comment="the next round constant")
     a("cmp", f"#{LAST_RC}", RC)
     a("jne", ".Lround")
     for (lane, word), r in sorted(regs.held.items()):
-        a("mov", r, f"{off(lane, word)}({P})", comment="held words back")
+        a("mov", r, regs.at(off(lane, word)), comment="held words back")
     a.label(".Ldone")
     tail(a, SAVED)
     a.raw(f"    .size {sym}, .-{sym}")
