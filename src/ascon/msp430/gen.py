@@ -75,6 +75,7 @@ class Regs:
         self.held = dict(held)
         self.free = [r for r in DATA if r not in self.held.values()]
         self.pofs = pofs
+        self.avoid = set(held.values())
 
     def at(self, o: int) -> str:
         return f"{o - self.pofs}({P})"
@@ -87,7 +88,15 @@ class Regs:
             a("sub", f"#{-d}", P, comment=comment)
         self.pofs = o
 
-    def take(self) -> str:
+    def take(self, prefer: str | None = None) -> str:
+        if prefer in self.free:
+            self.free.remove(prefer)
+            return prefer
+        # others first: the loop's held registers are wanted free at its end
+        for r in self.free:
+            if r not in self.avoid:
+                self.free.remove(r)
+                return r
         return self.free.pop(0)
 
     def give(self, r: str) -> None:
@@ -206,9 +215,38 @@ def needs_tmp(r: int) -> bool:
     return rot_options(r)[0][1][0] in ("br", "bl")
 
 
-def linear(a: Asm, regs: Regs, lane: int, keep: set[int]) -> None:
-    r1, r2 = SIGMA[lane]
-    a.note(f"linear layer, x{lane} ^= (x{lane} >>> {r1}) ^ (x{lane} >>> {r2})")
+def rot_cost(r: int) -> tuple[int, bool]:
+    """Cycles of the cheapest rotation by r, and whether it needs a temporary."""
+    cost, (form, _), _ = rot_options(r)[0]
+    return cost, form in ("br", "bl")
+
+
+def rot_q(r: int) -> int:
+    _, _, eff = rot_options(r)[0]
+    return ((r - eff) // 16) % 4
+
+
+def lane_plan(lane: int, no_tmp: bool) -> tuple[str, int, int]:
+    """The cheapest way to x ^ (x >>> A) ^ (x >>> B) with a copy C of x:
+    split: C >>> A, xored with X; X >>> B in place, xored in;
+    nest (D, E): x ^ ((x ^ (x >>> D)) >>> E) with D = B - A, E = A (or
+    the other way round): both rotations on C, X only xored."""
+    a_, b_ = SIGMA[lane]
+    plans = [("split", a_, b_), ("nest", (b_ - a_) % 64, a_), ("nest", (a_ - b_) % 64, b_)]
+    best = None
+    for form, r1, r2 in plans:
+        (c1, t1), (c2, t2) = rot_cost(r1), rot_cost(r2)
+        if no_tmp and (t1 or t2):
+            continue
+        if best is None or c1 + c2 < best[0]:
+            best = (c1 + c2, (form, r1, r2))
+    return best[1]
+
+
+def linear(a: Asm, regs: Regs, lane: int, keep: set[int], want: dict) -> None:
+    form, r1, r2 = lane_plan(lane, lane in NO_TMP)
+    a.note(f"linear layer, x{lane} ^= (x{lane} >>> {SIGMA[lane][0]}) ^ (x{lane} >>> {SIGMA[lane][1]})"
+           + (f" as x ^ ((x ^ (x >>> {r1})) >>> {r2})" if form == "nest" else ""))
     loads = [j for j in range(4) if (lane, j) not in regs.held]
     if len(loads) >= 3 and loads == list(range(loads[0], loads[0] + len(loads))):
         o = off(lane, loads[0])
@@ -216,23 +254,41 @@ def linear(a: Asm, regs: Regs, lane: int, keep: set[int]) -> None:
         if d and 1 + const_cycles(d) < len(loads):
             regs.seek(a, o, comment="P to the lane's words")
     x = [regs.get(a, lane, j, inc=True) for j in range(4)]
-    c = [regs.take() for _ in range(4)]
-    tmp = regs.take() if needs_tmp(r1) or needs_tmp(r2) else None
+    # the copy's registers, chosen so that kept words land where the loop wants them
+    q1, q2 = rot_q(r1), rot_q(r2)
+    if form == "split":
+        home = {(j + q1) % 4: j for j in range(4)}
+    else:
+        home = {(((j + q2) % 4) + q1) % 4: j for j in range(4)}
+    c = [None] * 4
+    for k in range(4):
+        j = home[k]
+        c[k] = regs.take(want.get((lane, j)) if j in keep else None)
+    tmp = regs.take() if rot_cost(r1)[1] or rot_cost(r2)[1] else None
     for j in range(4):
-        a("mov", x[j], c[j], comment="copy" if j == 0 else "")
-    q1 = rotate(a, c, r1, lambda: tmp, "copy")
+        a("mov", x[j], c[j], comment="copy C" if j == 0 else "")
+    q = rotate(a, c, r1, lambda: tmp, "C")
+    assert q == q1
     s = [c[(j + q1) % 4] for j in range(4)]
     for j in range(4):
         a("xor", x[j], s[j], comment=f"word {j}: x ^ (x >>> {r1})" if j == 0 else "")
-    q2 = rotate(a, x, r2, lambda: tmp, f"x{lane}")
-    for j in range(4):
-        a("xor", x[(j + q2) % 4], s[j], comment=f"word {j}: ... ^ (x >>> {r2})" if j == 0 else "")
+    if form == "split":
+        q = rotate(a, x, r2, lambda: tmp, f"x{lane}")
+        for j in range(4):
+            a("xor", x[(j + q) % 4], s[j], comment=f"word {j}: ... ^ (x >>> {r2})" if j == 0 else "")
+        y = s
+    else:
+        q = rotate(a, s, r2, lambda: tmp, "C")
+        y = [s[(j + q) % 4] for j in range(4)]
+        for j in range(4):
+            a("xor", x[j], y[j], comment=f"word {j}: x ^ (C >>> {r2})" if j == 0 else "")
+    assert q == q2
     for r in x:
         regs.give(r)
     if tmp:
         regs.give(tmp)
     for j in range(4):
-        regs.put(a, lane, j, s[j], j in keep)
+        regs.put(a, lane, j, y[j], j in keep)
 
 
 def column(a: Asm, regs: Regs, j: int, keep: set[int], rc: bool) -> None:
@@ -257,14 +313,15 @@ COLUMNS = [1, 2, 3, 0]
 LANES = [1, 2, 3, 4, 0]
 KEEP_COL = {1: set(), 2: {1}, 3: {1}, 0: {1, 2}}
 KEEP_LANE = {1: set(), 2: set(), 3: set(), 4: {1, 2}, 0: {1, 2}}
+NO_TMP = {0}  # lanes rotated without the byte rotation's temporary
 P_ENTRY = 8  # where P points at the top of the round loop
 
 
-def round_body(a: Asm, regs: Regs) -> None:
+def round_body(a: Asm, regs: Regs, want: dict) -> None:
     for j in COLUMNS:
         column(a, regs, j, KEEP_COL[j], rc=j == 0)
     for i in LANES:
-        linear(a, regs, i, KEEP_LANE[i])
+        linear(a, regs, i, KEEP_LANE[i], want)
     regs.seek(a, P_ENTRY, comment="P back")
 
 
@@ -313,7 +370,7 @@ def generate(variant: str) -> str:
     entry: dict = {}
     for _ in range(8):
         regs = Regs(entry, P_ENTRY)
-        round_body(Asm(variant), regs)
+        round_body(Asm(variant), regs, entry)
         if regs.held == entry:
             break
         entry = regs.held
@@ -323,7 +380,7 @@ def generate(variant: str) -> str:
         a("mov", regs.at(off(lane, word)), r, comment="held from round to round")
     a.label(".Lround")
     regs = Regs(entry, P_ENTRY)
-    round_body(a, regs)
+    round_body(a, regs, entry)
     fixup(a, regs, entry)
     a("sub", "#15", RC, comment="the next round constant")
     a("cmp", f"#{LAST_RC}", RC)
