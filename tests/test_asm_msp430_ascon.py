@@ -126,22 +126,31 @@ def ror64(v: int, n: int) -> int:
     return (v >> n | v << (64 - n)) & (2**64 - 1)
 
 
+@pytest.mark.parametrize("copy", [False, True], ids=["in-place", "copy"])
 @pytest.mark.parametrize("r", range(64))
-def test_rotation_forms(r):
+def test_rotation_forms(r, copy):
     """rotate(w, r) then the word renaming it returns is lane >>> r, for
-    whichever form (bits, byte rotation and bits) the planner picks."""
+    whichever form (bits, byte rotation and bits) the planner picks, in
+    place or as a copy of another lane's registers (which stay as they were)."""
     a = Capture("t")
     w = ["r4", "r5", "r6", "r7"]
-    q = GEN.rotate(a, w, r, lambda: "r11", "lane")
+    x = ["r8", "r9", "r10", "r14"]
+    q = GEN.rotate(a, w, r, (lambda: "r11"), "lane", src=x if copy else None)
     rng = random.Random(r)
     for _ in range(8):
         v = rng.getrandbits(64)
         cpu = Cpu()
-        cpu.r.update({w[j]: v >> (16 * j) & M16 for j in range(4)})
+        words = {j: v >> (16 * j) & M16 for j in range(4)}
+        cpu.r.update({w[j]: words[j] for j in range(4)} if not copy else
+                     {w[j]: 0x5A5A for j in range(4)})
+        if copy:
+            cpu.r.update({x[j]: words[j] for j in range(4)})
         cpu.r["r11"] = 0
         cpu.run([ln for ln in a.lines if not ln.strip().startswith(";")])
         got = sum(cpu.r[w[(j + q) % 4]] << (16 * j) for j in range(4))
         assert got == ror64(v, r), (r, hex(v))
+        if copy:
+            assert [cpu.r[x[j]] for j in range(4)] == [words[j] for j in range(4)]
 
 
 def body(variant: str = "fast") -> list[str]:

@@ -30,399 +30,393 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     cmp     #60, r13
     jeq     .Ldone                  ; n = 0: nothing to do
     add     #8, r12
-    mov     -6(r12), r15            ; held from round to round
-    mov     -4(r12), r5             ; held from round to round
-    mov     26(r12), r11            ; held from round to round
-    mov     28(r12), r4             ; held from round to round
+    mov     8(r12), r7              ; held from round to round
+    mov     16(r12), r8             ; held from round to round
+    mov     18(r12), r10            ; held from round to round
+    mov     20(r12), r9             ; held from round to round
+    mov     24(r12), r14            ; held from round to round
 .Lround:
-    ; S-box on column 1 (word 1 of x0..x4)
-    mov     2(r12), r6              ; x1 word 1
-    mov     10(r12), r7             ; x2 word 1
-    mov     18(r12), r8             ; x3 word 1
-    xor     r11, r15                ; x0 ^= x4
-    xor     r8, r11                 ; x4 ^= x3
-    xor     r6, r7                  ; x2 ^= x1
-    mov     r15, r9
-    bic     r11, r9                 ; t0 = ~x4 & x0
-    mov     r6, r10
-    bic     r15, r10                ; t1 = ~x0 & x1
-    mov     r7, r14
-    bic     r6, r14
-    xor     r14, r15                ; x0 ^= ~x1 & x2
-    mov     r8, r14
-    bic     r7, r14
-    xor     r14, r6                 ; x1 ^= ~x2 & x3
-    mov     r11, r14
-    bic     r8, r14
-    xor     r14, r7                 ; x2 ^= ~x3 & x4
-    xor     r9, r8                  ; x3 ^= ~x4 & x0
-    xor     r10, r11                ; x4 ^= ~x0 & x1
-    xor     r15, r6                 ; x1 ^= x0
-    xor     r11, r15                ; x0 ^= x4
+    ; S-box on column 0 (word 0 of x0..x4)
+    mov     -8(r12), r4             ; x0 word 0
+    mov     @r12, r5                ; x1 word 0
+    xor     r13, r7                 ; x2 ^= round constant
+    xor     r14, r4                 ; x0 ^= x4
+    xor     r8, r14                 ; x4 ^= x3
+    xor     r5, r7                  ; x2 ^= x1
+    mov     r4, r6
+    bic     r14, r6                 ; t0 = ~x4 & x0
+    mov     r5, r11
+    bic     r4, r11                 ; t1 = ~x0 & x1
+    mov     r7, r15
+    bic     r5, r15
+    xor     r15, r4                 ; x0 ^= ~x1 & x2
+    mov     r8, r15
+    bic     r7, r15
+    xor     r15, r5                 ; x1 ^= ~x2 & x3
+    mov     r14, r15
+    bic     r8, r15
+    xor     r15, r7                 ; x2 ^= ~x3 & x4
+    xor     r6, r8                  ; x3 ^= ~x4 & x0
+    xor     r11, r14                ; x4 ^= ~x0 & x1
+    xor     r4, r5                  ; x1 ^= x0
+    xor     r14, r4                 ; x0 ^= x4
     xor     r7, r8                  ; x3 ^= x2
     inv     r7                      ; x2 = ~x2
-    mov     r15, -6(r12)            ; x0 word 1
-    mov     r6, 2(r12)              ; x1 word 1
-    mov     r7, 10(r12)             ; x2 word 1
-    mov     r8, 18(r12)             ; x3 word 1
-    mov     r11, 26(r12)            ; x4 word 1
-    ; S-box on column 2 (word 2 of x0..x4)
-    mov     4(r12), r9              ; x1 word 2
-    mov     12(r12), r10            ; x2 word 2
-    mov     20(r12), r14            ; x3 word 2
-    xor     r4, r5                  ; x0 ^= x4
-    xor     r14, r4                 ; x4 ^= x3
-    xor     r9, r10                 ; x2 ^= x1
-    mov     r5, r6
-    bic     r4, r6                  ; t0 = ~x4 & x0
-    mov     r9, r7
-    bic     r5, r7                  ; t1 = ~x0 & x1
+    mov     r4, -8(r12)             ; x0 word 0
+    mov     r5, 0(r12)              ; x1 word 0
+    mov     r7, 8(r12)              ; x2 word 0
+    mov     r8, 16(r12)             ; x3 word 0
+    mov     r14, 24(r12)            ; x4 word 0
+    ; S-box on column 1 (word 1 of x0..x4)
+    mov     -6(r12), r6             ; x0 word 1
+    mov     2(r12), r11             ; x1 word 1
+    mov     10(r12), r15            ; x2 word 1
+    mov     26(r12), r4             ; x4 word 1
+    xor     r4, r6                  ; x0 ^= x4
+    xor     r10, r4                 ; x4 ^= x3
+    xor     r11, r15                ; x2 ^= x1
+    mov     r6, r5
+    bic     r4, r5                  ; t0 = ~x4 & x0
+    mov     r11, r7
+    bic     r6, r7                  ; t1 = ~x0 & x1
+    mov     r15, r8
+    bic     r11, r8
+    xor     r8, r6                  ; x0 ^= ~x1 & x2
     mov     r10, r8
-    bic     r9, r8
-    xor     r8, r5                  ; x0 ^= ~x1 & x2
-    mov     r14, r8
-    bic     r10, r8
-    xor     r8, r9                  ; x1 ^= ~x2 & x3
+    bic     r15, r8
+    xor     r8, r11                 ; x1 ^= ~x2 & x3
     mov     r4, r8
-    bic     r14, r8
-    xor     r8, r10                 ; x2 ^= ~x3 & x4
-    xor     r6, r14                 ; x3 ^= ~x4 & x0
+    bic     r10, r8
+    xor     r8, r15                 ; x2 ^= ~x3 & x4
+    xor     r5, r10                 ; x3 ^= ~x4 & x0
     xor     r7, r4                  ; x4 ^= ~x0 & x1
-    xor     r5, r9                  ; x1 ^= x0
+    xor     r6, r11                 ; x1 ^= x0
+    xor     r4, r6                  ; x0 ^= x4
+    xor     r15, r10                ; x3 ^= x2
+    inv     r15                     ; x2 = ~x2
+    mov     r11, 2(r12)             ; x1 word 1
+    mov     r15, 10(r12)            ; x2 word 1
+    mov     r10, 18(r12)            ; x3 word 1
+    mov     r4, 26(r12)             ; x4 word 1
+    ; S-box on column 2 (word 2 of x0..x4)
+    mov     -4(r12), r5             ; x0 word 2
+    mov     4(r12), r11             ; x1 word 2
+    mov     12(r12), r15            ; x2 word 2
+    mov     28(r12), r4             ; x4 word 2
     xor     r4, r5                  ; x0 ^= x4
-    xor     r10, r14                ; x3 ^= x2
-    inv     r10                     ; x2 = ~x2
-    mov     r5, -4(r12)             ; x0 word 2
-    mov     r10, 12(r12)            ; x2 word 2
-    mov     r14, 20(r12)            ; x3 word 2
+    xor     r9, r4                  ; x4 ^= x3
+    xor     r11, r15                ; x2 ^= x1
+    mov     r5, r14
+    bic     r4, r14                 ; t0 = ~x4 & x0
+    mov     r11, r7
+    bic     r5, r7                  ; t1 = ~x0 & x1
+    mov     r15, r8
+    bic     r11, r8
+    xor     r8, r5                  ; x0 ^= ~x1 & x2
+    mov     r9, r8
+    bic     r15, r8
+    xor     r8, r11                 ; x1 ^= ~x2 & x3
+    mov     r4, r8
+    bic     r9, r8
+    xor     r8, r15                 ; x2 ^= ~x3 & x4
+    xor     r14, r9                 ; x3 ^= ~x4 & x0
+    xor     r7, r4                  ; x4 ^= ~x0 & x1
+    xor     r5, r11                 ; x1 ^= x0
+    xor     r4, r5                  ; x0 ^= x4
+    xor     r15, r9                 ; x3 ^= x2
+    inv     r15                     ; x2 = ~x2
+    mov     r11, 4(r12)             ; x1 word 2
+    mov     r15, 12(r12)            ; x2 word 2
+    mov     r9, 20(r12)             ; x3 word 2
     mov     r4, 28(r12)             ; x4 word 2
     ; S-box on column 3 (word 3 of x0..x4)
-    mov     -2(r12), r6             ; x0 word 3
-    mov     6(r12), r7              ; x1 word 3
-    mov     14(r12), r8             ; x2 word 3
+    mov     -2(r12), r11            ; x0 word 3
+    mov     6(r12), r15             ; x1 word 3
+    mov     14(r12), r4             ; x2 word 3
     mov     22(r12), r10            ; x3 word 3
     mov     30(r12), r14            ; x4 word 3
-    xor     r14, r6                 ; x0 ^= x4
+    xor     r14, r11                ; x0 ^= x4
     xor     r10, r14                ; x4 ^= x3
-    xor     r7, r8                  ; x2 ^= x1
-    mov     r6, r15
-    bic     r14, r15                ; t0 = ~x4 & x0
-    mov     r7, r11
-    bic     r6, r11                 ; t1 = ~x0 & x1
-    mov     r8, r5
-    bic     r7, r5
-    xor     r5, r6                  ; x0 ^= ~x1 & x2
-    mov     r10, r5
-    bic     r8, r5
-    xor     r5, r7                  ; x1 ^= ~x2 & x3
-    mov     r14, r5
-    bic     r10, r5
-    xor     r5, r8                  ; x2 ^= ~x3 & x4
-    xor     r15, r10                ; x3 ^= ~x4 & x0
-    xor     r11, r14                ; x4 ^= ~x0 & x1
-    xor     r6, r7                  ; x1 ^= x0
-    xor     r14, r6                 ; x0 ^= x4
-    xor     r8, r10                 ; x3 ^= x2
-    inv     r8                      ; x2 = ~x2
-    mov     r6, -2(r12)             ; x0 word 3
-    mov     r8, 14(r12)             ; x2 word 3
+    xor     r15, r4                 ; x2 ^= x1
+    mov     r11, r7
+    bic     r14, r7                 ; t0 = ~x4 & x0
+    mov     r15, r8
+    bic     r11, r8                 ; t1 = ~x0 & x1
+    mov     r4, r9
+    bic     r15, r9
+    xor     r9, r11                 ; x0 ^= ~x1 & x2
+    mov     r10, r9
+    bic     r4, r9
+    xor     r9, r15                 ; x1 ^= ~x2 & x3
+    mov     r14, r9
+    bic     r10, r9
+    xor     r9, r4                  ; x2 ^= ~x3 & x4
+    xor     r7, r10                 ; x3 ^= ~x4 & x0
+    xor     r8, r14                 ; x4 ^= ~x0 & x1
+    xor     r11, r15                ; x1 ^= x0
+    xor     r14, r11                ; x0 ^= x4
+    xor     r4, r10                 ; x3 ^= x2
+    inv     r4                      ; x2 = ~x2
     mov     r10, 22(r12)            ; x3 word 3
     mov     r14, 30(r12)            ; x4 word 3
-    ; S-box on column 0 (word 0 of x0..x4)
-    mov     -8(r12), r6             ; x0 word 0
-    mov     @r12, r8                ; x1 word 0
-    mov     8(r12), r10             ; x2 word 0
-    mov     16(r12), r14            ; x3 word 0
-    mov     24(r12), r4             ; x4 word 0
-    xor     r13, r10                ; x2 ^= round constant
-    xor     r4, r6                  ; x0 ^= x4
-    xor     r14, r4                 ; x4 ^= x3
-    xor     r8, r10                 ; x2 ^= x1
-    mov     r6, r15
-    bic     r4, r15                 ; t0 = ~x4 & x0
-    mov     r8, r11
-    bic     r6, r11                 ; t1 = ~x0 & x1
-    mov     r10, r5
-    bic     r8, r5
-    xor     r5, r6                  ; x0 ^= ~x1 & x2
-    mov     r14, r5
-    bic     r10, r5
-    xor     r5, r8                  ; x1 ^= ~x2 & x3
-    mov     r4, r5
-    bic     r14, r5
-    xor     r5, r10                 ; x2 ^= ~x3 & x4
-    xor     r15, r14                ; x3 ^= ~x4 & x0
-    xor     r11, r4                 ; x4 ^= ~x0 & x1
-    xor     r6, r8                  ; x1 ^= x0
-    xor     r4, r6                  ; x0 ^= x4
-    xor     r10, r14                ; x3 ^= x2
-    inv     r10                     ; x2 = ~x2
-    mov     r6, -8(r12)             ; x0 word 0
-    mov     r14, 16(r12)            ; x3 word 0
-    mov     r4, 24(r12)             ; x4 word 0
-    ; linear layer, x1 ^= (x1 >>> 61) ^ (x1 >>> 39)
-    mov     2(r12), r6              ; x1 word 1
-    mov     r8, r14                 ; copy C
-    mov     r6, r15
-    mov     r9, r11
-    mov     r7, r5
-    ; C >>> 61: l 3 (15 cycles) and words renamed
-    rla     r14
-    rlc     r15
-    rlc     r11
-    rlc     r5
-    adc     r14                     ; bit 63 to bit 0
-    rla     r14
-    rlc     r15
-    rlc     r11
-    rlc     r5
-    adc     r14                     ; bit 63 to bit 0
-    rla     r14
-    rlc     r15
-    rlc     r11
-    rlc     r5
-    adc     r14                     ; bit 63 to bit 0
-    xor     r8, r14                 ; word 0: x ^ (x >>> 61)
-    xor     r6, r15
-    xor     r9, r11
-    xor     r7, r5
-    ; x1 >>> 39: bl 1 (18 cycles) and words renamed
-    swpb    r8                      ; lane >>> 8: bytes swapped
-    swpb    r6
-    swpb    r9
-    swpb    r7
-    mov     r8, r4
+    ; linear layer, x0 ^= (x0 >>> 19) ^ (x0 >>> 28) as x ^ ((x ^ (x >>> 9)) >>> 19)
+    mov     -8(r12), r7             ; x0 word 0
+    ; C >>> 9: br 1 (18 cycles) and words renamed
+    mov     r7, r8                  ; C = x >>> 8
     xor.b   r6, r8
-    xor     r6, r8                  ; word 0: its low byte, the next word's high byte
-    xor.b   r9, r6
-    xor     r9, r6                  ; word 1: its low byte, the next word's high byte
-    xor.b   r7, r9
-    xor     r7, r9                  ; word 2: its low byte, the next word's high byte
-    xor.b   r4, r7
-    xor     r4, r7                  ; word 3: its low byte, the next word's high byte
-    rla     r8
-    rlc     r6
-    rlc     r9
-    rlc     r7
-    adc     r8                      ; bit 63 to bit 0
-    xor     r9, r14                 ; word 0: ... ^ (x >>> 39)
-    xor     r7, r15
-    xor     r8, r11
-    xor     r6, r5
-    mov     r14, 0(r12)             ; x1 word 0
-    mov     r15, 2(r12)             ; x1 word 1
-    mov     r11, 4(r12)             ; x1 word 2
-    mov     r5, 6(r12)              ; x1 word 3
-    ; linear layer, x2 ^= (x2 >>> 1) ^ (x2 >>> 6)
-    add     #10, r12                ; P to the lane's words
-    mov     @r12+, r8               ; x2 word 1
-    mov     @r12+, r6               ; x2 word 2
-    mov     @r12+, r9               ; x2 word 3
-    mov     r10, r7                 ; copy C
-    mov     r8, r14
-    mov     r6, r4
-    mov     r9, r15
-    ; C >>> 1: r 1 (5 cycles) and words renamed
-    bit     #1, r7                  ; carry = bit 0
-    rrc     r15
-    rrc     r4
-    rrc     r14
-    rrc     r7
-    xor     r10, r7                 ; word 0: x ^ (x >>> 1)
-    xor     r8, r14
-    xor     r6, r4
-    xor     r9, r15
-    ; x2 >>> 6: bl 2 (23 cycles) and words renamed
-    swpb    r10                     ; lane >>> 8: bytes swapped
+    xor     r7, r8                  ; x0 high, x1 low
     swpb    r8
-    swpb    r6
+    mov     r6, r9
+    xor.b   r5, r9
+    xor     r6, r9                  ; x1 high, x2 low
     swpb    r9
-    mov     r10, r11
-    xor.b   r8, r10
-    xor     r8, r10                 ; word 0: its low byte, the next word's high byte
-    xor.b   r6, r8
-    xor     r6, r8                  ; word 1: its low byte, the next word's high byte
-    xor.b   r9, r6
-    xor     r9, r6                  ; word 2: its low byte, the next word's high byte
-    xor.b   r11, r9
-    xor     r11, r9                 ; word 3: its low byte, the next word's high byte
-    rla     r10
-    rlc     r8
-    rlc     r6
-    rlc     r9
-    adc     r10                     ; bit 63 to bit 0
-    rla     r10
-    rlc     r8
-    rlc     r6
-    rlc     r9
-    adc     r10                     ; bit 63 to bit 0
-    xor     r10, r7                 ; word 0: ... ^ (x >>> 6)
-    xor     r8, r14
-    xor     r6, r4
-    xor     r9, r15
-    mov     r7, -8(r12)             ; x2 word 0
-    mov     r14, -6(r12)            ; x2 word 1
-    mov     r4, -4(r12)             ; x2 word 2
-    mov     r15, -2(r12)            ; x2 word 3
-    ; linear layer, x3 ^= (x3 >>> 10) ^ (x3 >>> 17) as x ^ ((x ^ (x >>> 57)) >>> 17)
-    mov     @r12+, r10              ; x3 word 0
-    mov     @r12+, r8               ; x3 word 1
-    mov     @r12+, r6               ; x3 word 2
-    mov     @r12+, r9               ; x3 word 3
-    mov     r10, r7                 ; copy C
-    mov     r8, r14
-    mov     r6, r5
-    mov     r9, r11
-    ; C >>> 57: br 1 (18 cycles) and words renamed
-    swpb    r7                      ; lane >>> 8: bytes swapped
+    mov     r5, r10
+    xor.b   r11, r10
+    xor     r5, r10                 ; x2 high, x3 low
+    swpb    r10
+    mov     r11, r14
+    xor.b   r7, r14
+    xor     r11, r14                ; x3 high, x0 low
     swpb    r14
-    swpb    r5
-    swpb    r11
-    mov     r7, r4
-    xor.b   r14, r7
-    xor     r14, r7                 ; word 0: its low byte, the next word's high byte
-    xor.b   r5, r14
-    xor     r5, r14                 ; word 1: its low byte, the next word's high byte
-    xor.b   r11, r5
-    xor     r11, r5                 ; word 2: its low byte, the next word's high byte
-    xor.b   r4, r11
-    xor     r4, r11                 ; word 3: its low byte, the next word's high byte
-    bit     #1, r7                  ; carry = bit 0
+    bit     #1, r8                  ; carry = bit 0
+    rrc     r14
+    rrc     r10
+    rrc     r9
+    rrc     r8
+    xor     r7, r8                  ; word 0: x ^ (x >>> 9)
+    xor     r6, r9
+    xor     r5, r10
+    xor     r11, r14
+    ; C >>> 19: r 3 (15 cycles) and words renamed
+    bit     #1, r8                  ; carry = bit 0
+    rrc     r14
+    rrc     r10
+    rrc     r9
+    rrc     r8
+    bit     #1, r8                  ; carry = bit 0
+    rrc     r14
+    rrc     r10
+    rrc     r9
+    rrc     r8
+    bit     #1, r8                  ; carry = bit 0
+    rrc     r14
+    rrc     r10
+    rrc     r9
+    rrc     r8
+    xor     r7, r9                  ; word 0: x ^ (C >>> 19)
+    xor     r6, r10
+    xor     r5, r14
+    xor     r11, r8
+    mov     r9, -8(r12)             ; x0 word 0
+    mov     r10, -6(r12)            ; x0 word 1
+    mov     r14, -4(r12)            ; x0 word 2
+    mov     r8, -2(r12)             ; x0 word 3
+    ; linear layer, x1 ^= (x1 >>> 61) ^ (x1 >>> 39)
+    mov     @r12+, r6               ; x1 word 0
+    mov     @r12+, r5               ; x1 word 1
+    mov     @r12+, r11              ; x1 word 2
+    ; C >>> 39: bl 1 (18 cycles) and words renamed
+    mov     r6, r7                  ; C = x >>> 8
+    xor.b   r5, r7
+    xor     r6, r7                  ; x0 high, x1 low
+    swpb    r7
+    mov     r5, r9
+    xor.b   r11, r9
+    xor     r5, r9                  ; x1 high, x2 low
+    swpb    r9
+    mov     r11, r10
+    xor.b   r15, r10
+    xor     r11, r10                ; x2 high, x3 low
+    swpb    r10
+    mov     r15, r14
+    xor.b   r6, r14
+    xor     r15, r14                ; x3 high, x0 low
+    swpb    r14
+    rla     r7
+    rlc     r9
+    rlc     r10
+    rlc     r14
+    adc     r7                      ; bit 63 to bit 0
+    xor     r6, r10                 ; word 0: x ^ (x >>> 39)
+    xor     r5, r14
+    xor     r11, r7
+    xor     r15, r9
+    ; x1 >>> 61: l 3 (15 cycles) and words renamed
+    rla     r6
+    rlc     r5
+    rlc     r11
+    rlc     r15
+    adc     r6                      ; bit 63 to bit 0
+    rla     r6
+    rlc     r5
+    rlc     r11
+    rlc     r15
+    adc     r6                      ; bit 63 to bit 0
+    rla     r6
+    rlc     r5
+    rlc     r11
+    rlc     r15
+    adc     r6                      ; bit 63 to bit 0
+    xor     r6, r10                 ; word 0: ... ^ (x >>> 61)
+    xor     r5, r14
+    xor     r11, r7
+    xor     r15, r9
+    mov     r10, -6(r12)            ; x1 word 0
+    mov     r14, -4(r12)            ; x1 word 1
+    mov     r7, -2(r12)             ; x1 word 2
+    mov     r9, 0(r12)              ; x1 word 3
+    ; linear layer, x2 ^= (x2 >>> 1) ^ (x2 >>> 6)
+    add     #2, r12                 ; P to the lane's words
+    mov     @r12+, r6               ; x2 word 0
+    mov     @r12+, r5               ; x2 word 1
+    mov     @r12+, r11              ; x2 word 2
+    ; C >>> 6: bl 2 (23 cycles) and words renamed
+    mov     r6, r7                  ; C = x >>> 8
+    xor.b   r5, r7
+    xor     r6, r7                  ; x0 high, x1 low
+    swpb    r7
+    mov     r5, r15
+    xor.b   r11, r15
+    xor     r5, r15                 ; x1 high, x2 low
+    swpb    r15
+    mov     r11, r8
+    xor.b   r4, r8
+    xor     r11, r8                 ; x2 high, x3 low
+    swpb    r8
+    mov     r4, r10
+    xor.b   r6, r10
+    xor     r4, r10                 ; x3 high, x0 low
+    swpb    r10
+    rla     r7
+    rlc     r15
+    rlc     r8
+    rlc     r10
+    adc     r7                      ; bit 63 to bit 0
+    rla     r7
+    rlc     r15
+    rlc     r8
+    rlc     r10
+    adc     r7                      ; bit 63 to bit 0
+    xor     r6, r7                  ; word 0: x ^ (x >>> 6)
+    xor     r5, r15
+    xor     r11, r8
+    xor     r4, r10
+    ; x2 >>> 1: r 1 (5 cycles) and words renamed
+    bit     #1, r6                  ; carry = bit 0
+    rrc     r4
     rrc     r11
     rrc     r5
-    rrc     r14
-    rrc     r7
-    xor     r10, r11                ; word 0: x ^ (x >>> 57)
-    xor     r8, r7
-    xor     r6, r14
-    xor     r9, r5
-    ; C >>> 17: r 1 (5 cycles) and words renamed
-    bit     #1, r11                 ; carry = bit 0
-    rrc     r5
-    rrc     r14
-    rrc     r7
-    rrc     r11
-    xor     r10, r7                 ; word 0: x ^ (C >>> 17)
-    xor     r8, r14
-    xor     r6, r5
-    xor     r9, r11
-    mov     r7, -8(r12)             ; x3 word 0
-    mov     r14, -6(r12)            ; x3 word 1
-    mov     r5, -4(r12)             ; x3 word 2
-    mov     r11, -2(r12)            ; x3 word 3
+    rrc     r6
+    xor     r6, r7                  ; word 0: ... ^ (x >>> 1)
+    xor     r5, r15
+    xor     r11, r8
+    xor     r4, r10
+    mov     r15, -4(r12)            ; x2 word 1
+    mov     r8, -2(r12)             ; x2 word 2
+    mov     r10, 0(r12)             ; x2 word 3
     ; linear layer, x4 ^= (x4 >>> 7) ^ (x4 >>> 41) as x ^ ((x ^ (x >>> 34)) >>> 7)
-    mov     @r12+, r10              ; x4 word 0
-    mov     @r12+, r8               ; x4 word 1
-    mov     @r12+, r6               ; x4 word 2
-    mov     @r12+, r9               ; x4 word 3
-    mov     r10, r4                 ; copy C
-    mov     r8, r7
-    mov     r6, r14
-    mov     r9, r11
+    add     #10, r12                ; P to the lane's words
+    mov     @r12+, r6               ; x4 word 0
+    mov     @r12+, r5               ; x4 word 1
+    mov     @r12+, r11              ; x4 word 2
+    mov     @r12+, r4               ; x4 word 3
     ; C >>> 34: r 2 (10 cycles) and words renamed
-    bit     #1, r4                  ; carry = bit 0
-    rrc     r11
+    mov     r6, r15                 ; copy C
+    mov     r5, r9
+    mov     r11, r14
+    mov     r4, r8
+    bit     #1, r15                 ; carry = bit 0
+    rrc     r8
     rrc     r14
-    rrc     r7
-    rrc     r4
-    bit     #1, r4                  ; carry = bit 0
-    rrc     r11
+    rrc     r9
+    rrc     r15
+    bit     #1, r15                 ; carry = bit 0
+    rrc     r8
     rrc     r14
-    rrc     r7
-    rrc     r4
-    xor     r10, r14                ; word 0: x ^ (x >>> 34)
-    xor     r8, r11
-    xor     r6, r4
-    xor     r9, r7
+    rrc     r9
+    rrc     r15
+    xor     r6, r14                 ; word 0: x ^ (x >>> 34)
+    xor     r5, r8
+    xor     r11, r15
+    xor     r4, r9
     ; C >>> 7: bl 1 (18 cycles) and words renamed
     swpb    r14                     ; lane >>> 8: bytes swapped
-    swpb    r11
-    swpb    r4
-    swpb    r7
-    mov     r14, r15
-    xor.b   r11, r14
-    xor     r11, r14                ; word 0: its low byte, the next word's high byte
-    xor.b   r4, r11
-    xor     r4, r11                 ; word 1: its low byte, the next word's high byte
-    xor.b   r7, r4
-    xor     r7, r4                  ; word 2: its low byte, the next word's high byte
-    xor.b   r15, r7
-    xor     r15, r7                 ; word 3: its low byte, the next word's high byte
+    swpb    r8
+    swpb    r15
+    swpb    r9
+    mov     r14, r10
+    xor.b   r8, r14
+    xor     r8, r14                 ; word 0: its low byte, the next word's high byte
+    xor.b   r15, r8
+    xor     r15, r8                 ; word 1: its low byte, the next word's high byte
+    xor.b   r9, r15
+    xor     r9, r15                 ; word 2: its low byte, the next word's high byte
+    xor.b   r10, r9
+    xor     r10, r9                 ; word 3: its low byte, the next word's high byte
     rla     r14
-    rlc     r11
-    rlc     r4
-    rlc     r7
+    rlc     r8
+    rlc     r15
+    rlc     r9
     adc     r14                     ; bit 63 to bit 0
-    xor     r10, r14                ; word 0: x ^ (C >>> 7)
-    xor     r8, r11
-    xor     r6, r4
-    xor     r9, r7
-    mov     r14, -8(r12)            ; x4 word 0
-    mov     r7, -2(r12)             ; x4 word 3
-    ; linear layer, x0 ^= (x0 >>> 19) ^ (x0 >>> 28)
-    sub     #40, r12                ; P to the lane's words
-    mov     @r12+, r10              ; x0 word 0
-    mov     @r12+, r8               ; x0 word 1
-    mov     @r12+, r6               ; x0 word 2
-    mov     @r12+, r9               ; x0 word 3
-    mov     r10, r14                ; copy C
-    mov     r8, r7
-    mov     r6, r15
-    mov     r9, r5
-    ; C >>> 19: r 3 (15 cycles) and words renamed
-    bit     #1, r14                 ; carry = bit 0
-    rrc     r5
+    xor     r6, r14                 ; word 0: x ^ (C >>> 7)
+    xor     r5, r8
+    xor     r11, r15
+    xor     r4, r9
+    mov     r8, -6(r12)             ; x4 word 1
+    mov     r15, -4(r12)            ; x4 word 2
+    mov     r9, -2(r12)             ; x4 word 3
+    ; linear layer, x3 ^= (x3 >>> 10) ^ (x3 >>> 17) as x ^ ((x ^ (x >>> 57)) >>> 17)
+    sub     #16, r12                ; P to the lane's words
+    mov     @r12+, r6               ; x3 word 0
+    mov     @r12+, r5               ; x3 word 1
+    mov     @r12+, r11              ; x3 word 2
+    mov     @r12+, r4               ; x3 word 3
+    ; C >>> 57: br 1 (18 cycles) and words renamed
+    mov     r6, r8                  ; C = x >>> 8
+    xor.b   r5, r8
+    xor     r6, r8                  ; x0 high, x1 low
+    swpb    r8
+    mov     r5, r10
+    xor.b   r11, r10
+    xor     r5, r10                 ; x1 high, x2 low
+    swpb    r10
+    mov     r11, r9
+    xor.b   r4, r9
+    xor     r11, r9                 ; x2 high, x3 low
+    swpb    r9
+    mov     r4, r15
+    xor.b   r6, r15
+    xor     r4, r15                 ; x3 high, x0 low
+    swpb    r15
+    bit     #1, r8                  ; carry = bit 0
     rrc     r15
-    rrc     r7
-    rrc     r14
-    bit     #1, r14                 ; carry = bit 0
-    rrc     r5
+    rrc     r9
+    rrc     r10
+    rrc     r8
+    xor     r6, r15                 ; word 0: x ^ (x >>> 57)
+    xor     r5, r8
+    xor     r11, r10
+    xor     r4, r9
+    ; C >>> 17: r 1 (5 cycles) and words renamed
+    bit     #1, r15                 ; carry = bit 0
+    rrc     r9
+    rrc     r10
+    rrc     r8
     rrc     r15
-    rrc     r7
-    rrc     r14
-    bit     #1, r14                 ; carry = bit 0
-    rrc     r5
-    rrc     r15
-    rrc     r7
-    rrc     r14
-    xor     r10, r7                 ; word 0: x ^ (x >>> 19)
-    xor     r8, r15
-    xor     r6, r5
-    xor     r9, r14
-    ; x0 >>> 28: l 4 (20 cycles) and words renamed
-    rla     r10
-    rlc     r8
-    rlc     r6
-    rlc     r9
-    adc     r10                     ; bit 63 to bit 0
-    rla     r10
-    rlc     r8
-    rlc     r6
-    rlc     r9
-    adc     r10                     ; bit 63 to bit 0
-    rla     r10
-    rlc     r8
-    rlc     r6
-    rlc     r9
-    adc     r10                     ; bit 63 to bit 0
-    rla     r10
-    rlc     r8
-    rlc     r6
-    rlc     r9
-    adc     r10                     ; bit 63 to bit 0
-    xor     r6, r7                  ; word 0: ... ^ (x >>> 28)
-    xor     r9, r15
-    xor     r10, r5
-    xor     r8, r14
-    mov     r7, -8(r12)             ; x0 word 0
-    mov     r14, -2(r12)            ; x0 word 3
+    xor     r6, r8                  ; word 0: x ^ (C >>> 17)
+    xor     r5, r10
+    xor     r11, r9
+    xor     r4, r15
+    mov     r15, -2(r12)            ; x3 word 3
+    sub     #24, r12                ; P back
     sub     #15, r13                ; the next round constant
     cmp     #60, r13
     jne     .Lround
-    mov     r15, -6(r12)            ; held words back
-    mov     r5, -4(r12)             ; held words back
-    mov     r11, 26(r12)            ; held words back
-    mov     r4, 28(r12)             ; held words back
+    mov     r7, 8(r12)              ; held words back
+    mov     r8, 16(r12)             ; held words back
+    mov     r10, 18(r12)            ; held words back
+    mov     r9, 20(r12)             ; held words back
+    mov     r14, 24(r12)            ; held words back
 .Ldone:
     pop     r10
     pop     r9

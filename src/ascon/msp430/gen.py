@@ -197,13 +197,31 @@ def rot_options(r: int):
     return sorted(opts)
 
 
-def rotate(a: Asm, w: list[str], r: int, tmp, what: str) -> int:
+def copy_ror8(a: Asm, x: list[str], c: list[str]) -> None:
+    """C = X >>> 8 without a temporary: word k of C is x_k's high byte and
+    x_k+1's low byte, swpb(x_k ^ lo(x_k ^ x_k+1)): 4 cycles a word."""
+    for k in range(4):
+        a("mov", x[k], c[k], comment="C = x >>> 8" if k == 0 else "")
+        a("xor.b", x[(k + 1) % 4], c[k])
+        a("xor", x[k], c[k], comment=f"x{k} high, x{(k + 1) % 4} low")
+        a("swpb", c[k])
+
+
+def rotate(a: Asm, w: list[str], r: int, tmp, what: str, src: list[str] | None = None) -> int:
     """Rotate the lane in w right by r bits modulo the word renaming;
-    returns q: (lane >>> r) word j is now w[(j + q) % 4]."""
+    returns q: (lane >>> r) word j is now w[(j + q) % 4].  With src, w is
+    first made a copy of src (with the byte rotation when the form has one)."""
     cost, (form, n), eff = rot_options(r)[0]
     a.note(f"{what} >>> {r}: {form} {n} ({cost} cycles) and words renamed")
+    if src is not None and form in ("br", "bl"):
+        copy_ror8(a, src, w)
+    else:
+        if src is not None:
+            for j in range(4):
+                a("mov", src[j], w[j], comment="copy C" if j == 0 else "")
+        if form in ("br", "bl"):
+            ror8(a, w, tmp())
     if form in ("br", "bl"):
-        ror8(a, w, tmp())
         form = "r" if form == "br" else "l"
     for _ in range(n):
         (ror1 if form == "r" else rol1)(a, w)
@@ -226,25 +244,31 @@ def rot_q(r: int) -> int:
     return ((r - eff) // 16) % 4
 
 
-def lane_plan(lane: int, no_tmp: bool) -> tuple[str, int, int]:
-    """The cheapest way to x ^ (x >>> A) ^ (x >>> B) with a copy C of x:
-    split: C >>> A, xored with X; X >>> B in place, xored in;
-    nest (D, E): x ^ ((x ^ (x >>> D)) >>> E) with D = B - A, E = A (or
-    the other way round): both rotations on C, X only xored."""
+def lane_plan(lane: int) -> tuple[int, bool, tuple[str, int, int]]:
+    """The cheapest way to x ^ (x >>> A) ^ (x >>> B) with a copy C of x
+    (cycles, whether a temporary is needed, plan):
+    split (r1, r2): C = x >>> r1, xored with X; X >>> r2 in place, xored in;
+    nest (r1, r2): x ^ ((x ^ (x >>> r1)) >>> r2), both rotations on C, with
+    r1 = B - A, r2 = A or the other way round.  The first rotation makes
+    the copy (with the byte rotation in it, when it has one: 16 cycles, no
+    temporary); a byte rotation in place needs a temporary."""
     a_, b_ = SIGMA[lane]
-    plans = [("split", a_, b_), ("nest", (b_ - a_) % 64, a_), ("nest", (a_ - b_) % 64, b_)]
+    plans = [("split", a_, b_), ("split", b_, a_),
+             ("nest", (b_ - a_) % 64, a_), ("nest", (a_ - b_) % 64, b_)]
     best = None
-    for form, r1, r2 in plans:
+    for plan in plans:
+        _, r1, r2 = plan
         (c1, t1), (c2, t2) = rot_cost(r1), rot_cost(r2)
-        if no_tmp and (t1 or t2):
-            continue
-        if best is None or c1 + c2 < best[0]:
-            best = (c1 + c2, (form, r1, r2))
-    return best[1]
+        cost = c1 + c2 + (3 if t1 else 4)
+        key = (cost, t2)
+        if best is None or key < best[0]:
+            best = (key, plan)
+    (cost, tmp), plan = best
+    return cost, tmp, plan
 
 
 def linear(a: Asm, regs: Regs, lane: int, keep: set[int], want: dict) -> None:
-    form, r1, r2 = lane_plan(lane, lane in NO_TMP)
+    _, need_tmp, (form, r1, r2) = lane_plan(lane)
     a.note(f"linear layer, x{lane} ^= (x{lane} >>> {SIGMA[lane][0]}) ^ (x{lane} >>> {SIGMA[lane][1]})"
            + (f" as x ^ ((x ^ (x >>> {r1})) >>> {r2})" if form == "nest" else ""))
     loads = [j for j in range(4) if (lane, j) not in regs.held]
@@ -261,13 +285,11 @@ def linear(a: Asm, regs: Regs, lane: int, keep: set[int], want: dict) -> None:
     else:
         home = {(((j + q2) % 4) + q1) % 4: j for j in range(4)}
     c = [None] * 4
-    for k in range(4):
+    for k in sorted(range(4), key=lambda k: home[k] not in keep):  # wanted ones first
         j = home[k]
         c[k] = regs.take(want.get((lane, j)) if j in keep else None)
-    tmp = regs.take() if rot_cost(r1)[1] or rot_cost(r2)[1] else None
-    for j in range(4):
-        a("mov", x[j], c[j], comment="copy C" if j == 0 else "")
-    q = rotate(a, c, r1, lambda: tmp, "C")
+    tmp = regs.take() if need_tmp else None
+    q = rotate(a, c, r1, None, "C", src=x)
     assert q == q1
     s = [c[(j + q1) % 4] for j in range(4)]
     for j in range(4):
@@ -307,13 +329,12 @@ def column(a: Asm, regs: Regs, j: int, keep: set[int], rc: bool) -> None:
 # What stays in registers between blocks: the round is the columns 0..3,
 # then the lanes in LANES order; KEEP_COL[j] = lanes whose word j stays
 # after column j, KEEP_LANE[i] = words of lane i that stay after its linear.
-# Each block uses 8 of the 10 data registers (9 for a lane rotated by bytes:
-# every lane but x0), so 1 or 2 words can wait in registers across it.
-COLUMNS = [1, 2, 3, 0]
-LANES = [1, 2, 3, 4, 0]
-KEEP_COL = {1: set(), 2: {1}, 3: {1}, 0: {1, 2}}
-KEEP_LANE = {1: set(), 2: set(), 3: set(), 4: {1, 2}, 0: {1, 2}}
-NO_TMP = {0}  # lanes rotated without the byte rotation's temporary
+# Each block uses 8 of the 10 data registers (9 for x4, whose byte rotation
+# is in place), so 1 or 2 words can wait in registers across it.
+COLUMNS = [0, 1, 2, 3]
+LANES = [0, 1, 2, 4, 3]
+KEEP_COL = {0: set(), 1: {0}, 2: {0}, 3: {0, 1, 2}}
+KEEP_LANE = {0: set(), 1: set(), 2: {0}, 4: {0}, 3: {0, 1, 2}}
 P_ENTRY = 8  # where P points at the top of the round loop
 
 
