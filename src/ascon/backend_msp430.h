@@ -13,9 +13,11 @@
 
 #define ASCON_BACKEND_NAME "asm_msp430"
 
-/* p^rounds (1 .. 12), the last rounds of p^12 */
-void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rounds);
+/* p^n (n = 1 .. 12), the last n rounds of p^12, called with the constant of
+ * its first round, 0x3c + 15 n (a constant folded by the compiler where n
+ * is, which is every call of the modes) */
+void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rc);
 
-#define ascon_permute(s, rounds) LWC_NS(ascon_msp430_permute)((s), (rounds))
+#define ascon_permute(s, rounds) LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds))
 
 #endif
