@@ -2,14 +2,14 @@
 checks of tests/test_asm_msp430.py (generated files current, KATs, round
 counts against ref, ./lwcbench ct):
 
-* every Ascon member, the three bare permutations and ISAP have an
-  asm_msp430 implementation;
+* every Ascon member, the three bare permutations and ISAP have both
+  variants (asm_msp430, asm_msp430_small);
 * the S-box instructions, as the generator emits them, compute the
   specification's table on every input in every bit position;
 * the lane rotations (bit steps, the byte rotation), run by a small model
   of the instructions they use, rotate every lane by the right amount;
-* the only memory operands are the state pointer's and the only branches
-  are the loop's (no address or branch can depend on the state);
+* the only memory operands are the state pointers' and the only branches
+  are the loops' (no address or branch can depend on the state);
 * the round's cycles as the generator's cost table counts them are what
   lwc-msp430sim charges: cycles(p12) - cycles(p6) = 6 rounds.
 """
@@ -26,15 +26,16 @@ from harness.discover import discover
 
 NAME = "msp430"
 GEN = load_module(ROOT / "src" / "ascon" / "msp430" / "gen.py", "ascon_msp430_gen_family")
-ASM = [i for i in discover() if i.name == "asm_msp430"]
+ASM = [i for i in discover() if i.name in ("asm_msp430", "asm_msp430_small")]
 M16 = 0xFFFF
 
 
 def test_every_member_has_the_assembly():
     members = {i.scheme for i in discover() if i.name == "lowsize" and "ascon" in i.scheme}
     assert len(members) == 14  # 11 schemes and p12, p8, p6
-    have = {i.scheme for i in ASM}
-    assert members | {"isap-a-128a"} <= have, sorted(members - have)
+    for name in ("asm_msp430", "asm_msp430_small"):
+        have = {i.scheme for i in ASM if i.name == name}
+        assert members | {"isap-a-128a"} <= have, (name, sorted(members - have))
 
 
 class Cpu:
@@ -157,18 +158,20 @@ def body(variant: str = "fast") -> list[str]:
     return [ln.split(";")[0].strip() for ln in GEN.generate(variant).splitlines()]
 
 
-def test_only_public_addresses_and_branches():
-    """Memory operands: the state pointer's (x(r12), @r12, @r12+) and the
-    saved registers' push/pop; branches: the round loop and n = 0."""
-    for ln in body():
+@pytest.mark.parametrize("variant", GEN.VARIANTS)
+def test_only_public_addresses_and_branches(variant):
+    """Memory operands: the state pointers' (x(r12), @r12, @r12+; small's
+    second pointer @r10+) and the saved registers' push/pop; branches:
+    the round loop and small's column loop."""
+    for ln in body(variant):
         if not ln or ln.startswith((".", "#", "/*", "*", "LWC_")) or ln.endswith(":"):
             continue
         op, _, rest = ln.partition(" ")
         for arg in [x.strip() for x in rest.split(",")] if rest.strip() else []:
             if "(" in arg or arg.startswith("@"):
-                assert re.fullmatch(r"-?\d+\(r12\)|@r12\+?", arg), ln
+                assert re.fullmatch(r"-?\d+\(r12\)|@r12\+?|@r10\+", arg), ln
         if op.startswith("j"):
-            assert rest.strip() in (".Lround", ".Ldone"), ln
+            assert rest.strip() in (".Lround", ".Lcolumn"), ln
 
 
 def cycles(ln: str) -> int:
@@ -197,7 +200,7 @@ def test_round_cost_is_what_the_simulator_charges():
     t = usable_target(NAME)
     got = {}
     for scheme in ("ascon-p6", "ascon-p12"):
-        (impl,) = [i for i in ASM if i.scheme == scheme]
+        (impl,) = [i for i in ASM if i.scheme == scheme and i.name == "asm_msp430"]
         res = t.run_job(impl, [Point("permutation", 0, 0, ("permutation",))])
         assert res.status == "ok", (impl_id(impl), res.detail)
         (counts,) = res.values.values()

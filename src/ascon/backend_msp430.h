@@ -4,20 +4,39 @@
  * lanes64.h (uint64_t x[5]; on little-endian MSP430 lane i is four 16-bit
  * words, the least significant first); the modes, the byte handling and
  * the incremental calls stay the C of aead_mode.h, hash_mode.h and ISAP's
- * aead_mode.h.  The implementation folder adds a .S including the variant.
+ * aead_mode.h.  The implementation folder adds a .S including the variant:
+ * fast (the S-box unrolled, words held in registers between the S-box and
+ * the linear layer) or small (the S-box looped over the columns).  An
+ * implementation of the small variant defines ASCON_MSP430_SMALL: its C is
+ * compiled as lowsize's (no routine inlined, each once in the binary).
  */
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
+#if defined(ASCON_MSP430_SMALL) && defined(__GNUC__)
+#define ASCON_INLINE static __attribute__((noinline, unused))
+#endif
 #include "ascon/lanes64.h"
 
+#ifdef ASCON_MSP430_SMALL
+#define ASCON_BACKEND_NAME "asm_msp430_small"
+#else
 #define ASCON_BACKEND_NAME "asm_msp430"
+#endif
 
 /* p^n (n = 1 .. 12), the last n rounds of p^12, called with the constant of
- * its first round, 0x3c + 15 n (a constant folded by the compiler where n
- * is, which is every call of the modes) */
+ * its first round, 0x3c + 15 n (small: and n - 1 in the high byte, its
+ * round counter); a constant folded by the compiler where n is, which is
+ * every call of the modes.  n = 0 is the C's business (the macro). */
 void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rc);
 
-#define ascon_permute(s, rounds) LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds))
+#ifdef ASCON_MSP430_SMALL
+#define ascon_permute(s, rounds)                                                  \
+  ((rounds) ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds) + 256u * ((rounds) - 1u)) \
+            : (void)0)
+#else
+#define ascon_permute(s, rounds) \
+  ((rounds) ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds)) : (void)0)
+#endif
 
 #endif

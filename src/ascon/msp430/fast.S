@@ -3,7 +3,8 @@
  * MSP430 (clang's EABI: r12 = state, r13 = first round constant; r4-r10 saved by the callee).
  * State in RAM: lane i at r12+8i .. r12+8i+7, word 0 the least significant.
  * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a
- * column and three temporaries; linear layer: the lane, its copy, one temporary). */
+ * column and three temporaries; linear layer: the lane, its copy, one temporary).
+ * fast: the S-box unrolled, words held in registers between the passes. */
 #include "core/msp430/asm.h"
 
     .text
@@ -11,7 +12,7 @@
     .global LWC_MSP430_SYM(ascon_msp430_permute)
     .type LWC_MSP430_SYM(ascon_msp430_permute), @function
 LWC_MSP430_SYM(ascon_msp430_permute):
-    ; r12 = state, r13 = 0x3c + 15 n: p^n (n = 0..12), the last n rounds of p^12
+    ; r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12
     push    r4
     push    r5
     push    r6
@@ -19,8 +20,6 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     push    r8
     push    r9
     push    r10
-    cmp     #60, r13                ; r13 = the constant of round 12 - n
-    jeq     .Ldone                  ; n = 0: nothing to do
     add     #32, r12
     mov     -24(r12), r8            ; held from round to round
     mov     -16(r12), r7            ; held from round to round
@@ -407,7 +406,6 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     r14, -8(r12)            ; held words back
     mov     r15, -6(r12)            ; held words back
     mov     r10, -4(r12)            ; held words back
-.Ldone:
     pop     r10
     pop     r9
     pop     r8

@@ -46,7 +46,7 @@ ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
 from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
 
-VARIANTS = ["fast"]
+VARIANTS = ["fast", "small"]
 
 # Ascon's linear layer: lane i gets x ^= (x >>> r0) ^ (x >>> r1).
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
@@ -56,6 +56,9 @@ P = "r12"    # the state pointer (argument 1)
 RC = "r13"   # the round constant (argument 2 is the round count)
 DATA = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r14", "r15"]
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+SMALL_Q = "r10"  # small: the second pointer
+SMALL_DATA = [r for r in DATA if r != SMALL_Q]
+SMALL_SAVED = SAVED
 
 BYTE_ROT = 13  # cycles of the byte rotation (4 swpb, 1 mov, 4 x (xor.b, xor))
 BIT = 5        # cycles of a one-bit rotation of a lane
@@ -74,11 +77,14 @@ class Regs:
     """Which state words are in which register, the free registers, and
     where P points (pofs: its offset from the state's start)."""
 
-    def __init__(self, held: dict[tuple[int, int], str], pofs: int):
+    def __init__(self, held: dict[tuple[int, int], str], pofs: int, data: list[str] = DATA):
         self.held = dict(held)
-        self.free = [r for r in DATA if r not in self.held.values()]
+        self.data = data
+        self.free = [r for r in data if r not in self.held.values()]
         self.pofs = pofs
         self.avoid = set(held.values())
+        self.q: str | None = None  # small: a second pointer walking the state
+        self.qofs = 0
 
     def at(self, o: int) -> str:
         return f"{o - self.pofs}({P})"
@@ -90,6 +96,15 @@ class Regs:
         elif d < 0:
             a("sub", f"#{-d}", P, comment=comment)
         self.pofs = o
+
+    def seek_q(self, a: Asm, o: int, comment: str = "") -> None:
+        d = o - self.qofs
+        if d:
+            a("add" if d > 0 else "sub", f"#{abs(d)}", self.q, comment=comment)
+        self.qofs = o
+
+    def pointed(self, o: int) -> bool:
+        return o == self.pofs or (self.q is not None and o == self.qofs)
 
     def take(self, prefer: str | None = None) -> str:
         if prefer in self.free:
@@ -103,7 +118,7 @@ class Regs:
         return self.free.pop(0)
 
     def give(self, r: str) -> None:
-        assert r not in self.free and r in DATA
+        assert r not in self.free and r in self.data
         self.free.append(r)
 
     def get(self, a: Asm, lane: int, word: int, inc: bool = False) -> str:
@@ -117,6 +132,9 @@ class Regs:
             src = f"@{P}+" if inc else f"@{P}"
             if inc:
                 self.pofs += 2
+        elif self.q is not None and o == self.qofs and inc:
+            src = f"@{self.q}+"
+            self.qofs += 2
         else:
             src = self.at(o)
         a("mov", src, r, comment=f"x{lane} word {word}")
@@ -278,7 +296,7 @@ def linear(a: Asm, regs: Regs, lane: int, keep: set[int], want: dict) -> None:
     if len(loads) >= 3 and loads == list(range(loads[0], loads[0] + len(loads))):
         o = off(lane, loads[0])
         d = abs(o - regs.pofs)
-        if d and 1 + const_cycles(d) < len(loads):
+        if not regs.pointed(o) and 1 + const_cycles(d) < len(loads):
             regs.seek(a, o, comment="P to the lane's words")
     x = [regs.get(a, lane, j, inc=True) for j in range(4)]
     # the copy's registers, chosen so that kept words land where the loop wants them
@@ -352,6 +370,42 @@ def round_body(a: Asm, regs: Regs, want: dict) -> None:
     regs.seek(a, P_ENTRY, comment="P back")
 
 
+SMALL_LANES = [1, 2, 3, 4, 0]
+
+
+def small_body(a: Asm, regs: Regs) -> None:
+    """small: the S-box in a loop over the four columns, P and Q walking
+    them (x0's and x1's words by @P+ and @Q+, the others indexed from P),
+    then the lanes unrolled as in fast (lane 1 read through P, the others
+    through Q), nothing held between the passes."""
+    x = [regs.take() for _ in range(5)]
+    t = [regs.take() for _ in range(3)]
+    n = regs.take()
+    a("xor.b", RC, regs.at(off(2, 0)), comment="x2 ^= round constant (the low byte)")
+    a("mov", "#4", n, comment="4 columns")
+    a.label(".Lcolumn")
+    a.note(f"S-box on column j: P = the state + 2j, {regs.q} = P + 8; word j of x0..x4")
+    a("mov", f"@{P}+", x[0], comment="x0 word j; P = the next column")
+    a("mov", f"@{regs.q}+", x[1], comment=f"x1 word j; {regs.q} = the next column")
+    for i in range(2, 5):
+        a("mov", f"{8 * i - 2}({P})", x[i], comment=f"x{i} word j")
+    sbox(a, x, t)
+    for i in range(5):
+        a("mov", x[i], f"{8 * i - 2}({P})", comment=f"x{i} word j")
+    a("dec", n)
+    a("jne", ".Lcolumn")
+    for r in x + t + [n]:
+        regs.give(r)
+    regs.pofs += 8
+    regs.qofs += 8
+    for i in SMALL_LANES:
+        if i == 0:
+            regs.seek_q(a, 0, comment=f"{regs.q} to x0")
+        linear(a, regs, i, set(), {})
+    regs.seek(a, 0, comment="P back")
+    assert regs.qofs == 8
+
+
 def fixup(a: Asm, regs: Regs, want: dict) -> None:
     """Move the held words into the registers the loop's top expects."""
     assert set(regs.held) == set(want)
@@ -372,20 +426,7 @@ def fixup(a: Asm, regs: Regs, want: dict) -> None:
     regs.held = dict(want)
 
 
-def generate(variant: str) -> str:
-    a = Asm(variant)
-    sym = "LWC_MSP430_SYM(ascon_msp430_permute)"
-    a.raw(f"/* Generated by src/ascon/msp430/gen.py ({variant}): edit the generator, not this file.")
-    a.raw(" *")
-    a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = first round constant; r4-r10 saved by the callee).")
-    a.raw(" * State in RAM: lane i at r12+8i .. r12+8i+7, word 0 the least significant.")
-    a.raw(" * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a")
-    a.raw(" * column and three temporaries; linear layer: the lane, its copy, one temporary). */")
-    a.raw('#include "core/msp430/asm.h"')
-    a.raw("")
-    head(a, sym, SAVED, "r12 = state, r13 = 0x3c + 15 n: p^n (n = 0..12), the last n rounds of p^12")
-    a("cmp", f"#{LAST_RC}", RC, comment=f"r13 = the constant of round 12 - n")
-    a("jeq", ".Ldone", comment="n = 0: nothing to do")
+def fast_rounds(a: Asm, variant: str) -> None:
     # the words held at the loop's entry: what the body leaves held at its
     # end (a fixed point of the allocation, else moves at the loop's end)
     entry: dict = {}
@@ -408,8 +449,41 @@ def generate(variant: str) -> str:
     a("jne", ".Lround")
     for (lane, word), r in sorted(regs.held.items()):
         a("mov", r, regs.at(off(lane, word)), comment="held words back")
-    a.label(".Ldone")
-    tail(a, SAVED)
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    sym = "LWC_MSP430_SYM(ascon_msp430_permute)"
+    a.raw(f"/* Generated by src/ascon/msp430/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = first round constant; r4-r10 saved by the callee).")
+    a.raw(" * State in RAM: lane i at r12+8i .. r12+8i+7, word 0 the least significant.")
+    a.raw(" * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a")
+    a.raw(" * column and three temporaries; linear layer: the lane, its copy, one temporary).")
+    if variant == "small":
+        a.raw(" * small: the S-box looped over the columns, nothing held between the passes. */")
+    else:
+        a.raw(" * fast: the S-box unrolled, words held in registers between the passes. */")
+    a.raw('#include "core/msp430/asm.h"')
+    a.raw("")
+    if variant == "small":
+        # 9 data registers, r10 the second pointer; r13 holds the rounds
+        # left - 1 in its high byte, the round constant in its low
+        head(a, sym, SMALL_SAVED, "r12 = state, r13 = (n - 1) << 8 | 0x3c + 15 n: p^n (n = 1..12), "
+             "the last n rounds of p^12")
+        a("mov", P, SMALL_Q)
+        a("add", "#8", SMALL_Q, comment=f"{SMALL_Q} = x1")
+        a.label(".Lround")
+        regs = Regs({}, 0, SMALL_DATA)
+        regs.q, regs.qofs = SMALL_Q, 8
+        small_body(a, regs)
+        a("sub", f"#0x{0x100 + 15:x}", RC, comment="one round less, the next round constant")
+        a("jge", ".Lround", comment="until the high byte goes below 0")
+        tail(a, SMALL_SAVED)
+    else:
+        head(a, sym, SAVED, "r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12")
+        fast_rounds(a, variant)
+        tail(a, SAVED)
     a.raw(f"    .size {sym}, .-{sym}")
     return text(a)
 
