@@ -161,17 +161,20 @@ def body(variant: str = "fast") -> list[str]:
 @pytest.mark.parametrize("variant", GEN.VARIANTS)
 def test_only_public_addresses_and_branches(variant):
     """Memory operands: the state pointers' (x(r12), @r12, @r12+; small's
-    second pointer @r10+) and the saved registers' push/pop; branches:
-    the round loop and small's column loop."""
+    second pointer @r10+), the rate blocks' input and output (@r14+,
+    x(r13), moved on by the block) and the saved registers' push/pop;
+    branches: the round loop, small's column loop, the block loops."""
     for ln in body(variant):
         if not ln or ln.startswith((".", "#", "/*", "*", "LWC_")) or ln.endswith(":"):
             continue
         op, _, rest = ln.partition(" ")
         for arg in [x.strip() for x in rest.split(",")] if rest.strip() else []:
             if "(" in arg or arg.startswith("@"):
-                assert re.fullmatch(r"-?\d+\(r12\)|@r12\+?|@r10\+", arg), ln
+                assert re.fullmatch(r"-?\d+\(r12\)|@r12\+?|@r10\+|@r14\+|\d+\(r13\)", arg), ln
         if op.startswith("j"):
-            assert rest.strip() in (".Lround", ".Lcolumn"), ln
+            assert rest.strip() in (".Lround", ".Lcolumn", ".Labsorb", ".Lencrypt", ".Ldecrypt"), ln
+        if op == "call":
+            assert rest.strip() == "#.Lcore", ln
 
 
 def cycles(ln: str) -> int:

@@ -9,6 +9,8 @@
  * the linear layer) or small (the S-box looped over the columns).  An
  * implementation of the small variant defines ASCON_MSP430_SMALL: its C is
  * compiled as lowsize's (no routine inlined, each once in the binary).
+ * fast also runs whole rate blocks of the modes (absorb, encrypt, decrypt
+ * and p^ASCON_PB, block after block) in assembly.
  */
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
@@ -37,6 +39,19 @@ void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rc);
 #else
 #define ascon_permute(s, rounds) \
   ((rounds) ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds)) : (void)0)
+#endif
+
+#if !defined(ASCON_MSP430_SMALL) && defined(ASCON_RATE) && defined(ASCON_PB)
+/* fast: n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB
+ * (sponge.h's ASCON_BLOCKS; op 0 absorb in, 1 encrypt in to out, 2 decrypt
+ * in to out; out may be in; any alignment) */
+void LWC_NS(ascon_msp430_absorb)(ascon_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
+void LWC_NS(ascon_msp430_encrypt)(ascon_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
+void LWC_NS(ascon_msp430_decrypt)(ascon_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
+#define ASCON_BLOCKS(s, out, in, n, op)                               \
+  ((op) == 0   ? LWC_NS(ascon_msp430_absorb)((s), (out), (in), (n))  \
+   : (op) == 1 ? LWC_NS(ascon_msp430_encrypt)((s), (out), (in), (n)) \
+               : LWC_NS(ascon_msp430_decrypt)((s), (out), (in), (n)))
 #endif
 
 #endif

@@ -7,19 +7,11 @@
  * fast: the S-box unrolled, words held in registers between the passes. */
 #include "core/msp430/asm.h"
 
+    ; the rounds, for the entries below: r12 = state, r13 = the first round's
+    ; constant; r4-r11, r14, r15 changed
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_permute)
-    .type LWC_MSP430_SYM(ascon_msp430_permute), @function
-LWC_MSP430_SYM(ascon_msp430_permute):
-    ; r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12
-    push    r4
-    push    r5
-    push    r6
-    push    r7
-    push    r8
-    push    r9
-    push    r10
+.Lcore:
     add     #32, r12
     mov     -24(r12), r8            ; held from round to round
     mov     -16(r12), r7            ; held from round to round
@@ -406,6 +398,22 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     r14, -8(r12)            ; held words back
     mov     r15, -6(r12)            ; held words back
     mov     r10, -4(r12)            ; held words back
+    sub     #32, r12                ; P = the state again
+    ret
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_permute)
+    .type LWC_MSP430_SYM(ascon_msp430_permute), @function
+LWC_MSP430_SYM(ascon_msp430_permute):
+    ; r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    call    #.Lcore
     pop     r10
     pop     r9
     pop     r8
@@ -415,3 +423,630 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     pop     r4
     ret
     .size LWC_MSP430_SYM(ascon_msp430_permute), .-LWC_MSP430_SYM(ascon_msp430_permute)
+
+#if defined(ASCON_RATE) && defined(ASCON_PB)
+    ; whole rate blocks for the modes' streaming (sponge.h: ASCON_BLOCKS)
+#if ASCON_LITTLE_ENDIAN
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_absorb)
+    .type LWC_MSP430_SYM(ascon_msp430_absorb), @function
+LWC_MSP430_SYM(ascon_msp430_absorb):
+    ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, then p^ASCON_PB, n times (any alignment; out may be in)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Labsorb:
+    mov.b   @r14+, r4               ; in byte 0
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 0: in bytes 0, 1
+    xor     r4, 0(r12)
+    mov.b   @r14+, r4               ; in byte 2
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 2: in bytes 2, 3
+    xor     r4, 2(r12)
+    mov.b   @r14+, r4               ; in byte 4
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 4: in bytes 4, 5
+    xor     r4, 4(r12)
+    mov.b   @r14+, r4               ; in byte 6
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 6: in bytes 6, 7
+    xor     r4, 6(r12)
+#if ASCON_RATE == 16
+    mov.b   @r14+, r4               ; in byte 8
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 8: in bytes 8, 9
+    xor     r4, 8(r12)
+    mov.b   @r14+, r4               ; in byte 10
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 10: in bytes 10, 11
+    xor     r4, 10(r12)
+    mov.b   @r14+, r4               ; in byte 12
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 12: in bytes 12, 13
+    xor     r4, 12(r12)
+    mov.b   @r14+, r4               ; in byte 14
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 14: in bytes 14, 15
+    xor     r4, 14(r12)
+#endif
+    push    r13
+    push    r14
+    push    r15
+    mov     #0x3c + 15 * ASCON_PB, r13; p^ASCON_PB
+    call    #.Lcore
+    pop     r15
+    pop     r14
+    pop     r13
+    dec     r15
+    jne     .Labsorb
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(ascon_msp430_absorb), .-LWC_MSP430_SYM(ascon_msp430_absorb)
+#else
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_absorb)
+    .type LWC_MSP430_SYM(ascon_msp430_absorb), @function
+LWC_MSP430_SYM(ascon_msp430_absorb):
+    ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, then p^ASCON_PB, n times (any alignment; out may be in)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Labsorb:
+    mov.b   @r14+, r4               ; in byte 0
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 6: in byte 0 high, 1 low
+    xor     r4, 6(r12)
+    mov.b   @r14+, r4               ; in byte 2
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 4: in byte 2 high, 3 low
+    xor     r4, 4(r12)
+    mov.b   @r14+, r4               ; in byte 4
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 2: in byte 4 high, 5 low
+    xor     r4, 2(r12)
+    mov.b   @r14+, r4               ; in byte 6
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 0: in byte 6 high, 7 low
+    xor     r4, 0(r12)
+#if ASCON_RATE == 16
+    mov.b   @r14+, r4               ; in byte 8
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 14: in byte 8 high, 9 low
+    xor     r4, 14(r12)
+    mov.b   @r14+, r4               ; in byte 10
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 12: in byte 10 high, 11 low
+    xor     r4, 12(r12)
+    mov.b   @r14+, r4               ; in byte 12
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 10: in byte 12 high, 13 low
+    xor     r4, 10(r12)
+    mov.b   @r14+, r4               ; in byte 14
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 8: in byte 14 high, 15 low
+    xor     r4, 8(r12)
+#endif
+    push    r13
+    push    r14
+    push    r15
+    mov     #0x3c + 15 * ASCON_PB, r13; p^ASCON_PB
+    call    #.Lcore
+    pop     r15
+    pop     r14
+    pop     r13
+    dec     r15
+    jne     .Labsorb
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(ascon_msp430_absorb), .-LWC_MSP430_SYM(ascon_msp430_absorb)
+#endif
+#if ASCON_LITTLE_ENDIAN
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_encrypt)
+    .type LWC_MSP430_SYM(ascon_msp430_encrypt), @function
+LWC_MSP430_SYM(ascon_msp430_encrypt):
+    ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, out = S, then p^ASCON_PB, n times (any alignment; out may be in)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Lencrypt:
+    mov.b   @r14+, r4               ; in byte 0
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 0: in bytes 0, 1
+    xor     0(r12), r4              ; ciphertext
+    mov     r4, 0(r12)
+    mov.b   r4, 0(r13)
+    swpb    r4
+    mov.b   r4, 1(r13)
+    mov.b   @r14+, r4               ; in byte 2
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 2: in bytes 2, 3
+    xor     2(r12), r4              ; ciphertext
+    mov     r4, 2(r12)
+    mov.b   r4, 2(r13)
+    swpb    r4
+    mov.b   r4, 3(r13)
+    mov.b   @r14+, r4               ; in byte 4
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 4: in bytes 4, 5
+    xor     4(r12), r4              ; ciphertext
+    mov     r4, 4(r12)
+    mov.b   r4, 4(r13)
+    swpb    r4
+    mov.b   r4, 5(r13)
+    mov.b   @r14+, r4               ; in byte 6
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 6: in bytes 6, 7
+    xor     6(r12), r4              ; ciphertext
+    mov     r4, 6(r12)
+    mov.b   r4, 6(r13)
+    swpb    r4
+    mov.b   r4, 7(r13)
+#if ASCON_RATE == 16
+    mov.b   @r14+, r4               ; in byte 8
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 8: in bytes 8, 9
+    xor     8(r12), r4              ; ciphertext
+    mov     r4, 8(r12)
+    mov.b   r4, 8(r13)
+    swpb    r4
+    mov.b   r4, 9(r13)
+    mov.b   @r14+, r4               ; in byte 10
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 10: in bytes 10, 11
+    xor     10(r12), r4             ; ciphertext
+    mov     r4, 10(r12)
+    mov.b   r4, 10(r13)
+    swpb    r4
+    mov.b   r4, 11(r13)
+    mov.b   @r14+, r4               ; in byte 12
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 12: in bytes 12, 13
+    xor     12(r12), r4             ; ciphertext
+    mov     r4, 12(r12)
+    mov.b   r4, 12(r13)
+    swpb    r4
+    mov.b   r4, 13(r13)
+    mov.b   @r14+, r4               ; in byte 14
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 14: in bytes 14, 15
+    xor     14(r12), r4             ; ciphertext
+    mov     r4, 14(r12)
+    mov.b   r4, 14(r13)
+    swpb    r4
+    mov.b   r4, 15(r13)
+#endif
+    push    r13
+    push    r14
+    push    r15
+    mov     #0x3c + 15 * ASCON_PB, r13; p^ASCON_PB
+    call    #.Lcore
+    pop     r15
+    pop     r14
+    pop     r13
+    add     #ASCON_RATE, r13        ; out: the next block
+    dec     r15
+    jne     .Lencrypt
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(ascon_msp430_encrypt), .-LWC_MSP430_SYM(ascon_msp430_encrypt)
+#else
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_encrypt)
+    .type LWC_MSP430_SYM(ascon_msp430_encrypt), @function
+LWC_MSP430_SYM(ascon_msp430_encrypt):
+    ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, out = S, then p^ASCON_PB, n times (any alignment; out may be in)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Lencrypt:
+    mov.b   @r14+, r4               ; in byte 0
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 6: in byte 0 high, 1 low
+    xor     6(r12), r4              ; ciphertext
+    mov     r4, 6(r12)
+    swpb    r4
+    mov.b   r4, 0(r13)
+    swpb    r4
+    mov.b   r4, 1(r13)
+    mov.b   @r14+, r4               ; in byte 2
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 4: in byte 2 high, 3 low
+    xor     4(r12), r4              ; ciphertext
+    mov     r4, 4(r12)
+    swpb    r4
+    mov.b   r4, 2(r13)
+    swpb    r4
+    mov.b   r4, 3(r13)
+    mov.b   @r14+, r4               ; in byte 4
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 2: in byte 4 high, 5 low
+    xor     2(r12), r4              ; ciphertext
+    mov     r4, 2(r12)
+    swpb    r4
+    mov.b   r4, 4(r13)
+    swpb    r4
+    mov.b   r4, 5(r13)
+    mov.b   @r14+, r4               ; in byte 6
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 0: in byte 6 high, 7 low
+    xor     0(r12), r4              ; ciphertext
+    mov     r4, 0(r12)
+    swpb    r4
+    mov.b   r4, 6(r13)
+    swpb    r4
+    mov.b   r4, 7(r13)
+#if ASCON_RATE == 16
+    mov.b   @r14+, r4               ; in byte 8
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 14: in byte 8 high, 9 low
+    xor     14(r12), r4             ; ciphertext
+    mov     r4, 14(r12)
+    swpb    r4
+    mov.b   r4, 8(r13)
+    swpb    r4
+    mov.b   r4, 9(r13)
+    mov.b   @r14+, r4               ; in byte 10
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 12: in byte 10 high, 11 low
+    xor     12(r12), r4             ; ciphertext
+    mov     r4, 12(r12)
+    swpb    r4
+    mov.b   r4, 10(r13)
+    swpb    r4
+    mov.b   r4, 11(r13)
+    mov.b   @r14+, r4               ; in byte 12
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 10: in byte 12 high, 13 low
+    xor     10(r12), r4             ; ciphertext
+    mov     r4, 10(r12)
+    swpb    r4
+    mov.b   r4, 12(r13)
+    swpb    r4
+    mov.b   r4, 13(r13)
+    mov.b   @r14+, r4               ; in byte 14
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 8: in byte 14 high, 15 low
+    xor     8(r12), r4              ; ciphertext
+    mov     r4, 8(r12)
+    swpb    r4
+    mov.b   r4, 14(r13)
+    swpb    r4
+    mov.b   r4, 15(r13)
+#endif
+    push    r13
+    push    r14
+    push    r15
+    mov     #0x3c + 15 * ASCON_PB, r13; p^ASCON_PB
+    call    #.Lcore
+    pop     r15
+    pop     r14
+    pop     r13
+    add     #ASCON_RATE, r13        ; out: the next block
+    dec     r15
+    jne     .Lencrypt
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(ascon_msp430_encrypt), .-LWC_MSP430_SYM(ascon_msp430_encrypt)
+#endif
+#if ASCON_LITTLE_ENDIAN
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_decrypt)
+    .type LWC_MSP430_SYM(ascon_msp430_decrypt), @function
+LWC_MSP430_SYM(ascon_msp430_decrypt):
+    ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: out = S ^ in, S = in, then p^ASCON_PB, n times (any alignment; out may be in)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Ldecrypt:
+    mov.b   @r14+, r4               ; in byte 0
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 0: in bytes 0, 1
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     0(r12), r4              ; plaintext
+    mov     r6, 0(r12)
+    mov.b   r4, 0(r13)
+    swpb    r4
+    mov.b   r4, 1(r13)
+    mov.b   @r14+, r4               ; in byte 2
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 2: in bytes 2, 3
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     2(r12), r4              ; plaintext
+    mov     r6, 2(r12)
+    mov.b   r4, 2(r13)
+    swpb    r4
+    mov.b   r4, 3(r13)
+    mov.b   @r14+, r4               ; in byte 4
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 4: in bytes 4, 5
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     4(r12), r4              ; plaintext
+    mov     r6, 4(r12)
+    mov.b   r4, 4(r13)
+    swpb    r4
+    mov.b   r4, 5(r13)
+    mov.b   @r14+, r4               ; in byte 6
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 6: in bytes 6, 7
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     6(r12), r4              ; plaintext
+    mov     r6, 6(r12)
+    mov.b   r4, 6(r13)
+    swpb    r4
+    mov.b   r4, 7(r13)
+#if ASCON_RATE == 16
+    mov.b   @r14+, r4               ; in byte 8
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 8: in bytes 8, 9
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     8(r12), r4              ; plaintext
+    mov     r6, 8(r12)
+    mov.b   r4, 8(r13)
+    swpb    r4
+    mov.b   r4, 9(r13)
+    mov.b   @r14+, r4               ; in byte 10
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 10: in bytes 10, 11
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     10(r12), r4             ; plaintext
+    mov     r6, 10(r12)
+    mov.b   r4, 10(r13)
+    swpb    r4
+    mov.b   r4, 11(r13)
+    mov.b   @r14+, r4               ; in byte 12
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 12: in bytes 12, 13
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     12(r12), r4             ; plaintext
+    mov     r6, 12(r12)
+    mov.b   r4, 12(r13)
+    swpb    r4
+    mov.b   r4, 13(r13)
+    mov.b   @r14+, r4               ; in byte 14
+    mov.b   @r14+, r5
+    swpb    r5
+    bis     r5, r4                  ; state word at byte 14: in bytes 14, 15
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     14(r12), r4             ; plaintext
+    mov     r6, 14(r12)
+    mov.b   r4, 14(r13)
+    swpb    r4
+    mov.b   r4, 15(r13)
+#endif
+    push    r13
+    push    r14
+    push    r15
+    mov     #0x3c + 15 * ASCON_PB, r13; p^ASCON_PB
+    call    #.Lcore
+    pop     r15
+    pop     r14
+    pop     r13
+    add     #ASCON_RATE, r13        ; out: the next block
+    dec     r15
+    jne     .Ldecrypt
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(ascon_msp430_decrypt), .-LWC_MSP430_SYM(ascon_msp430_decrypt)
+#else
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(ascon_msp430_decrypt)
+    .type LWC_MSP430_SYM(ascon_msp430_decrypt), @function
+LWC_MSP430_SYM(ascon_msp430_decrypt):
+    ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: out = S ^ in, S = in, then p^ASCON_PB, n times (any alignment; out may be in)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Ldecrypt:
+    mov.b   @r14+, r4               ; in byte 0
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 6: in byte 0 high, 1 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     6(r12), r4              ; plaintext
+    mov     r6, 6(r12)
+    swpb    r4
+    mov.b   r4, 0(r13)
+    swpb    r4
+    mov.b   r4, 1(r13)
+    mov.b   @r14+, r4               ; in byte 2
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 4: in byte 2 high, 3 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     4(r12), r4              ; plaintext
+    mov     r6, 4(r12)
+    swpb    r4
+    mov.b   r4, 2(r13)
+    swpb    r4
+    mov.b   r4, 3(r13)
+    mov.b   @r14+, r4               ; in byte 4
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 2: in byte 4 high, 5 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     2(r12), r4              ; plaintext
+    mov     r6, 2(r12)
+    swpb    r4
+    mov.b   r4, 4(r13)
+    swpb    r4
+    mov.b   r4, 5(r13)
+    mov.b   @r14+, r4               ; in byte 6
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 0: in byte 6 high, 7 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     0(r12), r4              ; plaintext
+    mov     r6, 0(r12)
+    swpb    r4
+    mov.b   r4, 6(r13)
+    swpb    r4
+    mov.b   r4, 7(r13)
+#if ASCON_RATE == 16
+    mov.b   @r14+, r4               ; in byte 8
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 14: in byte 8 high, 9 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     14(r12), r4             ; plaintext
+    mov     r6, 14(r12)
+    swpb    r4
+    mov.b   r4, 8(r13)
+    swpb    r4
+    mov.b   r4, 9(r13)
+    mov.b   @r14+, r4               ; in byte 10
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 12: in byte 10 high, 11 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     12(r12), r4             ; plaintext
+    mov     r6, 12(r12)
+    swpb    r4
+    mov.b   r4, 10(r13)
+    swpb    r4
+    mov.b   r4, 11(r13)
+    mov.b   @r14+, r4               ; in byte 12
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 10: in byte 12 high, 13 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     10(r12), r4             ; plaintext
+    mov     r6, 10(r12)
+    swpb    r4
+    mov.b   r4, 12(r13)
+    swpb    r4
+    mov.b   r4, 13(r13)
+    mov.b   @r14+, r4               ; in byte 14
+    swpb    r4
+    mov.b   @r14+, r5
+    bis     r5, r4                  ; state word at byte 8: in byte 14 high, 15 low
+    mov     r4, r6                  ; the ciphertext word: the new state word
+    xor     8(r12), r4              ; plaintext
+    mov     r6, 8(r12)
+    swpb    r4
+    mov.b   r4, 14(r13)
+    swpb    r4
+    mov.b   r4, 15(r13)
+#endif
+    push    r13
+    push    r14
+    push    r15
+    mov     #0x3c + 15 * ASCON_PB, r13; p^ASCON_PB
+    call    #.Lcore
+    pop     r15
+    pop     r14
+    pop     r13
+    add     #ASCON_RATE, r13        ; out: the next block
+    dec     r15
+    jne     .Ldecrypt
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(ascon_msp430_decrypt), .-LWC_MSP430_SYM(ascon_msp430_decrypt)
+#endif
+#endif

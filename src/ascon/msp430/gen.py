@@ -449,6 +449,67 @@ def fast_rounds(a: Asm, variant: str) -> None:
     a("jne", ".Lround")
     for (lane, word), r in sorted(regs.held.items()):
         a("mov", r, regs.at(off(lane, word)), comment="held words back")
+    regs.seek(a, 0, comment="P = the state again")
+
+
+OPS = [("absorb", "S ^= in"), ("encrypt", "S ^= in, out = S"), ("decrypt", "out = S ^ in, S = in")]
+
+
+def rate_word(a: Asm, op: str, k: int, little: bool) -> None:
+    """Rate bytes k, k+1 of the input (r14, moving) with their state word
+    (little-endian lanes: state bytes k, k+1 are the word at k; big-endian,
+    as Ascon v1.2 and ISAP read the lanes: the word at 8i + 6 - (k - 8i) has
+    byte k high and k+1 low); out bytes k, k+1 at k(r13) and k+1(r13)."""
+    o = k if little else 8 * (k // 8) + 6 - (k % 8)
+    if little:
+        a("mov.b", "@r14+", "r4", comment=f"in byte {k}")
+        a("mov.b", "@r14+", "r5")
+        a("swpb", "r5")
+        a("bis", "r5", "r4", comment=f"state word at byte {o}: in bytes {k}, {k + 1}")
+    else:
+        a("mov.b", "@r14+", "r4", comment=f"in byte {k}")
+        a("swpb", "r4")
+        a("mov.b", "@r14+", "r5")
+        a("bis", "r5", "r4", comment=f"state word at byte {o}: in byte {k} high, {k + 1} low")
+    dst = f"{o}({P})"
+    if op == "absorb":
+        a("xor", "r4", dst)
+        return
+    if op == "decrypt":
+        a("mov", "r4", "r6", comment="the ciphertext word: the new state word")
+    a("xor", dst, "r4", comment="ciphertext" if op == "encrypt" else "plaintext")
+    a("mov", "r6" if op == "decrypt" else "r4", dst)
+    if not little:
+        a("swpb", "r4")
+    a("mov.b", "r4", f"{k}(r13)")
+    a("swpb", "r4")
+    a("mov.b", "r4", f"{k + 1}(r13)")
+
+
+def blocks(a: Asm, op: str, what: str, little: bool) -> None:
+    sym = f"LWC_MSP430_SYM(ascon_msp430_{op})"
+    head(a, sym, SAVED, f"r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: {what}, "
+         "then p^ASCON_PB, n times (any alignment; out may be in)")
+    a.label(f".L{op}")
+    for k in range(0, 16, 2):
+        if k == 8:
+            a.raw("#if ASCON_RATE == 16")
+        rate_word(a, op, k, little)
+    a.raw("#endif")
+    a("push", "r13")
+    a("push", "r14")
+    a("push", "r15")
+    a("mov", "#0x3c + 15 * ASCON_PB", RC, comment="p^ASCON_PB")
+    a("call", "#.Lcore")
+    a("pop", "r15")
+    a("pop", "r14")
+    a("pop", "r13")
+    if op != "absorb":
+        a("add", "#ASCON_RATE", "r13", comment="out: the next block")
+    a("dec", "r15")
+    a("jne", f".L{op}")
+    tail(a, SAVED)
+    a.raw(f"    .size {sym}, .-{sym}")
 
 
 def generate(variant: str) -> str:
@@ -480,11 +541,29 @@ def generate(variant: str) -> str:
         a("sub", f"#0x{0x100 + 15:x}", RC, comment="one round less, the next round constant")
         a("jge", ".Lround", comment="until the high byte goes below 0")
         tail(a, SMALL_SAVED)
+        a.raw(f"    .size {sym}, .-{sym}")
     else:
-        head(a, sym, SAVED, "r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12")
+        a.note("the rounds, for the entries below: r12 = state, r13 = the first round's")
+        a.note("constant; r4-r11, r14, r15 changed")
+        a.raw("    .text")
+        a.raw("    .p2align 1")
+        a.label(".Lcore")
         fast_rounds(a, variant)
+        a("ret")
+        head(a, sym, SAVED, "r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12")
+        a("call", "#.Lcore")
         tail(a, SAVED)
-    a.raw(f"    .size {sym}, .-{sym}")
+        a.raw(f"    .size {sym}, .-{sym}")
+        a.raw("")
+        a.raw("#if defined(ASCON_RATE) && defined(ASCON_PB)")
+        a.note("whole rate blocks for the modes' streaming (sponge.h: ASCON_BLOCKS)")
+        for op, what in OPS:
+            a.raw("#if ASCON_LITTLE_ENDIAN")
+            blocks(a, op, what, True)
+            a.raw("#else")
+            blocks(a, op, what, False)
+            a.raw("#endif")
+        a.raw("#endif")
     return text(a)
 
 
