@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 import re
+import shlex
+import subprocess
 
 import pytest
 
@@ -209,3 +211,39 @@ def test_round_cost_is_what_the_simulator_charges():
         (counts,) = res.values.values()
         got[scheme] = counts["cycles"]
     assert got["ascon-p12"] - got["ascon-p6"] == 6 * static, (got, static)
+
+
+def align_firmware(tmp_path, impl):
+    """The implementation's msp430 firmware with tests/xtensa/align.c's
+    bench_serve in place of the protocol's (linked first, so it wins)."""
+    t = usable_target(NAME)
+    elf = t.build(impl)
+    obj = tmp_path / "align.o"
+    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(ROOT / "tests" / "xtensa" / "align.c"),
+                    "-o", str(obj)], cwd=ROOT, check=True)
+    cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
+    out = tmp_path / "align.elf"
+    cmd[cmd.index("-o") + 1] = str(out)
+    cmd[1:1] = [str(obj), "-Wl,--allow-multiple-definition"]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+@pytest.mark.parametrize("impl", [i for i in ASM if i.kind != "perm" and i.name == "asm_msp430"
+                                  and i.scheme != "isap-a-128a"], ids=impl_id)
+def test_misaligned_in_place_and_incremental(tmp_path, impl):
+    """fast's rate blocks (assembly byte loads and stores) with buffers at
+    offsets 0..3, in place, and split over incremental calls, against the
+    same implementation's one-shot call on aligned buffers (which the KAT
+    checks)."""
+    from harness.bench.targets.msp430 import SIM
+    fw = align_firmware(tmp_path, impl)
+    run = subprocess.run([str(SIM), str(fw)], capture_output=True, text=True, timeout=300,
+                         stdin=subprocess.DEVNULL)
+    lines = run.stdout.splitlines()
+    assert run.returncode == 0, (run.returncode, run.stderr[-500:], lines[-5:])
+    assert lines and lines[-1].startswith("checked "), lines[-5:]
+    n, nbad = (int(x, 16) for x in lines[-1].split()[1:3])
+    assert nbad == 0 and not [ln for ln in lines if ln.startswith("bad")], lines[:10]
+    assert n >= (40 if impl.kind == "hash" else 1000)
