@@ -3,38 +3,53 @@
 
     python3 src/ascon/msp430/gen.py       # rewrite src/ascon/msp430/*.S
 
-One function,
+Each variant gives
 
-    ascon_msp430_permute(state, rc)       p^n, the last n rounds of p^12,
-                                          called with rc = 0x3c + 15 n (the
-                                          constant of its first round; the
-                                          C macro computes it)
+    ascon_msp430_permute(state, rc)       p^n, the last n rounds of p^12
+                                          (n = 1..12), called with
+                                          rc = 0x3c + 15 n, the constant of
+                                          its first round (small: n - 1 in
+                                          the high byte too); the C macro of
+                                          backend_msp430.h computes it
 
 over the C state layout of lanes64.h (uint64_t x[5]): lane i is the four
 16-bit words at byte 8i .. 8i+7 of the state, word 0 the least significant
 (MSP430 is little-endian).  The state lives in RAM; 20 words do not fit the
 twelve registers r4-r15, so each round passes over it twice:
 
-  * the S-box, one 16-bit column ("slice") at a time: word j of the five
-    lanes in five registers, 22 logic instructions with three temporaries
-    (bic is and-not: t = ~a & b is mov b, t; bic a, t), the five words back;
-  * the linear layer, one lane at a time: the lane in four registers X, a
-    copy A, A rotated in place and xored into the copy's renamed words, then
-    X rotated in place and xored likewise.  A rotation by 16q + r is a
-    renaming of words by q and r single-bit steps (rla/rlc/rlc/rlc/adc to
-    the left; bit #1 puts bit 0 in the carry, then rrc from the top word
-    down, to the right: 5 cycles a bit), or for r near 8 a byte rotation
-    (swpb on the four words, then each word takes the next one's high
-    byte with xor.b/xor: 13 cycles) and the few bits left.  A planner picks
-    the cheapest form per rotation (cycles by SLAU049's tables).
+  * the S-box, one 16-bit column at a time: word j of the five lanes in
+    five registers, 22 logic instructions with three temporaries (bic is
+    and-not: t = ~a & b is mov b, t; bic a, t), the five words back;
+  * the linear layer, one lane at a time: the lane in four registers X and
+    a copy C.  x ^ (x >>> A) ^ (x >>> B) is either C = x >>> A xored with X,
+    then X >>> B in place xored in ("split"), or x ^ ((x ^ (x >>> D)) >>> E)
+    with D = B - A, E = A or the other way round, both rotations on C
+    ("nest": x3, x4, x0).  A rotation by 16q + r is a renaming of words by
+    q and r one-bit steps (rla/rlc/rlc/rlc/adc to the left; bit #1 puts bit
+    0 in the carry, then rrc from the top word down, to the right: 5 cycles
+    a bit), or for r near 8 a byte rotation and the few bits left: made
+    with the copy, word k of C = swpb(x_k ^ lo(x_k ^ x_k+1)), 16 cycles
+    (copy included), no temporary; in place (x4's second rotation), swpb on
+    the four words and each word takes the next one's high byte with
+    xor.b/xor, 13 cycles and a temporary.  lane_plan picks the cheapest
+    (cycles by SLAU049's tables, which lwc-msp430sim charges).
 
-Words cross from one pass to the next in registers where the register budget
-allows it (see PLAN): the last S-box column feeds the first lanes of the
-linear layer, the last lane of the linear layer the next round's first
-columns, with no store and no load in between.
+Variants:
+    fast    the S-box unrolled; words cross between the passes in registers
+            where the register budget allows (10 a round: a column's
+            outputs wait for their lane, a lane's outputs for their column;
+            the plan below came from trying every order of columns and
+            lanes); the rounds are a routine shared by the permutation and
+            by whole rate blocks of the modes (ascon_msp430_absorb /
+            _encrypt / _decrypt: sponge.h's ASCON_BLOCKS, the input and
+            output byte by byte, any alignment, in place, then p^ASCON_PB).
+    small   the S-box in a loop over the columns (two pointers walking x0
+            and x1), the lanes unrolled, nothing held; the round count in
+            the constant's high byte (one sub and jge close the round).
 
-No branch or address depends on the state: the only loop counts rounds (the
-round constant in a register, 0xf0 - 15 i for round i of 12).
+No branch or address depends on the state: the loops count rounds, columns
+and rate blocks; the only memory operands are the state's and the blocks'
+input and output, at addresses that move by fixed steps.
 """
 from __future__ import annotations
 
