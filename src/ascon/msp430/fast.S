@@ -23,6 +23,7 @@
     mov     -32(r12), r4            ; x0 word 0
     mov     @r12, r5                ; x4 word 0
     xor     r13, r7                 ; x2 ^= round constant
+    ; x0..x4 word 0 in r4, r8, r7, r14, r5; t0..t2 = r6, r9, r11
     xor     r5, r4                  ; x0 ^= x4
     xor     r14, r5                 ; x4 ^= x3
     xor     r8, r7                  ; x2 ^= x1
@@ -55,6 +56,7 @@
     mov     -22(r12), r9            ; x1 word 1
     mov     -14(r12), r11           ; x2 word 1
     mov     2(r12), r4              ; x4 word 1
+    ; x0..x4 word 1 in r6, r9, r11, r15, r4; t0..t2 = r5, r8, r7; x0 word 1 stay
     xor     r4, r6                  ; x0 ^= x4
     xor     r15, r4                 ; x4 ^= x3
     xor     r9, r11                 ; x2 ^= x1
@@ -86,6 +88,7 @@
     mov     -20(r12), r9            ; x1 word 2
     mov     -12(r12), r11           ; x2 word 2
     mov     4(r12), r4              ; x4 word 2
+    ; x0..x4 word 2 in r5, r9, r11, r10, r4; t0..t2 = r14, r8, r7; x0 word 2 stay
     xor     r4, r5                  ; x0 ^= x4
     xor     r10, r4                 ; x4 ^= x3
     xor     r9, r11                 ; x2 ^= x1
@@ -118,6 +121,7 @@
     mov     -10(r12), r4            ; x2 word 3
     mov     -2(r12), r15            ; x3 word 3
     mov     6(r12), r14             ; x4 word 3
+    ; x0..x4 word 3 in r9, r11, r4, r15, r14; t0..t2 = r8, r7, r10; x0, x1, x4 word 3 stay
     xor     r14, r9                 ; x0 ^= x4
     xor     r15, r14                ; x4 ^= x3
     xor     r11, r4                 ; x2 ^= x1
@@ -144,6 +148,7 @@
     mov     r15, -2(r12)            ; x3 word 3
     ; linear layer, x0 ^= (x0 >>> 19) ^ (x0 >>> 28) as x ^ ((x ^ (x >>> 9)) >>> 19)
     mov     -32(r12), r4            ; x0 word 0
+    ; X = x0 words 0..3 in r4, r6, r5, r9; C in r8, r7, r10, r15
     ; C >>> 9: br 1 (18 cycles) and words renamed
     mov     r4, r8                  ; C = x >>> 8
     xor.b   r6, r8
@@ -190,6 +195,7 @@
     xor     r6, r10
     xor     r5, r15
     xor     r9, r8
+    ; x0 words 0..3 now in r7, r10, r15, r8
     mov     r7, -32(r12)            ; x0 word 0
     mov     r10, -30(r12)           ; x0 word 1
     mov     r15, -28(r12)           ; x0 word 2
@@ -198,6 +204,7 @@
     mov     @r12+, r4               ; x4 word 0
     mov     @r12+, r6               ; x4 word 1
     mov     @r12+, r5               ; x4 word 2
+    ; X = x4 words 0..3 in r4, r6, r5, r14; C in r9, r7, r10, r15; temporary r8
     ; C >>> 34: r 2 (10 cycles) and words renamed
     mov     r4, r9                  ; copy C
     mov     r6, r7
@@ -240,6 +247,7 @@
     xor     r6, r15
     xor     r5, r9
     xor     r14, r7
+    ; x4 words 0..3 now in r10, r15, r9, r7
     mov     r10, -6(r12)            ; x4 word 0
     mov     r15, -4(r12)            ; x4 word 1
     mov     r9, -2(r12)             ; x4 word 2
@@ -249,6 +257,7 @@
     mov     @r12+, r4               ; x1 word 0
     mov     @r12+, r6               ; x1 word 1
     mov     @r12+, r5               ; x1 word 2
+    ; X = x1 words 0..3 in r4, r6, r5, r11; C in r9, r14, r8, r10
     ; C >>> 39: bl 1 (18 cycles) and words renamed
     mov     r4, r9                  ; C = x >>> 8
     xor.b   r6, r9
@@ -295,6 +304,7 @@
     xor     r6, r10
     xor     r5, r9
     xor     r11, r14
+    ; x1 words 0..3 now in r8, r10, r9, r14; words 0 stay
     mov     r10, -4(r12)            ; x1 word 1
     mov     r9, -2(r12)             ; x1 word 2
     mov     r14, 0(r12)             ; x1 word 3
@@ -304,6 +314,7 @@
     mov     @r12+, r6               ; x2 word 1
     mov     @r12+, r5               ; x2 word 2
     mov     @r12+, r11              ; x2 word 3
+    ; X = x2 words 0..3 in r4, r6, r5, r11; C in r7, r9, r15, r10
     ; C >>> 6: bl 2 (23 cycles) and words renamed
     mov     r4, r7                  ; C = x >>> 8
     xor.b   r6, r7
@@ -345,6 +356,7 @@
     xor     r6, r9
     xor     r5, r15
     xor     r11, r10
+    ; x2 words 0..3 now in r7, r9, r15, r10; words 0 stay
     mov     r9, -6(r12)             ; x2 word 1
     mov     r15, -4(r12)            ; x2 word 2
     mov     r10, -2(r12)            ; x2 word 3
@@ -353,6 +365,7 @@
     mov     @r12+, r6               ; x3 word 1
     mov     @r12+, r5               ; x3 word 2
     mov     @r12+, r11              ; x3 word 3
+    ; X = x3 words 0..3 in r4, r6, r5, r11; C in r14, r15, r10, r9
     ; C >>> 57: br 1 (18 cycles) and words renamed
     mov     r4, r14                 ; C = x >>> 8
     xor.b   r6, r14
@@ -389,6 +402,7 @@
     xor     r6, r15
     xor     r5, r10
     xor     r11, r9
+    ; x3 words 0..3 now in r14, r15, r10, r9; words 0, 1, 2 stay
     mov     r9, -2(r12)             ; x3 word 3
     sub     #15, r13                ; the next round constant
     cmp     #60, r13

@@ -325,6 +325,8 @@ def linear(a: Asm, regs: Regs, lane: int, keep: set[int], want: dict) -> None:
         j = home[k]
         c[k] = regs.take(want.get((lane, j)) if j in keep else None)
     tmp = regs.take() if need_tmp else None
+    a.note(f"X = x{lane} words 0..3 in {', '.join(x)}; C in {', '.join(c)}"
+           + (f"; temporary {tmp}" if tmp else ""))
     q = rotate(a, c, r1, None, "C", src=x)
     assert q == q1
     s = [c[(j + q1) % 4] for j in range(4)]
@@ -345,6 +347,8 @@ def linear(a: Asm, regs: Regs, lane: int, keep: set[int], want: dict) -> None:
         regs.give(r)
     if tmp:
         regs.give(tmp)
+    a.note(f"x{lane} words 0..3 now in {', '.join(y)}"
+           + (f"; words {', '.join(str(j) for j in sorted(keep))} stay" if keep else ""))
     for j in range(4):
         regs.put(a, lane, j, y[j], j in keep)
 
@@ -355,6 +359,8 @@ def column(a: Asm, regs: Regs, j: int, keep: set[int], rc: bool) -> None:
     if rc:
         a("xor", RC, x[2], comment="x2 ^= round constant")
     t = [regs.take() for _ in range(3)]
+    a.note(f"x0..x4 word {j} in {', '.join(x)}; t0..t2 = {', '.join(t)}"
+           + (f"; x{', x'.join(str(i) for i in sorted(keep))} word {j} stay" if keep else ""))
     sbox(a, x, t)
     for r in t:
         regs.give(r)
@@ -404,6 +410,7 @@ def small_body(a: Asm, regs: Regs) -> None:
     a("mov", f"@{regs.q}+", x[1], comment=f"x1 word j; {regs.q} = the next column")
     for i in range(2, 5):
         a("mov", f"{8 * i - 2}({P})", x[i], comment=f"x{i} word j")
+    a.note(f"x0..x4 word j in {', '.join(x)}; t0..t2 = {', '.join(t)}")
     sbox(a, x, t)
     for i in range(5):
         a("mov", x[i], f"{8 * i - 2}({P})", comment=f"x{i} word j")

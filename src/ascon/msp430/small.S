@@ -32,6 +32,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     14(r12), r6             ; x2 word j
     mov     22(r12), r7             ; x3 word j
     mov     30(r12), r8             ; x4 word j
+    ; x0..x4 word j in r4, r5, r6, r7, r8; t0..t2 = r9, r11, r14
     xor     r8, r4                  ; x0 ^= x4
     xor     r7, r8                  ; x4 ^= x3
     xor     r5, r6                  ; x2 ^= x1
@@ -66,6 +67,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     @r12+, r5               ; x1 word 1
     mov     @r12+, r6               ; x1 word 2
     mov     @r12+, r7               ; x1 word 3
+    ; X = x1 words 0..3 in r4, r5, r6, r7; C in r8, r9, r11, r14
     ; C >>> 39: bl 1 (18 cycles) and words renamed
     mov     r4, r8                  ; C = x >>> 8
     xor.b   r5, r8
@@ -112,6 +114,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     xor     r5, r14
     xor     r6, r8
     xor     r7, r9
+    ; x1 words 0..3 now in r11, r14, r8, r9
     mov     r11, -8(r12)            ; x1 word 0
     mov     r14, -6(r12)            ; x1 word 1
     mov     r8, -4(r12)             ; x1 word 2
@@ -121,6 +124,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     @r12+, r4               ; x2 word 1
     mov     @r12+, r5               ; x2 word 2
     mov     @r12+, r6               ; x2 word 3
+    ; X = x2 words 0..3 in r15, r4, r5, r6; C in r7, r11, r14, r8
     ; C >>> 6: bl 2 (23 cycles) and words renamed
     mov     r15, r7                 ; C = x >>> 8
     xor.b   r4, r7
@@ -162,6 +166,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     xor     r4, r11
     xor     r5, r14
     xor     r6, r8
+    ; x2 words 0..3 now in r7, r11, r14, r8
     mov     r7, -8(r12)             ; x2 word 0
     mov     r11, -6(r12)            ; x2 word 1
     mov     r14, -4(r12)            ; x2 word 2
@@ -171,6 +176,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     @r12+, r15              ; x3 word 1
     mov     @r12+, r4               ; x3 word 2
     mov     @r12+, r5               ; x3 word 3
+    ; X = x3 words 0..3 in r9, r15, r4, r5; C in r6, r7, r11, r14
     ; C >>> 57: br 1 (18 cycles) and words renamed
     mov     r9, r6                  ; C = x >>> 8
     xor.b   r15, r6
@@ -207,6 +213,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     xor     r15, r7
     xor     r4, r11
     xor     r5, r14
+    ; x3 words 0..3 now in r6, r7, r11, r14
     mov     r6, -8(r12)             ; x3 word 0
     mov     r7, -6(r12)             ; x3 word 1
     mov     r11, -4(r12)            ; x3 word 2
@@ -216,6 +223,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     @r12+, r9               ; x4 word 1
     mov     @r12+, r15              ; x4 word 2
     mov     @r12+, r4               ; x4 word 3
+    ; X = x4 words 0..3 in r8, r9, r15, r4; C in r5, r6, r7, r11; temporary r14
     ; C >>> 34: r 2 (10 cycles) and words renamed
     mov     r8, r5                  ; copy C
     mov     r9, r6
@@ -258,6 +266,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     xor     r9, r11
     xor     r15, r5
     xor     r4, r6
+    ; x4 words 0..3 now in r7, r11, r5, r6
     mov     r7, -8(r12)             ; x4 word 0
     mov     r11, -6(r12)            ; x4 word 1
     mov     r5, -4(r12)             ; x4 word 2
@@ -268,6 +277,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     mov     @r10+, r9               ; x0 word 1
     mov     @r10+, r15              ; x0 word 2
     mov     @r10+, r4               ; x0 word 3
+    ; X = x0 words 0..3 in r8, r9, r15, r4; C in r14, r7, r11, r5
     ; C >>> 9: br 1 (18 cycles) and words renamed
     mov     r8, r14                 ; C = x >>> 8
     xor.b   r9, r14
@@ -314,6 +324,7 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     xor     r9, r11
     xor     r15, r5
     xor     r4, r14
+    ; x0 words 0..3 now in r7, r11, r5, r14
     mov     r7, -40(r12)            ; x0 word 0
     mov     r11, -38(r12)           ; x0 word 1
     mov     r5, -36(r12)            ; x0 word 2
