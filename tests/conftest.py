@@ -123,3 +123,27 @@ def kat_then_repeat(target, impls: dict, points: dict):
         assert first.values == second.values and first.stack == second.stack
         assert first.code_bytes and first.code_bytes > 0
         yield points[kind], first
+
+
+ALIGN_C = ROOT / "tests" / "xtensa" / "align.c"
+
+
+def align_firmware(target_name: str, tmp_path: pathlib.Path, impl,
+                   source: pathlib.Path = ALIGN_C) -> pathlib.Path:
+    """The implementation's firmware for target_name with source's
+    bench_serve (default tests/xtensa/align.c: misaligned, in-place and
+    incremental calls against the one-shot call) in place of the protocol's
+    (linked first, so it wins)."""
+    import shlex
+    t = usable_target(target_name)
+    elf = t.build(impl)
+    obj = tmp_path / "align.o"
+    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(source), "-o", str(obj)], cwd=ROOT,
+                   check=True)
+    cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
+    out = tmp_path / "align.elf"
+    cmd[cmd.index("-o") + 1] = str(out)
+    cmd[1:1] = [str(obj), "-Wl,--allow-multiple-definition"]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return out

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import random
 import re
-import shlex
 import subprocess
 
 import pytest
 
-from conftest import ROOT, load_module, usable_target
+from conftest import ROOT, align_firmware, load_module, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "armv7m" / "gen.py"
@@ -188,28 +187,10 @@ def test_every_round_count_matches_ref(impl):
         session.close()
 
 
-def align_firmware(tmp_path, impl, source=ROOT / "tests" / "xtensa" / "align.c"):
-    """The implementation's firmware with source's bench_serve (default
-    tests/xtensa/align.c) in place of the protocol's (linked first, so it
-    wins)."""
-    t = usable_target(TARGET)
-    elf = t.build(impl)
-    obj = tmp_path / "align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(source), "-o", str(obj)], cwd=ROOT,
-                   check=True)
-    cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
-    out = tmp_path / "align.elf"
-    cmd[cmd.index("-o") + 1] = str(out)
-    cmd[1:1] = [str(obj), "-Wl,--allow-multiple-definition"]
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return out
-
-
 @pytest.mark.parametrize("impl", [i for i in ASM if i.kind != "perm"],
                          ids=lambda i: f"{i.scheme}/{i.name}")
 def test_misaligned_in_place_and_incremental(tmp_path, impl):
-    fw = align_firmware(tmp_path, impl)
+    fw = align_firmware(TARGET, tmp_path, impl)
     t = usable_target(TARGET)
     run = subprocess.run(t.qemu_argv(fw), capture_output=True, text=True, timeout=300,
                          stdin=subprocess.DEVNULL)
@@ -291,7 +272,7 @@ void bench_serve(void) {
 def test_whole_decrypt_refuses_a_ciphertext_shorter_than_the_tag(tmp_path, impl):
     src = tmp_path / "short.c"
     src.write_text(SHORT_C)
-    fw = align_firmware(tmp_path, impl, src)
+    fw = align_firmware(TARGET, tmp_path, impl, src)
     run = subprocess.run(usable_target(TARGET).qemu_argv(fw), capture_output=True, text=True,
                          timeout=60, stdin=subprocess.DEVNULL)
     assert run.stdout.splitlines()[-1:] == ["short ok"], (run.stdout[-300:], run.stderr[-300:])

@@ -250,8 +250,8 @@ def test_misaligned_in_place_and_incremental(tmp_path, impl):
     with the implementation as Ascon's test does: misaligned and in-place
     buffers and incremental calls give the one-shot result on aligned
     buffers, forgeries are refused."""
-    from test_asm_armv7m import align_firmware
-    fw = align_firmware(tmp_path, impl)
+    from conftest import align_firmware
+    fw = align_firmware("cortex-m3-qemu", tmp_path, impl)
     t = usable_target("cortex-m3-qemu")
     run = subprocess.run(t.qemu_argv(fw), capture_output=True, text=True, timeout=300,
                          stdin=subprocess.DEVNULL)

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 import re
-import shlex
 import subprocess
 
 import pytest
 
-from conftest import ROOT, impl_id, load_module, usable_target
+from conftest import ROOT, align_firmware, impl_id, load_module, usable_target
 from harness.bench.targets.base import Point
 from harness.discover import discover
 
@@ -213,23 +212,6 @@ def test_round_cost_is_what_the_simulator_charges():
     assert got["ascon-p12"] - got["ascon-p6"] == 6 * static, (got, static)
 
 
-def align_firmware(tmp_path, impl):
-    """The implementation's msp430 firmware with tests/xtensa/align.c's
-    bench_serve in place of the protocol's (linked first, so it wins)."""
-    t = usable_target(NAME)
-    elf = t.build(impl)
-    obj = tmp_path / "align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(ROOT / "tests" / "xtensa" / "align.c"),
-                    "-o", str(obj)], cwd=ROOT, check=True)
-    cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
-    out = tmp_path / "align.elf"
-    cmd[cmd.index("-o") + 1] = str(out)
-    cmd[1:1] = [str(obj), "-Wl,--allow-multiple-definition"]
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return out
-
-
 @pytest.mark.parametrize("impl", [i for i in ASM if i.kind != "perm" and i.name == "asm_msp430"
                                   and i.scheme != "isap-a-128a"], ids=impl_id)
 def test_misaligned_in_place_and_incremental(tmp_path, impl):
@@ -238,7 +220,7 @@ def test_misaligned_in_place_and_incremental(tmp_path, impl):
     same implementation's one-shot call on aligned buffers (which the KAT
     checks)."""
     from harness.bench.targets.msp430 import SIM
-    fw = align_firmware(tmp_path, impl)
+    fw = align_firmware(NAME, tmp_path, impl)
     run = subprocess.run([str(SIM), str(fw)], capture_output=True, text=True, timeout=300,
                          stdin=subprocess.DEVNULL)
     lines = run.stdout.splitlines()

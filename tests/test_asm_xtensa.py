@@ -13,12 +13,11 @@ counts the generated rounds.  The default `./lwcbench run` checks them too.
 """
 from __future__ import annotations
 
-import shlex
 import subprocess
 
 import pytest
 
-from conftest import ROOT, load_module, usable_target
+from conftest import ROOT, align_firmware, load_module, usable_target
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "xtensa" / "gen.py"
@@ -72,29 +71,12 @@ def test_every_round_count_matches_ref(impl):
         session.close()
 
 
-def align_firmware(tmp_path, impl):
-    """The implementation's firmware with tests/xtensa/align.c's
-    bench_serve in place of the protocol's (linked first, so it wins)."""
-    t = usable_target(TARGET)
-    elf = t.build(impl)
-    obj = tmp_path / "xtensa_align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(ROOT / "tests" / "xtensa" / "align.c"),
-                    "-o", str(obj)], cwd=ROOT, check=True)
-    cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
-    out = tmp_path / "align.elf"
-    cmd[cmd.index("-o") + 1] = str(out)
-    cmd[1:1] = [str(obj), "-Wl,--allow-multiple-definition"]
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return out
-
-
 ALIGN = [i for i in ASM if i.kind != "perm"]
 
 
 @pytest.mark.parametrize("impl", ALIGN, ids=lambda i: f"{i.scheme}/{i.name}")
 def test_misaligned_in_place_and_incremental(tmp_path, impl):
-    fw = align_firmware(tmp_path, impl)
+    fw = align_firmware(TARGET, tmp_path, impl)
     t = usable_target(TARGET)
     run = subprocess.run(t.qemu_argv(fw), capture_output=True, text=True, timeout=300,
                          stdin=subprocess.DEVNULL)
