@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Generate the MSP430 assembly of Spongent-pi[160] (Elephant's Dumbo) from one
+description.
+
+    python3 src/elephant/msp430/gen.py     # rewrite src/elephant/msp430/*.S
+
+    small.S   spongent_msp430_permute(state, rounds)   the first `rounds` of the 80
+
+The state is the 20-byte string of common.h (bit i = bit i % 8 of byte
+i / 8), word aligned (backend_msp430.h).  A round reads the state from one
+20-byte buffer and writes it to the other (the caller's and one on the
+stack, in turn); an odd round count ends with a copy back.
+
+Index the 160 bits as the specification does: nibble k = 8q + 4r1 + 2r0 + c0
+(group q = 0..4 of four bytes, byte r = 2r1 + r0 of the group, c0 the nibble
+of the byte) and p1 p0 the bit of the nibble.  The pLayer sends bit p of
+nibble k to bit 40p + k: byte 5p + q, bit 4r1 + 2r0 + c0.  So the four
+bytes of group q, once their 32 bits are transposed so that each byte
+holds one bit plane (bit p of the group's 8 nibbles, in nibble order), are
+exactly bytes q, 5 + q, 10 + q, 15 + q of the output; and the S-box, being
+bitwise across the planes, runs on the transposed planes before they are
+stored.  Two groups go together as a chunk of four 16-bit registers
+(groups 0, 1, then 2, 3; group 4 alone with zero high bytes).
+
+In a chunk, a register index W1 W0 and a bit position 3 2 1 0 address 64
+bits.  Loaded as words, the chunk holds (W1 W0 | 3 2 1 0) = (g r1 | r0 c0
+p1 p0) (g: which group of the two).  Four exchanges of an index bit of the
+register with one of the position give (p1 p0 | g r1 r0 c0): each register
+is then one plane, low byte the first group, high byte the second:
+    W1 <-> 3   a byte exchange (swpb)            (group 4: the byte loads)
+    W0 <-> 2   shift 4, mask 0x0f0f
+    W1 <-> 1   shift 2, mask 0x3333
+    W0 <-> 0   shift 1, mask 0x5555
+Each exchange of register index W with position i between registers x
+(W = 0) and y (W = 1) is the delta swap t = ((x >> 2^i) ^ y) & m,
+y ^= t, x ^= t << 2^i.  No table, no branch on data.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
+from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+
+VARIANTS = ["small"]
+SYM = "LWC_MSP430_SYM(spongent_msp430_permute)"
+LFSR_IV = 0x75
+
+S, D = "r12", "r13"              # source and destination pointers (advancing)
+A, B, C, DD = "r4", "r5", "r6", "r7"  # the chunk: a = (W1 W0) = 00, b = 01, c = 10, d = 11
+E, F, G, H = "r8", "r9", "r10", "r11"  # temporaries
+X, V = "r14", "r15"               # round counter LFSR x and its bit reversal
+T = E                             # the exchanges' temporary
+FRAME = 24                        # 20-byte buffer, rounds left, the state pointer
+CNT, STATE = 20, 22
+
+
+def rev8(x: int) -> int:
+    return int(f"{x:08b}"[::-1], 2)
+
+
+def exchange(a: Asm, x: str, y: str, shift: int, mask: int, what: str) -> None:
+    """Delta swap between x (index bit 0) and y (index bit 1)."""
+    a("mov", x, T, comment=what)
+    for _ in range(shift):
+        a("rra", T)
+    a("xor", y, T)
+    a("and", f"#0x{mask:04x}", T)
+    a("xor", T, y)
+    for _ in range(shift):
+        a("rla", T)
+    a("xor", T, x)
+
+
+def byte_exchange(a: Asm, x: str, y: str, what: str) -> None:
+    """High byte of x <-> low byte of y."""
+    a("mov", x, T, comment=what)
+    a("swpb", T)
+    a("xor", y, T)
+    a("mov.b", T, T)
+    a("xor", T, y)
+    a("swpb", T)
+    a("xor", T, x)
+
+
+# The S-box y = S(x) on the planes x0 .. x3 = a, b, c, d (Elephant v2,
+# table e d b 0 2 1 4 f 7 a 8 5 9 c 3 6), from its algebraic normal form:
+#   y0 = x0 ^ x1 ^ x3 ^ x1x2
+#   y1 = ~(x0 ^ x1x2 ^ x0x3 ^ x3(x1 | x2))
+#   y2 = ~(x1 ^ x2 ^ x0x3 ^ x1x2x3)
+#   y3 = ~(x2 ^ x3 ^ x0x1 ^ x3(x0 ? ~x2 : x1))
+# Outputs: y0 in F, y1 in E, y2 in H, y3 in A.
+OUT = [F, E, H, A]
+
+
+def sbox(a: Asm) -> None:
+    a("mov", B, E, comment="e = x1 ^ x2")
+    a("xor", C, E)
+    a("mov", B, F, comment="f = x1 x2")
+    a("and", C, F)
+    a("mov", A, G, comment="g = x0 x3")
+    a("and", DD, G)
+    a("mov", DD, H, comment="h = y2 = ~(e ^ g ^ x3 f)")
+    a("and", F, H)
+    a("xor", E, H)
+    a("xor", G, H)
+    a("inv", H)
+    a("bis", F, E, comment="e = y1 = ~(x0 ^ f ^ g ^ x3 (x1 | x2))")
+    a("and", DD, E)
+    a("xor", A, E)
+    a("xor", F, E)
+    a("xor", G, E)
+    a("inv", E)
+    a("xor", A, F, comment="f = y0 = x0 ^ x1 ^ x3 ^ x1 x2")
+    a("xor", B, F)
+    a("xor", DD, F)
+    a("mov", B, G, comment="g = x3 (x0 ? ~x2 : x1) = x3 (x1 ^ x0 ~(x1 ^ x2))")
+    a("xor", C, G)
+    a("inv", G)
+    a("and", A, G)
+    a("xor", B, G)
+    a("and", DD, G)
+    a("and", B, A, comment="a = y3 = ~(x0 x1 ^ x2 ^ x3 ^ g)")
+    a("xor", C, A)
+    a("xor", DD, A)
+    a("xor", G, A)
+    a("inv", A)
+
+
+def core(a: Asm) -> None:
+    a.label(".Lcore")
+    a.note("in: the chunk as (W1 W0 | 3 2 1 0) = (r0 r1 | g c0 p1 p0), a b c d = W 00 01 10 11")
+    exchange(a, A, B, 4, 0x0f0f, "W0 <-> 2: (r0 c0 | g r1 p1 p0)")
+    exchange(a, C, DD, 4, 0x0f0f, "")
+    exchange(a, A, C, 2, 0x3333, "W1 <-> 1: (p1 c0 | g r1 r0 p0)")
+    exchange(a, B, DD, 2, 0x3333, "")
+    exchange(a, A, B, 1, 0x5555, "W0 <-> 0: (p1 p0 | g r1 r0 c0): a b c d = planes 0 1 2 3")
+    exchange(a, C, DD, 1, 0x5555, "")
+    a.note("the S-box on the 16 nibbles")
+    sbox(a)
+    a("ret")
+
+
+def store_pair(a: Asm) -> None:
+    """Planes of groups (q, q + 1) at 5p + q, 5p + q + 1, D = out + q (even)."""
+    y0, y1, y2, y3 = OUT
+    a("mov", y0, f"0({D})", comment="plane 0: bytes q, q + 1")
+    a("mov", y2, f"10({D})", comment="plane 2: bytes 10 + q, 11 + q")
+    a("mov.b", y1, f"5({D})", comment="plane 1: bytes 5 + q, 6 + q")
+    a("swpb", y1)
+    a("mov.b", y1, f"6({D})")
+    a("mov.b", y3, f"15({D})", comment="plane 3: bytes 15 + q, 16 + q")
+    a("swpb", y3)
+    a("mov.b", y3, f"16({D})")
+    a("incd", D)
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/elephant/msp430/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = rounds; r4-r10 saved by the callee).")
+    a.raw(" * Spongent-pi[160]: r12 = the round's input (advancing), r13 = its output")
+    a.raw(" * (advancing); a chunk of two byte groups in r4-r7, temporaries r8-r11;")
+    a.raw(" * r14 = the round counter LFSR, r15 = its bit reversal; on the stack a")
+    a.raw(" * 20-byte buffer, the rounds left and the state pointer. */")
+    a.raw('#include "core/msp430/asm.h"')
+    a.raw("")
+    head(a, SYM, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"],
+         "r12 = state (20 bytes, word aligned), r13 = rounds (0..80): the first rounds")
+    a("sub", f"#{FRAME}", "r1")
+    a("mov", D, f"{CNT}(r1)", comment="rounds left")
+    a("mov", S, f"{STATE}(r1)", comment="the state")
+    a("mov", "r1", D, comment="first output: the stack buffer")
+    a("mov", f"#0x{LFSR_IV:02x}", X, comment="LFSR")
+    a("mov", f"#0x{rev8(LFSR_IV):02x}", V, comment="its reversal (8 bits)")
+    a("tst", f"{CNT}(r1)")
+    a("jeq", ".Lend")
+    a.label(".Lround")
+    a("xor.b", X, f"0({S})", comment="byte 0 ^= lfsr")
+    a("xor.b", V, f"19({S})", comment="byte 19 ^= reversed lfsr")
+    a("mov", X, T, comment="lfsr step: f = x6 ^ x5 (bit 6 of x ^ (x << 1))")
+    a("rla", T)
+    a("xor", X, T)
+    a("bit", "#0x40", T, comment="C = f")
+    a("rrc.b", V, comment="rev = f << 7 | rev >> 1 ..")
+    a("bic.b", "#1", V, comment=".. bit 0 clear (it held x6)")
+    a("bit", "#0x40", T, comment="C = f")
+    a("rlc.b", X, comment="x = (x << 1 | f) & 0x7f")
+    a("bic.b", "#0x80", X)
+    for q in (0, 2):
+        a.note(f"groups {q}, {q + 1}: words (g r1) = 00 01 10 11 -> a b c d")
+        for r in (A, B, C, DD):
+            a("mov", f"@{S}+", r)
+        byte_exchange(a, A, C, "W1 <-> 3: (r0 r1 | g c0 p1 p0)")
+        byte_exchange(a, B, DD, "")
+        a("call", "#.Lcore")
+        store_pair(a)
+    a.note("group 4: bytes r = 0 1 2 3 -> a c b d (W1 W0 = r0 r1), high bytes 0")
+    for r in (A, C, B, DD):
+        a("mov.b", f"@{S}+", r)
+    a("call", "#.Lcore")
+    for p in range(4):
+        a("mov.b", OUT[p], f"{5 * p}({D})", comment=f"plane {p}: byte {5 * p + 4}")
+    a.note("the output is the next input: in = out, out = in")
+    a("mov", S, T)
+    a("sub", "#20", T)
+    a("mov", D, S)
+    a("sub", "#4", S)
+    a("mov", T, D)
+    a("dec", f"{CNT}(r1)")
+    a("jne", ".Lround")
+    a("cmp", f"{STATE}(r1)", S)
+    a("jeq", ".Lend", comment="an even count ends in the state itself")
+    a("mov", "#10", F, comment="odd: copy the buffer back")
+    a.label(".Lcopy")
+    a("mov", f"@{S}+", T)
+    a("mov", T, f"0({D})")
+    a("incd", D)
+    a("dec", F)
+    a("jne", ".Lcopy")
+    a.label(".Lend")
+    a.note("wipe the buffer")
+    for k in range(0, 20, 2):
+        a("clr", f"{k}(r1)")
+    a("add", f"#{FRAME}", "r1")
+    tail(a, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"])
+    core(a)
+    size(a, SYM)
+    return text(a)
+
+
+if __name__ == "__main__":
+    sys.exit(write(HERE, VARIANTS, generate))
