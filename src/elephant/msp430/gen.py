@@ -54,6 +54,8 @@ A, B, C, DD = "r4", "r5", "r6", "r7"  # the chunk: a = (W1 W0) = 00, b = 01, c =
 E, F, G, H = "r8", "r9", "r10", "r11"  # temporaries
 P = "r14"                         # the next round constant
 T = E                             # the exchanges' temporary
+MASK = {4: "r10", 2: "r11", 1: "r15"}  # 0x0f0f, 0x3333, 0x5555 throughout
+MASK_VALUE = {4: 0x0F0F, 2: 0x3333, 1: 0x5555}
 FRAME = 24                        # 20-byte buffer, the constants' end, the state pointer
 END, STATE = 20, 22
 
@@ -62,13 +64,13 @@ def rev8(x: int) -> int:
     return int(f"{x:08b}"[::-1], 2)
 
 
-def exchange(a: Asm, x: str, y: str, shift: int, mask: int, what: str) -> None:
+def exchange(a: Asm, x: str, y: str, shift: int, what: str) -> None:
     """Delta swap between x (index bit 0) and y (index bit 1)."""
     a("mov", x, T, comment=what)
     for _ in range(shift):
         a("rra", T)
     a("xor", y, T)
-    a("and", f"#0x{mask:04x}", T)
+    a("and", MASK[shift], T)
     a("xor", T, y)
     for _ in range(shift):
         a("rla", T)
@@ -91,30 +93,18 @@ def byte_exchange(a: Asm, x: str, y: str, what: str) -> None:
 # with f = x0 ^ x1 x2, g = x1 ^ x2 and mux(s; u, v) = s ? u : v
 # = v ^ (s & (u ^ v)):
 #   y0 = f ^ x1 ^ x3
-#   y1 = ~mux(x3; g, f)
 #   y2 = ~(g ^ x3 f)
+#   y1 = ~mux(x3; g, f) = y2 ^ f ^ (g & ~x3)
 #   y3 = x2 ^ mux(x3; x1 ^ (x0 & ~x2), ~(x0 x1))
-# 25 instructions.  Outputs: y0 in F, y1 in G, y2 in H, y3 in E.
-OUT = [F, G, H, E]
+# 22 instructions, two temporaries (e, f) besides the planes.
+# Outputs: y0 in b, y1 in c, y2 in a, y3 in e.
+OUT = [B, C, A, E]
 
 
 def sbox(a: Asm) -> None:
-    a("mov", C, E, comment="e = x1 x2")
-    a("and", B, E)
-    a("mov", A, F, comment="f = x0 ^ x1 x2")
-    a("xor", E, F)
-    a("mov", B, G, comment="g = x1 ^ x2")
-    a("xor", C, G)
-    a("mov", DD, H, comment="h = y2 = ~(g ^ x3 f)")
-    a("and", F, H)
-    a("xor", G, H)
-    a("inv", H)
-    a("xor", F, G, comment="g = y1 = ~(f ^ x3 (f ^ g))")
-    a("and", DD, G)
-    a("xor", F, G)
-    a("inv", G)
-    a("xor", B, F, comment="f = y0 = f ^ x1 ^ x3")
-    a("xor", DD, F)
+    a("mov", C, F, comment="f = x0 ^ x1 x2")
+    a("and", B, F)
+    a("xor", A, F)
     a("mov", A, E, comment="e = x1 ^ (x0 & ~x2)")
     a("bic", C, E)
     a("xor", B, E)
@@ -124,17 +114,27 @@ def sbox(a: Asm) -> None:
     a("and", DD, E)
     a("xor", A, E)
     a("xor", C, E)
+    a("xor", B, C, comment="c = g = x1 ^ x2")
+    a("xor", F, B, comment="b = y0 = f ^ x1 ^ x3")
+    a("xor", DD, B)
+    a("mov", DD, A, comment="a = y2 = ~(g ^ x3 f)")
+    a("and", F, A)
+    a("xor", C, A)
+    a("inv", A)
+    a("bic", DD, C, comment="c = y1 = y2 ^ f ^ (g & ~x3)")
+    a("xor", F, C)
+    a("xor", A, C)
 
 
 def core(a: Asm) -> None:
     a.label(".Lcore")
     a.note("in: the chunk as (W1 W0 | 3 2 1 0) = (r0 r1 | g c0 p1 p0), a b c d = W 00 01 10 11")
-    exchange(a, A, B, 4, 0x0f0f, "W0 <-> 2: (r0 c0 | g r1 p1 p0)")
-    exchange(a, C, DD, 4, 0x0f0f, "")
-    exchange(a, A, C, 2, 0x3333, "W1 <-> 1: (p1 c0 | g r1 r0 p0)")
-    exchange(a, B, DD, 2, 0x3333, "")
-    exchange(a, A, B, 1, 0x5555, "W0 <-> 0: (p1 p0 | g r1 r0 c0): a b c d = planes 0 1 2 3")
-    exchange(a, C, DD, 1, 0x5555, "")
+    exchange(a, A, B, 4, "W0 <-> 2: (r0 c0 | g r1 p1 p0)")
+    exchange(a, C, DD, 4, "")
+    exchange(a, A, C, 2, "W1 <-> 1: (p1 c0 | g r1 r0 p0)")
+    exchange(a, B, DD, 2, "")
+    exchange(a, A, B, 1, "W0 <-> 0: (p1 p0 | g r1 r0 c0): a b c d = planes 0 1 2 3")
+    exchange(a, C, DD, 1, "")
     a.note("the S-box on the 16 nibbles")
     sbox(a)
     a("ret")
@@ -168,8 +168,9 @@ def generate(variant: str) -> str:
     a.raw(" *")
     a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = rounds; r4-r10 saved by the callee).")
     a.raw(" * Spongent-pi[160]: r12 = the round's input (advancing), r13 = its output;")
-    a.raw(" * a chunk of two byte groups in r4-r7, temporaries r8-r11; r14 = the next")
-    a.raw(" * round constant in .Lrc, r15 a temporary; on the stack a 20-byte buffer,")
+    a.raw(" * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange")
+    a.raw(" * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the")
+    a.raw(" * stack a 20-byte buffer,")
     a.raw(" * the end of the round constants and the state pointer. */")
     a.raw('#include "core/msp430/asm.h"')
     a.raw("")
@@ -181,6 +182,8 @@ def generate(variant: str) -> str:
     a("add", "#.Lrc", D)
     a("mov", D, f"{END}(r1)", comment="the end of the round constants (2 bytes a round)")
     a("mov", "#.Lrc", P)
+    for k in (4, 2, 1):
+        a("mov", f"#0x{MASK_VALUE[k]:04x}", MASK[k], comment="exchange mask, shift %d" % k)
     a("mov", "r1", D, comment="first output: the stack buffer")
     a("cmp", f"{END}(r1)", P)
     a("jeq", ".Lend", comment="no round")
@@ -190,8 +193,8 @@ def generate(variant: str) -> str:
         for r in (A, B, C, DD):
             a("mov", f"@{S}+", r)
             if q == 0 and r == A:
-                a("mov.b", f"@{P}+", "r15", comment="byte 0 ^= the round's LFSR value")
-                a("xor", "r15", A)
+                a("mov.b", f"@{P}+", T, comment="byte 0 ^= the round's LFSR value")
+                a("xor", T, A)
         byte_exchange(a, A, C, "W1 <-> 3: (r0 r1 | g c0 p1 p0)")
         byte_exchange(a, B, DD, "")
         a("call", "#.Lcore")

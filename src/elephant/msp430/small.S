@@ -2,8 +2,9 @@
  *
  * MSP430 (clang's EABI: r12 = state, r13 = rounds; r4-r10 saved by the callee).
  * Spongent-pi[160]: r12 = the round's input (advancing), r13 = its output;
- * a chunk of two byte groups in r4-r7, temporaries r8-r11; r14 = the next
- * round constant in .Lrc, r15 a temporary; on the stack a 20-byte buffer,
+ * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange
+ * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the
+ * stack a 20-byte buffer,
  * the end of the round constants and the state pointer. */
 #include "core/msp430/asm.h"
 
@@ -26,14 +27,17 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     add     #.Lrc, r13
     mov     r13, 20(r1)             ; the end of the round constants (2 bytes a round)
     mov     #.Lrc, r14
+    mov     #0x0f0f, r10            ; exchange mask, shift 4
+    mov     #0x3333, r11            ; exchange mask, shift 2
+    mov     #0x5555, r15            ; exchange mask, shift 1
     mov     r1, r13                 ; first output: the stack buffer
     cmp     20(r1), r14
     jeq     .Lend                   ; no round
 .Lround:
     ; groups 0, 1: words (g r1) = 00 01 10 11 -> a b c d
     mov     @r12+, r4
-    mov.b   @r14+, r15              ; byte 0 ^= the round's LFSR value
-    xor     r15, r4
+    mov.b   @r14+, r8               ; byte 0 ^= the round's LFSR value
+    xor     r8, r4
     mov     @r12+, r5
     mov     @r12+, r6
     mov     @r12+, r7
@@ -52,11 +56,11 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     swpb    r8
     xor     r8, r5
     call    #.Lcore
-    mov     r9, 0(r13)              ; plane 0: bytes 0, 1
-    mov     r11, 10(r13)            ; plane 2: bytes 10, 11
-    mov.b   r10, 5(r13)             ; plane 1: bytes 5, 6
-    swpb    r10
-    mov.b   r10, 6(r13)
+    mov     r5, 0(r13)              ; plane 0: bytes 0, 1
+    mov     r4, 10(r13)             ; plane 2: bytes 10, 11
+    mov.b   r6, 5(r13)              ; plane 1: bytes 5, 6
+    swpb    r6
+    mov.b   r6, 6(r13)
     mov.b   r8, 15(r13)             ; plane 3: bytes 15, 16
     swpb    r8
     mov.b   r8, 16(r13)
@@ -80,11 +84,11 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     swpb    r8
     xor     r8, r5
     call    #.Lcore
-    mov     r9, 2(r13)              ; plane 0: bytes 2, 3
-    mov     r11, 12(r13)            ; plane 2: bytes 12, 13
-    mov.b   r10, 7(r13)             ; plane 1: bytes 7, 8
-    swpb    r10
-    mov.b   r10, 8(r13)
+    mov     r5, 2(r13)              ; plane 0: bytes 2, 3
+    mov     r4, 12(r13)             ; plane 2: bytes 12, 13
+    mov.b   r6, 7(r13)              ; plane 1: bytes 7, 8
+    swpb    r6
+    mov.b   r6, 8(r13)
     mov.b   r8, 17(r13)             ; plane 3: bytes 17, 18
     swpb    r8
     mov.b   r8, 18(r13)
@@ -95,9 +99,9 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov.b   @r12+, r7
     xor.b   @r14+, r7               ; byte 19 ^= the LFSR value reversed
     call    #.Lcore
-    mov.b   r9, 4(r13)              ; plane 0: byte 4
-    mov.b   r10, 9(r13)             ; plane 1: byte 9
-    mov.b   r11, 14(r13)            ; plane 2: byte 14
+    mov.b   r5, 4(r13)              ; plane 0: byte 4
+    mov.b   r6, 9(r13)              ; plane 1: byte 9
+    mov.b   r4, 14(r13)             ; plane 2: byte 14
     mov.b   r8, 19(r13)             ; plane 3: byte 19
     ; the output is the next input: in = out, out = in
     mov     r12, r8
@@ -144,7 +148,7 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     rra     r8
     rra     r8
     xor     r5, r8
-    and     #0x0f0f, r8
+    and     r10, r8
     xor     r8, r5
     rla     r8
     rla     r8
@@ -157,7 +161,7 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     rra     r8
     rra     r8
     xor     r7, r8
-    and     #0x0f0f, r8
+    and     r10, r8
     xor     r8, r7
     rla     r8
     rla     r8
@@ -168,7 +172,7 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     rra     r8
     rra     r8
     xor     r6, r8
-    and     #0x3333, r8
+    and     r11, r8
     xor     r8, r6
     rla     r8
     rla     r8
@@ -177,7 +181,7 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     rra     r8
     rra     r8
     xor     r7, r8
-    and     #0x3333, r8
+    and     r11, r8
     xor     r8, r7
     rla     r8
     rla     r8
@@ -185,34 +189,21 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov     r4, r8                  ; W0 <-> 0: (p1 p0 | g r1 r0 c0): a b c d = planes 0 1 2 3
     rra     r8
     xor     r5, r8
-    and     #0x5555, r8
+    and     r15, r8
     xor     r8, r5
     rla     r8
     xor     r8, r4
     mov     r6, r8
     rra     r8
     xor     r7, r8
-    and     #0x5555, r8
+    and     r15, r8
     xor     r8, r7
     rla     r8
     xor     r8, r6
     ; the S-box on the 16 nibbles
-    mov     r6, r8                  ; e = x1 x2
-    and     r5, r8
-    mov     r4, r9                  ; f = x0 ^ x1 x2
-    xor     r8, r9
-    mov     r5, r10                 ; g = x1 ^ x2
-    xor     r6, r10
-    mov     r7, r11                 ; h = y2 = ~(g ^ x3 f)
-    and     r9, r11
-    xor     r10, r11
-    inv     r11
-    xor     r9, r10                 ; g = y1 = ~(f ^ x3 (f ^ g))
-    and     r7, r10
-    xor     r9, r10
-    inv     r10
-    xor     r5, r9                  ; f = y0 = f ^ x1 ^ x3
-    xor     r7, r9
+    mov     r6, r9                  ; f = x0 ^ x1 x2
+    and     r5, r9
+    xor     r4, r9
     mov     r4, r8                  ; e = x1 ^ (x0 & ~x2)
     bic     r6, r8
     xor     r5, r8
@@ -222,6 +213,16 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     and     r7, r8
     xor     r4, r8
     xor     r6, r8
+    xor     r5, r6                  ; c = g = x1 ^ x2
+    xor     r9, r5                  ; b = y0 = f ^ x1 ^ x3
+    xor     r7, r5
+    mov     r7, r4                  ; a = y2 = ~(g ^ x3 f)
+    and     r9, r4
+    xor     r6, r4
+    inv     r4
+    bic     r7, r6                  ; c = y1 = y2 ^ f ^ (g & ~x3)
+    xor     r9, r6
+    xor     r4, r6
     ret
 .Lrc:
     ; round r: the LFSR value, its reversal
