@@ -9,8 +9,8 @@ counts, constant time):
 - the round constants: the generated table against common.h's definition
   of the LFSR and its reversal;
 - the goal of issue 17 on the simulator: the bare permutation at or below
-  the seed's 40495 cycles per call, and the assembly's own object at or
-  below its 822 code bytes.
+  the seed's 40495 cycles per call and its 822 code bytes, as the
+  permutation table counts them (the assembly and the descriptor's C glue).
 """
 from __future__ import annotations
 
@@ -129,7 +129,4 @@ def test_goal_of_issue_17(tmp_path):
     (rec,) = [x for x in json.loads(out.read_text())["results"] if x["op"] == "permutation"]
     assert rec["kat"] == "pass"
     assert rec["cycles"] <= GOAL_CYCLES, rec["cycles"]
-    obj = ROOT / "build" / "targets" / "msp430" / "spongent160__asm_msp430" / "obj" / "spongent.S.o"
-    size = subprocess.run(["llvm-size-14", "-B", str(obj)], capture_output=True, text=True,
-                          check=True).stdout.splitlines()[1].split()
-    assert int(size[0]) + int(size[1]) <= GOAL_BYTES, size
+    assert rec["code_bytes"] <= GOAL_BYTES, rec["code_bytes"]  # the assembly and its C glue

@@ -33,7 +33,7 @@ LWC_INLINE void spongent_extract(const spongent_state_t *s, uint8_t *out,
   while (len-- > 0) *out++ = *p++;
 }
 
-/* the first `rounds` of the 80 rounds (0 .. 80) */
+/* the first `rounds` of the 80 rounds (1 .. 80: every caller asks for at least one) */
 void LWC_NS(spongent_msp430_permute)(spongent_state_t *s, unsigned rounds);
 
 #define spongent_permute(s, rounds) LWC_NS(spongent_msp430_permute)((s), (rounds))

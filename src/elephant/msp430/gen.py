@@ -56,8 +56,8 @@ P = "r14"                         # the next round constant
 T = E                             # the exchanges' temporary
 MASK = {4: "r10", 2: "r11", 1: "r15"}  # 0x0f0f, 0x3333, 0x5555 throughout
 MASK_VALUE = {4: 0x0F0F, 2: 0x3333, 1: 0x5555}
-FRAME = 24                        # 20-byte buffer, the constants' end, the state pointer
-END, STATE = 20, 22
+FRAME = 22                        # 20-byte buffer, the round constants' end
+END = 20
 
 
 def rev8(x: int) -> int:
@@ -126,7 +126,15 @@ def sbox(a: Asm) -> None:
     a("xor", A, C)
 
 
-def core(a: Asm) -> None:
+def pair_and_core(a: Asm) -> None:
+    """.Lpair: load groups (q, q + 1) from S (advancing by 8) and go on into
+    .Lcore: transpose the chunk, apply the S-box (group 4 enters at .Lcore)."""
+    a.label(".Lpair")
+    a.note("groups q, q + 1: words (g r1) = 00 01 10 11 -> a b c d")
+    for r in (A, B, C, DD):
+        a("mov", f"@{S}+", r)
+    byte_exchange(a, A, C, "W1 <-> 3: (r0 r1 | g c0 p1 p0)")
+    byte_exchange(a, B, DD, "")
     a.label(".Lcore")
     a.note("in: the chunk as (W1 W0 | 3 2 1 0) = (r0 r1 | g c0 p1 p0), a b c d = W 00 01 10 11")
     exchange(a, A, B, 4, "W0 <-> 2: (r0 c0 | g r1 p1 p0)")
@@ -170,14 +178,12 @@ def generate(variant: str) -> str:
     a.raw(" * Spongent-pi[160]: r12 = the round's input (advancing), r13 = its output;")
     a.raw(" * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange")
     a.raw(" * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the")
-    a.raw(" * stack a 20-byte buffer,")
-    a.raw(" * the end of the round constants and the state pointer. */")
+    a.raw(" * stack a 20-byte buffer and the end of the round constants. */")
     a.raw('#include "core/msp430/asm.h"')
     a.raw("")
     head(a, SYM, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"],
-         "r12 = state (20 bytes, word aligned), r13 = rounds (0..80): the first rounds")
+         "r12 = state (20 bytes, word aligned), r13 = rounds (1..80): the first rounds")
     a("sub", f"#{FRAME}", "r1")
-    a("mov", S, f"{STATE}(r1)", comment="the state")
     a("rla", D)
     a("add", "#.Lrc", D)
     a("mov", D, f"{END}(r1)", comment="the end of the round constants (2 bytes a round)")
@@ -185,19 +191,10 @@ def generate(variant: str) -> str:
     for k in (4, 2, 1):
         a("mov", f"#0x{MASK_VALUE[k]:04x}", MASK[k], comment="exchange mask, shift %d" % k)
     a("mov", "r1", D, comment="first output: the stack buffer")
-    a("cmp", f"{END}(r1)", P)
-    a("jeq", ".Lend", comment="no round")
     a.label(".Lround")
+    a("xor.b", f"@{P}+", f"0({S})", comment="byte 0 ^= the round's LFSR value")
     for q in (0, 2):
-        a.note(f"groups {q}, {q + 1}: words (g r1) = 00 01 10 11 -> a b c d")
-        for r in (A, B, C, DD):
-            a("mov", f"@{S}+", r)
-            if q == 0 and r == A:
-                a("mov.b", f"@{P}+", T, comment="byte 0 ^= the round's LFSR value")
-                a("xor", T, A)
-        byte_exchange(a, A, C, "W1 <-> 3: (r0 r1 | g c0 p1 p0)")
-        byte_exchange(a, B, DD, "")
-        a("call", "#.Lcore")
+        a("call", "#.Lpair", comment=f"groups {q}, {q + 1}")
         store_pair(a, q)
     a.note("group 4: bytes r = 0 1 2 3 -> a c b d (W1 W0 = r0 r1), high bytes 0")
     for r in (A, C, B, DD):
@@ -213,26 +210,24 @@ def generate(variant: str) -> str:
     a("mov", T, D)
     a("cmp", f"{END}(r1)", P)
     a("jne", ".Lround")
-    a("cmp", f"{STATE}(r1)", S)
-    a("jeq", ".Lend", comment="an even count ends in the state itself")
-    a("mov", "#10", F, comment="odd: copy the buffer back")
+    a.note("r13 is the state after an odd count (the result in the buffer), the buffer")
+    a.note("itself after an even one: copy the buffer there and wipe it")
+    a("mov", "r1", T)
+    a("mov", "#10", F)
     a.label(".Lcopy")
-    a("mov", f"@{S}+", T)
-    a("mov", T, f"0({D})")
+    a("mov", f"@{T}", f"0({D})")
+    a("clr", f"0({T})")
+    a("incd", T)
     a("incd", D)
     a("dec", F)
     a("jne", ".Lcopy")
-    a.label(".Lend")
-    a.note("wipe the buffer")
-    for k in range(0, 20, 2):
-        a("clr", f"{k}(r1)")
     a("add", f"#{FRAME}", "r1")
     tail(a, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"])
-    core(a)
+    pair_and_core(a)
     a.label(".Lrc")
     a.note("round r: the LFSR value, its reversal")
     rc = round_constants()
-    for k in range(0, len(rc), 16):
+    for k in (range(0, len(rc), 16)):
         a.raw("    .byte   " + ", ".join(f"0x{v:02x}" for v in rc[k:k + 16]))
     size(a, SYM)
     return text(a)

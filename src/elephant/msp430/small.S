@@ -4,8 +4,7 @@
  * Spongent-pi[160]: r12 = the round's input (advancing), r13 = its output;
  * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange
  * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the
- * stack a 20-byte buffer,
- * the end of the round constants and the state pointer. */
+ * stack a 20-byte buffer and the end of the round constants. */
 #include "core/msp430/asm.h"
 
     .text
@@ -13,7 +12,7 @@
     .global LWC_MSP430_SYM(spongent_msp430_permute)
     .type LWC_MSP430_SYM(spongent_msp430_permute), @function
 LWC_MSP430_SYM(spongent_msp430_permute):
-    ; r12 = state (20 bytes, word aligned), r13 = rounds (0..80): the first rounds
+    ; r12 = state (20 bytes, word aligned), r13 = rounds (1..80): the first rounds
     push    r4
     push    r5
     push    r6
@@ -21,8 +20,7 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     push    r8
     push    r9
     push    r10
-    sub     #24, r1
-    mov     r12, 22(r1)             ; the state
+    sub     #22, r1
     rla     r13
     add     #.Lrc, r13
     mov     r13, 20(r1)             ; the end of the round constants (2 bytes a round)
@@ -31,31 +29,9 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov     #0x3333, r11            ; exchange mask, shift 2
     mov     #0x5555, r15            ; exchange mask, shift 1
     mov     r1, r13                 ; first output: the stack buffer
-    cmp     20(r1), r14
-    jeq     .Lend                   ; no round
 .Lround:
-    ; groups 0, 1: words (g r1) = 00 01 10 11 -> a b c d
-    mov     @r12+, r4
-    mov.b   @r14+, r8               ; byte 0 ^= the round's LFSR value
-    xor     r8, r4
-    mov     @r12+, r5
-    mov     @r12+, r6
-    mov     @r12+, r7
-    mov     r4, r8                  ; W1 <-> 3: (r0 r1 | g c0 p1 p0)
-    swpb    r8
-    xor     r6, r8
-    mov.b   r8, r8
-    xor     r8, r6
-    swpb    r8
-    xor     r8, r4
-    mov     r5, r8
-    swpb    r8
-    xor     r7, r8
-    mov.b   r8, r8
-    xor     r8, r7
-    swpb    r8
-    xor     r8, r5
-    call    #.Lcore
+    xor.b   @r14+, 0(r12)           ; byte 0 ^= the round's LFSR value
+    call    #.Lpair                 ; groups 0, 1
     mov     r5, 0(r13)              ; plane 0: bytes 0, 1
     mov     r4, 10(r13)             ; plane 2: bytes 10, 11
     mov.b   r6, 5(r13)              ; plane 1: bytes 5, 6
@@ -64,26 +40,7 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov.b   r8, 15(r13)             ; plane 3: bytes 15, 16
     swpb    r8
     mov.b   r8, 16(r13)
-    ; groups 2, 3: words (g r1) = 00 01 10 11 -> a b c d
-    mov     @r12+, r4
-    mov     @r12+, r5
-    mov     @r12+, r6
-    mov     @r12+, r7
-    mov     r4, r8                  ; W1 <-> 3: (r0 r1 | g c0 p1 p0)
-    swpb    r8
-    xor     r6, r8
-    mov.b   r8, r8
-    xor     r8, r6
-    swpb    r8
-    xor     r8, r4
-    mov     r5, r8
-    swpb    r8
-    xor     r7, r8
-    mov.b   r8, r8
-    xor     r8, r7
-    swpb    r8
-    xor     r8, r5
-    call    #.Lcore
+    call    #.Lpair                 ; groups 2, 3
     mov     r5, 2(r13)              ; plane 0: bytes 2, 3
     mov     r4, 12(r13)             ; plane 2: bytes 12, 13
     mov.b   r6, 7(r13)              ; plane 1: bytes 7, 8
@@ -110,28 +67,18 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov     r8, r13
     cmp     20(r1), r14
     jne     .Lround
-    cmp     22(r1), r12
-    jeq     .Lend                   ; an even count ends in the state itself
-    mov     #10, r9                 ; odd: copy the buffer back
+    ; r13 is the state after an odd count (the result in the buffer), the buffer
+    ; itself after an even one: copy the buffer there and wipe it
+    mov     r1, r8
+    mov     #10, r9
 .Lcopy:
-    mov     @r12+, r8
-    mov     r8, 0(r13)
+    mov     @r8, 0(r13)
+    clr     0(r8)
+    incd    r8
     incd    r13
     dec     r9
     jne     .Lcopy
-.Lend:
-    ; wipe the buffer
-    clr     0(r1)
-    clr     2(r1)
-    clr     4(r1)
-    clr     6(r1)
-    clr     8(r1)
-    clr     10(r1)
-    clr     12(r1)
-    clr     14(r1)
-    clr     16(r1)
-    clr     18(r1)
-    add     #24, r1
+    add     #22, r1
     pop     r10
     pop     r9
     pop     r8
@@ -140,6 +87,26 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     pop     r5
     pop     r4
     ret
+.Lpair:
+    ; groups q, q + 1: words (g r1) = 00 01 10 11 -> a b c d
+    mov     @r12+, r4
+    mov     @r12+, r5
+    mov     @r12+, r6
+    mov     @r12+, r7
+    mov     r4, r8                  ; W1 <-> 3: (r0 r1 | g c0 p1 p0)
+    swpb    r8
+    xor     r6, r8
+    mov.b   r8, r8
+    xor     r8, r6
+    swpb    r8
+    xor     r8, r4
+    mov     r5, r8
+    swpb    r8
+    xor     r7, r8
+    mov.b   r8, r8
+    xor     r8, r7
+    swpb    r8
+    xor     r8, r5
 .Lcore:
     ; in: the chunk as (W1 W0 | 3 2 1 0) = (r0 r1 | g c0 p1 p0), a b c d = W 00 01 10 11
     mov     r4, r8                  ; W0 <-> 2: (r0 c0 | g r1 p1 p0)
