@@ -36,23 +36,23 @@ LWC_MSP430_SYM(spongent_msp430_permute):
 .Lround:
     xor.b   @r14+, 0(r12)           ; byte 0 ^= the round's LFSR value
     call    #.Lpair                 ; groups 0, 1
-    mov     r9, 0(r13)              ; plane 0: bytes 0, 1
-    mov     r7, 10(r13)             ; plane 2: bytes 10, 11
-    mov.b   r5, 5(r13)              ; plane 1: bytes 5, 6
-    swpb    r5
-    mov.b   r5, 6(r13)
-    mov.b   r4, 15(r13)             ; plane 3: bytes 15, 16
-    swpb    r4
-    mov.b   r4, 16(r13)
+    mov     r6, 0(r13)              ; plane 0: bytes 0, 1
+    mov     r5, 10(r13)             ; plane 2: bytes 10, 11
+    mov.b   r9, 5(r13)              ; plane 1: bytes 5, 6
+    swpb    r9
+    mov.b   r9, 6(r13)
+    mov.b   r7, 15(r13)             ; plane 3: bytes 15, 16
+    swpb    r7
+    mov.b   r7, 16(r13)
     call    #.Lpair                 ; groups 2, 3
-    mov     r9, 2(r13)              ; plane 0: bytes 2, 3
-    mov     r7, 12(r13)             ; plane 2: bytes 12, 13
-    mov.b   r5, 7(r13)              ; plane 1: bytes 7, 8
-    swpb    r5
-    mov.b   r5, 8(r13)
-    mov.b   r4, 17(r13)             ; plane 3: bytes 17, 18
-    swpb    r4
-    mov.b   r4, 18(r13)
+    mov     r6, 2(r13)              ; plane 0: bytes 2, 3
+    mov     r5, 12(r13)             ; plane 2: bytes 12, 13
+    mov.b   r9, 7(r13)              ; plane 1: bytes 7, 8
+    swpb    r9
+    mov.b   r9, 8(r13)
+    mov.b   r7, 17(r13)             ; plane 3: bytes 17, 18
+    swpb    r7
+    mov.b   r7, 18(r13)
     ; group 4: bytes r = 0 1 2 3 -> a c b d (W1 W0 = r0 r1), high bytes 0
     mov.b   @r12+, r4
     mov.b   @r12+, r6
@@ -60,10 +60,10 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov.b   @r12+, r7
     xor.b   @r14+, r7               ; byte 19 ^= the LFSR value reversed
     call    #.Lcore
-    mov.b   r9, 4(r13)              ; plane 0: byte 4
-    mov.b   r5, 9(r13)              ; plane 1: byte 9
-    mov.b   r7, 14(r13)             ; plane 2: byte 14
-    mov.b   r4, 19(r13)             ; plane 3: byte 19
+    mov.b   r6, 4(r13)              ; plane 0: byte 4
+    mov.b   r9, 9(r13)              ; plane 1: byte 9
+    mov.b   r5, 14(r13)             ; plane 2: byte 14
+    mov.b   r7, 19(r13)             ; plane 3: byte 19
     ; the output is the next input: in = out, out = in
     mov     r12, r8
     sub     #20, r8
@@ -172,26 +172,25 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     rla     r8
     xor     r8, r6
     ; the S-box on the 16 nibbles
-    mov     r6, r8                  ; e = x2
     xor     r5, r6                  ; c = x1 ^ x2
-    mov     r5, r9                  ; f = x1
-    and     r4, r8                  ; e = x0 x2
-    inv     r5                      ; b = ~x1
-    xor     r4, r5                  ; b = ~x1 ^ x0
-    xor     r7, r4                  ; a = x0 ^ x3
-    and     r6, r9                  ; f = x1 & ~x2
-    bic     r9, r5
-    bic     r5, r7
-    xor     r6, r7
-    bis     r7, r8
-    xor     r4, r9                  ; f = y0
-    and     r4, r6
+    mov     r6, r8                  ; e = x1 ^ x2
+    mov     r8, r9                  ; f = x1 ^ x2
+    and     r5, r6                  ; c = x1 & ~x2
+    xor     r4, r6                  ; c = x0 ^ (x1 & ~x2)
+    mov     r5, r4                  ; a = x1
+    xor     r6, r5                  ; b = x0 ^ (x1 & x2)
     xor     r5, r8
-    bis     r7, r5
-    inv     r7
-    bic     r6, r5                  ; b = y1
-    xor     r8, r4                  ; a = y3
-    bic     r6, r7                  ; d = y2
+    xor     r7, r6                  ; c = y0
+    inv     r8
+    and     r7, r5
+    bis     r8, r7
+    xor     r4, r8
+    bis     r5, r8
+    xor     r9, r5
+    xor     r7, r9                  ; f = y1
+    and     r8, r7
+    xor     r6, r7                  ; d = y3
+    inv     r5                      ; b = y2
     ret
 .Lrc:
     ; round r: the LFSR value, its reversal
