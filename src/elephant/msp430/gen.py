@@ -146,7 +146,10 @@ def pair_and_core(a: Asm) -> None:
     .Lcore: transpose the chunk, apply the S-box (group 4 enters at .Lcore)."""
     a.label(".Lpair")
     a.note("groups q, q + 1: words (g r1) = 00 01 10 11 -> a b c d")
-    for r in (A, B, C, DD):
+    a("mov", f"@{S}+", A)
+    a.label(".Lpair1")
+    a.note("(groups 0, 1 enter here, a loaded and byte 0's constant added)")
+    for r in (B, C, DD):
         a("mov", f"@{S}+", r)
     byte_exchange(a, A, C, "W1 <-> 3: (r0 r1 | g c0 p1 p0)")
     byte_exchange(a, B, DD, "")
@@ -211,9 +214,11 @@ def generate(variant: str) -> str:
         a("mov", f"#0x{MASK_VALUE[k]:04x}", MASK[k], comment="exchange mask, shift %d" % k)
     a("mov", "r1", D, comment="first output: the stack buffer")
     a.label(".Lround")
-    a("xor.b", f"@{P}+", f"0({S})", comment="byte 0 ^= the round's LFSR value")
+    a("mov", f"@{S}+", A)
+    a("mov.b", f"@{P}+", T)
+    a("xor", T, A, comment="byte 0 ^= the round's LFSR value")
     for q in (0, 2):
-        a("call", "#.Lpair", comment=f"groups {q}, {q + 1}")
+        a("call", "#.Lpair1" if q == 0 else "#.Lpair", comment=f"groups {q}, {q + 1}")
         store_pair(a, q)
     a.note("group 4: bytes r = 0 1 2 3 -> a c b d (W1 W0 = r0 r1), high bytes 0")
     for r in (A, C, B, DD):

@@ -34,8 +34,10 @@ LWC_MSP430_SYM(spongent_msp430_permute):
     mov     #0x5555, r15            ; exchange mask, shift 1
     mov     r1, r13                 ; first output: the stack buffer
 .Lround:
-    xor.b   @r14+, 0(r12)           ; byte 0 ^= the round's LFSR value
-    call    #.Lpair                 ; groups 0, 1
+    mov     @r12+, r4
+    mov.b   @r14+, r8
+    xor     r8, r4                  ; byte 0 ^= the round's LFSR value
+    call    #.Lpair1                ; groups 0, 1
     mov     r6, 0(r13)              ; plane 0: bytes 0, 1
     mov     r5, 10(r13)             ; plane 2: bytes 10, 11
     mov.b   r9, 5(r13)              ; plane 1: bytes 5, 6
@@ -94,6 +96,8 @@ LWC_MSP430_SYM(spongent_msp430_permute):
 .Lpair:
     ; groups q, q + 1: words (g r1) = 00 01 10 11 -> a b c d
     mov     @r12+, r4
+.Lpair1:
+    ; (groups 0, 1 enter here, a loaded and byte 0's constant added)
     mov     @r12+, r5
     mov     @r12+, r6
     mov     @r12+, r7
