@@ -1,0 +1,3 @@
+#include "api.h"
+#include "elephant/backend_msp430.h"
+#include "elephant/aead_mode.h"

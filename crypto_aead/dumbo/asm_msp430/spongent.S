@@ -1,0 +1,2 @@
+#include "api.h"
+#include "elephant/msp430/small.S"
