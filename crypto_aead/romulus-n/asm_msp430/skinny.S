@@ -1,0 +1,2 @@
+#include "api.h"
+#include "skinny/msp430/bitsliced.S"

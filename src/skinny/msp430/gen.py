@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Generate the MSP430 assembly of Skinny-128-384+ from one description.
+
+    python3 src/skinny/msp430/gen.py       # rewrite src/skinny/msp430/bitsliced.S
+
+    bitsliced.S   skinny_msp430_rounds(block, rtk, n)
+                  n rounds on the 16-byte block, round r adding the eight
+                  16-bit words rtk[8r .. 8r + 7] (the round tweakey and
+                  constants in the planes' form, see below)
+
+Constant time: the 16 cells are bit-sliced, so no address and no branch
+depends on the block or the tweakey (the loop counts rounds).
+
+The planes.  Bit b of every cell goes into one 16-bit word, plane b (in
+register PLANE[b] during the rounds); cell (row r, column c), byte 4r + c
+of the block, is bit 4c + r of each plane: a column is a nibble, a row the
+bits r, r + 4, r + 8, r + 12.  Then
+
+  SubCells     is the S-box's circuit on the eight planes: the four
+               NOR/XOR steps (x4 ^= NOR(x7, x6), x0 ^= NOR(x3, x2)) are
+               three instructions each, the bit permutations between them
+               only rename registers; a NOR whose result is not complemented
+               leaves its plane complemented, which a flag follows (an
+               operand complemented turns bis into bic or and), and the
+               planes still complemented at the end are put right by the
+               round tweakey words (COMPLEMENTED: the backend xors 0xffff
+               into those); nine movs bring the renamed planes back to
+               their registers, so that every round is the same code;
+  AddRoundTweakey and AddConstants
+               are one xor of a precomputed word per plane (the two top
+               rows of TK1 ^ TK2 ^ TK3, the round constants, the
+               complements);
+  ShiftRows    rotates row r right by r columns: row 1 is the plane
+               rotated left by 4 bits, row 2 by 8 (swpb), row 3 by 12;
+  MixColumns   works within each nibble (column): with a', b', c', d' the
+               shifted rows, new rows a' ^ c' ^ d', a', b' ^ c', a' ^ c';
+               both together are, per plane, rotations by at most 3 bits
+               of the plane and of its swpb, and four masks (shift_mix).
+
+The block goes in and out by two loops over its cells in the planes'
+order (column by column), eight bits a cell (rra, rrc / rla, rlc).
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent.parent
+sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
+from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+
+VARIANTS = ["bitsliced"]
+SYM = "LWC_MSP430_SYM(skinny_msp430_rounds)"
+
+PLANE = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]  # plane b: bit b of every cell
+RTK = "r13"                        # the round tweakey words, 8 per round
+T1, T2, T3 = "r12", "r14", "r15"   # temporaries of the linear layer (and of the S-box)
+SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+
+
+def sbox_renaming() -> tuple[list[int], list[int]]:
+    """Follow the S-box circuit on register names: after SubCells, bit b of
+    every cell is in plane slot where[b]; complemented[b] says whether it is
+    complemented there.  (Used by the generator and by the backend's check.)"""
+    where = list(range(8))
+    comp = [False] * 8
+    for step in range(4):
+        for dst, a, b in ((4, 7, 6), (0, 3, 2)):
+            # x_dst ^= NOR(x_a, x_b): computed as x_dst ^= (a | b) (result
+            # complemented) when neither input is complemented, else exactly
+            if not comp[a] and not comp[b]:
+                comp[dst] = not comp[dst]
+        if step < 3:
+            old_w, old_c = where[:], comp[:]
+            for new, frm in enumerate([5, 3, 0, 4, 6, 7, 1, 2]):
+                where[new], comp[new] = old_w[frm], old_c[frm]
+        else:
+            where[1], where[2] = where[2], where[1]
+            comp[1], comp[2] = comp[2], comp[1]
+    return where, comp
+
+
+# (x7..x0) -> (x2, x1, x7, x6, x4, x0, x3, x5): new bit i comes from old bit PERM_FROM[i]
+PERM_FROM = [5, 3, 0, 4, 6, 7, 1, 2]
+
+
+def complemented_mask() -> int:
+    """Bit b set: plane b leaves SubCells complemented (the backend xors
+    0xffff into that round tweakey word)."""
+    _, comp = sbox_renaming()
+    return sum(1 << b for b in range(8) if comp[b])
+
+
+def sub_cells(a: Asm) -> None:
+    reg = PLANE[:]          # reg[b]: the register holding bit b
+    comp = [False] * 8      # comp[b]: that register holds ~bit b
+    for step in range(4):
+        for dst, x, y in ((4, 7, 6), (0, 3, 2)):
+            what = f"x{dst} ^= NOR(x{x}, x{y})"
+            if not comp[x] and not comp[y]:
+                a("mov", reg[x], T3, comment=f"{what}: t = x{x} | x{y},")
+                a("bis", reg[y], T3)
+                a("xor", T3, reg[dst], comment=f"x{dst} ^= t: x{dst} now complemented"
+                  if not comp[dst] else f"x{dst} ^= t: x{dst} no longer complemented")
+                comp[dst] = not comp[dst]
+            elif comp[x] and comp[y]:
+                a("mov", reg[x], T3, comment=f"{what}: both complemented, NOR = ~x{x} & ~x{y}")
+                a("and", reg[y], T3)
+                a("xor", T3, reg[dst])
+            else:
+                c, t = (x, y) if comp[x] else (y, x)
+                a("mov", reg[c], T3, comment=f"{what}: x{c} complemented, NOR = ~x{c} & ~x{t}")
+                a("bic", reg[t], T3)
+                a("xor", T3, reg[dst])
+        if step < 3:
+            reg = [reg[PERM_FROM[i]] for i in range(8)]
+            comp = [comp[PERM_FROM[i]] for i in range(8)]
+            a.note("bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: "
+                   + ", ".join(f"x{b}={reg[b]}" for b in range(7, -1, -1)))
+        else:
+            reg[1], reg[2] = reg[2], reg[1]
+            comp[1], comp[2] = comp[2], comp[1]
+            a.note("exchange of bits 1 and 2: renaming: "
+                   + ", ".join(f"x{b}={reg[b]}" for b in range(7, -1, -1)))
+    # bring bit b back to PLANE[b]: follow the cycles of the renaming
+    at = {reg[b]: b for b in range(8)}  # register -> the bit it holds
+    done = set()
+    for start in PLANE:
+        if start in done or at[start] == PLANE.index(start):
+            done.add(start)
+            continue
+        # start must receive bit PLANE.index(start), which is in reg[that bit]
+        a("mov", start, T3, comment="planes back to their registers (one cycle of the renaming)")
+        cur = start
+        while True:
+            done.add(cur)
+            want = PLANE.index(cur)
+            src = reg[want]
+            if src == start:
+                a("mov", T3, cur)
+                break
+            a("mov", src, cur)
+            cur = src
+
+
+def shift_mix(a: Asm, w: str, b: int) -> None:
+    """ShiftRows and MixColumns on plane b (register w), with T1-T3.
+
+    With S = swpb(w) = w <<< 8, the shifted rows are a' = row 0 of w,
+    b' = row 1 of w <<< 4, c' = row 2 of S and d' = row 3 of S <<< 4, so
+    every new row is w or S rotated by at most 3 bits, masked:
+      row 0 = a' ^ (c' >> 2) ^ (d' >> 3) = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+      row 1 = a' << 1                    = (w << 1) & 0x2222
+      row 2 = (b' << 1) ^ c'             = (S ^ (S >>> 3)) & 0x4444
+      row 3 = (a' ^ (c' >> 2)) << 3      = ((w << 3) ^ (S <<< 1)) & 0x8888
+    (a rotation by 1: rla, adc to the left; bit #1, rrc to the right).
+    """
+    a("mov", w, T1, comment=f"plane {b}: t1 = S = plane <<< 8")
+    a("swpb", T1)
+    a("mov", T1, T2, comment="t2 = S")
+    a("mov", T1, T3, comment="t3 = S <<< 1")
+    a("rla", T3)
+    a("adc", T3)
+    for k in range(3):
+        a("bit", "#1", T1, comment="t1 = S >>> 3" if k == 0 else "")
+        a("rrc", T1)
+    a("xor", T1, T2, comment="t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444")
+    a("and", "#0x4444", T2)
+    a("rla", T1, comment="t1 = S >>> 2")
+    a("adc", T1)
+    a("xor", w, T1, comment="t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111")
+    a("xor", T3, T1)
+    a("and", "#0x1111", T1)
+    a("bis", T2, T1, comment="t1 = rows 0, 2")
+    a("rla", w, comment="new row 1 = (w << 1) & 0x2222")
+    a("mov", w, T2)
+    a("and", "#0x2222", T2)
+    a("bis", T2, T1)
+    a("rla", w, comment="w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888")
+    a("rla", w)
+    a("xor", T3, w)
+    a("and", "#0x8888", w)
+    a("bis", T1, w, comment="w = the new plane")
+
+
+def cells_in(a: Asm) -> None:
+    """Planes from the block at r12: cells in the planes' bit order
+    (column c, then row r: byte 4r + c), bit b of each shifted into plane b
+    from the top; after 16 cells the first is at bit 0.  r14 counts the
+    cells left; the pointer steps a row (+4), and back to the next column's
+    top (-15) when the count is a multiple of 4."""
+    a("mov", "#16", T2, comment="cells left")
+    a.label(".Lin")
+    a("mov.b", "@r12", T3, comment="cell (r, c)")
+    for b in range(8):
+        a("rra", T3)
+        a("rrc", PLANE[b], comment="bit b of the cell into plane b" if b == 0 else "")
+    a("add", "#4", "r12", comment="next row")
+    a("dec", T2)
+    a("jeq", ".Lin_end")
+    a("bit", "#3", T2)
+    a("jne", ".Lin")
+    a("sub", "#15", "r12", comment="next column")
+    a("jmp", ".Lin")
+    a.label(".Lin_end")
+
+
+def cells_out(a: Asm) -> None:
+    """The block at r12 from the planes: the cells in reverse order, each
+    from the planes' top bits (rla, rlc: bit 7 first)."""
+    a("add", "#15", "r12", comment="cell (3, 3)")
+    a("mov", "#16", T2, comment="cells left")
+    a.label(".Lout")
+    for b in range(7, -1, -1):
+        a("rla", PLANE[b], comment="bit b of the cell from plane b's top" if b == 7 else "")
+        a("rlc", T3)
+    a("mov.b", T3, "0(r12)")
+    a("sub", "#4", "r12", comment="previous row")
+    a("dec", T2)
+    a("jeq", ".Lout_end")
+    a("bit", "#3", T2)
+    a("jne", ".Lout")
+    a("add", "#15", "r12", comment="previous column")
+    a("jmp", ".Lout")
+    a.label(".Lout_end")
+
+
+def generate(variant: str) -> str:
+    assert variant == "bitsliced"
+    a = Asm(variant)
+    a.raw(f"/* Generated by src/skinny/msp430/gen.py ({variant}): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * Skinny-128-384+ rounds on MSP430, bit-sliced: plane b (bit b of the 16")
+    a.raw(" * cells, cell (r, c) at bit 4c + r) in " + ", ".join(PLANE) + ";")
+    a.raw(f" * {RTK} = the round tweakey words; {T1}, {T2}, {T3} temporaries; the block")
+    a.raw(" * pointer and the end of the round tweakeys on the stack.")
+    a.raw(f" * Planes left complemented by SubCells (the backend's round tweakeys")
+    a.raw(f" * undo them): mask 0x{complemented_mask():02x}. */")
+    a.raw('#include "core/msp430/asm.h"')
+    a.raw("")
+    head(a, SYM, SAVED, "r12 = block (16 bytes, in place), r13 = rtk (8 words a round), "
+         "r14 = rounds n")
+    a("push", "r12", comment="the block, for the way out")
+    a("rla", "r14", comment="end of the round tweakeys: rtk + 16n")
+    a("rla", "r14")
+    a("rla", "r14")
+    a("rla", "r14")
+    a("add", RTK, "r14")
+    a("push", "r14")
+    cells_in(a)
+    a.label(".Lround")
+    a("cmp", "@r1", RTK, comment="rounds left?")
+    a("jeq", ".Ldone")
+    a.note("SubCells on the planes")
+    sub_cells(a)
+    a.note("AddRoundTweakey, AddConstants (and the complements)")
+    for b in range(8):
+        a("xor", f"@{RTK}+", PLANE[b])
+    a.note("ShiftRows, MixColumns, plane by plane")
+    for b in range(8):
+        shift_mix(a, PLANE[b], b)
+    a("jmp", ".Lround")
+    a.label(".Ldone")
+    a("add", "#2", "r1", comment="drop the end pointer")
+    a("pop", "r12")
+    cells_out(a)
+    tail(a, SAVED)
+    size(a, SYM)
+    return text(a)
+
+
+if __name__ == "__main__":
+    sys.exit(write(HERE, VARIANTS, generate))
