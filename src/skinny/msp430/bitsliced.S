@@ -379,3 +379,247 @@ LWC_MSP430_SYM(skinny_msp430_rounds):
     pop     r4
     ret
     .size LWC_MSP430_SYM(skinny_msp430_rounds), .-LWC_MSP430_SYM(skinny_msp430_rounds)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_planes)
+    .type LWC_MSP430_SYM(skinny_msp430_planes), @function
+LWC_MSP430_SYM(skinny_msp430_planes):
+    ; r12 = words (8 a round), r13 = rtk bytes (8 a round), r14 = rounds n
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+.Lpl_round:
+    tst     r14
+    jeq     .Lpl_done
+    clr     r4                      ; positions 14, 15: zero
+    clr     r5
+    clr     r6
+    clr     r7
+    clr     r8
+    clr     r9
+    clr     r10
+    clr     r11
+    mov.b   7(r13), r15             ; position 13: cell 7
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    mov.b   3(r13), r15             ; position 12: cell 3
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    rla     r4                      ; position 11: row 3, zero
+    rla     r5
+    rla     r6
+    rla     r7
+    rla     r8
+    rla     r9
+    rla     r10
+    rla     r11
+    rla     r4                      ; position 10: row 2, zero
+    rla     r5
+    rla     r6
+    rla     r7
+    rla     r8
+    rla     r9
+    rla     r10
+    rla     r11
+    mov.b   6(r13), r15             ; position 9: cell 6
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    mov.b   2(r13), r15             ; position 8: cell 2
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    rla     r4                      ; position 7: row 3, zero
+    rla     r5
+    rla     r6
+    rla     r7
+    rla     r8
+    rla     r9
+    rla     r10
+    rla     r11
+    rla     r4                      ; position 6: row 2, zero
+    rla     r5
+    rla     r6
+    rla     r7
+    rla     r8
+    rla     r9
+    rla     r10
+    rla     r11
+    mov.b   5(r13), r15             ; position 5: cell 5
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    mov.b   1(r13), r15             ; position 4: cell 1
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    rla     r4                      ; position 3: row 3, zero
+    rla     r5
+    rla     r6
+    rla     r7
+    rla     r8
+    rla     r9
+    rla     r10
+    rla     r11
+    rla     r4                      ; position 2: row 2, zero
+    rla     r5
+    rla     r6
+    rla     r7
+    rla     r8
+    rla     r9
+    rla     r10
+    rla     r11
+    mov.b   4(r13), r15             ; position 1: cell 4
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    mov.b   0(r13), r15             ; position 0: cell 0
+    rra     r15
+    rlc     r4
+    rra     r15
+    rlc     r5
+    rra     r15
+    rlc     r6
+    rra     r15
+    rlc     r7
+    rra     r15
+    rlc     r8
+    rra     r15
+    rlc     r9
+    rra     r15
+    rlc     r10
+    rra     r15
+    rlc     r11
+    xor     #4, r5                  ; constant 2 in cell 8: plane 1, position 2
+    inv     r4                      ; complemented by SubCells
+    inv     r6                      ; complemented by SubCells
+    inv     r9                      ; complemented by SubCells
+    inv     r10                     ; complemented by SubCells
+    mov     r4, 0(r12)
+    mov     r5, 2(r12)
+    mov     r6, 4(r12)
+    mov     r7, 6(r12)
+    mov     r8, 8(r12)
+    mov     r9, 10(r12)
+    mov     r10, 12(r12)
+    mov     r11, 14(r12)
+    add     #8, r13
+    add     #16, r12
+    dec     r14
+    jmp     .Lpl_round
+.Lpl_done:
+    clr     r4                      ; wipe
+    clr     r5
+    clr     r6
+    clr     r7
+    clr     r8
+    clr     r9
+    clr     r10
+    clr     r11
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_planes), .-LWC_MSP430_SYM(skinny_msp430_planes)

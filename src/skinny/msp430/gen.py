@@ -50,7 +50,7 @@ ROOT = HERE.parent.parent.parent
 sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
 from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
 
-VARIANTS = ["bitsliced"]
+VARIANTS = ["bitsliced", "schedule"]
 SYM = "LWC_MSP430_SYM(skinny_msp430_rounds)"
 
 PLANE = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]  # plane b: bit b of every cell
@@ -226,7 +226,199 @@ def cells_out(a: Asm) -> None:
     a.label(".Lout_end")
 
 
+# (rc5..rc0) of rounds 1..40, the 6-bit LFSR of the specification
+RC = [0x01, 0x03, 0x07, 0x0f, 0x1f, 0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0x1e, 0x3c, 0x39, 0x33,
+      0x27, 0x0e, 0x1d, 0x3a, 0x35, 0x2b, 0x16, 0x2c, 0x18, 0x30, 0x21, 0x02, 0x05, 0x0b,
+      0x17, 0x2e, 0x1c, 0x38, 0x31, 0x23, 0x06, 0x0d, 0x1b, 0x36, 0x2d, 0x1a]
+TK_SYM = "LWC_MSP430_SYM(skinny_msp430_tk)"
+RC_SYM = "LWC_MSP430_SYM(skinny_msp430_rc)"
+TK_XOR, TK_LFSR2, TK_LFSR3, TK_CONST = 1, 2, 4, 8   # skinny_msp430_tk's mode bits
+TA, TB = "r13", "r15"   # temporaries of the schedule
+
+
+def tk_out(a: Asm, top: list[str], k: int) -> None:
+    """The round's two top rows (cells 0..7 in top[0..3]) into rtk at r12,
+    written or xored (mode bit 0), the round constants xored (mode bit 3)."""
+    a("bit", f"#{TK_XOR}", "0(r1)", comment="round tweakey: write or xor?")
+    a("jne", f".Ltk_xor{k}")
+    for i, w in enumerate(top):
+        a("mov", w, f"{2 * i}(r12)", comment="write cells 0..7" if i == 0 else "")
+    a("jmp", f".Ltk_rc{k}")
+    a.label(f".Ltk_xor{k}")
+    for i, w in enumerate(top):
+        a("xor", w, f"{2 * i}(r12)", comment="xor cells 0..7" if i == 0 else "")
+    a.label(f".Ltk_rc{k}")
+    a("bit", f"#{TK_CONST}", "0(r1)", comment="the round constants?")
+    a("jeq", f".Ltk_pt{k}")
+    a("xor.b", f"{RC_SYM}(r14)", "0(r12)", comment="c0 into cell 0")
+    a("xor.b", f"{RC_SYM}+40(r14)", "4(r12)", comment="c1 into cell 4")
+    a.label(f".Ltk_pt{k}")
+    a("add", "#8", "r12")
+    a("inc", "r14", comment="round index")
+
+
+def tk_pt(a: Asm, b: list[str]) -> None:
+    """P_T: the new top rows from the bottom ones, in place in b (cells 8..15
+    as (8, 9), (10, 11), (12, 13), (14, 15)): (9, 15), (8, 13), (10, 14),
+    (12, 11); the old top rows become the bottom ones by renaming."""
+    b0, b1, b2, b3 = b
+    a("mov", b1, TA, comment="P_T: ta = cell 11 (high byte)")
+    a("and", "#0xff00", TA)
+    a("mov.b", b1, b1, comment="b1 = (10, 14)")
+    a("mov", b3, TB)
+    a("swpb", TB)
+    a("and", "#0xff00", TB)
+    a("bis", TB, b1)
+    a("mov.b", b2, TB, comment="ta = (12, 11)")
+    a("bis", TB, TA)
+    a("and", "#0xff00", b2, comment="b2 = (8, 13)")
+    a("mov.b", b0, TB)
+    a("bis", TB, b2)
+    a("swpb", b0, comment="b0 = (9, 15)")
+    a("mov.b", b0, b0)
+    a("and", "#0xff00", b3)
+    a("bis", b3, b0)
+    a("mov", TA, b3, comment="order: (9, 15), (8, 13), (10, 14), (12, 11)")
+    a("mov", b1, TA)
+    a("mov", b2, b1)
+    a("mov", TA, b2)
+
+
+def tk_lfsr2(a: Asm, w: str, first: bool) -> None:
+    """TK2's LFSR on both bytes of w: (x7..x0) -> (x6..x0, x7 ^ x5)."""
+    a("mov", w, TA, comment="LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte" if first else "")
+    a("rla", TA)
+    a("rla", TA)
+    a("xor", w, TA)
+    a("rla", w)
+    a("and", "#0xfefe", w)
+    a("swpb", TA, comment="to bits 0, 8" if first else "")
+    a("rla", TA)
+    a("adc", TA)
+    a("and", "#0x0101", TA)
+    a("bis", TA, w)
+
+
+def tk_lfsr3(a: Asm, w: str, first: bool) -> None:
+    """TK3's LFSR on both bytes of w: (x7..x0) -> (x0 ^ x6, x7..x1)."""
+    a("mov", w, TA, comment="LFSR3: ta = w <<< 6, bits 6, 14 = x0 of each byte" if first else "")
+    a("swpb", TA)
+    a("bit", "#1", TA)
+    a("rrc", TA)
+    a("bit", "#1", TA)
+    a("rrc", TA)
+    a("xor", w, TA, comment="bits 6, 14: x6 ^ x0; then to bits 7, 15" if first else "")
+    a("rla", TA)
+    a("and", "#0x8080", TA)
+    a("rra", w)
+    a("and", "#0x7f7f", w)
+    a("bis", TA, w)
+
+
+def tk_round(a: Asm, top: list[str], bottom: list[str], k: int) -> None:
+    tk_out(a, top, k)
+    tk_pt(a, bottom)
+    a("bit", f"#{TK_LFSR2}", "0(r1)", comment="an LFSR on the new top rows?")
+    a("jeq", f".Ltk_no2{k}")
+    for i, w in enumerate(bottom):
+        tk_lfsr2(a, w, i == 0)
+    a.label(f".Ltk_no2{k}")
+    a("bit", f"#{TK_LFSR3}", "0(r1)")
+    a("jeq", f".Ltk_no3{k}")
+    for i, w in enumerate(bottom):
+        tk_lfsr3(a, w, i == 0)
+    a.label(f".Ltk_no3{k}")
+
+
+def schedule(a: Asm) -> None:
+    a.raw("")
+    a.note("the round constants: c0 of rounds 1..40, then c1")
+    a.raw("    .section .rodata")
+    a.raw(f"    .type {RC_SYM}, @object")
+    a.raw(f"{RC_SYM}:")
+    for half in (0, 1):
+        vals = [rc & 0x0f for rc in RC] if half == 0 else [rc >> 4 for rc in RC]
+        for k in range(0, 40, 10):
+            a.raw("    .byte " + ", ".join(f"{v}" for v in vals[k:k + 10]))
+    a.raw(f"    .size {RC_SYM}, 80")
+    a.raw("")
+    head(a, TK_SYM, SAVED, "r12 = rtk (8 bytes a round, 40 rounds), r13 = one tweakey TKi "
+         "(16 bytes), r14 = mode (1 xor, 2 LFSR2, 4 LFSR3, 8 round constants)")
+    tk = PLANE
+    a("push", "r14", comment="the mode, at 0(r1)")
+    for w in tk:
+        a("mov", "@r13+", w, comment="cells (2k, 2k + 1) in r4 + k" if w == tk[0] else "")
+    a("clr", "r14", comment="round index")
+    a.label(".Ltk_loop")
+    a.note("even round: top rows in r4-r7, bottom rows in r8-r11")
+    tk_round(a, tk[:4], tk[4:], 0)
+    a.note("odd round: top rows in r8-r11, bottom rows in r4-r7")
+    tk_round(a, tk[4:], tk[:4], 1)
+    a("cmp", "#40", "r14")
+    a("jne", ".Ltk_loop")
+    a("add", "#2", "r1", comment="drop the mode")
+    for w in tk:
+        a("clr", w, comment="wipe the tweakey" if w == tk[0] else "")
+    tail(a, SAVED)
+    size(a, TK_SYM)
+
+
+PLANES_SYM = "LWC_MSP430_SYM(skinny_msp430_planes)"
+
+
+def planes(a: Asm) -> None:
+    """Round tweakey bytes (8 a round: cells 0..7) to the planes' words (8 a
+    round), with the constant 2 of cell 8 and the complements of SubCells:
+    the words are built from the top bit (4c + r = 13) down with rlc, the
+    positions of rows 2 and 3 shifted in as zeros."""
+    head(a, PLANES_SYM, SAVED, "r12 = words (8 a round), r13 = rtk bytes (8 a round), "
+         "r14 = rounds n")
+    a.label(".Lpl_round")
+    a("tst", "r14")
+    a("jeq", ".Lpl_done")
+    for w in PLANE:
+        a("clr", w, comment="positions 14, 15: zero" if w == PLANE[0] else "")
+    for p in range(13, -1, -1):
+        r, c = p % 4, p // 4
+        if r >= 2:
+            for b in range(8):
+                a("rla", PLANE[b], comment=f"position {p}: row {r}, zero" if b == 0 else "")
+            continue
+        cell = 4 * r + c
+        a("mov.b", f"{cell}(r13)", TB, comment=f"position {p}: cell {cell}")
+        for b in range(8):
+            a("rra", TB)
+            a("rlc", PLANE[b])
+    a("xor", "#4", PLANE[1], comment="constant 2 in cell 8: plane 1, position 2")
+    for b in range(8):
+        if complemented_mask() >> b & 1:
+            a("inv", PLANE[b], comment="complemented by SubCells")
+    for b in range(8):
+        a("mov", PLANE[b], f"{2 * b}(r12)")
+    a("add", "#8", "r13")
+    a("add", "#16", "r12")
+    a("dec", "r14")
+    a("jmp", ".Lpl_round")
+    a.label(".Lpl_done")
+    for w in PLANE:
+        a("clr", w, comment="wipe" if w == PLANE[0] else "")
+    tail(a, SAVED)
+    size(a, PLANES_SYM)
+
+
 def generate(variant: str) -> str:
+    if variant == "schedule":
+        a = Asm(variant)
+        a.raw(f"/* Generated by src/skinny/msp430/gen.py ({variant}): edit the generator, not this file.")
+        a.raw(" *")
+        a.raw(" * The tweakey schedule of Skinny-128-384+ for one tweakey TKi: its 16 cells")
+        a.raw(" * in r4-r11 (two a word, little-endian), P_T as byte moves (the top and")
+        a.raw(" * bottom rows swap registers every round: the loop is two rounds), TK2's or")
+        a.raw(" * TK3's LFSR on the new top rows two cells a word; each round's top rows")
+        a.raw(" * (8 bytes) written or xored into the round tweakeys. */")
+        a.raw('#include "core/msp430/asm.h"')
+        schedule(a)
+        return text(a)
     assert variant == "bitsliced"
     a = Asm(variant)
     a.raw(f"/* Generated by src/skinny/msp430/gen.py ({variant}): edit the generator, not this file.")
@@ -267,6 +459,8 @@ def generate(variant: str) -> str:
     cells_out(a)
     tail(a, SAVED)
     size(a, SYM)
+    a.raw("")
+    planes(a)
     return text(a)
 
 
