@@ -77,11 +77,47 @@ LWC_INLINE void romulus_cnt_reset(uint8_t *tk1) {
   tk1[0] = 1;
 }
 
+/* The optional fixed tweakeys of common.h (a backend that defines
+ * SKINNY_HAS_FIXED): within one API call, the calls with TK2 = N share one
+ * schedule of (N, K) and the AD pairs one of K.  Without it the macros
+ * leave the code as it was: ROMULUS_E is skinny_encrypt. */
+#ifdef SKINNY_HAS_FIXED
+typedef struct {
+  skinny_fixed f;
+  uint8_t what; /* fixed: 0 nothing, 1 K, 2 N and K */
+} romulus_fx;
+#define ROMULUS_FX_PARAM , romulus_fx *fx
+#define ROMULUS_FX_ARG , fx
+#define ROMULUS_FX_LOCAL \
+  romulus_fx fx[1];      \
+  fx->what = 0;
+#define ROMULUS_FX_END \
+  if (fx->what != 0) skinny_unfix(&fx->f);
+#define ROMULUS_E(st, tk2) romulus_encrypt_fixed(st, tk2, fx)
+
+/* S = E(TK1 || tk2 || K, S), the schedule fixed for tk2 = N or per call */
+static void romulus_encrypt_fixed(romulus_n_state *st, const uint8_t *tk2, romulus_fx *fx) {
+  uint8_t want = tk2 == st->n ? 2 : 1;
+  if (fx->what != want) {
+    skinny_fix(&fx->f, want == 2 ? st->n : NULL, st->k);
+    fx->what = want;
+  }
+  skinny_encrypt_fixed(st->s, st->tk1, want == 2 ? NULL : tk2, &fx->f);
+}
+#else
+#define ROMULUS_FX_PARAM
+#define ROMULUS_FX_ARG
+#define ROMULUS_FX_LOCAL
+#define ROMULUS_FX_END
+#define ROMULUS_E(st, tk2) skinny_encrypt((st)->s, (st)->tk1, tk2, (st)->k)
+#endif
+
 /* advance the counter, set the domain byte, S = E(TK1 || tk2 || K, S) */
-LWC_INLINE void romulus_call(romulus_n_state *st, const uint8_t *tk2, uint8_t domain) {
+LWC_INLINE void romulus_call(romulus_n_state *st, const uint8_t *tk2,
+                             uint8_t domain ROMULUS_FX_PARAM) {
   romulus_cnt_next(st->tk1);
   st->tk1[7] = domain;
-  skinny_encrypt(st->s, st->tk1, tk2, st->k);
+  ROMULUS_E(st, tk2);
 }
 
 /* G on one byte */
@@ -107,20 +143,21 @@ static int romulus_n_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
 }
 
 /* The pair in S and TK2 goes through E (B = 8): two blocks of the counter. */
-LWC_INLINE void romulus_ad_pair(romulus_n_state *st) {
-  romulus_call(st, st->tk2, ROMULUS_B_AD);
+LWC_INLINE void romulus_ad_pair(romulus_n_state *st ROMULUS_FX_PARAM) {
+  romulus_call(st, st->tk2, ROMULUS_B_AD ROMULUS_FX_ARG);
   romulus_cnt_next(st->tk1);
 }
 
 static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   unsigned p;
+  ROMULUS_FX_LOCAL
   if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
   p = st->pos;
   while (len > 0) {
     unsigned n;
     if (p == 32) { /* more data: the waiting pair was not the last */
-      romulus_ad_pair(st);
+      romulus_ad_pair(st ROMULUS_FX_ARG);
       p = 0;
     }
     if (p < 16) { /* first block of the pair: into S */
@@ -134,12 +171,13 @@ static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len)
     }
   }
   st->pos = (uint8_t)p;
+  ROMULUS_FX_END
   return LWC_OK;
 }
 
 /* The end of the associated data (pos bytes in the open pair), then the
  * message's counter and position. */
-LWC_INLINE void romulus_ad_close(romulus_n_state *st) {
+LWC_INLINE void romulus_ad_close(romulus_n_state *st ROMULUS_FX_PARAM) {
   unsigned p = st->pos;
   uint8_t domain = ROMULUS_B_AD_LAST_FULL;
   if (p == 0 || (p & 15u) != 0) domain = ROMULUS_B_AD_LAST_SHORT;
@@ -149,34 +187,34 @@ LWC_INLINE void romulus_ad_close(romulus_n_state *st) {
       for (i = p - 16; i < 15; i++) st->tk2[i] = 0;
       st->tk2[15] = (uint8_t)(p - 16);
     }
-    romulus_ad_pair(st); /* the counter is past both blocks already */
+    romulus_ad_pair(st ROMULUS_FX_ARG); /* the counter is past both blocks already */
     st->tk1[7] = domain;
-    skinny_encrypt(st->s, st->tk1, st->n, st->k);
+    ROMULUS_E(st, st->n);
   } else {
     if (p < 16) st->s[15] ^= (uint8_t)p; /* short (or no) first block */
-    romulus_call(st, st->n, domain);
+    romulus_call(st, st->n, domain ROMULUS_FX_ARG);
   }
   lwc_wipe_bytes(st->tk2, sizeof st->tk2);
   romulus_cnt_reset(st->tk1);
   st->pos = 0;
 }
 
-static int romulus_n_begin_msg(romulus_n_state *st, uint8_t phase) {
+static int romulus_n_begin_msg(romulus_n_state *st, uint8_t phase ROMULUS_FX_PARAM) {
   if (st->phase == phase) return LWC_OK;
   if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
-  romulus_ad_close(st);
+  romulus_ad_close(st ROMULUS_FX_ARG);
   st->phase = phase;
   return LWC_OK;
 }
 
 /* rho (enc) or its inverse (dec) on the message, block by block */
 LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t *in,
-                               size_t len, int dec) {
+                               size_t len, int dec ROMULUS_FX_PARAM) {
   unsigned p = st->pos;
   while (len > 0) {
     unsigned n;
     if (p == 16) { /* more data: the waiting block was not the last */
-      romulus_call(st, st->n, ROMULUS_B_MSG);
+      romulus_call(st, st->n, ROMULUS_B_MSG ROMULUS_FX_ARG);
       p = 0;
     }
     n = 16 - p;
@@ -195,28 +233,32 @@ LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t 
 static int romulus_n_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
                                     size_t len) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_stream(st, out, in, len, 0);
+  ROMULUS_FX_LOCAL
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_stream(st, out, in, len, 0 ROMULUS_FX_ARG);
+  ROMULUS_FX_END
   return LWC_OK;
 }
 
 static int romulus_n_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
                                     size_t len) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_stream(st, out, in, len, 1);
+  ROMULUS_FX_LOCAL
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_stream(st, out, in, len, 1 ROMULUS_FX_ARG);
+  ROMULUS_FX_END
   return LWC_OK;
 }
 
 /* The last message block (full: waiting at pos 16; short or none: padded),
  * the tag G(S), the context wiped. */
-static void romulus_n_tag(romulus_n_state *st, uint8_t *tag) {
+static void romulus_n_tag(romulus_n_state *st, uint8_t *tag ROMULUS_FX_PARAM) {
   unsigned i, p = st->pos;
   if (p == 16) {
-    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_FULL);
+    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_FULL ROMULUS_FX_ARG);
   } else {
     st->s[15] ^= (uint8_t)p;
-    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_SHORT);
+    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_SHORT ROMULUS_FX_ARG);
   }
   for (i = 0; i < 16; i++) tag[i] = romulus_g(st->s[i]);
   lwc_wipe_bytes(st, sizeof *st);
@@ -224,9 +266,11 @@ static void romulus_n_tag(romulus_n_state *st, uint8_t *tag) {
 
 static int romulus_n_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
+  ROMULUS_FX_LOCAL
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_n_tag(st, tag);
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_n_tag(st, tag ROMULUS_FX_ARG);
+  ROMULUS_FX_END
   return LWC_OK;
 }
 
@@ -234,9 +278,11 @@ static int romulus_n_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   uint8_t full[CRYPTO_ABYTES];
   int r;
+  ROMULUS_FX_LOCAL
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_n_tag(st, full);
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_n_tag(st, full ROMULUS_FX_ARG);
+  ROMULUS_FX_END
   r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
   lwc_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;

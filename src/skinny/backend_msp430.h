@@ -35,6 +35,8 @@ void LWC_NS(skinny_msp430_rounds)(uint8_t *block, const uint16_t *rtk, unsigned 
 /* the two top rows of one tweakey TKi in each of the 40 rounds (8 bytes a
  * round), written or xored into rtk */
 void LWC_NS(skinny_msp430_tk)(uint8_t *rtk, const uint8_t *tk, unsigned mode);
+/* zero n words (n a multiple of 8) */
+void LWC_NS(skinny_msp430_wipe)(void *p, unsigned n);
 /* 8 round tweakey bytes a round to the 8 words of the planes' form */
 void LWC_NS(skinny_msp430_planes)(uint16_t *words, const uint8_t *rtk, unsigned rounds);
 
@@ -42,15 +44,15 @@ void LWC_NS(skinny_msp430_planes)(uint16_t *words, const uint8_t *rtk, unsigned 
  * permutation's permute_rounds). */
 static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
                                   const uint8_t *tk3, unsigned rounds) {
-  uint8_t rtk[8 * SKINNY_ROUNDS];
+  uint16_t rtk[4 * SKINNY_ROUNDS];
   uint16_t words[8 * SKINNY_ROUNDS];
-  LWC_NS(skinny_msp430_tk)(rtk, tk1, SKINNY_MSP430_TK_CONST);
-  LWC_NS(skinny_msp430_tk)(rtk, tk2, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR2);
-  LWC_NS(skinny_msp430_tk)(rtk, tk3, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR3);
-  LWC_NS(skinny_msp430_planes)(words, rtk, rounds);
+  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk1, SKINNY_MSP430_TK_CONST);
+  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk2, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR2);
+  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk3, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR3);
+  LWC_NS(skinny_msp430_planes)(words, (const uint8_t *)rtk, rounds);
   LWC_NS(skinny_msp430_rounds)(block, words, rounds);
-  lwc_wipe_bytes(rtk, sizeof rtk);
-  lwc_wipe_bytes(words, sizeof words);
+  LWC_NS(skinny_msp430_wipe)(rtk, sizeof rtk / 2);
+  LWC_NS(skinny_msp430_wipe)(words, sizeof words / 2);
 }
 
 LWC_INLINE void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,

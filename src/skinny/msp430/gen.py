@@ -50,7 +50,7 @@ ROOT = HERE.parent.parent.parent
 sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
 from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
 
-VARIANTS = ["bitsliced", "schedule"]
+VARIANTS = ["bitsliced", "schedule", "table"]
 SYM = "LWC_MSP430_SYM(skinny_msp430_rounds)"
 
 PLANE = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]  # plane b: bit b of every cell
@@ -347,7 +347,11 @@ def schedule(a: Asm) -> None:
     tk = PLANE
     a("push", "r14", comment="the mode, at 0(r1)")
     for w in tk:
-        a("mov", "@r13+", w, comment="cells (2k, 2k + 1) in r4 + k" if w == tk[0] else "")
+        a("mov.b", "@r13+", w, comment="cells (2k, 2k + 1) in r4 + k (bytes: any alignment)"
+          if w == tk[0] else "")
+        a("mov.b", "@r13+", TB)
+        a("swpb", TB)
+        a("bis", TB, w)
     a("clr", "r14", comment="round index")
     a.label(".Ltk_loop")
     a.note("even round: top rows in r4-r7, bottom rows in r8-r11")
@@ -406,6 +410,199 @@ def planes(a: Asm) -> None:
     size(a, PLANES_SYM)
 
 
+SBOX_SYM = "LWC_MSP430_SYM(skinny_msp430_sbox)"
+TROUNDS_SYM = "LWC_MSP430_SYM(skinny_msp430t_rounds)"
+TK1Q_SYM = "LWC_MSP430_SYM(skinny_msp430_tk1q)"
+
+
+def sbox_table() -> list[int]:
+    def step(x: int) -> int:
+        return x ^ (~((x >> 3) | (x >> 2)) & 0x11)
+
+    def perm(x: int) -> int:
+        return sum(((x >> frm) & 1) << new for new, frm in enumerate(PERM_FROM))
+
+    out = []
+    for x in range(256):
+        for _ in range(3):
+            x = perm(step(x))
+        x = step(x) & 0xff
+        out.append((x & 0xf9) | ((x >> 1) & 1) << 2 | ((x >> 2) & 1) << 1)
+    return out
+
+
+def restore(a: Asm, reg: list[str], home: list[str], tmp: str, what: str) -> None:
+    """movs that bring logical word k from reg[k] back to home[k]."""
+    at = {reg[k]: k for k in range(len(reg))}
+    done = set()
+    for start in home:
+        if start in done or reg[home.index(start)] == start:
+            done.add(start)
+            continue
+        a("mov", start, tmp, comment=what)
+        cur = start
+        while True:
+            done.add(cur)
+            src = reg[home.index(cur)]
+            if src == start:
+                a("mov", tmp, cur)
+                break
+            a("mov", src, cur)
+            cur = src
+    del at
+
+
+def table_round(a: Asm, L: list[str], k: int) -> list[str]:
+    """One round on the words L[0..7] (row r in L[2r], L[2r + 1], two cells a
+    word, the lower-numbered cell in the low byte); returns the new names."""
+    t = "r12"
+    a.note(f"round {k}: SubCells by the table, two cells a word")
+    for w in L:
+        a("mov.b", w, t, comment=f"{w}: t = low cell, {w} = high cell")
+        a("xor", t, w)
+        a("swpb", w)
+        a("mov.b", f"{SBOX_SYM}({w})", w, comment="S(high)")
+        a("swpb", w)
+        a("mov.b", f"{SBOX_SYM}({t})", t, comment="S(low)")
+        a("bis", t, w)
+    a.note("AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8")
+    for i in range(4):
+        a("xor", "@r13+", L[i])
+    a("xor", "#2", L[4])
+    a("tst", "r15", comment="a second round tweakey stream (Romulus: TK2 = an AD block)?")
+    a("jeq", f".Lt_n2{k}")
+    for i in range(4):
+        a("xor", "@r15+", L[i])
+    a.label(f".Lt_n2{k}")
+    if k % 2 == 0:
+        a.note("TK1's top rows (Romulus), every other round: r14 = the 8 P_T^2 images, cycled")
+        a("tst", "r14")
+        a("jeq", f".Lt_nq{k}")
+        for i in range(4):
+            a("xor", "@r14+", L[i])
+        a("cmp", "2(r1)", "r14", comment="past the 8th image?")
+        a("jne", f".Lt_nq{k}")
+        a("sub", "#64", "r14")
+        a.label(f".Lt_nq{k}")
+    a.note("ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)")
+    for r1, r2 in ((L[2], L[3]), (L[6], L[7])):
+        a("swpb", r1)
+        a("swpb", r2)
+        a("mov", r1, t)
+        a("xor", r2, t)
+        a("mov.b", t, t)
+        a("xor", t, r1)
+        a("xor", t, r2)
+    a.note("row 2: the words swap names; row 3: the same as row 1, then its words swap names")
+    L = [L[0], L[1], L[2], L[3], L[5], L[4], L[7], L[6]]
+    a.note("MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed")
+    a("xor", L[4], L[2])
+    a("xor", L[5], L[3])
+    a("xor", L[0], L[4])
+    a("xor", L[1], L[5])
+    a("xor", L[4], L[6])
+    a("xor", L[5], L[7])
+    return [L[6], L[7], L[0], L[1], L[2], L[3], L[4], L[5]]
+
+
+def table_rounds(a: Asm) -> None:
+    head(a, TROUNDS_SYM, SAVED, "r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, "
+         "even address), r14 = TK1's 8 top-row images (64 bytes) or 0, r15 = a second rtk "
+         "(8 bytes a round) or 0, on the stack: rounds n")
+    a("push", "r12", comment="the block, for the way out (4(r1) in the loop)")
+    a("mov", "r14", "r12", comment="end of the TK1 images, at 2(r1) in the loop")
+    a("add", "#64", "r12")
+    a("push", "r12")
+    a("mov", "20(r1)", "r12", comment="n (the fifth argument: above the return address, "
+      "7 saved registers and 2 pushes)")
+    a("rla", "r12", comment="end of the round tweakeys: rtk + 8n, at 0(r1)")
+    a("rla", "r12")
+    a("rla", "r12")
+    a("add", "r13", "r12")
+    a("push", "r12")
+    a("mov", "4(r1)", "r12")
+    for w in PLANE[:7]:
+        a("mov.b", "@r12+", w, comment="the block, two cells a word (bytes: any alignment)"
+          if w == PLANE[0] else "")
+        a("mov.b", "@r12+", "r11")
+        a("swpb", "r11")
+        a("bis", "r11", w)
+    a("mov.b", "@r12+", "r11")
+    a("mov.b", "@r12", "r12")
+    a("swpb", "r12")
+    a("bis", "r12", "r11")
+    after0 = table_round(Asm("dry"), PLANE[:], 0)
+    a("mov", "@r1", "r12", comment="n odd (bit 3 of 8n = rtk end ^ rtk)? then enter at the second round")
+    a("xor", "r13", "r12")
+    a("bit", "#8", "r12")
+    a("jeq", ".Lt_loop")
+    restore(a, PLANE, after0, "r12", "the words to their names after an even round")
+    a("jmp", ".Lt_odd")
+    a.label(".Lt_loop")
+    a("cmp", "@r1", "r13", comment="rounds left? (0(r1) = rtk end, 2(r1) = TK1 images' end)")
+    a("jeq", ".Lt_done")
+    L = table_round(a, PLANE[:], 0)
+    a.label(".Lt_odd")
+    L = table_round(a, L, 1)
+    restore(a, L, PLANE, "r12", "the words back to their registers")
+    a("jmp", ".Lt_loop")
+    a.label(".Lt_done")
+    a("add", "#4", "r1", comment="drop the end pointers")
+    a("pop", "r12")
+    for w in PLANE:
+        a("mov.b", w, "0(r12)", comment="the block back" if w == PLANE[0] else "")
+        a("swpb", w)
+        a("mov.b", w, "1(r12)")
+        a("add", "#2", "r12")
+    tail(a, SAVED)
+    size(a, TROUNDS_SYM)
+
+
+def tk1_images(a: Asm) -> None:
+    """TK1's two top rows at rounds 0, 2, .., 14 (P_T^2 on the top rows, an
+    8-cycle), when its bottom rows are zero (Romulus: CNT || B || 0^8)."""
+    head(a, TK1Q_SYM, ["r8", "r9", "r10"], "r12 = out (64 bytes, even address), r13 = TK1 "
+         "(its first 8 bytes)")
+    w = PLANE[4:]
+    for x in w:
+        a("mov.b", "@r13+", x, comment="cells (2k, 2k + 1) in r8 + k" if x == w[0] else "")
+        a("mov.b", "@r13+", TB)
+        a("swpb", TB)
+        a("bis", TB, x)
+    a("mov", "#8", "r14", comment="images left")
+    a.label(".Lq_loop")
+    for i, x in enumerate(w):
+        a("mov", x, f"{2 * i}(r12)")
+    a("add", "#8", "r12")
+    tk_pt(a, w)
+    a("dec", "r14")
+    a("jne", ".Lq_loop")
+    for x in w:
+        a("clr", x)
+    tail(a, ["r8", "r9", "r10"])
+    size(a, TK1Q_SYM)
+
+
+WIPE_SYM = "LWC_MSP430_SYM(skinny_msp430_wipe)"
+
+
+def wipe(a: Asm) -> None:
+    """Zero n words (n a multiple of 8) from an even address: what the
+    backends own (round tweakeys) is wiped in 4.5 cycles a word."""
+    head(a, WIPE_SYM, [], "r12 = words (even address), r13 = n (a multiple of 8)")
+    a.label(".Lwipe")
+    a("tst", "r13")
+    a("jeq", ".Lwipe_done")
+    for k in range(8):
+        a("clr", f"{2 * k}(r12)")
+    a("add", "#16", "r12")
+    a("sub", "#8", "r13")
+    a("jmp", ".Lwipe")
+    a.label(".Lwipe_done")
+    tail(a, [])
+    size(a, WIPE_SYM)
+
+
 def generate(variant: str) -> str:
     if variant == "schedule":
         a = Asm(variant)
@@ -418,6 +615,33 @@ def generate(variant: str) -> str:
         a.raw(" * (8 bytes) written or xored into the round tweakeys. */")
         a.raw('#include "core/msp430/asm.h"')
         schedule(a)
+        a.raw("")
+        wipe(a)
+        return text(a)
+    if variant == "table":
+        a = Asm(variant)
+        a.raw(f"/* Generated by src/skinny/msp430/gen.py ({variant}): edit the generator, not this file.")
+        a.raw(" *")
+        a.raw(" * Skinny-128-384+ rounds on MSP430 with the S-box as a 256-byte table indexed")
+        a.raw(" * by the cells (NOT constant time: the addresses depend on the data).  The")
+        a.raw(" * block in r4-r11, two cells a word (row r in two words, the lower-numbered")
+        a.raw(" * cell in the low byte); r12 temporary, r13 the round tweakeys, r14 TK1's")
+        a.raw(" * images; the block pointer and two end pointers on the stack.  Rows are")
+        a.raw(" * renamed by ShiftRows and MixColumns and put back every two rounds. */")
+        a.raw('#include "core/msp430/asm.h"')
+        a.raw("")
+        a.raw("    .section .rodata")
+        a.raw("    .p2align 1")
+        a.raw(f"    .type {SBOX_SYM}, @object")
+        a.raw(f"{SBOX_SYM}:")
+        tab = sbox_table()
+        for k in range(0, 256, 16):
+            a.raw("    .byte " + ", ".join(f"0x{v:02x}" for v in tab[k:k + 16]))
+        a.raw(f"    .size {SBOX_SYM}, 256")
+        a.raw("")
+        table_rounds(a)
+        a.raw("")
+        tk1_images(a)
         return text(a)
     assert variant == "bitsliced"
     a = Asm(variant)

@@ -35,14 +35,38 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     push    r9
     push    r10
     push    r14                     ; the mode, at 0(r1)
-    mov     @r13+, r4               ; cells (2k, 2k + 1) in r4 + k
-    mov     @r13+, r5
-    mov     @r13+, r6
-    mov     @r13+, r7
-    mov     @r13+, r8
-    mov     @r13+, r9
-    mov     @r13+, r10
-    mov     @r13+, r11
+    mov.b   @r13+, r4               ; cells (2k, 2k + 1) in r4 + k (bytes: any alignment)
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r4
+    mov.b   @r13+, r5
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r5
+    mov.b   @r13+, r6
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r6
+    mov.b   @r13+, r7
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r7
+    mov.b   @r13+, r8
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r8
+    mov.b   @r13+, r9
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r9
+    mov.b   @r13+, r10
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r10
+    mov.b   @r13+, r11
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r11
     clr     r14                     ; round index
 .Ltk_loop:
     ; even round: top rows in r4-r7, bottom rows in r8-r11
@@ -343,3 +367,27 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     pop     r4
     ret
     .size LWC_MSP430_SYM(skinny_msp430_tk), .-LWC_MSP430_SYM(skinny_msp430_tk)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_wipe)
+    .type LWC_MSP430_SYM(skinny_msp430_wipe), @function
+LWC_MSP430_SYM(skinny_msp430_wipe):
+    ; r12 = words (even address), r13 = n (a multiple of 8)
+.Lwipe:
+    tst     r13
+    jeq     .Lwipe_done
+    clr     0(r12)
+    clr     2(r12)
+    clr     4(r12)
+    clr     6(r12)
+    clr     8(r12)
+    clr     10(r12)
+    clr     12(r12)
+    clr     14(r12)
+    add     #16, r12
+    sub     #8, r13
+    jmp     .Lwipe
+.Lwipe_done:
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_wipe), .-LWC_MSP430_SYM(skinny_msp430_wipe)
