@@ -51,6 +51,13 @@ enum { ROMULUS_PHASE_NONE, ROMULUS_PHASE_AD, ROMULUS_PHASE_ENC, ROMULUS_PHASE_DE
 #define ROMULUS_B_MSG_LAST_FULL 0x14u
 #define ROMULUS_B_MSG_LAST_SHORT 0x15u
 
+#ifdef SKINNY_HAS_FIXED
+typedef struct {
+  skinny_fixed f;
+  uint8_t what; /* fixed: 0 nothing, 1 K, 2 K and N */
+} romulus_fx;
+#endif
+
 typedef struct {
   uint8_t s[16];   /* the state S */
   uint8_t tk1[16]; /* CNT || B || 0^8 */
@@ -59,6 +66,9 @@ typedef struct {
   uint8_t k[16];   /* the key */
   uint8_t pos;     /* AD: bytes of the open pair (0..32); message: of the block (0..16) */
   uint8_t phase;   /* ROMULUS_PHASE_*; NONE after final or wipe */
+#ifdef SKINNY_HAS_FIXED
+  romulus_fx *fx;  /* the whole-message calls' fixed tweakeys, else NULL */
+#endif
 } romulus_n_state;
 
 /* CNT <- CNT * x in GF(2^56) / (x^56 + x^7 + x^4 + x^2 + 1); CNT is public
@@ -78,30 +88,32 @@ LWC_INLINE void romulus_cnt_reset(uint8_t *tk1) {
 }
 
 /* The optional fixed tweakeys of common.h (a backend that defines
- * SKINNY_HAS_FIXED): within one API call, the calls with TK2 = N share one
- * schedule of (N, K) and the AD pairs one of K.  Without it the macros
- * leave the code as it was: ROMULUS_E is skinny_encrypt. */
+ * SKINNY_HAS_FIXED): K's schedule is fixed once for the calls of an API
+ * call (of a whole message, with the whole-message functions below), the
+ * AD pairs add their TK2 per call, and at the first call with TK2 = N
+ * (all AD calls come before) N's schedule is added into K's for the rest.
+ * Without it the macros leave the code as it was: ROMULUS_E is
+ * skinny_encrypt. */
 #ifdef SKINNY_HAS_FIXED
-typedef struct {
-  skinny_fixed f;
-  uint8_t what; /* fixed: 0 nothing, 1 K, 2 N and K */
-} romulus_fx;
 #define ROMULUS_FX_PARAM , romulus_fx *fx
 #define ROMULUS_FX_ARG , fx
-#define ROMULUS_FX_LOCAL \
-  romulus_fx fx[1];      \
-  fx->what = 0;
+#define ROMULUS_FX_LOCAL                         \
+  romulus_fx fx_own[1], *fx = fx_own;            \
+  if (st->fx != NULL) fx = st->fx;               \
+  fx_own->what = 0;
 #define ROMULUS_FX_END \
-  if (fx->what != 0) skinny_unfix(&fx->f);
+  if (fx_own->what != 0) skinny_unfix(&fx_own->f);
 #define ROMULUS_E(st, tk2) romulus_encrypt_fixed(st, tk2, fx)
 
-/* S = E(TK1 || tk2 || K, S), the schedule fixed for tk2 = N or per call */
+/* S = E(TK1 || tk2 || K, S) */
 static void romulus_encrypt_fixed(romulus_n_state *st, const uint8_t *tk2, romulus_fx *fx) {
   uint8_t want = tk2 == st->n ? 2 : 1;
-  if (fx->what != want) {
+  if (fx->what == 1 && want == 2) {
+    skinny_fix(&fx->f, st->n, NULL); /* N added into K's schedule */
+  } else if (fx->what != want) {
     skinny_fix(&fx->f, want == 2 ? st->n : NULL, st->k);
-    fx->what = want;
   }
+  fx->what = want;
   skinny_encrypt_fixed(st->s, st->tk1, want == 2 ? NULL : tk2, &fx->f);
 }
 #else
@@ -139,6 +151,9 @@ static int romulus_n_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
   romulus_cnt_reset(st->tk1);
   st->pos = 0;
   st->phase = ROMULUS_PHASE_AD;
+#ifdef SKINNY_HAS_FIXED
+  st->fx = NULL;
+#endif
   return LWC_OK;
 }
 
@@ -287,6 +302,51 @@ static int romulus_n_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_
   lwc_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;
 }
+
+#ifdef SKINNY_HAS_FIXED
+/* A whole message in one call: the incremental functions with one fixed
+ * schedule for all their calls (K's, then K's and N's). */
+static int romulus_n_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
+                                   const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                   const uint8_t *key) {
+  lwc_aead_ctx ctx;
+  romulus_fx fx[1];
+  romulus_n_state *st = (romulus_n_state *)(void *)&ctx;
+  romulus_n_init(&ctx, key, nonce, NULL);
+  fx->what = 0;
+  st->fx = fx;
+  romulus_n_absorb_ad(&ctx, ad, adlen);
+  romulus_n_encrypt_update(&ctx, ct, msg, mlen);
+  romulus_n_encrypt_final(&ctx, ct + mlen, CRYPTO_ABYTES);
+  if (fx->what != 0) skinny_unfix(&fx->f);
+  lwc_wipe_bytes(&ctx, sizeof ctx);
+  return LWC_OK;
+}
+
+static int romulus_n_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen,
+                                   const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                   const uint8_t *key) {
+  lwc_aead_ctx ctx;
+  romulus_fx fx[1];
+  romulus_n_state *st = (romulus_n_state *)(void *)&ctx;
+  size_t mlen;
+  int r;
+  if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
+  mlen = ctlen - CRYPTO_ABYTES;
+  romulus_n_init(&ctx, key, nonce, NULL);
+  fx->what = 0;
+  st->fx = fx;
+  romulus_n_absorb_ad(&ctx, ad, adlen);
+  romulus_n_decrypt_update(&ctx, msg, ct, mlen);
+  r = romulus_n_decrypt_verify(&ctx, ct + mlen, CRYPTO_ABYTES);
+  if (fx->what != 0) skinny_unfix(&fx->f);
+  lwc_wipe_bytes(&ctx, sizeof ctx);
+  if (r != LWC_OK && mlen > 0) lwc_wipe_bytes(msg, mlen);
+  return r;
+}
+#define LWC_AEAD_WHOLE_ENCRYPT romulus_n_whole_encrypt
+#define LWC_AEAD_WHOLE_DECRYPT romulus_n_whole_decrypt
+#endif
 
 #define LWC_AEAD_FN(name) romulus_n_##name
 #define LWC_AEAD_STATE romulus_n_state

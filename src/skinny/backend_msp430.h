@@ -25,17 +25,13 @@
 
 void LWC_NS(skinny_msp430_rounds)(uint8_t *block, const uint16_t *rtk, unsigned rounds);
 
-/* skinny_msp430_tk's modes (src/skinny/msp430/schedule.S): xor into the
- * round tweakeys (else write), TK2's or TK3's LFSR, the round constants */
-#define SKINNY_MSP430_TK_XOR 1u
-#define SKINNY_MSP430_TK_LFSR2 2u
-#define SKINNY_MSP430_TK_LFSR3 4u
-#define SKINNY_MSP430_TK_CONST 8u
-
-/* the two top rows of one tweakey TKi in each of the 40 rounds (8 bytes a
- * round), written or xored into rtk */
-void LWC_NS(skinny_msp430_tk)(uint8_t *rtk, const uint8_t *tk, unsigned mode);
-/* zero n words (n a multiple of 8) */
+/* the two top rows of one tweakey in each of the 40 rounds (8 bytes a
+ * round) into rtk (even address): TK3 written with the round constants,
+ * TK2 xored, TK1 xored (src/skinny/msp430/schedule.S) */
+void LWC_NS(skinny_msp430_tk3c)(uint8_t *rtk, const uint8_t *tk3);
+void LWC_NS(skinny_msp430_tk2x)(uint8_t *rtk, const uint8_t *tk2);
+void LWC_NS(skinny_msp430_tk1x)(uint8_t *rtk, const uint8_t *tk1);
+/* zero n words (n a multiple of 8, even address) */
 void LWC_NS(skinny_msp430_wipe)(void *p, unsigned n);
 /* 8 round tweakey bytes a round to the 8 words of the planes' form */
 void LWC_NS(skinny_msp430_planes)(uint16_t *words, const uint8_t *rtk, unsigned rounds);
@@ -46,9 +42,9 @@ static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint
                                   const uint8_t *tk3, unsigned rounds) {
   uint16_t rtk[4 * SKINNY_ROUNDS];
   uint16_t words[8 * SKINNY_ROUNDS];
-  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk1, SKINNY_MSP430_TK_CONST);
-  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk2, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR2);
-  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk3, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR3);
+  LWC_NS(skinny_msp430_tk3c)((uint8_t *)rtk, tk3);
+  LWC_NS(skinny_msp430_tk2x)((uint8_t *)rtk, tk2);
+  LWC_NS(skinny_msp430_tk1x)((uint8_t *)rtk, tk1);
   LWC_NS(skinny_msp430_planes)(words, (const uint8_t *)rtk, rounds);
   LWC_NS(skinny_msp430_rounds)(block, words, rounds);
   LWC_NS(skinny_msp430_wipe)(rtk, sizeof rtk / 2);

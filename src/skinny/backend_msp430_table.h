@@ -19,32 +19,39 @@
 
 #define SKINNY_BACKEND_NAME "asm_msp430_table"
 
-#define SKINNY_MSP430_TK_XOR 1u
-#define SKINNY_MSP430_TK_LFSR2 2u
-#define SKINNY_MSP430_TK_LFSR3 4u
-#define SKINNY_MSP430_TK_CONST 8u
-
-/* the two top rows of one tweakey TKi in each of the 40 rounds (8 bytes a
- * round), written or xored into rtk (even address) */
-void LWC_NS(skinny_msp430_tk)(uint8_t *rtk, const uint8_t *tk, unsigned mode);
-/* zero n words (n a multiple of 8) */
+/* the two top rows of one tweakey in each of the 40 rounds (8 bytes a
+ * round) into rtk (even address): TK3 written with the round constants,
+ * TK2 xored or written, TK1 xored (src/skinny/msp430/schedule.S) */
+void LWC_NS(skinny_msp430_tk3c)(uint8_t *rtk, const uint8_t *tk3);
+void LWC_NS(skinny_msp430_tk2x)(uint8_t *rtk, const uint8_t *tk2);
+void LWC_NS(skinny_msp430_tk2w)(uint8_t *rtk, const uint8_t *tk2);
+void LWC_NS(skinny_msp430_tk1x)(uint8_t *rtk, const uint8_t *tk1);
+/* zero n words (n a multiple of 8, even address) */
 void LWC_NS(skinny_msp430_wipe)(void *p, unsigned n);
 /* TK1's top rows at rounds 0, 2, .., 14 (TK1's last 8 bytes zero) */
 void LWC_NS(skinny_msp430_tk1q)(uint8_t *out, const uint8_t *tk1);
-/* n rounds: rtk (and rtk2 if not NULL) 8 bytes a round; tk1q (if not
- * NULL, n even) xored every other round */
+/* n rounds: rtk 8 bytes a round (and rtk2, rounds2), tk1q's 8 images xored
+ * every other round (n a multiple of 4 unless they are zero) */
 void LWC_NS(skinny_msp430t_rounds)(uint8_t *block, const uint8_t *rtk, const uint8_t *tk1q,
-                                   const uint8_t *rtk2, unsigned rounds);
+                                   unsigned rounds);
+void LWC_NS(skinny_msp430t_rounds2)(uint8_t *block, const uint8_t *rtk, const uint8_t *tk1q,
+                                    const uint8_t *rtk2, unsigned rounds);
+
+/* TK1 images for a call without them: zero, and one image longer than
+ * the 8 the rounds cycle through (with n not a multiple of 4, the loop's
+ * entry in its middle reads a 9th before it wraps) */
+static const uint16_t SKINNY_MSP430_NO_IMAGES[36] = {0};
 
 /* The first `rounds` rounds (SKINNY_ROUNDS: the cipher; fewer: the bare
  * permutation's permute_rounds). */
 static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
                                   const uint8_t *tk3, unsigned rounds) {
   uint16_t rtk[4 * SKINNY_ROUNDS];
-  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk1, SKINNY_MSP430_TK_CONST);
-  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk2, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR2);
-  LWC_NS(skinny_msp430_tk)((uint8_t *)rtk, tk3, SKINNY_MSP430_TK_XOR | SKINNY_MSP430_TK_LFSR3);
-  LWC_NS(skinny_msp430t_rounds)(block, (const uint8_t *)rtk, NULL, NULL, rounds);
+  LWC_NS(skinny_msp430_tk3c)((uint8_t *)rtk, tk3);
+  LWC_NS(skinny_msp430_tk2x)((uint8_t *)rtk, tk2);
+  LWC_NS(skinny_msp430_tk1x)((uint8_t *)rtk, tk1);
+  LWC_NS(skinny_msp430t_rounds)(block, (const uint8_t *)rtk,
+                                (const uint8_t *)SKINNY_MSP430_NO_IMAGES, rounds);
   LWC_NS(skinny_msp430_wipe)(rtk, sizeof rtk / 2);
 }
 
@@ -63,28 +70,28 @@ typedef struct {
   uint8_t used2;                     /* rtk2 written */
 } skinny_fixed;
 
+/* TK3's schedule (with the constants) unless tk3 is NULL, then TK2's
+ * added into it unless tk2 is NULL */
 static void skinny_fix(skinny_fixed *f, const uint8_t *tk2, const uint8_t *tk3) {
-  unsigned xor = 0;
-  f->used2 = 0;
-  if (tk2 != NULL) {
-    LWC_NS(skinny_msp430_tk)((uint8_t *)f->rtk, tk2, SKINNY_MSP430_TK_LFSR2 | SKINNY_MSP430_TK_CONST);
-    xor = SKINNY_MSP430_TK_XOR;
+  if (tk3 != NULL) {
+    f->used2 = 0;
+    LWC_NS(skinny_msp430_tk3c)((uint8_t *)f->rtk, tk3);
   }
-  LWC_NS(skinny_msp430_tk)((uint8_t *)f->rtk, tk3,
-                           SKINNY_MSP430_TK_LFSR3 | (xor ? xor : SKINNY_MSP430_TK_CONST));
+  if (tk2 != NULL) LWC_NS(skinny_msp430_tk2x)((uint8_t *)f->rtk, tk2);
 }
 
 static void skinny_encrypt_fixed(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
                                  skinny_fixed *f) {
-  const uint8_t *rtk2 = NULL;
-  if (tk2 != NULL) {
-    LWC_NS(skinny_msp430_tk)((uint8_t *)f->rtk2, tk2, SKINNY_MSP430_TK_LFSR2);
-    rtk2 = (const uint8_t *)f->rtk2;
-    f->used2 = 1;
-  }
   LWC_NS(skinny_msp430_tk1q)((uint8_t *)f->tk1q, tk1);
-  LWC_NS(skinny_msp430t_rounds)(block, (const uint8_t *)f->rtk, (const uint8_t *)f->tk1q, rtk2,
-                                SKINNY_ROUNDS);
+  if (tk2 != NULL) {
+    LWC_NS(skinny_msp430_tk2w)((uint8_t *)f->rtk2, tk2);
+    f->used2 = 1;
+    LWC_NS(skinny_msp430t_rounds2)(block, (const uint8_t *)f->rtk, (const uint8_t *)f->tk1q,
+                                   (const uint8_t *)f->rtk2, SKINNY_ROUNDS);
+  } else {
+    LWC_NS(skinny_msp430t_rounds)(block, (const uint8_t *)f->rtk, (const uint8_t *)f->tk1q,
+                                  SKINNY_ROUNDS);
+  }
 }
 
 /* the schedules (TK3: the key) and TK1's images; rtk2 if it was used */

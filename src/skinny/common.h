@@ -19,7 +19,8 @@
  * it when the backend defines SKINNY_HAS_FIXED; the others need not):
  *
  *   skinny_fixed                       room for precomputed round tweakeys
- *   skinny_fix(f, tk2, tk3)            schedule TK3, and TK2 unless NULL
+ *   skinny_fix(f, tk2, tk3)            schedule TK3 (unless NULL), then add
+ *                                      TK2's schedule (unless NULL)
  *   skinny_encrypt_fixed(block, tk1, tk2, f)
  *                                      block = E(tk1 || TK2 || TK3, block),
  *                                      TK2 = tk2 if f fixed TK3 alone, else

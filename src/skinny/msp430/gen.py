@@ -236,9 +236,20 @@ TK_XOR, TK_LFSR2, TK_LFSR3, TK_CONST = 1, 2, 4, 8   # skinny_msp430_tk's mode bi
 TA, TB = "r13", "r15"   # temporaries of the schedule
 
 
-def tk_out(a: Asm, top: list[str], k: int) -> None:
+def tk_out(a: Asm, top: list[str], k: int, mode: int | None = None) -> None:
     """The round's two top rows (cells 0..7 in top[0..3]) into rtk at r12,
-    written or xored (mode bit 0), the round constants xored (mode bit 3)."""
+    written or xored (mode bit 0), the round constants xored (mode bit 3);
+    mode None: read at 0(r1), else fixed here."""
+    if mode is not None:
+        op = "xor" if mode & TK_XOR else "mov"
+        for i, w in enumerate(top):
+            a(op, w, f"{2 * i}(r12)", comment="cells 0..7" if i == 0 else "")
+        if mode & TK_CONST:
+            a("xor.b", f"{RC_SYM}(r14)", "0(r12)", comment="c0 into cell 0")
+            a("xor.b", f"{RC_SYM}+40(r14)", "4(r12)", comment="c1 into cell 4")
+        a("add", "#8", "r12")
+        a("inc", "r14", comment="round index")
+        return
     a("bit", f"#{TK_XOR}", "0(r1)", comment="round tweakey: write or xor?")
     a("jne", f".Ltk_xor{k}")
     for i, w in enumerate(top):
@@ -315,9 +326,16 @@ def tk_lfsr3(a: Asm, w: str, first: bool) -> None:
     a("bis", TA, w)
 
 
-def tk_round(a: Asm, top: list[str], bottom: list[str], k: int) -> None:
-    tk_out(a, top, k)
+def tk_round(a: Asm, top: list[str], bottom: list[str], k: int, mode: int | None = None) -> None:
+    tk_out(a, top, k, mode)
     tk_pt(a, bottom)
+    if mode is not None:
+        for i, w in enumerate(bottom):
+            if mode & TK_LFSR2:
+                tk_lfsr2(a, w, i == 0)
+            if mode & TK_LFSR3:
+                tk_lfsr3(a, w, i == 0)
+        return
     a("bit", f"#{TK_LFSR2}", "0(r1)", comment="an LFSR on the new top rows?")
     a("jeq", f".Ltk_no2{k}")
     for i, w in enumerate(bottom):
@@ -328,6 +346,39 @@ def tk_round(a: Asm, top: list[str], bottom: list[str], k: int) -> None:
     for i, w in enumerate(bottom):
         tk_lfsr3(a, w, i == 0)
     a.label(f".Ltk_no3{k}")
+
+
+TK2W_SYM = "LWC_MSP430_SYM(skinny_msp430_tk2w)"
+
+
+def schedule_fixed(a: Asm, sym: str, mode: int, what: str) -> None:
+    """skinny_msp430_tk with its mode fixed (no test in the loop)."""
+    head(a, sym, SAVED, f"r12 = rtk (8 bytes a round, 40 rounds, even address), "
+         f"r13 = {what} (16 bytes)")
+    tk = PLANE
+    for w in tk:
+        a("mov.b", "@r13+", w, comment="cells (2k, 2k + 1) in r4 + k" if w == tk[0] else "")
+        a("mov.b", "@r13+", TB)
+        a("swpb", TB)
+        a("bis", TB, w)
+    a("clr", "r14", comment="round index")
+    a.label(f".Ltk{mode}_loop")
+    tk_round(a, tk[:4], tk[4:], 0, mode)
+    tk_round(a, tk[4:], tk[:4], 1, mode)
+    a("cmp", "#40", "r14")
+    a("jne", f".Ltk{mode}_loop")
+    for w in tk:
+        a("clr", w, comment="wipe the tweakey" if w == tk[0] else "")
+    tail(a, SAVED)
+    size(a, sym)
+
+
+SCHEDULES = [  # (symbol, mode, what): skinny_msp430_tk's modes, each its own function
+    ("LWC_MSP430_SYM(skinny_msp430_tk3c)", TK_LFSR3 | TK_CONST, "TK3 (written, with the round constants)"),
+    ("LWC_MSP430_SYM(skinny_msp430_tk2x)", TK_XOR | TK_LFSR2, "TK2 (xored)"),
+    ("LWC_MSP430_SYM(skinny_msp430_tk2w)", TK_LFSR2, "TK2 (written)"),
+    ("LWC_MSP430_SYM(skinny_msp430_tk1x)", TK_XOR, "TK1 (xored)"),
+]
 
 
 def schedule(a: Asm) -> None:
@@ -341,30 +392,9 @@ def schedule(a: Asm) -> None:
         for k in range(0, 40, 10):
             a.raw("    .byte " + ", ".join(f"{v}" for v in vals[k:k + 10]))
     a.raw(f"    .size {RC_SYM}, 80")
-    a.raw("")
-    head(a, TK_SYM, SAVED, "r12 = rtk (8 bytes a round, 40 rounds), r13 = one tweakey TKi "
-         "(16 bytes), r14 = mode (1 xor, 2 LFSR2, 4 LFSR3, 8 round constants)")
-    tk = PLANE
-    a("push", "r14", comment="the mode, at 0(r1)")
-    for w in tk:
-        a("mov.b", "@r13+", w, comment="cells (2k, 2k + 1) in r4 + k (bytes: any alignment)"
-          if w == tk[0] else "")
-        a("mov.b", "@r13+", TB)
-        a("swpb", TB)
-        a("bis", TB, w)
-    a("clr", "r14", comment="round index")
-    a.label(".Ltk_loop")
-    a.note("even round: top rows in r4-r7, bottom rows in r8-r11")
-    tk_round(a, tk[:4], tk[4:], 0)
-    a.note("odd round: top rows in r8-r11, bottom rows in r4-r7")
-    tk_round(a, tk[4:], tk[:4], 1)
-    a("cmp", "#40", "r14")
-    a("jne", ".Ltk_loop")
-    a("add", "#2", "r1", comment="drop the mode")
-    for w in tk:
-        a("clr", w, comment="wipe the tweakey" if w == tk[0] else "")
-    tail(a, SAVED)
-    size(a, TK_SYM)
+    for sym, mode, what in SCHEDULES:
+        a.raw("")
+        schedule_fixed(a, sym, mode, what)
 
 
 PLANES_SYM = "LWC_MSP430_SYM(skinny_msp430_planes)"
@@ -412,6 +442,7 @@ def planes(a: Asm) -> None:
 
 SBOX_SYM = "LWC_MSP430_SYM(skinny_msp430_sbox)"
 TROUNDS_SYM = "LWC_MSP430_SYM(skinny_msp430t_rounds)"
+TROUNDS2_SYM = "LWC_MSP430_SYM(skinny_msp430t_rounds2)"
 TK1Q_SYM = "LWC_MSP430_SYM(skinny_msp430_tk1q)"
 
 
@@ -452,7 +483,7 @@ def restore(a: Asm, reg: list[str], home: list[str], tmp: str, what: str) -> Non
     del at
 
 
-def table_round(a: Asm, L: list[str], k: int) -> list[str]:
+def table_round(a: Asm, L: list[str], k: int, two: bool = False) -> list[str]:
     """One round on the words L[0..7] (row r in L[2r], L[2r + 1], two cells a
     word, the lower-numbered cell in the low byte); returns the new names."""
     t = "r12"
@@ -469,21 +500,19 @@ def table_round(a: Asm, L: list[str], k: int) -> list[str]:
     for i in range(4):
         a("xor", "@r13+", L[i])
     a("xor", "#2", L[4])
-    a("tst", "r15", comment="a second round tweakey stream (Romulus: TK2 = an AD block)?")
-    a("jeq", f".Lt_n2{k}")
-    for i in range(4):
-        a("xor", "@r15+", L[i])
-    a.label(f".Lt_n2{k}")
+    if two:
+        a.note("the second round tweakey stream (Romulus: TK2 = an AD block)")
+        for i in range(4):
+            a("xor", "@r15+", L[i])
     if k % 2 == 0:
-        a.note("TK1's top rows (Romulus), every other round: r14 = the 8 P_T^2 images, cycled")
-        a("tst", "r14")
-        a("jeq", f".Lt_nq{k}")
+        a.note("TK1's top rows, every other round: r14 = the 8 P_T^2 images, cycled")
         for i in range(4):
             a("xor", "@r14+", L[i])
-        a("cmp", "2(r1)", "r14", comment="past the 8th image?")
-        a("jne", f".Lt_nq{k}")
-        a("sub", "#64", "r14")
-        a.label(f".Lt_nq{k}")
+        if k == 2:
+            a("cmp", "2(r1)", "r14", comment="past the 8th image? (unsigned: any n with zero images)")
+            a("jnc", f".Lt_nq{k}")
+            a("sub", "#64", "r14")
+            a.label(f".Lt_nq{k}")
     a.note("ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)")
     for r1, r2 in ((L[2], L[3]), (L[6], L[7])):
         a("swpb", r1)
@@ -505,16 +534,21 @@ def table_round(a: Asm, L: list[str], k: int) -> list[str]:
     return [L[6], L[7], L[0], L[1], L[2], L[3], L[4], L[5]]
 
 
-def table_rounds(a: Asm) -> None:
-    head(a, TROUNDS_SYM, SAVED, "r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, "
-         "even address), r14 = TK1's 8 top-row images (64 bytes) or 0, r15 = a second rtk "
-         "(8 bytes a round) or 0, on the stack: rounds n")
+def table_rounds(a: Asm, two: bool) -> None:
+    sym = TROUNDS2_SYM if two else TROUNDS_SYM
+    head(a, sym, SAVED, "r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, "
+         "even address), r14 = TK1's 8 top-row images (64 bytes, even address; n a multiple "
+         "of 4 unless they are zero), " + ("r15 = a second rtk (8 bytes a round), " if two else "")
+         + "on the stack: rounds n")
     a("push", "r12", comment="the block, for the way out (4(r1) in the loop)")
     a("mov", "r14", "r12", comment="end of the TK1 images, at 2(r1) in the loop")
     a("add", "#64", "r12")
     a("push", "r12")
-    a("mov", "20(r1)", "r12", comment="n (the fifth argument: above the return address, "
-      "7 saved registers and 2 pushes)")
+    if two:
+        a("mov", "20(r1)", "r12", comment="n (the fifth argument: above the return address, "
+          "7 saved registers and 2 pushes)")
+    else:
+        a("mov", "r15", "r12", comment="n")
     a("rla", "r12", comment="end of the round tweakeys: rtk + 8n, at 0(r1)")
     a("rla", "r12")
     a("rla", "r12")
@@ -531,20 +565,29 @@ def table_rounds(a: Asm) -> None:
     a("mov.b", "@r12", "r12")
     a("swpb", "r12")
     a("bis", "r12", "r11")
-    after0 = table_round(Asm("dry"), PLANE[:], 0)
-    a("mov", "@r1", "r12", comment="n odd (bit 3 of 8n = rtk end ^ rtk)? then enter at the second round")
-    a("xor", "r13", "r12")
-    a("bit", "#8", "r12")
+    names = [PLANE[:]]
+    for k in range(4):
+        names.append(table_round(Asm("dry"), names[-1], k, two))
+    assert names[4] == PLANE, "four rounds rename the words back"
+    a.note("n mod 4 rounds first: enter the loop at round 4 - n mod 4, the words renamed as there")
+    a("mov", "@r1", "r12", comment="8n mod 32 = (rtk end - rtk) mod 32")
+    a("sub", "r13", "r12")
+    a("and", "#24", "r12")
     a("jeq", ".Lt_loop")
-    restore(a, PLANE, after0, "r12", "the words to their names after an even round")
-    a("jmp", ".Lt_odd")
+    for m in (3, 2, 1):  # n mod 4 = m: start at round 4 - m
+        a("cmp", f"#{8 * m}", "r12")
+        a("jne", f".Lt_e{m}")
+        restore(a, PLANE, names[4 - m], "r12", f"n mod 4 = {m}: the names of round {4 - m}")
+        a("jmp", f".Lt_r{4 - m}")
+        a.label(f".Lt_e{m}")
     a.label(".Lt_loop")
     a("cmp", "@r1", "r13", comment="rounds left? (0(r1) = rtk end, 2(r1) = TK1 images' end)")
     a("jeq", ".Lt_done")
-    L = table_round(a, PLANE[:], 0)
-    a.label(".Lt_odd")
-    L = table_round(a, L, 1)
-    restore(a, L, PLANE, "r12", "the words back to their registers")
+    L = PLANE[:]
+    for k in range(4):
+        if k:
+            a.label(f".Lt_r{k}")
+        L = table_round(a, L, k, two)
     a("jmp", ".Lt_loop")
     a.label(".Lt_done")
     a("add", "#4", "r1", comment="drop the end pointers")
@@ -555,7 +598,7 @@ def table_rounds(a: Asm) -> None:
         a("mov.b", w, "1(r12)")
         a("add", "#2", "r12")
     tail(a, SAVED)
-    size(a, TROUNDS_SYM)
+    size(a, sym)
 
 
 def tk1_images(a: Asm) -> None:
@@ -639,7 +682,11 @@ def generate(variant: str) -> str:
             a.raw("    .byte " + ", ".join(f"0x{v:02x}" for v in tab[k:k + 16]))
         a.raw(f"    .size {SBOX_SYM}, 256")
         a.raw("")
-        table_rounds(a)
+        table_rounds(a, False)
+        a.raw("")
+        b = Asm(variant)
+        table_rounds(b, True)
+        a.lines += [ln.replace(".Lt_", ".Lu_") for ln in b.lines]  # its own labels
         a.raw("")
         tk1_images(a)
         return text(a)

@@ -23,10 +23,10 @@ LWC_MSP430_SYM(skinny_msp430_rc):
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_tk)
-    .type LWC_MSP430_SYM(skinny_msp430_tk), @function
-LWC_MSP430_SYM(skinny_msp430_tk):
-    ; r12 = rtk (8 bytes a round, 40 rounds), r13 = one tweakey TKi (16 bytes), r14 = mode (1 xor, 2 LFSR2, 4 LFSR3, 8 round constants)
+    .global LWC_MSP430_SYM(skinny_msp430_tk3c)
+    .type LWC_MSP430_SYM(skinny_msp430_tk3c), @function
+LWC_MSP430_SYM(skinny_msp430_tk3c):
+    ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK3 (written, with the round constants) (16 bytes)
     push    r4
     push    r5
     push    r6
@@ -34,8 +34,7 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     push    r8
     push    r9
     push    r10
-    push    r14                     ; the mode, at 0(r1)
-    mov.b   @r13+, r4               ; cells (2k, 2k + 1) in r4 + k (bytes: any alignment)
+    mov.b   @r13+, r4               ; cells (2k, 2k + 1) in r4 + k
     mov.b   @r13+, r15
     swpb    r15
     bis     r15, r4
@@ -68,26 +67,13 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     swpb    r15
     bis     r15, r11
     clr     r14                     ; round index
-.Ltk_loop:
-    ; even round: top rows in r4-r7, bottom rows in r8-r11
-    bit     #1, 0(r1)               ; round tweakey: write or xor?
-    jne     .Ltk_xor0
-    mov     r4, 0(r12)              ; write cells 0..7
+.Ltk12_loop:
+    mov     r4, 0(r12)              ; cells 0..7
     mov     r5, 2(r12)
     mov     r6, 4(r12)
     mov     r7, 6(r12)
-    jmp     .Ltk_rc0
-.Ltk_xor0:
-    xor     r4, 0(r12)              ; xor cells 0..7
-    xor     r5, 2(r12)
-    xor     r6, 4(r12)
-    xor     r7, 6(r12)
-.Ltk_rc0:
-    bit     #8, 0(r1)               ; the round constants?
-    jeq     .Ltk_pt0
     xor.b   LWC_MSP430_SYM(skinny_msp430_rc)(r14), 0(r12); c0 into cell 0
     xor.b   LWC_MSP430_SYM(skinny_msp430_rc)+40(r14), 4(r12); c1 into cell 4
-.Ltk_pt0:
     add     #8, r12
     inc     r14                     ; round index
     mov     r9, r13                 ; P_T: ta = cell 11 (high byte)
@@ -110,55 +96,6 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     mov     r9, r13
     mov     r10, r9
     mov     r13, r10
-    bit     #2, 0(r1)               ; an LFSR on the new top rows?
-    jeq     .Ltk_no20
-    mov     r8, r13                 ; LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte
-    rla     r13
-    rla     r13
-    xor     r8, r13
-    rla     r8
-    and     #0xfefe, r8
-    swpb    r13                     ; to bits 0, 8
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r8
-    mov     r9, r13
-    rla     r13
-    rla     r13
-    xor     r9, r13
-    rla     r9
-    and     #0xfefe, r9
-    swpb    r13
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r9
-    mov     r10, r13
-    rla     r13
-    rla     r13
-    xor     r10, r13
-    rla     r10
-    and     #0xfefe, r10
-    swpb    r13
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r10
-    mov     r11, r13
-    rla     r13
-    rla     r13
-    xor     r11, r13
-    rla     r11
-    and     #0xfefe, r11
-    swpb    r13
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r11
-.Ltk_no20:
-    bit     #4, 0(r1)
-    jeq     .Ltk_no30
     mov     r8, r13                 ; LFSR3: ta = w <<< 6, bits 6, 14 = x0 of each byte
     swpb    r13
     bit     #1, r13
@@ -207,26 +144,12 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     rra     r11
     and     #0x7f7f, r11
     bis     r13, r11
-.Ltk_no30:
-    ; odd round: top rows in r8-r11, bottom rows in r4-r7
-    bit     #1, 0(r1)               ; round tweakey: write or xor?
-    jne     .Ltk_xor1
-    mov     r8, 0(r12)              ; write cells 0..7
+    mov     r8, 0(r12)              ; cells 0..7
     mov     r9, 2(r12)
     mov     r10, 4(r12)
     mov     r11, 6(r12)
-    jmp     .Ltk_rc1
-.Ltk_xor1:
-    xor     r8, 0(r12)              ; xor cells 0..7
-    xor     r9, 2(r12)
-    xor     r10, 4(r12)
-    xor     r11, 6(r12)
-.Ltk_rc1:
-    bit     #8, 0(r1)               ; the round constants?
-    jeq     .Ltk_pt1
     xor.b   LWC_MSP430_SYM(skinny_msp430_rc)(r14), 0(r12); c0 into cell 0
     xor.b   LWC_MSP430_SYM(skinny_msp430_rc)+40(r14), 4(r12); c1 into cell 4
-.Ltk_pt1:
     add     #8, r12
     inc     r14                     ; round index
     mov     r5, r13                 ; P_T: ta = cell 11 (high byte)
@@ -249,55 +172,6 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     mov     r5, r13
     mov     r6, r5
     mov     r13, r6
-    bit     #2, 0(r1)               ; an LFSR on the new top rows?
-    jeq     .Ltk_no21
-    mov     r4, r13                 ; LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte
-    rla     r13
-    rla     r13
-    xor     r4, r13
-    rla     r4
-    and     #0xfefe, r4
-    swpb    r13                     ; to bits 0, 8
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r4
-    mov     r5, r13
-    rla     r13
-    rla     r13
-    xor     r5, r13
-    rla     r5
-    and     #0xfefe, r5
-    swpb    r13
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r5
-    mov     r6, r13
-    rla     r13
-    rla     r13
-    xor     r6, r13
-    rla     r6
-    and     #0xfefe, r6
-    swpb    r13
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r6
-    mov     r7, r13
-    rla     r13
-    rla     r13
-    xor     r7, r13
-    rla     r7
-    and     #0xfefe, r7
-    swpb    r13
-    rla     r13
-    adc     r13
-    and     #0x0101, r13
-    bis     r13, r7
-.Ltk_no21:
-    bit     #4, 0(r1)
-    jeq     .Ltk_no31
     mov     r4, r13                 ; LFSR3: ta = w <<< 6, bits 6, 14 = x0 of each byte
     swpb    r13
     bit     #1, r13
@@ -346,10 +220,8 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     rra     r7
     and     #0x7f7f, r7
     bis     r13, r7
-.Ltk_no31:
     cmp     #40, r14
-    jne     .Ltk_loop
-    add     #2, r1                  ; drop the mode
+    jne     .Ltk12_loop
     clr     r4                      ; wipe the tweakey
     clr     r5
     clr     r6
@@ -366,7 +238,540 @@ LWC_MSP430_SYM(skinny_msp430_tk):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_tk), .-LWC_MSP430_SYM(skinny_msp430_tk)
+    .size LWC_MSP430_SYM(skinny_msp430_tk3c), .-LWC_MSP430_SYM(skinny_msp430_tk3c)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_tk2x)
+    .type LWC_MSP430_SYM(skinny_msp430_tk2x), @function
+LWC_MSP430_SYM(skinny_msp430_tk2x):
+    ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK2 (xored) (16 bytes)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    mov.b   @r13+, r4               ; cells (2k, 2k + 1) in r4 + k
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r4
+    mov.b   @r13+, r5
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r5
+    mov.b   @r13+, r6
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r6
+    mov.b   @r13+, r7
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r7
+    mov.b   @r13+, r8
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r8
+    mov.b   @r13+, r9
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r9
+    mov.b   @r13+, r10
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r10
+    mov.b   @r13+, r11
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r11
+    clr     r14                     ; round index
+.Ltk3_loop:
+    xor     r4, 0(r12)              ; cells 0..7
+    xor     r5, 2(r12)
+    xor     r6, 4(r12)
+    xor     r7, 6(r12)
+    add     #8, r12
+    inc     r14                     ; round index
+    mov     r9, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r9, r9                  ; b1 = (10, 14)
+    mov     r11, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r9
+    mov.b   r10, r15                ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r10            ; b2 = (8, 13)
+    mov.b   r8, r15
+    bis     r15, r10
+    swpb    r8                      ; b0 = (9, 15)
+    mov.b   r8, r8
+    and     #0xff00, r11
+    bis     r11, r8
+    mov     r13, r11                ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r9, r13
+    mov     r10, r9
+    mov     r13, r10
+    mov     r8, r13                 ; LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte
+    rla     r13
+    rla     r13
+    xor     r8, r13
+    rla     r8
+    and     #0xfefe, r8
+    swpb    r13                     ; to bits 0, 8
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r8
+    mov     r9, r13
+    rla     r13
+    rla     r13
+    xor     r9, r13
+    rla     r9
+    and     #0xfefe, r9
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r9
+    mov     r10, r13
+    rla     r13
+    rla     r13
+    xor     r10, r13
+    rla     r10
+    and     #0xfefe, r10
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r10
+    mov     r11, r13
+    rla     r13
+    rla     r13
+    xor     r11, r13
+    rla     r11
+    and     #0xfefe, r11
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r11
+    xor     r8, 0(r12)              ; cells 0..7
+    xor     r9, 2(r12)
+    xor     r10, 4(r12)
+    xor     r11, 6(r12)
+    add     #8, r12
+    inc     r14                     ; round index
+    mov     r5, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r5, r5                  ; b1 = (10, 14)
+    mov     r7, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r5
+    mov.b   r6, r15                 ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r6             ; b2 = (8, 13)
+    mov.b   r4, r15
+    bis     r15, r6
+    swpb    r4                      ; b0 = (9, 15)
+    mov.b   r4, r4
+    and     #0xff00, r7
+    bis     r7, r4
+    mov     r13, r7                 ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r5, r13
+    mov     r6, r5
+    mov     r13, r6
+    mov     r4, r13                 ; LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte
+    rla     r13
+    rla     r13
+    xor     r4, r13
+    rla     r4
+    and     #0xfefe, r4
+    swpb    r13                     ; to bits 0, 8
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r4
+    mov     r5, r13
+    rla     r13
+    rla     r13
+    xor     r5, r13
+    rla     r5
+    and     #0xfefe, r5
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r5
+    mov     r6, r13
+    rla     r13
+    rla     r13
+    xor     r6, r13
+    rla     r6
+    and     #0xfefe, r6
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r6
+    mov     r7, r13
+    rla     r13
+    rla     r13
+    xor     r7, r13
+    rla     r7
+    and     #0xfefe, r7
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r7
+    cmp     #40, r14
+    jne     .Ltk3_loop
+    clr     r4                      ; wipe the tweakey
+    clr     r5
+    clr     r6
+    clr     r7
+    clr     r8
+    clr     r9
+    clr     r10
+    clr     r11
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_tk2x), .-LWC_MSP430_SYM(skinny_msp430_tk2x)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_tk2w)
+    .type LWC_MSP430_SYM(skinny_msp430_tk2w), @function
+LWC_MSP430_SYM(skinny_msp430_tk2w):
+    ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK2 (written) (16 bytes)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    mov.b   @r13+, r4               ; cells (2k, 2k + 1) in r4 + k
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r4
+    mov.b   @r13+, r5
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r5
+    mov.b   @r13+, r6
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r6
+    mov.b   @r13+, r7
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r7
+    mov.b   @r13+, r8
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r8
+    mov.b   @r13+, r9
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r9
+    mov.b   @r13+, r10
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r10
+    mov.b   @r13+, r11
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r11
+    clr     r14                     ; round index
+.Ltk2_loop:
+    mov     r4, 0(r12)              ; cells 0..7
+    mov     r5, 2(r12)
+    mov     r6, 4(r12)
+    mov     r7, 6(r12)
+    add     #8, r12
+    inc     r14                     ; round index
+    mov     r9, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r9, r9                  ; b1 = (10, 14)
+    mov     r11, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r9
+    mov.b   r10, r15                ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r10            ; b2 = (8, 13)
+    mov.b   r8, r15
+    bis     r15, r10
+    swpb    r8                      ; b0 = (9, 15)
+    mov.b   r8, r8
+    and     #0xff00, r11
+    bis     r11, r8
+    mov     r13, r11                ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r9, r13
+    mov     r10, r9
+    mov     r13, r10
+    mov     r8, r13                 ; LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte
+    rla     r13
+    rla     r13
+    xor     r8, r13
+    rla     r8
+    and     #0xfefe, r8
+    swpb    r13                     ; to bits 0, 8
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r8
+    mov     r9, r13
+    rla     r13
+    rla     r13
+    xor     r9, r13
+    rla     r9
+    and     #0xfefe, r9
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r9
+    mov     r10, r13
+    rla     r13
+    rla     r13
+    xor     r10, r13
+    rla     r10
+    and     #0xfefe, r10
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r10
+    mov     r11, r13
+    rla     r13
+    rla     r13
+    xor     r11, r13
+    rla     r11
+    and     #0xfefe, r11
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r11
+    mov     r8, 0(r12)              ; cells 0..7
+    mov     r9, 2(r12)
+    mov     r10, 4(r12)
+    mov     r11, 6(r12)
+    add     #8, r12
+    inc     r14                     ; round index
+    mov     r5, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r5, r5                  ; b1 = (10, 14)
+    mov     r7, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r5
+    mov.b   r6, r15                 ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r6             ; b2 = (8, 13)
+    mov.b   r4, r15
+    bis     r15, r6
+    swpb    r4                      ; b0 = (9, 15)
+    mov.b   r4, r4
+    and     #0xff00, r7
+    bis     r7, r4
+    mov     r13, r7                 ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r5, r13
+    mov     r6, r5
+    mov     r13, r6
+    mov     r4, r13                 ; LFSR2: ta bits 7, 15 = x7 ^ x5 of each byte
+    rla     r13
+    rla     r13
+    xor     r4, r13
+    rla     r4
+    and     #0xfefe, r4
+    swpb    r13                     ; to bits 0, 8
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r4
+    mov     r5, r13
+    rla     r13
+    rla     r13
+    xor     r5, r13
+    rla     r5
+    and     #0xfefe, r5
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r5
+    mov     r6, r13
+    rla     r13
+    rla     r13
+    xor     r6, r13
+    rla     r6
+    and     #0xfefe, r6
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r6
+    mov     r7, r13
+    rla     r13
+    rla     r13
+    xor     r7, r13
+    rla     r7
+    and     #0xfefe, r7
+    swpb    r13
+    rla     r13
+    adc     r13
+    and     #0x0101, r13
+    bis     r13, r7
+    cmp     #40, r14
+    jne     .Ltk2_loop
+    clr     r4                      ; wipe the tweakey
+    clr     r5
+    clr     r6
+    clr     r7
+    clr     r8
+    clr     r9
+    clr     r10
+    clr     r11
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_tk2w), .-LWC_MSP430_SYM(skinny_msp430_tk2w)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_tk1x)
+    .type LWC_MSP430_SYM(skinny_msp430_tk1x), @function
+LWC_MSP430_SYM(skinny_msp430_tk1x):
+    ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK1 (xored) (16 bytes)
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    mov.b   @r13+, r4               ; cells (2k, 2k + 1) in r4 + k
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r4
+    mov.b   @r13+, r5
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r5
+    mov.b   @r13+, r6
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r6
+    mov.b   @r13+, r7
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r7
+    mov.b   @r13+, r8
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r8
+    mov.b   @r13+, r9
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r9
+    mov.b   @r13+, r10
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r10
+    mov.b   @r13+, r11
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r11
+    clr     r14                     ; round index
+.Ltk1_loop:
+    xor     r4, 0(r12)              ; cells 0..7
+    xor     r5, 2(r12)
+    xor     r6, 4(r12)
+    xor     r7, 6(r12)
+    add     #8, r12
+    inc     r14                     ; round index
+    mov     r9, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r9, r9                  ; b1 = (10, 14)
+    mov     r11, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r9
+    mov.b   r10, r15                ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r10            ; b2 = (8, 13)
+    mov.b   r8, r15
+    bis     r15, r10
+    swpb    r8                      ; b0 = (9, 15)
+    mov.b   r8, r8
+    and     #0xff00, r11
+    bis     r11, r8
+    mov     r13, r11                ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r9, r13
+    mov     r10, r9
+    mov     r13, r10
+    xor     r8, 0(r12)              ; cells 0..7
+    xor     r9, 2(r12)
+    xor     r10, 4(r12)
+    xor     r11, 6(r12)
+    add     #8, r12
+    inc     r14                     ; round index
+    mov     r5, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r5, r5                  ; b1 = (10, 14)
+    mov     r7, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r5
+    mov.b   r6, r15                 ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r6             ; b2 = (8, 13)
+    mov.b   r4, r15
+    bis     r15, r6
+    swpb    r4                      ; b0 = (9, 15)
+    mov.b   r4, r4
+    and     #0xff00, r7
+    bis     r7, r4
+    mov     r13, r7                 ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r5, r13
+    mov     r6, r5
+    mov     r13, r6
+    cmp     #40, r14
+    jne     .Ltk1_loop
+    clr     r4                      ; wipe the tweakey
+    clr     r5
+    clr     r6
+    clr     r7
+    clr     r8
+    clr     r9
+    clr     r10
+    clr     r11
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_tk1x), .-LWC_MSP430_SYM(skinny_msp430_tk1x)
 
     .text
     .p2align 1

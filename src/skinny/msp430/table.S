@@ -35,7 +35,7 @@ LWC_MSP430_SYM(skinny_msp430_sbox):
     .global LWC_MSP430_SYM(skinny_msp430t_rounds)
     .type LWC_MSP430_SYM(skinny_msp430t_rounds), @function
 LWC_MSP430_SYM(skinny_msp430t_rounds):
-    ; r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, even address), r14 = TK1's 8 top-row images (64 bytes) or 0, r15 = a second rtk (8 bytes a round) or 0, on the stack: rounds n
+    ; r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, even address), r14 = TK1's 8 top-row images (64 bytes, even address; n a multiple of 4 unless they are zero), on the stack: rounds n
     push    r4
     push    r5
     push    r6
@@ -47,7 +47,7 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     mov     r14, r12                ; end of the TK1 images, at 2(r1) in the loop
     add     #64, r12
     push    r12
-    mov     20(r1), r12             ; n (the fifth argument: above the return address, 7 saved registers and 2 pushes)
+    mov     r15, r12                ; n
     rla     r12                     ; end of the round tweakeys: rtk + 8n, at 0(r1)
     rla     r12
     rla     r12
@@ -86,21 +86,55 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     mov.b   @r12, r12
     swpb    r12
     bis     r12, r11
-    mov     @r1, r12                ; n odd (bit 3 of 8n = rtk end ^ rtk)? then enter at the second round
-    xor     r13, r12
-    bit     #8, r12
+    ; n mod 4 rounds first: enter the loop at round 4 - n mod 4, the words renamed as there
+    mov     @r1, r12                ; 8n mod 32 = (rtk end - rtk) mod 32
+    sub     r13, r12
+    and     #24, r12
     jeq     .Lt_loop
-    mov     r11, r12                ; the words to their names after an even round
+    cmp     #24, r12
+    jne     .Lt_e3
+    mov     r11, r12                ; n mod 4 = 3: the names of round 1
     mov     r4, r11
     mov     r6, r4
     mov     r8, r6
     mov     r12, r8
-    mov     r10, r12                ; the words to their names after an even round
+    mov     r10, r12                ; n mod 4 = 3: the names of round 1
     mov     r5, r10
     mov     r7, r5
     mov     r9, r7
     mov     r12, r9
-    jmp     .Lt_odd
+    jmp     .Lt_r1
+.Lt_e3:
+    cmp     #16, r12
+    jne     .Lt_e2
+    mov     r8, r12                 ; n mod 4 = 2: the names of round 2
+    mov     r4, r8
+    mov     r12, r4
+    mov     r9, r12                 ; n mod 4 = 2: the names of round 2
+    mov     r5, r9
+    mov     r12, r5
+    mov     r11, r12                ; n mod 4 = 2: the names of round 2
+    mov     r6, r11
+    mov     r12, r6
+    mov     r10, r12                ; n mod 4 = 2: the names of round 2
+    mov     r7, r10
+    mov     r12, r7
+    jmp     .Lt_r2
+.Lt_e2:
+    cmp     #8, r12
+    jne     .Lt_e1
+    mov     r6, r12                 ; n mod 4 = 1: the names of round 3
+    mov     r4, r6
+    mov     r11, r4
+    mov     r8, r11
+    mov     r12, r8
+    mov     r7, r12                 ; n mod 4 = 1: the names of round 3
+    mov     r5, r7
+    mov     r10, r5
+    mov     r9, r10
+    mov     r12, r9
+    jmp     .Lt_r3
+.Lt_e1:
 .Lt_loop:
     cmp     @r1, r13                ; rounds left? (0(r1) = rtk end, 2(r1) = TK1 images' end)
     jeq     .Lt_done
@@ -167,24 +201,11 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     xor     @r13+, r6
     xor     @r13+, r7
     xor     #2, r8
-    tst     r15                     ; a second round tweakey stream (Romulus: TK2 = an AD block)?
-    jeq     .Lt_n20
-    xor     @r15+, r4
-    xor     @r15+, r5
-    xor     @r15+, r6
-    xor     @r15+, r7
-.Lt_n20:
-    ; TK1's top rows (Romulus), every other round: r14 = the 8 P_T^2 images, cycled
-    tst     r14
-    jeq     .Lt_nq0
+    ; TK1's top rows, every other round: r14 = the 8 P_T^2 images, cycled
     xor     @r14+, r4
     xor     @r14+, r5
     xor     @r14+, r6
     xor     @r14+, r7
-    cmp     2(r1), r14              ; past the 8th image?
-    jne     .Lt_nq0
-    sub     #64, r14
-.Lt_nq0:
     ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
     swpb    r6
     swpb    r7
@@ -208,7 +229,7 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     xor     r5, r8
     xor     r9, r11
     xor     r8, r10
-.Lt_odd:
+.Lt_r1:
     ; round 1: SubCells by the table, two cells a word
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
@@ -272,13 +293,6 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     xor     @r13+, r4
     xor     @r13+, r5
     xor     #2, r6
-    tst     r15                     ; a second round tweakey stream (Romulus: TK2 = an AD block)?
-    jeq     .Lt_n21
-    xor     @r15+, r11
-    xor     @r15+, r10
-    xor     @r15+, r4
-    xor     @r15+, r5
-.Lt_n21:
     ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
     swpb    r4
     swpb    r5
@@ -302,18 +316,189 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     xor     r10, r6
     xor     r7, r8
     xor     r6, r9
-    mov     r4, r12                 ; the words back to their registers
-    mov     r8, r4
-    mov     r12, r8
-    mov     r5, r12                 ; the words back to their registers
-    mov     r9, r5
-    mov     r12, r9
-    mov     r6, r12                 ; the words back to their registers
-    mov     r11, r6
-    mov     r12, r11
-    mov     r7, r12                 ; the words back to their registers
-    mov     r10, r7
-    mov     r12, r10
+.Lt_r2:
+    ; round 2: SubCells by the table, two cells a word
+    mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
+    xor     r12, r8
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r8
+    mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
+    xor     r12, r9
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r9
+    mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
+    xor     r12, r11
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r11
+    mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
+    xor     r12, r10
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r10
+    mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
+    xor     r12, r4
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r4
+    mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
+    xor     r12, r5
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r5
+    mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
+    xor     r12, r7
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r7
+    mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
+    xor     r12, r6
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r6
+    ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
+    xor     @r13+, r8
+    xor     @r13+, r9
+    xor     @r13+, r11
+    xor     @r13+, r10
+    xor     #2, r4
+    ; TK1's top rows, every other round: r14 = the 8 P_T^2 images, cycled
+    xor     @r14+, r8
+    xor     @r14+, r9
+    xor     @r14+, r11
+    xor     @r14+, r10
+    cmp     2(r1), r14              ; past the 8th image? (unsigned: any n with zero images)
+    jnc     .Lt_nq2
+    sub     #64, r14
+.Lt_nq2:
+    ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
+    swpb    r11
+    swpb    r10
+    mov     r11, r12
+    xor     r10, r12
+    mov.b   r12, r12
+    xor     r12, r11
+    xor     r12, r10
+    swpb    r7
+    swpb    r6
+    mov     r7, r12
+    xor     r6, r12
+    mov.b   r12, r12
+    xor     r12, r7
+    xor     r12, r6
+    ; row 2: the words swap names; row 3: the same as row 1, then its words swap names
+    ; MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed
+    xor     r5, r11
+    xor     r4, r10
+    xor     r8, r5
+    xor     r9, r4
+    xor     r5, r6
+    xor     r4, r7
+.Lt_r3:
+    ; round 3: SubCells by the table, two cells a word
+    mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
+    xor     r12, r6
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r6
+    mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
+    xor     r12, r7
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r7
+    mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
+    xor     r12, r8
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r8
+    mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
+    xor     r12, r9
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r9
+    mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
+    xor     r12, r11
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r11
+    mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
+    xor     r12, r10
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r10
+    mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
+    xor     r12, r5
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r5
+    mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
+    xor     r12, r4
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r4
+    ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
+    xor     @r13+, r6
+    xor     @r13+, r7
+    xor     @r13+, r8
+    xor     @r13+, r9
+    xor     #2, r11
+    ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
+    swpb    r8
+    swpb    r9
+    mov     r8, r12
+    xor     r9, r12
+    mov.b   r12, r12
+    xor     r12, r8
+    xor     r12, r9
+    swpb    r5
+    swpb    r4
+    mov     r5, r12
+    xor     r4, r12
+    mov.b   r12, r12
+    xor     r12, r5
+    xor     r12, r4
+    ; row 2: the words swap names; row 3: the same as row 1, then its words swap names
+    ; MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed
+    xor     r10, r8
+    xor     r11, r9
+    xor     r6, r10
+    xor     r7, r11
+    xor     r10, r4
+    xor     r11, r5
     jmp     .Lt_loop
 .Lt_done:
     add     #4, r1                  ; drop the end pointers
@@ -359,6 +544,541 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     pop     r4
     ret
     .size LWC_MSP430_SYM(skinny_msp430t_rounds), .-LWC_MSP430_SYM(skinny_msp430t_rounds)
+
+    .text
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430t_rounds2)
+    .type LWC_MSP430_SYM(skinny_msp430t_rounds2), @function
+LWC_MSP430_SYM(skinny_msp430t_rounds2):
+    ; r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, even address), r14 = TK1's 8 top-row images (64 bytes, even address; n a multiple of 4 unless they are zero), r15 = a second rtk (8 bytes a round), on the stack: rounds n
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    push    r12                     ; the block, for the way out (4(r1) in the loop)
+    mov     r14, r12                ; end of the TK1 images, at 2(r1) in the loop
+    add     #64, r12
+    push    r12
+    mov     20(r1), r12             ; n (the fifth argument: above the return address, 7 saved registers and 2 pushes)
+    rla     r12                     ; end of the round tweakeys: rtk + 8n, at 0(r1)
+    rla     r12
+    rla     r12
+    add     r13, r12
+    push    r12
+    mov     4(r1), r12
+    mov.b   @r12+, r4               ; the block, two cells a word (bytes: any alignment)
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r4
+    mov.b   @r12+, r5
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r5
+    mov.b   @r12+, r6
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r6
+    mov.b   @r12+, r7
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r7
+    mov.b   @r12+, r8
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r8
+    mov.b   @r12+, r9
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r9
+    mov.b   @r12+, r10
+    mov.b   @r12+, r11
+    swpb    r11
+    bis     r11, r10
+    mov.b   @r12+, r11
+    mov.b   @r12, r12
+    swpb    r12
+    bis     r12, r11
+    ; n mod 4 rounds first: enter the loop at round 4 - n mod 4, the words renamed as there
+    mov     @r1, r12                ; 8n mod 32 = (rtk end - rtk) mod 32
+    sub     r13, r12
+    and     #24, r12
+    jeq     .Lu_loop
+    cmp     #24, r12
+    jne     .Lu_e3
+    mov     r11, r12                ; n mod 4 = 3: the names of round 1
+    mov     r4, r11
+    mov     r6, r4
+    mov     r8, r6
+    mov     r12, r8
+    mov     r10, r12                ; n mod 4 = 3: the names of round 1
+    mov     r5, r10
+    mov     r7, r5
+    mov     r9, r7
+    mov     r12, r9
+    jmp     .Lu_r1
+.Lu_e3:
+    cmp     #16, r12
+    jne     .Lu_e2
+    mov     r8, r12                 ; n mod 4 = 2: the names of round 2
+    mov     r4, r8
+    mov     r12, r4
+    mov     r9, r12                 ; n mod 4 = 2: the names of round 2
+    mov     r5, r9
+    mov     r12, r5
+    mov     r11, r12                ; n mod 4 = 2: the names of round 2
+    mov     r6, r11
+    mov     r12, r6
+    mov     r10, r12                ; n mod 4 = 2: the names of round 2
+    mov     r7, r10
+    mov     r12, r7
+    jmp     .Lu_r2
+.Lu_e2:
+    cmp     #8, r12
+    jne     .Lu_e1
+    mov     r6, r12                 ; n mod 4 = 1: the names of round 3
+    mov     r4, r6
+    mov     r11, r4
+    mov     r8, r11
+    mov     r12, r8
+    mov     r7, r12                 ; n mod 4 = 1: the names of round 3
+    mov     r5, r7
+    mov     r10, r5
+    mov     r9, r10
+    mov     r12, r9
+    jmp     .Lu_r3
+.Lu_e1:
+.Lu_loop:
+    cmp     @r1, r13                ; rounds left? (0(r1) = rtk end, 2(r1) = TK1 images' end)
+    jeq     .Lu_done
+    ; round 0: SubCells by the table, two cells a word
+    mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
+    xor     r12, r4
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r4
+    mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
+    xor     r12, r5
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r5
+    mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
+    xor     r12, r6
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r6
+    mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
+    xor     r12, r7
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r7
+    mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
+    xor     r12, r8
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r8
+    mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
+    xor     r12, r9
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r9
+    mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
+    xor     r12, r10
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r10
+    mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
+    xor     r12, r11
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r11
+    ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
+    xor     @r13+, r4
+    xor     @r13+, r5
+    xor     @r13+, r6
+    xor     @r13+, r7
+    xor     #2, r8
+    ; the second round tweakey stream (Romulus: TK2 = an AD block)
+    xor     @r15+, r4
+    xor     @r15+, r5
+    xor     @r15+, r6
+    xor     @r15+, r7
+    ; TK1's top rows, every other round: r14 = the 8 P_T^2 images, cycled
+    xor     @r14+, r4
+    xor     @r14+, r5
+    xor     @r14+, r6
+    xor     @r14+, r7
+    ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
+    swpb    r6
+    swpb    r7
+    mov     r6, r12
+    xor     r7, r12
+    mov.b   r12, r12
+    xor     r12, r6
+    xor     r12, r7
+    swpb    r10
+    swpb    r11
+    mov     r10, r12
+    xor     r11, r12
+    mov.b   r12, r12
+    xor     r12, r10
+    xor     r12, r11
+    ; row 2: the words swap names; row 3: the same as row 1, then its words swap names
+    ; MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed
+    xor     r9, r6
+    xor     r8, r7
+    xor     r4, r9
+    xor     r5, r8
+    xor     r9, r11
+    xor     r8, r10
+.Lu_r1:
+    ; round 1: SubCells by the table, two cells a word
+    mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
+    xor     r12, r11
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r11
+    mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
+    xor     r12, r10
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r10
+    mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
+    xor     r12, r4
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r4
+    mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
+    xor     r12, r5
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r5
+    mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
+    xor     r12, r6
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r6
+    mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
+    xor     r12, r7
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r7
+    mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
+    xor     r12, r9
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r9
+    mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
+    xor     r12, r8
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r8
+    ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
+    xor     @r13+, r11
+    xor     @r13+, r10
+    xor     @r13+, r4
+    xor     @r13+, r5
+    xor     #2, r6
+    ; the second round tweakey stream (Romulus: TK2 = an AD block)
+    xor     @r15+, r11
+    xor     @r15+, r10
+    xor     @r15+, r4
+    xor     @r15+, r5
+    ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
+    swpb    r4
+    swpb    r5
+    mov     r4, r12
+    xor     r5, r12
+    mov.b   r12, r12
+    xor     r12, r4
+    xor     r12, r5
+    swpb    r9
+    swpb    r8
+    mov     r9, r12
+    xor     r8, r12
+    mov.b   r12, r12
+    xor     r12, r9
+    xor     r12, r8
+    ; row 2: the words swap names; row 3: the same as row 1, then its words swap names
+    ; MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed
+    xor     r7, r4
+    xor     r6, r5
+    xor     r11, r7
+    xor     r10, r6
+    xor     r7, r8
+    xor     r6, r9
+.Lu_r2:
+    ; round 2: SubCells by the table, two cells a word
+    mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
+    xor     r12, r8
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r8
+    mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
+    xor     r12, r9
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r9
+    mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
+    xor     r12, r11
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r11
+    mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
+    xor     r12, r10
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r10
+    mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
+    xor     r12, r4
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r4
+    mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
+    xor     r12, r5
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r5
+    mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
+    xor     r12, r7
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r7
+    mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
+    xor     r12, r6
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r6
+    ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
+    xor     @r13+, r8
+    xor     @r13+, r9
+    xor     @r13+, r11
+    xor     @r13+, r10
+    xor     #2, r4
+    ; the second round tweakey stream (Romulus: TK2 = an AD block)
+    xor     @r15+, r8
+    xor     @r15+, r9
+    xor     @r15+, r11
+    xor     @r15+, r10
+    ; TK1's top rows, every other round: r14 = the 8 P_T^2 images, cycled
+    xor     @r14+, r8
+    xor     @r14+, r9
+    xor     @r14+, r11
+    xor     @r14+, r10
+    cmp     2(r1), r14              ; past the 8th image? (unsigned: any n with zero images)
+    jnc     .Lu_nq2
+    sub     #64, r14
+.Lu_nq2:
+    ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
+    swpb    r11
+    swpb    r10
+    mov     r11, r12
+    xor     r10, r12
+    mov.b   r12, r12
+    xor     r12, r11
+    xor     r12, r10
+    swpb    r7
+    swpb    r6
+    mov     r7, r12
+    xor     r6, r12
+    mov.b   r12, r12
+    xor     r12, r7
+    xor     r12, r6
+    ; row 2: the words swap names; row 3: the same as row 1, then its words swap names
+    ; MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed
+    xor     r5, r11
+    xor     r4, r10
+    xor     r8, r5
+    xor     r9, r4
+    xor     r5, r6
+    xor     r4, r7
+.Lu_r3:
+    ; round 3: SubCells by the table, two cells a word
+    mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
+    xor     r12, r6
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    swpb    r6
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r6
+    mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
+    xor     r12, r7
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    swpb    r7
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r7
+    mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
+    xor     r12, r8
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    swpb    r8
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r8
+    mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
+    xor     r12, r9
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    swpb    r9
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r9
+    mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
+    xor     r12, r11
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    swpb    r11
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r11
+    mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
+    xor     r12, r10
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    swpb    r10
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r10
+    mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
+    xor     r12, r5
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    swpb    r5
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r5
+    mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
+    xor     r12, r4
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    swpb    r4
+    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    bis     r12, r4
+    ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
+    xor     @r13+, r6
+    xor     @r13+, r7
+    xor     @r13+, r8
+    xor     @r13+, r9
+    xor     #2, r11
+    ; the second round tweakey stream (Romulus: TK2 = an AD block)
+    xor     @r15+, r6
+    xor     @r15+, r7
+    xor     @r15+, r8
+    xor     @r15+, r9
+    ; ShiftRows: row 1 right by one cell (swpb both words, exchange the low bytes)
+    swpb    r8
+    swpb    r9
+    mov     r8, r12
+    xor     r9, r12
+    mov.b   r12, r12
+    xor     r12, r8
+    xor     r12, r9
+    swpb    r5
+    swpb    r4
+    mov     r5, r12
+    xor     r4, r12
+    mov.b   r12, r12
+    xor     r12, r5
+    xor     r12, r4
+    ; row 2: the words swap names; row 3: the same as row 1, then its words swap names
+    ; MixColumns: row 1 ^= row 2, row 2 ^= row 0, row 3 ^= row 2; rows renamed
+    xor     r10, r8
+    xor     r11, r9
+    xor     r6, r10
+    xor     r7, r11
+    xor     r10, r4
+    xor     r11, r5
+    jmp     .Lu_loop
+.Lu_done:
+    add     #4, r1                  ; drop the end pointers
+    pop     r12
+    mov.b   r4, 0(r12)              ; the block back
+    swpb    r4
+    mov.b   r4, 1(r12)
+    add     #2, r12
+    mov.b   r5, 0(r12)
+    swpb    r5
+    mov.b   r5, 1(r12)
+    add     #2, r12
+    mov.b   r6, 0(r12)
+    swpb    r6
+    mov.b   r6, 1(r12)
+    add     #2, r12
+    mov.b   r7, 0(r12)
+    swpb    r7
+    mov.b   r7, 1(r12)
+    add     #2, r12
+    mov.b   r8, 0(r12)
+    swpb    r8
+    mov.b   r8, 1(r12)
+    add     #2, r12
+    mov.b   r9, 0(r12)
+    swpb    r9
+    mov.b   r9, 1(r12)
+    add     #2, r12
+    mov.b   r10, 0(r12)
+    swpb    r10
+    mov.b   r10, 1(r12)
+    add     #2, r12
+    mov.b   r11, 0(r12)
+    swpb    r11
+    mov.b   r11, 1(r12)
+    add     #2, r12
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430t_rounds2), .-LWC_MSP430_SYM(skinny_msp430t_rounds2)
 
     .text
     .p2align 1
