@@ -8,7 +8,7 @@
  * undo them): mask 0x65. */
 #include "core/msp430/asm.h"
 
-    .text
+    .section .text.skinny_msp430_rounds,"ax",@progbits
     .p2align 1
     .global LWC_MSP430_SYM(skinny_msp430_rounds)
     .type LWC_MSP430_SYM(skinny_msp430_rounds), @function
@@ -380,12 +380,12 @@ LWC_MSP430_SYM(skinny_msp430_rounds):
     ret
     .size LWC_MSP430_SYM(skinny_msp430_rounds), .-LWC_MSP430_SYM(skinny_msp430_rounds)
 
-    .text
+    .section .text.skinny_msp430_rounds_img,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_planes)
-    .type LWC_MSP430_SYM(skinny_msp430_planes), @function
-LWC_MSP430_SYM(skinny_msp430_planes):
-    ; r12 = words (8 a round), r13 = rtk bytes (8 a round), r14 = rounds n
+    .global LWC_MSP430_SYM(skinny_msp430_rounds_img)
+    .type LWC_MSP430_SYM(skinny_msp430_rounds_img), @function
+LWC_MSP430_SYM(skinny_msp430_rounds_img):
+    ; r12 = block (16 bytes, in place), r13 = rtk (8 words a round), r14 = rounds n (even), r15 = TK1's 8 images (8 words each, even address)
     push    r4
     push    r5
     push    r6
@@ -393,6 +393,681 @@ LWC_MSP430_SYM(skinny_msp430_planes):
     push    r8
     push    r9
     push    r10
+    push    r12                     ; the block, at 6(r1) in the loop
+    mov     r15, r12                ; end of the images, at 4(r1)
+    add     #128, r12
+    push    r12
+    push    r15                     ; the next image, at 2(r1)
+    rla     r14                     ; end of the round tweakeys: rtk + 16n, at 0(r1)
+    rla     r14
+    rla     r14
+    rla     r14
+    add     r13, r14
+    push    r14
+    mov     6(r1), r12
+    mov     #16, r14                ; cells left
+.Lri_in:
+    mov.b   @r12, r15               ; cell (r, c)
+    rra     r15
+    rrc     r4                      ; bit b of the cell into plane b
+    rra     r15
+    rrc     r5
+    rra     r15
+    rrc     r6
+    rra     r15
+    rrc     r7
+    rra     r15
+    rrc     r8
+    rra     r15
+    rrc     r9
+    rra     r15
+    rrc     r10
+    rra     r15
+    rrc     r11
+    add     #4, r12                 ; next row
+    dec     r14
+    jeq     .Lri_in_end
+    bit     #3, r14
+    jne     .Lri_in
+    sub     #15, r12                ; next column
+    jmp     .Lri_in
+.Lri_in_end:
+.Lri_round:
+    cmp     @r1, r13                ; rounds left?
+    jne     .Lri_go
+    br      #.Lri_done              ; (beyond a jump's reach)
+.Lri_go:
+    ; even round: SubCells on the planes
+    mov     r11, r15                ; x4 ^= NOR(x7, x6): t = x7 | x6,
+    bis     r10, r15
+    xor     r15, r8                 ; x4 ^= t: x4 now complemented
+    mov     r7, r15                 ; x0 ^= NOR(x3, x2): t = x3 | x2,
+    bis     r6, r15
+    xor     r15, r4                 ; x0 ^= t: x0 now complemented
+    ; bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: x7=r6, x6=r5, x5=r11, x4=r10, x3=r8, x2=r4, x1=r7, x0=r9
+    mov     r6, r15                 ; x4 ^= NOR(x7, x6): t = x7 | x6,
+    bis     r5, r15
+    xor     r15, r10                ; x4 ^= t: x4 now complemented
+    mov     r8, r15                 ; x0 ^= NOR(x3, x2): both complemented, NOR = ~x3 & ~x2
+    and     r4, r15
+    xor     r15, r9
+    ; bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: x7=r4, x6=r7, x5=r6, x4=r5, x3=r10, x2=r9, x1=r8, x0=r11
+    mov     r4, r15                 ; x4 ^= NOR(x7, x6): x7 complemented, NOR = ~x7 & ~x6
+    bic     r7, r15
+    xor     r15, r5
+    mov     r10, r15                ; x0 ^= NOR(x3, x2): x3 complemented, NOR = ~x3 & ~x2
+    bic     r9, r15
+    xor     r15, r11
+    ; bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: x7=r9, x6=r8, x5=r4, x4=r7, x3=r5, x2=r11, x1=r10, x0=r6
+    mov     r8, r15                 ; x4 ^= NOR(x7, x6): x6 complemented, NOR = ~x6 & ~x7
+    bic     r9, r15
+    xor     r15, r7
+    mov     r5, r15                 ; x0 ^= NOR(x3, x2): t = x3 | x2,
+    bis     r11, r15
+    xor     r15, r6                 ; x0 ^= t: x0 now complemented
+    ; exchange of bits 1 and 2: renaming: x7=r9, x6=r8, x5=r4, x4=r7, x3=r5, x2=r10, x1=r11, x0=r6
+    mov     r4, r15                 ; planes back to their registers (one cycle of the renaming)
+    mov     r6, r4
+    mov     r10, r6
+    mov     r8, r10
+    mov     r7, r8
+    mov     r5, r7
+    mov     r11, r5
+    mov     r9, r11
+    mov     r15, r9
+    ; AddRoundTweakey, AddConstants (and the complements)
+    xor     @r13+, r4
+    xor     @r13+, r5
+    xor     @r13+, r6
+    xor     @r13+, r7
+    xor     @r13+, r8
+    xor     @r13+, r9
+    xor     @r13+, r10
+    xor     @r13+, r11
+    ; TK1's image of this round
+    mov     2(r1), r12
+    xor     @r12+, r4
+    xor     @r12+, r5
+    xor     @r12+, r6
+    xor     @r12+, r7
+    xor     @r12+, r8
+    xor     @r12+, r9
+    xor     @r12+, r10
+    xor     @r12+, r11
+    cmp     4(r1), r12              ; past the 8th image?
+    jne     .Lri_keep
+    sub     #128, r12
+.Lri_keep:
+    mov     r12, 2(r1)
+    ; ShiftRows, MixColumns, plane by plane
+    mov     r4, r12                 ; plane 0: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r4, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r4                      ; new row 1 = (w << 1) & 0x2222
+    mov     r4, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r4                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r4
+    xor     r15, r4
+    and     #0x8888, r4
+    bis     r12, r4                 ; w = the new plane
+    mov     r5, r12                 ; plane 1: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r5, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r5                      ; new row 1 = (w << 1) & 0x2222
+    mov     r5, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r5                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r5
+    xor     r15, r5
+    and     #0x8888, r5
+    bis     r12, r5                 ; w = the new plane
+    mov     r6, r12                 ; plane 2: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r6, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r6                      ; new row 1 = (w << 1) & 0x2222
+    mov     r6, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r6                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r6
+    xor     r15, r6
+    and     #0x8888, r6
+    bis     r12, r6                 ; w = the new plane
+    mov     r7, r12                 ; plane 3: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r7, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r7                      ; new row 1 = (w << 1) & 0x2222
+    mov     r7, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r7                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r7
+    xor     r15, r7
+    and     #0x8888, r7
+    bis     r12, r7                 ; w = the new plane
+    mov     r8, r12                 ; plane 4: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r8, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r8                      ; new row 1 = (w << 1) & 0x2222
+    mov     r8, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r8                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r8
+    xor     r15, r8
+    and     #0x8888, r8
+    bis     r12, r8                 ; w = the new plane
+    mov     r9, r12                 ; plane 5: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r9, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r9                      ; new row 1 = (w << 1) & 0x2222
+    mov     r9, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r9                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r9
+    xor     r15, r9
+    and     #0x8888, r9
+    bis     r12, r9                 ; w = the new plane
+    mov     r10, r12                ; plane 6: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r10, r12                ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r10                     ; new row 1 = (w << 1) & 0x2222
+    mov     r10, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r10                     ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r10
+    xor     r15, r10
+    and     #0x8888, r10
+    bis     r12, r10                ; w = the new plane
+    mov     r11, r12                ; plane 7: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r11, r12                ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r11                     ; new row 1 = (w << 1) & 0x2222
+    mov     r11, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r11                     ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r11
+    xor     r15, r11
+    and     #0x8888, r11
+    bis     r12, r11                ; w = the new plane
+    ; odd round: SubCells on the planes
+    mov     r11, r15                ; x4 ^= NOR(x7, x6): t = x7 | x6,
+    bis     r10, r15
+    xor     r15, r8                 ; x4 ^= t: x4 now complemented
+    mov     r7, r15                 ; x0 ^= NOR(x3, x2): t = x3 | x2,
+    bis     r6, r15
+    xor     r15, r4                 ; x0 ^= t: x0 now complemented
+    ; bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: x7=r6, x6=r5, x5=r11, x4=r10, x3=r8, x2=r4, x1=r7, x0=r9
+    mov     r6, r15                 ; x4 ^= NOR(x7, x6): t = x7 | x6,
+    bis     r5, r15
+    xor     r15, r10                ; x4 ^= t: x4 now complemented
+    mov     r8, r15                 ; x0 ^= NOR(x3, x2): both complemented, NOR = ~x3 & ~x2
+    and     r4, r15
+    xor     r15, r9
+    ; bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: x7=r4, x6=r7, x5=r6, x4=r5, x3=r10, x2=r9, x1=r8, x0=r11
+    mov     r4, r15                 ; x4 ^= NOR(x7, x6): x7 complemented, NOR = ~x7 & ~x6
+    bic     r7, r15
+    xor     r15, r5
+    mov     r10, r15                ; x0 ^= NOR(x3, x2): x3 complemented, NOR = ~x3 & ~x2
+    bic     r9, r15
+    xor     r15, r11
+    ; bit permutation (x7..x0) <- (x2, x1, x7, x6, x4, x0, x3, x5): renaming: x7=r9, x6=r8, x5=r4, x4=r7, x3=r5, x2=r11, x1=r10, x0=r6
+    mov     r8, r15                 ; x4 ^= NOR(x7, x6): x6 complemented, NOR = ~x6 & ~x7
+    bic     r9, r15
+    xor     r15, r7
+    mov     r5, r15                 ; x0 ^= NOR(x3, x2): t = x3 | x2,
+    bis     r11, r15
+    xor     r15, r6                 ; x0 ^= t: x0 now complemented
+    ; exchange of bits 1 and 2: renaming: x7=r9, x6=r8, x5=r4, x4=r7, x3=r5, x2=r10, x1=r11, x0=r6
+    mov     r4, r15                 ; planes back to their registers (one cycle of the renaming)
+    mov     r6, r4
+    mov     r10, r6
+    mov     r8, r10
+    mov     r7, r8
+    mov     r5, r7
+    mov     r11, r5
+    mov     r9, r11
+    mov     r15, r9
+    ; AddRoundTweakey, AddConstants (and the complements)
+    xor     @r13+, r4
+    xor     @r13+, r5
+    xor     @r13+, r6
+    xor     @r13+, r7
+    xor     @r13+, r8
+    xor     @r13+, r9
+    xor     @r13+, r10
+    xor     @r13+, r11
+    ; ShiftRows, MixColumns, plane by plane
+    mov     r4, r12                 ; plane 0: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r4, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r4                      ; new row 1 = (w << 1) & 0x2222
+    mov     r4, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r4                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r4
+    xor     r15, r4
+    and     #0x8888, r4
+    bis     r12, r4                 ; w = the new plane
+    mov     r5, r12                 ; plane 1: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r5, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r5                      ; new row 1 = (w << 1) & 0x2222
+    mov     r5, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r5                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r5
+    xor     r15, r5
+    and     #0x8888, r5
+    bis     r12, r5                 ; w = the new plane
+    mov     r6, r12                 ; plane 2: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r6, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r6                      ; new row 1 = (w << 1) & 0x2222
+    mov     r6, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r6                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r6
+    xor     r15, r6
+    and     #0x8888, r6
+    bis     r12, r6                 ; w = the new plane
+    mov     r7, r12                 ; plane 3: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r7, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r7                      ; new row 1 = (w << 1) & 0x2222
+    mov     r7, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r7                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r7
+    xor     r15, r7
+    and     #0x8888, r7
+    bis     r12, r7                 ; w = the new plane
+    mov     r8, r12                 ; plane 4: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r8, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r8                      ; new row 1 = (w << 1) & 0x2222
+    mov     r8, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r8                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r8
+    xor     r15, r8
+    and     #0x8888, r8
+    bis     r12, r8                 ; w = the new plane
+    mov     r9, r12                 ; plane 5: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r9, r12                 ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r9                      ; new row 1 = (w << 1) & 0x2222
+    mov     r9, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r9                      ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r9
+    xor     r15, r9
+    and     #0x8888, r9
+    bis     r12, r9                 ; w = the new plane
+    mov     r10, r12                ; plane 6: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r10, r12                ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r10                     ; new row 1 = (w << 1) & 0x2222
+    mov     r10, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r10                     ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r10
+    xor     r15, r10
+    and     #0x8888, r10
+    bis     r12, r10                ; w = the new plane
+    mov     r11, r12                ; plane 7: t1 = S = plane <<< 8
+    swpb    r12
+    mov     r12, r14                ; t2 = S
+    mov     r12, r15                ; t3 = S <<< 1
+    rla     r15
+    adc     r15
+    bit     #1, r12                 ; t1 = S >>> 3
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    bit     #1, r12
+    rrc     r12
+    xor     r12, r14                ; t2 = new row 2 = (S ^ (S >>> 3)) & 0x4444
+    and     #0x4444, r14
+    rla     r12                     ; t1 = S >>> 2
+    adc     r12
+    xor     r11, r12                ; t1 = new row 0 = (w ^ (S >>> 2) ^ (S <<< 1)) & 0x1111
+    xor     r15, r12
+    and     #0x1111, r12
+    bis     r14, r12                ; t1 = rows 0, 2
+    rla     r11                     ; new row 1 = (w << 1) & 0x2222
+    mov     r11, r14
+    and     #0x2222, r14
+    bis     r14, r12
+    rla     r11                     ; w = new row 3 = ((w << 3) ^ (S <<< 1)) & 0x8888
+    rla     r11
+    xor     r15, r11
+    and     #0x8888, r11
+    bis     r12, r11                ; w = the new plane
+    br      #.Lri_round             ; (beyond a jump's reach)
+.Lri_done:
+    add     #6, r1                  ; drop the pointers
+    pop     r12
+    add     #15, r12                ; cell (3, 3)
+    mov     #16, r14                ; cells left
+.Lri_out:
+    rla     r11                     ; bit b of the cell from plane b's top
+    rlc     r15
+    rla     r10
+    rlc     r15
+    rla     r9
+    rlc     r15
+    rla     r8
+    rlc     r15
+    rla     r7
+    rlc     r15
+    rla     r6
+    rlc     r15
+    rla     r5
+    rlc     r15
+    rla     r4
+    rlc     r15
+    mov.b   r15, 0(r12)
+    sub     #4, r12                 ; previous row
+    dec     r14
+    jeq     .Lri_out_end
+    bit     #3, r14
+    jne     .Lri_out
+    add     #15, r12                ; previous column
+    jmp     .Lri_out
+.Lri_out_end:
+    pop     r10
+    pop     r9
+    pop     r8
+    pop     r7
+    pop     r6
+    pop     r5
+    pop     r4
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_rounds_img), .-LWC_MSP430_SYM(skinny_msp430_rounds_img)
+
+    .section .text.skinny_msp430_planes,"ax",@progbits
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_planes)
+    .type LWC_MSP430_SYM(skinny_msp430_planes), @function
+LWC_MSP430_SYM(skinny_msp430_planes):
+    ; r12 = words (8 a round), r13 = rtk bytes (8 a round), r14 = rounds n, r15 = 0: add the constant 2 and the complements, else bare
+    push    r4
+    push    r5
+    push    r6
+    push    r7
+    push    r8
+    push    r9
+    push    r10
+    push    r15                     ; bare? at 0(r1)
 .Lpl_round:
     tst     r14
     jeq     .Lpl_done
@@ -588,11 +1263,14 @@ LWC_MSP430_SYM(skinny_msp430_planes):
     rlc     r10
     rra     r15
     rlc     r11
+    cmp     #0, 0(r1)               ; bare (TK1's images)?
+    jne     .Lpl_store
     xor     #4, r5                  ; constant 2 in cell 8: plane 1, position 2
     inv     r4                      ; complemented by SubCells
     inv     r6                      ; complemented by SubCells
     inv     r9                      ; complemented by SubCells
     inv     r10                     ; complemented by SubCells
+.Lpl_store:
     mov     r4, 0(r12)
     mov     r5, 2(r12)
     mov     r6, 4(r12)
@@ -606,6 +1284,7 @@ LWC_MSP430_SYM(skinny_msp430_planes):
     dec     r14
     jmp     .Lpl_round
 .Lpl_done:
+    add     #2, r1
     clr     r4                      ; wipe
     clr     r5
     clr     r6

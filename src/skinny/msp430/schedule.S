@@ -21,7 +21,7 @@ LWC_MSP430_SYM(skinny_msp430_rc):
     .byte 1, 3, 3, 2, 0, 0, 1, 3, 2, 1
     .size LWC_MSP430_SYM(skinny_msp430_rc), 80
 
-    .text
+    .section .text.skinny_msp430_tk3c,"ax",@progbits
     .p2align 1
     .global LWC_MSP430_SYM(skinny_msp430_tk3c)
     .type LWC_MSP430_SYM(skinny_msp430_tk3c), @function
@@ -240,7 +240,7 @@ LWC_MSP430_SYM(skinny_msp430_tk3c):
     ret
     .size LWC_MSP430_SYM(skinny_msp430_tk3c), .-LWC_MSP430_SYM(skinny_msp430_tk3c)
 
-    .text
+    .section .text.skinny_msp430_tk2x,"ax",@progbits
     .p2align 1
     .global LWC_MSP430_SYM(skinny_msp430_tk2x)
     .type LWC_MSP430_SYM(skinny_msp430_tk2x), @function
@@ -447,7 +447,7 @@ LWC_MSP430_SYM(skinny_msp430_tk2x):
     ret
     .size LWC_MSP430_SYM(skinny_msp430_tk2x), .-LWC_MSP430_SYM(skinny_msp430_tk2x)
 
-    .text
+    .section .text.skinny_msp430_tk2w,"ax",@progbits
     .p2align 1
     .global LWC_MSP430_SYM(skinny_msp430_tk2w)
     .type LWC_MSP430_SYM(skinny_msp430_tk2w), @function
@@ -654,7 +654,7 @@ LWC_MSP430_SYM(skinny_msp430_tk2w):
     ret
     .size LWC_MSP430_SYM(skinny_msp430_tk2w), .-LWC_MSP430_SYM(skinny_msp430_tk2w)
 
-    .text
+    .section .text.skinny_msp430_tk1x,"ax",@progbits
     .p2align 1
     .global LWC_MSP430_SYM(skinny_msp430_tk1x)
     .type LWC_MSP430_SYM(skinny_msp430_tk1x), @function
@@ -773,7 +773,71 @@ LWC_MSP430_SYM(skinny_msp430_tk1x):
     ret
     .size LWC_MSP430_SYM(skinny_msp430_tk1x), .-LWC_MSP430_SYM(skinny_msp430_tk1x)
 
-    .text
+    .section .text.skinny_msp430_tk1q,"ax",@progbits
+    .p2align 1
+    .global LWC_MSP430_SYM(skinny_msp430_tk1q)
+    .type LWC_MSP430_SYM(skinny_msp430_tk1q), @function
+LWC_MSP430_SYM(skinny_msp430_tk1q):
+    ; r12 = out (64 bytes, even address), r13 = TK1 (its first 8 bytes)
+    push    r8
+    push    r9
+    push    r10
+    mov.b   @r13+, r8               ; cells (2k, 2k + 1) in r8 + k
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r8
+    mov.b   @r13+, r9
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r9
+    mov.b   @r13+, r10
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r10
+    mov.b   @r13+, r11
+    mov.b   @r13+, r15
+    swpb    r15
+    bis     r15, r11
+    mov     #8, r14                 ; images left
+.Lq_loop:
+    mov     r8, 0(r12)
+    mov     r9, 2(r12)
+    mov     r10, 4(r12)
+    mov     r11, 6(r12)
+    add     #8, r12
+    mov     r9, r13                 ; P_T: ta = cell 11 (high byte)
+    and     #0xff00, r13
+    mov.b   r9, r9                  ; b1 = (10, 14)
+    mov     r11, r15
+    swpb    r15
+    and     #0xff00, r15
+    bis     r15, r9
+    mov.b   r10, r15                ; ta = (12, 11)
+    bis     r15, r13
+    and     #0xff00, r10            ; b2 = (8, 13)
+    mov.b   r8, r15
+    bis     r15, r10
+    swpb    r8                      ; b0 = (9, 15)
+    mov.b   r8, r8
+    and     #0xff00, r11
+    bis     r11, r8
+    mov     r13, r11                ; order: (9, 15), (8, 13), (10, 14), (12, 11)
+    mov     r9, r13
+    mov     r10, r9
+    mov     r13, r10
+    dec     r14
+    jne     .Lq_loop
+    clr     r8
+    clr     r9
+    clr     r10
+    clr     r11
+    pop     r10
+    pop     r9
+    pop     r8
+    ret
+    .size LWC_MSP430_SYM(skinny_msp430_tk1q), .-LWC_MSP430_SYM(skinny_msp430_tk1q)
+
+    .section .text.skinny_msp430_wipe,"ax",@progbits
     .p2align 1
     .global LWC_MSP430_SYM(skinny_msp430_wipe)
     .type LWC_MSP430_SYM(skinny_msp430_wipe), @function
