@@ -66,9 +66,6 @@ typedef struct {
   uint8_t k[16];   /* the key */
   uint8_t pos;     /* AD: bytes of the open pair (0..32); message: of the block (0..16) */
   uint8_t phase;   /* ROMULUS_PHASE_*; NONE after final or wipe */
-#ifdef SKINNY_HAS_FIXED
-  romulus_fx *fx;  /* the whole-message calls' fixed tweakeys, else NULL */
-#endif
 } romulus_n_state;
 
 /* CNT <- CNT * x in GF(2^56) / (x^56 + x^7 + x^4 + x^2 + 1); CNT is public
@@ -92,17 +89,14 @@ LWC_INLINE void romulus_cnt_reset(uint8_t *tk1) {
  * call (of a whole message, with the whole-message functions below), the
  * AD pairs add their TK2 per call, and at the first call with TK2 = N
  * (all AD calls come before) N's schedule is added into K's for the rest.
- * Without it the macros leave the code as it was: ROMULUS_E is
- * skinny_encrypt. */
+ * The API functions' bodies are then romulus_n_<name>_fx, given the
+ * schedule; romulus_n_<name> (below) gives each its own.  Without it the
+ * macros leave the code as it was: ROMULUS_E is skinny_encrypt and the
+ * bodies are the API functions. */
 #ifdef SKINNY_HAS_FIXED
 #define ROMULUS_FX_PARAM , romulus_fx *fx
 #define ROMULUS_FX_ARG , fx
-#define ROMULUS_FX_LOCAL                         \
-  romulus_fx fx_own[1], *fx = fx_own;            \
-  if (st->fx != NULL) fx = st->fx;               \
-  fx_own->what = 0;
-#define ROMULUS_FX_END \
-  if (fx_own->what != 0) skinny_unfix(&fx_own->f);
+#define ROMULUS_API(name) romulus_n_##name##_fx
 #define ROMULUS_E(st, tk2) romulus_encrypt_fixed(st, tk2, fx)
 
 /* S = E(TK1 || tk2 || K, S) */
@@ -119,8 +113,7 @@ static void romulus_encrypt_fixed(romulus_n_state *st, const uint8_t *tk2, romul
 #else
 #define ROMULUS_FX_PARAM
 #define ROMULUS_FX_ARG
-#define ROMULUS_FX_LOCAL
-#define ROMULUS_FX_END
+#define ROMULUS_API(name) romulus_n_##name
 #define ROMULUS_E(st, tk2) skinny_encrypt((st)->s, (st)->tk1, tk2, (st)->k)
 #endif
 
@@ -151,9 +144,6 @@ static int romulus_n_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
   romulus_cnt_reset(st->tk1);
   st->pos = 0;
   st->phase = ROMULUS_PHASE_AD;
-#ifdef SKINNY_HAS_FIXED
-  st->fx = NULL;
-#endif
   return LWC_OK;
 }
 
@@ -163,10 +153,10 @@ LWC_INLINE void romulus_ad_pair(romulus_n_state *st ROMULUS_FX_PARAM) {
   romulus_cnt_next(st->tk1);
 }
 
-static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
+static int ROMULUS_API(absorb_ad)(lwc_aead_ctx *ctx, const uint8_t *ad,
+                                  size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   unsigned p;
-  ROMULUS_FX_LOCAL
   if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
   p = st->pos;
   while (len > 0) {
@@ -186,7 +176,6 @@ static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len)
     }
   }
   st->pos = (uint8_t)p;
-  ROMULUS_FX_END
   return LWC_OK;
 }
 
@@ -245,23 +234,19 @@ LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t 
   st->pos = (uint8_t)p;
 }
 
-static int romulus_n_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                    size_t len) {
+static int ROMULUS_API(encrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                       size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  ROMULUS_FX_LOCAL
   if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
   romulus_stream(st, out, in, len, 0 ROMULUS_FX_ARG);
-  ROMULUS_FX_END
   return LWC_OK;
 }
 
-static int romulus_n_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                    size_t len) {
+static int ROMULUS_API(decrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                       size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  ROMULUS_FX_LOCAL
   if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
   romulus_stream(st, out, in, len, 1 ROMULUS_FX_ARG);
-  ROMULUS_FX_END
   return LWC_OK;
 }
 
@@ -279,45 +264,60 @@ static void romulus_n_tag(romulus_n_state *st, uint8_t *tag ROMULUS_FX_PARAM) {
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int romulus_n_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
+static int ROMULUS_API(encrypt_final)(lwc_aead_ctx *ctx, uint8_t *tag,
+                                      size_t taglen ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  ROMULUS_FX_LOCAL
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
   if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
   romulus_n_tag(st, tag ROMULUS_FX_ARG);
-  ROMULUS_FX_END
   return LWC_OK;
 }
 
-static int romulus_n_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
+static int ROMULUS_API(decrypt_verify)(lwc_aead_ctx *ctx, const uint8_t *tag,
+                                       size_t taglen ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   uint8_t full[CRYPTO_ABYTES];
   int r;
-  ROMULUS_FX_LOCAL
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
   if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
   romulus_n_tag(st, full ROMULUS_FX_ARG);
-  ROMULUS_FX_END
   r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
   lwc_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;
 }
 
 #ifdef SKINNY_HAS_FIXED
-/* A whole message in one call: the incremental functions with one fixed
+/* The API functions: each its own fixed schedule. */
+#define ROMULUS_ENTRY(name, params, ...)               \
+  static int romulus_n_##name params {                 \
+    romulus_fx fx[1];                                  \
+    int r;                                             \
+    fx->what = 0;                                      \
+    r = romulus_n_##name##_fx(__VA_ARGS__, fx);        \
+    if (fx->what != 0) skinny_unfix(&fx->f);           \
+    return r;                                          \
+  }
+ROMULUS_ENTRY(absorb_ad, (lwc_aead_ctx * ctx, const uint8_t *ad, size_t len), ctx, ad, len)
+ROMULUS_ENTRY(encrypt_update, (lwc_aead_ctx * ctx, uint8_t *out, const uint8_t *in, size_t len),
+              ctx, out, in, len)
+ROMULUS_ENTRY(decrypt_update, (lwc_aead_ctx * ctx, uint8_t *out, const uint8_t *in, size_t len),
+              ctx, out, in, len)
+ROMULUS_ENTRY(encrypt_final, (lwc_aead_ctx * ctx, uint8_t *tag, size_t taglen), ctx, tag, taglen)
+ROMULUS_ENTRY(decrypt_verify, (lwc_aead_ctx * ctx, const uint8_t *tag, size_t taglen), ctx, tag,
+              taglen)
+
+/* A whole message in one call: the incremental bodies with one fixed
  * schedule for all their calls (K's, then K's and N's). */
 static int romulus_n_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
                                    const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                    const uint8_t *key) {
-  lwc_aead_ctx ctx;
+  _Alignas(4) lwc_aead_ctx ctx; /* lwc_wipe_bytes's word path */
   romulus_fx fx[1];
-  romulus_n_state *st = (romulus_n_state *)(void *)&ctx;
   romulus_n_init(&ctx, key, nonce, NULL);
   fx->what = 0;
-  st->fx = fx;
-  romulus_n_absorb_ad(&ctx, ad, adlen);
-  romulus_n_encrypt_update(&ctx, ct, msg, mlen);
-  romulus_n_encrypt_final(&ctx, ct + mlen, CRYPTO_ABYTES);
+  romulus_n_absorb_ad_fx(&ctx, ad, adlen, fx);
+  romulus_n_encrypt_update_fx(&ctx, ct, msg, mlen, fx);
+  romulus_n_encrypt_final_fx(&ctx, ct + mlen, CRYPTO_ABYTES, fx);
   if (fx->what != 0) skinny_unfix(&fx->f);
   lwc_wipe_bytes(&ctx, sizeof ctx);
   return LWC_OK;
@@ -326,19 +326,17 @@ static int romulus_n_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
 static int romulus_n_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen,
                                    const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                    const uint8_t *key) {
-  lwc_aead_ctx ctx;
+  _Alignas(4) lwc_aead_ctx ctx; /* lwc_wipe_bytes's word path */
   romulus_fx fx[1];
-  romulus_n_state *st = (romulus_n_state *)(void *)&ctx;
   size_t mlen;
   int r;
   if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
   mlen = ctlen - CRYPTO_ABYTES;
   romulus_n_init(&ctx, key, nonce, NULL);
   fx->what = 0;
-  st->fx = fx;
-  romulus_n_absorb_ad(&ctx, ad, adlen);
-  romulus_n_decrypt_update(&ctx, msg, ct, mlen);
-  r = romulus_n_decrypt_verify(&ctx, ct + mlen, CRYPTO_ABYTES);
+  romulus_n_absorb_ad_fx(&ctx, ad, adlen, fx);
+  romulus_n_decrypt_update_fx(&ctx, msg, ct, mlen, fx);
+  r = romulus_n_decrypt_verify_fx(&ctx, ct + mlen, CRYPTO_ABYTES, fx);
   if (fx->what != 0) skinny_unfix(&fx->f);
   lwc_wipe_bytes(&ctx, sizeof ctx);
   if (r != LWC_OK && mlen > 0) lwc_wipe_bytes(msg, mlen);

@@ -1293,6 +1293,7 @@ LWC_MSP430_SYM(skinny_msp430_planes):
     clr     r9
     clr     r10
     clr     r11
+    clr     r15
     pop     r10
     pop     r9
     pop     r8

@@ -368,7 +368,7 @@ def schedule_fixed(a: Asm, sym: str, mode: int, what: str) -> None:
     tk_round(a, tk[4:], tk[:4], 1, mode)
     a("cmp", "#40", "r14")
     a("jne", f".Ltk{mode}_loop")
-    for w in tk:
+    for w in tk + [TA, TB]:
         a("clr", w, comment="wipe the tweakey" if w == tk[0] else "")
     tail(a, SAVED)
     size(a, sym)
@@ -440,7 +440,7 @@ def planes(a: Asm) -> None:
     a("jmp", ".Lpl_round")
     a.label(".Lpl_done")
     a("add", "#2", "r1")
-    for w in PLANE:
+    for w in PLANE + [TB]:
         a("clr", w, comment="wipe" if w == PLANE[0] else "")
     tail(a, SAVED)
     size(a, PLANES_SYM)
@@ -626,8 +626,8 @@ def tk1_images(a: Asm) -> None:
     tk_pt(a, w)
     a("dec", "r14")
     a("jne", ".Lq_loop")
-    for x in w:
-        a("clr", x)
+    for x in w + [TA, TB]:
+        a("clr", x, comment="wipe" if x == w[0] else "")
     tail(a, ["r8", "r9", "r10"])
     size(a, TK1Q_SYM)
 

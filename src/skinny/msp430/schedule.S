@@ -230,6 +230,8 @@ LWC_MSP430_SYM(skinny_msp430_tk3c):
     clr     r9
     clr     r10
     clr     r11
+    clr     r13
+    clr     r15
     pop     r10
     pop     r9
     pop     r8
@@ -437,6 +439,8 @@ LWC_MSP430_SYM(skinny_msp430_tk2x):
     clr     r9
     clr     r10
     clr     r11
+    clr     r13
+    clr     r15
     pop     r10
     pop     r9
     pop     r8
@@ -644,6 +648,8 @@ LWC_MSP430_SYM(skinny_msp430_tk2w):
     clr     r9
     clr     r10
     clr     r11
+    clr     r13
+    clr     r15
     pop     r10
     pop     r9
     pop     r8
@@ -763,6 +769,8 @@ LWC_MSP430_SYM(skinny_msp430_tk1x):
     clr     r9
     clr     r10
     clr     r11
+    clr     r13
+    clr     r15
     pop     r10
     pop     r9
     pop     r8
@@ -827,10 +835,12 @@ LWC_MSP430_SYM(skinny_msp430_tk1q):
     mov     r13, r10
     dec     r14
     jne     .Lq_loop
-    clr     r8
+    clr     r8                      ; wipe
     clr     r9
     clr     r10
     clr     r11
+    clr     r13
+    clr     r15
     pop     r10
     pop     r9
     pop     r8
