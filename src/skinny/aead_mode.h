@@ -51,6 +51,13 @@ enum { ROMULUS_PHASE_NONE, ROMULUS_PHASE_AD, ROMULUS_PHASE_ENC, ROMULUS_PHASE_DE
 #define ROMULUS_B_MSG_LAST_FULL 0x14u
 #define ROMULUS_B_MSG_LAST_SHORT 0x15u
 
+#ifdef SKINNY_HAS_FIXED
+typedef struct {
+  skinny_fixed f;
+  uint8_t what; /* fixed: 0 nothing, 1 K, 2 K and N */
+} romulus_fx;
+#endif
+
 typedef struct {
   uint8_t s[16];   /* the state S */
   uint8_t tk1[16]; /* CNT || B || 0^8 */
@@ -77,11 +84,45 @@ LWC_INLINE void romulus_cnt_reset(uint8_t *tk1) {
   tk1[0] = 1;
 }
 
+/* The optional fixed tweakeys of common.h (a backend that defines
+ * SKINNY_HAS_FIXED): K's schedule is fixed once for the calls of an API
+ * call (of a whole message, with the whole-message functions below), the
+ * AD pairs add their TK2 per call, and at the first call with TK2 = N
+ * (all AD calls come before) N's schedule is added into K's for the rest.
+ * The API functions' bodies are then romulus_n_<name>_fx, given the
+ * schedule; romulus_n_<name> (below) gives each its own.  Without it the
+ * macros leave the code as it was: ROMULUS_E is skinny_encrypt and the
+ * bodies are the API functions. */
+#ifdef SKINNY_HAS_FIXED
+#define ROMULUS_FX_PARAM , romulus_fx *fx
+#define ROMULUS_FX_ARG , fx
+#define ROMULUS_API(name) romulus_n_##name##_fx
+#define ROMULUS_E(st, tk2) romulus_encrypt_fixed(st, tk2, fx)
+
+/* S = E(TK1 || tk2 || K, S) */
+static void romulus_encrypt_fixed(romulus_n_state *st, const uint8_t *tk2, romulus_fx *fx) {
+  uint8_t want = tk2 == st->n ? 2 : 1;
+  if (fx->what == 1 && want == 2) {
+    skinny_fix(&fx->f, st->n, NULL); /* N added into K's schedule */
+  } else if (fx->what != want) {
+    skinny_fix(&fx->f, want == 2 ? st->n : NULL, st->k);
+  }
+  fx->what = want;
+  skinny_encrypt_fixed(st->s, st->tk1, want == 2 ? NULL : tk2, &fx->f);
+}
+#else
+#define ROMULUS_FX_PARAM
+#define ROMULUS_FX_ARG
+#define ROMULUS_API(name) romulus_n_##name
+#define ROMULUS_E(st, tk2) skinny_encrypt((st)->s, (st)->tk1, tk2, (st)->k)
+#endif
+
 /* advance the counter, set the domain byte, S = E(TK1 || tk2 || K, S) */
-LWC_INLINE void romulus_call(romulus_n_state *st, const uint8_t *tk2, uint8_t domain) {
+LWC_INLINE void romulus_call(romulus_n_state *st, const uint8_t *tk2,
+                             uint8_t domain ROMULUS_FX_PARAM) {
   romulus_cnt_next(st->tk1);
   st->tk1[7] = domain;
-  skinny_encrypt(st->s, st->tk1, tk2, st->k);
+  ROMULUS_E(st, tk2);
 }
 
 /* G on one byte */
@@ -107,12 +148,13 @@ static int romulus_n_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
 }
 
 /* The pair in S and TK2 goes through E (B = 8): two blocks of the counter. */
-LWC_INLINE void romulus_ad_pair(romulus_n_state *st) {
-  romulus_call(st, st->tk2, ROMULUS_B_AD);
+LWC_INLINE void romulus_ad_pair(romulus_n_state *st ROMULUS_FX_PARAM) {
+  romulus_call(st, st->tk2, ROMULUS_B_AD ROMULUS_FX_ARG);
   romulus_cnt_next(st->tk1);
 }
 
-static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
+static int ROMULUS_API(absorb_ad)(lwc_aead_ctx *ctx, const uint8_t *ad,
+                                  size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   unsigned p;
   if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
@@ -120,7 +162,7 @@ static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len)
   while (len > 0) {
     unsigned n;
     if (p == 32) { /* more data: the waiting pair was not the last */
-      romulus_ad_pair(st);
+      romulus_ad_pair(st ROMULUS_FX_ARG);
       p = 0;
     }
     if (p < 16) { /* first block of the pair: into S */
@@ -139,7 +181,7 @@ static int romulus_n_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len)
 
 /* The end of the associated data (pos bytes in the open pair), then the
  * message's counter and position. */
-LWC_INLINE void romulus_ad_close(romulus_n_state *st) {
+LWC_INLINE void romulus_ad_close(romulus_n_state *st ROMULUS_FX_PARAM) {
   unsigned p = st->pos;
   uint8_t domain = ROMULUS_B_AD_LAST_FULL;
   if (p == 0 || (p & 15u) != 0) domain = ROMULUS_B_AD_LAST_SHORT;
@@ -149,34 +191,34 @@ LWC_INLINE void romulus_ad_close(romulus_n_state *st) {
       for (i = p - 16; i < 15; i++) st->tk2[i] = 0;
       st->tk2[15] = (uint8_t)(p - 16);
     }
-    romulus_ad_pair(st); /* the counter is past both blocks already */
+    romulus_ad_pair(st ROMULUS_FX_ARG); /* the counter is past both blocks already */
     st->tk1[7] = domain;
-    skinny_encrypt(st->s, st->tk1, st->n, st->k);
+    ROMULUS_E(st, st->n);
   } else {
     if (p < 16) st->s[15] ^= (uint8_t)p; /* short (or no) first block */
-    romulus_call(st, st->n, domain);
+    romulus_call(st, st->n, domain ROMULUS_FX_ARG);
   }
   lwc_wipe_bytes(st->tk2, sizeof st->tk2);
   romulus_cnt_reset(st->tk1);
   st->pos = 0;
 }
 
-static int romulus_n_begin_msg(romulus_n_state *st, uint8_t phase) {
+static int romulus_n_begin_msg(romulus_n_state *st, uint8_t phase ROMULUS_FX_PARAM) {
   if (st->phase == phase) return LWC_OK;
   if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
-  romulus_ad_close(st);
+  romulus_ad_close(st ROMULUS_FX_ARG);
   st->phase = phase;
   return LWC_OK;
 }
 
 /* rho (enc) or its inverse (dec) on the message, block by block */
 LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t *in,
-                               size_t len, int dec) {
+                               size_t len, int dec ROMULUS_FX_PARAM) {
   unsigned p = st->pos;
   while (len > 0) {
     unsigned n;
     if (p == 16) { /* more data: the waiting block was not the last */
-      romulus_call(st, st->n, ROMULUS_B_MSG);
+      romulus_call(st, st->n, ROMULUS_B_MSG ROMULUS_FX_ARG);
       p = 0;
     }
     n = 16 - p;
@@ -192,55 +234,117 @@ LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t 
   st->pos = (uint8_t)p;
 }
 
-static int romulus_n_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                    size_t len) {
+static int ROMULUS_API(encrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                       size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_stream(st, out, in, len, 0);
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_stream(st, out, in, len, 0 ROMULUS_FX_ARG);
   return LWC_OK;
 }
 
-static int romulus_n_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                    size_t len) {
+static int ROMULUS_API(decrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
+                                       size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_stream(st, out, in, len, 1);
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_stream(st, out, in, len, 1 ROMULUS_FX_ARG);
   return LWC_OK;
 }
 
 /* The last message block (full: waiting at pos 16; short or none: padded),
  * the tag G(S), the context wiped. */
-static void romulus_n_tag(romulus_n_state *st, uint8_t *tag) {
+static void romulus_n_tag(romulus_n_state *st, uint8_t *tag ROMULUS_FX_PARAM) {
   unsigned i, p = st->pos;
   if (p == 16) {
-    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_FULL);
+    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_FULL ROMULUS_FX_ARG);
   } else {
     st->s[15] ^= (uint8_t)p;
-    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_SHORT);
+    romulus_call(st, st->n, ROMULUS_B_MSG_LAST_SHORT ROMULUS_FX_ARG);
   }
   for (i = 0; i < 16; i++) tag[i] = romulus_g(st->s[i]);
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int romulus_n_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
+static int ROMULUS_API(encrypt_final)(lwc_aead_ctx *ctx, uint8_t *tag,
+                                      size_t taglen ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_n_tag(st, tag);
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_n_tag(st, tag ROMULUS_FX_ARG);
   return LWC_OK;
 }
 
-static int romulus_n_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
+static int ROMULUS_API(decrypt_verify)(lwc_aead_ctx *ctx, const uint8_t *tag,
+                                       size_t taglen ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   uint8_t full[CRYPTO_ABYTES];
   int r;
   if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  romulus_n_tag(st, full);
+  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
+  romulus_n_tag(st, full ROMULUS_FX_ARG);
   r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
   lwc_wipe_bytes(full, sizeof full);
   return r == 0 ? LWC_OK : LWC_ERR_TAG;
 }
+
+#ifdef SKINNY_HAS_FIXED
+/* The API functions: each its own fixed schedule. */
+#define ROMULUS_ENTRY(name, params, ...)               \
+  static int romulus_n_##name params {                 \
+    romulus_fx fx[1];                                  \
+    int r;                                             \
+    fx->what = 0;                                      \
+    r = romulus_n_##name##_fx(__VA_ARGS__, fx);        \
+    if (fx->what != 0) skinny_unfix(&fx->f);           \
+    return r;                                          \
+  }
+ROMULUS_ENTRY(absorb_ad, (lwc_aead_ctx * ctx, const uint8_t *ad, size_t len), ctx, ad, len)
+ROMULUS_ENTRY(encrypt_update, (lwc_aead_ctx * ctx, uint8_t *out, const uint8_t *in, size_t len),
+              ctx, out, in, len)
+ROMULUS_ENTRY(decrypt_update, (lwc_aead_ctx * ctx, uint8_t *out, const uint8_t *in, size_t len),
+              ctx, out, in, len)
+ROMULUS_ENTRY(encrypt_final, (lwc_aead_ctx * ctx, uint8_t *tag, size_t taglen), ctx, tag, taglen)
+ROMULUS_ENTRY(decrypt_verify, (lwc_aead_ctx * ctx, const uint8_t *tag, size_t taglen), ctx, tag,
+              taglen)
+
+/* A whole message in one call: the incremental bodies with one fixed
+ * schedule for all their calls (K's, then K's and N's). */
+static int romulus_n_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
+                                   const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                   const uint8_t *key) {
+  _Alignas(4) lwc_aead_ctx ctx; /* lwc_wipe_bytes's word path */
+  romulus_fx fx[1];
+  romulus_n_init(&ctx, key, nonce, NULL);
+  fx->what = 0;
+  romulus_n_absorb_ad_fx(&ctx, ad, adlen, fx);
+  romulus_n_encrypt_update_fx(&ctx, ct, msg, mlen, fx);
+  romulus_n_encrypt_final_fx(&ctx, ct + mlen, CRYPTO_ABYTES, fx);
+  if (fx->what != 0) skinny_unfix(&fx->f);
+  lwc_wipe_bytes(&ctx, sizeof ctx);
+  return LWC_OK;
+}
+
+static int romulus_n_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen,
+                                   const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                                   const uint8_t *key) {
+  _Alignas(4) lwc_aead_ctx ctx; /* lwc_wipe_bytes's word path */
+  romulus_fx fx[1];
+  size_t mlen;
+  int r;
+  if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
+  mlen = ctlen - CRYPTO_ABYTES;
+  romulus_n_init(&ctx, key, nonce, NULL);
+  fx->what = 0;
+  romulus_n_absorb_ad_fx(&ctx, ad, adlen, fx);
+  romulus_n_decrypt_update_fx(&ctx, msg, ct, mlen, fx);
+  r = romulus_n_decrypt_verify_fx(&ctx, ct + mlen, CRYPTO_ABYTES, fx);
+  if (fx->what != 0) skinny_unfix(&fx->f);
+  lwc_wipe_bytes(&ctx, sizeof ctx);
+  if (r != LWC_OK && mlen > 0) lwc_wipe_bytes(msg, mlen);
+  return r;
+}
+#define LWC_AEAD_WHOLE_ENCRYPT romulus_n_whole_encrypt
+#define LWC_AEAD_WHOLE_DECRYPT romulus_n_whole_decrypt
+#endif
 
 #define LWC_AEAD_FN(name) romulus_n_##name
 #define LWC_AEAD_STATE romulus_n_state

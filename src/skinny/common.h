@@ -14,6 +14,19 @@
  *
  * with each argument 16 bytes; block is encrypted in place, the tweakey
  * words are only read.
+ *
+ * Optional, for backends that can precompute round tweakeys (the modes use
+ * it when the backend defines SKINNY_HAS_FIXED; the others need not):
+ *
+ *   skinny_fixed                       room for precomputed round tweakeys
+ *   skinny_fix(f, tk2, tk3)            schedule TK3 (unless NULL), then add
+ *                                      TK2's schedule (unless NULL)
+ *   skinny_encrypt_fixed(block, tk1, tk2, f)
+ *                                      block = E(tk1 || TK2 || TK3, block),
+ *                                      TK2 = tk2 if f fixed TK3 alone, else
+ *                                      the fixed one (tk2 NULL); tk1's last 8
+ *                                      bytes must be zero (Romulus's TK1)
+ *   skinny_unfix(f)                    wipe f
  */
 #ifndef SKINNY_COMMON_H
 #define SKINNY_COMMON_H

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "skinny/backend_msp430.h"
+#include "skinny/aead_mode.h"

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "skinny/msp430/table.S"
+#include "skinny/msp430/schedule.S"
