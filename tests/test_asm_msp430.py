@@ -4,9 +4,10 @@ by its gen.py with src/core/msp430/msp430gen.py) on the msp430 target.
 The generated files are what each generator writes now (one source of
 truth); every asm_msp430* implementation passes its official KAT on the
 simulated MSP430 and builds for nothing else; every round count of each
-bare permutation gives the C ref's states; and lwc-msp430sim's address
-traces show no dependence on secrets, except in an implementation whose
-folder says in `not-constant-time` why it indexes a table by secrets.
+bare permutation gives the C ref's states.  That lwc-msp430sim's address
+traces show no dependence on secrets (except in an implementation whose
+folder says in `not-constant-time` why it indexes a table by secrets) is
+tests/test_ct.py's check of every implementation on every target.
 A family's own checks (an S-box program against its table, a cost read
 back from the simulator) are in tests/test_asm_msp430_<family>.py.
 """
@@ -70,18 +71,3 @@ def test_every_round_count_matches_ref(impl):
         assert [ln for ln in r.lines if ln.startswith("k ")] == want
     finally:
         session.close()
-
-
-def test_no_secret_dependent_address():
-    """./lwcbench ct on every MSP430 assembly implementation: no finding
-    (one that says why in `not-constant-time` is listed, not traced; a
-    planted leak is caught by tests/test_ct.py)."""
-    assert ASM
-    args = ["./lwcbench", "ct", "--target", NAME]
-    for name in sorted({i.name for i in ASM}):
-        args += ["--impl", name]
-    for s in sorted({i.scheme for i in ASM}):
-        args += ["--scheme", s]
-    r = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    assert " 0 finding(s), 0 failed" in r.stdout + r.stderr

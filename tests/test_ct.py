@@ -38,7 +38,9 @@ def test_every_target_is_checked():
 
 
 @pytest.mark.parametrize("target", TRACED)
-def test_every_ascon_implementation_is_constant_time(target):
+def test_every_implementation_is_constant_time(target):
+    """Every implementation the target builds, of every family (a table
+    variant that says why in `not-constant-time` is listed, not traced)."""
     r = lwcbench("ct", "--target", target)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert " 0 finding(s), 0 failed" in r.stdout
