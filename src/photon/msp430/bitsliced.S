@@ -10,6 +10,8 @@
 
     .section .rodata.photon_msp430_rc, "a", @progbits
     .p2align 1
+    .type photon_msp430_rc, @object
+photon_msp430_rc:
 .Lrc_tab:
     .short  0x0101, 0x0000, 0x0000, 0x0000    ; round 0: RC 1
     .short  0x0101, 0x0101, 0x0000, 0x0000    ; round 1: RC 3
@@ -23,6 +25,7 @@
     .short  0x0000, 0x0101, 0x0000, 0x0000    ; round 9: RC 2
     .short  0x0101, 0x0000, 0x0101, 0x0000    ; round 10: RC 5
     .short  0x0000, 0x0101, 0x0000, 0x0101    ; round 11: RC 10
+    .size photon_msp430_rc, .-photon_msp430_rc
 
     .text
     .p2align 1

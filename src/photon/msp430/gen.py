@@ -342,10 +342,13 @@ def generate(variant: str) -> str:
     a.raw("")
     a.raw("    .section .rodata.photon_msp430_rc, \"a\", @progbits")
     a.raw("    .p2align 1")
+    a.raw("    .type photon_msp430_rc, @object")  # a local symbol: profile names the table
+    a.label("photon_msp430_rc")
     a.label(".Lrc_tab")
     for r in range(12):
         a.raw("    .short  " + ", ".join(f"{0x0101 if RC[r] >> p & 1 else 0:#06x}"
                                       for p in range(4)) + f"    ; round {r}: RC {RC[r]}")
+    a.raw("    .size photon_msp430_rc, .-photon_msp430_rc")
     a.raw("")
     saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
     head(a, SYM, saved, "r12 = state (16 plane words), r13 = rounds (0 .. 12)")
