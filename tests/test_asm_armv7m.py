@@ -29,7 +29,7 @@ from harness.discover import discover
 GEN = ROOT / "src" / "ascon" / "armv7m" / "gen.py"
 TARGET = "cortex-m3-qemu"
 # Ascon's members and permutations (the other families' asm_armv7m*:
-# tests/test_asm_armv7m_perms.py)
+# tests/test_asm_families.py)
 ASM = [i for i in discover()
        if i.name in ("asm_armv7m", "asm_armv7m_small") and i.scheme.startswith("ascon")]
 M32 = 0xFFFFFFFF

@@ -1,5 +1,5 @@
 """Gimli's ARMv7-M assembly (src/gimli/armv7m, written by gen.py): the checks
-of its own, beside the generic ones of tests/test_asm_armv7m_perms.py (the
+of its own, beside the generic ones of tests/test_asm_families.py (the
 .S current, the KATs on cortex-m3-qemu, every round count against ref, ct).
 
 On the host, the fast variant's unrolled rounds as the .S has them (read

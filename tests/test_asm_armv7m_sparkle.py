@@ -1,6 +1,6 @@
 """Sparkle384's Cortex-M3 assembly (src/sparkle/armv7m), its own checks; the
 generic ones (generated files current, KATs, every step count against ref,
-no secret-dependent address) are tests/test_asm_armv7m_perms.py.
+no secret-dependent address) are tests/test_asm_families.py.
 
 Here: each entry called directly (no benchmark dispatch, no descriptor),
 priced by the cycle model at 0 wait states, against the count written by

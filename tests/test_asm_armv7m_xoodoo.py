@@ -1,5 +1,5 @@
 """Xoodoo's ARMv7-M (Cortex-M3) assembly (src/xoodoo/armv7m, written by
-gen.py), what tests/test_asm_armv7m_perms.py does not check for every
+gen.py), what tests/test_asm_families.py does not check for every
 family: the instructions as generated (read back from the .S, executed by a
 small Thumb-2 interpreter here on the host) are Xoodoo's rounds on random
 states, in both variants (fast: the twelve unrolled rounds, their lane
@@ -246,18 +246,8 @@ ASM = [i for i in discover() if i.name.startswith("asm_armv7m")
 
 @pytest.mark.parametrize("impl", ASM, ids=lambda i: f"{i.scheme}/{i.name}")
 def test_misaligned_in_place_and_incremental(tmp_path, impl):
-    """tests/xtensa/align.c (plain C over lwc.h) on cortex-m3-qemu, linked
-    with the implementation as Ascon's test does: misaligned and in-place
-    buffers and incremental calls give the one-shot result on aligned
-    buffers, forgeries are refused."""
-    from conftest import align_firmware
-    fw = align_firmware("cortex-m3-qemu", tmp_path, impl)
-    t = usable_target("cortex-m3-qemu")
-    run = subprocess.run(t.qemu_argv(fw), capture_output=True, text=True, timeout=300,
-                         stdin=subprocess.DEVNULL)
-    lines = run.stdout.splitlines()
-    assert run.returncode == 0, (run.returncode, run.stderr[-500:], lines[-5:])
-    assert lines and lines[-1].startswith("checked "), lines[-5:]
-    n, nbad = (int(x, 16) for x in lines[-1].split()[1:3])
-    assert nbad == 0 and not [ln for ln in lines if ln.startswith("bad")], lines[:10]
-    assert n >= (40 if impl.kind == "hash" else 1000)
+    """tests/xtensa/align.c (plain C over lwc.h) on cortex-m3-qemu, as
+    Ascon's test runs it: misaligned and in-place buffers and incremental
+    calls give the one-shot result on aligned buffers, forgeries are refused."""
+    import test_asm_armv7m as ascon
+    ascon.test_misaligned_in_place_and_incremental(tmp_path, impl)

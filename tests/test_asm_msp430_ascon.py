@@ -1,5 +1,5 @@
 """Ascon's MSP430 assembly (src/ascon/msp430/gen.py) beyond the generic
-checks of tests/test_asm_msp430.py (generated files current, KATs, round
+checks of tests/test_asm_families.py (generated files current, KATs, round
 counts against ref, ./lwcbench ct):
 
 * every Ascon member, the three bare permutations and ISAP have both
