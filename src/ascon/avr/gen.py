@@ -56,6 +56,10 @@ TMP = ["r23", "r24", "r25"]              # S-box temporaries t0 .. t2
 # The round constant (0xf0 - 15 r for round r of 12) and fast's mul factor
 # 2^k or small's column counter (X is a pointer there).
 REGS = {"fast": ("r26", "r27"), "small": ("r16", "r17")}
+# fast: T carries lane 3 from its linear layer (the last of a round) into the
+# next S-box, whose output y1 lands in x3's register: lane 1's linear layer
+# (the first) reads it there.  Neither is loaded or stored in a round.
+T_IN, T_OUT = 3, 1
 LAST_RC = 0x3C  # the constant after round 11: the loop ends there
 
 
@@ -141,14 +145,18 @@ def best_plan(lane: int, use_mul: bool):
     return min(plans(lane, use_mul), key=lambda p: (p[0], str(p[1])))
 
 
-def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str) -> None:
-    """T = x ^ (x >>> r0) ^ (x >>> r1) with x in regs (destroyed; K: mul factor)."""
+def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str,
+                acc: list[str] = T, copy: bool = True) -> None:
+    """acc = x ^ (x >>> r0) ^ (x >>> r1) with x in regs (destroyed; K: mul
+    factor); copy=False: acc holds x already."""
+    T = acc
     cost, steps = best_plan(lane, use_mul)
     r0, r1 = SIGMA[lane]
     a.note(f"x{lane} ^= (x{lane} >>> {r0}) ^ (x{lane} >>> {r1}): ~{cost} cycles besides "
            f"the copies")
-    for k in range(0, 8, 2):
-        a("movw", T[k], regs[k], comment="T = x" if k == 0 else "")
+    if copy:
+        for k in range(0, 8, 2):
+            a("movw", T[k], regs[k], comment="T = x" if k == 0 else "")
     s = 0
     for step in steps:
         if step[0] == "mul":
@@ -210,20 +218,28 @@ def generate(variant: str) -> str:
     if fast:
         for j in range(8):
             a("ldd" if j else "ld", R[j], f"Z+{j}" if j else "Z", comment="lane 0 resident" if j == 0 else "")
+        for j in range(8):
+            a("ldd", T[j], f"Z+{8 * T_IN + j}", comment=f"T = x{T_IN}: the first S-box's input" if j == 0 else "")
     a.label(".Lround")
     # -- S-box
     if fast:
-        a.note("the S-box on columns 0..7 (lane 0 in r10-r17), the constant into x2's byte 0")
+        a.note(f"the S-box on columns 0..7 (lane 0 in r10-r17, x{T_IN} from T and y{T_OUT} into T),")
+        a.note("the constant into x2's byte 0")
         for j in range(8):
-            x = [R[j]] + X[1:5]
+            x = list(X)
+            x[0], x[T_IN] = R[j], T[j]
             for i in range(1, 5):
-                a("ldd", x[i], f"Z+{8 * i + j}", comment=f"column {j}" if i == 1 else "")
+                if i != T_IN:
+                    a("ldd", x[i], f"Z+{8 * i + j}", comment=f"column {j}" if i == 1 else "")
             if j == 0:
                 a("eor", x[2], RC, comment="x2 ^= round constant")
             y = sbox(a, x, TMP)
+            assert y[T_OUT] == T[j], "the S-box leaves y1 where x3 was"
             for i in range(1, 5):
-                a("std", f"Z+{8 * i + j}", y[i])
-            a("mov", R[j], y[0], comment="lane 0 stays")
+                if i != T_OUT:
+                    a("std", f"Z+{8 * i + j}", y[i])
+            if y[0] != R[j]:
+                a("mov", R[j], y[0], comment="lane 0 stays")
     else:
         a.note("the constant into x2's byte 0, then the S-box on columns 0..7, Z moving")
         a("ldd", "r0", "Z+16")
@@ -244,16 +260,23 @@ def generate(variant: str) -> str:
         a("sbiw", "r30", 8, comment="Z = state again")
     # -- linear layer
     a.note("the linear layer, lane by lane")
-    for lane in range(5):
-        if fast and lane == 0:
-            linear_lane(a, lane, R, True, K)
+    order = [T_OUT, 0] + [i for i in range(1, 5) if i not in (T_IN, T_OUT)] + [T_IN] \
+        if fast else range(5)
+    for lane in order:
+        if fast and lane in (0, T_OUT):
+            home = R if lane == 0 else T
             for k in range(0, 8, 2):
-                a("movw", R[k], T[k], comment="lane 0 = T" if k == 0 else "")
-            continue
-        for j in range(8):
-            a("ldd" if lane or j else "ld", A[j], f"Z+{8 * lane + j}" if lane or j else "Z",
-              comment=f"A = x{lane}" if j == 0 else "")
-        linear_lane(a, lane, A, fast, K)
+                a("movw", A[k], home[k], comment=f"A = x{lane} (in registers)" if k == 0 else "")
+            linear_lane(a, lane, A, True, K, acc=home, copy=False)
+            if lane == 0:
+                continue
+        else:
+            for j in range(8):
+                a("ldd" if lane or j else "ld", A[j], f"Z+{8 * lane + j}" if lane or j else "Z",
+                  comment=f"A = x{lane}" if j == 0 else "")
+            linear_lane(a, lane, A, fast, K)
+        if fast and lane == T_IN:
+            continue  # T = x3: the next S-box's input (stored after the last round)
         for j in range(8):
             a("std" if lane or j else "st", f"Z+{8 * lane + j}" if lane or j else "Z", T[j],
               comment=f"x{lane} = T" if j == 0 else "")
@@ -266,6 +289,8 @@ def generate(variant: str) -> str:
         for j in range(8):
             a("std" if j else "st", f"Z+{j}" if j else "Z", R[j],
               comment="lane 0 back to RAM" if j == 0 else "")
+        for j in range(8):
+            a("std", f"Z+{8 * T_IN + j}", T[j], comment=f"x{T_IN} = T" if j == 0 else "")
     a.label(".Ldone")
     tail(a, sym, saved)
     size(a, sym)
