@@ -9,25 +9,38 @@ Both variants give one function,
 
 over the C state layout of lanes64.h (uint64_t x[5]: lane i at bytes
 8i .. 8i+7, least significant byte first, which is what AVR's little-endian
-uint64_t is).  The state stays in RAM; each round passes over it twice:
+uint64_t is).  The state lives in RAM, two or three lanes of it in
+registers; each round passes over it twice:
 
   * the S-box, one byte column at a time: byte j of the five lanes in five
     registers, 20 logic instructions (no andn on AVR: every output is one
     and/or of two xors of the inputs, xored with a third), five bytes back;
   * the linear layer, one lane at a time: the lane in eight registers A,
-    T = A, then for each of its two rotations either A shifted by single
-    bits in place (lsl/rol or lsr/ror chains) and xored into T with the
-    byte offset of the rotation (a register renaming, free), or, where the
-    bit shift would be long, A times 2^k with mul (r1:r0 = the byte shifted
-    across two bytes) xored into T: 4 cycles a byte for any k.  A planner
-    picks, per lane, the order and the method with the fewest cycles.
+    its sum S = A, then for each of its two rotations either A shifted by
+    single bits in place (lsl/rol or lsr/ror chains) and xored into S with
+    the byte offset of the rotation (a register renaming, free), or, where
+    the bit shift would be long, A times 2^k with mul (r1:r0 = the byte
+    shifted across two bytes) xored into S: 4 cycles a byte for any k.  A
+    planner picks, per lane, the order and the method with the fewest
+    cycles.
+
+A lane whose sum stays in its registers after its linear layer (done last
+in the round) is the next S-box's input there, and the S-box can leave an
+output lane in those registers for that lane's linear layer (done first,
+in place): neither lane is loaded or stored in a round, only on entry and
+exit.
 
 Variants:
     small   the S-box in a loop over the 8 columns, the linear layer
-            unrolled (one copy per lane), no mul
-    fast    the S-box unrolled over the columns, lane 0 resident in r10-r17
-            for the whole permutation (no loads or stores of its bytes),
-            mul where it is cheaper
+            unrolled (one copy per lane), no mul.  Lane 2 stays in r8-r15
+            for the whole permutation, r0-r7 carry lane 3 into the S-box
+            and y0 out of it.  The loop reaches them through the Y pointer:
+            the ATmega128 (like every classic AVR core, not XMEGA or the
+            reduced core) maps r0-r31 at data addresses 0..31, at the cost
+            of a RAM access (2 cycles).
+    fast    the S-box unrolled over the columns: R = r10-r17 carries lane 0
+            into it and y4 out, T = r2-r9 lane 3 in and y1 out (where the
+            S-box leaves them: no move), mul where it is cheaper.
 
 No branch or address depends on the state: the loops count columns and
 rounds, the round constant is computed from the round counter.
@@ -47,15 +60,14 @@ VARIANTS = ["small", "fast"]
 # Ascon's linear layer: lane i gets x ^= (x >>> r0) ^ (x >>> r1).
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 
-# Register map.
-T = [f"r{2 + k}" for k in range(8)]      # the linear layer's sum (saved, restored)
+# Register map (fast; small's follows generate_small's notes).
+T = [f"r{2 + k}" for k in range(8)]      # a linear layer's sum, lane 3 in / y1 out (saved)
 A = [f"r{18 + k}" for k in range(8)]     # a lane (linear layer), byte 0 first
-R = [f"r{10 + k}" for k in range(8)]     # fast: lane 0, resident (saved, restored)
+R = [f"r{10 + k}" for k in range(8)]     # a linear layer's sum, lane 0 in / y4 out (saved)
 X = ["r18", "r19", "r20", "r21", "r22"]  # S-box: x0 .. x4 of a column
 TMP = ["r23", "r24", "r25"]              # S-box temporaries t0 .. t2
-# The round constant (0xf0 - 15 r for round r of 12) and fast's mul factor
-# 2^k or small's column counter (X is a pointer there).
-REGS = {"fast": ("r26", "r27"), "small": ("r16", "r17")}
+# The round constant (0xf0 - 15 r for round r of 12) and the mul factor 2^k.
+REGS = {"fast": ("r26", "r27")}
 # fast: T carries lane 3 from its linear layer (the last of a round) into the
 # next S-box, whose output y1 lands in x3's register: lane 1's linear layer
 # (the first) reads it there.  Neither is loaded or stored in a round.
