@@ -144,3 +144,24 @@ def test_fits_the_ram_with_the_runtime(impl):
     assert len(oks) == len(reqs) + 1, r.stdout[-500:]
     high = re.search(rb"stack high-water (\d+) bytes", r.stderr)
     assert high and int(high[1]) + RED_ZONE <= STACK_RESERVE, r.stderr[-500:]
+
+
+# The permutation paper's size-optimized AVR Ascon: 836 bytes of code.
+ASCON_SMALL_BYTES = 836
+
+
+def test_ascon_small_permutation_fits_the_papers_bytes():
+    """asm_avr_small's permutation (the function alone, as avr-nm sizes it
+    in the firmware's ELF) stays within the paper's 836 bytes: the registers
+    it keeps lanes in (more pushes, the entry and exit copies) must not
+    push it over."""
+    import shutil
+    from conftest import firmware
+    elf = firmware(NAME, "ascon-p6", "asm_avr_small")
+    nm = shutil.which("avr-nm")
+    assert nm, "avr-nm missing"
+    out = subprocess.run([nm, "-S", str(elf)], capture_output=True, text=True, check=True).stdout
+    sizes = [int(f[1], 16) for f in (ln.split() for ln in out.splitlines())
+             if len(f) == 4 and f[3].endswith("asm_avr_small_ascon_avr_permute")]
+    assert len(sizes) == 1, out[-500:]
+    assert sizes[0] <= ASCON_SMALL_BYTES, sizes[0]

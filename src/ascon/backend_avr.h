@@ -4,8 +4,8 @@
  * lanes64.h (uint64_t x[5], little-endian bytes in RAM); the modes, the
  * byte handling and the incremental calls stay the C of aead_mode.h and
  * hash_mode.h.  The implementation folder adds a .S including the variant:
- * small (the S-box looped over the columns) or fast (unrolled, one lane
- * held in registers).  An implementation of the small variant defines
+ * small (the S-box looped over the columns) or fast (unrolled); both keep
+ * some lanes in registers between the S-box and the linear layer.  An implementation of the small variant defines
  * ASCON_AVR_SMALL: its C is compiled as lowsize's (no routine inlined, each
  * once in the binary); the fast one's as opt64's (the byte helpers inlined).
  */

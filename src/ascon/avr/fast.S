@@ -2,10 +2,11 @@
  *
  * AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).
  * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.
- * S-box: column bytes x0..x4 in r18-r22, temporaries r23-r25.
- * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum T in r2-r9;
- * lane 0 stays in r10-r17 from the first round to the last (its S-box
- * input and output, its linear layer in place).
+ * S-box: column bytes in r18-r22 (or R, T), temporaries r23-r25.
+ * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum in T = r2-r9
+ * or R = r10-r17.  R carries x0 and T x3 from their linear layers
+ * (the last of a round) into the next S-box, which leaves y4 in R and
+ * y1 in T for theirs (the first).
  * r26 = round constant, r27 = mul factor; r0:r1 products. */
 #include "ascon/avr/asm.h"
 
@@ -39,7 +40,7 @@ LWC_AVR_SYM(ascon_avr_permute):
     brne    .Lstart
     rjmp    .Ldone                  ; n = 0: nothing to do
 .Lstart:
-    ld      r10, Z                  ; lane 0 resident
+    ldd     r10, Z+0                ; x0: the first S-box's input
     ldd     r11, Z+1
     ldd     r12, Z+2
     ldd     r13, Z+3
@@ -47,14 +48,22 @@ LWC_AVR_SYM(ascon_avr_permute):
     ldd     r15, Z+5
     ldd     r16, Z+6
     ldd     r17, Z+7
+    ldd     r2, Z+24                ; x3: the first S-box's input
+    ldd     r3, Z+25
+    ldd     r4, Z+26
+    ldd     r5, Z+27
+    ldd     r6, Z+28
+    ldd     r7, Z+29
+    ldd     r8, Z+30
+    ldd     r9, Z+31
 .Lround:
-    /* the S-box on columns 0..7 (lane 0 in r10-r17), the constant into x2's byte 0 */
+    /* the S-box on columns 0..7 (x0 from R, x3 from T, y4 into R, */
+    /* y1 into T), the constant into x2's byte 0 */
     ldd     r19, Z+8                ; column 0
     ldd     r20, Z+16
-    ldd     r21, Z+24
     ldd     r22, Z+32
     eor     r20, r26                ; x2 ^= round constant
-    mov     r23, r21
+    mov     r23, r2
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r10
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -66,24 +75,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r2
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r10                ; x3 = y1
+    eor     r2, r19                 ; x3 = x1 ^ x3
+    or      r2, r25
+    eor     r2, r10                 ; x3 = y1
     com     r10
     and     r10, r19
     eor     r10, r23                ; x0 = y4
-    std     Z+8, r21
+    std     Z+0, r20
     std     Z+16, r22
     std     Z+24, r24
-    std     Z+32, r10
-    mov     r10, r20                ; lane 0 stays
     ldd     r19, Z+9                ; column 1
     ldd     r20, Z+17
-    ldd     r21, Z+25
     ldd     r22, Z+33
-    mov     r23, r21
+    mov     r23, r3
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r11
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -95,24 +101,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r3
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r11                ; x3 = y1
+    eor     r3, r19                 ; x3 = x1 ^ x3
+    or      r3, r25
+    eor     r3, r11                 ; x3 = y1
     com     r11
     and     r11, r19
     eor     r11, r23                ; x0 = y4
-    std     Z+9, r21
+    std     Z+1, r20
     std     Z+17, r22
     std     Z+25, r24
-    std     Z+33, r11
-    mov     r11, r20                ; lane 0 stays
     ldd     r19, Z+10               ; column 2
     ldd     r20, Z+18
-    ldd     r21, Z+26
     ldd     r22, Z+34
-    mov     r23, r21
+    mov     r23, r4
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r12
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -124,24 +127,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r4
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r12                ; x3 = y1
+    eor     r4, r19                 ; x3 = x1 ^ x3
+    or      r4, r25
+    eor     r4, r12                 ; x3 = y1
     com     r12
     and     r12, r19
     eor     r12, r23                ; x0 = y4
-    std     Z+10, r21
+    std     Z+2, r20
     std     Z+18, r22
     std     Z+26, r24
-    std     Z+34, r12
-    mov     r12, r20                ; lane 0 stays
     ldd     r19, Z+11               ; column 3
     ldd     r20, Z+19
-    ldd     r21, Z+27
     ldd     r22, Z+35
-    mov     r23, r21
+    mov     r23, r5
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r13
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -153,24 +153,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r5
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r13                ; x3 = y1
+    eor     r5, r19                 ; x3 = x1 ^ x3
+    or      r5, r25
+    eor     r5, r13                 ; x3 = y1
     com     r13
     and     r13, r19
     eor     r13, r23                ; x0 = y4
-    std     Z+11, r21
+    std     Z+3, r20
     std     Z+19, r22
     std     Z+27, r24
-    std     Z+35, r13
-    mov     r13, r20                ; lane 0 stays
     ldd     r19, Z+12               ; column 4
     ldd     r20, Z+20
-    ldd     r21, Z+28
     ldd     r22, Z+36
-    mov     r23, r21
+    mov     r23, r6
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r14
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -182,24 +179,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r6
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r14                ; x3 = y1
+    eor     r6, r19                 ; x3 = x1 ^ x3
+    or      r6, r25
+    eor     r6, r14                 ; x3 = y1
     com     r14
     and     r14, r19
     eor     r14, r23                ; x0 = y4
-    std     Z+12, r21
+    std     Z+4, r20
     std     Z+20, r22
     std     Z+28, r24
-    std     Z+36, r14
-    mov     r14, r20                ; lane 0 stays
     ldd     r19, Z+13               ; column 5
     ldd     r20, Z+21
-    ldd     r21, Z+29
     ldd     r22, Z+37
-    mov     r23, r21
+    mov     r23, r7
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r15
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -211,24 +205,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r7
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r15                ; x3 = y1
+    eor     r7, r19                 ; x3 = x1 ^ x3
+    or      r7, r25
+    eor     r7, r15                 ; x3 = y1
     com     r15
     and     r15, r19
     eor     r15, r23                ; x0 = y4
-    std     Z+13, r21
+    std     Z+5, r20
     std     Z+21, r22
     std     Z+29, r24
-    std     Z+37, r15
-    mov     r15, r20                ; lane 0 stays
     ldd     r19, Z+14               ; column 6
     ldd     r20, Z+22
-    ldd     r21, Z+30
     ldd     r22, Z+38
-    mov     r23, r21
+    mov     r23, r8
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r16
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -240,24 +231,21 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r8
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r16                ; x3 = y1
+    eor     r8, r19                 ; x3 = x1 ^ x3
+    or      r8, r25
+    eor     r8, r16                 ; x3 = y1
     com     r16
     and     r16, r19
     eor     r16, r23                ; x0 = y4
-    std     Z+14, r21
+    std     Z+6, r20
     std     Z+22, r22
     std     Z+30, r24
-    std     Z+38, r16
-    mov     r16, r20                ; lane 0 stays
     ldd     r19, Z+15               ; column 7
     ldd     r20, Z+23
-    ldd     r21, Z+31
     ldd     r22, Z+39
-    mov     r23, r21
+    mov     r23, r9
     eor     r23, r22                ; t0 = x3 ^ x4
     mov     r24, r17
     or      r24, r23                ; t1 = x0 | (x3 ^ x4)
@@ -269,98 +257,80 @@ LWC_AVR_SYM(ascon_avr_permute):
     or      r20, r19
     eor     r20, r23                ; x2 = y0
     com     r22
-    or      r22, r21
+    or      r22, r9
     eor     r22, r25                ; x4 = y2
-    eor     r21, r19                ; x3 = x1 ^ x3
-    or      r21, r25
-    eor     r21, r17                ; x3 = y1
+    eor     r9, r19                 ; x3 = x1 ^ x3
+    or      r9, r25
+    eor     r9, r17                 ; x3 = y1
     com     r17
     and     r17, r19
     eor     r17, r23                ; x0 = y4
-    std     Z+15, r21
+    std     Z+7, r20
     std     Z+23, r22
     std     Z+31, r24
-    std     Z+39, r17
-    mov     r17, r20                ; lane 0 stays
     /* the linear layer, lane by lane */
-    /* x0 ^= (x0 >>> 19) ^ (x0 >>> 28): ~56 cycles besides the copies */
-    movw    r2, r10                 ; T = x
-    movw    r4, r12
-    movw    r6, r14
-    movw    r8, r16
-    bst     r10, 0                  ; A = x >>> 1
-    lsr     r17
-    ror     r16
-    ror     r15
-    ror     r14
-    ror     r13
-    ror     r12
-    ror     r11
-    ror     r10
-    bld     r17, 7                  ; bit 0 into bit 63
-    bst     r10, 0                  ; A = x >>> 2
-    lsr     r17
-    ror     r16
-    ror     r15
-    ror     r14
-    ror     r13
-    ror     r12
-    ror     r11
-    ror     r10
-    bld     r17, 7                  ; bit 0 into bit 63
-    bst     r10, 0                  ; A = x >>> 3
-    lsr     r17
-    ror     r16
-    ror     r15
-    ror     r14
-    ror     r13
-    ror     r12
-    ror     r11
-    ror     r10
-    bld     r17, 7                  ; bit 0 into bit 63
-    eor     r8, r10                 ; T ^= x >>> 19 (bytes of A +6)
-    eor     r9, r11
-    eor     r2, r12
-    eor     r3, r13
-    eor     r4, r14
-    eor     r5, r15
-    eor     r6, r16
-    eor     r7, r17
-    bst     r10, 0                  ; A = x >>> 4
-    lsr     r17
-    ror     r16
-    ror     r15
-    ror     r14
-    ror     r13
-    ror     r12
-    ror     r11
-    ror     r10
-    bld     r17, 7                  ; bit 0 into bit 63
-    eor     r7, r10                 ; T ^= x >>> 28 (bytes of A +5)
-    eor     r8, r11
-    eor     r9, r12
-    eor     r2, r13
-    eor     r3, r14
-    eor     r4, r15
-    eor     r5, r16
-    eor     r6, r17
-    movw    r10, r2                 ; lane 0 = T
-    movw    r12, r4
-    movw    r14, r6
-    movw    r16, r8
-    ldd     r18, Z+8                ; A = x1
-    ldd     r19, Z+9
-    ldd     r20, Z+10
-    ldd     r21, Z+11
-    ldd     r22, Z+12
-    ldd     r23, Z+13
-    ldd     r24, Z+14
-    ldd     r25, Z+15
+    movw    r18, r10                ; A = x4 (in registers)
+    movw    r20, r12
+    movw    r22, r14
+    movw    r24, r16
+    /* x4 ^= (x4 >>> 7) ^ (x4 >>> 41): ~44 cycles besides the copies */
+    bst     r18, 0                  ; A = x >>> 1
+    lsr     r25
+    ror     r24
+    ror     r23
+    ror     r22
+    ror     r21
+    ror     r20
+    ror     r19
+    ror     r18
+    bld     r25, 7                  ; bit 0 into bit 63
+    eor     r13, r18                ; T ^= x >>> 41 (bytes of A +3)
+    eor     r14, r19
+    eor     r15, r20
+    eor     r16, r21
+    eor     r17, r22
+    eor     r10, r23
+    eor     r11, r24
+    eor     r12, r25
+    lsl     r18                     ; A = x <<< 0
+    rol     r19
+    rol     r20
+    rol     r21
+    rol     r22
+    rol     r23
+    rol     r24
+    rol     r25
+    adc     r18, r1                 ; bit 63 into bit 0 (r1 = 0)
+    lsl     r18                     ; A = x <<< 1
+    rol     r19
+    rol     r20
+    rol     r21
+    rol     r22
+    rol     r23
+    rol     r24
+    rol     r25
+    adc     r18, r1                 ; bit 63 into bit 0 (r1 = 0)
+    eor     r17, r18                ; T ^= x >>> 7 (bytes of A +7)
+    eor     r10, r19
+    eor     r11, r20
+    eor     r12, r21
+    eor     r13, r22
+    eor     r14, r23
+    eor     r15, r24
+    eor     r16, r25
+    std     Z+32, r10               ; x4 = the sum
+    std     Z+33, r11
+    std     Z+34, r12
+    std     Z+35, r13
+    std     Z+36, r14
+    std     Z+37, r15
+    std     Z+38, r16
+    std     Z+39, r17
+    movw    r18, r2                 ; A = x1 (in registers)
+    movw    r20, r4
+    movw    r22, r6
+    movw    r24, r8
     /* x1 ^= (x1 >>> 61) ^ (x1 >>> 39): ~43 cycles besides the copies */
-    movw    r2, r18                 ; T = x
-    movw    r4, r20
-    movw    r6, r22
-    movw    r8, r24
     lsl     r18                     ; A = x <<< 1
     rol     r19
     rol     r20
@@ -404,7 +374,7 @@ LWC_AVR_SYM(ascon_avr_permute):
     eor     r7, r23
     eor     r8, r24
     eor     r9, r25
-    std     Z+8, r2                 ; x1 = T
+    std     Z+8, r2                 ; x1 = the sum
     std     Z+9, r3
     std     Z+10, r4
     std     Z+11, r5
@@ -469,7 +439,7 @@ LWC_AVR_SYM(ascon_avr_permute):
     eor     r7, r23
     eor     r8, r24
     eor     r9, r25
-    std     Z+16, r2                ; x2 = T
+    std     Z+16, r2                ; x2 = the sum
     std     Z+17, r3
     std     Z+18, r4
     std     Z+19, r5
@@ -477,6 +447,75 @@ LWC_AVR_SYM(ascon_avr_permute):
     std     Z+21, r7
     std     Z+22, r8
     std     Z+23, r9
+    ldd     r18, Z+0                ; A = x0
+    ldd     r19, Z+1
+    ldd     r20, Z+2
+    ldd     r21, Z+3
+    ldd     r22, Z+4
+    ldd     r23, Z+5
+    ldd     r24, Z+6
+    ldd     r25, Z+7
+    /* x0 ^= (x0 >>> 19) ^ (x0 >>> 28): ~56 cycles besides the copies */
+    movw    r10, r18                ; T = x
+    movw    r12, r20
+    movw    r14, r22
+    movw    r16, r24
+    bst     r18, 0                  ; A = x >>> 1
+    lsr     r25
+    ror     r24
+    ror     r23
+    ror     r22
+    ror     r21
+    ror     r20
+    ror     r19
+    ror     r18
+    bld     r25, 7                  ; bit 0 into bit 63
+    bst     r18, 0                  ; A = x >>> 2
+    lsr     r25
+    ror     r24
+    ror     r23
+    ror     r22
+    ror     r21
+    ror     r20
+    ror     r19
+    ror     r18
+    bld     r25, 7                  ; bit 0 into bit 63
+    bst     r18, 0                  ; A = x >>> 3
+    lsr     r25
+    ror     r24
+    ror     r23
+    ror     r22
+    ror     r21
+    ror     r20
+    ror     r19
+    ror     r18
+    bld     r25, 7                  ; bit 0 into bit 63
+    eor     r16, r18                ; T ^= x >>> 19 (bytes of A +6)
+    eor     r17, r19
+    eor     r10, r20
+    eor     r11, r21
+    eor     r12, r22
+    eor     r13, r23
+    eor     r14, r24
+    eor     r15, r25
+    bst     r18, 0                  ; A = x >>> 4
+    lsr     r25
+    ror     r24
+    ror     r23
+    ror     r22
+    ror     r21
+    ror     r20
+    ror     r19
+    ror     r18
+    bld     r25, 7                  ; bit 0 into bit 63
+    eor     r15, r18                ; T ^= x >>> 28 (bytes of A +5)
+    eor     r16, r19
+    eor     r17, r20
+    eor     r10, r21
+    eor     r11, r22
+    eor     r12, r23
+    eor     r13, r24
+    eor     r14, r25
     ldd     r18, Z+24               ; A = x3
     ldd     r19, Z+25
     ldd     r20, Z+26
@@ -526,85 +565,12 @@ LWC_AVR_SYM(ascon_avr_permute):
     eor     r6, r23
     eor     r7, r24
     eor     r8, r25
-    std     Z+24, r2                ; x3 = T
-    std     Z+25, r3
-    std     Z+26, r4
-    std     Z+27, r5
-    std     Z+28, r6
-    std     Z+29, r7
-    std     Z+30, r8
-    std     Z+31, r9
-    ldd     r18, Z+32               ; A = x4
-    ldd     r19, Z+33
-    ldd     r20, Z+34
-    ldd     r21, Z+35
-    ldd     r22, Z+36
-    ldd     r23, Z+37
-    ldd     r24, Z+38
-    ldd     r25, Z+39
-    /* x4 ^= (x4 >>> 7) ^ (x4 >>> 41): ~44 cycles besides the copies */
-    movw    r2, r18                 ; T = x
-    movw    r4, r20
-    movw    r6, r22
-    movw    r8, r24
-    bst     r18, 0                  ; A = x >>> 1
-    lsr     r25
-    ror     r24
-    ror     r23
-    ror     r22
-    ror     r21
-    ror     r20
-    ror     r19
-    ror     r18
-    bld     r25, 7                  ; bit 0 into bit 63
-    eor     r5, r18                 ; T ^= x >>> 41 (bytes of A +3)
-    eor     r6, r19
-    eor     r7, r20
-    eor     r8, r21
-    eor     r9, r22
-    eor     r2, r23
-    eor     r3, r24
-    eor     r4, r25
-    lsl     r18                     ; A = x <<< 0
-    rol     r19
-    rol     r20
-    rol     r21
-    rol     r22
-    rol     r23
-    rol     r24
-    rol     r25
-    adc     r18, r1                 ; bit 63 into bit 0 (r1 = 0)
-    lsl     r18                     ; A = x <<< 1
-    rol     r19
-    rol     r20
-    rol     r21
-    rol     r22
-    rol     r23
-    rol     r24
-    rol     r25
-    adc     r18, r1                 ; bit 63 into bit 0 (r1 = 0)
-    eor     r9, r18                 ; T ^= x >>> 7 (bytes of A +7)
-    eor     r2, r19
-    eor     r3, r20
-    eor     r4, r21
-    eor     r5, r22
-    eor     r6, r23
-    eor     r7, r24
-    eor     r8, r25
-    std     Z+32, r2                ; x4 = T
-    std     Z+33, r3
-    std     Z+34, r4
-    std     Z+35, r5
-    std     Z+36, r6
-    std     Z+37, r7
-    std     Z+38, r8
-    std     Z+39, r9
     subi    r26, 15                 ; the next round constant
     cpi     r26, 60
     breq    .Lend
     rjmp    .Lround
 .Lend:
-    st      Z, r10                  ; lane 0 back to RAM
+    std     Z+0, r10                ; x0 back to RAM
     std     Z+1, r11
     std     Z+2, r12
     std     Z+3, r13
@@ -612,6 +578,14 @@ LWC_AVR_SYM(ascon_avr_permute):
     std     Z+5, r15
     std     Z+6, r16
     std     Z+7, r17
+    std     Z+24, r2                ; x3 back to RAM
+    std     Z+25, r3
+    std     Z+26, r4
+    std     Z+27, r5
+    std     Z+28, r6
+    std     Z+29, r7
+    std     Z+30, r8
+    std     Z+31, r9
 .Ldone:
     pop     r17
     pop     r16

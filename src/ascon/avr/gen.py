@@ -9,25 +9,38 @@ Both variants give one function,
 
 over the C state layout of lanes64.h (uint64_t x[5]: lane i at bytes
 8i .. 8i+7, least significant byte first, which is what AVR's little-endian
-uint64_t is).  The state stays in RAM; each round passes over it twice:
+uint64_t is).  The state lives in RAM, two or three lanes of it in
+registers; each round passes over it twice:
 
   * the S-box, one byte column at a time: byte j of the five lanes in five
     registers, 20 logic instructions (no andn on AVR: every output is one
     and/or of two xors of the inputs, xored with a third), five bytes back;
   * the linear layer, one lane at a time: the lane in eight registers A,
-    T = A, then for each of its two rotations either A shifted by single
-    bits in place (lsl/rol or lsr/ror chains) and xored into T with the
-    byte offset of the rotation (a register renaming, free), or, where the
-    bit shift would be long, A times 2^k with mul (r1:r0 = the byte shifted
-    across two bytes) xored into T: 4 cycles a byte for any k.  A planner
-    picks, per lane, the order and the method with the fewest cycles.
+    its sum S = A, then for each of its two rotations either A shifted by
+    single bits in place (lsl/rol or lsr/ror chains) and xored into S with
+    the byte offset of the rotation (a register renaming, free), or, where
+    the bit shift would be long, A times 2^k with mul (r1:r0 = the byte
+    shifted across two bytes) xored into S: 4 cycles a byte for any k.  A
+    planner picks, per lane, the order and the method with the fewest
+    cycles.
+
+A lane whose sum stays in its registers after its linear layer (done last
+in the round) is the next S-box's input there, and the S-box can leave an
+output lane in those registers for that lane's linear layer (done first,
+in place): neither lane is loaded or stored in a round, only on entry and
+exit.
 
 Variants:
     small   the S-box in a loop over the 8 columns, the linear layer
-            unrolled (one copy per lane), no mul
-    fast    the S-box unrolled over the columns, lane 0 resident in r10-r17
-            for the whole permutation (no loads or stores of its bytes),
-            mul where it is cheaper
+            unrolled (one copy per lane), no mul.  Lane 2 stays in r8-r15
+            for the whole permutation, r0-r7 carry lane 3 into the S-box
+            and y0 out of it.  The loop reaches them through the Y pointer:
+            the ATmega128 (like every classic AVR core, not XMEGA or the
+            reduced core) maps r0-r31 at data addresses 0..31, at the cost
+            of a RAM access (2 cycles).
+    fast    the S-box unrolled over the columns: R = r10-r17 carries lane 0
+            into it and y4 out, T = r2-r9 lane 3 in and y1 out (where the
+            S-box leaves them: no move), mul where it is cheaper.
 
 No branch or address depends on the state: the loops count columns and
 rounds, the round constant is computed from the round counter.
@@ -47,15 +60,19 @@ VARIANTS = ["small", "fast"]
 # Ascon's linear layer: lane i gets x ^= (x >>> r0) ^ (x >>> r1).
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 
-# Register map.
-T = [f"r{2 + k}" for k in range(8)]      # the linear layer's sum (saved, restored)
+# Register map (fast; small's follows generate_small's notes).
+T = [f"r{2 + k}" for k in range(8)]      # a linear layer's sum, lane 3 in / y1 out (saved)
 A = [f"r{18 + k}" for k in range(8)]     # a lane (linear layer), byte 0 first
-R = [f"r{10 + k}" for k in range(8)]     # fast: lane 0, resident (saved, restored)
+R = [f"r{10 + k}" for k in range(8)]     # a linear layer's sum, lane 0 in / y4 out (saved)
 X = ["r18", "r19", "r20", "r21", "r22"]  # S-box: x0 .. x4 of a column
 TMP = ["r23", "r24", "r25"]              # S-box temporaries t0 .. t2
-# The round constant (0xf0 - 15 r for round r of 12) and fast's mul factor
-# 2^k or small's column counter (X is a pointer there).
-REGS = {"fast": ("r26", "r27"), "small": ("r16", "r17")}
+# The round constant (0xf0 - 15 r for round r of 12) and the mul factor 2^k.
+REGS = {"fast": ("r26", "r27")}
+# fast: T carries lane 3 from its linear layer (the last of a round) into the
+# next S-box, whose output y1 lands in x3's register: lane 1's linear layer
+# (the first) reads it there.  Neither is loaded or stored in a round.
+T_IN, T_OUT = 3, 1
+R_IN, R_OUT = 0, 4  # likewise R: x0 in, y4 out (the S-box leaves it in x0's register)
 LAST_RC = 0x3C  # the constant after round 11: the loop ends there
 
 
@@ -141,14 +158,29 @@ def best_plan(lane: int, use_mul: bool):
     return min(plans(lane, use_mul), key=lambda p: (p[0], str(p[1])))
 
 
-def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str) -> None:
-    """T = x ^ (x >>> r0) ^ (x >>> r1) with x in regs (destroyed; K: mul factor)."""
+def rol1z(a: Asm, w: list[str], comment: str, zero: str) -> None:
+    """w <<<= 1 with the zero register named (avrgen.rol1 when it is r1)."""
+    if zero == "r1":
+        rol1(a, w, comment)
+        return
+    a("lsl", w[0], comment=comment)
+    for r in w[1:]:
+        a("rol", r)
+    a("adc", w[0], zero, comment=f"bit {8 * len(w) - 1} into bit 0 ({zero} = 0)")
+
+
+def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str,
+                acc: list[str] = T, copy: bool = True, zero: str = "r1") -> None:
+    """acc = x ^ (x >>> r0) ^ (x >>> r1) with x in regs (destroyed; K: mul
+    factor); copy=False: acc holds x already."""
+    T = acc
     cost, steps = best_plan(lane, use_mul)
     r0, r1 = SIGMA[lane]
     a.note(f"x{lane} ^= (x{lane} >>> {r0}) ^ (x{lane} >>> {r1}): ~{cost} cycles besides "
            f"the copies")
-    for k in range(0, 8, 2):
-        a("movw", T[k], regs[k], comment="T = x" if k == 0 else "")
+    if copy:
+        for k in range(0, 8, 2):
+            a("movw", T[k], regs[k], comment="T = x" if k == 0 else "")
     s = 0
     for step in steps:
         if step[0] == "mul":
@@ -165,7 +197,7 @@ def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str) -> No
         _, L, tgt = step
         while s < tgt:
             s += 1
-            rol1(a, regs, f"A = x <<< {s}")
+            rol1z(a, regs, f"A = x <<< {s}", zero)
         while s > tgt:
             s -= 1
             ror1(a, regs, f"A = x <<< {s}" if s >= 0 else f"A = x >>> {-s}")
@@ -175,28 +207,37 @@ def linear_lane(a: Asm, lane: int, regs: list[str], use_mul: bool, K: str) -> No
               comment=f"T ^= x >>> {64 - L} (bytes of A +{b})" if m == 0 else "")
 
 
-def generate(variant: str) -> str:
-    fast = variant == "fast"
-    RC, K = REGS[variant]
-    a = Asm(variant)
+# small: two lanes live in registers, which the ATmega128 also maps at data
+# addresses 0..31, so the S-box loop reaches them through a pointer (Y) at
+# the cost of RAM (2 cycles a byte) while the linear layer uses them in
+# place.  Lane 2 (SR) stays in r8-r15 for the whole permutation (the round
+# constant is one eor); TS carries lane 3 (S_IN) from its linear layer, the
+# last of a round, into the next S-box, which leaves y0 (S_OUT) there for
+# lane 0's linear layer, the first.  Lane 0 is the S-box's first RAM lane
+# (ld Z+), so every RAM store has a displacement >= 0.
+TS = [f"r{k}" for k in range(8)]          # r0-r7 (r1 cleared before return)
+RS = [f"r{8 + k}" for k in range(8)]      # r8-r15
+SR, S_IN, S_OUT = 2, 3, 0
+S_RC, S_ZERO = "r26", "r27"
+
+
+def generate_small() -> str:
+    a = Asm("small")
     sym = "LWC_AVR_SYM(ascon_avr_permute)"
-    a.raw(f"/* Generated by src/ascon/avr/gen.py ({variant}): edit the generator, not this file.")
+    RC, ZERO = S_RC, S_ZERO
+    a.raw("/* Generated by src/ascon/avr/gen.py (small): edit the generator, not this file.")
     a.raw(" *")
     a.raw(" * AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).")
-    a.raw(" * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.")
-    a.raw(" * S-box: column bytes x0..x4 in r18-r22, temporaries r23-r25.")
-    a.raw(" * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum T in r2-r9;")
-    if fast:
-        a.raw(" * lane 0 stays in r10-r17 from the first round to the last (its S-box")
-        a.raw(" * input and output, its linear layer in place).")
-    if fast:
-        a.raw(f" * {RC} = round constant, {K} = mul factor; r0:r1 products. */")
-    else:
-        a.raw(f" * {RC} = round constant, {K} = column counter; in the S-box loop Z")
-        a.raw(" * loads (post-increment) and X stores lane 0's byte, both a column ahead. */")
+    a.raw(" * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant;")
+    a.raw(f" * lane {SR} in r8-r15 for the whole permutation, lane {S_IN} in r0-r7 from")
+    a.raw(f" * its linear layer to the next S-box, which leaves y{S_OUT} there.  The S-box")
+    a.raw(" * loop reads and writes both through Y (registers are data addresses 0..31),")
+    a.raw(" * the RAM lanes through Z (ld Z+ on lane 0).  S-box: x0..x4 in r18-r22,")
+    a.raw(" * temporaries r23-r25.  Linear layer: the lane in A = r18-r25, its sum in")
+    a.raw(f" * r0-r7 (or in place in r8-r15).  {RC} = round constant, {ZERO} = 0. */")
     a.raw('#include "ascon/avr/asm.h"')
     a.raw("")
-    saved = T + (R if fast else [RC, K])
+    saved = [f"r{k}" for k in range(2, 16)] + ["r28", "r29"]
     head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
     a("movw", "r30", "r24", comment="Z = state")
     a("mov", RC, "r22")
@@ -207,65 +248,146 @@ def generate(variant: str) -> str:
     a("brne", ".Lstart")
     a("rjmp", ".Ldone", comment="n = 0: nothing to do")
     a.label(".Lstart")
-    if fast:
-        for j in range(8):
-            a("ldd" if j else "ld", R[j], f"Z+{j}" if j else "Z", comment="lane 0 resident" if j == 0 else "")
+    for j in range(8):
+        a("ldd", RS[j], f"Z+{8 * SR + j}", comment=f"x{SR} resident" if j == 0 else "")
+    for j in range(8):
+        a("ldd", TS[j], f"Z+{8 * S_IN + j}", comment=f"x{S_IN}: the first S-box's input" if j == 0 else "")
+    a("clr", ZERO)
+    a("clr", "r29", comment="Y = 0 .. 15: r0 .. r15")
     a.label(".Lround")
-    # -- S-box
-    if fast:
-        a.note("the S-box on columns 0..7 (lane 0 in r10-r17), the constant into x2's byte 0")
-        for j in range(8):
-            x = [R[j]] + X[1:5]
-            for i in range(1, 5):
-                a("ldd", x[i], f"Z+{8 * i + j}", comment=f"column {j}" if i == 1 else "")
-            if j == 0:
-                a("eor", x[2], RC, comment="x2 ^= round constant")
-            y = sbox(a, x, TMP)
-            for i in range(1, 5):
-                a("std", f"Z+{8 * i + j}", y[i])
-            a("mov", R[j], y[0], comment="lane 0 stays")
-    else:
-        a.note("the constant into x2's byte 0, then the S-box on columns 0..7, Z moving")
-        a("ldd", "r0", "Z+16")
-        a("eor", "r0", RC, comment="x2 ^= round constant")
-        a("std", "Z+16", "r0")
-        a("ldi", K, 8, comment="8 columns")
-        a("movw", "r26", "r30", comment="X = Z")
-        a.label(".Lcolumn")
-        for i in range(5):
-            a("ldd" if i else "ld", X[i], f"Z+{8 * i - 1}" if i else "Z+",
-              comment="Z = the next column" if i == 0 else "")
-        y = sbox(a, list(X), TMP)
-        for i in range(5):
-            a("std" if i else "st", f"Z+{8 * i - 1}" if i else "X+", y[i],
-              comment="X = the next column" if i == 0 else "")
-        a("dec", K)
-        a("brne", ".Lcolumn")
-        a("sbiw", "r30", 8, comment="Z = state again")
-    # -- linear layer
+    a("eor", RS[0], RC, comment=f"x{SR} ^= round constant")
+    a("clr", "r28", comment="Y = r0")
+    a.label(".Lcolumn")
+    assert S_OUT == 0 and SR != 0 and S_IN != 0
+    for i in range(5):
+        if i == 0:
+            a("ld", X[0], "Z+", comment="Z = the next column")
+        elif i == SR:
+            a("ldd", X[i], "Y+8")
+        elif i == S_IN:
+            a("ld", X[i], "Y")
+        else:
+            a("ldd", X[i], f"Z+{8 * i - 1}")
+    y = sbox(a, list(X), TMP)
+    for i in range(1, 5):
+        if i == SR:
+            a("std", "Y+8", y[i])
+        else:
+            a("std", f"Z+{8 * i - 1}", y[i])
+    a("st", "Y+", y[S_OUT], comment="Y = the next column")
+    a("cpi", "r28", 8)
+    a("brne", ".Lcolumn")
     a.note("the linear layer, lane by lane")
-    for lane in range(5):
-        if fast and lane == 0:
-            linear_lane(a, lane, R, True, K)
+    order = [S_OUT, SR] + [i for i in range(5) if i not in (S_OUT, SR, S_IN)] + [S_IN]
+    for lane in order:
+        if lane in (S_OUT, SR):
+            home = RS if lane == SR else TS
             for k in range(0, 8, 2):
-                a("movw", R[k], T[k], comment="lane 0 = T" if k == 0 else "")
+                a("movw", A[k], home[k], comment=f"A = x{lane} (in registers)" if k == 0 else "")
+            linear_lane(a, lane, A, False, None, acc=home, copy=False, zero=ZERO)
+        else:
+            for j in range(8):
+                a("ldd", A[j], f"Z+{8 * lane + j}", comment=f"A = x{lane}" if j == 0 else "")
+            linear_lane(a, lane, A, False, None, acc=TS, zero=ZERO)
+        if lane in (SR, S_IN):
+            continue
+        if lane == S_OUT:  # the first: Z is still a lane ahead (state + 8)
+            for j in reversed(range(8)):
+                a("st", "-Z", TS[j], comment=f"x{lane} = T, Z = state again" if j == 7 else "")
             continue
         for j in range(8):
-            a("ldd" if lane or j else "ld", A[j], f"Z+{8 * lane + j}" if lane or j else "Z",
-              comment=f"A = x{lane}" if j == 0 else "")
-        linear_lane(a, lane, A, fast, K)
-        for j in range(8):
-            a("std" if lane or j else "st", f"Z+{8 * lane + j}" if lane or j else "Z", T[j],
-              comment=f"x{lane} = T" if j == 0 else "")
+            a("std", f"Z+{8 * lane + j}", TS[j], comment=f"x{lane} = T" if j == 0 else "")
     a("subi", RC, 0x0F, comment="the next round constant")
     a("cpi", RC, LAST_RC)
     a("breq", ".Lend")
     a("rjmp", ".Lround")
     a.label(".Lend")
-    if fast:
+    for j in range(8):
+        a("std", f"Z+{8 * SR + j}", RS[j], comment=f"x{SR} back to RAM" if j == 0 else "")
+    for j in range(8):
+        a("std", f"Z+{8 * S_IN + j}", TS[j], comment=f"x{S_IN} back to RAM" if j == 0 else "")
+    a("clr", "r1", comment="r1 = 0 again")
+    a.label(".Ldone")
+    tail(a, sym, saved)
+    size(a, sym)
+    return text(a)
+
+
+def generate(variant: str) -> str:
+    return generate_small() if variant == "small" else generate_fast()
+
+
+def generate_fast() -> str:
+    RC, K = REGS["fast"]
+    a = Asm("fast")
+    sym = "LWC_AVR_SYM(ascon_avr_permute)"
+    a.raw("/* Generated by src/ascon/avr/gen.py (fast): edit the generator, not this file.")
+    a.raw(" *")
+    a.raw(" * AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).")
+    a.raw(" * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.")
+    a.raw(" * S-box: column bytes in r18-r22 (or R, T), temporaries r23-r25.")
+    a.raw(" * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum in T = r2-r9")
+    a.raw(f" * or R = r10-r17.  R carries x{R_IN} and T x{T_IN} from their linear layers")
+    a.raw(f" * (the last of a round) into the next S-box, which leaves y{R_OUT} in R and")
+    a.raw(f" * y{T_OUT} in T for theirs (the first).")
+    a.raw(f" * {RC} = round constant, {K} = mul factor; r0:r1 products. */")
+    a.raw('#include "ascon/avr/asm.h"')
+    a.raw("")
+    saved = T + R
+    head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
+    a("movw", "r30", "r24", comment="Z = state")
+    a("mov", RC, "r22")
+    a("swap", RC, comment="16 n (n <= 12)")
+    a("sub", RC, "r22")
+    a("subi", RC, (-LAST_RC) & 0xFF, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
+    a("cpi", RC, LAST_RC)
+    a("brne", ".Lstart")
+    a("rjmp", ".Ldone", comment="n = 0: nothing to do")
+    a.label(".Lstart")
+    for home, lane in ((R, R_IN), (T, T_IN)):
         for j in range(8):
-            a("std" if j else "st", f"Z+{j}" if j else "Z", R[j],
-              comment="lane 0 back to RAM" if j == 0 else "")
+            a("ldd", home[j], f"Z+{8 * lane + j}",
+              comment=f"x{lane}: the first S-box's input" if j == 0 else "")
+    a.label(".Lround")
+    a.note(f"the S-box on columns 0..7 (x{R_IN} from R, x{T_IN} from T, y{R_OUT} into R,")
+    a.note(f"y{T_OUT} into T), the constant into x2's byte 0")
+    for j in range(8):
+        x = list(X)
+        x[R_IN], x[T_IN] = R[j], T[j]
+        for i in range(5):
+            if i not in (R_IN, T_IN):
+                a("ldd", x[i], f"Z+{8 * i + j}", comment=f"column {j}" if i == 1 else "")
+        if j == 0:
+            a("eor", x[2], RC, comment="x2 ^= round constant")
+        y = sbox(a, x, TMP)
+        assert y[T_OUT] == T[j] and y[R_OUT] == R[j], "the S-box's outputs in place"
+        for i in range(5):
+            if i not in (R_OUT, T_OUT):
+                a("std", f"Z+{8 * i + j}", y[i])
+    a.note("the linear layer, lane by lane")
+    rest = [i for i in range(5) if i not in (R_IN, R_OUT, T_IN, T_OUT)]
+    for lane in [R_OUT, T_OUT] + rest + [R_IN, T_IN]:
+        home = R if lane in (R_IN, R_OUT) else T
+        if lane in (R_OUT, T_OUT):
+            for k in range(0, 8, 2):
+                a("movw", A[k], home[k], comment=f"A = x{lane} (in registers)" if k == 0 else "")
+            linear_lane(a, lane, A, True, K, acc=home, copy=False)
+        else:
+            for j in range(8):
+                a("ldd", A[j], f"Z+{8 * lane + j}", comment=f"A = x{lane}" if j == 0 else "")
+            linear_lane(a, lane, A, True, K, acc=home)
+        if lane in (R_IN, T_IN):
+            continue  # the next S-box's input (stored after the last round)
+        for j in range(8):
+            a("std", f"Z+{8 * lane + j}", home[j], comment=f"x{lane} = the sum" if j == 0 else "")
+    a("subi", RC, 0x0F, comment="the next round constant")
+    a("cpi", RC, LAST_RC)
+    a("breq", ".Lend")
+    a("rjmp", ".Lround")
+    a.label(".Lend")
+    for home, lane in ((R, R_IN), (T, T_IN)):
+        for j in range(8):
+            a("std", f"Z+{8 * lane + j}", home[j], comment=f"x{lane} back to RAM" if j == 0 else "")
     a.label(".Ldone")
     tail(a, sym, saved)
     size(a, sym)
