@@ -1,5 +1,6 @@
 /*
- * AVR assembly backend (src/sparkle/avr/small.S, written by gen.py): the
+ * AVR assembly backend (src/sparkle/avr/small.S, or fast.S where the
+ * implementation defines SPARKLE_AVR_FAST; both written by gen.py): the
  * permutation alone, on the C state of words.h (x0, y0, ..., x5, y5 as
  * little-endian 32-bit words in RAM); adding and extracting bytes stay
  * words.h's byte loop, the modes stay C, compiled as small as lowsize's
@@ -16,7 +17,11 @@
 #define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
 #include "sparkle/words.h"
 
+#ifdef SPARKLE_AVR_FAST
+#define SPARKLE_BACKEND_NAME "asm_avr"
+#else
 #define SPARKLE_BACKEND_NAME "asm_avr_small"
+#endif
 
 /* Sparkle384 with `steps` steps (0 .. 12) */
 void LWC_NS(sparkle_avr_permute)(sparkle_state_t *s, unsigned steps);

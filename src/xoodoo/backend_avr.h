@@ -1,5 +1,6 @@
 /*
- * AVR assembly backend (src/xoodoo/avr/small.S, written by gen.py): the
+ * AVR assembly backend (src/xoodoo/avr/small.S, or fast.S where the
+ * implementation defines XOODOO_AVR_FAST; both written by gen.py): the
  * permutation alone, on the C state of words.h (12 little-endian 32-bit
  * lanes in RAM); adding and extracting bytes stay words.h's byte loops,
  * the modes stay C, compiled as small as lowsize's (no inlining).
@@ -15,7 +16,11 @@
 #define XOODOO_BYTEWISE 1 /* add and extract: the byte path alone */
 #include "xoodoo/words.h"
 
+#ifdef XOODOO_AVR_FAST
+#define XOODOO_BACKEND_NAME "asm_avr"
+#else
 #define XOODOO_BACKEND_NAME "asm_avr_small"
+#endif
 
 /* the last `rounds` of the 12 rounds (0 .. 12) */
 void LWC_NS(xoodoo_avr_permute)(xoodoo_state_t *s, unsigned rounds);

@@ -1,29 +1,39 @@
 #!/usr/bin/env python3
-"""Generate the AVR assembly of Sparkle384 (size-optimized) from one description.
+"""Generate the AVR assembly of Sparkle384 from one description.
 
-    python3 src/sparkle/avr/gen.py        # rewrite src/sparkle/avr/small.S
+    python3 src/sparkle/avr/gen.py        # rewrite src/sparkle/avr/small.S and fast.S
 
     small.S   sparkle_avr_permute(state, steps)   Sparkle384 with `steps` steps
+              (asm_avr_small): one Alzette and one right-branch tail as
+              subroutines, called from the written-out step
+    fast.S    the same with all six Alzette calls and the tails inline
+              (asm_avr): faster, about twice the code
 
 The state is the C sparkle_state_t (words.h): x_j at bytes 8j .. 8j+3,
 y_j at 8j+4 .. 8j+7, least significant byte first; branches 0..2 are the
-left half, 3..5 the right half.  A step:
+left half, 3..5 the right half.  A step (one loop over the steps; inside
+it the six branches are written out, c_j as immediates):
 
-  constants  y0 ^= c[i mod 8], y1 ^= i (i the step index; c from flash);
-  Alzette    one loop over the branches in the order 3, 4, 5, 0, 1, 2,
-             x and y in eight registers, c_j read from flash: the four
-             rounds unrolled, every rotation by whole bytes a renaming of
-             the registers and the rest one bit (31 = 32 - 1, 17 = 16 + 1).
-             The right branches' results go to a 24-byte buffer on the stack,
-             the left ones' to the right half of the state (their slot after
-             the step: the new right half is the old left half);
-  linear     tx, ty = the xors of the new right half's x and y words,
-             f = ell(ty) into x words, ell(tx) into y words
-             (ell(v) = (v ^ (v << 16)) >>> 16: two xors and a renaming),
-             new left branch b = buffer[(b+1) mod 3] ^ right[(b+1) mod 3] ^ f.
+  constants  y0 ^= c[i mod 8] (c from flash, xored as branch 0 is loaded),
+             y1 ^= i (i the step index);
+  left       Alzette on branches 0, 1, 2, x and y in eight registers: the
+             four rounds unrolled, every rotation by whole bytes a renaming
+             of the registers and the rest one bit (31 = 32 - 1,
+             17 = 16 + 1); the results go to a 24-byte buffer on the stack,
+             their xors tx, ty stay in registers; f = ell(ty) for x words
+             and ell(tx) for y words (ell(v) = (v ^ (v << 16)) >>> 16: two
+             xors and a renaming);
+  right      Alzette on branch 3 + b (b = 0, 1, 2), fused with the linear
+             layer: right slot b gets the buffer's branch b (the new right
+             branch b) and left slot b gets Alzette ^ buffer ^ f (the new
+             left branch b - 1).  So between steps the left half is held
+             rotated (slot p holds branch p - 1 mod 3): each step after the
+             first finds branch 0 in slot 1 and branch 2 in slot 0, and
+             after the last step one loop rotates it back.  The fusion
+             spares a separate linear pass (two loads and a store a byte).
 
-The loops count branches and steps; no branch or address depends on the
-state.
+No branch or address depends on the state (the step loop and the first
+step's layout depend on the step index only).
 """
 from __future__ import annotations
 
@@ -35,20 +45,12 @@ sys.path.insert(0, str(HERE.parent.parent / "ascon" / "avr"))
 from avrgen import (SPH, SPL, Asm, frame, head, rol1, ror1, size, tail, text,  # noqa: E402
                     wipe_frame, write)
 
-VARIANTS = ["small"]
+VARIANTS = ["small", "fast"]
 C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8,
      0xC2B3293D]
-ORDER = [3, 4, 5, 0, 1, 2]  # the Alzette loop's branches
 
 XR = ["r2", "r3", "r4", "r5"]       # x of a branch, byte 0 first
 YR = ["r6", "r7", "r8", "r9"]       # y
-CR = ["r10", "r11", "r12", "r13"]   # Alzette's constant c_j
-TR = ["r14", "r15", "r16", "r17"]   # a rotated copy
-TX = ["r18", "r19", "r20", "r21"]   # the xor of the left branches' x after Alzette
-TY = ["r0", "r22", "r23", "r24"]    # ... and of their y
-CNT = "r25"
-FRAME = 28   # the buffer (24 bytes), i, steps, the state pointer
-I_AT = 25    # i's offset from SP
 SYM = "LWC_AVR_SYM(sparkle_avr_permute)"
 TAB = "LWC_AVR_SYM(sparkle_avr_c)"
 
@@ -64,8 +66,9 @@ def xor(a: Asm, dst: list[str], src: list[str], m: int, comment: str) -> None:
         a("eor", dst[k], src[(k + m) % 4], comment=comment if k == 0 else "")
 
 
-def alzette(a: Asm) -> None:
-    """The four rounds of Alzette on (x, y) = (r2-r5, r6-r9) with c in r10-r13."""
+def alzette(a: Asm, CR: list[str], TR: list[str]) -> None:
+    """The four rounds of Alzette on (x, y) = (r2-r5, r6-r9) with c in CR, TR a
+    scratch word."""
     a.note("round 1: x += y >>> 31, y ^= x >>> 24, x ^= c")
     a("movw", TR[0], YR[0])
     a("movw", TR[2], YR[2])
@@ -97,130 +100,180 @@ def alzette(a: Asm) -> None:
 
 
 def generate(variant: str) -> str:
+    return generate_fast(variant)
+
+
+# both variants: the step's six Alzette calls written out, c_j as immediates
+FCR = ["r22", "r23", "r24", "r25"]  # c_j (ldi wants r16-r31)
+FTR = ["r10", "r11", "r12", "r13"]  # a rotated copy
+FTX = ["r18", "r19", "r20", "r21"]
+FTY = ["r14", "r15", "r16", "r17"]
+FFRAME = 28  # the buffer (24 bytes), the state pointer, i, steps
+FST_AT = 25  # the state pointer's offset from SP (after the buffer)
+FI_AT = 27
+
+
+def alzette_at(a: Asm, call: bool) -> None:
+    if call:
+        a("rcall", ".Lalzette")
+    else:
+        alzette(a, FCR, FTR)
+
+
+def right(a: Asm, f: list[str], off: int, consts, call: bool) -> None:
+    """Right branch b (left slot b at Y + off): Alzette, then right slot b =
+    the buffer's branch b, left slot b = Alzette ^ buffer ^ f."""
+    for k in range(8):
+        a("ldd", (XR + YR)[k], f"Y+{24 + off + k}", comment="x, y" if k == 0 else "")
+    consts()
+    alzette_at(a, call)
+    for k, r in enumerate(XR + YR):
+        a("ld", "r0", "X+")
+        a("std", f"Y+{24 + off + k}", "r0")
+        a("eor", r, "r0")
+        a("eor", r, f[k])
+        a("std" if off + k else "st", f"Y+{off + k}" if off + k else "Y", r)
+
+
+def ldi_c(a: Asm, j: int) -> None:
+    for k in range(4):
+        a("ldi", FCR[k], f"0x{(C[j] >> (8 * k)) & 0xFF:02x}", comment=f"c_{j}" if k == 0 else "")
+
+
+def generate_fast(variant: str) -> str:
+    call = variant == "small"  # one Alzette (and one right-branch tail) called
     a = Asm(variant)
     a.raw(f"/* Generated by src/sparkle/avr/gen.py ({variant}): edit the generator, not this file.")
     a.raw(" *")
-    a.raw(" * AVR (avr-gcc ABI).  Alzette: x in r2-r5, y in r6-r9 (byte 0 first), c_j in")
-    a.raw(" * r10-r13, a rotated copy in r14-r17; Y = the branch read, X = where it goes,")
-    a.raw(" * Z = the constants in flash; tx in r18-r21 and ty in r0, r22-r24 (the xors of")
-    a.raw(" * the left branches after Alzette), r25 = branch counter.  The step index,")
-    a.raw(" * the step count and the state pointer wait in the stack frame. */")
+    a.raw(" * AVR (avr-gcc ABI), " + ("the size variant: one Alzette and one right-branch tail"
+                                    " called" if call else "the speed variant: all inline") + ";")
+    a.raw(" * c_j as immediates.  x in r2-r5, y in r6-r9, c_j in r22-r25, a rotated copy")
+    a.raw(" * in r10-r13; tx in r18-r21 and ty in r14-r17; Y = the state, X = the buffer,")
+    a.raw(" * Z = branch 2 of the left half.  Between steps the left half is kept rotated")
+    a.raw(" * (slot p holds branch p - 1 mod 3). */")
     a.raw('#include "ascon/avr/asm.h"')
     a.raw("")
     a.raw('    .section .progmem.data,"a",@progbits')
     a.raw(f"{TAB}:")
-    a.note("c_3, c_4, c_5, c_0, c_1, c_2 (Alzette, in the loop's order), then c_0 .. c_7 (steps)")
-    for j in ORDER + list(range(8)):
+    a.note("c_0 .. c_7: the step constants")
+    for j in range(8):
         a.raw("    .byte " + ", ".join(f"0x{(C[j] >> (8 * k)) & 0xFF:02x}" for k in range(4)))
     saved = [f"r{k}" for k in range(2, 18)] + ["r28", "r29"]
     head(a, SYM, saved, "r25:r24 = state, r23:r22 = steps (0..12)")
-    frame(a, FRAME, "SP+1: the right branches after Alzette (24 bytes), then i, steps, state")
-    a("std", f"Y+{I_AT}", "r1", comment="i = 0")
-    a("std", f"Y+{I_AT + 1}", "r22")
-    a("std", f"Y+{I_AT + 2}", "r24")
-    a("std", f"Y+{I_AT + 3}", "r25")
+    frame(a, FFRAME, "SP+1: the buffer (24 bytes), the state pointer, i, steps")
+    a("std", f"Y+{FST_AT}", "r24", comment="the state pointer")
+    a("std", f"Y+{FST_AT + 1}", "r25")
+    a("std", f"Y+{FI_AT}", "r1", comment="i = 0")
+    a("std", f"Y+{FI_AT + 1}", "r22", comment="steps")
     a.label(".Lstep")
     a("in", "r28", SPL)
     a("in", "r29", SPH)
-    a("ldd", "r2", f"Y+{I_AT}")
-    a("ldd", "r3", f"Y+{I_AT + 1}")
-    a("cp", "r2", "r3")
+    a("ldd", "r16", f"Y+{FI_AT}")
+    a("ldd", "r17", f"Y+{FI_AT + 1}")
+    a("cp", "r16", "r17")
     a("brne", "0f")
     a("rjmp", ".Lend", comment="i = steps")
     a.raw("0:")
-    a("ldd", "r4", f"Y+{I_AT + 2}")
-    a("ldd", "r5", f"Y+{I_AT + 3}")
-    a("movw", "r28", "r4", comment="Y = state")
-    a.note("step constants: y0 ^= c[i mod 8], y1 ^= i")
-    a("mov", "r30", "r2")
+    a("movw", "r26", "r28")
+    a("adiw", "r26", 1, comment="X = the buffer")
+    a("ldd", "r30", f"Y+{FST_AT}")
+    a("ldd", "r31", f"Y+{FST_AT + 1}", comment="Z = the state")
+    a.note("Y = A0 (where branch 0 is), r10:r11 = Y2 (where branch 2 is)")
+    a("movw", FTR[0], "r30")
+    a("adiw", "r30", 8)
+    a("tst", "r16")
+    a("brne", "1f")
+    a("sbiw", "r30", 8, comment="i = 0: the left half as the caller gave it")
+    a("adiw", "r30", 16)
+    a("movw", FTR[0], "r30")
+    a("sbiw", "r30", 16)
+    a.raw("1:")
+    a("movw", "r28", "r30")
+    a("ldd", "r2", "Y+12")
+    a("eor", "r2", "r16")
+    a("std", "Y+12", "r2", comment="y1 ^= i (i < 256)")
+    a("mov", "r30", "r16")
     a("andi", "r30", 7)
     a("lsl", "r30")
     a("lsl", "r30")
     a("clr", "r31")
-    a("subi", "r30", f"lo8(-({TAB} + 24))")
-    a("sbci", "r31", f"hi8(-({TAB} + 24))", comment="Z = &c[i mod 8] in flash")
-    for k in range(4):
-        a("lpm", "r0", "Z+")
-        a("ldd", "r3", f"Y+{4 + k}")
-        a("eor", "r3", "r0")
-        a("std", f"Y+{4 + k}", "r3")
-    a("ldd", "r3", "Y+12")
-    a("eor", "r3", "r2")
-    a("std", "Y+12", "r3", comment="y1 ^= i (i < 256)")
-    a.note("Alzette on branches 3, 4, 5 (to the buffer) then 0, 1, 2 (to the right half)")
-    a("adiw", "r28", 24, comment="Y = branch 3")
-    a("in", "r26", SPL)
-    a("in", "r27", SPH)
-    a("adiw", "r26", 1, comment="X = the buffer")
-    a("ldi", "r30", f"lo8({TAB})")
-    a("ldi", "r31", f"hi8({TAB})")
-    for r in TX + TY:
-        a("clr", r)
-    a("ldi", CNT, 6)
-    a.label(".Lbranch")
-    for k in range(4):
-        a("ldd" if k else "ld", XR[k], f"Y+{k}" if k else "Y", comment="x" if k == 0 else "")
-    for k in range(4):
-        a("ldd", YR[k], f"Y+{4 + k}", comment="y" if k == 0 else "")
-    for k in range(4):
-        a("lpm", CR[k], "Z+", comment="c_j" if k == 0 else "")
-    alzette(a)
-    for r in XR + YR:
-        a("st", "X+", r)
-    a("adiw", "r28", 8, comment="next branch")
-    a("cpi", CNT, 4)
-    a("brlo", "1f")
-    a("brne", "2f")
-    a("sbiw", "r28", 48, comment="after branch 5: Y = branch 0, X = branch 3")
-    a("movw", "r26", "r28")
-    a("adiw", "r26", 24)
-    a("rjmp", "2f")
-    a.raw("1:")
-    xor(a, TX, XR, 0, "a left branch: tx ^= x, ty ^= y")
-    xor(a, TY, YR, 0, "")
-    a.raw("2:")
-    a("dec", CNT)
-    a("breq", "3f")
-    a("rjmp", ".Lbranch")
-    a.raw("3:")
-    a.note("linear layer: Y = branch 3 (the new right half)")
-    a("sbiw", "r28", 24, comment="Y = the state")
-    a("eor", TX[2], TX[0])
-    a("eor", TX[3], TX[1], comment="ell(tx): bytes 2, 3, 0, 1 of tx; into y words")
-    a("eor", TY[2], TY[0])
-    a("eor", TY[3], TY[1], comment="ell(ty): bytes 2, 3, 0, 1 of ty; into x words")
-    f = [TY[2], TY[3], TY[0], TY[1], TX[2], TX[3], TX[0], TX[1]]
-    a("in", "r26", SPL)
-    a("in", "r27", SPH)
-    a("adiw", "r26", 9, comment="X = buffer branch 1 (old branch 4)")
-    a("movw", "r30", "r28")
-    a("adiw", "r30", 32, comment="Z = right branch 1 (Alzette of old branch 1)")
-    a("ldi", CNT, 3)
-    a.label(".Llinear")
-    for k in range(8):
-        a("ld", "r2", "X+")
-        a("ld", "r3", "Z+")
-        a("eor", "r2", "r3")
-        a("eor", "r2", f[k])
-        a("st", "Y+", "r2", comment="new left branch b" if k == 0 else "")
-    a("cpi", CNT, 2)
-    a("brne", "4f")
-    a("sbiw", "r26", 24, comment="after b = 1: branch 0 of the buffer and of the right half")
-    a("sbiw", "r30", 24)
-    a.raw("4:")
-    a("dec", CNT)
-    a("brne", ".Llinear")
+    a("subi", "r30", f"lo8(-({TAB}))")
+    a("sbci", "r31", f"hi8(-({TAB}))", comment="Z = &c[i mod 8] in flash")
+    for j in range(3):
+        a.note(f"Alzette on branch {j} (into the buffer)")
+        base, off = ("Z", 0) if j == 2 else ("Y", 8 * j)
+        for k in range(8):
+            a("ldd", (XR + YR)[k], f"{base}+{off + k}", comment="x, y" if k == 0 else "")
+        if j == 0:
+            for k in range(4):
+                a("lpm", "r0", "Z+")
+                a("eor", YR[k], "r0", comment="y0 ^= c[i mod 8]" if k == 0 else "")
+            a("movw", "r30", FTR[0], comment="Z = Y2")
+        ldi_c(a, j)
+        alzette_at(a, call)
+        for r in XR + YR:
+            a("st", "X+", r)
+        if j == 0:
+            a("movw", FTX[0], XR[0], comment="tx = x, ty = y")
+            a("movw", FTX[2], XR[2])
+            a("movw", FTY[0], YR[0])
+            a("movw", FTY[2], YR[2])
+        else:
+            xor(a, FTX, XR, 0, "tx ^= x, ty ^= y")
+            xor(a, FTY, YR, 0, "")
+    a.note("f: ell(ty) into x words, ell(tx) into y words")
+    a("eor", FTX[2], FTX[0])
+    a("eor", FTX[3], FTX[1])
+    a("eor", FTY[2], FTY[0])
+    a("eor", FTY[3], FTY[1])
+    f = [FTY[2], FTY[3], FTY[0], FTY[1], FTX[2], FTX[3], FTX[0], FTX[1]]
+    a("ld", "r28", "X+")
+    a("ld", "r29", "X+", comment="Y = the state (left slot 0)")
+    a("sbiw", "r26", 26, comment="X = the buffer")
+    for b in range(3):
+        a.note(f"Alzette on branch {3 + b}: right slot {b} gets the buffer's branch {b},")
+        a.note(f"left slot {b} Alzette ^ buffer ^ f (the new branch {(b - 1) % 3})")
+        if call:
+            ldi_c(a, 3 + b)
+            a("rcall", ".Lright", comment="Y += 8")
+        else:
+            right(a, f, 8 * b, lambda: ldi_c(a, 3 + b), False)
     a("in", "r28", SPL)
     a("in", "r29", SPH)
-    a("ldd", "r2", f"Y+{I_AT}")
-    a("inc", "r2")
-    a("std", f"Y+{I_AT}", "r2", comment="i += 1")
+    a("ldd", "r16", f"Y+{FI_AT}")
+    a("inc", "r16")
+    a("std", f"Y+{FI_AT}", "r16", comment="i += 1")
     a("rjmp", ".Lstep")
     a.label(".Lend")
+    a.note("after a step, slots 0, 1, 2 of the left half hold branches 2, 0, 1")
+    a("ldd", "r30", f"Y+{FST_AT}")
+    a("ldd", "r31", f"Y+{FST_AT + 1}", comment="Z = the state")
+    a("tst", "r17")
+    a("breq", "6f", comment="no step: nothing rotated")
+    a("ldi", "r25", 8)
+    a.raw("5:")
+    a("ld", "r2", "Z")
+    a("ldd", "r3", "Z+8")
+    a("ldd", "r4", "Z+16")
+    a("std", "Z+16", "r2")
+    a("std", "Z+8", "r4")
+    a("st", "Z+", "r3")
+    a("dec", "r25")
+    a("brne", "5b")
+    a.raw("6:")
     a.note("wipe the frame, free it")
-    wipe_frame(a, FRAME, CNT)
-    frame(a, -FRAME, "interrupts as they were")
+    wipe_frame(a, FFRAME, "r25")
+    frame(a, -FFRAME, "interrupts as they were")
     tail(a, SYM, saved)
+    if call:
+        a.label(".Lright")
+        a.note("a right branch: Y = left slot b, c_j in r22-r25")
+        right(a, f, 0, lambda: None, True)
+        a("adiw", "r28", 8)
+        a("ret")
+        a.label(".Lalzette")
+        alzette(a, FCR, FTR)
+        a("ret")
     size(a, SYM)
     return text(a)
 

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "sparkle/avr/fast.S"

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "xoodoo/avr/fast.S"
