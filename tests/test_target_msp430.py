@@ -331,3 +331,16 @@ def test_simulator_refuses_a_bad_trace_option(tmp_path, args, message):
 
 if __name__ == "__main__":
     pytest.main([__file__, "-v"])
+
+
+def test_trace_cycles_without_a_trace_is_refused(tmp_path):
+    """--trace-cycles only adds records to a --ct-trace file: alone it is a
+    usage error, not an option that silently does nothing."""
+    fw = firmware(NAME, *HASH)
+    r = subprocess.run([str(SIM), "--trace-cycles", str(fw)], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--ct-trace" in r.stderr, r.stderr
+    out = tmp_path / "t.bin"
+    r = subprocess.run([str(SIM), f"--ct-trace={out}", "--trace-cycles", str(fw)],
+                       input="hello\nquit\n", capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr

@@ -438,6 +438,10 @@ int main(int argc, char **argv) {
             "[--trace-cycles]] FIRMWARE.elf\n");
     return 2;
   }
+  if (trace_cycles && trace_out == NULL) {
+    fprintf(stderr, "lwc-msp430sim: --trace-cycles adds to a trace: give --ct-trace=PATH\n");
+    return 2;
+  }
   if (want_stats) atexit(stats);
   memset(mem, 0xff, sizeof mem); /* erased flash, unset RAM */
   r[1] = 0xfffe;                 /* until the start-up sets the stack */
