@@ -44,10 +44,10 @@ from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.session import SessionError
 from harness.bench.targets import TARGETS
 from harness.bench.targets.base import BuildError, DoesNotFit
+from harness.build import DESC_SYMBOL
 
 OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
 TOP = 24  # mnemonics shown in the text table
-DISPATCH = re.compile(r"_lwc_(aead|hash|perm)_desc$")  # a descriptor (core/*_api.h)
 
 
 def add_parser(sub) -> None:
@@ -183,10 +183,10 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
                objects: list[dict] | None = None) -> dict:
     """objects: the program's read-only data objects (elfpatch.read_only_objects);
     those the operation reads are its static tables, except the
-    implementation's descriptor (DISPATCH: the harness reads the function
+    implementation's descriptor (DESC_SYMBOL: the harness reads the function
     pointers there), whose reads are not look-ups either."""
     dispatch = [(o["addr"], o["addr"] + o["size"]) for o in objects or []
-                if DISPATCH.search(o["name"])]
+                if DESC_SYMBOL.search(o["name"])]
 
     def where(addr):
         for s in secs:
@@ -248,7 +248,7 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
         reg_only += not pending
         mem_ops += pending
     total = sum(mnem.values())
-    tables = {o["name"]: o["size"] for o in objects or [] if not DISPATCH.search(o["name"])
+    tables = {o["name"]: o["size"] for o in objects or [] if not DESC_SYMBOL.search(o["name"])
               and any(o["addr"] <= a < o["addr"] + o["size"] for a in read_only_reads)}
     return {
         "instructions": total,

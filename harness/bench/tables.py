@@ -396,13 +396,13 @@ def aead_sections(ref: dict, records) -> list[Section]:
     points = [(a, m) for a, m, *_ in table["rows"]]
     schemes = list(table["columns"]) + [s for s in scheme_order({r["scheme"] for r in encs})
                                         if s.startswith("ascon") and s not in table["columns"]]
+    big = max(points, key=lambda p: p[0] + p[1])  # where the fastest is picked
     columns, picks = [], {}
     for s in schemes:
         impls = {i for (sc, i, _a, _m) in cells if sc == s}
         full = [i for i in impls if all((s, i, a, m) in cells for a, m in points)]
         if not full:
             continue
-        big = max(points, key=lambda p: p[0] + p[1])
         picks[s] = min(sorted(full), key=lambda i: cells[(s, i, *big)])
         columns.append(f"{s} ({picks[s]})")
     if not picks:
