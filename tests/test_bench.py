@@ -131,17 +131,108 @@ def test_unknown_names_exit_2(args, word):
     assert r.stdout == ""
 
 
-def test_skipped_target_is_reported(tmp_path, monkeypatch):
-    """A target whose tools are missing is reported as skipped with the reason."""
+def test_a_named_target_that_cannot_run_is_an_error(tmp_path, monkeypatch, capsys):
+    """A target named with --target whose tools are missing after the
+    set-up: exit 2, the reason on one line, nothing measured or written."""
     from harness.bench import cli
     monkeypatch.setenv("LWC_NO_SETUP", "1")
     monkeypatch.setattr(TARGETS["rv32i-qemu"], "tools_missing", lambda self: "no simulator here")
     out = tmp_path / "s.json"
     rc = cli.main(["run", "--target", "rv32i-qemu", "--json", str(out), "--out", "none"])
-    assert rc == 0
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.strip().splitlines() == ["lwcbench: rv32i-qemu cannot run: no simulator here"]
+    assert not out.exists()
+
+
+def test_set_up_runs_before_any_target_is_made(monkeypatch, capsys):
+    """The first run on a bare machine: the set-up installs the compilers,
+    and only then are the target objects made (a fresh machine's first run
+    used to skip every QEMU target: their libgcc was looked up before)."""
+    from harness.bench import cli, install
+    events = []
+    monkeypatch.setattr(install, "setup",
+                        lambda profiles: events.append(("set-up", tuple(profiles))) or [])
+    cls = TARGETS["rv32i-qemu"]
+    made = cls.__init__
+
+    def init(self):
+        events.append(("made", self.name))
+        made(self)
+    monkeypatch.setattr(cls, "__init__", init)
+    rc = cli.main(["run", "--target", "rv32i-qemu", "--scheme", "ascon-p6", "--impl", "bi32",
+                   "--suite", "permutation", "--out", "none"])
+    assert rc == 0, capsys.readouterr()
+    assert events[:2] == [("set-up", ("core", "qemu")), ("made", "rv32i-qemu")]
+
+
+def test_a_target_holds_no_answer_from_before_the_set_up(monkeypatch):
+    """A QEMU target made while its compiler is missing sees it once it is
+    there: libgcc is looked up when asked, and a miss is not remembered."""
+    from harness.bench.targets import qemu
+    monkeypatch.setattr(qemu, "_LIBGCC", {})
+    real_which = qemu.shutil.which
+    monkeypatch.setattr(qemu.shutil, "which", lambda tool: None)
+    t = TARGETS["rv32i-qemu"]()
+    assert "riscv64-unknown-elf-gcc not found" in t.tools_missing()
+    assert not any(f.endswith("libgcc.a") for f in t.ldflags)
+    monkeypatch.setattr(qemu.shutil, "which", real_which)  # "installed" now
+    assert t.tools_missing() is None
+    assert any(f.endswith("libgcc.a") for f in t.ldflags)
+
+
+def test_a_default_target_that_cannot_run_fails_the_run(tmp_path, monkeypatch, capsys):
+    """In the default run a target that cannot run after the set-up is a
+    failure (exit 1, said in the summary and the JSON), unlike a real board
+    without a port, which the machine simply lacks (skipped, exit 0)."""
+    from harness.bench import cli
+    monkeypatch.setenv("LWC_NO_SETUP", "1")
+    for name, t in TARGETS.items():
+        if name not in ("rv32i-qemu", "rv32-zbb-qemu"):
+            monkeypatch.setattr(t, "is_available", lambda self: (False, "not in this test"))
+            monkeypatch.setattr(t, "machine_lacks", lambda self: True)
+    monkeypatch.setattr(TARGETS["rv32-zbb-qemu"], "tools_missing", lambda self: "no simulator here")
+    out = tmp_path / "s.json"
+    rc = cli.main(["run", "--scheme", "ascon-p6", "--impl", "bi32", "--suite", "permutation",
+                   "--json", str(out), "--out", "none"])
+    text = capsys.readouterr().out
+    assert rc == 1, text
+    assert "rv32-zbb-qemu: CANNOT RUN: no simulator here" in text
+    assert "FAILED rv32-zbb-qemu: cannot run: no simulator here" in text
+    assert "avr-atmega128: skipped: not in this test" in text
     data = json.loads(out.read_text())
-    assert data["results"] == []
-    assert data["environment"]["targets"] == {"rv32i-qemu": {"skipped": "no simulator here"}}
+    assert {r["target"] for r in data["results"]} == {"rv32i-qemu"}
+    env = data["environment"]["targets"]
+    assert env["rv32-zbb-qemu"] == {"skipped": "no simulator here", "failed": True}
+    assert env["avr-atmega128"] == {"skipped": "not in this test"}
+    assert {"target": "rv32-zbb-qemu", "impl": None, "status": "unavailable",
+            "detail": "no simulator here"} in data["failures"]
+    # the same run without the broken target passes: a lacking board is no failure
+    monkeypatch.setattr(TARGETS["rv32-zbb-qemu"], "machine_lacks", lambda self: True)
+    rc = cli.main(["run", "--scheme", "ascon-p6", "--impl", "bi32", "--suite", "permutation",
+                   "--json", str(out), "--out", "none"])
+    assert rc == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args,why", [
+    (["--target", "rv32i-qemu", "--scheme", "ascon-aead128", "--impl", "asm_xtensa_fsr"],
+     "no selected implementation (ascon-aead128/asm_xtensa_fsr) builds for rv32i-qemu"),
+    (["--target", "rv32i-qemu", "--scheme", "ascon-aead128", "--suite", "permutation"],
+     "the suite(s) permutation measure no aead operation"),
+])
+def test_a_run_that_measures_nothing_exits_2(args, why, tmp_path, monkeypatch, capsys):
+    """Like ct: a selection without a single job is a usage error, said on
+    one line, and the results folder is left as it was."""
+    from harness.bench import cli
+    monkeypatch.setenv("LWC_NO_SETUP", "1")
+    out = tmp_path / "res"
+    rc = cli.main(["run", *args, "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lwcbench: nothing to measure: ") \
+        and why in lines[0], err
+    assert not out.exists()
 
 
 def write_extra_impls(root):

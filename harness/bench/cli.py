@@ -24,8 +24,8 @@ import time
 import json
 import pathlib
 
-from harness.bench import (cluster, ct, export, finish, fuzz, hostcmp, profile, report, runner,
-                           supercop)
+from harness.bench import (cluster, ct, export, finish, fuzz, hostcmp, install, profile, report,
+                           runner, supercop)
 from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
@@ -154,25 +154,22 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _targets(names: list[str] | None):
+def _target_classes(names: list[str] | None) -> list[type]:
+    """The selected targets' classes (every target without names); no
+    target object yet: those are made after the set-up (install.setup)."""
     for n in names or []:
         if n not in TARGETS:
             raise UsageError(f"unknown target '{n}' (valid: {', '.join(TARGETS)})")
-    return [TARGETS[n]() for n in dict.fromkeys(names or TARGETS)]
+    return [TARGETS[n] for n in dict.fromkeys(names or TARGETS)]
 
 
-def setup(profiles: list[str]) -> None:
-    """Install what the selected targets need (harness/setup.sh: idempotent,
-    quiet when everything is there).  A failure is reported; the target then
-    says what is missing and is skipped.  LWC_NO_SETUP=1 skips this."""
-    if os.environ.get("LWC_NO_SETUP"):
-        return
-    for prof in dict.fromkeys(profiles):
-        r = subprocess.run(["bash", "-c", '. harness/setup.sh && lwc_setup "$1"', "setup", prof],
-                           cwd=ROOT)
-        if r.returncode != 0:
-            print(f"lwcbench: setting up {prof} failed (exit status {r.returncode})",
-                  file=sys.stderr)
+def _targets(names: list[str] | None):
+    return [c() for c in _target_classes(names)]
+
+
+def setup(profiles: list[str]) -> list[str]:
+    """install.setup (kept here for fuzz.main, which takes it as a callback)."""
+    return install.setup(profiles)
 
 
 def cmd_list() -> int:
@@ -209,15 +206,11 @@ def cmd_run(args) -> int:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     if args.timeout is not None and not 0 < args.timeout < math.inf:
         raise UsageError(f"--timeout must be a positive number of seconds (got {args.timeout})")
-    targets = _targets(args.target)
+    classes = _target_classes(args.target)
     left_targets = {}
     if not args.target and not args.all:  # the default run's targets
-        left_targets = {t.name: t.not_in_default_run for t in targets if t.not_in_default_run}
-        targets = [t for t in targets if not t.not_in_default_run]
-    use_ports(targets, args.port, args.baud, bool(args.target))
-    if args.timeout is not None:
-        for t in targets:
-            t.request_timeout = args.timeout
+        left_targets = {c.name: c.not_in_default_run for c in classes if c.not_in_default_run}
+        classes = [c for c in classes if not c.not_in_default_run]
     client = None
     if args.cluster:  # first: an unreachable scheduler is said at once
         setup(["cluster"])
@@ -226,29 +219,59 @@ def cmd_run(args) -> int:
         except cluster.ClusterError as e:
             raise UsageError(str(e)) from e
     try:
-        return _run(args, started, targets, client, left_targets)
+        return _run(args, started, classes, client, left_targets)
     finally:
         if client is not None:
             client.close()
 
 
-def _run(args, started: float, targets, client, left_targets: dict[str, str]) -> int:
-    setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
+def _available(targets, failed_setup: list[str], named: bool):
+    """Split targets into those that can run and those that cannot: (ready,
+    skipped, unavailable) with (name, why) pairs.  A target named with
+    --target that cannot run is an error (UsageError, a line per target).
+    In the default run a target the machine lacks (a real board without
+    --port) is skipped; any other that cannot run -- its tools missing
+    after the set-up, or the set-up failed -- is a failure of the run."""
+    ready, skipped, unavailable = [], [], []
+    for t in targets:
+        ok, reason = t.is_available()
+        if ok:
+            ready.append(t)
+            continue
+        fam = getattr(t, "family", "")
+        if fam in failed_setup:
+            reason = f"the set-up of {fam} failed; {reason}"
+        if named:
+            unavailable.append((t.name, reason))
+        elif t.machine_lacks():
+            skipped.append((t.name, reason))
+            print(f"{t.name}: skipped: {reason}", flush=True)
+        else:
+            unavailable.append((t.name, reason))
+            print(f"{t.name}: CANNOT RUN: {reason}", flush=True)
+    if named and unavailable:
+        raise UsageError("\n".join(f"{n} cannot run: {why}" for n, why in unavailable))
+    return ready, skipped, unavailable
+
+
+def _run(args, started: float, classes, client, left_targets: dict[str, str]) -> int:
+    failed_setup = install.setup(install.profiles_for(classes))
+    targets = [c() for c in classes]  # after the set-up: their tools are there now
+    use_ports(targets, args.port, args.baud, bool(args.target))
+    if args.timeout is not None:
+        for t in targets:
+            t.request_timeout = args.timeout
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
     if args.baseline != "none" and args.baseline not in {i.name for i in impls}:
         raise UsageError(f"unknown baseline '{args.baseline}' "
                          f"(valid: {', '.join(sorted({i.name for i in impls}))}, none)")
     suites = tuple(args.suite or SUITES)
-    runnable, skipped, left_out = [], [], {}
+    ready, skipped, unavailable = _available(targets, failed_setup, bool(args.target))
+    runnable, left_out, nothing_for = [], {}, []
     for name, why in left_targets.items():  # said, never silent
         left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
-    for t in targets:
-        ok, reason = t.is_available()
-        if not ok:
-            skipped.append((t.name, reason))
-            print(f"{t.name}: skipped: {reason}", flush=True)
-            continue
+    for t in ready:
         mine = [i for i in chosen if t.supports(i) and runner.points_for(i.kind, suites)]
         if not args.all and not args.impl and t.default_left_out:
             out = [i for i in mine if i.name in t.default_left_out]
@@ -258,11 +281,15 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
                                     "impls": sorted({i.name for i in out}),
                                     "reason": t.default_left_out_why}
         if not mine:
-            why = "no selected implementation builds for it (in the selected suites)"
-            skipped.append((t.name, why))
-            print(f"{t.name}: skipped: {why}", flush=True)
+            nothing_for.append(t.name)
             continue
         runnable.append((t, mine))
+    if not runnable and not unavailable:
+        raise UsageError(nothing_to_measure(chosen, suites, [t.name for t in ready]))
+    for name in nothing_for:
+        why = "no selected implementation builds for it (in the selected suites)"
+        skipped.append((name, why))
+        print(f"{name}: skipped: {why}", flush=True)
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     if load_before is not None and load_before > max((os.cpu_count() or 1) - 1, 0.5) and runnable:
         print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
@@ -287,8 +314,23 @@ def _run(args, started: float, targets, client, left_targets: dict[str, str]) ->
         for t, _m in runnable:
             t.close()
     return finish.finish_run(finish.Run(records, outcomes, runnable, skipped, left_out, suites,
-                                        cache, started, load_before),
+                                        cache, started, load_before, unavailable),
                              args, DEFAULT_OUT)
+
+
+def nothing_to_measure(chosen, suites: tuple[str, ...], ready: list[str]) -> str:
+    """Why a selection gives no job at all: the suites measure none of the
+    selected kinds, or no selected implementation builds for a target."""
+    kinds = sorted({i.kind for i in chosen})
+    if not any(runner.points_for(k, suites) for k in kinds):
+        return (f"nothing to measure: the suite(s) {', '.join(suites)} measure no "
+                f"{'/'.join(kinds)} operation (thesis, sweep and grid measure AEADs and "
+                f"hashes; permutation the bare permutations of crypto_perm/)")
+    names = sorted({impl_id(i) for i in chosen})
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    return (f"nothing to measure: no selected implementation ({shown}) builds for "
+            f"{', '.join(ready) or 'any selected target'} ('./lwcbench list' says which "
+            f"implementations each target builds)")
 
 
 def previous_job_seconds() -> dict[str, float]:
@@ -307,8 +349,9 @@ def cmd_ct(args) -> int:
     can; print each finding; 1 when there is one (or a trace failed)."""
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
-    targets = _targets(args.target)
-    setup(["core", *[t.family for t in targets if getattr(t, "family", "")]])
+    classes = _target_classes(args.target)
+    install.setup(install.profiles_for(classes))
+    targets = [c() for c in classes]  # after the set-up
     chosen = select(all_impls(), args.scheme, args.impl)
     jobs = []
     for t in targets:

@@ -25,6 +25,9 @@ class Run:
     cache: object                   # the ResultsCache, or None
     started: float                  # time.monotonic() when the command started
     load_before: float | None       # the load average before the jobs
+    # (target, why) of the default run's targets that could not run after
+    # the set-up: failures of the run (exit status 1)
+    unavailable: list[tuple[str, str]] = dataclasses.field(default_factory=list)
 
 
 def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
@@ -42,12 +45,14 @@ def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
     for name, reason in skipped:
         target_env[name] = {"skipped": reason}
+    for name, reason in run.unavailable:
+        target_env[name] = {"skipped": reason, "failed": True}
     labels = {t.name: t.clock_label or t.name for t, _m in runnable}
     baseline = None if args.baseline == "none" else args.baseline
     if records:
         print()
         print(report.tables(records, labels, baseline))
-    print(report.summary(outcomes, skipped))
+    print(report.summary(outcomes, skipped, run.unavailable))
     for line in report.target_lines(outcomes):
         print(line)
     for name, lo in left_out.items():
@@ -67,7 +72,9 @@ def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
         "results": records,
         "environment": env,
         "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
-                      "detail": o.detail} for o in outcomes if o.failed],
+                      "detail": o.detail} for o in outcomes if o.failed]
+        + [{"target": name, "impl": None, "status": "unavailable", "detail": why}
+           for name, why in run.unavailable],
     }
     try:
         if args.json:
@@ -84,4 +91,4 @@ def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
     # wall_seconds stops before the files)
     print(f"run time: {report.fmt_time(time.monotonic() - started)} wall ({len(outcomes)} jobs, "
           f"{reused} answered from the results cache{', --fresh' if args.fresh else ''})")
-    return 1 if any(o.failed for o in outcomes) else 0
+    return 1 if run.unavailable or any(o.failed for o in outcomes) else 0

@@ -39,7 +39,7 @@ import subprocess
 import sys
 import tempfile
 
-from harness.bench import ct, elfpatch
+from harness.bench import ct, elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.session import SessionError
 from harness.bench.targets import TARGETS
@@ -366,7 +366,8 @@ def main(args) -> int:
     try:
         if args.target not in TARGETS:
             raise ProfileError(f"unknown target '{args.target}' (valid: {', '.join(TARGETS)})")
-        target = TARGETS[args.target]()
+        install.setup(install.profiles_for([TARGETS[args.target]]))
+        target = TARGETS[args.target]()  # after the set-up
         if getattr(target, "ct_method", "trace") != "trace":
             raise ProfileError(f"{args.target} has no instruction tracer (profile needs a "
                                "simulated target)")

@@ -111,8 +111,9 @@ def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
     }
 
 
-def summary(outcomes, skipped: list[tuple[str, str]]) -> str:
-    lines = []
+def summary(outcomes, skipped: list[tuple[str, str]],
+            unavailable: list[tuple[str, str]] = ()) -> str:
+    lines = [f"FAILED {name}: cannot run: {why}" for name, why in unavailable]
     failed = [o for o in outcomes if o.failed]
     for o in outcomes:
         if o.status == "does-not-fit":
@@ -123,7 +124,8 @@ def summary(outcomes, skipped: list[tuple[str, str]]) -> str:
     nofit = len(outcomes) - ok - len(failed)
     lines.append(f"{ok} of {len(outcomes)} (target, implementation) runs built, passed the KAT "
                  f"check and were measured; {len(failed)} failed; {nofit} do not fit their "
-                 f"device; {len(skipped)} target(s) skipped")
+                 f"device; {len(skipped)} target(s) skipped"
+                 + (f"; {len(unavailable)} target(s) could not run" if unavailable else ""))
     return "\n".join(lines)
 
 

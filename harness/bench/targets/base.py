@@ -195,6 +195,13 @@ class Target:
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
 
+    def machine_lacks(self) -> bool:
+        """True when is_available's no is a fact of this machine that no
+        set-up can change (a real board with no port named): the default
+        run skips such a target and still succeeds.  Any other target
+        that cannot run after the set-up is a failure of the run."""
+        return False
+
     # `lwcbench ct` (harness/bench/ct.py): how this target shows a leak.
     # "trace": ct_argv(program, out) runs the program with a tracer writing
     # the addresses of each traced operation to `out`, compared between

@@ -112,12 +112,15 @@ class BoardTarget(CrossTarget):
         self.port, self.baud = port, baud
         self.defines = {**type(self).defines, "BOARD_BAUD": f"{baud}u"}
 
+    def machine_lacks(self):
+        return self.needs_port and not self.port
+
     def is_available(self):
+        if self.machine_lacks():
+            return False, f"a real board: run it with --target {self.name} --port DEVICE"
         why = self.tools_missing()
         if why:
             return False, why
-        if self.needs_port and not self.port:
-            return False, f"a real board: run it with --target {self.name} --port DEVICE"
         return True, (f"{' '.join([*self.cc, *self.cflags])}, {self.flash_tool}, "
                       f"serial {self.port or 'pty'} at {self.baud} baud")
 
@@ -206,18 +209,22 @@ class CortexMBoard(BoardTarget):
         super().__init__()
         self.cflags = [*self.cpu_flags, "-O2", "-ffreestanding"]
         self.port_sources = [HERE / "start.S", HERE / "cortexm.c", HERE / self.port_file]
-        lib = libgcc(self.cc[0], tuple(self.cpu_flags)) if shutil.which(self.cc[0]) else None
-        self._libgcc = lib
-        self.ldflags = ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
-                        f"-Wl,--defsym=lwc_flash_origin={self.flash_origin:#x}",
-                        f"-Wl,--defsym=lwc_flash_size={self.flash_size:#x}",
-                        f"-Wl,--defsym=lwc_ram_origin={self.ram_origin:#x}",
-                        f"-Wl,--defsym=lwc_ram_size={self.ram_size:#x}",
-                        *([lib] if lib else [])]
+
+    @property
+    def ldflags(self) -> list[str]:
+        """The link flags, libgcc's path looked up when asked (never before
+        the set-up has installed the compiler)."""
+        lib = libgcc(self.cc[0], tuple(self.cpu_flags))
+        return ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
+                f"-Wl,--defsym=lwc_flash_origin={self.flash_origin:#x}",
+                f"-Wl,--defsym=lwc_flash_size={self.flash_size:#x}",
+                f"-Wl,--defsym=lwc_ram_origin={self.ram_origin:#x}",
+                f"-Wl,--defsym=lwc_ram_size={self.ram_size:#x}",
+                *([lib] if lib else [])]
 
     def tools_missing(self):
         why = super().tools_missing()
-        if why is None and self._libgcc is None:
+        if why is None and libgcc(self.cc[0], tuple(self.cpu_flags)) is None:
             why = f"no libgcc for {self.cc[0]} {' '.join(self.cpu_flags)}"
         return why
 

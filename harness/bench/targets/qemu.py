@@ -17,7 +17,6 @@ are a model's figures, reported as `modelled_cycles`, never as `cycles`.
 """
 from __future__ import annotations
 
-import functools
 import pathlib
 import shutil
 import struct
@@ -40,16 +39,29 @@ SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup qemu'"
 RV_OFF = "zba=false,zbb=false,zbc=false,zbs=false"
 
 
-@functools.lru_cache(maxsize=None)
+_LIBGCC: dict[tuple, str] = {}
+
+
 def libgcc(cc: str, flags: tuple[str, ...]) -> str | None:
-    """Path of the compiler's libgcc.a for a multilib, or None."""
+    """Path of the compiler's libgcc.a for a multilib, or None.  A path
+    found is kept for the process; a miss is asked again next time (the
+    set-up may install the compiler in between, so no target may hold on
+    to an answer given before it ran)."""
+    key = (cc, flags)
+    if key in _LIBGCC:
+        return _LIBGCC[key]
+    if not shutil.which(cc):
+        return None
     try:
         r = subprocess.run([cc, *flags, "-print-libgcc-file-name"], capture_output=True,
                            text=True, timeout=20)
     except (OSError, subprocess.TimeoutExpired):
         return None
     path = r.stdout.strip()
-    return path if r.returncode == 0 and pathlib.Path(path).is_file() else None
+    if r.returncode != 0 or not pathlib.Path(path).is_file():
+        return None
+    _LIBGCC[key] = path
+    return path
 
 
 class QemuTarget(CrossTarget):
@@ -72,10 +84,14 @@ class QemuTarget(CrossTarget):
         self.cflags = [*self.isa_flags, "-O2", "-ffreestanding"]
         self.port_sources = [HERE / self.start, HERE / "port_linux.c", *self.extra_sources]
         self.size_tool = self.cc[0].removesuffix("gcc") + "size"
-        lib = libgcc(self.cc[0], tuple(self.lib_flags)) if shutil.which(self.cc[0]) else None
-        self.ldflags = ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
-                        "-Wl,-z,max-page-size=4096", *([lib] if lib else [])]
-        self._libgcc = lib
+
+    @property
+    def ldflags(self) -> list[str]:
+        """The link flags, libgcc's path looked up when asked (never before
+        the set-up has installed the compiler)."""
+        lib = libgcc(self.cc[0], tuple(self.lib_flags))
+        return ["-nostdlib", "-static", "-T", str(rel(HERE / "link.ld")),
+                "-Wl,-z,max-page-size=4096", *([lib] if lib else [])]
 
     def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str = PLUGIN) -> list[str]:
         """QEMU running elf with a plugin (a path, with ",arg=..." if any)."""
@@ -95,7 +111,7 @@ class QemuTarget(CrossTarget):
         for tool in (self.cc[0], self.qemu):
             if not shutil.which(tool):
                 return f"{tool} not found ({SETUP_HINT})"
-        if self._libgcc is None:
+        if libgcc(self.cc[0], tuple(self.lib_flags)) is None:
             return f"no libgcc for {self.cc[0]} {' '.join(self.lib_flags)}"
         if not PLUGIN.is_file():
             return f"counting plugin {rel(PLUGIN)} not built ({SETUP_HINT})"
