@@ -42,16 +42,44 @@ lwc_need_cmds() {
   lwc_apt_install "${missing[@]}"
 }
 
+# The Python the project supports: CPython 3.11 or newer (Debian 12's
+# python3 is 3.11), with each library at least at Debian 12's version (the
+# floors below).  Both ends are tested: the fresh-root check
+# (./run-tests --fresh-root) runs Debian's python3 with Debian's packages,
+# CI's machine a newer Python with the newest from PyPI.
+LWC_PYTHON_MIN=3.11
+
+lwc_python_ok() {
+  python3 -c "import sys; sys.exit(sys.version_info < tuple(map(int, '$LWC_PYTHON_MIN'.split('.'))))" \
+    2>/dev/null
+}
+
+lwc_python_module_ok() {
+  # $1 module, $2 distribution, $3 lowest supported version: importable and new enough
+  python3 - "$1" "$2" "$3" 2>/dev/null <<'EOF_PY'
+import importlib, importlib.metadata, re, sys
+mod, dist, floor = sys.argv[1:]
+importlib.import_module(mod)
+def key(v):
+    return tuple(int(x) for x in re.findall(r"\d+", v)[:3])
+sys.exit(key(importlib.metadata.version(dist)) < key(floor))
+EOF_PY
+}
+
 lwc_need_python_module() {
-  # $1 module, $2 PyPI name, $3 Debian package
-  python3 -c "import $1" >/dev/null 2>&1 && return 0
-  lwc_log "installing Python module $2"
+  # $1 module, $2 PyPI name, $3 Debian package, $4 the lowest supported version
+  local floor=${4:-0}
+  lwc_python_module_ok "$1" "$2" "$floor" && return 0
+  lwc_log "installing Python module $2 (>= $floor)"
   # a virtualenv / pyenv interpreter takes pip; Debian's own python3 takes apt
   if python3 -c 'import sys; sys.exit(sys.prefix == sys.base_prefix and sys.prefix.startswith("/usr"))' 2>/dev/null; then
-    python3 -m pip install -q "$2" >&2 && return 0
+    python3 -m pip install -q "$2>=$floor" >&2 && lwc_python_module_ok "$1" "$2" "$floor" && return 0
   fi
-  lwc_apt_install "$3" && python3 -c "import $1" >/dev/null 2>&1 && return 0
-  python3 -m pip install -q --break-system-packages "$2" >&2
+  lwc_apt_install "$3" && lwc_python_module_ok "$1" "$2" "$floor" && return 0
+  python3 -m pip install -q --break-system-packages "$2>=$floor" >&2 &&
+    lwc_python_module_ok "$1" "$2" "$floor" && return 0
+  lwc_log "Python module $2 >= $floor could not be installed for $(command -v python3)"
+  return 1
 }
 
 lwc_clang_links_fuzzer() {
@@ -98,12 +126,15 @@ lwc_setup() {
   case "$1" in
     core)
       lwc_need_cmds python3:python3 gcc:gcc clang:clang nm:binutils valgrind:valgrind || return 1
-      lwc_need_python_module pytest pytest python3-pytest || return 1
-      lwc_need_python_module matplotlib matplotlib python3-matplotlib || return 1
+      lwc_python_ok || {
+        lwc_log "$(command -v python3) is Python $(python3 -c 'import platform; print(platform.python_version())'); lwc needs $LWC_PYTHON_MIN or newer"
+        return 1; }
+      lwc_need_python_module pytest pytest python3-pytest 7.2 || return 1
+      lwc_need_python_module matplotlib matplotlib python3-matplotlib 3.6 || return 1
       ;;
     cluster)  # ./lwcbench run --cluster, ./lwcbench worker: Dask (PyPI)
       lwc_setup core || return 1
-      lwc_need_python_module distributed distributed python3-distributed || return 1
+      lwc_need_python_module distributed distributed python3-distributed 2022.12 || return 1
       ;;
     all)
       lwc_setup core || return 1

@@ -246,8 +246,10 @@ def bar_chart(plt, target: str, field: str, label: str, panels: list):
     nrows = (len(panels) + cols - 1) // cols
     heights = [max(len(p.impls) for p in panels[i * cols:(i + 1) * cols]) + 1.2
                for i in range(nrows)]
-    fig = plt.figure(figsize=(4.3 * cols, 0.36 * sum(heights) + 1.0), layout="constrained")
-    grid = fig.add_gridspec(nrows, cols, height_ratios=heights)
+    legend_h = 1.0  # a last row, the legend's (matplotlib 3.6 has no loc="outside ...")
+    fig = plt.figure(figsize=(4.3 * cols, 0.36 * (sum(heights) + legend_h) + 1.0),
+                     layout="constrained")
+    grid = fig.add_gridspec(nrows + 1, cols, height_ratios=[*heights, legend_h])
     colours = _colours(panels)
     for n, p in enumerate(panels):
         ax = fig.add_subplot(grid[n // cols, n % cols])
@@ -277,8 +279,10 @@ def bar_chart(plt, target: str, field: str, label: str, panels: list):
         ax.set_axisbelow(True)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-    fig.legend(handles=[Patch(color=c, label=text) for c, text in colours.values()],
-               loc="outside lower center", ncol=len(colours), fontsize=9, frameon=False)
+    legend = fig.add_subplot(grid[nrows, :])
+    legend.axis("off")
+    legend.legend(handles=[Patch(color=c, label=text) for c, text in colours.values()],
+                  loc="center", ncol=len(colours), fontsize=9, frameon=False)
     kinds = []
     if any(p.lengths != [0] for p in panels):
         kinds.append(f"{tb.flabel(field)} per byte, adlen 0 (AEAD: mean of encryption and decryption)")

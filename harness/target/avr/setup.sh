@@ -15,7 +15,7 @@ lwc_setup_avr() {
   local src=harness/target/avr/lwc_simavr.c
   lwc_need_cmds avr-gcc:gcc-avr avr-size:binutils-avr gcc:gcc pkg-config:pkg-config \
     avrdude:avrdude || return 1
-  lwc_need_python_module serial pyserial python3-serial || return 1
+  lwc_need_python_module serial pyserial python3-serial 3.5 || return 1
   # avr-libc is only "recommended" by gcc-avr
   if ! echo '#include <avr/io.h>' | avr-gcc -mmcu=atmega128 -E - >/dev/null 2>&1; then
     lwc_apt_install avr-libc || return 1

@@ -6,5 +6,5 @@
 lwc_setup_cortexm() {
   lwc_need_cmds arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-system-arm \
     openocd:openocd || return 1
-  lwc_need_python_module serial pyserial python3-serial
+  lwc_need_python_module serial pyserial python3-serial 3.5
 }
