@@ -713,18 +713,51 @@ def test_progress_without_terminal_prints_one_line_per_finished_job():
 
 def test_progress_advances_by_expected_cost():
     """A long job weighs what it costs: the bar moves by weights, not jobs;
-    a job answered from the cache leaves the total (it cost nothing)."""
+    a job answered from the cache is done too: it moves the bar by its weight."""
     out = io.StringIO()
     p = Progress(3, stream=out, width=10, weights=[90.0, 5.0, 5.0])
     assert p.eta() is None  # nothing finished: no estimate
     p.end(1, "qemu x ok")
     assert p.fraction() == pytest.approx(0.05)
-    p.end(2, "qemu y ok", reused=True)  # 5 of 100 was not needed
-    assert p.cost_total == pytest.approx(95.0)
-    assert p.fraction() == pytest.approx(5 / 95)
+    p.end(2, "qemu y ok", reused=True)
+    assert p.fraction() == pytest.approx(0.10)
     p.end(0, "ibex z ok")
     assert p.fraction() == pytest.approx(1.0)
     assert out.getvalue().splitlines()[-1].startswith("[##########] 100% ")
+
+
+def test_progress_moves_when_every_job_comes_from_the_cache():
+    """A warm run: every job answered from the results cache.  The bar goes
+    from 0 to 100% by the jobs' weights (it stayed at 0% until the end),
+    and no estimate of the time left is made from jobs that cost nothing."""
+    out = io.StringIO()
+    p = Progress(4, stream=out, width=10, weights=[60.0, 20.0, 10.0, 10.0])
+    shown = []
+    for n in (1, 0, 3, 2):
+        p.end(n, f"qemu {n} ok (reused)", reused=True)
+        shown.append(round(p.fraction(), 3))
+        assert p.eta() is None
+    assert shown == [0.2, 0.8, 0.9, 1.0]
+    lines = out.getvalue().splitlines()
+    assert [ln[:17] for ln in lines] == ["[##........]  20%", "[########..]  80%",
+                                        "[#########.]  90%", "[##########] 100%"]
+    assert not any("left" in ln for ln in lines)
+
+
+def test_progress_estimate_counts_only_measured_cost(monkeypatch):
+    """Half the cost answered from the cache at once, then a quarter
+    measured in 10 s: a quarter remains, about 10 s (the cache's half does
+    not make the measured rate look twice as fast)."""
+    from harness.bench import runner
+    now = [100.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: now[0])
+    p = Progress(3, stream=io.StringIO(), weights=[50.0, 25.0, 25.0])
+    p.end(0, "a", reused=True)
+    assert p.fraction() == pytest.approx(0.5) and p.eta() is None
+    now[0] += 10
+    p.end(1, "b")
+    assert p.fraction() == pytest.approx(0.75)
+    assert p.eta() == pytest.approx(10.0)
 
 
 def test_expected_seconds_prefer_the_last_run():

@@ -58,16 +58,20 @@ class Progress:
     The bar advances by each job's expected cost (weight, in seconds of
     one core: the last run's time of that job where known, else its
     target's job_weight), not by job count, so that a few long simulator
-    jobs weigh what they cost.  A job answered from the results cache cost
-    nothing: its weight leaves the total.  The time left is the time so
-    far scaled by the cost still to come."""
+    jobs weigh what they cost.  A job answered from the results cache
+    advances the bar by its weight too (it is done) but took no time: the
+    time left is the time so far scaled by the cost still to come over the
+    cost measured so far (a cache answer's weight is done, not measured),
+    so a warm run's bar moves and its estimate is not made short by the
+    jobs that cost nothing."""
 
     def __init__(self, total: int, stream=None, width: int = 24,
                  weights: list[float] | None = None):
         self.total, self.done, self.width = total, 0, width
         self.weights = list(weights) if weights is not None else [1.0] * total
         self.cost_total = sum(self.weights) or 1.0
-        self.cost_done = 0.0
+        self.cost_done = 0.0    # the weights of the finished jobs, measured or reused
+        self.cost_reused = 0.0  # of which answered from the results cache
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self._last = 0
@@ -81,11 +85,11 @@ class Progress:
 
     def eta(self) -> float | None:
         """Seconds left, or None before anything measured has finished."""
-        f = self.fraction()
-        if f <= 0:
+        measured = self.cost_done - self.cost_reused
+        if measured <= 0:
             return None
-        el = time.monotonic() - self._t0
-        return el * (1 - f) / f
+        left = max(self.cost_total - self.cost_done, 0.0)
+        return (time.monotonic() - self._t0) * left / measured
 
     def _bar(self) -> str:
         f = self.fraction()
@@ -115,10 +119,9 @@ class Progress:
             self._running.pop(key, None)
             self.done += 1
             w = self.weights[key] if 0 <= key < len(self.weights) else 0.0
+            self.cost_done += w
             if reused:
-                self.cost_total = max(self.cost_total - w, 0.0)
-            else:
-                self.cost_done += w
+                self.cost_reused += w
             if self._closed:  # a thread still ending after an interrupt: the run has spoken
                 return
             if self.tty:
