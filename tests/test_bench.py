@@ -100,6 +100,10 @@ def test_quick_run_writes_contract_json(tmp_path):
     assert json.loads((tmp_path / "res" / "results.json").read_text())["results"] == recs
     for name in ("results.md", "results.csv", "index.html"):
         assert (tmp_path / "res" / name).stat().st_size > 0
+    # what was written, exactly: --no-plots wrote none (it used to say "plots")
+    assert "wrote res/ (results.json, results.csv, results.md, index.html; no plots: " \
+           "--no-plots)" in r.stdout.splitlines()
+    assert not (tmp_path / "res" / "plots").exists()
 
 
 def test_measurement_plan_has_every_suite_once():

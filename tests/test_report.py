@@ -240,6 +240,54 @@ def test_written_files_are_readable_and_keep_their_mode(tmp_path):
                      "results.md": 0o640}
 
 
+def files_in(folder: pathlib.Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_folder_holds_exactly_this_runs_files(tmp_path):
+    """A later run into the same folder leaves none of an earlier run's
+    charts (other targets, a sweep it no longer has; all of them after
+    --no-plots), nor its leftover temporary files; a user's other files,
+    at the top or in plots/, stay."""
+    sweep = [*aead("q", "fast", {1: 900, 16: 300, 64: 100, 32768: 50}),
+             *aead("c", "ref", {16: 100, 32768: 30}, "cycles")]
+    first = export.write_folder({"results": sweep, "environment": {}}, tmp_path, None)
+    assert files_in(tmp_path) == [
+        "index.html", "plots/c-cycles.png", "plots/c-cycles.svg", "plots/q-instructions-sweep.png",
+        "plots/q-instructions-sweep.svg", "plots/q-instructions.png", "plots/q-instructions.svg",
+        "results.csv", "results.json", "results.md"]
+    assert set(first) == {tmp_path / f for f in files_in(tmp_path)}
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "plots" / "README").write_text("mine too")
+    (tmp_path / "plots" / ".q-instructions.svg.k3j2x_1.tmp").write_text("killed mid-write")
+    (tmp_path / ".results.md.a8b9c0.tmp").write_text("killed mid-write")
+    thesis = aead("q", "fast", {16: 300, 32768: 50})  # another run: q only, two lengths
+    second = export.write_folder({"results": thesis, "environment": {}}, tmp_path, None)
+    assert files_in(tmp_path) == [
+        "index.html", "notes.txt", "plots/README", "plots/q-instructions.png",
+        "plots/q-instructions.svg", "results.csv", "results.json", "results.md"]
+    assert {p.relative_to(tmp_path).as_posix() for p in second} == \
+        set(files_in(tmp_path)) - {"notes.txt", "plots/README"}
+    export.write_folder({"results": thesis, "environment": {}}, tmp_path, None, with_plots=False)
+    assert files_in(tmp_path) == ["index.html", "notes.txt", "plots/README", "results.csv",
+                                  "results.json", "results.md"]
+    (tmp_path / "plots" / "README").unlink()
+    export.write_folder({"results": thesis, "environment": {}}, tmp_path, None, with_plots=False)
+    assert not (tmp_path / "plots").exists()  # an empty plots/ goes too
+
+
+def test_the_written_line_says_what_was_written(tmp_path):
+    data = {"results": aead("q", "fast", {16: 300, 32768: 50}), "environment": {}}
+    files = export.write_folder(data, tmp_path, None, with_plots=False)
+    assert export.written(tmp_path, files, False) == (
+        f"wrote {tmp_path}/ (results.json, results.csv, results.md, index.html; "
+        "no plots: --no-plots)")
+    files = export.write_folder(data, tmp_path, None)
+    assert export.written(tmp_path, files, True) == (
+        f"wrote {tmp_path}/ (results.json, results.csv, results.md, index.html; "
+        "1 chart in plots/, PNG and SVG)")
+
+
 # -- the page of a real run, in a browser ----------------------------------------------
 
 def chromium(*args, timeout=120) -> subprocess.CompletedProcess:

@@ -9,7 +9,9 @@ chart comparing its implementations at 16 B and 32 KiB
 (plots/<target>-<metric>.{png,svg}), then the long tables, folded; a run
 with at least three message lengths also gets the per-byte cost against
 message length (plots/<target>-<counter>-sweep.{png,svg}).  Every file is
-written atomically (temporary file, then rename).
+written atomically (temporary file, then rename).  The folder then holds
+exactly this run's files: the charts and temporary files an earlier run
+left there are removed (write_folder); nothing else in it is touched.
 """
 from __future__ import annotations
 
@@ -31,6 +33,11 @@ CSV_FIELDS = ["target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "inst
               "code_bytes", "stack_bytes", "table_bytes", "table_lookup_cycles", "sets", "error"]
 SWEEP_MIN_LENGTHS = 3  # fewer message lengths make no curve worth drawing
 LONG, SHORT, CALL = "#1d4e89", "#8dbbe3", "#4c8c4a"  # bars: long, short message; one call
+# What write_folder writes, and so all it may remove from an earlier run:
+# these names at the top of the folder, and plots/<name>.<format> (FORMATS)
+# -- never any other file a user keeps there.
+TOP_FILES = ("results.json", "results.csv", "results.md", "index.html")
+PLOTS = "plots"
 
 
 def to_csv(records: list[dict]) -> str:
@@ -216,7 +223,7 @@ def _save(plt, make, folder: pathlib.Path, name: str, key: str) -> list[pathlib.
             pass
     written = []
     for ext, blob in blobs.items():
-        path = folder / "plots" / f"{name}.{ext}"
+        path = folder / PLOTS / f"{name}.{ext}"
         write_atomic(path, blob)
         written.append(path)
     return written
@@ -535,8 +542,39 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
     return "\n".join(h)
 
 
+def _chart(path: pathlib.Path) -> bool:
+    """A chart write_folder writes (plots/<name>.png|svg), or the temporary
+    file of one (write_atomic's .<name>.<random>.tmp)."""
+    name = path.name
+    if name.startswith(".") and name.endswith(".tmp"):
+        name = name[1:].rsplit(".", 2)[0]
+    elif name.startswith("."):
+        return False
+    return name.rpartition(".")[2] in FORMATS
+
+
+def owned(folder: pathlib.Path) -> list[pathlib.Path]:
+    """The files in folder that write_folder writes or wrote: its top-level
+    names, the charts of plots/, and the temporary files of its atomic
+    writes that an earlier run could not remove (killed outright)."""
+    out = []
+    for name in TOP_FILES:
+        out += [p for p in (folder / name, *sorted(folder.glob(f".{name}.*.tmp")))
+                if p.is_file()]
+    plots_dir = folder / PLOTS
+    if plots_dir.is_dir():
+        out += [p for p in sorted(plots_dir.iterdir()) if p.is_file() and _chart(p)]
+    return out
+
+
 def write_folder(data: dict, folder: pathlib.Path, baseline: str | None,
                  with_plots: bool = True) -> list[pathlib.Path]:
+    """Write the results folder of data; afterwards it holds exactly this
+    run's files: what an earlier run wrote that this one did not (its
+    charts of other targets or suites, all charts after --no-plots) is
+    removed -- only names write_folder writes (owned()), never a user's
+    other files.  Each file is replaced atomically; the stale ones go
+    after every new file is in place.  Returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     files = []
 
@@ -552,4 +590,30 @@ def write_folder(data: dict, folder: pathlib.Path, baseline: str | None,
     put("results.md", to_markdown(data, baseline, images, folder))
     files += images
     put("index.html", to_html(data, baseline, images, folder))
+    keep = {p.absolute() for p in files}
+    for stale in owned(folder):
+        if stale.absolute() not in keep:
+            stale.unlink(missing_ok=True)
+    try:
+        (folder / PLOTS).rmdir()  # only when empty: nothing of a user's goes
+    except OSError:
+        pass
     return files
+
+
+def written(folder: pathlib.Path, files: list[pathlib.Path], with_plots: bool) -> str:
+    """What write_folder wrote, in words: "wrote DIR/ (results.json, ...,
+    index.html; 3 charts in plots/, PNG and SVG)"; without plots it says why."""
+    names = [p.name for p in files if p.parent == folder]
+    charts = [p for p in files if p.parent == folder / PLOTS]
+    if charts:
+        n = len({p.stem for p in charts})
+        what = (f"{n} chart{'s' if n > 1 else ''} in {PLOTS}/, "
+                + " and ".join(sorted({p.suffix[1:].upper() for p in charts})))
+    elif not with_plots:
+        what = "no plots: --no-plots"
+    elif _pyplot() is None:
+        what = "no plots: matplotlib is not installed"
+    else:
+        what = "no plots: nothing measured to plot"
+    return f"wrote {folder}/ ({', '.join(names)}; {what})"

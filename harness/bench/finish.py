@@ -82,8 +82,8 @@ def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
             print(f"wrote {args.json}")
         if args.out != "none":
             folder = pathlib.Path(args.out) if args.out else default_out
-            export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
-            print(f"wrote {folder}/ (results.json, .md, .csv, plots, index.html)")
+            files = export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
+            print(export.written(folder, files, not args.no_plots))
     except OSError as e:  # the file being written was removed; others are whole
         print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
         return 2
