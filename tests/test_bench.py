@@ -135,6 +135,38 @@ def test_unknown_names_exit_2(args, word):
     assert r.stdout == ""
 
 
+def test_report_checks_its_baseline_and_folder_like_run(tmp_path, capsys, monkeypatch):
+    """report takes --baseline through run's own check (it took any name),
+    and a folder it cannot write is a one-line error (it was a traceback)."""
+    from harness.bench import cli
+    recs = [_rec("ref", "ascon128-v12", "encrypt", 16, 1000)]
+    (tmp_path / "r.json").write_text(json.dumps({"results": recs, "environment": {}}))
+    rc = cli.main(["report", str(tmp_path / "r.json"), "--baseline", "nosuch", "--out",
+                   str(tmp_path / "o")])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lwcbench: unknown baseline 'nosuch' (valid: ")
+    assert " ref, " in lines[0] and lines[0].endswith(", none)")
+    assert not (tmp_path / "o").exists()
+    for out_dir in ("/proc/nope", str(tmp_path / "r.json" / "o")):
+        rc = cli.main(["report", str(tmp_path / "r.json"), "--out", out_dir, "--no-plots"])
+        err = capsys.readouterr().err
+        assert rc == 2
+        assert err.count("\n") == 1 and err.startswith(f"lwcbench: cannot write --out {out_dir}: "), err
+    assert cli.main(["report", str(tmp_path / "r.json"), "--baseline", "none", "--out",
+                     str(tmp_path / "o"), "--no-plots"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"wrote {tmp_path / 'o'}/ (")
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(export, "write_json", full)  # a write that fails midway
+    assert cli.main(["report", str(tmp_path / "r.json"), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"lwcbench: cannot write the results in {tmp_path / 'o'}: " \
+                  "[Errno 28] No space left on device\n"
+
+
 def test_a_named_target_that_cannot_run_is_an_error(tmp_path, monkeypatch, capsys):
     """A target named with --target whose tools are missing after the
     set-up: exit 2, the reason on one line, nothing measured or written."""

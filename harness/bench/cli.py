@@ -263,9 +263,7 @@ def _run(args, started: float, classes, client, left_targets: dict[str, str]) ->
             t.request_timeout = args.timeout
     impls = all_impls()
     chosen = select(impls, args.scheme, args.impl)
-    if args.baseline != "none" and args.baseline not in {i.name for i in impls}:
-        raise UsageError(f"unknown baseline '{args.baseline}' "
-                         f"(valid: {', '.join(sorted({i.name for i in impls}))}, none)")
+    baseline_of(args.baseline, {i.name for i in impls})
     suites = tuple(args.suite or SUITES)
     ready, skipped, unavailable = _available(targets, failed_setup, bool(args.target))
     runnable, left_out, nothing_for = [], {}, []
@@ -390,19 +388,38 @@ def cmd_worker(args) -> int:
         raise UsageError(f"cannot start the Dask worker: {e}") from e
 
 
+def baseline_of(name: str, known) -> str | None:
+    """--baseline's implementation (None for 'none'), checked against the
+    implementation names known (run and report: one check)."""
+    if name == "none":
+        return None
+    if name not in known:
+        raise UsageError(f"unknown baseline '{name}' "
+                         f"(valid: {', '.join(sorted(known))}, none)")
+    return name
+
+
 def cmd_report(args) -> int:
     try:
         data = json.loads(pathlib.Path(args.json_file).read_text())
         records = data["results"]
+        names = {r["impl"] for r in records}
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise UsageError(f"cannot read {args.json_file}: {e}") from e
-    baseline = None if args.baseline == "none" else args.baseline
+    baseline = baseline_of(args.baseline, names | {i.name for i in all_impls()})
+    folder = pathlib.Path(args.out) if args.out else pathlib.Path(args.json_file).resolve().parent
+    try:  # before the tables: a folder that cannot be written is said at once
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot write --out {folder}: {e.strerror or e}") from e
     targets = data.get("environment", {}).get("targets", {})
     labels = {t: e.get("clock_label", t) for t, e in targets.items()}
     print(report.tables(records, labels, baseline))
-    folder = pathlib.Path(args.out) if args.out else pathlib.Path(args.json_file).resolve().parent
-    export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
-    print(f"wrote {folder}/")
+    try:
+        files = export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
+    except OSError as e:  # the file being written was removed; others are whole
+        raise UsageError(f"cannot write the results in {folder}: {e}") from e
+    print(export.written(folder, files, not args.no_plots))
     return 0
 
 
