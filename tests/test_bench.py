@@ -300,6 +300,22 @@ def write_extra_impls(root):
         (d / "hash.c").write_text(src)
 
 
+def test_a_qemu_target_whose_every_job_failed_is_titled_by_instructions(tmp_path):
+    """Its tables were titled "cycles per byte" (no record held a count):
+    the title comes from the target's metric, and the JSON says which
+    counters each target has."""
+    extra = tmp_path / "extra"
+    write_extra_impls(extra)
+    r = lwcbench("run", "--target", "rv32i-qemu", "--scheme", "ascon-hash256", "--impl",
+                 "nocompile", "--suite", "thesis", "--json", "r.json", "--out", "none",
+                 cwd=tmp_path, env={"LWC_EXTRA_IMPLS": str(extra)})
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "rv32i-qemu: instructions per byte (qemu plugin, one operation) -- 16 B" in r.stdout
+    assert "cycles" not in r.stdout
+    env = json.loads((tmp_path / "r.json").read_text())["environment"]
+    assert env["targets"]["rv32i-qemu"]["counters"] == ["instructions"]
+
+
 def test_failing_implementations_are_reported_and_the_run_goes_on(tmp_path):
     extra = tmp_path / "extra"
     write_extra_impls(extra)

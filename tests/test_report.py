@@ -140,6 +140,42 @@ def test_the_cost_metric_is_cycles_where_counted_and_named_everywhere():
     assert tb.bars(sample(), "c")[0] == "cycles"
 
 
+def test_a_target_whose_every_job_failed_keeps_its_metric(tmp_path):
+    """Every job of a QEMU target failed: no record holds a count, and its
+    tables were titled "cycles per byte" (the fallback); QEMU counts
+    instructions only.  The title comes from the target's metric, in the
+    terminal and in the folder; a target that counts cycles keeps them."""
+    from harness.bench.targets import TARGETS
+    recs = [*aead("rv32i-qemu", "ref", {16: None, 32768: None}, status="build-failed"),
+            *aead("avr-atmega128", "ref", {16: None, 32768: None}, "cycles",
+                  status="build-failed")]
+    env = {name: {"metric": TARGETS[name].metric, "clock_label": TARGETS[name].clock_label}
+           for name in ("rv32i-qemu", "avr-atmega128")}
+    data = {"results": recs, "environment": {"targets": env}}
+    counters = tb.declared_counters_of(data)
+    assert counters == {"rv32i-qemu": ["instructions"], "avr-atmega128": ["cycles"]}
+    text = report.tables(recs, tb.clock_labels_of(data), None, counters)
+    assert "rv32i-qemu: instructions per byte (qemu plugin, one operation) -- 16 B" in text
+    assert "rv32i-qemu: cycles" not in text
+    assert "avr-atmega128: cycles per byte (simavr cycles, one operation) -- 16 B" in text
+    assert "BUILD FAIL" in text
+    export.write_folder(data, tmp_path, None, with_plots=False)
+    for name in ("results.md", "index.html"):
+        page = (tmp_path / name).read_text()
+        assert "rv32i-qemu: instructions per byte (" in page and "rv32i-qemu: cycles" not in page
+    # what a run records for each target, and the targets that count both or none
+    assert tb.declared_counters({"counters": ["instructions"], "metric": "cycles: x"}) == \
+        ["instructions"]
+    assert tb.declared_counters({"metric": TARGETS["host"].metric,
+                                 "clock_label": TARGETS["host"].clock_label}) \
+        == (["cycles", "instructions"] if "cycles:" in TARGETS["host"].metric else ["instructions"])
+    assert tb.declared_counters({"metric": TARGETS["cortex-m3-qemu"].metric, "clock_label":
+                                 TARGETS["cortex-m3-qemu"].clock_label}) == \
+        ["modelled_cycles", "instructions"]
+    assert tb.declared_counters({"metric": TARGETS["mps2-an385"].metric,
+                                 "clock_label": TARGETS["mps2-an385"].clock_label}) == []
+
+
 def test_bars_are_sorted_cheapest_first_failures_last():
     field, panels = tb.bars(sample(), "q")
     by = {p.scheme: p for p in panels}

@@ -26,6 +26,7 @@ import pathlib
 
 from harness.bench import (cluster, ct, export, finish, fuzz, hostcmp, install, profile, report,
                            runner, supercop)
+from harness.bench import tables as tb
 from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
 from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
@@ -414,7 +415,7 @@ def cmd_report(args) -> int:
         raise UsageError(f"cannot write --out {folder}: {e.strerror or e}") from e
     targets = data.get("environment", {}).get("targets", {})
     labels = {t: e.get("clock_label", t) for t, e in targets.items()}
-    print(report.tables(records, labels, baseline))
+    print(report.tables(records, labels, baseline, tb.declared_counters_of(data)))
     try:
         files = export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
     except OSError as e:  # the file being written was removed; others are whole

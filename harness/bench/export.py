@@ -76,7 +76,9 @@ class Page:
         self.reused = self.env.get("reused_jobs") or 0
         labels = tb.clock_labels_of(data)
         self.summaries = tb.summaries(self.records, labels)
-        self.costs = tb.cost_sections(self.records, labels, baseline)
+        self.declared = tb.declared_counters_of(data)
+        self.costs = tb.cost_sections(self.records, labels, baseline,
+                                      counters=self.declared)
         self.published = (tb.published_sections(self.records) +
                           tb.permutation_sections(self.records, labels))
         self.targets = tb.targets_of(self.records)
@@ -90,7 +92,8 @@ class Page:
 
     def cost(self, target: str) -> str | None:
         """The target's cost metric: that of its summary and its chart."""
-        return tb.cost_metric([r for r in self.records if r["target"] == target])
+        return tb.cost_metric([r for r in self.records if r["target"] == target]) or \
+            next(iter(self.declared.get(target, [])), None)
 
     def metric(self, target: str) -> str:
         return str(self.targets_env.get(target, {}).get("metric", ""))

@@ -10,6 +10,7 @@ import sys
 import time
 
 from harness.bench import export, report
+from harness.bench import tables as tb
 from harness.bench.impls import impl_id
 
 
@@ -43,6 +44,7 @@ def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
     target_env = {}
     for t, _m in runnable:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
+        target_env[t.name]["counters"] = tb.declared_counters(target_env[t.name])
     for name, reason in skipped:
         target_env[name] = {"skipped": reason}
     for name, reason in run.unavailable:
@@ -51,7 +53,8 @@ def finish_run(run: Run, args, default_out: pathlib.Path) -> int:
     baseline = None if args.baseline == "none" else args.baseline
     if records:
         print()
-        print(report.tables(records, labels, baseline))
+        print(report.tables(records, labels, baseline,
+                            {n: e["counters"] for n, e in target_env.items() if "counters" in e}))
     print(report.summary(outcomes, skipped, run.unavailable))
     for line in report.target_lines(outcomes):
         print(line)

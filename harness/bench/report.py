@@ -28,10 +28,11 @@ __all__ = ["environment", "permutation_sections", "published_sections", "summary
 
 
 def table_sections(records: list[dict], clock_labels: dict, baseline: str | None,
-                   lengths=tb.LENGTHS):
+                   lengths=tb.LENGTHS, counters: dict | None = None):
     """(title, [rows of text per scheme group]) for each target, counter and
-    length, then the per-call table of the bare permutations."""
-    for s in tb.cost_sections(records, clock_labels, baseline, lengths):
+    length, then the per-call table of the bare permutations (counters:
+    tables.cost_sections')."""
+    for s in tb.cost_sections(records, clock_labels, baseline, lengths, counters):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
@@ -58,11 +59,14 @@ def _text_table(rows: list[list[str]]) -> list[str]:
                       for c, w, lf in zip(r, widths, left)).rstrip() for r in rows]
 
 
-def tables(records: list[dict], clock_labels: dict, baseline: str | None) -> str:
+def tables(records: list[dict], clock_labels: dict, baseline: str | None,
+           counters: dict | None = None) -> str:
     """Every table of the run for the terminal, the summaries last (the
-    lines a person sees when the run ends)."""
+    lines a person sees when the run ends).  counters: target -> the
+    counters it has (tables.declared_counters), which title its tables
+    when no record holds a count."""
     out = []
-    for title, groups in [*table_sections(records, clock_labels, baseline),
+    for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters),
                           *published_sections(records),
                           *permutation_sections(records, clock_labels)]:
         out.append(title)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 
 from harness.bench.impls import IMPL_ORDER
 from harness.discover import ROOT
@@ -106,6 +107,40 @@ def cost_metric(recs) -> str | None:
     model prices the instructions, else instructions (None: no count)."""
     found = counters_of(recs)
     return found[0] if found else None
+
+
+# A counter named at the head of a clause of a target's metric text
+# ("cycles: rdtsc ...; instructions: valgrind callgrind ...").
+_METRIC_COUNTER = re.compile(r"(?:^|;\s*)(" + "|".join(COUNTERS) + r"):")
+
+
+def declared_counters(entry) -> list[str]:
+    """The counters a target has, from its entry in the environment's
+    targets (results.json): its recorded "counters", else the counters its
+    clock_label names one by one, else those that open a clause of its
+    metric text; COUNTERS' order, [] for a target without a counter.  What
+    a table is titled by when no record of the target holds a count (every
+    job failed): never a counter the target does not have."""
+    if not isinstance(entry, dict):
+        return []
+    named = entry.get("counters")
+    if not isinstance(named, list):
+        label = entry.get("clock_label")
+        named = (list(label) if isinstance(label, dict)
+                 else _METRIC_COUNTER.findall(str(entry.get("metric", ""))))
+    return [c for c in COUNTERS if c in named]
+
+
+def declared_counters_of(data: dict) -> dict[str, list[str]]:
+    """declared_counters of every target of the JSON data's environment."""
+    targets = data.get("environment", {}).get("targets", {})
+    return {t: declared_counters(e) for t, e in targets.items()}
+
+
+def target_counters(recs, declared: list[str] | None) -> list[str]:
+    """The counters of one target's tables: those its records hold a value
+    of, else those the target has (declared_counters: every job failed)."""
+    return counters_of(recs) or list(declared or [])
 
 
 def metric_label(clock_labels: dict, target: str, field: str) -> str:
@@ -246,16 +281,20 @@ def _noisy(recs, field: str) -> bool:
 
 
 def cost_sections(records, clock_labels: dict, baseline: str | None,
-                  lengths=LENGTHS) -> list[Section]:
+                  lengths=LENGTHS, counters: dict | None = None) -> list[Section]:
     """Per target, counter and length: the per-byte tables; then per target
-    and counter the per-call table of the bare permutations."""
+    and counter the per-call table of the bare permutations.  counters:
+    target -> declared_counters, the tables' counters where no record
+    holds a count (a target whose every job failed)."""
     out = []
     for target in targets_of(records):
         recs = [r for r in records if r["target"] == target]
         impls = impl_order(r["impl"] for r in recs)
         base = baseline if baseline in impls else None
         pct = f"; (%): difference from {base}" if base else ""
-        for field in counters_of(recs) or ["cycles"]:
+        # no counter known at all (an old JSON file without its environment,
+        # a target without a counter): one table of failure tags, as cycles
+        for field in target_counters(recs, (counters or {}).get(target)) or ["cycles"]:
             label = metric_label(clock_labels, target, field)
             noisy = _noisy(recs, field)
             cells = per_byte(recs, field)
