@@ -148,6 +148,54 @@ def test_bad_requests_are_one_line_errors(args, message):
     assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
+@pytest.mark.parametrize("args,message", [
+    (["--target", "rv32i-qemu", "--mlen", "100000"],
+     "--mlen 100000: too long: the trace follows one-shot operations only, at most 32768 bytes "
+     "of message and of associated data on rv32i-qemu"),
+    (["--target", "avr-atmega128", "--adlen", "129"],
+     "--adlen 129: too long: the trace follows one-shot operations only, at most 128 bytes"),
+    (["--target", "rv32i-qemu", "--plot", "p.txt"],
+     "--plot p.txt: matplotlib cannot write .txt files; name it with one of .png, .svg, .pdf, "),
+    (["--target", "rv32i-qemu", "--plot", "p"],
+     "--plot p: no file suffix to name the format; name it with one of .png, .svg, .pdf, "),
+    (["--target", "rv32i-qemu", "--json", "/nonexistent/p.json"],
+     "cannot write --json /nonexistent/p.json: /nonexistent is not a folder"),
+])
+def test_bad_lengths_and_outputs_are_one_line_errors_before_any_work(args, message, monkeypatch,
+                                                                     capsys):
+    """They were tracebacks after the whole trace (--plot p.txt, an
+    unwritable --json), or the firmware's "ct traces one-shot operations
+    only" with no limit (--mlen 100000): now one line, exit 2, nothing
+    set up or traced."""
+    from harness.bench import cli, install, profile as prof
+    monkeypatch.setattr(install, "setup", lambda profiles: pytest.fail("set up"))
+    monkeypatch.setattr(prof, "trace_one", lambda *a: pytest.fail("traced"))
+    if "--plot" in args:
+        pytest.importorskip("matplotlib")
+    rc = cli.main(["profile", "--scheme", "ascon-aead128", "--impl", "ref", *args])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.startswith(f"lwcbench: profile: {message}") and err.count("\n") == 1, err
+
+
+def test_the_length_limit_is_the_firmwares_and_help_states_it(capsys):
+    """The limit is each target's BENCH_MAX_LEN (its define, else
+    bench.h's), and profile --help says it for the traced targets."""
+    from harness.bench import cli, ct
+    from harness.bench.targets import TARGETS
+    bench_h = (ROOT / "harness/target/common/bench.h").read_text()
+    assert "#define BENCH_MAX_LEN 32768u" in bench_h
+    assert ct.max_len(TARGETS["rv32i-qemu"]) == 32768
+    assert ct.max_len(TARGETS["avr-atmega128"]) == int(
+        TARGETS["avr-atmega128"].defines["BENCH_MAX_LEN"].rstrip("u"))
+    with pytest.raises(SystemExit):
+        cli.main(["profile", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert (f"at most the target's BENCH_MAX_LEN bytes: {ct.max_len(TARGETS['avr-atmega128'])} "
+            f"on avr-atmega128, {ct.max_len(TARGETS['msp430'])} on msp430, 32768 on the "
+            "others") in text
+
+
 def test_addressing_modes():
     assert msp430_modes("mov", "@r12+, 0(r13)") == ["source: indirect autoincrement",
                                                     "destination: indexed"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import pathlib
+import re
 import subprocess
 import tempfile
 
@@ -29,8 +30,9 @@ from harness.bench.impls import impl_id
 from harness.bench.runner import Progress
 from harness.bench.session import INTERRUPTED, SessionError
 from harness.bench.targets.base import BuildError, DoesNotFit
-from harness.discover import Impl
+from harness.discover import ROOT, Impl
 
+BENCH_H = ROOT / "harness" / "target" / "common" / "bench.h"
 SECRETS = (0, 1, 2)
 AEAD_LENGTHS = ((0, 0), (0, 16), (3, 17), (16, 40))  # (adlen, mlen): blocks, partial blocks
 HASH_LENGTHS = (0, 8, 17, 40)
@@ -46,6 +48,19 @@ def cases(impl: Impl) -> list[tuple[str, int, int]]:
     if impl.kind == "hash":
         return [("hash", 0, m) for m in HASH_LENGTHS]
     return [("permutation", 0, 0)]
+
+
+def max_len(target) -> int:
+    """The longest message (and associated data) the "ct" request traces on
+    a target (class or object): the firmware's BENCH_MAX_LEN, the target's
+    define or bench.h's default.  Longer inputs are streamed through the
+    incremental calls, which the request refuses ("ct traces one-shot
+    operations only")."""
+    value = getattr(target, "defines", {}).get("BENCH_MAX_LEN")
+    if value is None:
+        m = re.search(r"^#define BENCH_MAX_LEN (\w+)", BENCH_H.read_text(), re.M)
+        value = m.group(1)
+    return int(value.rstrip("uUlL"), 0)
 
 
 def not_ct_reason(impl: Impl) -> str | None:

@@ -24,8 +24,12 @@ its section table says what each address is:
     touched above the program's writable sections (its frames, and what it
     reached of its caller's).
 Text table, JSON (--json) and a bar chart of the mnemonics (--plot FILE.png,
-with matplotlib).  Defaults: the first operation of the scheme's kind
-(encrypt, hash, permutation), adlen 0, mlen 16 (a permutation: none).
+.svg, .pdf or another format matplotlib writes, named by the suffix).
+Defaults: the first operation of the scheme's kind (encrypt, hash,
+permutation), adlen 0, mlen 16 (a permutation: none).  The operation is
+traced one-shot, its input in the firmware's buffers: adlen and mlen at
+most the target's BENCH_MAX_LEN (listed under --mlen below; longer inputs,
+which `run` streams through the incremental calls, are refused).
 """
 from __future__ import annotations
 
@@ -43,26 +47,87 @@ from harness.bench import ct, elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.session import SessionError
 from harness.bench.targets import TARGETS
-from harness.bench.targets.base import BuildError, DoesNotFit
+from harness.bench.targets.base import BuildError, CrossTarget, DoesNotFit
 from harness.build import DESC_SYMBOL
 
 OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
 TOP = 24  # mnemonics shown in the text table
 
 
+def length_limits() -> str:
+    """The targets' limit on --adlen and --mlen (ct.max_len), in words."""
+    by: dict[int, list[str]] = {}
+    for name, cls in TARGETS.items():
+        # the targets with a tracer of their own (not the boards)
+        if getattr(cls, "ct_method", "trace") == "trace" and \
+                getattr(cls, "ct_tracer_missing", None) not in (None, CrossTarget.ct_tracer_missing):
+            by.setdefault(ct.max_len(cls), []).append(name)
+    common = max(by, key=lambda v: len(by[v]))
+    return ", ".join([*(f"{v} on {', '.join(names)}" for v, names in sorted(by.items())
+                        if v != common), f"{common} on the others"])
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("profile", help="execution statistics of one operation from a simulator's "
                        "trace (mnemonics, addressing modes, memory, table look-ups, stack)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--target", required=True, metavar="T")
-    p.add_argument("--scheme", required=True, metavar="S")
-    p.add_argument("--impl", required=True, metavar="I")
-    p.add_argument("--op", metavar="OP", help="encrypt, decrypt, hash or permutation")
-    p.add_argument("--adlen", type=int, default=0, metavar="N")
+    p.add_argument("--target", required=True, metavar="T",
+                   help="a simulated target with a tracer (as for ./lwcbench ct)")
+    p.add_argument("--scheme", required=True, metavar="S", help="the scheme")
+    p.add_argument("--impl", required=True, metavar="I", help="its implementation")
+    p.add_argument("--op", metavar="OP", help="encrypt, decrypt, hash or permutation "
+                   "(default: the first of the scheme's kind)")
+    p.add_argument("--adlen", type=int, default=0, metavar="N",
+                   help="associated data length, AEAD only (default 0; the same limit as "
+                        "--mlen)")
     p.add_argument("--mlen", type=int, metavar="N", help="message length (default 16; "
-                   "a permutation: 0)")
+                   "a permutation: 0); the operation is traced one-shot, so at most the "
+                   f"target's BENCH_MAX_LEN bytes: {length_limits()}")
     p.add_argument("--json", metavar="FILE", help="write the statistics as JSON")
-    p.add_argument("--plot", metavar="FILE", help="a bar chart of the mnemonics (PNG or SVG)")
+    p.add_argument("--plot", metavar="FILE",
+                   help="a bar chart of the mnemonics, in the format of FILE's suffix: "
+                        ".png, .svg, .pdf or another that matplotlib writes")
+
+
+def plot_formats() -> list[str] | None:
+    """The file suffixes matplotlib writes (None: no matplotlib)."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        return None
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def check_outputs(args) -> None:
+    """--plot's format and the folders of --json and --plot, before any work."""
+    if args.plot:
+        formats = plot_formats()
+        if formats is None:
+            raise ProfileError("--plot needs matplotlib (pip install matplotlib)")
+        suffix = pathlib.Path(args.plot).suffix.lower().lstrip(".")
+        if suffix not in formats:
+            first = [f for f in ("png", "svg", "pdf") if f in formats]
+            rest = [f for f in formats if f not in first]
+            raise ProfileError(
+                f"--plot {args.plot}: " + (f"matplotlib cannot write .{suffix} files"
+                                           if suffix else "no file suffix to name the format")
+                + f"; name it with one of {', '.join('.' + f for f in first + rest)}")
+    for opt, path in (("--json", args.json), ("--plot", args.plot)):
+        if path and not pathlib.Path(path).absolute().parent.is_dir():
+            raise ProfileError(f"cannot write {opt} {path}: "
+                               f"{pathlib.Path(path).absolute().parent} is not a folder")
+
+
+def check_lengths(args, target_cls) -> None:
+    """--adlen and --mlen within what the target traces one-shot."""
+    limit = ct.max_len(target_cls)
+    for opt, value in (("--adlen", args.adlen), ("--mlen", args.mlen)):
+        if value is not None and value > limit:
+            raise ProfileError(f"{opt} {value}: too long: the trace follows one-shot "
+                               f"operations only, at most {limit} bytes of message and of "
+                               f"associated data on {args.target} (its firmware's "
+                               "BENCH_MAX_LEN; longer inputs are streamed through the "
+                               "incremental calls)")
 
 
 class ProfileError(Exception):
@@ -366,6 +431,8 @@ def main(args) -> int:
     try:
         if args.target not in TARGETS:
             raise ProfileError(f"unknown target '{args.target}' (valid: {', '.join(TARGETS)})")
+        check_lengths(args, TARGETS[args.target])
+        check_outputs(args)
         install.setup(install.profiles_for([TARGETS[args.target]]))
         target = TARGETS[args.target]()  # after the set-up
         if getattr(target, "ct_method", "trace") != "trace":
@@ -402,10 +469,16 @@ def main(args) -> int:
                                       elfpatch.read_only_objects(elf.read_bytes()))}
         print_profile(p, f"profile: {args.target} {impl_id(impl)} {op} adlen={args.adlen} "
                          f"mlen={args.mlen} (from the simulator's trace)")
-        if args.json:
-            pathlib.Path(args.json).write_text(json.dumps(p, indent=1) + "\n")
-        if args.plot:
-            plot(p, pathlib.Path(args.plot))
+        for opt, path in (("--json", args.json), ("--plot", args.plot)):
+            if not path:
+                continue
+            try:
+                if opt == "--json":
+                    pathlib.Path(path).write_text(json.dumps(p, indent=1) + "\n")
+                else:
+                    plot(p, pathlib.Path(path))
+            except OSError as e:
+                raise ProfileError(f"cannot write {opt} {path}: {e.strerror or e}") from e
         return 0
     except ProfileError as e:
         print(f"lwcbench: profile: {e}", file=sys.stderr)
