@@ -163,6 +163,19 @@ def test_an_unreachable_scheduler_is_a_one_line_error():
     assert len(lines) == 1 and "cannot reach the Dask scheduler" in lines[0], r.stderr
 
 
+def test_a_worker_of_an_unreachable_scheduler_is_a_one_line_error():
+    """It printed Dask's retries for 32 s and exited 1 without a word of
+    ours: the scheduler is checked first, as for run --cluster."""
+    port = free_port()  # nothing listens there
+    t0 = time.monotonic()
+    r = subprocess.run([str(LWCBENCH), "worker", f"tcp://127.0.0.1:{port}"], env=env(),
+                       capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - t0 < 10
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.splitlines() == [f"lwcbench: cannot reach the Dask scheduler at "
+                                     f"tcp://127.0.0.1:{port}: Connection refused"]
+
+
 def test_a_peer_that_never_answers_is_a_one_line_error():
     with socket.socket() as s:  # accepts the connection, never speaks
         s.bind(("127.0.0.1", 0))

@@ -367,12 +367,12 @@ def cmd_ct(args) -> int:
 
 def cmd_worker(args) -> int:
     """A Dask worker serving this checkout's jobs (harness/bench/cluster.py):
-    the set-up of every target first, then `dask worker` with the
-    repository on its Python path."""
+    the scheduler checked reachable, the set-up of every target, then
+    `dask worker` with the repository on its Python path."""
     if args.nthreads is not None and args.nthreads < 1:
         raise UsageError(f"--nthreads must be at least 1 (got {args.nthreads})")
-    try:
-        cluster.scheduler_address(args.scheduler)
+    try:  # first: an unreachable scheduler is said at once (Dask retries for 30 s)
+        cluster.reachable(args.scheduler)
     except cluster.ClusterError as e:
         raise UsageError(str(e)) from e
     setup(["all"])

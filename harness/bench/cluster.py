@@ -40,6 +40,20 @@ def scheduler_address(address: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def reachable(address: str) -> tuple[str, int]:
+    """(host, port) of tcp://HOST:PORT once a TCP connection to it succeeds
+    within CONNECT_SECONDS, or ClusterError: a refused or unroutable
+    address answers at once here, where Dask (the client, a worker) would
+    retry for half a minute."""
+    host, port = scheduler_address(address)
+    try:
+        socket.create_connection((host.strip("[]"), port), timeout=CONNECT_SECONDS).close()
+    except OSError as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
+                           f"{e.strerror or e}") from e
+    return host, port
+
+
 def connect(address: str):
     """A Client of the scheduler at address, or ClusterError."""
     try:
@@ -47,12 +61,7 @@ def connect(address: str):
     except ImportError as e:
         raise ClusterError("the Dask client is not installed (PyPI 'distributed'; "
                            "bash -c '. harness/setup.sh && lwc_setup cluster')") from e
-    host, port = scheduler_address(address)
-    try:  # a refused or unroutable address answers at once here; Dask would retry
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
-    except OSError as e:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
-                           f"{e.strerror or e}") from e
+    reachable(address)
     got: list = []
 
     def make():  # Dask's own timeout does not bound a peer that never answers
