@@ -71,8 +71,19 @@ def test_host_compare_refuses_a_folder_that_differs(tmp_path):
 def test_host_compare_bad_arguments(tmp_path):
     r = lwcbench("host-compare", "--samples", "1")
     assert r.returncode == 2 and "--samples" in r.stderr
-    r = lwcbench("host-compare", "--supercop", str(tmp_path))
-    assert r.returncode == 1 and "no api.h" in r.stderr
+    # a --supercop path that is no SUPERCOP folder is a usage error, one line,
+    # before anything is built (it was exit status 1, the code for "differs")
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "perm").mkdir()
+    (tmp_path / "perm" / "api.h").write_text("#define CRYPTO_BYTES 40\n")
+    for path, why in ((tmp_path / "nonexistent", "no such folder"),
+                      (tmp_path / "file", "not a folder"),
+                      (tmp_path, "no api.h (not a SUPERCOP folder)"),
+                      (tmp_path / "perm", "api.h is neither an AEAD")):
+        r = lwcbench("host-compare", "--supercop", str(path), timeout=60)
+        assert r.returncode == 2 and r.stdout == "", r.stderr
+        assert r.stderr.splitlines() == [r.stderr.strip()] and r.stderr.startswith(
+            f"lwcbench: host-compare: --supercop {path}: {why}"), r.stderr
 
 
 def test_a_hanging_folder_ends_the_run(tmp_path, monkeypatch, capsys):

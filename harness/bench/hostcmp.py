@@ -19,7 +19,8 @@ medians of N samples:
 Before timing, every contestant's output is compared with our ref (which
 passes the official KAT) on messages of 0..64 and 1536 bytes (AEAD: with
 associated data of several lengths); when one differs, nothing is measured
-(exit status 1).
+(exit status 1).  A --supercop path that is not a SUPERCOP folder of either
+(missing, no api.h, another primitive) is a usage error: exit status 2.
 
 Figures: rdtsc ticks per byte ("cycles per byte": the invariant time-stamp
 counter, not core clock cycles), GB/s from the counter's measured rate, and
@@ -79,6 +80,11 @@ class CompareError(Exception):
     pass
 
 
+class BadFolder(Exception):
+    """A --supercop argument that is not a SUPERCOP folder of ascon-aead128
+    or ascon-hash256 (a usage error: exit status 2, not 1's "differs")."""
+
+
 CHECK_SECONDS = 300  # the output check: a contestant that hangs ends the run, not the machine
 
 
@@ -113,21 +119,33 @@ def build_rustcrypto() -> tuple[bool, str]:
         f" (cargo --release; {_run(['rustc', '--version'], 'rustc').strip()})"
 
 
+def supercop_kind(folder: pathlib.Path) -> tuple[str, str]:
+    """(kind, function) of a SUPERCOP folder from its api.h: ("encrypt",
+    "crypto_aead_encrypt") or ("hash", "crypto_hash"); BadFolder says why
+    it is none (missing, no api.h, another kind of primitive)."""
+    if not folder.exists():
+        raise BadFolder(f"--supercop {folder}: no such folder")
+    if not folder.is_dir():
+        raise BadFolder(f"--supercop {folder}: not a folder")
+    try:
+        text = (folder / "api.h").read_text()
+    except OSError as e:
+        raise BadFolder(f"--supercop {folder}: no api.h (not a SUPERCOP folder): "
+                        f"{e.strerror or e}") from e
+    if "CRYPTO_ABYTES" in text:
+        return "encrypt", "crypto_aead_encrypt"
+    if re.search(r"CRYPTO_BYTES\s+32\b", text):
+        return "hash", "crypto_hash"
+    raise BadFolder(f"--supercop {folder}: api.h is neither an AEAD (CRYPTO_ABYTES) nor a "
+                    "32-byte hash (CRYPTO_BYTES 32)")
+
+
 def supercop_object(n: int, folder: pathlib.Path) -> tuple[pathlib.Path, str, str]:
     """One SUPERCOP folder compiled with gcc -O2 into one object whose only
     global symbol is x<n>_crypto_aead_encrypt or x<n>_crypto_hash; returns
     (object, kind, label)."""
     folder = folder.resolve()
-    api = folder / "api.h"
-    if not api.exists():
-        raise CompareError(f"{folder}: no api.h (not a SUPERCOP folder)")
-    text = api.read_text()
-    if "CRYPTO_ABYTES" in text:
-        kind, fn = "encrypt", "crypto_aead_encrypt"
-    elif re.search(r"CRYPTO_BYTES\s+32\b", text):
-        kind, fn = "hash", "crypto_hash"
-    else:
-        raise CompareError(f"{folder}: api.h is neither an AEAD (CRYPTO_ABYTES) nor a 32-byte hash")
+    kind, fn = supercop_kind(folder)
     inc = OUT / "supercop-include"
     inc.mkdir(parents=True, exist_ok=True)
     for name, body in SUPERCOP_H.items():
@@ -283,6 +301,12 @@ def main(args) -> int:
         print("lwcbench: host-compare: --samples at least 3, sizes at least 1", file=sys.stderr)
         return 2
     sizes = args.size or SIZES
+    try:  # before any build: a folder named wrongly is a usage error
+        for d in args.supercop:
+            supercop_kind(pathlib.Path(d))
+    except BadFolder as e:
+        print(f"lwcbench: host-compare: {e}", file=sys.stderr)
+        return 2
     try:
         extras = [supercop_object(n, pathlib.Path(d)) for n, d in enumerate(args.supercop)]
         rust, note = build_rustcrypto()
