@@ -75,8 +75,8 @@ def outside_includes(folder: pathlib.Path) -> list[str]:
 def exported(tmp_path_factory):
     """The tree exported by the command itself, and the framework headers."""
     out = tmp_path_factory.mktemp("supercop")
-    r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out / "export")],
-                       capture_output=True, text=True)
+    r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out / "export"),
+                        "--verbose"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     inc = out / "framework"
     inc.mkdir()
@@ -271,10 +271,19 @@ def test_a_folder_that_cannot_be_made_self_contained_is_reported(tmp_path):
     r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out),
                         "--scheme", "ascon-hash256"], capture_output=True, text=True, env=env)
     assert r.returncode == 1, r.stdout + r.stderr
-    assert "not exported: ascon-hash256/leaky:" in r.stderr and "<stdio.h>" in r.stderr
+    # by default one line, which names it; --verbose says why
+    assert r.stderr.splitlines() == [
+        "export: not exported: 1 that cannot be made self-contained (ascon-hash256/leaky); "
+        f"the reasons: {out / supercop.INDEX} or --verbose"]
     assert not (out / "crypto_hash" / "asconhash256" / "leaky").exists()
     assert (out / "crypto_hash" / "asconhash256" / "ref" / "api.h").is_file()
     assert "leaky" in (out / supercop.INDEX).read_text()
+    r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out),
+                        "--scheme", "ascon-hash256", "--verbose"], capture_output=True, text=True,
+                       env=env)
+    assert r.returncode == 1, r.stdout + r.stderr
+    [line] = r.stderr.splitlines()
+    assert line.startswith("export: not exported: ascon-hash256/leaky: ") and "<stdio.h>" in line
 
 
 def test_primitive_names_are_supercop_names():
@@ -293,3 +302,73 @@ def test_export_into_the_tree_is_refused():
         assert r.returncode == 2 and "choose a folder elsewhere" in r.stderr
     assert not (ROOT / "crypto_aead" / "asconaead128").exists()
     assert not (ROOT / "crypto_hash" / "x").exists()
+
+
+def export_cmd(out: pathlib.Path, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out), *args],
+                          capture_output=True, text=True)
+
+
+def exported_folders(out: pathlib.Path) -> list[str]:
+    return sorted(p.parent.relative_to(out).as_posix() for p in out.rglob("api.h"))
+
+
+def test_the_not_exported_lines_are_one_count_by_default(tmp_path):
+    """It printed a line per bare permutation (100 of them): now one line
+    of counts, and each line with --verbose."""
+    r = export_cmd(tmp_path / "out", "--scheme", "ascon-p12", "--scheme", "gimli24")
+    assert r.returncode == 0, r.stderr
+    n = len([i for i in discover() if i.scheme in ("ascon-p12", "gimli24")])
+    assert r.stderr.splitlines() == [
+        f"export: not exported: {n} bare permutations (SUPERCOP has no operation for them); "
+        f"the reasons: {tmp_path / 'out' / supercop.INDEX} or --verbose"]
+    r = export_cmd(tmp_path / "out", "--scheme", "ascon-p12", "--scheme", "gimli24", "--verbose")
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == n and all(": a bare permutation" in ln for ln in lines)
+
+
+def test_a_second_export_leaves_exactly_its_own_folders(tmp_path):
+    """The previous export's folders went on living beside the new ones:
+    now DIR holds exactly this export; a user's own files stay."""
+    out = tmp_path / "out"
+    r = export_cmd(out, "--scheme", "ascon-aead128")
+    assert r.returncode == 0, r.stderr
+    aead = exported_folders(out)
+    assert len(aead) > 1 and all(f.startswith("crypto_aead/asconaead128/") for f in aead)
+    (out / "notes.txt").write_text("mine")
+    (out / aead[0] / "mine.txt").write_text("mine too")
+    r = export_cmd(out, "--scheme", "ascon-hash256", "--impl", "ref")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.rstrip().endswith(
+        f"; {len(aead) - 1} folders of the previous export removed; emptied but kept, as they "
+        f"hold files no export wrote: {aead[0]}")
+    assert exported_folders(out) == ["crypto_hash/asconhash256/ref"]
+    assert (out / "notes.txt").read_text() == "mine"
+    assert sorted(p.name for p in (out / aead[0]).iterdir()) == ["mine.txt"]
+    assert not any((out / f).exists() for f in aead[1:])
+    assert not (out / "crypto_aead" / "asconaead128" / aead[1].rsplit("/", 1)[1]).exists()
+    index = (out / supercop.INDEX).read_text()
+    assert "crypto_hash/asconhash256/ref" in index and "asconaead128" not in index
+    # an export from before the manifest: the folders its EXPORT.md lists
+    (out / supercop.MANIFEST).unlink()
+    r = export_cmd(out, "--scheme", "ascon-xof128", "--impl", "ref")
+    assert r.returncode == 0, r.stderr
+    assert exported_folders(out) == ["crypto_hash/asconxof128/ref"]
+    assert (out / "notes.txt").is_file()
+
+
+def test_a_folder_that_is_no_export_is_refused(tmp_path):
+    """A non-empty folder no export wrote is not written into (exit 2, one
+    line, nothing touched); an empty one is."""
+    (tmp_path / "mine.txt").write_text("mine")
+    r = export_cmd(tmp_path, "--scheme", "ascon-hash256")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.splitlines() == [
+        f"lwcbench: export: {tmp_path} is not empty and holds no earlier export (no "
+        f"{supercop.MANIFEST}): choose a new or empty folder, or one an export wrote"]
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.txt"]
+    r = export_cmd(tmp_path / "mine.txt", "--scheme", "ascon-hash256")
+    assert r.returncode == 2 and "exists and is not a folder" in r.stderr
+    (tmp_path / "empty").mkdir()
+    assert export_cmd(tmp_path / "empty", "--scheme", "ascon-hash256").returncode == 0

@@ -22,16 +22,28 @@ them; SUPERCOP takes digits and lowercase letters only).  A bare permutation
 (crypto_perm/) has no SUPERCOP or NIST LWC operation: it is listed as not
 exported, with that reason, as is any implementation whose sources cannot be
 made self-contained.  DIR/EXPORT.md lists both.
+
+DIR then holds exactly this export: the folders of the previous export
+into DIR that this one does not write are removed.  What an export wrote
+is listed in DIR/.lwcbench-export (MANIFEST: every folder and its files),
+and only those files are removed (an export from before the manifest:
+the folders its EXPORT.md lists); a user's other files stay.  A non-empty
+DIR that is not a previous export is refused (exit status 2).  The
+command prints one line on what was not exported (counts, and the
+implementations whose failure makes the exit status 1); --verbose prints
+each with its reason.
 """
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import pathlib
 import re
-import shutil
 import sys
 
+from harness.bench.files import write_atomic
+from harness.bench.impls import impl_id
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl
 
 BENCH_COMMON = ROOT / "harness" / "target" / "common"
@@ -52,6 +64,8 @@ SYSTEM_HEADERS = ("stddef.h", "stdint.h")
 TOPS = {"crypto_aead": "crypto_aead.h", "crypto_hash": "crypto_hash.h",
         "crypto_cxof": "crypto_hash.h"}
 INDEX = "EXPORT.md"
+INDEX_TITLE = "# lwc implementations as SUPERCOP / NIST LWC folders"
+MANIFEST = ".lwcbench-export"  # what the last export wrote (JSON): folder -> its files
 
 _QUOTED = re.compile(r'^(\s*#\s*include\s*)"([^"]+)"(.*)$')
 _ANGLED = re.compile(r'^\s*#\s*include\s*<([^>]+)>')
@@ -219,31 +233,119 @@ def export_one(impl: Impl) -> Folder:
 class Result:
     exported: list[Folder]
     refused: list[tuple[Impl, str]]
+    removed: int = 0  # folders of the previous export that this one does not have
+    # of those, the ones left because they hold files no export wrote
+    kept: list[str] = dataclasses.field(default_factory=list)
+
+
+class NotAnExport(Exception):
+    """DIR cannot be written: not a folder, or a non-empty folder that no
+    export wrote (a one-line reason; exit status 2)."""
+
+
+def _layout(rel: str) -> bool:
+    """A folder name an export writes: <top>/<primitive>/<impl>, no more."""
+    parts = pathlib.PurePosixPath(rel).parts
+    return (len(parts) == 3 and parts[0] in TOPS and ".." not in parts
+            and re.fullmatch(r"[0-9a-z]+", parts[1]) is not None)
+
+
+def previous_export(out: pathlib.Path) -> dict[str, list[str] | None]:
+    """What the export into `out` before this one wrote: folder (relative,
+    posix) -> its file names (None: not recorded, from an EXPORT.md of an
+    export older than the manifest: the folder's files).  {} for a new or
+    empty folder; NotAnExport for anything else."""
+    if not out.exists():
+        return {}
+    if not out.is_dir():
+        raise NotAnExport(f"{out} exists and is not a folder")
+    if not any(out.iterdir()):
+        return {}
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+        folders = data["folders"]
+        if not isinstance(folders, dict):
+            raise TypeError
+        return {rel: [f for f in files if isinstance(f, str) and "/" not in f and f not in
+                      ("", ".", "..")]
+                for rel, files in folders.items() if _layout(rel) and isinstance(files, list)}
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise NotAnExport(f"{out / MANIFEST} cannot be read ({e}): remove it or choose "
+                          "another folder") from e
+    try:
+        index = (out / INDEX).read_text()
+    except OSError:
+        index = ""
+    if index.startswith(INDEX_TITLE):  # an export from before the manifest
+        return {rel: None for rel in re.findall(r"^\| `([^`]+)` \|", index, re.M)
+                if _layout(rel)}
+    raise NotAnExport(f"{out} is not empty and holds no earlier export (no {MANIFEST}): "
+                      "choose a new or empty folder, or one an export wrote")
+
+
+def _write_manifest(out: pathlib.Path, folders: dict[str, list[str] | None]) -> None:
+    write_atomic(out / MANIFEST, (json.dumps(
+        {"written_by": "./lwcbench export supercop", "index": INDEX,
+         "folders": {rel: sorted(files) if files is not None else None
+                     for rel, files in sorted(folders.items())}}, indent=1) + "\n").encode())
+
+
+def _remove(out: pathlib.Path, rel: str, files: list[str] | None) -> bool:
+    """Remove the files an export wrote into out/rel (None: every file
+    directly in it), then the folder and its parents up to out where left
+    empty; True when the folder itself is gone."""
+    d = out / rel
+    if d.is_symlink() or not d.is_dir():
+        return not d.exists()
+    for f in (files if files is not None else [p.name for p in d.iterdir()]):
+        p = d / f
+        if p.is_file() or p.is_symlink():
+            p.unlink()
+    for folder in (d, d.parent, d.parent.parent):
+        try:
+            folder.rmdir()  # only when empty: a user's file keeps it
+        except OSError:
+            break
+    return not d.exists()
 
 
 def export(impls: list[Impl], out: pathlib.Path) -> Result:
-    """Write every exportable implementation under `out` (each folder
-    replaced whole) and out/EXPORT.md; the others are returned with why."""
+    """Write every exportable implementation under `out` and out/EXPORT.md;
+    the others are returned with why.  Afterwards `out` holds exactly this
+    export: the previous export's folders are removed (previous_export:
+    only what it wrote; NotAnExport when `out` is a folder no export wrote)."""
+    previous = previous_export(out)
     done, refused = [], []
     for impl in impls:
         try:
             done.append(export_one(impl))
         except (ExportError, OSError, UnicodeDecodeError) as e:
             refused.append((impl, str(e)))
+    mine = {f.rel.as_posix(): list(f.files) for f in done}
     out.mkdir(parents=True, exist_ok=True)
+    # first the manifest of both exports: one stopped midway leaves nothing
+    # of its own that the next one would not know
+    _write_manifest(out, {**previous, **mine})
+    removed, kept = 0, []
+    for rel, files in previous.items():
+        gone = _remove(out, rel, files)
+        if rel not in mine:
+            removed += gone
+            kept += [] if gone else [rel]
     for f in done:
         d = out / f.rel
-        if d.exists():
-            shutil.rmtree(d)
-        d.mkdir(parents=True)
+        d.mkdir(parents=True, exist_ok=True)
         for name, text in f.files.items():
             (d / name).write_text(text)
     (out / INDEX).write_text(index_text(done, refused))
-    return Result(done, refused)
+    _write_manifest(out, mine)
+    return Result(done, refused, removed, kept)
 
 
 def index_text(done: list[Folder], refused: list[tuple[Impl, str]]) -> str:
-    lines = ["# lwc implementations as SUPERCOP / NIST LWC folders", "",
+    lines = [INDEX_TITLE, "",
              "Written by `./lwcbench export supercop`.  Each folder compiles alone:",
              "its files include one another and, from outside, only the framework's",
              "`crypto_aead.h` / `crypto_hash.h` and the compiler's `stddef.h` / `stdint.h`.",
@@ -263,14 +365,36 @@ def add_parser(sub) -> None:
     ex = sub.add_parser("export", help="write implementations as SUPERCOP / NIST LWC folders",
                         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ex.add_argument("format", choices=["supercop"], help="the layout (supercop: also the NIST LWC one)")
-    ex.add_argument("dir", metavar="DIR", help="where to write (created; each folder replaced whole)")
+    ex.add_argument("dir", metavar="DIR",
+                    help="where to write: a new or empty folder, or one an earlier export "
+                         "wrote (its folders are replaced by this export's)")
     ex.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     ex.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
+    ex.add_argument("--verbose", action="store_true",
+                    help="name each implementation not exported, with the reason (default: "
+                         "one line of counts; DIR/EXPORT.md lists them all)")
+
+
+def not_exported_line(refused: list[tuple[Impl, str]], index: pathlib.Path) -> str:
+    """One line on what was not exported: the bare permutations counted,
+    the others (failures: exit status 1) counted and named."""
+    perms = sum(1 for i, _why in refused if i.kind == "perm")
+    others = [impl_id(i) for i, _why in refused if i.kind != "perm"]
+    parts = []
+    if perms:
+        parts.append(f"{perms} bare permutation{'s' if perms > 1 else ''} (SUPERCOP has no "
+                     "operation for them)")
+    if others:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        parts.append(f"{len(others)} that cannot be made self-contained ({shown})")
+    return (f"export: not exported: {' and '.join(parts)}; the reasons: {index} or "
+            "--verbose")
 
 
 def main(args) -> int:
     """./lwcbench export supercop DIR: 0 when every selected implementation
-    but the bare permutations was exported, 1 otherwise."""
+    but the bare permutations was exported, 1 otherwise, 2 when DIR cannot
+    be written."""
     from harness.bench.impls import all_impls, select
     impls = select(all_impls(), args.scheme, args.impl)
     out = pathlib.Path(args.dir).resolve()
@@ -280,12 +404,21 @@ def main(args) -> int:
         return 2
     try:
         r = export(impls, out)
+    except NotAnExport as e:
+        print(f"lwcbench: export: {e}", file=sys.stderr)
+        return 2
     except OSError as e:
         print(f"lwcbench: cannot write {out}: {e}", file=sys.stderr)
         return 2
-    print(f"export: {len(r.exported)} folders in {out} (list: {out / INDEX})")
-    failed = 0
-    for impl, why in r.refused:
-        print(f"export: not exported: {impl.scheme}/{impl.name}: {why}", file=sys.stderr)
-        failed += impl.kind != "perm"
-    return 1 if failed else 0
+    removed = (f"; {r.removed} folder{'s' if r.removed > 1 else ''} of the previous export "
+               "removed" if r.removed else "")
+    if r.kept:
+        removed += (f"; emptied but kept, as they hold files no export wrote: "
+                    f"{', '.join(r.kept)}")
+    n = len(r.exported)
+    print(f"export: {n} folder{'' if n == 1 else 's'} in {out} (list: {out / INDEX}){removed}")
+    if r.refused and not args.verbose:
+        print(not_exported_line(r.refused, out / INDEX), file=sys.stderr)
+    for impl, why in r.refused if args.verbose else []:
+        print(f"export: not exported: {impl_id(impl)}: {why}", file=sys.stderr)
+    return 1 if any(impl.kind != "perm" for impl, _why in r.refused) else 0
