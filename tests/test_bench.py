@@ -617,6 +617,36 @@ def test_list_shows_every_target():
     assert "  ascon-aead128: ref opt64 bi32 lowsize" in r.stdout
 
 
+@pytest.mark.parametrize("argv", [["run", "--bogus"], ["report", "r.json", "--bogus"],
+                                  ["list", "--bogus", "x"], ["ct", "--bogus"],
+                                  ["export", "supercop", "d", "--bogus"]])
+def test_an_unknown_option_prints_its_subcommands_usage(argv, capsys):
+    """It printed the top-level usage, which names no option of the
+    subcommand; exit status 2 as before."""
+    from harness.bench import cli
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: lwcbench {argv[0]} ")
+    assert err.strip().splitlines()[-1] == \
+        f"lwcbench {argv[0]}: error: unrecognized arguments: {' '.join(argv[argv.index('--bogus'):])}"
+
+
+def test_every_option_of_every_subcommand_has_a_help_text():
+    """report's --baseline and --no-plots, profile's --target, --scheme...
+    showed in --help with no word on them."""
+    import argparse
+    from harness.bench import cli
+    ap = cli.parser()
+    subs = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
+    bare = [(name, a.option_strings or a.dest) for name, p in subs.choices.items()
+            for a in p._actions if not a.help]
+    assert bare == []
+    assert {"run", "report", "list", "worker", "ct", "fuzz", "export", "host-compare",
+            "profile"} <= set(subs.choices)
+
+
 def test_target_registry_matches_contract():
     assert list(TARGETS) == CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS
     for name, cls in TARGETS.items():

@@ -4,12 +4,15 @@
                [--out DIR] [--suite thesis|sweep|grid]... [--quick] [--all] [--fresh]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
                [--port DEVICE] [--baud N]
-  lwcbench report FILE.json [--out DIR] [--baseline IMPL|none]
+  lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
   lwcbench list
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
-  lwcbench export supercop DIR [--scheme S]... [--impl I]...
+  lwcbench export supercop DIR [--scheme S]... [--impl I]... [--verbose]
+  lwcbench host-compare [--samples N] [--size B]... [--supercop DIR]... [--json FILE]
+  lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
+                   [--json FILE] [--plot FILE]
 """
 from __future__ import annotations
 
@@ -49,7 +52,9 @@ call of each bare permutation, crypto_perm/; checked through the official
 KAT of a scheme built on it); plus code size and stack high-water mark.  Exact targets (simulators) count one operation;
 the host's rdtsc takes many samples (median, min, max).
 Results: tables on the terminal, and a folder (default build/bench/latest)
-with results.json, results.md, results.csv, plots and index.html.
+with results.json, results.md, results.csv, plots and index.html: the
+files of this run only (an earlier run's charts there are removed; files
+the folder has that lwcbench does not write are kept).
 A program that crashes, hangs (no answer within the time limit of a request,
 --timeout) or answers something that is not the protocol is reported for its
 implementation, and the run goes on.  Files are replaced whole or not at all:
@@ -102,7 +107,9 @@ def parser() -> argparse.ArgumentParser:
                      help="fewer samples on noisy clocks (33 instead of 201 for short inputs)")
     run.add_argument("--jobs", type=int, metavar="N",
                      help="parallel jobs for simulator targets (default: the number of cores)")
-    run.add_argument("--no-plots", action="store_true", help="skip the PNG/SVG plots")
+    run.add_argument("--no-plots", action="store_true",
+                     help="skip the PNG/SVG plots (and remove those of an earlier run in the "
+                          "results folder)")
     run.add_argument("--timeout", type=float, metavar="SECONDS",
                      help="time limit of one request to a target's program (default: the "
                           "target's own, 120 s on most); past it the program is killed "
@@ -123,14 +130,22 @@ def parser() -> argparse.ArgumentParser:
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
     rep = sub.add_parser("report", help="rebuild tables and the results folder from a JSON file")
-    rep.add_argument("json_file", metavar="FILE.json")
-    rep.add_argument("--out", metavar="DIR", help="results folder (default: the JSON's folder)")
-    rep.add_argument("--baseline", metavar="IMPL", default="ref")
-    rep.add_argument("--no-plots", action="store_true")
+    rep.add_argument("json_file", metavar="FILE.json",
+                     help="the results of a run (./lwcbench run --json, or a results "
+                          "folder's results.json)")
+    rep.add_argument("--out", metavar="DIR",
+                     help="results folder (default: the JSON's folder); afterwards it holds "
+                          "this report's files only (other files of yours are kept)")
+    rep.add_argument("--baseline", metavar="IMPL", default="ref",
+                     help="add the %% difference against this implementation's row "
+                          "(default: ref; 'none' for no comparison)")
+    rep.add_argument("--no-plots", action="store_true",
+                     help="skip the PNG/SVG plots (and remove those of an earlier report)")
     sub.add_parser("list", help="targets with their availability and implementations")
     wk = sub.add_parser("worker", help="serve jobs of './lwcbench run --cluster' (a Dask worker "
                                        "in this checkout, after the set-up)")
-    wk.add_argument("scheduler", metavar="tcp://HOST:PORT")
+    wk.add_argument("scheduler", metavar="tcp://HOST:PORT",
+                    help="the Dask scheduler's address (checked reachable first)")
     wk.add_argument("--nthreads", type=int, metavar="N",
                     help="jobs at once (default: the number of cores)")
     wk.add_argument("--name", help="the worker's name on the scheduler")
@@ -433,8 +448,21 @@ def _on_sigterm(signum, frame):
     raise Terminated()
 
 
+def parse(argv: list[str] | None):
+    """The command line's arguments; an unknown option of a subcommand is
+    that subcommand's error, with its usage (argparse blames the top-level
+    parser, whose usage says nothing of the subcommand's options); exit
+    status 2."""
+    ap = parser()
+    args, extra = ap.parse_known_args(argv)
+    if extra:
+        subs = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
+        subs.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parse(argv)
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:  # not the main thread: no handler
