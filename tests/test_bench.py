@@ -607,14 +607,47 @@ def test_garbled_answers_are_recognised():
 
 
 def test_list_shows_every_target():
+    """By default one line per target (it was 400 lines): availability,
+    the implementations counted by kind, the reason; --verbose lists them."""
     r = lwcbench("list")
     assert r.returncode == 0, r.stderr
-    heads = [ln.split()[:2] for ln in r.stdout.splitlines() if not ln.startswith(" ")]
+    *lines, hint = r.stdout.splitlines()
+    assert hint.startswith("each scheme's implementations: ./lwcbench list --verbose")
+    heads = [ln.split()[:2] for ln in lines]
     assert [h[0] for h in heads] == CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS
+    host = next(i for i in lines if i.startswith("host "))
+    n = {k: sum(1 for i in discover() if i.kind == k and TARGETS["host"]().supports(i))
+         for k in ("aead", "hash", "perm")}
+    assert f" {sum(n.values())} implementations (aead {n['aead']}, hash {n['hash']}, " \
+           f"perm {n['perm']})  " in host
+    verbose = lwcbench("list", "--verbose")
+    assert verbose.returncode == 0, verbose.stderr
+    assert "  ascon-aead128: ref opt64 bi32 lowsize" in verbose.stdout
+    assert len(verbose.stdout.splitlines()) > 3 * len(TARGETS)
     # ./run-tests set up all; a real board waits for its --port
     assert all(state == "available" for name, state in heads
                if name not in ("nucleo-f103rb", "mega2560")), r.stdout
-    assert "  ascon-aead128: ref opt64 bi32 lowsize" in r.stdout
+
+
+def test_list_filters_by_target_and_scheme(capsys):
+    from harness.bench import cli
+    assert cli.main(["list", "--target", "rv32i-qemu", "--target", "host",
+                     "--scheme", "ascon-aead128", "--scheme", "ascon-p6"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [ln.split()[0] for ln in lines] == ["rv32i-qemu", "ascon-aead128:", "ascon-p6:",
+                                              "host", "ascon-aead128:", "ascon-p6:"]
+    assert lines[1].split()[1:] == [i.name for i in cli.all_impls()
+                                    if i.scheme == "ascon-aead128"
+                                    and TARGETS["rv32i-qemu"]().supports(i)]
+    assert cli.main(["list", "--scheme", "ascon-p6"]) == 0
+    out = capsys.readouterr().out
+    assert all(ln.startswith(("  ascon-p6: ", "  implementations: the same "))
+               for ln in out.splitlines() if ln.startswith(" "))
+    assert sum(1 for ln in out.splitlines() if not ln.startswith(" ")) == len(TARGETS)
+    for argv, word in ((["--target", "nope"], "target"), (["--scheme", "nope"], "scheme")):
+        assert cli.main(["list", *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"lwcbench: unknown {word} 'nope' (valid: ") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("argv", [["run", "--bogus"], ["report", "r.json", "--bogus"],

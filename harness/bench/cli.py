@@ -5,7 +5,7 @@
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
                [--port DEVICE] [--baud N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
-  lwcbench list
+  lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
@@ -141,7 +141,17 @@ def parser() -> argparse.ArgumentParser:
                           "(default: ref; 'none' for no comparison)")
     rep.add_argument("--no-plots", action="store_true",
                      help="skip the PNG/SVG plots (and remove those of an earlier report)")
-    sub.add_parser("list", help="targets with their availability and implementations")
+    lst = sub.add_parser("list", help="targets with their availability and implementations",
+                         description="One line per target: available or not (and why), and "
+                                     "how many implementations it builds, per kind.  With "
+                                     "--target, --scheme or --verbose: each scheme's "
+                                     "implementations too.")
+    lst.add_argument("--target", action="append", metavar="T",
+                     help="only this target, with its implementations (repeatable)")
+    lst.add_argument("--scheme", action="append", metavar="S",
+                     help="only this scheme's implementations (repeatable)")
+    lst.add_argument("--verbose", action="store_true",
+                     help="every target's implementations, scheme by scheme")
     wk = sub.add_parser("worker", help="serve jobs of './lwcbench run --cluster' (a Dask worker "
                                        "in this checkout, after the set-up)")
     wk.add_argument("scheduler", metavar="tcp://HOST:PORT",
@@ -188,22 +198,51 @@ def setup(profiles: list[str]) -> list[str]:
     return install.setup(profiles)
 
 
-def cmd_list() -> int:
+def impl_counts(impls) -> str:
+    """How many implementations, per kind: "130 implementations (aead 70, hash
+    42, perm 18)"."""
+    kinds: dict[str, int] = {}
+    for i in impls:
+        kinds[i.kind] = kinds.get(i.kind, 0) + 1
+    return (f"{len(impls)} implementation{'' if len(impls) == 1 else 's'}"
+            + (f" ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))})" if kinds else ""))
+
+
+def cmd_list(args) -> int:
+    """One line per target (availability, reason, implementation counts);
+    each scheme's implementations too when filtered or with --verbose."""
+    classes = _target_classes(args.target)
     impls = all_impls()
+    if args.scheme:
+        impls = select(impls, args.scheme, None)
+    full = bool(args.verbose or args.target or args.scheme)
     printed: dict[tuple, str] = {}
-    for t in _targets(None):
+    rows = []
+    for t in [c() for c in classes]:
         ok, reason = t.is_available()
-        print(f"{t.name:<18} {'available' if ok else 'unavailable':<12} {reason}")
         mine = tuple(i for i in impls if t.supports(i))
+        rows.append((t.name, "available" if ok else "unavailable", reason, mine))
+    width = max(len(impl_counts(m)) for *_x, m in rows)
+    for name, state, reason, mine in rows:
+        if not full:
+            print(f"{name:<18} {state:<12} {impl_counts(mine):<{width}}  {reason}")
+            continue
+        print(f"{name:<18} {state:<12} {reason}")
+        if not mine:
+            print("  implementations: none" + (" of the selected schemes" if args.scheme else ""))
+            continue
         if mine in printed:
             print(f"  implementations: the same {len(mine)} as {printed[mine]}")
             continue
-        printed[mine] = t.name
+        printed[mine] = name
         by_scheme: dict[str, list[str]] = {}
         for i in mine:
             by_scheme.setdefault(i.scheme, []).append(i.name)
         for scheme, names in by_scheme.items():
             print(f"  {scheme}: {' '.join(names)}")
+    if not full:
+        print("each scheme's implementations: ./lwcbench list --verbose, or --target T, "
+              "--scheme S")
     return 0
 
 
@@ -477,7 +516,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(args) -> int:
     try:
         if args.command == "list":
-            return cmd_list()
+            return cmd_list(args)
         if args.command == "report":
             return cmd_report(args)
         if args.command == "ct":
