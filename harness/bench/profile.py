@@ -433,27 +433,27 @@ def main(args) -> int:
             raise ProfileError(f"unknown target '{args.target}' (valid: {', '.join(TARGETS)})")
         check_lengths(args, TARGETS[args.target])
         check_outputs(args)
-        install.setup(install.profiles_for([TARGETS[args.target]]))
-        target = TARGETS[args.target]()  # after the set-up
-        if getattr(target, "ct_method", "trace") != "trace":
+        if getattr(TARGETS[args.target], "ct_method", "trace") != "trace":
             raise ProfileError(f"{args.target} has no instruction tracer (profile needs a "
                                "simulated target)")
+        try:  # names first: a wrong one is said before the set-up runs
+            impl = select(all_impls(), [args.scheme], [args.impl])[0]
+        except SelectionError as e:
+            raise ProfileError(str(e))
+        op = args.op or OPS[impl.kind][0]
+        if op not in OPS[impl.kind]:
+            raise ProfileError(f"{impl_id(impl)} has no operation '{op}' "
+                               f"(valid: {', '.join(OPS[impl.kind])})")
+        install.setup(install.profiles_for([TARGETS[args.target]]))
+        target = TARGETS[args.target]()  # after the set-up
         why = target.ct_missing()
         if why:
             raise ProfileError(f"{args.target}: {why}")
         ok, why = target.is_available()
         if not ok:
             raise ProfileError(f"{args.target}: {why}")
-        try:
-            impl = select(all_impls(), [args.scheme], [args.impl])[0]
-        except SelectionError as e:
-            raise ProfileError(str(e))
         if not target.supports(impl):
             raise ProfileError(f"{impl_id(impl)} does not build for {args.target}")
-        op = args.op or OPS[impl.kind][0]
-        if op not in OPS[impl.kind]:
-            raise ProfileError(f"{impl_id(impl)} has no operation '{op}' "
-                               f"(valid: {', '.join(OPS[impl.kind])})")
         if args.mlen is None:
             args.mlen = 0 if impl.kind == "perm" else 16
         if args.adlen < 0 or args.mlen < 0 or (impl.kind != "aead" and args.adlen) or \
