@@ -26,7 +26,8 @@ from conftest import ROOT, bin_dir, host_impls
 from harness.bench import export, report
 from harness.bench.elfpatch import patch_symbol
 from harness.bench.kat import judge, request
-from harness.bench.runner import Progress, points_for
+from harness.bench.plan import Plan, points_for
+from harness.bench.runner import Progress
 from harness.bench.session import ScriptSession, SessionError
 from harness.bench.targets import TARGETS
 from harness.discover import discover
@@ -192,9 +193,9 @@ def test_set_up_runs_before_any_target_is_made(monkeypatch, capsys):
     cls = TARGETS["rv32i-qemu"]
     made = cls.__init__
 
-    def init(self):
+    def init(self, settings=None):
         events.append(("made", self.name))
-        made(self)
+        made(self, settings)
     monkeypatch.setattr(cls, "__init__", init)
     rc = cli.main(["run", "--target", "rv32i-qemu", "--scheme", "ascon-p6", "--impl", "bi32",
                    "--suite", "permutation", "--out", "none"])
@@ -1033,8 +1034,9 @@ def test_jobs_start_longest_first_and_report_in_order():
     impl = next(i for i in discover() if i.scheme == "ascon-p12" and i.name == "ref")
     quick, slow, noisy = Fake("quick", 1.0), Fake("slow", 20.0), Fake("noisy", 1.0, False)
     jobs = [(quick, impl), (slow, impl), (noisy, impl), (quick, impl), (slow, impl)]
-    _records, outcomes = runner.run(jobs, ("permutation",), True,
-                                    Progress(len(jobs), stream=io.StringIO()), workers=1)
+    _records, outcomes = runner.run_jobs(jobs, Plan(suites=("permutation",), quick=True,
+                                                    workers=1),
+                                         Progress(len(jobs), stream=io.StringIO()))
     assert started == ["noisy", "slow", "slow", "quick", "quick"]
     assert [o.target for o in outcomes] == ["quick", "slow", "noisy", "quick", "slow"]
 

@@ -24,7 +24,8 @@ import pytest
 
 from conftest import ROOT, find_impl, usable_target
 from harness.bench import session as sessionmod
-from harness.bench.runner import points_for
+from harness.bench.plan import points_for
+from harness.bench.targets.base import TargetSettings
 from harness.bench.session import SerialSession
 from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import board
@@ -482,9 +483,9 @@ def test_port_options_checked():
 def test_baud_reaches_the_firmware(tmp_path):
     """--baud is compiled into the board's port (BOARD_BAUD); the emulated
     board's UART divider follows it and the board still answers."""
-    t = Mps2An385()
+    board.check_ports([Mps2An385], None, 57600, True)
+    t = Mps2An385(TargetSettings(baud=57600))
     t.out = tmp_path / "mps2-an385"  # not the other tests' 115200 baud build
-    board.use_ports([t], None, 57600, True)
     assert t.defines["BOARD_BAUD"] == "57600u" and t.baud == 57600
     impl = find_impl("ascon-hash256", "lowsize")
     elf = t.build(impl)
@@ -499,8 +500,9 @@ def test_baud_reaches_the_firmware(tmp_path):
 
 
 def test_default_run_skips_a_real_board_without_port():
-    t = NucleoF103rb()
-    board.use_ports([t, Mps2An385()], None, None, named=False)  # every target: no error
+    board.check_ports([NucleoF103rb, Mps2An385], None, None, named=False)  # no error
+    t = NucleoF103rb(TargetSettings())
+    assert t.machine_lacks()
     ok, why = t.is_available()
     assert not ok and "--port DEVICE" in why
 

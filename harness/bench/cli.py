@@ -17,27 +17,24 @@
 from __future__ import annotations
 
 import argparse
-import math
+import json
 import os
+import pathlib
 import signal
 import subprocess
 import sys
 import time
 
-import json
-import pathlib
-
-from harness.bench import (cluster, ct, export, finish, fuzz, hostcmp, install, profile, report,
-                           runner, supercop)
+from harness.bench import (cluster, ct, export, fuzz, hostcmp, install, profile, report, runner,
+                           supercop)
 from harness.bench import tables as tb
-from harness.bench.cache import ENV as CACHE_ENV, ResultsCache
-from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, impl_id, select
-from harness.bench.runner import GRID, SUITES, SWEEP, THESIS, Progress
+from harness.bench.cache import ENV as CACHE_ENV
+from harness.bench.finish import finish_run
+from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
+from harness.bench.plan import (DEFAULT_OUT, GRID, SUITES, SWEEP, THESIS, UsageError, baseline_of,
+                                plan_of, target_names)
 from harness.bench.targets import TARGETS
-from harness.bench.targets.board import use_ports
 from harness.discover import ROOT
-
-DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
 
 EPILOG = f"""\
 targets: {', '.join(TARGETS)}
@@ -79,14 +76,7 @@ build/fuzz/; exit status 1 with the reproducer when one differs.
 """
 
 
-class UsageError(Exception):
-    pass
-
-
-def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="lwcbench", description=__doc__.splitlines()[0],
-                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="command", required=True)
+def add_run(sub) -> None:
     run = sub.add_parser("run", help="build, check and measure; print tables",
                          epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("--target", action="append", metavar="T",
@@ -129,6 +119,9 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
+
+
+def add_report(sub) -> None:
     rep = sub.add_parser("report", help="rebuild tables and the results folder from a JSON file")
     rep.add_argument("json_file", metavar="FILE.json",
                      help="the results of a run (./lwcbench run --json, or a results "
@@ -141,6 +134,9 @@ def parser() -> argparse.ArgumentParser:
                           "(default: ref; 'none' for no comparison)")
     rep.add_argument("--no-plots", action="store_true",
                      help="skip the PNG/SVG plots (and remove those of an earlier report)")
+
+
+def add_list(sub) -> None:
     lst = sub.add_parser("list", help="targets with their availability and implementations",
                          description="One line per target: available or not (and why), and "
                                      "how many implementations it builds, per kind.  With "
@@ -152,6 +148,9 @@ def parser() -> argparse.ArgumentParser:
                      help="only this scheme's implementations (repeatable)")
     lst.add_argument("--verbose", action="store_true",
                      help="every target's implementations, scheme by scheme")
+
+
+def add_worker(sub) -> None:
     wk = sub.add_parser("worker", help="serve jobs of './lwcbench run --cluster' (a Dask worker "
                                        "in this checkout, after the set-up)")
     wk.add_argument("scheduler", metavar="tcp://HOST:PORT",
@@ -159,6 +158,9 @@ def parser() -> argparse.ArgumentParser:
     wk.add_argument("--nthreads", type=int, metavar="N",
                     help="jobs at once (default: the number of cores)")
     wk.add_argument("--name", help="the worker's name on the scheduler")
+
+
+def add_ct(sub) -> None:
     ctp = sub.add_parser("ct", help="constant-time check: traces of different secrets compared",
                          description=ct.__doc__.split("\n\n")[0],
                          epilog="Simulated targets: the simulator records the address of "
@@ -173,29 +175,6 @@ def parser() -> argparse.ArgumentParser:
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
-    fuzz.add_parser(sub)
-    supercop.add_parser(sub)
-    hostcmp.add_parser(sub)
-    profile.add_parser(sub)
-    return ap
-
-
-def _target_classes(names: list[str] | None) -> list[type]:
-    """The selected targets' classes (every target without names); no
-    target object yet: those are made after the set-up (install.setup)."""
-    for n in names or []:
-        if n not in TARGETS:
-            raise UsageError(f"unknown target '{n}' (valid: {', '.join(TARGETS)})")
-    return [TARGETS[n] for n in dict.fromkeys(names or TARGETS)]
-
-
-def _targets(names: list[str] | None):
-    return [c() for c in _target_classes(names)]
-
-
-def setup(profiles: list[str]) -> list[str]:
-    """install.setup (kept here for fuzz.main, which takes it as a callback)."""
-    return install.setup(profiles)
 
 
 def impl_counts(impls) -> str:
@@ -211,7 +190,7 @@ def impl_counts(impls) -> str:
 def cmd_list(args) -> int:
     """One line per target (availability, reason, implementation counts);
     each scheme's implementations too when filtered or with --verbose."""
-    classes = _target_classes(args.target)
+    classes = [TARGETS[n] for n in target_names(args.target)]
     impls = all_impls()
     if args.scheme:
         impls = select(impls, args.scheme, None)
@@ -247,154 +226,23 @@ def cmd_list(args) -> int:
 
 
 def cmd_run(args) -> int:
+    """The main job: the options parsed once into a plan, the run it asks
+    for (runner.execute, on the cluster when --cluster), its report."""
     started = time.monotonic()
-    if args.json:
-        folder = os.path.dirname(os.path.abspath(args.json))
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            raise UsageError(f"cannot write --json {args.json}: {folder} is not a writable folder")
-        if os.path.isdir(args.json):
-            raise UsageError(f"cannot write --json {args.json}: it is a folder")
-    if args.out not in (None, "none") and os.path.exists(args.out) \
-            and not os.path.isdir(args.out):
-        raise UsageError(f"cannot write --out {args.out}: it exists and is not a folder")
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
-    if args.timeout is not None and not 0 < args.timeout < math.inf:
-        raise UsageError(f"--timeout must be a positive number of seconds (got {args.timeout})")
-    classes = _target_classes(args.target)
-    left_targets = {}
-    if not args.target and not args.all:  # the default run's targets
-        left_targets = {c.name: c.not_in_default_run for c in classes if c.not_in_default_run}
-        classes = [c for c in classes if not c.not_in_default_run]
+    plan = plan_of(args, tuple(args.argv))
     client = None
-    if args.cluster:  # first: an unreachable scheduler is said at once
-        setup(["cluster"])
+    if plan.cluster:  # first: an unreachable scheduler is said at once
+        install.setup(["cluster"])
         try:
-            client = cluster.connect(args.cluster)
+            client = cluster.connect(plan.cluster)
         except cluster.ClusterError as e:
             raise UsageError(str(e)) from e
     try:
-        return _run(args, started, classes, client, left_targets)
+        result = runner.execute(plan, client, started)
     finally:
         if client is not None:
             client.close()
-
-
-def _available(targets, failed_setup: list[str], named: bool):
-    """Split targets into those that can run and those that cannot: (ready,
-    skipped, unavailable) with (name, why) pairs.  A target named with
-    --target that cannot run is an error (UsageError, a line per target).
-    In the default run a target the machine lacks (a real board without
-    --port) is skipped; any other that cannot run -- its tools missing
-    after the set-up, or the set-up failed -- is a failure of the run."""
-    ready, skipped, unavailable = [], [], []
-    for t in targets:
-        ok, reason = t.is_available()
-        if ok:
-            ready.append(t)
-            continue
-        fam = getattr(t, "family", "")
-        if fam in failed_setup:
-            reason = f"the set-up of {fam} failed; {reason}"
-        if named:
-            unavailable.append((t.name, reason))
-        elif t.machine_lacks():
-            skipped.append((t.name, reason))
-            print(f"{t.name}: skipped: {reason}", flush=True)
-        else:
-            unavailable.append((t.name, reason))
-            print(f"{t.name}: CANNOT RUN: {reason}", flush=True)
-    if named and unavailable:
-        raise UsageError("\n".join(f"{n} cannot run: {why}" for n, why in unavailable))
-    return ready, skipped, unavailable
-
-
-def _run(args, started: float, classes, client, left_targets: dict[str, str]) -> int:
-    failed_setup = install.setup(install.profiles_for(classes))
-    targets = [c() for c in classes]  # after the set-up: their tools are there now
-    use_ports(targets, args.port, args.baud, bool(args.target))
-    if args.timeout is not None:
-        for t in targets:
-            t.request_timeout = args.timeout
-    impls = all_impls()
-    chosen = select(impls, args.scheme, args.impl)
-    baseline_of(args.baseline, {i.name for i in impls})
-    suites = tuple(args.suite or SUITES)
-    ready, skipped, unavailable = _available(targets, failed_setup, bool(args.target))
-    runnable, left_out, nothing_for = [], {}, []
-    for name, why in left_targets.items():  # said, never silent
-        left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
-    for t in ready:
-        mine = [i for i in chosen if t.supports(i) and runner.points_for(i.kind, suites)]
-        if not args.all and not args.impl and t.default_left_out:
-            out = [i for i in mine if i.name in t.default_left_out]
-            if out:  # the documented default scope: said, never silent
-                mine = [i for i in mine if i not in out]
-                left_out[t.name] = {"jobs": [impl_id(i) for i in out],
-                                    "impls": sorted({i.name for i in out}),
-                                    "reason": t.default_left_out_why}
-        if not mine:
-            nothing_for.append(t.name)
-            continue
-        runnable.append((t, mine))
-    if not runnable and not unavailable:
-        raise UsageError(nothing_to_measure(chosen, suites, [t.name for t in ready]))
-    for name in nothing_for:
-        why = "no selected implementation builds for it (in the selected suites)"
-        skipped.append((name, why))
-        print(f"{name}: skipped: {why}", flush=True)
-    load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    if load_before is not None and load_before > max((os.cpu_count() or 1) - 1, 0.5) and runnable:
-        print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
-              f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
-    jobs = [(t, i) for t, mine in runnable for i in mine]
-    cache = ResultsCache.from_env(args.fresh)
-    for t, _m in runnable:
-        t.cache = cache
-    weights = runner.expected_seconds(jobs, previous_job_seconds())
-    progress = Progress(len(jobs), weights=weights)
-    for name, lo in left_out.items():
-        progress.note(report.left_out_line(name, lo))
-    try:
-        for t, mine in runnable:
-            progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")
-            t.prepare(mine)
-        records, outcomes = runner.run(jobs, suites, args.quick, progress, args.jobs,
-                                       weights=weights, cluster=client, fresh=args.fresh,
-                                       timeout=args.timeout)
-    finally:
-        progress.finish()
-        for t, _m in runnable:
-            t.close()
-    return finish.finish_run(finish.Run(records, outcomes, runnable, skipped, left_out, suites,
-                                        cache, started, load_before, unavailable),
-                             args, DEFAULT_OUT)
-
-
-def nothing_to_measure(chosen, suites: tuple[str, ...], ready: list[str]) -> str:
-    """Why a selection gives no job at all: the suites measure none of the
-    selected kinds, or no selected implementation builds for a target."""
-    kinds = sorted({i.kind for i in chosen})
-    if not any(runner.points_for(k, suites) for k in kinds):
-        return (f"nothing to measure: the suite(s) {', '.join(suites)} measure no "
-                f"{'/'.join(kinds)} operation (thesis, sweep and grid measure AEADs and "
-                f"hashes; permutation the bare permutations of crypto_perm/)")
-    names = sorted({impl_id(i) for i in chosen})
-    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
-    return (f"nothing to measure: no selected implementation ({shown}) builds for "
-            f"{', '.join(ready) or 'any selected target'} ('./lwcbench list' says which "
-            f"implementations each target builds)")
-
-
-def previous_job_seconds() -> dict[str, float]:
-    """The time each job took in the last run (build/bench/latest's
-    results.json), for the progress bar's weights; {} when there is none."""
-    try:
-        env = json.loads((DEFAULT_OUT / "results.json").read_text()).get("environment", {})
-        js = env.get("job_seconds", {})
-        return js if isinstance(js, dict) else {}
-    except (OSError, ValueError, AttributeError):
-        return {}
+    return finish_run(result)
 
 
 def cmd_ct(args) -> int:
@@ -402,7 +250,7 @@ def cmd_ct(args) -> int:
     can; print each finding; 1 when there is one (or a trace failed)."""
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
-    classes = _target_classes(args.target)
+    classes = [TARGETS[n] for n in target_names(args.target)]
     install.setup(install.profiles_for(classes))
     targets = [c() for c in classes]  # after the set-up
     chosen = select(all_impls(), args.scheme, args.impl)
@@ -429,7 +277,7 @@ def cmd_worker(args) -> int:
         cluster.reachable(args.scheduler)
     except cluster.ClusterError as e:
         raise UsageError(str(e)) from e
-    setup(["all"])
+    install.setup(["all"])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
     argv = [sys.executable, "-m", "distributed.cli.dask_worker", args.scheduler,
@@ -441,17 +289,6 @@ def cmd_worker(args) -> int:
         return subprocess.run(argv, cwd=ROOT, env=env).returncode
     except FileNotFoundError as e:
         raise UsageError(f"cannot start the Dask worker: {e}") from e
-
-
-def baseline_of(name: str, known) -> str | None:
-    """--baseline's implementation (None for 'none'), checked against the
-    implementation names known (run and report: one check)."""
-    if name == "none":
-        return None
-    if name not in known:
-        raise UsageError(f"unknown baseline '{name}' "
-                         f"(valid: {', '.join(sorted(known))}, none)")
-    return name
 
 
 def cmd_report(args) -> int:
@@ -487,16 +324,41 @@ def _on_sigterm(signum, frame):
     raise Terminated()
 
 
+# Every subcommand: its options (added to the parser) and what runs it.
+COMMANDS = {
+    "run": (add_run, cmd_run),
+    "report": (add_report, cmd_report),
+    "list": (add_list, cmd_list),
+    "worker": (add_worker, cmd_worker),
+    "ct": (add_ct, cmd_ct),
+    "fuzz": (fuzz.add_parser, fuzz.main),
+    "export": (supercop.add_parser, supercop.main),
+    "host-compare": (hostcmp.add_parser, hostcmp.main),
+    "profile": (profile.add_parser, profile.main),
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="lwcbench", description=__doc__.splitlines()[0],
+                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    for add, _run in COMMANDS.values():
+        add(sub)
+    return ap
+
+
 def parse(argv: list[str] | None):
-    """The command line's arguments; an unknown option of a subcommand is
-    that subcommand's error, with its usage (argparse blames the top-level
-    parser, whose usage says nothing of the subcommand's options); exit
-    status 2."""
+    """The command line's arguments (args.argv: the words they came from);
+    an unknown option of a subcommand is that subcommand's error, with its
+    usage (argparse blames the top-level parser, whose usage says nothing of
+    the subcommand's options); exit status 2."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     ap = parser()
     args, extra = ap.parse_known_args(argv)
     if extra:
         subs = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
         subs.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    args.argv = argv
     return args
 
 
@@ -515,24 +377,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(args) -> int:
     try:
-        if args.command == "list":
-            return cmd_list(args)
-        if args.command == "report":
-            return cmd_report(args)
-        if args.command == "ct":
-            return cmd_ct(args)
-        if args.command == "worker":
-            return cmd_worker(args)
-        if args.command == "fuzz":
-            return fuzz.main(args, setup)
-        if args.command == "export":
-            return supercop.main(args)
-        if args.command == "host-compare":
-            return hostcmp.main(args)
-        if args.command == "profile":
-            return profile.main(args)
-        return cmd_run(args)
-    except (UsageError, SelectionError) as e:
+        return COMMANDS[args.command][1](args)
+    except SelectionError as e:  # UsageError is one too
         print(f"lwcbench: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as e:

@@ -21,6 +21,7 @@ import time
 
 from harness.bench.cache import ResultsCache
 from harness.bench.impls import all_impls, is_extra
+from harness.bench.plan import Plan, points_for
 from harness.bench.targets import JobResult, Point, Target
 from harness.discover import Impl
 
@@ -90,25 +91,23 @@ def local_only(t: Target, impl: Impl) -> bool:
 
 
 # -- the worker side ------------------------------------------------------------
-_targets: dict[str, Target] = {}
+_targets: dict[tuple, Target] = {}
 _lock = threading.Lock()
 
 
-def _worker_target(name: str, timeout: float | None, fresh: bool) -> Target:
+def _worker_target(name: str, plan: Plan) -> Target:
+    """The worker's target for the run's plan, made once with its settings."""
     from harness.bench.targets import TARGETS
     with _lock:
-        key = f"{name} {timeout} {fresh}"
+        key = (name, plan.timeout, plan.fresh)
         if key not in _targets:
-            t = TARGETS[name]()
-            if timeout is not None:
-                t.request_timeout = timeout
-            t.cache = ResultsCache.from_env(fresh)
-            _targets[key] = t
+            _targets[key] = TARGETS[name](plan.settings(ResultsCache.from_env(plan.fresh)))
         return _targets[key]
 
 
 def remote_job(spec: dict) -> dict:
-    """One job on a worker, from its own checkout: the result as plain data."""
+    """One job on a worker, from its own checkout and the run's plan (shipped
+    as plain data): the result as plain data."""
     from harness.bench.cache import commit_label
     t0 = time.monotonic()
     host = socket.gethostname()
@@ -123,10 +122,10 @@ def remote_job(spec: dict) -> dict:
         return {"status": "failed",
                 "detail": f"worker {host} has no implementation {spec['impl'][1]}/"
                           f"{spec['impl'][2]}"}
-    t = _worker_target(spec["target"], spec["timeout"], spec["fresh"])
-    points = [_point(p) for p in spec["points"]]
+    plan = Plan.from_dict(spec["plan"])
+    t = _worker_target(spec["target"], plan)
     try:
-        res = t.run_job(impl, points, spec["quick"])
+        res = t.run_job(impl, points_for(impl.kind, plan.suites), plan.quick)
     except Exception as e:  # a harness bug must not stop the worker
         res = JobResult(t.name, impl, status="crashed",
                         detail=f"harness error on {host}: {type(e).__name__}: {e}")
@@ -159,19 +158,15 @@ def result_of(data: dict, target: Target, impl: Impl) -> JobResult:
     return res
 
 
-def spec_of(target: Target, impl: Impl, points: list[Point], quick: bool, fresh: bool,
-            commit: str | None, timeout: float | None) -> dict:
+def spec_of(target: Target, impl: Impl, plan: Plan, commit: str | None) -> dict:
     return {"target": target.name, "impl": [impl.top, impl.scheme, impl.name],
-            "points": [_fields(p) for p in points],
-            "quick": quick, "fresh": fresh, "commit": commit, "timeout": timeout}
+            "commit": commit, "plan": plan.as_dict()}
 
 
-def run_remote(client, jobs: list[tuple[Target, Impl]], numbers: list[int], suites, quick: bool,
-               fresh: bool, timeout: float | None, weights: list[float], finished,
-               points_for, stop: threading.Event) -> None:
-    """Send the numbered jobs to the scheduler, heaviest first, and hand
-    each result to finished(n, target, impl, JobResult, points) as it
-    comes; returns when all came back or `stop` is set."""
+def results(client, plan: Plan, jobs: list[tuple[Target, Impl]], numbers: list[int],
+            weights: list[float], stop: threading.Event):
+    """Send the numbered jobs to the scheduler, heaviest first; yield (n,
+    JobResult) as each comes back, until all came back or `stop` is set."""
     from distributed import as_completed
 
     from harness.bench.cache import commit_label
@@ -179,8 +174,8 @@ def run_remote(client, jobs: list[tuple[Target, Impl]], numbers: list[int], suit
     futures = {}
     for n in sorted(numbers, key=lambda n: -weights[n]):
         t, i = jobs[n]
-        spec = spec_of(t, i, points_for(i.kind, suites), quick, fresh, commit, timeout)
-        f = client.submit(remote_job, spec, pure=False, priority=int(weights[n] * 1000),
+        f = client.submit(remote_job, spec_of(t, i, plan, commit), pure=False,
+                          priority=int(weights[n] * 1000),
                           key=f"lwc-{t.name}-{i.scheme}-{i.name}-{time.monotonic_ns()}")
         futures[f] = n
     try:
@@ -194,7 +189,7 @@ def run_remote(client, jobs: list[tuple[Target, Impl]], numbers: list[int], suit
             except Exception as e:  # noqa: BLE001 -- a job the cluster could not run
                 data = {"status": "failed",
                         "detail": f"cluster: {type(e).__name__}: {str(e)[:200]}"}
-            finished(n, t, i, result_of(data, t, i), points_for(i.kind, suites))
+            yield n, result_of(data, t, i)
     finally:
         if stop.is_set():
             client.cancel(list(futures))

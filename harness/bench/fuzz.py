@@ -28,7 +28,8 @@ import sys
 import time
 
 from harness.bench.impls import all_impls, is_extra
-from harness.bench.report import write_atomic
+from harness.bench import install
+from harness.bench.files import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
 from harness.discover import KAT_DIR, ROOT, order_by_preference
 from harness.katfile import records
@@ -315,14 +316,14 @@ def add_parser(sub) -> None:
                     help="libFuzzer's own output instead of a summary line every few seconds")
 
 
-def main(args, setup) -> int:
-    """./lwcbench fuzz (arguments parsed by harness/bench/cli.py, which
-    gives its set-up: setup(["fuzz"]) installs clang and libFuzzer)."""
+def main(args) -> int:
+    """./lwcbench fuzz (arguments parsed by harness/bench/cli.py); the
+    set-up first: install.setup(["fuzz"]) installs clang and libFuzzer."""
     if args.seconds < 1 or args.jobs < 1:
         print("lwcbench: --seconds and --jobs must be at least 1", file=sys.stderr)
         return 2
     out = pathlib.Path(args.out).resolve() if args.out else DEFAULT_OUT
-    setup(["fuzz"])
+    install.setup(["fuzz"])
     try:
         binary = build(quiet=False)
         n = write_seeds(binary, SEEDS)

@@ -47,10 +47,9 @@ from harness.bench import ct, elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.session import SessionError
 from harness.bench.targets import TARGETS
-from harness.bench.targets.base import BuildError, CrossTarget, DoesNotFit
+from harness.bench.targets.base import OPS, BuildError, CrossTarget, DoesNotFit
 from harness.build import DESC_SYMBOL
 
-OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
 TOP = 24  # mnemonics shown in the text table
 
 

@@ -7,8 +7,7 @@ instructions per byte at 32 KiB and 16 B; AEAD: the mean of encryption and
 decryption), the published figures beside ours, then the summary of each
 target (its fastest and smallest implementations).  The results folder
 (Markdown, CSV, plots, HTML) is rendered by export.py from the same tables.
-finish_run() reports a finished run: the tables, the summaries, the
-environment, the JSON file and the results folder, and its exit status.
+finish.py reports a finished run with it (and with export.py).
 """
 from __future__ import annotations
 
@@ -19,12 +18,13 @@ import platform
 import subprocess
 
 from harness.bench import tables as tb
+from harness.bench.runner import fmt_time
 from harness.bench.files import write_atomic, write_json
 from harness.discover import ROOT
 
 __all__ = ["environment", "permutation_sections", "published_sections", "summary",
            "table_sections", "tables", "write_atomic",
-           "write_json"]  # write_*: fuzz.py and the tests call them here
+           "write_json"]  # write_*: finish.py and the tests call them here
 
 
 def table_sections(records: list[dict], clock_labels: dict, baseline: str | None,
@@ -133,15 +133,6 @@ def summary(outcomes, skipped: list[tuple[str, str]],
     return "\n".join(lines)
 
 
-def left_out_line(target: str, lo: dict) -> str:
-    if lo.get("target"):
-        return (f"{target}: left out of the default run ({lo['reason']}); "
-                f"./lwcbench run --all or --target {target} runs it")
-    n = len(lo["jobs"])
-    return (f"{target}: left out of the default run: {n} job(s), implementations "
-            f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")
-
-
 def target_lines(outcomes) -> list[str]:
     """One summary line per target, in the run's order."""
     by: dict[str, list] = {}
@@ -162,9 +153,3 @@ def target_lines(outcomes) -> list[str]:
         lines.append(f"{name:<18} {len(os_):4d} jobs: {', '.join(parts)}; "
                      f"{fmt_time(secs)} of job time")
     return lines
-
-
-def fmt_time(seconds: float) -> str:
-    """12:03, or 1:02:03 past an hour."""
-    s = int(max(seconds, 0))
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

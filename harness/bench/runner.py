@@ -1,53 +1,39 @@
 """The run: every (target, implementation) job -- build, KAT on the target,
-measure -- in parallel on the machine's cores.
+measure -- in parallel on the machine's cores (or on a cluster's).
 
-Jobs of targets with noisy clocks (the host's rdtsc) run first, alone;
-the simulators' jobs then share the cores.  A failing implementation
-(build, KAT, crash, hang) is recorded with its reason and the run goes on.
+execute(plan) is the whole run: the set-up, the targets made with the
+plan's settings, the scope (harness/bench/scope.py), the jobs; it returns
+a RunResult, which harness/bench/finish.py turns into the terminal's
+tables, the JSON file and the results folder.  Jobs of targets with noisy
+clocks (the host's rdtsc) run first, alone; the simulators' jobs then
+share the cores.  A failing implementation (build, KAT, crash, hang) is
+recorded with its reason and the run goes on.
 """
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
 import sys
 import threading
 import time
 
 from harness.bench import cluster as cluster_mod
-from harness.bench.impls import impl_id
-from harness.bench.report import fmt_time
+from harness.bench import install, scope
+from harness.bench.cache import ResultsCache
+from harness.bench.impls import all_impls, impl_id, select
+from harness.bench.plan import DEFAULT_OUT, Plan, points_for
 from harness.bench.session import INTERRUPTED, interrupt_all
-from harness.bench.targets import JobResult, Point, Target
+from harness.bench.targets import TARGETS, JobResult, Point, Target
 from harness.bench.targets.base import cpu_count
+from harness.bench.targets.board import check_ports
 from harness.discover import Impl
 
-# The thesis' inputs (Figures 5.2-5.5), a length sweep, the MSP430 paper's
-# adlen x mlen grid (AEAD only), and one call of each bare permutation
-# (the permutation paper's figures).
-THESIS = [16, 32768]
-SWEEP = [0, 1, 8, 16, 32, 64, 128, 1536, 4096]
-GRID = [0, 16, 128, 1024]
-SUITES = ("thesis", "sweep", "grid", "permutation")
-OPS = {"aead": ["encrypt", "decrypt"], "hash": ["hash"], "perm": ["permutation"]}
 
-
-def points_for(kind: str, suites: tuple[str, ...] = SUITES) -> list[Point]:
-    """The operations to measure for one implementation, each once, with
-    the suites that ask for it."""
-    want: dict[tuple, list[str]] = {}
-    if kind == "perm":
-        return [Point("permutation", 0, 0, ("permutation",))] if "permutation" in suites else []
-    for op in OPS[kind]:
-        if "thesis" in suites:
-            for m in THESIS:
-                want.setdefault((op, 0, m), []).append("thesis")
-        if "sweep" in suites:
-            for m in SWEEP:
-                want.setdefault((op, 0, m), []).append("sweep")
-        if "grid" in suites and kind == "aead":
-            for a in GRID:
-                for m in GRID:
-                    want.setdefault((op, a, m), []).append("grid")
-    return [Point(op, a, m, tuple(sets)) for (op, a, m), sets in
-            sorted(want.items(), key=lambda kv: (OPS[kind].index(kv[0][0]), kv[0][1], kv[0][2]))]
+def fmt_time(seconds: float) -> str:
+    """12:03, or 1:02:03 past an hour."""
+    s = int(max(seconds, 0))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 class Progress:
@@ -277,13 +263,73 @@ def each(jobs: list[tuple[Target, Impl]], one, workers: int | None = None,
         raise errors[0]
 
 
-def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
-        progress: Progress, workers: int | None = None,
-        weights: list[float] | None = None, cluster=None, fresh: bool = False,
-        timeout: float | None = None) -> tuple[list[dict], list[JobResult]]:
-    """Run the jobs; returns (records, job results) in the jobs' order.
-    With a cluster (a distributed.Client), the exact targets' jobs run on
-    its workers (harness/bench/cluster.py), the others here meanwhile."""
+@dataclasses.dataclass
+class RunResult:
+    """What a run measured and how (execute's answer; finish.py reports it)."""
+    plan: Plan
+    records: list[dict]
+    outcomes: list[JobResult]       # in the run's order
+    scope: scope.Scope              # the targets that ran, skipped, could not run, left out
+    cache: ResultsCache | None
+    started: float                  # time.monotonic() when the command started
+    load_before: float | None       # the load average before the jobs
+
+
+def previous_job_seconds() -> dict[str, float]:
+    """The time each job took in the last run (build/bench/latest's
+    results.json), for the progress bar's weights; {} when there is none."""
+    try:
+        env = json.loads((DEFAULT_OUT / "results.json").read_text()).get("environment", {})
+        js = env.get("job_seconds", {})
+        return js if isinstance(js, dict) else {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
+    """The run a plan asks for: the set-up of its targets' families, then
+    the targets (made with the plan's settings, never changed after), the
+    scope, the jobs (the exact targets' on the cluster when a Dask client
+    is given).  UsageError for a selection that cannot run (a named target
+    that cannot, no job at all)."""
+    started = time.monotonic() if started is None else started
+    classes = [TARGETS[n] for n in plan.targets]
+    check_ports(classes, plan.port, plan.baud, plan.named)
+    failed_setup = install.setup(install.profiles_for(classes))
+    cache = ResultsCache.from_env(plan.fresh)
+    targets = [c(plan.settings(cache)) for c in classes]  # after the set-up
+    chosen = select(all_impls(), plan.schemes, plan.impls)
+    sc = scope.select(plan, targets, chosen, failed_setup)
+    load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if load_before is not None and load_before > max((os.cpu_count() or 1) - 1, 0.5) \
+            and sc.runnable:
+        print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
+              f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
+    jobs = sc.jobs
+    weights = expected_seconds(jobs, previous_job_seconds())
+    progress = Progress(len(jobs), weights=weights)
+    for name, lo in sc.left_out.items():
+        progress.note(scope.left_out_line(name, lo))
+    try:
+        for t, mine in sc.runnable:
+            progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")
+            t.prepare(mine)
+        records, outcomes = run_jobs(jobs, plan, progress, weights, client)
+    finally:
+        progress.finish()
+        for t, _m in sc.runnable:
+            t.close()
+    return RunResult(plan, records, outcomes, sc, cache, started,
+                     load_before)
+
+
+def run_jobs(jobs: list[tuple[Target, Impl]], plan: Plan, progress: Progress,
+             weights: list[float] | None = None,
+             client=None) -> tuple[list[dict], list[JobResult]]:
+    """Run the jobs (the plan's suites, samples and workers); returns
+    (records, job results) in the jobs' order.  With a cluster (a
+    distributed.Client), the exact targets' jobs run on its workers
+    (harness/bench/cluster.py), the others here meanwhile."""
     results: dict[int, tuple[list[dict], JobResult]] = {}
     weights = weights or [t.job_weight for t, _i in jobs]
 
@@ -291,9 +337,9 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         label = job_label(target.name, impl)
         progress.start(n, label)
         t0 = time.monotonic()
-        points = points_for(impl.kind, suites)
+        points = points_for(impl.kind, plan.suites)
         try:
-            res = target.run_job(impl, points, quick)
+            res = target.run_job(impl, points, plan.quick)
         except Exception as e:  # a harness bug must not stop the others
             res = JobResult(target.name, impl, status="crashed",
                             detail=f"harness error: {type(e).__name__}: {e}")
@@ -301,37 +347,38 @@ def run(jobs: list[tuple[Target, Impl]], suites: tuple[str, ...], quick: bool,
         if INTERRUPTED.is_set():  # its program was killed for that: no verdict
             progress.end(n, f"{label} interrupted")
             return
-        finished(n, target, impl, res, points)
+        finished(n, target, impl, res)
 
-    def finished(n: int, target: Target, impl: Impl, res: JobResult, points: list[Point]):
+    def finished(n: int, target: Target, impl: Impl, res: JobResult):
         label = job_label(target.name, impl)
-        results[n] = (records_of(res, points), res)
+        results[n] = (records_of(res, points_for(impl.kind, plan.suites)), res)
         how = "reused" if res.reused_from else f"{res.seconds:.1f} s"
         progress.end(n, f"{label} {res.status} ({how})", reused=res.reused_from is not None)
         if res.failed:
             progress.note(f"{label}: {res.status}: {res.detail}")
 
     remote = ([n for n, (t, i) in enumerate(jobs) if not cluster_mod.local_only(t, i)]
-              if cluster is not None else [])
+              if client is not None else [])
     sent = set(remote)
     here = [n for n in range(len(jobs)) if n not in sent]
     stop, failure = threading.Event(), []
 
     def collect():
         try:
-            cluster_mod.run_remote(cluster, jobs, remote, suites, quick, fresh, timeout,
-                                   weights, finished, points_for, stop)
+            for n, res in cluster_mod.results(client, plan, jobs, remote, weights, stop):
+                t, i = jobs[n]
+                finished(n, t, i, res)
         except BaseException as e:  # noqa: BLE001 -- handed to the main thread
             failure.append(e)
 
     collector = threading.Thread(target=collect, daemon=True) if remote else None
     if collector:
         progress.note(f"cluster: {len(remote)} job(s) sent to the scheduler "
-                      f"({len(cluster.scheduler_info().get('workers', {}))} worker(s) now); "
+                      f"({len(client.scheduler_info().get('workers', {}))} worker(s) now); "
                       f"{len(here)} run here")
         collector.start()
     try:
-        each([jobs[n] for n in here], lambda k, t, i: one(here[k], t, i), workers,
+        each([jobs[n] for n in here], lambda k, t, i: one(here[k], t, i), plan.workers,
              weights=[weights[n] for n in here])
         while collector and collector.is_alive():
             collector.join(0.2)

@@ -60,8 +60,8 @@ class RamBudget:
     sram = 0
     stack_reserve = 0
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, settings=None):
+        super().__init__(settings)
         self._ram: dict[tuple[str, int], str | None] = {}  # (ELF, mtime) -> why it does not fit
 
     def ram_use(self, elf) -> dict[str, int]:

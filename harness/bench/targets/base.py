@@ -58,6 +58,16 @@ class Point:
     sets: tuple[str, ...] = ()
 
 
+@dataclasses.dataclass(frozen=True)
+class TargetSettings:
+    """What a run makes its targets with (plan.Plan.settings): nothing is
+    set on a target after it is made."""
+    request_timeout: float | None = None  # one request's limit; None: the target's own
+    cache: object = None                  # the ResultsCache; None: always measure
+    port: str | None = None               # a real board's serial port (BoardTarget)
+    baud: int | None = None               # the boards' serial speed; None: 115200
+
+
 @dataclasses.dataclass
 class JobResult:
     """One implementation on one target."""
@@ -128,7 +138,9 @@ def counts_of(fields: dict[str, str]) -> dict:
     return out
 
 
-OP_ORDER = ["encrypt", "decrypt", "hash", "permutation"]
+# each kind's operations, in the order they are measured and reported
+OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
+OP_ORDER = [op for ops in OPS.values() for op in ops]
 
 
 def stale(built: pathlib.Path, source: pathlib.Path) -> bool:
@@ -191,6 +203,12 @@ class Target:
     # board is one device)
     max_parallel: int | None = None
     _overhead: dict | None = None  # counts of an empty counted region (last job)
+
+    def __init__(self, settings: TargetSettings | None = None):
+        s = settings or TargetSettings()
+        if s.request_timeout is not None:
+            self.request_timeout = s.request_timeout
+        self.cache = s.cache
 
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
@@ -285,7 +303,7 @@ class Target:
         return reqs, points, stacks
 
     # -- the results cache (harness/bench/cache.py) --------------------------
-    cache = None  # a ResultsCache, set by the run; None: always measure
+    cache = None  # a ResultsCache (TargetSettings); None: always measure
 
     def simulator_identity(self) -> str | None:
         """A hash of the simulator build (its binaries); None: this target's
@@ -442,7 +460,8 @@ class CrossTarget(Target):
     warnings = [w for w in WARN if w != "-Werror"]  # old cross compilers differ
     libc_headers = False  # True: the toolchain has its own <string.h> (avr-libc)
 
-    def __init__(self):
+    def __init__(self, settings: TargetSettings | None = None):
+        super().__init__(settings)
         self.out = ROOT / "build" / "targets" / self.name
         self._lock = threading.Lock()
         self._runtime_objs: list[pathlib.Path] | None = None

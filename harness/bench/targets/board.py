@@ -37,7 +37,7 @@ Failures are reported for the job and the run goes on: a board that stops
 answering (timed-out, or crashed when its port closes), answers garbage
 (bad-output: nothing of the job is kept), or resets mid-run (its start-up
 line comes again: crashed).  A missing or busy port given with --port is a
-one-line error before anything runs (use_ports); one that goes missing or
+one-line error before anything runs (check_ports); one that goes missing or
 busy during the run fails the jobs that need it.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ import time
 
 from harness.bench.impls import SelectionError
 from harness.bench.session import PortError, SerialSession, SessionError, check_port
-from harness.bench.targets.base import CrossTarget, MeasureError, first_line
+from harness.bench.targets.base import CrossTarget, MeasureError, TargetSettings, first_line
 from harness.bench.targets.avr import RamBudget
 from harness.bench.targets.qemu import libgcc
 from harness.build import rel
@@ -95,10 +95,11 @@ class BoardTarget(CrossTarget):
     flash_tool = ""           # the command that flashes (tools_missing checks it)
     setup_hint = ""
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, settings=None):
+        super().__init__(settings)
         self._local = threading.local()
-        self.use_port(None, 115200)
+        s = settings or TargetSettings()
+        self.use_port(s.port if self.needs_port else None, s.baud or 115200)
 
     def tools_missing(self):
         for tool in (self.cc[0], self.flash_tool):
@@ -205,8 +206,8 @@ class CortexMBoard(BoardTarget):
     defines = {"BENCH_MAX_LEN": "2048u", "BENCH_MAX_SAMPLES": "33u",
                "BENCH_STACK_PAINT": "4096u"}
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, settings=None):
+        super().__init__(settings)
         self.cflags = [*self.cpu_flags, "-O2", "-ffreestanding"]
         self.port_sources = [HERE / "start.S", HERE / "cortexm.c", HERE / self.port_file]
 
@@ -448,13 +449,14 @@ TARGET_CLASSES = [Mps2An385, NucleoF103rb, Mega2560]
 BOARDS = {c.name: c for c in TARGET_CLASSES}
 
 
-def use_ports(targets: list, port: str | None, baud: int | None, named: bool) -> None:
-    """Give the selected boards --port and --baud; a one-line BoardError
-    when they do not fit the selection or the port cannot be opened.
+def check_ports(classes: list, port: str | None, baud: int | None, named: bool) -> None:
+    """Whether --port and --baud fit the selected targets' classes (before
+    any target is made: a board is made with them, plan.Plan.settings); a
+    one-line BoardError when they do not or the port cannot be opened.
     `named`: the targets were named with --target (else: every target, and
     a real board without --port is skipped, not an error)."""
-    boards = [t for t in targets if isinstance(t, BoardTarget)]
-    real = [t for t in boards if t.needs_port]
+    boards = [c for c in classes if issubclass(c, BoardTarget)]
+    real = [c for c in boards if c.needs_port]
     if baud is not None and not 50 <= baud <= 4_000_000:
         raise BoardError(f"--baud must be a serial speed in bits per second (got {baud})")
     if (port is not None or baud is not None) and not boards:
@@ -463,10 +465,10 @@ def use_ports(targets: list, port: str | None, baud: int | None, named: bool) ->
     if port is not None and not real:
         names = ", ".join(n for n, c in BOARDS.items() if c.needs_port)
         raise BoardError(f"--port is for a real board ({names}); "
-                         f"{', '.join(t.name for t in boards)} makes its own")
+                         f"{', '.join(c.name for c in boards)} makes its own")
     if port is not None and len(real) > 1:
         raise BoardError(f"--port names one device but {len(real)} real boards are "
-                         f"selected ({', '.join(t.name for t in real)}): select one")
+                         f"selected ({', '.join(c.name for c in real)}): select one")
     if port is None and named and real:
         raise BoardError(f"{real[0].name} is a real board: give its serial port "
                          f"(--port DEVICE, e.g. /dev/ttyACM0)")
@@ -475,5 +477,3 @@ def use_ports(targets: list, port: str | None, baud: int | None, named: bool) ->
             check_port(os.path.expanduser(port))
         except PortError as e:
             raise BoardError(str(e)) from e
-    for t in boards:
-        t.use_port(port if t.needs_port else None, baud or 115200)

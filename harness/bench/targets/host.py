@@ -46,7 +46,8 @@ class HostTarget(Target):
               "one operation" if X86 else
               "instructions: valgrind callgrind, exact count of one operation; no cycle counter")
 
-    def __init__(self):
+    def __init__(self, settings=None):
+        super().__init__(settings)
         self._bins: dict[Impl, pathlib.Path] = {}
         self._objects: dict[Impl, list] = {}
         self._errors: dict[Impl, str] = {}

@@ -79,8 +79,8 @@ class QemuTarget(CrossTarget):
               "plugin (build/tools/qemu/libinsn_count.so) and read by the target itself; "
               "QEMU has no timing model, so no cycles")
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, settings=None):
+        super().__init__(settings)
         self.cflags = [*self.isa_flags, "-O2", "-ffreestanding"]
         self.port_sources = [HERE / self.start, HERE / "port_linux.c", *self.extra_sources]
         self.size_tool = self.cc[0].removesuffix("gcc") + "size"

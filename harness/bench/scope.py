@@ -1,0 +1,105 @@
+"""Which jobs a plan gives on the targets at hand (after the set-up): the
+targets that can run, those skipped or failing for want of tools, what the
+default run leaves out (said, never silent), and each target's
+implementations."""
+from __future__ import annotations
+
+import dataclasses
+
+from harness.bench.impls import impl_id
+from harness.bench.plan import Plan, UsageError, points_for
+
+
+@dataclasses.dataclass
+class Scope:
+    runnable: list[tuple]                 # (target, its implementations), in the run's order
+    skipped: list[tuple[str, str]]        # (target, why): not a failure
+    unavailable: list[tuple[str, str]]    # (target, why): cannot run after the set-up: a failure
+    left_out: dict[str, dict]             # target -> what the default run left out
+
+    @property
+    def jobs(self) -> list[tuple]:
+        return [(t, i) for t, mine in self.runnable for i in mine]
+
+
+def left_out_line(target: str, lo: dict) -> str:
+    if lo.get("target"):
+        return (f"{target}: left out of the default run ({lo['reason']}); "
+                f"./lwcbench run --all or --target {target} runs it")
+    n = len(lo["jobs"])
+    return (f"{target}: left out of the default run: {n} job(s), implementations "
+            f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")
+
+
+def available(targets, failed_setup: list[str], named: bool):
+    """Split targets into those that can run and those that cannot: (ready,
+    skipped, unavailable) with (name, why) pairs.  A target named with
+    --target that cannot run is an error (UsageError, a line per target).
+    In the default run a target the machine lacks (a real board without
+    --port) is skipped; any other that cannot run -- its tools missing
+    after the set-up, or the set-up failed -- is a failure of the run."""
+    ready, skipped, unavailable = [], [], []
+    for t in targets:
+        ok, reason = t.is_available()
+        if ok:
+            ready.append(t)
+            continue
+        fam = getattr(t, "family", "")
+        if fam in failed_setup:
+            reason = f"the set-up of {fam} failed; {reason}"
+        if named:
+            unavailable.append((t.name, reason))
+        elif t.machine_lacks():
+            skipped.append((t.name, reason))
+            print(f"{t.name}: skipped: {reason}", flush=True)
+        else:
+            unavailable.append((t.name, reason))
+            print(f"{t.name}: CANNOT RUN: {reason}", flush=True)
+    if named and unavailable:
+        raise UsageError("\n".join(f"{n} cannot run: {why}" for n, why in unavailable))
+    return ready, skipped, unavailable
+
+
+def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
+    """The run's jobs: each target that can run with the chosen
+    implementations it builds (less what the default scope leaves out);
+    UsageError when that is no job at all and no target failed."""
+    ready, skipped, unavailable = available(targets, failed_setup, plan.named)
+    runnable, left_out, nothing_for = [], {}, []
+    for name, why in plan.left_out_targets:  # said, never silent
+        left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
+    for t in ready:
+        mine = [i for i in chosen if t.supports(i) and points_for(i.kind, plan.suites)]
+        if not plan.all and not plan.impls and t.default_left_out:
+            out = [i for i in mine if i.name in t.default_left_out]
+            if out:  # the documented default scope: said, never silent
+                mine = [i for i in mine if i not in out]
+                left_out[t.name] = {"jobs": [impl_id(i) for i in out],
+                                    "impls": sorted({i.name for i in out}),
+                                    "reason": t.default_left_out_why}
+        if not mine:
+            nothing_for.append(t.name)
+            continue
+        runnable.append((t, mine))
+    if not runnable and not unavailable:
+        raise UsageError(nothing_to_measure(chosen, plan.suites, [t.name for t in ready]))
+    for name in nothing_for:
+        why = "no selected implementation builds for it (in the selected suites)"
+        skipped.append((name, why))
+        print(f"{name}: skipped: {why}", flush=True)
+    return Scope(runnable, skipped, unavailable, left_out)
+
+
+def nothing_to_measure(chosen, suites: tuple[str, ...], ready: list[str]) -> str:
+    """Why a selection gives no job at all: the suites measure none of the
+    selected kinds, or no selected implementation builds for a target."""
+    kinds = sorted({i.kind for i in chosen})
+    if not any(points_for(k, suites) for k in kinds):
+        return (f"nothing to measure: the suite(s) {', '.join(suites)} measure no "
+                f"{'/'.join(kinds)} operation (thesis, sweep and grid measure AEADs and "
+                f"hashes; permutation the bare permutations of crypto_perm/)")
+    names = sorted({impl_id(i) for i in chosen})
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    return (f"nothing to measure: no selected implementation ({shown}) builds for "
+            f"{', '.join(ready) or 'any selected target'} ('./lwcbench list' says which "
+            f"implementations each target builds)")
