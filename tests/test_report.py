@@ -100,9 +100,34 @@ def test_the_flow_is_one_way():
     """records -> tables (data) -> renderers: the renderers read the tables,
     never each other; the tables know no renderer."""
     assert imported("tables") <= {"impls"}
-    assert imported("report") <= {"tables", "files"}
+    assert imported("report") <= {"tables", "files", "units"}
     assert imported("export") <= {"tables", "files"}
     assert "export" not in imported("report") and "report" not in imported("export")
+
+
+def test_the_run_reads_one_way():
+    """options -> plan -> scope -> runner -> finish -> the renderers: no
+    module of lwcbench imports one downstream of it (the imports form no
+    cycle), and the run's stages sit in that order."""
+    modules = sorted(p.stem for p in BENCH.glob("*.py") if p.stem not in ("__init__", "__main__"))
+    graph = {m: imported(m) & set(modules) for m in modules}
+    state: dict[str, int] = {}
+
+    def visit(m, path):
+        assert state.get(m) != 1, f"an import cycle: {' -> '.join(path + [m])}"
+        if state.get(m) == 2:
+            return
+        state[m] = 1
+        for n in graph[m]:
+            visit(n, path + [m])
+        state[m] = 2
+    for m in modules:
+        visit(m, [])
+    stages = ["plan", "scope", "runner", "finish", "cli"]
+    for k, m in enumerate(stages):
+        assert not graph[m] & set(stages[k + 1:]), (m, graph[m])
+        if m in ("plan", "scope", "runner"):  # the renderers come after the run
+            assert not graph[m] & {"report", "export", "tables"}, (m, graph[m])
 
 
 # -- tables as data ----------------------------------------------------------------

@@ -11,8 +11,9 @@ import time
 from harness.bench import export, report
 from harness.bench import tables as tb
 from harness.bench.impls import impl_id
-from harness.bench.runner import RunResult, fmt_time
+from harness.bench.runner import RunResult
 from harness.bench.scope import left_out_line
+from harness.bench.units import fmt_time
 
 
 def finish_run(run: RunResult) -> int:

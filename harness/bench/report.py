@@ -18,7 +18,7 @@ import platform
 import subprocess
 
 from harness.bench import tables as tb
-from harness.bench.runner import fmt_time
+from harness.bench.units import fmt_time
 from harness.bench.files import write_atomic, write_json
 from harness.discover import ROOT
 

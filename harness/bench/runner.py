@@ -27,13 +27,8 @@ from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import TARGETS, JobResult, Point, Target
 from harness.bench.targets.base import cpu_count
 from harness.bench.targets.board import check_ports
+from harness.bench.units import fmt_time
 from harness.discover import Impl
-
-
-def fmt_time(seconds: float) -> str:
-    """12:03, or 1:02:03 past an hour."""
-    s = int(max(seconds, 0))
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 class Progress:
