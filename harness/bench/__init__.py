@@ -23,6 +23,6 @@ How a run flows (one way; no module imports from one downstream of it):
                (harness/target/ holds that firmware's C and the simulators)
   session.py   the line protocol of harness/target/common/bench.h
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
-  cache.py     the results cache; files.py: atomic writes
+  cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
   ct.py, profile.py, fuzz.py, supercop.py, hostcmp.py: the other subcommands
 """
