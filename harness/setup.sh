@@ -26,11 +26,15 @@ lwc_apt_install() {
     return 1
   fi
   lwc_log "installing Debian packages: $*"
+  # another apt (a second lwcbench or ./run-tests setting up at the same
+  # time, the machine's own updates) holds dpkg's lock: wait for it
+  local lock=(-o DPkg::Lock::Timeout=900)
   if [ -z "${LWC_APT_UPDATED:-}" ]; then
-    $sudo apt-get update -qq >&2 || return 1
+    $sudo apt-get "${lock[@]}" update -qq >&2 || return 1
     export LWC_APT_UPDATED=1
   fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get "${lock[@]}" install -y -qq \
+    --no-install-recommends "$@" >&2
 }
 
 lwc_need_cmds() {
