@@ -1079,3 +1079,17 @@ def test_progress_says_nothing_after_finish():
     p.end(1, "y interrupted")
     p.note("late")
     assert out.getvalue() == before and p.done == 2
+
+
+def test_the_plan_reaches_a_cluster_worker_whole():
+    """The cluster ships the plan as plain data; the worker's copy is the
+    run's plan (its targets made with the same settings)."""
+    from harness.bench import cli
+    from harness.bench.plan import plan_of
+    for argv in (["run"], ["run", "--target", "rv32i-qemu", "--suite", "thesis", "--timeout",
+                           "5", "--quick", "--fresh", "--out", "none", "--baseline", "none"]):
+        args = cli.parse(argv)
+        plan = plan_of(args, tuple(args.argv))
+        copy = Plan.from_dict(json.loads(json.dumps(plan.as_dict())))
+        assert copy == plan
+        assert copy.settings() == plan.settings()
