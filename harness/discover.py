@@ -17,7 +17,7 @@ KIND_OF_TOP = {"crypto_aead": "aead", "crypto_hash": "hash", "crypto_cxof": "has
                "crypto_perm": "perm"}
 # A bare permutation has no KAT file of its own: this file in its scheme
 # folder names the scheme whose official file checks it (through a mode
-# over the permutation, harness/target/common/bench_kat_perm.c).
+# over the permutation, harness/firmware/bench_kat_perm.c).
 KAT_VIA_FILE = "kat-via"
 VIA_SOURCE = "via.c"
 SOURCE_SUFFIXES = (".c", ".S", ".s")

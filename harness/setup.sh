@@ -3,7 +3,7 @@
 # everything is already there).
 #   lwc_setup core         compilers, Python test tools, the host's benchmark tools
 #   lwc_setup FAMILY       a target family's compilers and simulators
-#                          (harness/target/FAMILY/setup.sh: qemu, ibex, avr, msp430,
+#                          (harness/platforms/FAMILY/setup.sh: qemu, ibex, avr, msp430,
 #                          cortexm)
 #   lwc_setup fuzz         clang with its libFuzzer runtime (./lwcbench fuzz)
 #   lwc_setup cluster      Dask's client and worker (./lwcbench run --cluster, worker)
@@ -126,7 +126,7 @@ lwc_setup_report() {
 }
 
 lwc_root=$(pwd)
-for lwc_family_setup in "$lwc_root"/harness/target/*/setup.sh; do
+for lwc_family_setup in "$lwc_root"/harness/platforms/*/setup.sh; do
   [ -f "$lwc_family_setup" ] && . "$lwc_family_setup"
 done
 unset lwc_family_setup
@@ -150,8 +150,8 @@ lwc_setup() {
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
       lwc_setup report || return 1
-      local f  # every family: each folder harness/target/FAMILY/ with a setup.sh
-      for f in "$lwc_root"/harness/target/*/setup.sh; do
+      local f  # every family: each folder harness/platforms/FAMILY/ with a setup.sh
+      for f in "$lwc_root"/harness/platforms/*/setup.sh; do
         f=${f%/setup.sh}
         lwc_setup "${f##*/}" || return 1
       done

@@ -1,5 +1,5 @@
 """Boards over a serial port (harness/bench/targets/board.py, SerialSession
-in harness/bench/session.py, the Cortex-M firmware in harness/target/cortexm).
+in harness/bench/session.py, the Cortex-M firmware in harness/platforms/cortexm).
 
 Without hardware: the emulated board mps2-an385 (qemu-system-arm, UART0 on
 a pseudo-terminal) is driven through the serial transport exactly as a real
@@ -489,7 +489,7 @@ def test_baud_reaches_the_firmware(tmp_path):
     assert t.defines["BOARD_BAUD"] == "57600u" and t.baud == 57600
     impl = find_impl("ascon-hash256", "lowsize")
     elf = t.build(impl)
-    cmd = (elf.parent.parent / "runtime" / "harness_target_cortexm_port_mps2_an385.c.cmd")
+    cmd = (elf.parent.parent / "runtime" / "harness_platforms_cortexm_port_mps2_an385.c.cmd")
     assert "-DBOARD_BAUD=57600u" in cmd.read_text()
     s = t.open_session(elf)
     try:

@@ -170,7 +170,7 @@ def test_a_mode_whose_context_outgrows_lwc_h_does_not_compile(tmp_path, kind, fi
 def test_every_bare_permutation_has_a_mode_of_its_family_to_check_it():
     """crypto_perm/<perm>/kat-via names a scheme with an official file and
     via.c compiles that scheme's mode over the permutation (the target-side
-    KAT check, harness/target/common/bench_kat_perm.c)."""
+    KAT check, harness/firmware/bench_kat_perm.c)."""
     perms = [i for i in host_impls() if i.kind == "perm"]
     assert perms
     for p in perms:

@@ -1,4 +1,4 @@
-"""The Cortex-M3 cycle model (harness/target/qemu/cm3_cycles.c), validated
+"""The Cortex-M3 cycle model (harness/platforms/qemu/cm3_cycles.c), validated
 by construction.
 
 Each case is a small Thumb-2 body whose cost the Cortex-M3 Technical

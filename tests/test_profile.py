@@ -183,7 +183,7 @@ def test_the_length_limit_is_the_firmwares_and_help_states_it(capsys):
     bench.h's), and profile --help says it for the traced targets."""
     from harness.bench import cli, ct
     from harness.bench.targets import TARGETS
-    bench_h = (ROOT / "harness/target/common/bench.h").read_text()
+    bench_h = (ROOT / "harness/firmware/bench.h").read_text()
     assert "#define BENCH_MAX_LEN 32768u" in bench_h
     assert ct.max_len(TARGETS["rv32i-qemu"]) == 32768
     assert ct.max_len(TARGETS["avr-atmega128"]) == int(

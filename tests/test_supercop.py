@@ -168,8 +168,8 @@ def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines):
     start file (entry, read/write system calls) and mini_libc (what the
     compiler emits for copies); run it under the target's qemu-user."""
     objs = sorted(str(p) for p in folder.glob("*.o"))
-    runtime = [ROOT / "tests" / "supercop" / "kat_driver.c", ROOT / "harness" / "target" / "qemu" / t.start,
-               *t.extra_sources, ROOT / "harness" / "target" / "common" / "mini_libc.c"]
+    runtime = [ROOT / "tests" / "supercop" / "kat_driver.c", ROOT / "harness" / "platforms" / "qemu" / t.start,
+               *t.extra_sources, ROOT / "harness" / "firmware" / "mini_libc.c"]
     for n, src in enumerate(runtime):
         obj = tmp_path / f"rt{n}.o"
         subprocess.run([*t.cc, *t.warnings, *t.compile_flags(), "-DDRIVER_FREESTANDING", *flags,

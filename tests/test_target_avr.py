@@ -1,4 +1,4 @@
-"""The avr-atmega128 target (harness/bench/targets/avr.py, harness/target/avr).
+"""The avr-atmega128 target (harness/bench/targets/avr.py, harness/platforms/avr).
 
 Its tools are there after set-up (a failure, not a skip: ./run-tests
 installs them); the cycle counter reads exactly the cycles of a loop whose
@@ -161,7 +161,7 @@ def test_crashes_are_reported(case, message, tmp_path):
     t = AvrTarget()
     subprocess.run([*t.cc, *t.compile_flags(), "-o",
                     str(program), str(src), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
-                    str(ROOT / "harness/target/common/mini_libc.c"), *t.ldflags],
+                    str(ROOT / "harness/firmware/mini_libc.c"), *t.ldflags],
                    check=True, capture_output=True, cwd=ROOT)
     r = simulate(program, b"")
     assert r.returncode == 3
@@ -339,7 +339,7 @@ def test_the_tracer_records_each_instruction_and_access(tmp_path):
     t = AvrTarget()
     subprocess.run([*t.cc, *t.compile_flags(), "-o", str(program), str(tmp_path / "stand_in.c"),
                     str(tmp_path / "probe.S"), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
-                    str(ROOT / "harness/target/common/mini_libc.c"), *t.ldflags],
+                    str(ROOT / "harness/firmware/mini_libc.c"), *t.ldflags],
                    check=True, capture_output=True, cwd=ROOT)
     trace = tmp_path / "trace.bin"
     r = simulate(program, b"", f"--ct-trace={trace}")

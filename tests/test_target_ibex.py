@@ -1,4 +1,4 @@
-"""The rv32-ibex target (harness/bench/targets/ibex.py, harness/target/ibex).
+"""The rv32-ibex target (harness/bench/targets/ibex.py, harness/platforms/ibex).
 
 Its tools are there after set-up (a failure, not a skip: ./run-tests
 installs them).  The firmware's counters read exactly the instructions and

@@ -1,4 +1,4 @@
-"""The msp430 target (harness/bench/targets/msp430.py, harness/target/msp430).
+"""The msp430 target (harness/bench/targets/msp430.py, harness/platforms/msp430).
 
 Its tools are there after set-up (a failure, not a skip: ./run-tests
 installs them).  The firmware's counters read exactly the cycles and

@@ -1,4 +1,4 @@
-"""The QEMU targets (harness/bench/targets/qemu.py, harness/target/qemu): seven,
+"""The QEMU targets (harness/bench/targets/qemu.py, harness/platforms/qemu): seven,
 and the two wait-state variants of cortex-m3-qemu's cycle model.
 
 For each target: its tools are there after set-up (a failure, not a skip:

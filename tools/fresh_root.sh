@@ -213,7 +213,7 @@ in_root() {
 # the release's -updates, -security, ... suites (no third-party sources).
 debian_sources() {
   # lwc_apt_sources: the parser the qemu set-up uses for the same purpose
-  (lwc_log() { :; }; . "$REPO/harness/target/qemu/setup.sh" && lwc_apt_sources) |
+  (lwc_log() { :; }; . "$REPO/harness/platforms/qemu/setup.sh" && lwc_apt_sources) |
     awk -v c="$CODENAME" '$2 == c || index($2, c "-") == 1'
 }
 mirror() { debian_sources | awk -v c="$CODENAME" '$2 == c { print $1; exit }'; }

@@ -20,8 +20,9 @@ How a run flows (one way; no module imports from one downstream of it):
   export.py    the results folder: Markdown, CSV, plots, index.html
   targets/     one module per target family: how to build for it, start
                its simulator (or board) and talk to the firmware
-               (harness/target/ holds that firmware's C and the simulators)
-  session.py   the line protocol of harness/target/common/bench.h
+               (the firmware's C is harness/firmware/, each family's port,
+               start-up, simulator and set-up harness/platforms/<family>/)
+  session.py   the line protocol of harness/firmware/bench.h
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
   cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
   ct.py, profile.py, fuzz.py, supercop.py, hostcmp.py: the other subcommands

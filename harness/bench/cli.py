@@ -165,7 +165,7 @@ def add_ct(sub) -> None:
                          description=ct.__doc__.split("\n\n")[0],
                          epilog="Simulated targets: the simulator records the address of "
                                 "every executed instruction and data access (QEMU: the plugin "
-                                "harness/target/qemu/ct_trace.c; Ibex, simavr, lwc-msp430sim: "
+                                "harness/platforms/qemu/ct_trace.c; Ibex, simavr, lwc-msp430sim: "
                                 "their --ct-trace option), compared between secrets.  The host: "
                                 "valgrind's memcheck with the secrets undefined (the TIMECOP "
                                 "approach).  Exit status: 0 when no finding, 1 on a finding or "

@@ -4,7 +4,7 @@ Each implementation runs each of its operations at a few lengths with
 several secrets (other key and message bytes; a permutation's state),
 under a tracer that records every executed instruction's address and every
 data access's address (the "ct" request of lwc-bench; on QEMU the plugin
-harness/target/qemu/ct_trace.c).  The lengths and everything public are
+harness/platforms/qemu/ct_trace.c).  The lengths and everything public are
 the same between the secrets, so the traces must be identical: the first
 difference is a finding, named by the instruction where the traces part
 (its symbol) and what differed (a branch target, a load or store address).
@@ -32,7 +32,7 @@ from harness.bench.session import INTERRUPTED, SessionError
 from harness.bench.targets.base import BuildError, DoesNotFit
 from harness.discover import ROOT, Impl
 
-BENCH_H = ROOT / "harness" / "target" / "common" / "bench.h"
+BENCH_H = ROOT / "harness" / "firmware" / "bench.h"
 SECRETS = (0, 1, 2)
 AEAD_LENGTHS = ((0, 0), (0, 16), (3, 17), (16, 40))  # (adlen, mlen): blocks, partial blocks
 HASH_LENGTHS = (0, 8, 17, 40)

@@ -1,7 +1,7 @@
 """Write bytes over an initialized symbol in a copy of an ELF file; list the
 sections a program occupies in memory (./lwcbench profile).
 
-The script-in-image transport (harness/target/common/bench_script.c) puts
+The script-in-image transport (harness/firmware/bench_script.c) puts
 the request script into `bench_script` before a simulator loads the
 program; no objcopy of the target's toolchain is needed (ELF32/ELF64, either
 byte order).

@@ -1,7 +1,7 @@
 """The KAT check on a target: what to ask for and how to judge the answer.
 
 The target computes the scheme's whole known-answer file itself (request
-`kat`, harness/target/common/bench_kat.c) and answers one CRC-32 per entry;
+`kat`, harness/firmware/bench_kat.c) and answers one CRC-32 per entry;
 here the same CRCs are computed from the official file (harness/katfile.py
 reads it, with the test suite's input conventions), compared entry by
 entry, and the CRC of those CRCs is sent along so that the target refuses

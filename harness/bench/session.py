@@ -1,4 +1,4 @@
-"""The lwc-bench request/response line protocol (harness/target/common/bench.h).
+"""The lwc-bench request/response line protocol (harness/firmware/bench.h).
 
 A Session sends one request line and reads response lines until the one
 starting with "ok" or "err".  Transports:
@@ -252,7 +252,7 @@ def check_port(path: str) -> None:
     open_port(path, 115200).close()
 
 
-# The line a board's firmware prints after every reset (harness/target/
+# The line a board's firmware prints after every reset (harness/platforms/
 # cortexm/cortexm.h): awaited after flashing; mid-run, it means a reset.
 BOOT_LINE = "lwc-bench boot"
 # A protocol line is printable ASCII; a line longer than this without a

@@ -46,7 +46,7 @@ from harness.bench.files import write_atomic
 from harness.bench.impls import impl_id
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl
 
-BENCH_COMMON = ROOT / "harness" / "target" / "common"
+BENCH_COMMON = ROOT / "harness" / "firmware"
 # Where a quoted #include is looked for after the including file's own
 # folder: the order of the build's -I flags (harness/build.py,
 # harness/bench/targets/base.py), the implementation's folder last.

@@ -4,7 +4,7 @@
  * permutation's `kat-via` file).  The mode is the family's own mode header,
  * compiled a second time (crypto_perm/<perm>/via.c) over a backend whose
  * permutation is this pointer: the descriptor of the implementation under
- * test, set by harness/target/common/bench_kat_perm.c before each check.
+ * test, set by harness/firmware/bench_kat_perm.c before each check.
  * Whenever the mode calls for the descriptor's own round count it calls
  * permute() -- the function the benchmark counts -- and permute_rounds()
  * otherwise.

@@ -1,8 +1,8 @@
 """The AVR target: an ATmega128 simulated by libsimavr, counting cycles.
 
-The firmware (harness/target/avr: port_avr.c, loop_avr.S, plus avr-libc's
+The firmware (harness/platforms/avr: port_avr.c, loop_avr.S, plus avr-libc's
 start-up object and libgcc) talks over UART0.  lwc-simavr
-(harness/target/avr/lwc_simavr.c, built by `lwc_setup avr` into
+(harness/platforms/avr/lwc_simavr.c, built by `lwc_setup avr` into
 build/tools/avr/) runs it on libsimavr with UART0 connected to its
 stdin/stdout, so a target is a PipeSession exactly like a board on a serial
 line.  lwc-simavr also gives the firmware a cycle counter: a write to a
@@ -32,7 +32,7 @@ from harness.bench.targets.base import (BuildError, CrossTarget, DoesNotFit, fir
 from harness.build import rel
 from harness.discover import ROOT
 
-HERE = ROOT / "harness" / "target" / "avr"
+HERE = ROOT / "harness" / "platforms" / "avr"
 SIM = ROOT / "build" / "tools" / "avr" / "lwc-simavr"
 SIM_SOURCE = HERE / "lwc_simavr.c"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup avr'"
@@ -169,7 +169,7 @@ class AvrTarget(RamBudget, CrossTarget):
             "simulator": f"lwc-simavr on libsimavr {version or '?'} ({MCU})",
             "simulator_cmd": f"{rel(SIM)} lwc-bench.elf",
             "counter": "simavr's avr->cycle, latched by a firmware write to data address "
-                       "0xA0 and read from 0xA0..0xA7 (harness/target/avr/lwc_simavr.c)",
+                       "0xA0 and read from 0xA0..0xA7 (harness/platforms/avr/lwc_simavr.c)",
             "loop_check": "loop_avr.S: 5 instructions, 6 cycles per iteration",
         })
         return env

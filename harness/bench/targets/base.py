@@ -8,7 +8,7 @@ opens a Session to it (harness/bench/session.py) and sends one request
 list: hello, overhead, kat (checked against the official file), then the
 measurements and the stack probes.  A cross target (CrossTarget) only says
 how to compile (cc, cflags, ldflags, its runtime files) and how to start
-the program (open_session); see harness/target/common/bench.h for the
+the program (open_session); see harness/firmware/bench.h for the
 target side.
 """
 from __future__ import annotations
@@ -443,7 +443,7 @@ class Target:
 class CrossTarget(Target):
     """A target reached through a cross compiler and a simulator (or board).
 
-    A family sets: family (runtime folder harness/target/<family>), cc,
+    A family sets: family (runtime folder harness/platforms/<family>), cc,
     cflags, ldflags, defines, port_sources, size_tool, and implements
     tools_missing() and open_session(elf).  The firmware of one
     implementation is its objects + src/lib/lwc.c + a one-entry registry +
@@ -627,7 +627,7 @@ class CrossTarget(Target):
             "compiler": first_line([*self.cc, "--version"]),
             "cflags": " ".join(self.cflags),
             "ldflags": " ".join(self.ldflags),
-            "runtime": f"harness/target/common + harness/target/{self.family}",
+            "runtime": f"harness/firmware + harness/platforms/{self.family}",
         })
         over = self._overhead
         if over:

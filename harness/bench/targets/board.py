@@ -1,7 +1,7 @@
 """Boards on a serial port: real ones, and an emulated one that proves the path.
 
 A board target is a CrossTarget whose firmware talks the lwc-bench protocol
-(harness/target/common/bench.h) on the board's UART.  A job builds the
+(harness/firmware/bench.h) on the board's UART.  A job builds the
 firmware of one implementation, opens the serial port (pyserial, with an
 exclusive lock), flashes the firmware with the board's usual tool (which
 resets the board), waits for the firmware's start-up line, then sends
@@ -12,7 +12,7 @@ a time (max_parallel = 1; the runner keeps other targets running).
 
 One small description per board: its port file (UART, clocks, counter),
 its memory map, how it is flashed and what its counts are.  The Cortex-M
-family's firmware (harness/target/cortexm: start.S, cortexm.c, link.ld) is
+family's firmware (harness/platforms/cortexm: start.S, cortexm.c, link.ld) is
 the same for every Cortex-M board, compiled with the same flags (those of
 cortex-m3-qemu, so the implementations' objects are the ones measured
 there); those boards differ only in the port file and the memory map given
@@ -60,8 +60,8 @@ from harness.bench.targets.qemu import libgcc
 from harness.build import rel
 from harness.discover import ROOT
 
-HERE = ROOT / "harness" / "target" / "cortexm"
-AVR = ROOT / "harness" / "target" / "avr"
+HERE = ROOT / "harness" / "platforms" / "cortexm"
+AVR = ROOT / "harness" / "platforms" / "avr"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup cortexm'"
 BOOT_TIMEOUT = 20.0  # seconds from the reset to the firmware's start-up line
 
@@ -191,14 +191,14 @@ class BoardTarget(CrossTarget):
 
 
 class CortexMBoard(BoardTarget):
-    """A board of the Cortex-M family: the firmware of harness/target/cortexm
+    """A board of the Cortex-M family: the firmware of harness/platforms/cortexm
     (start.S, cortexm.c, link.ld) and the board's port file there."""
     family = "cortexm"
     setup_hint = SETUP_HINT
     cc = ["arm-none-eabi-gcc"]
     cpu_flags = ["-mcpu=cortex-m3", "-mthumb"]
     size_tool = "arm-none-eabi-size"
-    port_file = ""            # harness/target/cortexm/<port_file>
+    port_file = ""            # harness/platforms/cortexm/<port_file>
     flash_origin = flash_size = ram_origin = ram_size = 0
     # RAM: four message buffers of BENCH_MAX_LEN (longer inputs are
     # streamed in chunks), the samples of one measurement, and the stack
@@ -394,7 +394,7 @@ class Mps2An385(CortexMBoard):
 
 
 class Mega2560(RamBudget, BoardTarget):
-    """The AVR family's firmware (harness/target/avr: avr-libc's start-up,
+    """The AVR family's firmware (harness/platforms/avr: avr-libc's start-up,
     loop_avr.S) with the board's port file, port_mega2560.c."""
     name = "mega2560"
     description = ("Arduino Mega 2560 (ATmega2560: 8-bit AVR, 256 KiB flash, 8 KiB SRAM) at "

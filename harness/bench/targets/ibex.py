@@ -3,15 +3,15 @@ simulated cycle by cycle by Verilator, counting real clock cycles.
 
 The model is Ibex's examples/simple_system (the core, 1 MiB of single-cycle
 RAM at 0x100000, a simulator-control device at 0x20000), built by
-`lwc_setup ibex` (harness/target/ibex/setup.sh) into build/tools/ibex from
+`lwc_setup ibex` (harness/platforms/ibex/setup.sh) into build/tools/ibex from
 PyPI's pythondata-cpu-ibex, with our testbench (sim_main.cc).
 
-The firmware reads mcycle and minstret itself (harness/target/ibex/
+The firmware reads mcycle and minstret itself (harness/platforms/ibex/
 start.S) and prints through simple_system's character device, which the
 RTL appends to ibex_simple_system.log in the simulator's working
 directory: every run gets a temporary directory.  There is no input
 channel: the whole request list goes into the image (bench_script,
-harness/target/common/bench_script.c) and the model runs once per
+harness/firmware/bench_script.c) and the model runs once per
 implementation.  The RTL model is deterministic: one sample.
 
 `./lwcbench ct` runs the same model with --ct-trace=PATH (sim_main.cc): the
@@ -33,7 +33,7 @@ from harness.bench.targets.base import CrossTarget
 from harness.build import BENCH_COMMON, rel
 from harness.discover import ROOT
 
-HERE = ROOT / "harness" / "target" / "ibex"
+HERE = ROOT / "harness" / "platforms" / "ibex"
 TOOLS = ROOT / "build" / "tools" / "ibex"
 SIM = TOOLS / "Vibex_simple_system"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup ibex'"
@@ -229,10 +229,10 @@ class IbexTarget(CrossTarget):
             build = []
         env.update({
             "simulator": f"{rel(SIM)} --meminit=ram,lwc-bench.elf (Verilator model, "
-                         "harness/target/ibex/setup.sh)",
+                         "harness/platforms/ibex/setup.sh)",
             "simulator_build": build[:3],
             "counter": "mcycle/mcycleh and minstret/minstreth, read with both counters "
-                       "frozen through mcountinhibit (harness/target/ibex/start.S)",
+                       "frozen through mcountinhibit (harness/platforms/ibex/start.S)",
             "loop_check": "start.S bench_known_loop: 4 instructions, 6 cycles per iteration",
             "memory": "RAM 0x100000-0x1FFFFF (code, data, stack); BENCH_MAX_LEN 32768",
         })

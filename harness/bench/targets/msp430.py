@@ -4,11 +4,11 @@ instructions in an instruction-set simulator.
 Compiler: clang-14's MSP430 back end (Debian has no MSP430 gcc), linked by
 ld.lld through clang's driver (its linker name, msp430-elf-ld, is a link
 that `lwc_setup msp430` makes in build/tools/msp430/bin).  No C library and
-no libgcc: harness/target/msp430 has the start-up (crt0.S), the memory map
+no libgcc: harness/platforms/msp430 has the start-up (crt0.S), the memory map
 (link.ld), the compiler's helper functions (mspabi.c, mspabi_s.S) and
 <string.h> for mini_libc.
 
-Simulator: lwc-msp430sim (harness/target/msp430/msp430sim.c, built by the
+Simulator: lwc-msp430sim (harness/platforms/msp430/msp430sim.c, built by the
 set-up into build/tools/msp430/).  It charges each instruction the cycles
 of the MSP430x1xx family guide's tables and gives the firmware a console
 on stdin/stdout and a cycle/instruction counter it latches and reads
@@ -29,7 +29,7 @@ from harness.bench.targets.base import CrossTarget, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
-HERE = ROOT / "harness" / "target" / "msp430"
+HERE = ROOT / "harness" / "platforms" / "msp430"
 TOOLS = ROOT / "build" / "tools" / "msp430"
 SIM = TOOLS / "lwc-msp430sim"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup msp430'"
@@ -111,7 +111,7 @@ class Msp430Target(CrossTarget):
     def environment(self):
         env = super().environment()
         env.update({
-            "simulator": f"lwc-msp430sim (harness/target/msp430/msp430sim.c, "
+            "simulator": f"lwc-msp430sim (harness/platforms/msp430/msp430sim.c, "
                          f"built with {first_line(['gcc', '--version']) or 'gcc'})",
             "simulator_cmd": f"{rel(SIM)} lwc-bench.elf",
             "counter": "the simulator's cycle and instruction totals, latched by a firmware "

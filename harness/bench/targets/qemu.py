@@ -1,14 +1,14 @@
 """The QEMU targets: Linux user-mode emulation (qemu-riscv32/64, qemu-arm,
 qemu-xtensa) of a freestanding static ELF, with exact instruction counts.
 
-The firmware (harness/target/qemu: start_<isa>.S, port_linux.c, link.ld)
+The firmware (harness/platforms/qemu: start_<isa>.S, port_linux.c, link.ld)
 reads requests from stdin and answers on stdout through Linux system
 calls, so a target is a PipeSession running `qemu-<arch> -cpu ... -plugin
-libinsn_count.so lwc-bench.elf`.  The plugin (harness/target/qemu/
+libinsn_count.so lwc-bench.elf`.  The plugin (harness/platforms/qemu/
 insn_count.c, built by `lwc_setup qemu` into build/tools/qemu/) counts
 every executed guest instruction and hands the count to the guest on a
 magic system call.  QEMU has no timing model: the counts are instructions,
-never cycles.  On the Cortex-M3 targets a second plugin (harness/target/
+never cycles.  On the Cortex-M3 targets a second plugin (harness/platforms/
 qemu/cm3_cycles.c, build/tools/qemu/libcm3_cycles.so) counts the same
 instructions and, beside them, *modelled cycles*: the instruction stream
 priced with the Cortex-M3 Technical Reference Manual's timings and the
@@ -27,7 +27,7 @@ from harness.bench.targets.base import CrossTarget, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
-HERE = ROOT / "harness" / "target" / "qemu"
+HERE = ROOT / "harness" / "platforms" / "qemu"
 PLUGIN = ROOT / "build" / "tools" / "qemu" / "libinsn_count.so"
 CT_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libct_trace.so"  # ./lwcbench ct
 CM3_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libcm3_cycles.so"  # Cortex-M3 cycle model
@@ -142,7 +142,7 @@ class QemuTarget(CrossTarget):
             "simulator": first_line([self.qemu, "--version"]),
             "simulator_cmd": " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
                                                      rel(PLUGIN))),
-            "counter": "QEMU TCG plugin harness/target/qemu/insn_count.c: inline add per "
+            "counter": "QEMU TCG plugin harness/platforms/qemu/insn_count.c: inline add per "
                        "translated block, read by the guest via a magic system call",
         })
         return env
@@ -231,14 +231,14 @@ class CortexM3Qemu(QemuTarget):
     isa_flags = ["-mcpu=cortex-m3", "-mthumb"]
     lib_flags = ["-mcpu=cortex-m3", "-mthumb"]
     clock_label = {"modelled_cycles": "cycle model", "instructions": "qemu plugin"}
-    # the cycle model's parameters (harness/target/qemu/cm3_cycles.c)
+    # the cycle model's parameters (harness/platforms/qemu/cm3_cycles.c)
     wait_states = 0   # flash wait states
     refill = 2        # P, the pipeline refill of a taken branch (the manual: 1..3)
     fetch_bytes = 4   # bytes per flash fetch (the ICode bus: 32 bits)
     metric = ("instructions: the Thumb-2 instructions of the Cortex-M3 build as QEMU "
               "(qemu-arm user mode, not an M-profile model) executes them, counted exactly "
               "by a TCG plugin and read by the target itself; modelled_cycles: the same "
-              "instruction stream priced by a cycle model (harness/target/qemu/cm3_cycles.c: "
+              "instruction stream priced by a cycle model (harness/platforms/qemu/cm3_cycles.c: "
               "the Cortex-M3 TRM's instruction timings, pipelined loads, taken-branch refill "
               "P=2, flash wait states) -- a model's figure, not a measurement; no cycles "
               "(QEMU has no timing model)")
@@ -288,12 +288,12 @@ class CortexM3Qemu(QemuTarget):
             "simulator_cmd": " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
                                                      f"{rel(CM3_PLUGIN)},"
                                                      f"{self.model_args(None)},flash=LO:HI")),
-            "counter": "QEMU TCG plugin harness/target/qemu/cm3_cycles.c: instructions and "
+            "counter": "QEMU TCG plugin harness/platforms/qemu/cm3_cycles.c: instructions and "
                        "modelled cycles, read by the guest via magic system calls",
             "wait_states": self.wait_states,
             "cycle_model": {"refill": self.refill, "fetch_bytes": self.fetch_bytes,
                             "wait_states": self.wait_states,
-                            "source": "harness/target/qemu/cm3_cycles.c"},
+                            "source": "harness/platforms/qemu/cm3_cycles.c"},
         })
         over = env.get("counter_overhead")
         if over:  # the port's cycles slot holds the model's figure

@@ -13,7 +13,7 @@ LWC_MSP430_DIR=build/tools/msp430
 LWC_MSP430_SIM=$LWC_MSP430_DIR/lwc-msp430sim
 
 lwc_setup_msp430() {
-  local src=harness/target/msp430/msp430sim.c lld
+  local src=harness/platforms/msp430/msp430sim.c lld
   lwc_need_cmds clang-14:clang-14 llvm-size-14:llvm-14 gcc:gcc mspdebug:mspdebug || return 1
   if ! command -v ld.lld >/dev/null 2>&1 && ! command -v ld.lld-14 >/dev/null 2>&1; then
     lwc_apt_install lld-14 || return 1

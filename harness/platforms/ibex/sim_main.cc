@@ -21,7 +21,7 @@
 // --ct-trace=PATH: the tracer of `./lwcbench ct` (harness/bench/ct.py).
 // While the firmware has it on, every completed instruction's address and
 // every data load's and store's address go to PATH in the format of the
-// QEMU tracer (harness/target/qemu/ct_trace.c): 9-byte records, the
+// QEMU tracer (harness/platforms/qemu/ct_trace.c): 9-byte records, the
 // address as 8 bytes little-endian, then 'I' instruction, 'R' load or 'W'
 // store; turning it off writes an 'E' record (address 0) that ends the
 // segment.  The firmware switches it with a store to kCtSwitch (port_ibex.c

@@ -83,7 +83,7 @@ int main(int argc, char **argv) {
            "requests: hello | list | kat SCHEME IMPL [S0 S1 S2] | overhead SAMPLES |\n"
            "          loop N SAMPLES | measure SCHEME IMPL OP ADLEN MLEN SAMPLES |\n"
            "          stack SCHEME IMPL OP ADLEN MLEN | once SCHEME IMPL OP ADLEN MLEN | quit\n"
-           "OP: encrypt, decrypt, hash (see harness/target/common/bench.h)\n");
+           "OP: encrypt, decrypt, hash (see harness/firmware/bench.h)\n");
     return 0;
   }
   if (argc >= 2) { /* one request from the command line */

@@ -4,7 +4,7 @@
 #                   avrdude and pyserial for the Arduino Mega 2560 board
 #                   (harness/bench/targets/board.py)
 #
-# lwc-simavr (harness/target/avr/lwc_simavr.c) is a small program on
+# lwc-simavr (harness/platforms/avr/lwc_simavr.c) is a small program on
 # Debian's libsimavr: the firmware's UART0 on stdin/stdout and a cycle
 # counter the firmware reads.  Rebuilt when missing or older than its source.
 
@@ -12,7 +12,7 @@ LWC_AVR_DIR=build/tools/avr
 LWC_AVR_SIM=$LWC_AVR_DIR/lwc-simavr
 
 lwc_setup_avr() {
-  local src=harness/target/avr/lwc_simavr.c
+  local src=harness/platforms/avr/lwc_simavr.c
   lwc_need_cmds avr-gcc:gcc-avr avr-size:binutils-avr gcc:gcc pkg-config:pkg-config \
     avrdude:avrdude || return 1
   lwc_need_python_module serial pyserial python3-serial 3.5 || return 1

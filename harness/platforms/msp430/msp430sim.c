@@ -30,7 +30,7 @@
  *
  * --ct-trace=PATH (`./lwcbench ct`): while the firmware has tracing on, each
  * executed instruction's address and each data access's address go to PATH
- * in the records of harness/target/qemu/ct_trace.c (8-byte little-endian
+ * in the records of harness/platforms/qemu/ct_trace.c (8-byte little-endian
  * address, then 'I' instruction, 'R' load or 'W' store; an 'E' record ends
  * each traced segment at "off").  Instruction fetches, including immediate
  * and index words, are the 'I' record's business: only operand accesses

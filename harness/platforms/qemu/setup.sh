@@ -129,9 +129,9 @@ lwc_setup_qemu() {
     lwc_apt_install libc6-dev-arm64-cross || return 1
   fi
   mkdir -p "$LWC_QEMU_DIR"
-  lwc_qemu_plugin harness/target/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
+  lwc_qemu_plugin harness/platforms/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
   # the Cortex-M3 cycle model (cortex-m3-qemu: modelled cycles)
-  lwc_qemu_plugin harness/target/qemu/cm3_cycles.c "$LWC_QEMU_DIR/libcm3_cycles.so" || return 1
+  lwc_qemu_plugin harness/platforms/qemu/cm3_cycles.c "$LWC_QEMU_DIR/libcm3_cycles.so" || return 1
   # the constant-time tracer (./lwcbench ct)
-  lwc_qemu_plugin harness/target/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
+  lwc_qemu_plugin harness/platforms/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
 }

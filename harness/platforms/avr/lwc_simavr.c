@@ -26,7 +26,7 @@
  * - --ct-trace=PATH (`./lwcbench ct`): while the firmware has tracing on (a
  *   write of 1 to SIM_TRACE; 0 turns it off), each executed instruction's
  *   address and the address of each data access it makes go to PATH, in
- *   the records of harness/target/qemu/ct_trace.c: 8 bytes little-endian
+ *   the records of harness/platforms/qemu/ct_trace.c: 8 bytes little-endian
  *   address, then 'I' instruction, 'R' load or 'W' store; at "off" an 'E'
  *   record (address 0) ends the segment.  The addresses are those of the
  *   ELF file, so that avr-nm names them: an instruction is its byte address

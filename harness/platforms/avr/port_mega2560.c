@@ -20,7 +20,7 @@
 #ifndef BOARD_BAUD
 #define BOARD_BAUD 115200u
 #endif
-#define BOOT_LINE "lwc-bench boot" /* as harness/target/cortexm/cortexm.h */
+#define BOOT_LINE "lwc-bench boot" /* as harness/platforms/cortexm/cortexm.h */
 
 const unsigned bench_counters = BENCH_COUNTER_CYCLES;
 const int bench_exact = 0; /* real silicon (and an interrupt): medians of samples */

@@ -7,7 +7,7 @@ hashing.  clang writes the branch and call counts of the simulator's C++
 to LLVM_PROFILE_FILE (set by the caller); the counts only steer the
 compiler's code layout: the model computes exactly the same either way.
 
-Run from the repository root: python3 harness/target/ibex/train.py SIM
+Run from the repository root: python3 harness/platforms/ibex/train.py SIM
 """
 from __future__ import annotations
 

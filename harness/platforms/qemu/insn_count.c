@@ -12,7 +12,7 @@
  * to and including the syscall instruction.
  *
  * Reading: the guest makes the system call number LWC_COUNT_SYSCALL with a
- * pointer to a 64-bit slot as first argument (harness/target/qemu/start_*.S,
+ * pointer to a 64-bit slot as first argument (harness/platforms/qemu/start_*.S,
  * lwc_count).  QEMU reports every syscall to plugins before it runs it;
  * this plugin writes `insns` (little-endian) to the slot.  QEMU then runs
  * the unknown syscall, which only returns -ENOSYS.  In user mode guest

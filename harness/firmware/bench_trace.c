@@ -6,7 +6,7 @@
  * buffers; not compiled alone): see bench_core.c.
  */
 /* The port's tracer of executed and accessed addresses (QEMU: the plugin
- * harness/target/qemu/ct_trace.c); ports without one do nothing. */
+ * harness/platforms/qemu/ct_trace.c); ports without one do nothing. */
 __attribute__((weak)) void bench_trace(int on) { (void)on; }
 __attribute__((weak)) void bench_classify(const void *p, size_t n, int is_secret) {
   (void)p, (void)n, (void)is_secret;
