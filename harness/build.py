@@ -21,6 +21,7 @@ import re
 import shlex
 import subprocess
 import sys
+import threading
 
 from harness.discover import ROOT, Impl, discover, order_by_preference
 
@@ -189,8 +190,26 @@ def write_if_changed(path: pathlib.Path, text: str) -> pathlib.Path:
     then not rebuilt)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text() != text:
-        path.write_text(text)
+        tmp = _private(path)
+        tmp.write_text(text)
+        os.replace(tmp, path)
     return path
+
+
+def _private(path: pathlib.Path) -> pathlib.Path:
+    """A name beside path that no other process or thread uses: outputs are
+    made there and renamed into place (os.replace), so a build running at the
+    same time (another ./lwcbench, a parallel test) never reads a half-written
+    file."""
+    return path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+
+
+def _output_to(cmd: list[str], out: pathlib.Path, tmp: pathlib.Path) -> list[str] | None:
+    """cmd writing tmp in place of out ("-o out"; None: it names no -o)."""
+    at = [i for i, a in enumerate(cmd[:-1]) if a == "-o" and cmd[i + 1] == str(out)]
+    if not at:
+        return None
+    return cmd[:at[0] + 1] + [str(tmp)] + cmd[at[0] + 2:]
 
 
 def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
@@ -201,11 +220,18 @@ def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
     if not _stale(obj, cmd):
         return None
     obj.parent.mkdir(parents=True, exist_ok=True)
-    full = cmd + ["-MMD", "-MF", str(obj.with_suffix(".d"))]
+    tmp = _private(obj)
+    dep = _private(obj.with_suffix(".d"))
+    full = (_output_to(cmd, obj, tmp) or cmd) + ["-MMD", "-MT", str(obj), "-MF", str(dep)]
     r = subprocess.run(full, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        dep.unlink(missing_ok=True)
         return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
-    obj.with_suffix(".cmd").write_text(shlex.join(cmd))
+    if tmp.exists():
+        os.replace(tmp, obj)
+    os.replace(dep, obj.with_suffix(".d"))
+    write_if_changed(obj.with_suffix(".cmd"), shlex.join(cmd))
     return None
 
 
@@ -225,11 +251,16 @@ def run_stamped(out: pathlib.Path, cmd: list[str], inputs: list[pathlib.Path]) -
     if up_to_date(out, cmd, inputs):
         return None
     out.parent.mkdir(parents=True, exist_ok=True)
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    tmp = _private(out)
+    r = subprocess.run(_output_to(cmd, out, tmp) or cmd, cwd=ROOT, capture_output=True,
+                       text=True)
     if r.returncode != 0:
+        tmp.unlink(missing_ok=True)
         out.unlink(missing_ok=True)
         return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
-    out.with_suffix(out.suffix + ".cmd").write_text(shlex.join(cmd))
+    if tmp.exists():
+        os.replace(tmp, out)
+    write_if_changed(out.with_suffix(out.suffix + ".cmd"), shlex.join(cmd))
     return None
 
 

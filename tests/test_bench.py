@@ -25,6 +25,7 @@ import pytest
 from conftest import ROOT, bin_dir, host_impls
 from harness.bench import export, report
 from harness.bench.elfpatch import patch_symbol
+from harness.bench.impls import extra_build_dir
 from harness.bench.kat import judge, request
 from harness.bench.plan import Plan, points_for
 from harness.bench.runner import Progress
@@ -394,10 +395,20 @@ def write_hostile_impls(root, names=tuple(HOSTILE)):
             '    ASCON_MAX_CUSTOM, ascon_hash_init, hostile_update, ascon_hash_squeeze};\n')
 
 
-HOST_EXTRA_BENCH = ROOT / "build" / "bench-extra-release" / "bin" / "lwc-bench"
+def extra_program(target: str, extra: pathlib.Path, impls: list[str]) -> pathlib.Path:
+    """The program a run of these ascon-hash256 implementations (the tree's
+    and those under extra) runs on target: host's lwc-bench of the selection,
+    or the extra implementation's firmware (impls: one name)."""
+    tree = [i for i in discover() if i.scheme == "ascon-hash256" and i.name in impls]
+    chosen = tree + [i for i in discover(extra) if i.name in impls]
+    if target == "host":
+        return extra_build_dir(ROOT / "build" / "bench-extra-release", chosen) / "bin" / "lwc-bench"
+    (impl,) = chosen
+    return extra_build_dir(ROOT / "build" / "targets" / target / f"ascon-hash256__{impl.name}",
+                           [impl]) / "lwc-bench.elf"
 
 
-def bench_processes(program: pathlib.Path = HOST_EXTRA_BENCH) -> list[int]:
+def bench_processes(program: pathlib.Path) -> list[int]:
     """Live processes running `program` (the host's lwc-bench of the extra
     implementations, or a simulator given a firmware of ours)."""
     pids = []
@@ -462,7 +473,8 @@ def test_hostile_programs_are_reported_and_the_run_goes_on(tmp_path):
                 assert rec["cycles"] is None and rec["instructions"] is None, rec
     assert "TIMEOUT" in r.stdout and "BAD OUTPUT" in r.stdout and "CRASH" in r.stdout
     assert "KAT FAIL" in r.stdout
-    assert bench_processes() == []  # the hung program was killed
+    # the hung program was killed
+    assert bench_processes(extra_program("host", extra, impls)) == []
 
 
 @pytest.mark.parametrize("target,sig,status", [("host", signal.SIGINT, 130),
@@ -477,8 +489,7 @@ def test_an_interrupted_run_writes_no_results(tmp_path, target, sig, status):
     stay as they were, no temporary file is left."""
     extra = tmp_path / "extra"
     write_hostile_impls(extra, ["hangy"])
-    program = (HOST_EXTRA_BENCH if target == "host" else
-               ROOT / "build" / "targets" / target / "ascon-hash256__hangy" / "lwc-bench.elf")
+    program = extra_program(target, extra, ["hangy"])
     out, folder = tmp_path / "r.json", tmp_path / "res"
     folder.mkdir()
     out.write_text("previous json\n")

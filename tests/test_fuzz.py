@@ -16,7 +16,8 @@ import pytest
 
 from conftest import KAT_DIR, ROOT, host_impls
 from harness.bench import fuzz
-from harness.build import Builder
+from harness.bench.impls import extra_build_dir
+from harness.build import HOST_ARCHS, Builder
 from harness.discover import discover
 from harness.katfile import records
 
@@ -193,7 +194,8 @@ def test_a_broken_implementation_is_reported_with_its_reproducer(tmp_path):
                      r.stdout), out[-5000:]
     m = re.search(r"^  reproducer: (\S+)$", r.stdout, re.M)
     assert m and os.path.exists(m.group(1)), out[-5000:]
-    binary = ROOT / "build" / "fuzz-extra" / "bin" / "lwc-fuzz"
+    impls = [i for i in discover() + discover(tmp_path / "extra") if i.builds_for(HOST_ARCHS)]
+    binary = extra_build_dir(ROOT / "build" / "fuzz-extra", impls) / "bin" / "lwc-fuzz"
     replay = subprocess.run([str(binary), m.group(1)], capture_output=True, text=True,
                             timeout=120)
     assert replay.returncode != 0

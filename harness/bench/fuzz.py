@@ -13,7 +13,7 @@ reproducer's path and the fuzzer's message when an implementation differed
 from ref (or a sanitizer stopped it), 2 for bad arguments.
 
 LWC_EXTRA_IMPLS=DIR[:DIR] adds the implementations found under DIR (as for
-`lwcbench run`), built with the tree's into build/fuzz-extra/.
+`lwcbench run`), built with the tree's into build/fuzz-extra-<key>/.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-from harness.bench.impls import all_impls, is_extra
+from harness.bench.impls import all_impls, extra_build_dir, is_extra
 from harness.bench import install
 from harness.bench.files import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
@@ -54,11 +54,11 @@ class FuzzError(Exception):
 def build(quiet: bool = True) -> pathlib.Path:
     """Build lwc-fuzz with every host implementation (the tree's into
     build/host-fuzz; with LWC_EXTRA_IMPLS, those as well into
-    build/fuzz-extra) and return its path."""
+    build/fuzz-extra-<key>: impls.extra_build_dir) and return its path."""
     impls = [i for i in all_impls() if i.builds_for(HOST_ARCHS)]
     if any(is_extra(i) for i in impls):
         builder = Builder("fuzz", quiet=True, impls=order_by_preference(impls, HOST_PREFERENCE),
-                          out=ROOT / "build" / "fuzz-extra")
+                          out=extra_build_dir(ROOT / "build" / "fuzz-extra", impls))
     else:
         builder = Builder("fuzz", quiet=True)
     err = io.StringIO()

@@ -6,6 +6,7 @@ experimental or deliberately broken copy, without touching the tree.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import pathlib
 
@@ -29,6 +30,16 @@ def is_extra(impl: Impl) -> bool:
     """Found under an LWC_EXTRA_IMPLS root rather than the tree's own
     crypto_<kind>/<scheme>/<impl> folders (harness.build does not know it)."""
     return impl.path.parent.parent.parent != ROOT
+
+
+def extra_build_dir(base: pathlib.Path, impls: list[Impl]) -> pathlib.Path:
+    """Where a build holding extra implementations goes: base, named by the
+    folders of the whole selection (tree's and extra), so that two runs with
+    different extra folders or selections at the same time (two users, the
+    tests in parallel) never build into one folder, and the same selection
+    finds its build again."""
+    key = "\n".join(sorted(str(i.path) for i in impls))
+    return base.with_name(f"{base.name}-{hashlib.sha256(key.encode()).hexdigest()[:10]}")
 
 
 def all_impls() -> list[Impl]:

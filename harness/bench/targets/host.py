@@ -14,7 +14,7 @@ import platform
 import shutil
 import tempfile
 
-from harness.bench.impls import impl_id, is_extra
+from harness.bench.impls import extra_build_dir, impl_id, is_extra
 from harness.bench.session import PipeSession
 from harness.bench.targets.base import (BuildError, JobResult, Point, Target, first_line,
                                         object_size)
@@ -65,12 +65,12 @@ class HostTarget(Target):
         """One harness.build of the selection: the tree's own into
         build/host-<variant> (shared with ./lwc and the tests); with extra
         folders (LWC_EXTRA_IMPLS) the selection alone goes to
-        build/bench-extra-<variant>.  A folder that does not compile is
-        reported, the rest built."""
+        build/bench-extra-<variant>-<key> (impls.extra_build_dir).  A folder
+        that does not compile is reported, the rest built."""
         if not any(is_extra(i) for i in impls):
             builder = Builder(self.variant, quiet=True, only=PROGRAMS)
         else:
-            out = ROOT / "build" / f"bench-extra-{self.variant}"
+            out = extra_build_dir(ROOT / "build" / f"bench-extra-{self.variant}", impls)
             builder = Builder(self.variant, quiet=True, only=PROGRAMS, impls=impls, out=out)
             self._notes.append(f"extra implementations ({', '.join(map(impl_id, impls))}) "
                                f"built in {out.relative_to(ROOT)}")
