@@ -147,6 +147,8 @@ lwc_setup() {
       ;;
     all)
       lwc_setup core || return 1
+      # ./run-tests runs pytest on every core
+      lwc_need_python_module xdist pytest-xdist python3-pytest-xdist 3.1 || return 1
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
       lwc_setup report || return 1

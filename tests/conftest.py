@@ -78,6 +78,13 @@ def sanitizer_env() -> dict:
 __all__ = ["ROOT", "KAT_DIR", "bin_dir", "host_impls", "impl_id"]
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow: minutes of the suite's time (every implementation traced on a "
+        "target, fuzzing, a Dask cluster, a board's every firmware); left out by "
+        "./run-tests --quick, never by ./run-tests")
+
+
 # -- benchmark targets (tests/test_target_*.py) ---------------------------------
 _usable: dict = {}
 _firmware: dict = {}
