@@ -81,12 +81,16 @@ class Outcome:
 
 
 def segments(data: bytes) -> list[bytes]:
-    """The trace file cut at its end records (each segment without it)."""
-    out, start = [], 0
-    for pos in range(0, len(data), RECORD):
-        if data[pos + 8] == ord("E"):
-            out.append(data[start:pos])
-            start = pos + RECORD
+    """The trace file cut at its end records (each segment without it).
+    The records' kind bytes are searched as one strided copy: a traced
+    finalist's operations hold hundreds of millions of records, which a
+    loop over records in Python took minutes to read."""
+    kinds = data[8::RECORD]
+    out, start, k = [], 0, kinds.find(b"E")
+    while k >= 0:
+        out.append(data[start:k * RECORD])
+        start = (k + 1) * RECORD
+        k = kinds.find(b"E", k + 1)
     return out
 
 
