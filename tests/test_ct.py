@@ -16,7 +16,9 @@ import subprocess
 import pytest
 
 from conftest import ROOT
+from harness.bench.impls import extra_build_dir
 from harness.bench.targets import TARGETS
+from harness.discover import discover
 
 TRACED = [name for name, cls in TARGETS.items() if cls().ct_missing() is None]
 
@@ -94,7 +96,8 @@ def test_a_secret_branch_and_a_secret_index_are_found(tmp_path, target):
         loads = re.search(r"load address 0x([0-9a-f]+) vs 0x([0-9a-f]+)", index)
         assert loads, index
         t = TARGETS[target]()
-        program = t.out / "ascon128-v12__leaky_index" / "lwc-bench.elf"
+        (leaky,) = [i for i in discover(tmp_path / "extra") if i.name == "leaky_index"]
+        program = extra_build_dir(t.out / "ascon128-v12__leaky_index", [leaky]) / "lwc-bench.elf"
         nm = subprocess.run([t.nm_tool(), "-S", str(program)], capture_output=True, text=True,
                             check=True).stdout
         table = next(ln.split() for ln in nm.splitlines() if ln.endswith(" leak_table"))
