@@ -1,24 +1,21 @@
 """Gimli's ARMv7-M assembly (src/gimli/armv7m, written by gen.py): the checks
-of its own, beside the generic ones of tests/test_asm_families.py (the
-.S current, the KATs on cortex-m3-qemu, every round count against ref, ct).
+of its own, beside the generic ones of tests/test_asm.py (the .S current,
+the KATs on cortex-m3-qemu, every round count against ref, misaligned,
+in-place and incremental calls) and tests/test_ct.py.
 
 On the host, the fast variant's unrolled rounds as the .S has them (read
 back and executed by a small interpreter of the few Thumb-2 operations they
 use) are Gimli's rounds: from round 24 to the end, and from every round's
 entry with row 0 in the registers the generic entry loads it into.  A
 Python Gimli checked against the designers' test vector is the reference.
-On the cycle model, permute24 called directly costs its hand count.  On
-cortex-m3-qemu, the schemes take misaligned, in-place and incremental calls.
+On the cycle model, permute24 called directly costs its hand count.
 """
 from __future__ import annotations
 
 import random
 import re
 
-import pytest
-
-from conftest import ROOT, impl_id, load_module
-from harness.discover import discover
+from conftest import ROOT, load_module
 
 GEN = ROOT / "src" / "gimli" / "armv7m" / "gen.py"
 M32 = 0xFFFFFFFF
@@ -202,18 +199,3 @@ def test_direct_call_of_permute24_costs_the_hand_count(tmp_path):
     insns, cycles = direct_call_cost(tmp_path, "fast", "gimli_armv7m_permute24", 0)
     assert insns == 3 + 2 + 24 * 40 + 12 - 8 + 3
     assert cycles == 5 + 11 + 13 + 24 * 40 + 12 - 8 + 2 + 13 + 12 == 1020
-
-
-# -- the C around it, on the target ------------------------------------------------
-ASM = [i for i in discover() if i.name.startswith("asm_armv7m") and i.scheme.startswith("gimli")]
-
-
-@pytest.mark.parametrize("impl", [i for i in ASM if i.kind != "perm"], ids=impl_id)
-def test_misaligned_in_place_and_incremental(tmp_path, impl):
-    """The backend's byte interface adds and extracts four bytes at a time
-    at any alignment: buffers at every offset 0..3, in place, and the
-    incremental calls at random splits give the one-shot call's results on
-    cortex-m3-qemu: Ascon's test of the same (tests/xtensa/align.c, plain C
-    over lwc.h; its key area holds Gimli-Cipher's 32-byte key at offset 3)."""
-    import test_asm_armv7m as ascon
-    ascon.test_misaligned_in_place_and_incremental(tmp_path, impl)

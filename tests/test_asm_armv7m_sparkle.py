@@ -1,6 +1,7 @@
 """Sparkle384's Cortex-M3 assembly (src/sparkle/armv7m), its own checks; the
-generic ones (generated files current, KATs, every step count against ref,
-no secret-dependent address) are tests/test_asm_families.py.
+generic ones (generated files current, KATs on cortex-m3-qemu and on the
+emulated MPS2 board, every step count against ref) are tests/test_asm.py's,
+no secret-dependent address tests/test_ct.py's.
 
 Here: each entry called directly (no benchmark dispatch, no descriptor),
 priced by the cycle model at 0 wait states, against the count written by
@@ -114,18 +115,3 @@ def test_the_unrolled_steps_touch_no_memory():
     mem = [op for op in ops if op.startswith(("ldr", "str", "ldm", "stm", "push", "pop"))]
     assert len(ops) > 7 * 100
     assert mem == ["ldr"] * 12 + ["pop"]
-
-
-# qemu-arm's user mode runs the code on its default (A-profile) CPU; the
-# emulated MPS2-AN385 board has an M-profile Cortex-M3, which refuses what
-# ARMv7-M lacks: a KAT there for each entry (Schwaemm256-128 calls
-# permute7 and permute11, Esch256 the same through its hash, the small
-# variant the loop).
-ON_BOARD = [("schwaemm256-128", "asm_armv7m"), ("esch256", "asm_armv7m_small")]
-
-
-@pytest.mark.parametrize("scheme,name", ON_BOARD, ids=lambda x: x)
-def test_kat_on_the_emulated_cortex_m3_board(scheme, name):
-    from conftest import find_impl
-    res = usable_target("mps2-an385").run_job(find_impl(scheme, name), [])
-    assert (res.status, res.kat) == ("ok", "pass"), res.detail

@@ -1,15 +1,14 @@
 """Xoodoo's ARMv7-M (Cortex-M3) assembly (src/xoodoo/armv7m, written by
-gen.py), what tests/test_asm_families.py does not check for every
-family: the instructions as generated (read back from the .S, executed by a
+gen.py), what tests/test_asm.py does not check for every family (there:
+the .S current, KATs, round counts, Xoodyak's misaligned, in-place and split
+calls): the instructions as generated (read back from the .S, executed by a
 small Thumb-2 interpreter here on the host) are Xoodoo's rounds on random
 states, in both variants (fast: the twelve unrolled rounds, their lane
 renamings and frames, entered at every round through its layout stub;
-small: the loop's body, constant table included);
-the path of frames the generator found is a cycle; the fast Xoodoo[12]
-called directly costs its hand count in the cycle model (the lwcbench
-figure adds the benchmark's dispatch, as for Ascon); and Xoodyak's
-implementations over the assembly take misaligned and in-place buffers
-and split calls (tests/xtensa/align.c on cortex-m3-qemu).
+small: the loop's body, constant table included); the path of frames the
+generator found is a cycle; the fast Xoodoo[12] called directly costs its
+hand count in the cycle model (the lwcbench figure adds the benchmark's
+dispatch, as for Ascon).
 """
 from __future__ import annotations
 
@@ -17,10 +16,7 @@ import random
 import re
 import subprocess
 
-import pytest
-
 from conftest import ROOT, load_module, usable_target
-from harness.discover import discover
 
 GEN = ROOT / "src" / "xoodoo" / "armv7m" / "gen.py"
 M32 = 0xFFFFFFFF
@@ -238,16 +234,3 @@ def test_direct_call_of_permute12_costs_the_hand_count(tmp_path):
     assert insns % n == 0 and cycles % n == 0
     assert insns // n == 3 + 2 + 12 * 49 + 3
     assert cycles // n == 5 + 11 + 13 + 12 * 49 + 2 + 13 + 12 == 644
-
-
-ASM = [i for i in discover() if i.name.startswith("asm_armv7m")
-       and i.scheme in ("xoodyak", "xoodyak-hash")]
-
-
-@pytest.mark.parametrize("impl", ASM, ids=lambda i: f"{i.scheme}/{i.name}")
-def test_misaligned_in_place_and_incremental(tmp_path, impl):
-    """tests/xtensa/align.c (plain C over lwc.h) on cortex-m3-qemu, as
-    Ascon's test runs it: misaligned and in-place buffers and incremental
-    calls give the one-shot result on aligned buffers, forgeries are refused."""
-    import test_asm_armv7m as ascon
-    ascon.test_misaligned_in_place_and_incremental(tmp_path, impl)

@@ -1,6 +1,7 @@
 """Ascon's MSP430 assembly (src/ascon/msp430/gen.py) beyond the generic
-checks of tests/test_asm_families.py (generated files current, KATs, round
-counts against ref, ./lwcbench ct):
+checks of tests/test_asm.py (generated files current, KATs, round
+counts against ref, misaligned, in-place and incremental calls of every
+asm_msp430 scheme) and tests/test_ct.py:
 
 * every Ascon member, the three bare permutations and ISAP have both
   variants (asm_msp430, asm_msp430_small);
@@ -17,11 +18,10 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 
 import pytest
 
-from conftest import ROOT, align_firmware, impl_id, load_module, usable_target
+from conftest import ROOT, impl_id, load_module, usable_target
 from harness.bench.targets.base import Point
 from harness.discover import discover
 
@@ -210,22 +210,3 @@ def test_round_cost_is_what_the_simulator_charges():
         (counts,) = res.values.values()
         got[scheme] = counts["cycles"]
     assert got["ascon-p12"] - got["ascon-p6"] == 6 * static, (got, static)
-
-
-@pytest.mark.parametrize("impl", [i for i in ASM if i.kind != "perm" and i.name == "asm_msp430"
-                                  and i.scheme != "isap-a-128a"], ids=impl_id)
-def test_misaligned_in_place_and_incremental(tmp_path, impl):
-    """fast's rate blocks (assembly byte loads and stores) with buffers at
-    offsets 0..3, in place, and split over incremental calls, against the
-    same implementation's one-shot call on aligned buffers (which the KAT
-    checks)."""
-    from harness.bench.targets.msp430 import SIM
-    fw = align_firmware(NAME, tmp_path, impl)
-    run = subprocess.run([str(SIM), str(fw)], capture_output=True, text=True, timeout=300,
-                         stdin=subprocess.DEVNULL)
-    lines = run.stdout.splitlines()
-    assert run.returncode == 0, (run.returncode, run.stderr[-500:], lines[-5:])
-    assert lines and lines[-1].startswith("checked "), lines[-5:]
-    n, nbad = (int(x, 16) for x in lines[-1].split()[1:3])
-    assert nbad == 0 and not [ln for ln in lines if ln.startswith("bad")], lines[:10]
-    assert n >= (40 if impl.kind == "hash" else 1000)

@@ -1,5 +1,5 @@
 """Spongent-pi[160]'s MSP430 assembly (src/elephant/msp430/gen.py), checked
-piece by piece where tests/test_asm_families.py checks the whole (KAT, round
+piece by piece where tests/test_asm.py checks the whole (KAT, round
 counts, constant time):
 
 - the chunk routine (.Lcore: the four index exchanges and the S-box), run

@@ -1,5 +1,5 @@
 """Grain-128AEADv2's MSP430 assembly (src/grain/msp430/gen.py) beyond the
-generic checks of tests/test_asm_families.py (generated file current, KAT on
+generic checks of tests/test_asm.py (generated file current, KAT on
 the simulated MSP430 -- one-shot and incremental, split AD included --,
 ./lwcbench ct):
 

@@ -1,5 +1,5 @@
 """PHOTON256's MSP430 assembly (src/photon/msp430/gen.py -> bitsliced.S),
-beyond what tests/test_asm_families.py checks for every family:
+beyond what tests/test_asm.py checks for every family:
 
 - the S-box as the generator emits it (a Boolean program on plane words)
   computes PRESENT's table on all 16 inputs, and a program missing one

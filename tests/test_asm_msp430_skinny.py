@@ -1,5 +1,5 @@
 """Skinny-128-384+'s MSP430 assembly (src/skinny/msp430, written by gen.py):
-the family's own checks beside tests/test_asm_families.py (which runs the KAT,
+the family's own checks beside tests/test_asm.py (which runs the KAT,
 every round count and the constant-time trace).
 
   - the table variant's 256-byte S-box is the specification's circuit,
