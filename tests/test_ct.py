@@ -21,6 +21,11 @@ from harness.bench.targets import TARGETS
 from harness.discover import discover
 
 TRACED = [name for name, cls in TARGETS.items() if cls().ct_missing() is None]
+# a target that runs another's firmware as it is, under the same tracer (the
+# Cortex-M3 wait-state variants: only the cycle model differs): its traces
+# are that target's, checked once (test_a_target_sharing_firmware_traces_the_same)
+SHARED = {name: TARGETS[name].firmware_of for name in TRACED
+          if getattr(TARGETS[name], "firmware_of", None) in TRACED}
 
 
 def lwcbench(*args, env=None):
@@ -39,13 +44,27 @@ def test_every_target_is_checked():
                                                    if n not in TRACED}
 
 
-@pytest.mark.parametrize("target", TRACED)
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [t for t in TRACED if t not in SHARED])
 def test_every_implementation_is_constant_time(target):
     """Every implementation the target builds, of every family (a table
     variant that says why in `not-constant-time` is listed, not traced)."""
     r = lwcbench("ct", "--target", target)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert " 0 finding(s), 0 failed" in r.stdout
+
+
+@pytest.mark.parametrize("target", sorted(SHARED))
+def test_a_target_sharing_firmware_traces_the_same(tmp_path, target):
+    """Its firmware is the other target's (one build folder), and the
+    tracer's command line is the same: every trace of the other target's
+    check is this target's trace."""
+    t, base = TARGETS[target](), TARGETS[SHARED[target]]()
+    assert t.out == base.out
+    assert [*t.cc, *t.compile_flags(), *t.ldflags] == [*base.cc, *base.compile_flags(), *base.ldflags]
+    assert t.defines == base.defines and t.port_sources == base.port_sources
+    elf, out = tmp_path / "fw.elf", tmp_path / "trace.bin"
+    assert t.ct_argv(elf, out) == base.ct_argv(elf, out)
 
 
 LEAKS = {

@@ -449,8 +449,11 @@ class CrossTarget(Target):
     implementation is its objects + src/lib/lwc.c + a one-entry registry +
     the portable core + mini_libc + the port; objects and ELF are cached in
     build/targets/<target>/ and rebuilt when a source, a header or a flag
-    changes."""
+    changes.  A target that runs another's firmware as it is (firmware_of:
+    the same compiler, flags and port, another simulator setting) shares
+    that target's folder."""
     family = ""
+    firmware_of: str | None = None
     cc: list[str] = []
     cflags: list[str] = []
     ldflags: list[str] = []
@@ -462,7 +465,7 @@ class CrossTarget(Target):
 
     def __init__(self, settings: TargetSettings | None = None):
         super().__init__(settings)
-        self.out = ROOT / "build" / "targets" / self.name
+        self.out = ROOT / "build" / "targets" / (self.firmware_of or self.name)
         self._lock = threading.Lock()
         self._runtime_objs: list[pathlib.Path] | None = None
         self._runtime_error: str | None = None

@@ -318,6 +318,7 @@ class CortexM3QemuWs2(CortexM3Qemu):
     name = "cortex-m3-qemu-ws2"
     description = CortexM3Qemu.description.replace("0 flash wait states", "2 flash wait states")
     wait_states = 2
+    firmware_of = "cortex-m3-qemu"  # the same images: built once
     not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
                           "model at 2 flash wait states): --target cortex-m3-qemu-ws2 or "
                           "--all runs it")
@@ -327,6 +328,7 @@ class CortexM3QemuWs4(CortexM3Qemu):
     name = "cortex-m3-qemu-ws4"
     description = CortexM3Qemu.description.replace("0 flash wait states", "4 flash wait states")
     wait_states = 4
+    firmware_of = "cortex-m3-qemu"  # the same images: built once
     not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
                           "model at 4 flash wait states): --target cortex-m3-qemu-ws4 or "
                           "--all runs it")
