@@ -80,6 +80,7 @@ def test_firmware_differs_only_in_the_port_file():
     assert strip == [f for f in real.ldflags if "--defsym" not in f]
 
 
+@pytest.mark.slow
 def test_real_board_builds_and_fits():
     """Every implementation the STM32F103 board takes builds into a firmware
     whose vector table opens its flash: the initial stack pointer at the top
@@ -104,6 +105,7 @@ def test_real_board_builds_and_fits():
     assert text[3] == text[4] == "08000000"  # VMA = LMA: the vector table opens the flash
 
 
+@pytest.mark.slow
 def test_mega2560_builds_and_fits():
     """Every implementation the Mega takes builds and leaves the runtime
     its stack in the 8 KiB of SRAM; Timer1's overflow interrupt is wired."""

@@ -46,6 +46,7 @@ def test_registry_lists_each_implementation_once():
     assert text.count("_lwc_") == 2 * len(impls)  # its declaration and its entry: nothing else
 
 
+@pytest.mark.slow
 def test_standalone_build_exports_supercop_names(tmp_path):
     """Without the lwc namespace an implementation folder exports the bare
     SUPERCOP / NIST LWC names, as those frameworks expect."""

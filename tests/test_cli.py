@@ -747,6 +747,7 @@ def run_measured(exe: pathlib.Path, args: list, stdin, stdout: pathlib.Path):
 LIMIT_KIB = 32 * 1024
 
 
+@pytest.mark.slow
 def test_constant_memory_hash_1gib(tmp_path):
     """Release build only: 1 GiB streams through in well under 32 MiB."""
     exe = bin_dir("release") / "lwc"

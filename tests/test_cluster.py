@@ -119,6 +119,7 @@ MATRIX = ("--target", "rv32i-qemu", "--target", "msp430", "--target", "avr-atmeg
           "--impl", "lowsize", "--suite", "thesis", "--suite", "permutation")
 
 
+@pytest.mark.slow
 def test_cluster_records_equal_a_local_run(cluster, tmp_path):
     r = run(*MATRIX, "--cluster", cluster.address, "--json", str(tmp_path / "c.json"))
     assert r.returncode == 0, r.stdout + r.stderr
@@ -132,6 +133,7 @@ def test_cluster_records_equal_a_local_run(cluster, tmp_path):
     assert all(x["status"] == "ok" and x["kat"] == "pass" for x in c)
 
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_no_job(cluster, tmp_path):
     # Ibex jobs of several seconds each: both workers are busy when one dies
     args = ("--target", "rv32-ibex", "--scheme", "ascon-p6", "--scheme", "ascon-p12",

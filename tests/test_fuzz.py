@@ -21,6 +21,8 @@ from harness.build import HOST_ARCHS, Builder
 from harness.discover import discover
 from harness.katfile import records
 
+pytestmark = pytest.mark.slow  # libFuzzer builds and runs: minutes
+
 LWCBENCH = ROOT / "lwcbench"
 BOUNDED_SECONDS = 30  # the suite's run; ./lwcbench fuzz --seconds 1800 is the long one
 
