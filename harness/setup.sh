@@ -86,15 +86,22 @@ lwc_need_python_module() {
   return 1
 }
 
-lwc_clang_links_fuzzer() {
-  # can clang link a libFuzzer program (-fsanitize=fuzzer,address,undefined)?
-  local out
+lwc_clang_links() {
+  # can clang link this one-line C program ($1) with these flags ($2...)?
+  # (clang's runtimes -- sanitizers, libFuzzer, profiles -- are packages
+  # of their own)
+  local src=$1 out r
+  shift
   out=$(mktemp) || return 1
-  printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' |
-    clang -fsanitize=fuzzer,address,undefined -x c - -o "$out" >/dev/null 2>&1
-  local r=$?
+  printf '%s\n' "$src" | clang "$@" -x c - -o "$out" >/dev/null 2>&1
+  r=$?
   rm -f "$out"
   return $r
+}
+
+lwc_clang_links_fuzzer() {
+  lwc_clang_links 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }' \
+    -fsanitize=fuzzer,address,undefined
 }
 
 lwc_clang_rt_install() {

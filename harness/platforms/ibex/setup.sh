@@ -173,17 +173,6 @@ lwc_ibex_build() {
   lwc_log "ibex: model built in $((SECONDS - t0)) s: $LWC_IBEX_SIM"
 }
 
-# Can clang++ link a program with -fprofile-instr-generate?
-lwc_ibex_clang_profiles() {
-  local out
-  out=$(mktemp) || return 1
-  printf 'int main(void) { return 0; }\n' |
-    clang++ -fprofile-instr-generate -x c++ - -o "$out" >/dev/null 2>&1
-  local r=$?
-  rm -f "$out"
-  return $r
-}
-
 lwc_setup_ibex() {
   lwc_need_cmds riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf perl:perl \
     make:make clang++:clang llvm-profdata-14:llvm-14 python3:python3 || return 1
@@ -193,7 +182,8 @@ lwc_setup_ibex() {
   python3 -m pip --version >/dev/null 2>&1 || lwc_apt_install python3-pip || return 1
   # the profile-guided build links clang's profile runtime (libclang-rt):
   # without it a fresh machine would build the slower model, and keep it
-  lwc_ibex_clang_profiles || lwc_clang_rt_install || return 1
+  lwc_clang_links 'int main(void) { return 0; }' -fprofile-instr-generate ||
+    lwc_clang_rt_install || return 1
   lwc_verilator_fetch || return 1
   if [ -x "$LWC_IBEX_SIM" ] && [ -f "$LWC_IBEX_DIR/stamp" ] &&
      [ "$(cat "$LWC_IBEX_DIR/stamp")" = "$(lwc_ibex_stamp)" ]; then
