@@ -271,7 +271,9 @@ class Builder:
     compile is reported in `failed` and left out of the registry, and the
     programs are linked with the others.  `impls` (default: every host
     implementation of the tree) and `out` (default: build/host-<variant>)
-    let a caller build another set elsewhere.
+    let a caller build another set elsewhere (its programs, registry and
+    extra implementations there; the tree's implementations' objects stay
+    the variant's own, compiled once).
     """
 
     def __init__(self, variant: str, quiet: bool = False, only: list[str] | None = None,
@@ -305,10 +307,17 @@ class Builder:
         return order_by_preference(found, HOST_PREFERENCE)
 
     def impl_objects(self, impl: Impl) -> list[tuple[pathlib.Path, pathlib.Path, list[str]]]:
+        """(source, object, flags) of one implementation.  A tree
+        implementation's objects are the variant's own (build/host-<variant>/
+        obj/, the same command wherever the program is linked), so that a
+        build of another set (extra implementations, build/fuzz-extra-*)
+        compiles only what the tree's build has not."""
         r = rel(impl.path)
-        folder = r if not r.is_absolute() else pathlib.Path("extra", impl.top, impl.scheme, impl.name)
-        return [(src, self.out / "obj" / folder / (src.name + ".o"), impl_flags(impl))
-                for src in impl.sources]
+        if r.is_absolute():
+            where = self.out / "obj" / "extra" / impl.top / impl.scheme / impl.name
+        else:
+            where = build_dir(self.variant) / "obj" / r
+        return [(src, where / (src.name + ".o"), impl_flags(impl)) for src in impl.sources]
 
     def via_objects(self, impls: list[Impl]) -> list[tuple[pathlib.Path, pathlib.Path, list[str]]]:
         """The bare permutations' via modes and their table (lwc-bench only)."""

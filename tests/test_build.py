@@ -87,6 +87,10 @@ def test_an_implementation_that_does_not_compile_is_left_out(tmp_path, capsys):
     r = subprocess.run([str(tmp_path / "out" / "bin" / "lwc-test"), "kat", "ascon-hash256", "ref"],
                        capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("Count = 1")
+    # the tree's implementation: the variant's own object, not compiled again here
+    (_src, obj, _flags), = b.impl_objects(good[0])
+    assert obj.is_relative_to(build_dir("release")) and obj.is_file()
+    assert not list((tmp_path / "out" / "obj").rglob("hash.c.o"))
 
 
 def test_precomputed_constants_are_current():
