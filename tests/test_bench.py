@@ -1104,3 +1104,24 @@ def test_the_plan_reaches_a_cluster_worker_whole():
         copy = Plan.from_dict(json.loads(json.dumps(plan.as_dict())))
         assert copy == plan
         assert copy.settings() == plan.settings()
+
+
+def test_builds_of_removed_extra_folders_are_deleted(tmp_path):
+    """A build of extra implementations lists their folders; once those are
+    gone, the next such build deletes it (the tests' temporary folders would
+    pile up a build each), and leaves the others alone."""
+    import shutil
+    from harness.bench.impls import EXTRA_MANIFEST, extra_build
+    base = tmp_path / "build" / "bench-extra-release"
+    kept_root, gone_root = tmp_path / "kept", tmp_path / "gone"
+    write_extra_impls(kept_root)
+    write_extra_impls(gone_root)
+    gone = extra_build(base, discover(gone_root))
+    assert (gone / EXTRA_MANIFEST).read_text().splitlines() == sorted(
+        str(i.path) for i in discover(gone_root))
+    other = base.with_name("bench-extra-release-elsewhere")  # no list: not ours to judge
+    other.mkdir()
+    shutil.rmtree(gone_root)
+    kept = extra_build(base, discover(kept_root))
+    assert kept.is_dir() and other.is_dir() and not gone.exists()
+    assert extra_build(base, discover(kept_root)) == kept and kept.is_dir()

@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-from harness.bench.impls import all_impls, extra_build_dir, is_extra
+from harness.bench.impls import all_impls, extra_build, is_extra
 from harness.bench import install
 from harness.bench.files import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
@@ -58,7 +58,7 @@ def build(quiet: bool = True) -> pathlib.Path:
     impls = [i for i in all_impls() if i.builds_for(HOST_ARCHS)]
     if any(is_extra(i) for i in impls):
         builder = Builder("fuzz", quiet=True, impls=order_by_preference(impls, HOST_PREFERENCE),
-                          out=extra_build_dir(ROOT / "build" / "fuzz-extra", impls))
+                          out=extra_build(ROOT / "build" / "fuzz-extra", impls))
     else:
         builder = Builder("fuzz", quiet=True)
     err = io.StringIO()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pathlib
+import shutil
 
 from harness.discover import ROOT, Impl, discover, order_by_preference
 
@@ -40,6 +41,27 @@ def extra_build_dir(base: pathlib.Path, impls: list[Impl]) -> pathlib.Path:
     finds its build again."""
     key = "\n".join(sorted(str(i.path) for i in impls))
     return base.with_name(f"{base.name}-{hashlib.sha256(key.encode()).hexdigest()[:10]}")
+
+
+EXTRA_MANIFEST = "extra-folders"  # in such a build: its extra implementations' folders
+
+
+def extra_build(base: pathlib.Path, impls: list[Impl]) -> pathlib.Path:
+    """extra_build_dir, made, with the list of its extra folders; the builds
+    beside it whose extra folders are gone (a removed experiment, an old
+    test's temporary folder) are deleted, so that they do not pile up."""
+    folder = extra_build_dir(base, impls)
+    for old in base.parent.glob(f"{base.name}-*"):
+        try:
+            paths = (old / EXTRA_MANIFEST).read_text().splitlines()
+        except OSError:
+            continue
+        if old != folder and paths and not all(os.path.isdir(p) for p in paths):
+            shutil.rmtree(old, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    extras = sorted(str(i.path) for i in impls if is_extra(i))
+    (folder / EXTRA_MANIFEST).write_text("".join(f"{p}\n" for p in extras))
+    return folder
 
 
 def all_impls() -> list[Impl]:

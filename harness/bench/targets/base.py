@@ -22,7 +22,7 @@ import subprocess
 import threading
 
 from harness.bench import kat as katcheck
-from harness.bench.impls import extra_build_dir, impl_id, is_extra
+from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
@@ -568,7 +568,7 @@ class CrossTarget(Target):
             runtime = self._runtime()
         folder = self.out / impl_id(impl).replace("/", "__")
         if is_extra(impl):  # not the tree's: named by its folder too
-            folder = extra_build_dir(folder, [impl])
+            folder = extra_build(folder, [impl])
         objs = []
         for src in impl.sources:
             o = folder / "obj" / (src.name + ".o")

@@ -14,7 +14,7 @@ import platform
 import shutil
 import tempfile
 
-from harness.bench.impls import extra_build_dir, impl_id, is_extra
+from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.session import PipeSession
 from harness.bench.targets.base import (BuildError, JobResult, Point, Target, first_line,
                                         object_size)
@@ -70,7 +70,7 @@ class HostTarget(Target):
         if not any(is_extra(i) for i in impls):
             builder = Builder(self.variant, quiet=True, only=PROGRAMS)
         else:
-            out = extra_build_dir(ROOT / "build" / f"bench-extra-{self.variant}", impls)
+            out = extra_build(ROOT / "build" / f"bench-extra-{self.variant}", impls)
             builder = Builder(self.variant, quiet=True, only=PROGRAMS, impls=impls, out=out)
             self._notes.append(f"extra implementations ({', '.join(map(impl_id, impls))}) "
                                f"built in {out.relative_to(ROOT)}")
