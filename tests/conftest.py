@@ -78,6 +78,13 @@ def sanitizer_env() -> dict:
 __all__ = ["ROOT", "KAT_DIR", "bin_dir", "host_impls", "impl_id"]
 
 
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first (stable order otherwise): on several workers
+    the long ones then run beside the others, and the end of the run is
+    many short tests rather than one long test on one worker."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "slow: minutes of the suite's time (every implementation traced on a "
