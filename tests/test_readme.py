@@ -36,10 +36,13 @@ def test_quick_start_is_two_existing_commands():
 
 
 def run_tests(*args, **env) -> subprocess.CompletedProcess:
-    """./run-tests collecting only (its set-up has nothing left to do here)."""
+    """./run-tests collecting only (its set-up has nothing left to do here),
+    with every build variant unless env narrows them (this run's own
+    LWC_TEST_VARIANTS, e.g. under --quick, is not passed on)."""
     import os
+    base = {k: v for k, v in os.environ.items() if k != "LWC_TEST_VARIANTS"}
     return subprocess.run([str(ROOT / "run-tests"), *args], capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, **env}, timeout=600)
+                          cwd=ROOT, env={**base, **env}, timeout=600)
 
 
 def test_run_tests_quick_is_the_gcc_variant_without_the_slow_tests():
