@@ -38,6 +38,9 @@ from harness.bench.targets import TARGETS
 from harness.discover import Impl, discover
 
 
+TREE = discover()  # once: every parametrization below reads it
+
+
 @dataclasses.dataclass(frozen=True)
 class Isa:
     folder: str                  # src/<family>/<folder>/gen.py writes <variant>.S there
@@ -50,7 +53,7 @@ class Isa:
     align: Callable[[Impl], bool] | None = None  # which run tests/xtensa/align.c
 
     def impls(self) -> list[Impl]:
-        return [i for i in discover() if i.name.startswith(self.prefix)]
+        return [i for i in TREE if i.name.startswith(self.prefix)]
 
     def families(self) -> list[str]:
         return sorted(p.parent.parent.name for p in (ROOT / "src").glob(f"*/{self.folder}/gen.py"))
