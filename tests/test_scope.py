@@ -22,10 +22,43 @@ def run(monkeypatch, tmp_path, capsys, *extra):
     return code, text.out + text.err, data, out
 
 
-def test_ibex_default_scope_is_documented():
-    ibex = TARGETS["rv32-ibex"]
-    assert ibex.default_left_out == {"ref", "lowsize"} and ibex.default_left_out_why
-    assert "--all" in cli.EPILOG and "leaves out ref and lowsize" in cli.EPILOG
+def test_the_default_scope_is_documented():
+    for name in ("rv32-ibex", "avr-atmega128", "msp430"):
+        t = TARGETS[name]
+        assert t.default_left_out == {"ref", "lowsize"} and t.default_left_out_why
+        assert name in cli.EPILOG.split("Default scope:")[1].split("--all runs them")[0]
+    assert TARGETS["rv32-ibex"].default_schemes == ("ascon",)
+    assert "leave out ref and lowsize" in cli.EPILOG and "Ascon family only" in cli.EPILOG
+    others = [t for t in TARGETS.values() if t.name not in ("rv32-ibex", "avr-atmega128",
+                                                            "msp430")]
+    assert not any(t.default_left_out or t.default_schemes for t in others)
+
+
+def test_the_scheme_rule_gives_way_to_named_schemes(monkeypatch, tmp_path, capsys):
+    """A scope by scheme (rv32-ibex: Ascon only) leaves out what the run does
+    not name: --scheme gimli24 on such a target measures it; without
+    --scheme it is left out, said with the target's reason."""
+    monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_schemes", ("xoodoo",))
+    monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_left_out_why", "a test's reason")
+    monkeypatch.setenv("LWC_NO_SETUP", "1")
+    out = tmp_path / "res"
+    code = cli.main(["run", "--target", "rv32i-qemu", "--impl", "opt32", "--suite",
+                     "permutation", "--out", str(out), "--no-plots"])
+    text = capsys.readouterr().out
+    data = json.loads((out / "results.json").read_text())
+    assert code == 0, text
+    assert {r["scheme"] for r in data["results"]} == {"xoodoo12"}
+    lo = data["environment"]["left_out"]["rv32i-qemu"]
+    assert "gimli24/opt32" in lo["jobs"] and "xoodoo12/opt32" not in lo["jobs"]
+    assert f"rv32i-qemu: left out of the default run: {len(lo['jobs'])} job(s): " \
+           "a test's reason; ./lwcbench run --all runs them" in text
+    code = cli.main(["run", "--target", "rv32i-qemu", "--impl", "opt32", "--scheme", "gimli24",
+                     "--suite", "permutation", "--out", str(out), "--no-plots"])
+    text = capsys.readouterr().out
+    data = json.loads((out / "results.json").read_text())
+    assert code == 0, text
+    assert {r["scheme"] for r in data["results"]} == {"gimli24"}
+    assert data["environment"]["left_out"] == {} and "left out" not in text
 
 
 def test_what_the_default_leaves_out_is_said_and_all_runs_it(monkeypatch, tmp_path, capsys):
@@ -37,8 +70,8 @@ def test_what_the_default_leaves_out_is_said_and_all_runs_it(monkeypatch, tmp_pa
     assert "ref" not in impls and "bi32" in impls
     lo = data["environment"]["left_out"]["rv32i-qemu"]
     assert lo == {"jobs": ["ascon-p6/ref"], "impls": ["ref"], "reason": "a test's reason"}
-    assert "rv32i-qemu: left out of the default run: 1 job(s), implementations ref " \
-           "(a test's reason); ./lwcbench run --all runs them" in text
+    assert "rv32i-qemu: left out of the default run: 1 job(s): a test's reason; " \
+           "./lwcbench run --all runs them" in text
     assert "Left out of the default run on rv32i-qemu" in (out / "results.md").read_text()
     assert "Left out of the default run on rv32i-qemu" in (out / "index.html").read_text()
     for flags in (["--all"], ["--impl", "ref", "--impl", "bi32"]):

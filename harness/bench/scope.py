@@ -26,9 +26,8 @@ def left_out_line(target: str, lo: dict) -> str:
     if lo.get("target"):
         return (f"{target}: left out of the default run ({lo['reason']}); "
                 f"./lwcbench run --all or --target {target} runs it")
-    n = len(lo["jobs"])
-    return (f"{target}: left out of the default run: {n} job(s), implementations "
-            f"{', '.join(lo['impls'])} ({lo['reason']}); ./lwcbench run --all runs them")
+    return (f"{target}: left out of the default run: {len(lo['jobs'])} job(s): "
+            f"{lo['reason']}; ./lwcbench run --all runs them")
 
 
 def available(targets, failed_setup: list[str], named: bool):
@@ -70,8 +69,9 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
         left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
     for t in ready:
         mine = [i for i in chosen if t.supports(i) and points_for(i.kind, plan.suites)]
-        if not plan.all and not plan.impls and t.default_left_out:
-            out = [i for i in mine if i.name in t.default_left_out]
+        if not plan.all:
+            out = [i for i in mine if t.left_out_by_default(i, bool(plan.impls),
+                                                            bool(plan.schemes))]
             if out:  # the documented default scope: said, never silent
                 mine = [i for i in mine if i not in out]
                 left_out[t.name] = {"jobs": [impl_id(i) for i in out],

@@ -27,8 +27,8 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import (BuildError, CrossTarget, DoesNotFit, first_line,
-                                        shared_libraries, stale)
+from harness.bench.targets.base import (SLOW_C, SLOW_C_WHY, BuildError, CrossTarget,
+                                        DoesNotFit, first_line, shared_libraries, stale)
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -127,6 +127,8 @@ class AvrTarget(RamBudget, CrossTarget):
     request_timeout = 120.0  # the longest request (a 32 KiB hash) takes ~5 s
     chip, sram, stack_reserve = "ATmega128", SRAM, STACK_RESERVE
     job_weight = 10.0  # 2.9 s a job on average (the default run, cold, 2 cores)
+    default_left_out = SLOW_C  # README "Default scope"
+    default_left_out_why = SLOW_C_WHY
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):

@@ -178,6 +178,15 @@ def unexpected_answer(r, impl: Impl, p: Point, samples: int | None = None) -> st
     return None
 
 
+# The default scope of the cycle-accurate simulators (rv32-ibex, avr-atmega128,
+# msp430), whose jobs cost seconds to minutes where a QEMU job costs a
+# fraction of a second: the C written for the specification or for size, not
+# for speed, runs with --all (or --impl); README "Default scope".
+SLOW_C = frozenset({"ref", "lowsize"})
+SLOW_C_WHY = ("ref (the specification as written) and lowsize (the smallest code), C not "
+              "written for speed, the slowest jobs of a cycle-accurate simulator")
+
+
 class Target:
     name = ""
     description = ""
@@ -192,9 +201,12 @@ class Target:
     # starts the longest jobs first, so that a slow simulator's last job
     # does not run alone at the end while the other cores idle.
     job_weight = 1.0
-    # The default run's scope (./lwcbench run without --impl or --all):
-    # implementations left out on this target, and why; the run says so
+    # The default run's scope (./lwcbench run without --all), and why; the
+    # run says so: the implementations left out by name (unless --impl
+    # names implementations), and the schemes measured, by the start of
+    # their names (unless --scheme names schemes; () measures all)
     default_left_out: frozenset[str] = frozenset()
+    default_schemes: tuple[str, ...] = ()
     default_left_out_why = ""
     # a target the default run leaves out altogether (said; --all or
     # --target T runs it): why, or "" for a target of the default run
@@ -212,6 +224,15 @@ class Target:
 
     def is_available(self) -> tuple[bool, str]:
         return False, NOT_YET
+
+    def left_out_by_default(self, impl: Impl, impls_named: bool = False,
+                            schemes_named: bool = False) -> bool:
+        """Does the default scope leave impl out (its name, unless the run
+        names implementations; its scheme, unless the run names schemes)?"""
+        if not impls_named and impl.name in self.default_left_out:
+            return True
+        return (not schemes_named and bool(self.default_schemes)
+                and not impl.scheme.startswith(self.default_schemes))
 
     def machine_lacks(self) -> bool:
         """True when is_available's no is a fact of this machine that no

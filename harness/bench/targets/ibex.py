@@ -29,7 +29,7 @@ import time
 
 from harness.bench.elfpatch import ElfError, find_symbol, patch_symbol
 from harness.bench.session import INTERRUPTED, ScriptSession, SessionError, SessionTimeout
-from harness.bench.targets.base import CrossTarget
+from harness.bench.targets.base import SLOW_C, SLOW_C_WHY, CrossTarget
 from harness.build import BENCH_COMMON, rel
 from harness.discover import ROOT
 
@@ -178,12 +178,15 @@ class IbexTarget(CrossTarget):
     # progress bar of a first run (later runs use the last run's times):
     # 8.1 s on average for the 112 jobs of the default run (cold, 2 cores).
     job_weight = 27.0
-    # The default run's scope: the two C implementations not written for
-    # speed are the model's slowest jobs (38-61 s each against 8.1 s on
-    # average, README "Default scope"): they run with --all or --impl.
-    default_left_out = frozenset({"ref", "lowsize"})
-    default_left_out_why = ("the RTL model's slowest jobs, C not written for speed: ref is "
-                            "the specification as written, lowsize the smallest code")
+    # The default run's scope: the C not written for speed, as on the other
+    # cycle-accurate simulators, and the schemes outside the Ascon family
+    # (the thesis' subject on this core).
+    default_left_out = SLOW_C
+    default_schemes = ("ascon",)
+    default_left_out_why = (f"{SLOW_C_WHY}; and every scheme outside the Ascon family, the "
+                            "thesis' subject on this core (the others are counted cycle by "
+                            "cycle on avr-atmega128 and msp430, by instruction on the RV32 "
+                            "QEMU targets)")
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):

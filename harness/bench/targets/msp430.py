@@ -25,7 +25,7 @@ import os
 import shutil
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import CrossTarget, first_line, stale
+from harness.bench.targets.base import SLOW_C, SLOW_C_WHY, CrossTarget, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -64,6 +64,8 @@ class Msp430Target(CrossTarget):
     # one request: the slowest, an AEAD KAT, takes about 4 s
     request_timeout = 120.0
     job_weight = 5.0  # 1.4 s a job on average (the default run, cold, 2 cores)
+    default_left_out = SLOW_C  # README "Default scope"
+    default_left_out_why = SLOW_C_WHY
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
