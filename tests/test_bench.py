@@ -879,12 +879,68 @@ def test_progress_estimate_counts_only_measured_cost(monkeypatch):
     now = [100.0]
     monkeypatch.setattr(runner.time, "monotonic", lambda: now[0])
     p = Progress(3, stream=io.StringIO(), weights=[50.0, 25.0, 25.0])
+    p.start(1, "b")
     p.end(0, "a", reused=True)
     assert p.fraction() == pytest.approx(0.5) and p.eta() is None
     now[0] += 10
     p.end(1, "b")
     assert p.fraction() == pytest.approx(0.75)
     assert p.eta() == pytest.approx(10.0)
+
+
+def test_progress_estimate_plays_out_the_schedule(monkeypatch):
+    """Two threads, a long job and six short ones: when the first short
+    one ends, the long one holds a thread for 25 s more and the other
+    thread runs the five short ones left meanwhile: 25 s, not the 60 s
+    that the time so far scaled by the cost left would say.  The jobs that
+    run alone first (a noisy clock) are added one after the other."""
+    from harness.bench import runner
+    now = [0.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: now[0])
+    p = Progress(7, stream=io.StringIO(), weights=[30.0] + [5.0] * 6, workers=2)
+    p.start(0, "long")
+    p.start(1, "short")
+    now[0] = 5.0
+    p.end(1, "short")
+    assert p.eta() == pytest.approx(25.0)
+    p.start(2, "short")
+    now[0] = 12.5  # 12.5 s for 10 s of weights: the rest costs 1.25 times its weight
+    p.end(2, "short")
+    assert p.eta() == pytest.approx(max(30 * 1.25 - 12.5, 4 * 5 * 1.25))
+    q = Progress(4, stream=io.StringIO(), weights=[2.0, 2.0, 10.0, 10.0], workers=2,
+                 lone={0, 1})
+    q.start(0, "host")
+    now[0] += 2
+    q.end(0, "host")
+    assert q.eta() == pytest.approx(2 + 10)  # the other lone job, then both in parallel
+
+
+def test_progress_first_estimate_is_the_run_time_of_a_small_run():
+    """A small run on two threads through each(): a long job started first
+    and six short ones beside it.  The estimate made when the first job
+    ends, added to the time so far, is the run's time within a quarter."""
+    from harness.bench.runner import each
+
+    class Fake:
+        parallel, job_weight, name = True, 1.0, "fake"
+
+    seconds = [1.2] + [0.2] * 6
+    jobs = [(Fake(), n) for n in range(len(seconds))]
+    p = Progress(len(jobs), stream=io.StringIO(), weights=seconds, workers=2)
+    first = []
+    t0 = time.monotonic()
+
+    def one(n, _t, _i):
+        p.start(n, f"job {n}")
+        time.sleep(seconds[n])
+        p.end(n, f"job {n} ok")
+        if not first:
+            first.append(time.monotonic() - t0 + p.eta())
+
+    each(jobs, one, workers=2, weights=seconds)
+    total = time.monotonic() - t0
+    assert total == pytest.approx(1.2, rel=0.25)
+    assert first[0] == pytest.approx(total, rel=0.25)
 
 
 def test_expected_seconds_prefer_the_last_run():

@@ -80,6 +80,24 @@ def test_the_host_clock_is_never_reused(tmp_path):
         recs, _ = run_json(cache, tmp_path, name, *args)
         assert recs and all(r["reused_from"] is None for r in recs)
     assert not (cache / "host").exists()
+    # how long it took is remembered (the next run's order and estimate), not its result
+    assert set(ResultsCache(cache).job_seconds()) == {"host ascon-hash256/opt64"}
+
+
+def test_job_times_are_merged_over_runs(tmp_path):
+    """job-seconds.json keeps every job's last measured time: a run of
+    other jobs adds its own and leaves the rest; a later time replaces an
+    earlier one; a damaged file counts as none.  runner reads it first."""
+    from harness.bench import runner
+    c = ResultsCache(tmp_path)
+    assert c.job_seconds() == {}
+    c.remember_job_seconds({"avr-atmega128 dumbo/opt32": 52.2, "msp430 dumbo/opt32": 28.5})
+    c.remember_job_seconds({"msp430 dumbo/opt32": 20.0, "host ascon-aead128/ref": 0.4})
+    assert c.job_seconds() == {"avr-atmega128 dumbo/opt32": 52.2, "msp430 dumbo/opt32": 20.0,
+                               "host ascon-aead128/ref": 0.4}
+    assert runner.previous_job_seconds(c) == c.job_seconds()
+    (tmp_path / "job-seconds.json").write_text("{not json")
+    assert c.job_seconds() == {}
 
 
 def entries(cache: pathlib.Path) -> list[pathlib.Path]:

@@ -8,7 +8,12 @@ from __future__ import annotations
 import json
 
 from harness.bench import cli
+from harness.bench.tables import PUBLISHED
 from harness.bench.targets import TARGETS
+
+# the thesis' columns (harness/bench/published/thesis-rv32.json "order")
+THESIS_NAMES = {"ascon128-v12": "Ascon-128", "ascon128a-v12": "Ascon-128a",
+                "asconhash-v12": "Ascon-Hash", "asconhasha-v12": "Ascon-Hasha"}
 
 
 def run(monkeypatch, tmp_path, capsys, *extra):
@@ -27,8 +32,12 @@ def test_the_default_scope_is_documented():
         t = TARGETS[name]
         assert t.default_left_out == {"ref", "lowsize"} and t.default_left_out_why
         assert name in cli.EPILOG.split("Default scope:")[1].split("--all runs them")[0]
-    assert TARGETS["rv32-ibex"].default_schemes == ("ascon",)
-    assert "leave out ref and lowsize" in cli.EPILOG and "Ascon family only" in cli.EPILOG
+    thesis = set(json.loads((PUBLISHED / "thesis-rv32.json").read_text())["order"])
+    ibex = TARGETS["rv32-ibex"].default_schemes  # the thesis' columns and SP 800-232
+    assert {s for s in ibex if s.startswith("ascon-")} == {
+        "ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128"}
+    assert thesis == {THESIS_NAMES[s] for s in ibex if s in THESIS_NAMES}
+    assert "leave out ref and lowsize" in cli.EPILOG and "eight Ascon schemes" in cli.EPILOG
     others = [t for t in TARGETS.values() if t.name not in ("rv32-ibex", "avr-atmega128",
                                                             "msp430")]
     assert not any(t.default_left_out or t.default_schemes for t in others)
@@ -38,7 +47,7 @@ def test_the_scheme_rule_gives_way_to_named_schemes(monkeypatch, tmp_path, capsy
     """A scope by scheme (rv32-ibex: Ascon only) leaves out what the run does
     not name: --scheme gimli24 on such a target measures it; without
     --scheme it is left out, said with the target's reason."""
-    monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_schemes", ("xoodoo",))
+    monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_schemes", frozenset({"xoodoo12"}))
     monkeypatch.setattr(TARGETS["rv32i-qemu"], "default_left_out_why", "a test's reason")
     monkeypatch.setenv("LWC_NO_SETUP", "1")
     out = tmp_path / "res"

@@ -21,6 +21,11 @@ a checksum of its content.  An entry that does not parse, whose checksum,
 key, target or requests differ from what was asked (corrupted on disk,
 copied from another key, written by another version), is reported,
 deleted and measured anew: it is never used.
+
+Beside the entries, job-seconds.json remembers how long each job last
+took when measured (all targets, the host's too), merged over runs: the
+next run's order (longest first) and its progress estimate read it, even
+with --fresh.  It holds no result.
 """
 from __future__ import annotations
 
@@ -213,3 +218,34 @@ class ResultsCache:
             os.replace(tmp, path)
         except OSError as e:  # a cache that cannot be written costs time, not results
             self._note(f"cache: cannot store {impl or key[:16]} on {target}: {e}")
+
+    # -- how long jobs take (the run's order and estimate, never a result) --
+    @property
+    def _seconds_path(self) -> pathlib.Path:
+        return self.folder / "job-seconds.json"
+
+    def job_seconds(self) -> dict[str, float]:
+        """"target scheme/impl" -> seconds, the last time each was measured."""
+        try:
+            d = json.loads(self._seconds_path.read_text())
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(d, dict):
+            return {}
+        return {k: float(v) for k, v in d.items()
+                if isinstance(k, str) and isinstance(v, (int, float)) and v >= 0}
+
+    def remember_job_seconds(self, seconds: dict[str, float]) -> None:
+        """Merge this run's measured job times into job-seconds.json."""
+        if not seconds:
+            return
+        with self._lock:
+            merged = {**self.job_seconds(), **seconds}
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".json")
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    json.dump(dict(sorted(merged.items())), f, indent=0)
+                os.replace(tmp, self._seconds_path)
+            except OSError as e:
+                self._note(f"cache: cannot write {self._seconds_path}: {e}")

@@ -67,7 +67,8 @@ host's clock is always measured; --fresh measures everything again;
 {CACHE_ENV}=DIR keeps the cache elsewhere, {CACHE_ENV}=off disables it.
 Default scope: without --impl, the cycle-accurate simulators (rv32-ibex,
 avr-atmega128, msp430) leave out ref and lowsize; without --scheme, rv32-ibex
-measures the Ascon family only; without --target, the emulated board
+measures eight Ascon schemes (the thesis' four, SP 800-232's four); without
+--target, the emulated board
 mps2-an385 (no counts) is left out; the report says so, and --all runs them.
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
@@ -108,7 +109,7 @@ def add_run(sub) -> None:
     run.add_argument("--all", action="store_true",
                      help="the whole matrix: also what the default run leaves out (see "
                           "'left out' in its report: ref and lowsize on the cycle-accurate "
-                          "simulators, the schemes outside Ascon on the RTL model "
+                          "simulators, all but eight Ascon schemes on the RTL model "
                           "rv32-ibex, the emulated board mps2-an385)")
     run.add_argument("--fresh", action="store_true",
                      help="measure everything again: read nothing from the results cache "

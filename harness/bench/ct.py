@@ -274,7 +274,7 @@ def run(jobs: list, njobs: int | None) -> int:
     the report (report())."""
     for t in dict.fromkeys(t for t, _i in jobs):
         t.ct_prepare([i for tt, i in jobs if tt is t])
-    progress = Progress(len(jobs))
+    progress = Progress(len(jobs), workers=njobs or runner.cpu_count())
     results: dict[int, Outcome] = {}
 
     def one(n, t, impl):

@@ -37,26 +37,37 @@ class Progress:
     finished job otherwise.
 
     The bar advances by each job's expected cost (weight, in seconds of
-    one core: the last run's time of that job where known, else its
-    target's job_weight), not by job count, so that a few long simulator
-    jobs weigh what they cost.  A job answered from the results cache
-    advances the bar by its weight too (it is done) but took no time: the
-    time left is the time so far scaled by the cost still to come over the
-    cost measured so far (a cache answer's weight is done, not measured),
-    so a warm run's bar moves and its estimate is not made short by the
-    jobs that cost nothing."""
+    one core: the last time that job ran where known, else its target's
+    job_weight), not by job count, so that a few long simulator jobs weigh
+    what they cost.  A job answered from the results cache advances the
+    bar by its weight too (it is done) but took no time.
+
+    The time left is the run's remaining schedule played out (schedule()):
+    the jobs that run alone first (`lone`, one after the other), then the
+    others on `workers` threads, heaviest first as each() starts them, a
+    running job holding its thread for what is left of its cost; every
+    cost is scaled by how long the jobs measured so far took against their
+    weights (a slower machine, stale weights).  So a long job still running
+    at the end, with one thread left busy, is not counted as if both
+    threads shared it, and the jobs answered from the cache, which cost
+    nothing, do not make the rest look cheap."""
 
     def __init__(self, total: int, stream=None, width: int = 24,
-                 weights: list[float] | None = None):
+                 weights: list[float] | None = None, workers: int = 1,
+                 lone: set[int] | frozenset[int] = frozenset()):
         self.total, self.done, self.width = total, 0, width
         self.weights = list(weights) if weights is not None else [1.0] * total
         self.cost_total = sum(self.weights) or 1.0
         self.cost_done = 0.0    # the weights of the finished jobs, measured or reused
-        self.cost_reused = 0.0  # of which answered from the results cache
+        self.workers, self.lone = max(int(workers), 1), frozenset(lone)
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self._last = 0
         self._running: dict[int, str] = {}
+        self._started: dict[int, float] = {}   # running jobs: when they started
+        self._finished: set[int] = set()
+        self._took = 0.0       # seconds the measured jobs took
+        self._took_weight = 0.0  # and their weights
         self._lock = threading.Lock()
         self._t0 = time.monotonic()
         self._closed = False  # finish() was called: the run's own lines follow
@@ -65,12 +76,33 @@ class Progress:
         return min(self.cost_done / self.cost_total, 1.0) if self.cost_total > 0 else 1.0
 
     def eta(self) -> float | None:
-        """Seconds left, or None before anything measured has finished."""
-        measured = self.cost_done - self.cost_reused
-        if measured <= 0:
+        """Seconds left, or None before a measured job has finished."""
+        if self._took_weight <= 0:
             return None
-        left = max(self.cost_total - self.cost_done, 0.0)
-        return (time.monotonic() - self._t0) * left / measured
+        return self.schedule(self._took / self._took_weight, time.monotonic())
+
+    def schedule(self, speed: float, now: float) -> float:
+        """When the jobs not finished would end, from now: each costs its
+        weight x speed, a running one what is left of that."""
+        def cost(n: int) -> float:
+            c = self.weights[n] * speed if 0 <= n < len(self.weights) else 0.0
+            if n in self._started:
+                c = max(c - (now - self._started[n]), 0.0)
+            return c
+
+        todo = [n for n in range(self.total) if n not in self._finished]
+        alone = sum(cost(n) for n in todo if n in self.lone)
+        threads = [alone] * self.workers
+        for n in todo:  # the running ones hold their threads
+            if n in self._started and n not in self.lone:
+                k = threads.index(min(threads))
+                threads[k] += cost(n)
+        waiting = sorted((n for n in todo if n not in self._started and n not in self.lone),
+                         key=lambda n: -self.weights[n])
+        for n in waiting:  # each() starts the heaviest first on the first free thread
+            k = threads.index(min(threads))
+            threads[k] += cost(n)
+        return max(threads)
 
     def _bar(self) -> str:
         f = self.fraction()
@@ -91,6 +123,7 @@ class Progress:
     def start(self, key: int, label: str) -> None:
         with self._lock:
             self._running[key] = label
+            self._started[key] = time.monotonic()
             if self.tty and not self._closed:
                 self._draw(f"{self._bar()} | {' | '.join(self._running.values())}")
 
@@ -98,11 +131,14 @@ class Progress:
         """Job `key` finished (reused: answered from the results cache)."""
         with self._lock:
             self._running.pop(key, None)
+            began = self._started.pop(key, None)
+            self._finished.add(key)
             self.done += 1
             w = self.weights[key] if 0 <= key < len(self.weights) else 0.0
             self.cost_done += w
-            if reused:
-                self.cost_reused += w
+            if not reused and began is not None:  # (a cluster's job: not timed here)
+                self._took += time.monotonic() - began
+                self._took_weight += w
             if self._closed:  # a thread still ending after an interrupt: the run has spoken
                 return
             if self.tty:
@@ -270,9 +306,14 @@ class RunResult:
     load_before: float | None       # the load average before the jobs
 
 
-def previous_job_seconds() -> dict[str, float]:
-    """The time each job took in the last run (build/bench/latest's
-    results.json), for the progress bar's weights; {} when there is none."""
+def previous_job_seconds(cache: ResultsCache | None = None) -> dict[str, float]:
+    """The time each job took the last time it was measured (the results
+    cache's job-seconds.json, else build/bench/latest's results.json), for
+    the run's order and the progress bar's weights; {} when there is none."""
+    if cache is not None:
+        known = cache.job_seconds()
+        if known:
+            return known
     try:
         env = json.loads((DEFAULT_OUT / "results.json").read_text()).get("environment", {})
         js = env.get("job_seconds", {})
@@ -301,8 +342,9 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
         print(f"lwcbench: note: the machine is busy (load average {load_before:.1f} on "
               f"{os.cpu_count()} cores); host timings may be inflated", file=sys.stderr)
     jobs = sc.jobs
-    weights = expected_seconds(jobs, previous_job_seconds())
-    progress = Progress(len(jobs), weights=weights)
+    weights = expected_seconds(jobs, previous_job_seconds(cache))
+    progress = Progress(len(jobs), weights=weights, workers=plan.workers or cpu_count(),
+                        lone={n for n, (t, _i) in enumerate(jobs) if not t.parallel})
     for name, lo in sc.left_out.items():
         progress.note(scope.left_out_line(name, lo))
     try:

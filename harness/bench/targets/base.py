@@ -203,10 +203,10 @@ class Target:
     job_weight = 1.0
     # The default run's scope (./lwcbench run without --all), and why; the
     # run says so: the implementations left out by name (unless --impl
-    # names implementations), and the schemes measured, by the start of
-    # their names (unless --scheme names schemes; () measures all)
+    # names implementations), and the only schemes measured (unless
+    # --scheme names schemes; empty: every scheme)
     default_left_out: frozenset[str] = frozenset()
-    default_schemes: tuple[str, ...] = ()
+    default_schemes: frozenset[str] = frozenset()
     default_left_out_why = ""
     # a target the default run leaves out altogether (said; --all or
     # --target T runs it): why, or "" for a target of the default run
@@ -232,7 +232,7 @@ class Target:
         if not impls_named and impl.name in self.default_left_out:
             return True
         return (not schemes_named and bool(self.default_schemes)
-                and not impl.scheme.startswith(self.default_schemes))
+                and impl.scheme not in self.default_schemes)
 
     def machine_lacks(self) -> bool:
         """True when is_available's no is a fact of this machine that no
