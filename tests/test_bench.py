@@ -915,6 +915,32 @@ def test_progress_estimate_plays_out_the_schedule(monkeypatch):
     assert q.eta() == pytest.approx(2 + 10)  # the other lone job, then both in parallel
 
 
+def test_progress_scales_each_target_by_its_own_jobs(monkeypatch):
+    """The host's jobs taking twice their weights says nothing of a
+    simulator's: its jobs keep their weights until one of them is measured,
+    then take that target's own pace (a target not measured yet: the pace
+    of the parallel jobs measured so far)."""
+    from harness.bench import runner
+    now = [0.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: now[0])
+    p = Progress(5, stream=io.StringIO(), weights=[1.0, 1.0, 10.0, 10.0, 4.0], workers=2,
+                 lone={0, 1}, groups=["host", "host", "ibex", "ibex", "avr"])
+    p.start(0, "host")
+    now[0] = 2.0
+    p.end(0, "host")
+    # the other host job (2 s at the host's pace), then ibex 10 and 10 on the two
+    # workers, avr 4 after one of them, all at their weights
+    assert p.eta() == pytest.approx(2.0 + 10.0 + 4.0)
+    p.start(1, "host")
+    now[0] = 4.0
+    p.end(1, "host")
+    p.start(2, "ibex")
+    p.start(3, "ibex")
+    now[0] = 34.0  # ibex: 30 s for a weight of 10
+    p.end(2, "ibex")
+    assert p.eta() == pytest.approx(max(3 * 10 - 30, 3 * 4))  # avr at the parallel pace too
+
+
 def test_progress_first_estimate_is_the_run_time_of_a_small_run():
     """A small run on two threads through each(): a long job started first
     and six short ones beside it.  The estimate made when the first job

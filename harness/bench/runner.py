@@ -46,15 +46,18 @@ class Progress:
     the jobs that run alone first (`lone`, one after the other), then the
     others on `workers` threads, heaviest first as each() starts them, a
     running job holding its thread for what is left of its cost; every
-    cost is scaled by how long the jobs measured so far took against their
-    weights (a slower machine, stale weights).  So a long job still running
+    cost is scaled by how long the jobs of its group (its target) measured
+    so far took against their weights (a slower machine, stale weights; a
+    group not measured yet: all the measured jobs outside the lone ones,
+    else the weights as they are).  So a long job still running
     at the end, with one thread left busy, is not counted as if both
     threads shared it, and the jobs answered from the cache, which cost
     nothing, do not make the rest look cheap."""
 
     def __init__(self, total: int, stream=None, width: int = 24,
                  weights: list[float] | None = None, workers: int = 1,
-                 lone: set[int] | frozenset[int] = frozenset()):
+                 lone: set[int] | frozenset[int] = frozenset(),
+                 groups: list[str] | None = None):
         self.total, self.done, self.width = total, 0, width
         self.weights = list(weights) if weights is not None else [1.0] * total
         self.cost_total = sum(self.weights) or 1.0
@@ -66,8 +69,10 @@ class Progress:
         self._running: dict[int, str] = {}
         self._started: dict[int, float] = {}   # running jobs: when they started
         self._finished: set[int] = set()
-        self._took = 0.0       # seconds the measured jobs took
-        self._took_weight = 0.0  # and their weights
+        self.groups = list(groups) if groups is not None else [""] * total
+        # per group, and "" for every measured job outside the lone ones:
+        # [seconds the measured jobs took, their weights]
+        self._took: dict[str, list[float]] = {}
         self._lock = threading.Lock()
         self._t0 = time.monotonic()
         self._closed = False  # finish() was called: the run's own lines follow
@@ -77,15 +82,27 @@ class Progress:
 
     def eta(self) -> float | None:
         """Seconds left, or None before a measured job has finished."""
-        if self._took_weight <= 0:
+        if not self._took:
             return None
-        return self.schedule(self._took / self._took_weight, time.monotonic())
+        return self.schedule(time.monotonic())
 
-    def schedule(self, speed: float, now: float) -> float:
+    def speed(self, group: str) -> float:
+        """Seconds per unit of weight for a job of this group."""
+        for g in (group, ""):
+            took, weight = self._took.get(g, (0.0, 0.0))
+            if weight > 0:
+                return took / weight
+        return 1.0
+
+    def schedule(self, now: float) -> float:
         """When the jobs not finished would end, from now: each costs its
-        weight x speed, a running one what is left of that."""
+        weight x its group's speed, a running one what is left of that."""
+        speeds = {g: self.speed(g) for g in set(self.groups)}
+
         def cost(n: int) -> float:
-            c = self.weights[n] * speed if 0 <= n < len(self.weights) else 0.0
+            if not 0 <= n < len(self.weights):
+                return 0.0
+            c = self.weights[n] * speeds.get(self.groups[n], 1.0)
             if n in self._started:
                 c = max(c - (now - self._started[n]), 0.0)
             return c
@@ -137,8 +154,11 @@ class Progress:
             w = self.weights[key] if 0 <= key < len(self.weights) else 0.0
             self.cost_done += w
             if not reused and began is not None:  # (a cluster's job: not timed here)
-                self._took += time.monotonic() - began
-                self._took_weight += w
+                g = self.groups[key] if 0 <= key < len(self.groups) else ""
+                for k in {g, ""} if key not in self.lone else {g}:
+                    acc = self._took.setdefault(k, [0.0, 0.0])
+                    acc[0] += time.monotonic() - began
+                    acc[1] += w
             if self._closed:  # a thread still ending after an interrupt: the run has spoken
                 return
             if self.tty:
@@ -344,7 +364,8 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
     jobs = sc.jobs
     weights = expected_seconds(jobs, previous_job_seconds(cache))
     progress = Progress(len(jobs), weights=weights, workers=plan.workers or cpu_count(),
-                        lone={n for n, (t, _i) in enumerate(jobs) if not t.parallel})
+                        lone={n for n, (t, _i) in enumerate(jobs) if not t.parallel},
+                        groups=[t.name for t, _i in jobs])
     for name, lo in sc.left_out.items():
         progress.note(scope.left_out_line(name, lo))
     try:

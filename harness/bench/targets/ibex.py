@@ -175,9 +175,10 @@ class IbexTarget(CrossTarget):
     # is ~50 M cycles: under a minute at the model's ~1-3 MHz.
     request_timeout = 300.0
     # Seconds of a job / 0.3 (a QEMU job), for the order of the jobs and the
-    # progress bar of a first run (later runs use the last run's times):
-    # 8.1 s on average for the 112 jobs of the default run (cold, 2 cores).
-    job_weight = 27.0
+    # progress bar of a first run (later runs use the last times measured):
+    # 9.1 s on average for the 64 jobs of the default run at a8dac27 (cold,
+    # 2 cores).
+    job_weight = 30.0
     # The default run's scope: the C not written for speed, as on the other
     # cycle-accurate simulators, and eight Ascon schemes: the thesis' four
     # and SP 800-232's four (README "Default scope").

@@ -221,6 +221,7 @@ def flash_range(elf: pathlib.Path) -> tuple[int, int]:
 
 class CortexM3Qemu(QemuTarget):
     name = "cortex-m3-qemu"
+    job_weight = 3.0  # 0.9 s a job on average (the default run at a8dac27: the cycle model)
     description = "ARMv7-M Cortex-M3 build (arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -O2), " \
                   "run by qemu-arm in user mode (its default CPU executes the Thumb-2 code; " \
                   "user mode has no M-profile CPU); modelled cycles at 0 flash wait states"
