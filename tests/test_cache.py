@@ -232,3 +232,28 @@ def test_an_unchanged_chart_is_copied_not_drawn(tmp_path, monkeypatch):
     rec2 = dict(rec, instructions=4016, instructions_per_byte=251.0)
     export.write_folder({"results": [rec2], "environment": {}}, tmp_path / "c", None)
     assert drawn == ["rv32i-qemu", "rv32i-qemu"]  # the data changed: drawn again
+
+
+def test_charts_drawn_in_parallel_are_those_drawn_one_by_one(tmp_path, monkeypatch):
+    """The charts not in the figure cache are drawn by forked processes,
+    one per core; the files are those drawn in this process."""
+    from harness.bench import export
+    recs = [{"target": t, "scheme": "ascon-hash256", "impl": "bi32", "op": "hash", "adlen": 0,
+             "mlen": m, "cycles": None, "instructions": 4000 + m * 30, "samples": 1,
+             "kat": "pass", "code_bytes": 100, "stack_bytes": 200, "status": "ok",
+             "instructions_per_byte": (4000 + m * 30) / m, "cycles_per_byte": None}
+            for t in ("rv32i-qemu", "rv64-qemu") for m in (16, 64, 1536, 32768)]
+    data = {"results": recs, "environment": {}}
+    files = {}
+    for cores in (2, 1):
+        monkeypatch.setattr(export, "FIGURE_CACHE", tmp_path / f"figures{cores}")
+        monkeypatch.setattr(export.os, "cpu_count", lambda cores=cores: cores)
+        pool = export.multiprocessing.get_context("fork").Pool
+        forks = []
+        monkeypatch.setattr(export.multiprocessing.get_context("fork"), "Pool",
+                            lambda n, pool=pool: forks.append(n) or pool(n))
+        out = export.write_folder(data, tmp_path / f"r{cores}", None)
+        assert forks == ([2] if cores == 2 else []), forks
+        files[cores] = {p.relative_to(tmp_path / f"r{cores}"): p.read_bytes()
+                        for p in out if p.suffix == ".png"}
+    assert len(files[2]) >= 2 and files[2] == files[1]

@@ -16,9 +16,12 @@ left there are removed (write_folder); nothing else in it is touched.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import html
 import io
+import multiprocessing
+import os
 import pathlib
 import re
 
@@ -200,35 +203,66 @@ def _figure_key(kind: str, *data) -> str:
     return h.hexdigest()
 
 
-def _save(plt, make, folder: pathlib.Path, name: str, key: str) -> list[pathlib.Path]:
-    """PNG and SVG of the figure make() draws (the SVG keeps its words as
-    text: searchable, smaller), or the same files drawn earlier from the
-    same data (FIGURE_CACHE)."""
-    cached = {ext: FIGURE_CACHE / f"{key}.{ext}" for ext in FORMATS}
+def _draw(plt, make) -> dict[str, bytes]:
+    """The PNG and SVG of the figure make() draws (the SVG keeps its words
+    as text: searchable, smaller)."""
+    fig = make()
     blobs = {}
-    if all(c.is_file() for c in cached.values()):
+    for ext in FORMATS:
+        buf = io.BytesIO()
+        with plt.rc_context({"svg.fonttype": "none"}):
+            fig.savefig(buf, format=ext, dpi=100)
+        blobs[ext] = buf.getvalue()
+    plt.close(fig)
+    return blobs
+
+
+_TO_DRAW: list = []  # the charts a forked drawing process draws (by index)
+
+
+def _draw_nth(n: int) -> dict[str, bytes]:
+    return _draw(_pyplot(), _TO_DRAW[n])
+
+
+def _save_all(plt, charts: list[tuple], folder: pathlib.Path) -> list[pathlib.Path]:
+    """Write each chart (make, name, key) as PNG and SVG: the files drawn
+    earlier from the same data (FIGURE_CACHE) where there are, the others
+    drawn now, in parallel (forked processes, one per core: drawing is
+    most of the results folder's time)."""
+    global _TO_DRAW
+    blobs: dict[str, dict[str, bytes]] = {}
+    for _make, _name, key in charts:
         try:
-            blobs = {ext: c.read_bytes() for ext, c in cached.items()}
+            blobs[key] = {ext: (FIGURE_CACHE / f"{key}.{ext}").read_bytes() for ext in FORMATS}
         except OSError:
-            blobs = {}
-    if not blobs:
-        fig = make()
-        for ext in FORMATS:
-            buf = io.BytesIO()
-            with plt.rc_context({"svg.fonttype": "none"}):
-                fig.savefig(buf, format=ext, dpi=100)
-            blobs[ext] = buf.getvalue()
-        plt.close(fig)
+            pass
+    todo = [(make, key) for make, _name, key in charts if key not in blobs]
+    workers = min(len(todo), os.cpu_count() or 1)
+    drawn = None
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _TO_DRAW = [make for make, _key in todo]
         try:
-            for ext, blob in blobs.items():
-                write_atomic(cached[ext], blob)
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                drawn = pool.map(_draw_nth, range(len(todo)), chunksize=1)
+        except OSError:  # no processes to be had: draw here
+            drawn = None
+        finally:
+            _TO_DRAW = []
+    if drawn is None:
+        drawn = [_draw(plt, make) for make, _key in todo]
+    for (_make, key), b in zip(todo, drawn):
+        blobs[key] = b
+        try:
+            for ext, blob in b.items():
+                write_atomic(FIGURE_CACHE / f"{key}.{ext}", blob)
         except OSError:  # no cache: the next run draws again
             pass
     written = []
-    for ext, blob in blobs.items():
-        path = folder / PLOTS / f"{name}.{ext}"
-        write_atomic(path, blob)
-        written.append(path)
+    for _make, name, key in charts:
+        for ext, blob in blobs[key].items():
+            path = folder / PLOTS / f"{name}.{ext}"
+            write_atomic(path, blob)
+            written.append(path)
     return written
 
 
@@ -337,23 +371,23 @@ def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None =
     plt = _pyplot()
     if plt is None:
         return []
-    written = []
+    charts = []  # (make, name, key)
     for target in tb.targets_of(records):
         field, panels = tb.bars(records, target)
         if panels:
             label = tb.metric_label(clock_labels or {}, target, field)
-            written += _save(plt, lambda: bar_chart(plt, target, field, label, panels), folder,
-                             chart_name(target, field),
-                             _figure_key("bars", target, field, label, panels))
+            charts.append((functools.partial(bar_chart, plt, target, field, label, panels),
+                           chart_name(target, field),
+                           _figure_key("bars", target, field, label, panels)))
         recs = [r for r in records if r["target"] == target]
         for counter in tb.counters_of(recs):
             series = tb.sweep(records, target, counter)
             lengths = {m for s in series.values() for pts in s.values() for m, _v in pts}
             if series and len(lengths) >= SWEEP_MIN_LENGTHS:
-                written += _save(plt, lambda: sweep_chart(plt, target, counter, series),
-                                 folder, chart_name(target, counter) + "-sweep",
-                                 _figure_key("sweep", target, counter, series))
-    return written
+                charts.append((functools.partial(sweep_chart, plt, target, counter, series),
+                               chart_name(target, counter) + "-sweep",
+                               _figure_key("sweep", target, counter, series)))
+    return _save_all(plt, charts, folder)
 
 
 # -- HTML ----------------------------------------------------------------------
