@@ -266,7 +266,7 @@ def test_byte_cost_is_what_the_simulator_charges():
 def test_code_bytes_within_the_goal():
     t = usable_target(NAME)
     t.build(ASM)
-    obj = t.out / impl_id(ASM).replace("/", "__") / "obj" / "grain.S.o"
+    obj = t.objects_out() / impl_id(ASM).replace("/", "__") / "obj" / "grain.S.o"
     out = subprocess.run(["llvm-size-14", str(obj)], capture_output=True, text=True, check=True)
     text = int(out.stdout.splitlines()[1].split()[0])
     assert 0 < text <= 1060, text

@@ -515,3 +515,24 @@ def test_setup_is_idempotent():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "install" not in r.stderr, r.stderr
+
+
+def test_targets_with_one_compile_command_share_the_objects():
+    """cortex-m3-qemu and the Cortex-M3 boards compile an implementation with
+    the same command: its objects are compiled once, for whichever builds
+    first (the ELF stays each target's own); the Mega's -mmcu differs from
+    the ATmega128's: its own objects."""
+    from harness.bench.targets import TARGETS
+    qemu, board = usable_target("cortex-m3-qemu"), TARGETS["mps2-an385"]()
+    assert board.objects_out() == qemu.objects_out()
+    assert TARGETS["nucleo-f103rb"]().objects_out() == qemu.objects_out()
+    assert TARGETS["mega2560"]().objects_out() != TARGETS["avr-atmega128"]().objects_out()
+    impl = find_impl("ascon-aead128", "asm_armv7m")
+    qemu.build(impl)
+    objs = sorted((qemu.objects_out() / "ascon-aead128__asm_armv7m").rglob("*.o"))
+    before = {o: o.stat().st_mtime_ns for o in objs}
+    elf = board.build(impl)
+    assert {o: o.stat().st_mtime_ns for o in objs} == before and len(objs) >= 2
+    assert elf.parent.parent.name == "mps2-an385" and elf.exists()
+    linked = (elf.parent / (elf.name + ".cmd")).read_text()  # the link command's stamp
+    assert all(str(o) in linked for o in objs), linked

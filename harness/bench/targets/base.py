@@ -17,6 +17,7 @@ import dataclasses
 import hashlib
 import os
 import pathlib
+import shlex
 import shutil
 import subprocess
 import threading
@@ -469,10 +470,14 @@ class CrossTarget(Target):
     tools_missing() and open_session(elf).  The firmware of one
     implementation is its objects + src/lib/lwc.c + a one-entry registry +
     the portable core + mini_libc + the port; objects and ELF are cached in
-    build/targets/<target>/ and rebuilt when a source, a header or a flag
-    changes.  A target that runs another's firmware as it is (firmware_of:
-    the same compiler, flags and port, another simulator setting) shares
-    that target's folder."""
+    build/targets/ and rebuilt when a source, a header or a flag changes:
+    the runtime and the ELF in build/targets/<target>/, the
+    implementation's objects and registry in build/targets/objects/<hash of
+    the compile command>/, shared by every target that compiles them with
+    the same command (cortex-m3-qemu and the Cortex-M3 boards).  A target
+    that runs another's firmware as it is (firmware_of: the same compiler,
+    flags and port, another simulator setting) shares that target's
+    folder."""
     family = ""
     firmware_of: str | None = None
     cc: list[str] = []
@@ -545,6 +550,13 @@ class CrossTarget(Target):
         libc = [] if self.libc_headers else ["-isystem", str(rel(BENCH_COMMON / "include"))]
         return [*self.cflags, *libc, "-Iinclude", "-Isrc", f"-I{rel(BENCH_COMMON)}"]
 
+    def objects_out(self) -> pathlib.Path:
+        """The folder of the tree's implementations' objects: one per compile
+        command (compiler, warnings, flags), whichever target compiles them."""
+        cmd = shlex.join([*self.cc, *self.warnings, *self.compile_flags()])
+        return ROOT / "build" / "targets" / "objects" / hashlib.sha256(
+            cmd.encode()).hexdigest()[:12]
+
     def _compile(self, src: pathlib.Path, obj: pathlib.Path, extra: list[str]) -> str | None:
         cmd = [*self.cc, *self.warnings, *self.compile_flags(), *extra, "-c", str(rel(src)),
                "-o", str(obj)]
@@ -588,25 +600,26 @@ class CrossTarget(Target):
                 return self._built[impl]
             runtime = self._runtime()
         folder = self.out / impl_id(impl).replace("/", "__")
-        if is_extra(impl):  # not the tree's: named by its folder too
-            folder = extra_build(folder, [impl])
+        shared = self.objects_out() / impl_id(impl).replace("/", "__")
+        if is_extra(impl):  # not the tree's: named by its folder too, its own objects
+            folder = shared = extra_build(folder, [impl])
         objs = []
         for src in impl.sources:
-            o = folder / "obj" / (src.name + ".o")
+            o = shared / "obj" / (src.name + ".o")
             err = self._compile(src, o, impl_flags(impl))
             if err:
                 lines = [ln for ln in err.splitlines() if "error" in ln] or err.splitlines()[1:2]
                 raise BuildError(f"does not compile for {self.name}: "
                                  f"{(lines or ['?'])[0].strip()[:300]}")
             objs.append(o)
-        reg = write_if_changed(folder / "registry.c", registry_source([impl]))
-        err = self._compile(reg, folder / "registry.o", [])
+        reg = write_if_changed(shared / "registry.c", registry_source([impl]))
+        err = self._compile(reg, shared / "registry.o", [])
         if err:
             raise BuildError(f"registry does not compile: {err[:300]}")
         via = self._via_objects(impl) if impl.kind == "perm" else []
         elf = folder / "lwc-bench.elf"
         perm_kat = self._runtime_object(BENCH_KAT_PERM)
-        inputs = [*objs, folder / "registry.o",
+        inputs = [*objs, shared / "registry.o",
                   *(o for o in runtime if impl.kind == "perm" or o != perm_kat), *via]
         cmd = [*self.cc, *self.cflags, "-o", str(elf), *map(str, inputs), *self.ldflags]
         err = run_stamped(elf, cmd, inputs)
@@ -632,7 +645,7 @@ class CrossTarget(Target):
         # one folder per via.c (a permutation folder added from outside the
         # tree has a via.c of its own)
         where = hashlib.sha256(str(impl.via_source).encode()).hexdigest()[:8]
-        folder = self.out / "via" / f"{via_namespace(impl)}-{where}"
+        folder = self.objects_out() / "via" / f"{via_namespace(impl)}-{where}"
         with self._lock:
             table = write_if_changed(folder / "via_table.c", via_table_source([impl]))
             objs = []
