@@ -4,7 +4,7 @@ Usage: python3 -m harness.build [--variant NAME]... [--quiet]
 
 Variants are compiler/flag sets.  Objects are cached under build/<variant>/
 and rebuilt when a source, a header it includes (gcc -MMD) or the command
-line changes; a lock file makes concurrent invocations safe.  The `fuzz`
+line changes; a lock file per variant makes concurrent invocations safe.  The `fuzz`
 variant (clang, libFuzzer with AddressSanitizer and UBSan: every object
 instrumented for coverage) links only lwc-fuzz, the differential fuzzer of
 tests/fuzz/ (./lwcbench fuzz runs it).
@@ -87,10 +87,14 @@ def rel(path: pathlib.Path) -> pathlib.Path:
 
 
 @contextlib.contextmanager
-def build_lock():
-    """One build of the tree at a time (concurrent ./lwc, tests, lwcbench)."""
+def build_lock(variant: str):
+    """One build of a variant at a time (concurrent ./lwc, tests, lwcbench:
+    its builds elsewhere share the tree's objects of build/host-<variant>);
+    builds of different variants share nothing and run side by side (the
+    suite's workers: one builds the ASan variant while the other checks
+    the release build is current)."""
     (ROOT / "build").mkdir(exist_ok=True)
-    with open(ROOT / "build" / ".lock", "w") as lock:
+    with open(ROOT / "build" / f".lock-{variant}", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
 
@@ -356,7 +360,7 @@ class Builder:
         """True when everything built; otherwise the errors are printed,
         self.failed names the implementations left out, and whatever could be
         built was."""
-        with build_lock():
+        with build_lock(self.variant):
             return self._build()
 
     def _build(self) -> bool:

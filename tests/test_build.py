@@ -209,3 +209,26 @@ def test_run_time_selection_follows_the_cpu():
         else:
             assert findable == "1", (s, impl)
     assert sum(p == "1" for _s, _i, _f, p in rows) == len({s for s, *_ in rows})  # one per scheme
+
+
+def test_a_build_waits_only_for_a_build_of_its_own_variant():
+    """The build lock is the variant's: while one variant builds (the ASan
+    one, a minute), a build of another goes on; one of the same waits."""
+    import fcntl
+
+    from harness.build import ROOT as TREE, build_lock
+
+    def free(variant: str) -> bool:
+        with open(TREE / "build" / f".lock-{variant}", "w") as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            fcntl.flock(f, fcntl.LOCK_UN)
+            return True
+
+    # two names no real build uses: the suite's other worker may be building
+    with build_lock("test-one"):
+        assert not free("test-one")
+        assert free("test-two")
+    assert free("test-one")

@@ -210,42 +210,88 @@ def memcheck_findings(out: Outcome, todo: list, log: str) -> Outcome:
     return out
 
 
-def trace_impl(target, impl: Impl) -> Outcome:
-    """Every case of one implementation on one target, all secrets.  Each
-    request gets the target's own time limit (a hang ends this job only)."""
+def _built(target, impl: Impl) -> tuple[Outcome, object | None]:
+    """The job's outcome so far and its program (None: nothing to trace)."""
     out = Outcome(target.name, impl)
     reason = not_ct_reason(impl)
     if reason is not None:
         out.skipped = reason
-        return out
+        return out, None
     try:
-        elf = target.build(impl)
+        return out, target.build(impl)
     except DoesNotFit as e:
         out.unfit = str(e)
-        return out
     except BuildError as e:
         out.error = f"does not build: {e}"
-        return out
-    todo = cases(impl)
-    reqs = [f"ct {impl.scheme} {impl.name} {op} {a} {m} {s}" for op, a, m in todo for s in SECRETS]
+    return out, None
+
+
+def _requests(impl: Impl) -> list[str]:
+    return [f"ct {impl.scheme} {impl.name} {op} {a} {m} {s}"
+            for op, a, m in cases(impl) for s in SECRETS]
+
+
+def _session(target, program, reqs: list[str]) -> tuple[bytes | None, str | None]:
+    """What the tracer wrote while program answered reqs, or why not."""
     with tempfile.TemporaryDirectory(prefix="lwc-ct-") as tmp:
         path = pathlib.Path(tmp) / "trace.bin"
-        session = target.ct_session(elf, path)
+        session = target.ct_session(program, path)
         try:
             answers = session.run_all(["hello", *reqs, "quit"])
         except SessionError as e:
-            out.error = str(e)
-            return out
+            return None, str(e)
         finally:
             session.close()
         bad = [r for r in answers[1:-1] if r.ok is None]
         if bad:
-            out.error = f"{bad[0].request}: {bad[0].error}"
-            return out
-        data = path.read_bytes() if path.is_file() else b""
+            return None, f"{bad[0].request}: {bad[0].error}"
+        return (path.read_bytes() if path.is_file() else b""), None
+
+
+def trace_batch(target, impls: list[Impl]) -> list[Outcome]:
+    """memcheck (the host): the implementations that share a program in one
+    valgrind session (its start-up, not the operations, was most of a job's
+    time), its log cut where each implementation's first operation begins;
+    anything before that belongs to the first, anything after an
+    implementation's last operation to it."""
+    built = [_built(target, i) for i in impls]
+    by_program: dict[object, list[Outcome]] = {}
+    for out, program in built:
+        if program is not None:
+            by_program.setdefault(program, []).append(out)
+    for program, outs in by_program.items():
+        data, error = _session(target, program, [q for o in outs for q in _requests(o.impl)])
+        if error is not None:
+            for o in outs:
+                o.error = error
+            continue
+        lines = data.decode("utf-8", "replace").splitlines(keepends=True)
+        starts = [n for n, ln in enumerate(lines) if ln.rstrip().endswith(" lwc-ct begin")
+                  or ln.strip() == "lwc-ct begin"]
+        at, cut = 0, [0]
+        for o in outs[:-1]:  # where the next implementation's first operation begins
+            at += len(cases(o.impl)) * len(SECRETS)
+            cut.append(starts[at] if at < len(starts) else len(lines))
+        cut.append(len(lines))
+        for o, a, b in zip(outs, cut, cut[1:]):
+            memcheck_findings(o, cases(o.impl), "".join(lines[a:b]))
+    return [out for out, _p in built]
+
+
+def trace_impl(target, impl: Impl) -> Outcome:
+    """Every case of one implementation on one target, all secrets.  Each
+    request gets the target's own time limit (a hang ends this job only)."""
     if target.ct_method == "memcheck":
-        log = data.decode("utf-8", "replace")
-        return memcheck_findings(out, todo, log)
+        return trace_batch(target, [impl])[0]
+    out, elf = _built(target, impl)
+    if elf is None:
+        return out
+    todo = cases(impl)
+    reqs = _requests(impl)
+    data, error = _session(target, elf, reqs)
+    if error is not None:
+        out.error = error
+        return out
     segs = segments(data)
     if len(segs) != len(reqs):
         out.error = f"the tracer recorded {len(segs)} operations of {len(reqs)}"
@@ -268,35 +314,62 @@ def trace_impl(target, impl: Impl) -> Outcome:
     return out
 
 
+# memcheck: implementations per valgrind session (a few sessions, so that
+# the host's batches still share the cores)
+BATCH = 16
+
+
+def units(jobs: list) -> list[tuple]:
+    """The jobs as they run: (target, [implementations]): one each, but
+    on a memcheck target (the host) batches of BATCH (trace_batch)."""
+    out, batch = [], {}
+    for t, impl in jobs:
+        if t.ct_method != "memcheck":
+            out.append((t, [impl]))
+            continue
+        batch.setdefault(t, []).append(impl)
+        if len(batch[t]) == BATCH:
+            out.append((t, batch.pop(t)))
+    out += [(t, group) for t, group in batch.items()]
+    return out
+
+
 def run(jobs: list, njobs: int | None) -> int:
     """Trace every (target, implementation) job, njobs at a time (None: one
     per core), with the progress bar and each finding as it comes; then
     the report (report())."""
     for t in dict.fromkeys(t for t, _i in jobs):
         t.ct_prepare([i for tt, i in jobs if tt is t])
-    progress = Progress(len(jobs), workers=njobs or runner.cpu_count())
-    results: dict[int, Outcome] = {}
+    work = units(jobs)
+    progress = Progress(len(work), weights=[float(len(g)) for _t, g in work],
+                        workers=njobs or runner.cpu_count())
+    results: dict[int, list[Outcome]] = {}
 
-    def one(n, t, impl):
-        label = f"{t.name} {impl_id(impl)}"
+    def one(n, t, group):
+        label = f"{t.name} {impl_id(group[0])}" + (f" (+{len(group) - 1})" if len(group) > 1
+                                                      else "")
         progress.start(n, label)
         try:
-            o = trace_impl(t, impl)
+            outs = (trace_batch(t, group) if t.ct_method == "memcheck" else
+                    [trace_impl(t, group[0])])
         except Exception as e:  # a harness bug must not stop the others
-            o = Outcome(t.name, impl, error=f"harness error: {type(e).__name__}: {e}")
+            outs = [Outcome(t.name, i, error=f"harness error: {type(e).__name__}: {e}")
+                    for i in group]
         progress.end(n, label)
         if INTERRUPTED.is_set():  # its program was killed for that: no verdict
             return
-        results[n] = o
-        for line in o.findings:
-            progress.note(f"FINDING {line}")
-        if o.error:
-            progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
+        results[n] = outs
+        for o in outs:
+            for line in o.findings:
+                progress.note(f"FINDING {line}")
+            if o.error:
+                progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
     try:  # traces are compared, not timed: every target runs in parallel
-        runner.each(jobs, one, njobs, alone=lambda t: False)
+        runner.each(work, one, njobs, alone=lambda t: False,
+                    weights=[float(len(g)) for _t, g in work])
     finally:
         progress.finish()
-    return report([results[n] for n in sorted(results)])
+    return report([o for n in sorted(results) for o in results[n]])
 
 
 def report(outcomes: list[Outcome]) -> int:
