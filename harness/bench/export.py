@@ -244,8 +244,8 @@ def _save_all(plt, charts: list[tuple], folder: pathlib.Path) -> list[pathlib.Pa
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 drawn = pool.map(_draw_nth, range(len(todo)), chunksize=1)
-        except OSError:  # no processes to be had: draw here
-            drawn = None
+        except Exception:  # noqa: BLE001 -- no processes to be had (a root without
+            drawn = None   # /dev/shm has no semaphores), or a chart failed: here, it says why
         finally:
             _TO_DRAW = []
     if drawn is None:
