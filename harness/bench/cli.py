@@ -68,8 +68,8 @@ host's clock is always measured; --fresh measures everything again;
 Default scope: without --impl, the cycle-accurate simulators (rv32-ibex,
 avr-atmega128, msp430) leave out ref and lowsize; without --scheme, rv32-ibex
 measures eight Ascon schemes (the thesis' four, SP 800-232's four); without
---target, the emulated board
-mps2-an385 (no counts) is left out; the report says so, and --all runs them.
+--target, the emulated board mps2-an385 (no counts) is left out; the report
+says so, and --all runs them.
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
 fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with

@@ -163,13 +163,18 @@ def describe(seg_a: bytes, seg_b: bytes, i: int, symbols: Symbols) -> str:
     return f"event {i}, at the instruction {where}: {what}"
 
 
+def log_lines(lines: list[str]) -> list[str]:
+    """valgrind's log lines without its "==pid==" / "**pid**" prefix."""
+    return [ln.split(" ", 1)[1] if ln.startswith(("==", "**")) and " " in ln else ln
+            for ln in lines]
+
+
 def memcheck_findings(out: Outcome, todo: list, log: str) -> Outcome:
     """The host: valgrind's errors between the marks of each operation
     ("lwc-ct begin" / "end", printed by the program) are findings."""
     cases_run = [c for c in todo for _s in SECRETS]
     current, k, block = None, -1, []
-    lines = [ln.split(" ", 1)[1] if ln.startswith(("==", "**")) and " " in ln else ln
-             for ln in log.splitlines()]
+    lines = log_lines(log.splitlines())
     begins = sum(1 for ln in lines if ln.strip() == "lwc-ct begin")
     if begins != len(cases_run):
         out.error = f"valgrind saw {begins} traced operations of {len(cases_run)}"
@@ -266,8 +271,7 @@ def trace_batch(target, impls: list[Impl]) -> list[Outcome]:
                 o.error = error
             continue
         lines = data.decode("utf-8", "replace").splitlines(keepends=True)
-        starts = [n for n, ln in enumerate(lines) if ln.rstrip().endswith(" lwc-ct begin")
-                  or ln.strip() == "lwc-ct begin"]
+        starts = [n for n, ln in enumerate(log_lines(lines)) if ln.strip() == "lwc-ct begin"]
         at, cut = 0, [0]
         for o in outs[:-1]:  # where the next implementation's first operation begins
             at += len(cases(o.impl)) * len(SECRETS)
