@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import pathlib
 import re
+import shlex
 import shutil
 import subprocess
 
@@ -94,19 +95,24 @@ def alone(folder: pathlib.Path, tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 def compile_alone(cc: list[str], folder: pathlib.Path, inc: pathlib.Path, flags: list[str]):
-    """Compile each source of the folder on its own; the defined and the
-    undefined global symbols of all its objects."""
+    """Compile each source of the folder on its own (objects beside them,
+    the ones the KAT program links); the defined and the undefined global
+    symbols of all its objects."""
     defined, undefined = set(), set()
     nm = cc[0].removesuffix("gcc") + "nm" if cc[0].endswith("gcc") else "nm"
+    objs = []
     for src in sorted(folder.iterdir()):
         if src.suffix not in (".c", ".S", ".s"):
             continue
         obj = src.with_suffix(src.suffix + ".o")
         subprocess.run([*cc, *flags, f"-I{folder}", f"-I{inc}", "-c", str(src), "-o", str(obj)],
                        check=True, cwd=folder)
-        for opt, into in (("--defined-only", defined), ("-u", undefined)):
-            r = subprocess.run([nm, "-g", opt, str(obj)], capture_output=True, text=True, check=True)
-            into |= {line.split()[-1] for line in r.stdout.splitlines() if line.strip()}
+        objs.append(str(obj))
+    r = subprocess.run([nm, "-g", *objs], capture_output=True, text=True, check=True)
+    for line in r.stdout.splitlines():  # "[address] type name"; "file.o:" headers have no type
+        parts = line.split()
+        if len(parts) >= 2 and len(parts[-2]) == 1:
+            (undefined if parts[-2] == "U" else defined).add(parts[-1])
     return defined, undefined - defined
 
 
@@ -152,8 +158,8 @@ def test_exported_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_p
     assert not undefined, f"{folder}: needs {sorted(undefined)} from outside"
     flags, lines, want = requests(impl, defined)
     exe = tmp_path / "kat"
-    sources = [str(p) for p in sorted(folder.iterdir()) if p.suffix in (".c", ".S")]
-    subprocess.run(["gcc", *CFLAGS, *flags, f"-I{folder}", f"-I{inc}", *sources, str(DRIVER),
+    objs = [str(p) for p in sorted(folder.glob("*.o"))]  # compile_alone's
+    subprocess.run(["gcc", *CFLAGS, *flags, f"-I{folder}", f"-I{inc}", str(DRIVER), *objs,
                     "-o", str(exe)], check=True)
     r = subprocess.run([str(exe)], input="\n".join(lines) + "\n", capture_output=True, text=True,
                        check=True)
@@ -163,19 +169,37 @@ def test_exported_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_p
         assert g == w, f"{impl_id(impl)}: request {n + 1} ({q}): {g} != {w}"
 
 
-def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines):
+@pytest.fixture(scope="module")
+def runtimes(tmp_path_factory):
+    """Each QEMU target's start file (entry, read/write system calls) and
+    mini_libc, compiled once for every folder it runs (by compile command)."""
+    built: dict[str, list[str]] = {}
+
+    def of(t, cmd: list[str]) -> list[str]:
+        key = shlex.join(cmd)
+        if key not in built:
+            out = tmp_path_factory.mktemp(f"runtime-{t.name}")
+            built[key] = []
+            for n, src in enumerate([ROOT / "harness" / "platforms" / "qemu" / t.start,
+                                     *t.extra_sources, ROOT / "harness" / "firmware" / "mini_libc.c"]):
+                obj = out / f"rt{n}.o"
+                subprocess.run([*cmd, "-c", str(src), "-o", str(obj)], check=True, cwd=ROOT)
+                built[key].append(str(obj))
+        return built[key]
+    return of
+
+
+def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines, runtime):
     """Link the folder's objects with the freestanding driver, the target's
     start file (entry, read/write system calls) and mini_libc (what the
-    compiler emits for copies); run it under the target's qemu-user."""
+    compiler emits for copies: runtime(t, cmd)); run it under the target's
+    qemu-user."""
     objs = sorted(str(p) for p in folder.glob("*.o"))
-    runtime = [ROOT / "tests" / "supercop" / "kat_driver.c", ROOT / "harness" / "platforms" / "qemu" / t.start,
-               *t.extra_sources, ROOT / "harness" / "firmware" / "mini_libc.c"]
-    for n, src in enumerate(runtime):
-        obj = tmp_path / f"rt{n}.o"
-        subprocess.run([*t.cc, *t.warnings, *t.compile_flags(), "-DDRIVER_FREESTANDING", *flags,
-                        f"-I{folder}", f"-I{inc}", "-c", str(src), "-o", str(obj)],
-                       check=True, cwd=ROOT)
-        objs.append(str(obj))
+    cmd = [*t.cc, *t.warnings, *t.compile_flags(), "-DDRIVER_FREESTANDING"]
+    driver = tmp_path / "driver.o"
+    subprocess.run([*cmd, *flags, f"-I{folder}", f"-I{inc}", "-c", str(DRIVER), "-o", str(driver)],
+                   check=True, cwd=ROOT)
+    objs += [str(driver), *runtime(t, cmd)]
     elf = tmp_path / "kat.elf"
     subprocess.run([*t.cc, *t.cflags, "-o", str(elf), *objs, *t.ldflags], check=True, cwd=ROOT)
     cpu = ["-cpu", t.cpu] if t.cpu else []
@@ -187,7 +211,7 @@ def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines):
 
 @pytest.mark.parametrize("impl", CROSS, ids=impl_id)
 def test_exported_assembly_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_path,
-                                                                    cross_targets):
+                                                                    cross_targets, runtimes):
     out, inc, _ = exported
     folder = alone(folder_of(out, impl), tmp_path)
     assert outside_includes(folder) == []
@@ -204,7 +228,7 @@ def test_exported_assembly_folder_compiles_alone_and_passes_its_kat(impl, export
         return  # the Ibex model runs lwc's firmware only: compiled alone, not run
     assert shutil.which(target.qemu), f"{target.qemu} missing after ./run-tests' set-up"
     flags, lines, want = requests(impl, defined)
-    got = run_on_qemu(target, impl, folder, inc, tmp_path, flags, lines)
+    got = run_on_qemu(target, impl, folder, inc, tmp_path, flags, lines, runtimes)
     assert len(got) == len(want), got[-3:]
     for n, (g, w, q) in enumerate(zip(got, want, lines)):
         assert g == w, f"{impl_id(impl)} on {target.name}: request {n + 1} ({q}): {g} != {w}"

@@ -127,13 +127,20 @@ def last_instruction(seg: bytes, i: int) -> int | None:
 
 
 class Symbols:
-    """Address -> function+offset, from the program's symbol table."""
+    """Address -> function+offset, from the program's symbol table, read
+    when a finding first asks (nm on every traced firmware was a tenth of
+    a clean target's check)."""
 
     def __init__(self, nm: str, elf: pathlib.Path):
-        self.addrs, self.names = [], []
+        self.nm, self.elf = nm, elf
+        self.addrs: list[int] | None = None
+        self.names: list[str] = []
+
+    def _read(self) -> None:
+        self.addrs = []
         try:
-            text = subprocess.run([nm, "-n", str(elf)], capture_output=True, text=True,
-                                  timeout=60).stdout
+            text = subprocess.run([self.nm, "-n", str(self.elf)], capture_output=True,
+                                  text=True, timeout=60).stdout
         except (OSError, subprocess.TimeoutExpired):
             text = ""
         for line in text.splitlines():
@@ -145,6 +152,8 @@ class Symbols:
     def __call__(self, addr: int | None) -> str:
         if addr is None:
             return "?"
+        if self.addrs is None:
+            self._read()
         k = bisect.bisect_right(self.addrs, addr) - 1
         return f"0x{addr:x} ({self.names[k]}+0x{addr - self.addrs[k]:x})" if k >= 0 else f"0x{addr:x}"
 
