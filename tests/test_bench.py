@@ -1207,3 +1207,38 @@ def test_builds_of_removed_extra_folders_are_deleted(tmp_path):
     kept = extra_build(base, discover(kept_root))
     assert kept.is_dir() and other.is_dir() and not gone.exists()
     assert extra_build(base, discover(kept_root)) == kept and kept.is_dir()
+
+
+def test_host_samples_follow_the_callgrind_counts(monkeypatch):
+    """The host times an operation samples() times (201 up to 1 KiB, 33
+    above) unless that passes SAMPLE_BUDGET instructions; then fewer, never
+    below MIN_SAMPLES; without a count (no valgrind) as many as samples()
+    says.  The counts are taken before the requests are written, and the
+    requests and the judged answers ask the same numbers."""
+    from harness.bench.targets import host
+    from harness.bench.targets.base import Point
+    t = host.HostTarget()
+    impl = next(i for i in host_impls() if (i.scheme, i.name) == ("dumbo", "ref"))
+    fast, mid, slow = Point("encrypt", 0, 16), Point("encrypt", 0, 1024), Point("encrypt", 0, 32768)
+    counts = {fast: 5_000, mid: host.SAMPLE_BUDGET // 50, slow: host.SAMPLE_BUDGET * 3}
+    seen = []
+
+    def counted(impl_, program, points):
+        seen.append(list(points))
+        return counts, None, None
+    monkeypatch.setattr(t, "instruction_counts", counted)
+    monkeypatch.setattr(t, "_bins", {impl: pathlib.Path("lwc-bench")})
+    t._counted[impl] = counted(impl, None, [fast, mid, slow])
+    assert [t.point_samples(impl, p, False) for p in (fast, mid, slow)] == [201, 50,
+                                                                           host.MIN_SAMPLES]
+    assert t.point_samples(impl, slow, True) == host.MIN_SAMPLES
+    reqs, _pts, _st = t.requests(impl, [fast, mid, slow], False, "kat")
+    assert [q.rsplit(" ", 1)[1] for q in reqs if q.startswith("measure")] == \
+        ["201", "50", str(host.MIN_SAMPLES)]
+    t._counted.clear()
+    assert [t.point_samples(impl, p, False) for p in (fast, mid, slow)] == [201, 201, 33]
+    # run_job counts first (here: stopped right after, at the build)
+    monkeypatch.setattr(t, "build", lambda i: (_ for _ in ()).throw(host.BuildError("stop")))
+    seen.clear()
+    t.run_job(impl, [fast, slow])
+    assert seen == [[fast, slow]]

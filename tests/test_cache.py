@@ -72,14 +72,29 @@ def test_an_unchanged_job_is_answered_from_the_cache(tmp_path):
     assert without_provenance(fresh) == without_provenance(first)
 
 
-def test_the_host_clock_is_never_reused(tmp_path):
+def test_the_host_clock_is_never_reused_its_callgrind_counts_are(tmp_path):
+    """rdtsc is measured on every run; callgrind's exact counts of the same
+    program are read back (instructions_reused_from), equal, and a damaged
+    entry is counted again."""
     cache = tmp_path / "cache"
     args = ("--target", "host", "--scheme", "ascon-hash256", "--impl", "opt64",
             "--suite", "thesis", "--quick")
+    runs = []
     for name in ("a", "b"):
         recs, _ = run_json(cache, tmp_path, name, *args)
         assert recs and all(r["reused_from"] is None for r in recs)
+        runs.append(recs)
     assert not (cache / "host").exists()
+    assert all("instructions_reused_from" not in r for r in runs[0])
+    assert all(r["instructions_reused_from"]["commit"] for r in runs[1])
+    assert [r["instructions"] for r in runs[1]] == [r["instructions"] for r in runs[0]]
+    assert all(isinstance(r["instructions"], int) and r["instructions"] > 0 for r in runs[1])
+    (entry,) = (cache / "host-callgrind").glob("*.json")
+    entry.write_text(entry.read_text().replace("instructions=", "instructions=1"))
+    recs, r = run_json(cache, tmp_path, "c", *args)
+    assert "rejected (checksum mismatch" in r.stdout + r.stderr
+    assert all("instructions_reused_from" not in r for r in recs)
+    assert [r["instructions"] for r in recs] == [r["instructions"] for r in runs[0]]
     # how long it took is remembered (the next run's order and estimate), not its result
     assert set(ResultsCache(cache).job_seconds()) == {"host ascon-hash256/opt64"}
 

@@ -134,6 +134,7 @@ def remote_job(spec: dict) -> dict:
             "values": [[_fields(p), v] for p, v in res.values.items()],
             "errors": [[_fields(p), e] for p, e in res.errors.items()],
             "reused_from": res.reused_from,
+            "instructions_reused_from": res.instructions_reused_from,
             "seconds": round(time.monotonic() - t0, 2)}
 
 
@@ -151,7 +152,8 @@ def result_of(data: dict, target: Target, impl: Impl) -> JobResult:
     res = JobResult(target.name, impl, status=data["status"], kat=data.get("kat", "skipped"),
                     detail=data.get("detail", ""), code_bytes=data.get("code_bytes"),
                     stack=dict(data.get("stack") or {}),
-                    reused_from=data.get("reused_from"))
+                    reused_from=data.get("reused_from"),
+                    instructions_reused_from=data.get("instructions_reused_from"))
     res.values = {_point(p): v for p, v in data.get("values", [])}
     res.errors = {_point(p): e for p, e in data.get("errors", [])}
     res.seconds = data.get("seconds", 0.0)

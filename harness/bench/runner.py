@@ -224,6 +224,8 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                if v.get("instructions") is not None and n else None,
                "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
                "reused_from": res.reused_from}
+        if res.instructions_reused_from is not None:
+            rec["instructions_reused_from"] = res.instructions_reused_from
         if v.get("wait_states") is not None or "modelled_cycles" in v:
             # a cycle model's figure (cortex-m3-qemu*): never `cycles`
             rec.update({"modelled_cycles": v.get("modelled_cycles"),

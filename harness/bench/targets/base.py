@@ -85,6 +85,8 @@ class JobResult:
     seconds: float = 0.0
     # answers read back from the results cache: {measured_at, commit, cache_key}
     reused_from: dict | None = None
+    # the host's callgrind counts read back from it (its rdtsc is measured)
+    instructions_reused_from: dict | None = None
 
     @property
     def failed(self) -> bool:
@@ -279,6 +281,11 @@ class Target:
             return 33 if quick else 201
         return 33
 
+    def point_samples(self, impl: Impl, p: Point, quick: bool) -> int:
+        """The samples one measurement asks for (the host: fewer for a slow
+        operation, HostTarget.point_samples)."""
+        return self.samples(p.mlen, quick)
+
     def prepare(self, impls: list[Impl]) -> None:
         """Build what is best built at once (optional)."""
 
@@ -320,7 +327,7 @@ class Target:
         points = sorted(points, key=lambda p: (p.adlen, p.mlen, OP_ORDER.index(p.op)))
         reqs = ["hello", f"overhead {overhead_n}", kat_req]
         reqs += [f"measure {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen} "
-                 f"{self.samples(p.mlen, quick)}" for p in points]
+                 f"{self.point_samples(impl, p, quick)}" for p in points]
         reqs += [f"stack {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in stacks]
         return reqs, points, stacks
 
@@ -429,7 +436,7 @@ class Target:
         for p, r in zip(points, resp[3:3 + len(points)]):
             why = None
             if r.ok is not None and bad is None:
-                why = unexpected_answer(r, impl, p, self.samples(p.mlen, quick))
+                why = unexpected_answer(r, impl, p, self.point_samples(impl, p, quick))
                 if why:
                     bad = f"{p.op} adlen={p.adlen} mlen={p.mlen}: {why}"
             if r.ok is None or bad is not None:

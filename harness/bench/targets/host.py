@@ -1,9 +1,14 @@
 """The host: gcc -O2 (harness.build's release variant), run natively.
 
-Cycles: rdtsc (x86; noisy: many samples, median/min/max, jobs run alone).
 Instructions: valgrind's callgrind, exact, counting only the function
 bench_counted_op (one operation) -- one valgrind run per implementation,
-one callgrind dump per operation.
+one callgrind dump per operation, first: deterministic, so kept in the
+results cache like a simulator's answers (the same program bytes and
+valgrind build: the counts are read back; records say so in
+instructions_reused_from).
+Cycles: rdtsc (x86; noisy: many samples, median/min/max, jobs run alone),
+measured on every run; the counts bound the samples of a slow operation
+(point_samples).
 """
 from __future__ import annotations
 
@@ -14,14 +19,23 @@ import platform
 import shutil
 import tempfile
 
+from harness.bench.cache import file_sha256, identity_of
 from harness.bench.impls import extra_build, impl_id, is_extra
-from harness.bench.session import PipeSession
+from harness.bench.session import PipeSession, Response
 from harness.bench.targets.base import (BuildError, JobResult, Point, Target, first_line,
                                         object_size)
 from harness.build import HOST_ARCHS, VARIANTS, WARN, Builder
 from harness.discover import ROOT, Impl
 
 PROGRAMS = ["lwc-bench"]
+# callgrind counting only bench_counted_op, one dump per `once` request
+CALLGRIND = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=bench_counted_op",
+             "--dump-instr=no"]
+CALLGRIND_CACHE = "host-callgrind"  # its counts' folder in the results cache
+# rdtsc samples of one measurement (HostTarget.point_samples): at most about
+# this many instructions of the operation in all, and at least MIN_SAMPLES
+SAMPLE_BUDGET = 320_000_000
+MIN_SAMPLES = 9
 
 
 def callgrind_total(path: pathlib.Path) -> int | None:
@@ -53,6 +67,8 @@ class HostTarget(Target):
         self._objects: dict[Impl, list] = {}
         self._errors: dict[Impl, str] = {}
         self._notes: list[str] = []
+        self._counted: dict[Impl, tuple[dict, str | None, dict | None]] = {}
+        self._cg_identity: str | None = None
 
     def is_available(self):
         cc = VARIANTS[self.variant]["cc"]
@@ -123,21 +139,72 @@ class HostTarget(Target):
     def code_bytes(self, impl):
         return object_size(self._objects.get(impl, []))
 
-    def extra_counts(self, impl: Impl, program, points: list[Point], result: JobResult):
-        """Exact instruction counts: the same program under callgrind, one
-        `once` request per point; the program dumps callgrind's counters
-        after each (bench_core.c), and only bench_counted_op is collected."""
+    # -- callgrind: exact instruction counts, counted before the rdtsc samples
+    def run_job(self, impl, points, quick=False):
+        """callgrind first (its counts size the rdtsc samples:
+        point_samples), then the job as on every target."""
+        self._counted.pop(impl, None)
+        program = self._bins.get(impl)
+        if program is not None and points:
+            self._counted[impl] = self.instruction_counts(impl, program, points)
+        return super().run_job(impl, points, quick)
+
+    def point_samples(self, impl, p, quick):
+        """As many rdtsc samples as samples() asks (201 up to 1 KiB, 33
+        above) while they fit SAMPLE_BUDGET instructions, never fewer than
+        MIN_SAMPLES: a slow implementation's long operation is timed a few
+        times, not for seconds (its median moves less than the machine's
+        noise between runs)."""
+        n = self.samples(p.mlen, quick)
+        counts = self._counted.get(impl, ({}, None, None))[0]
+        if counts.get(p):
+            n = max(MIN_SAMPLES, min(n, -(-SAMPLE_BUDGET // counts[p])))
+        return n
+
+    def callgrind_identity(self) -> str | None:
+        """valgrind and its callgrind tool's binaries and the options: the
+        counter's identity in the results cache (None: not found, never
+        cached)."""
+        if self._cg_identity is None:
+            self._cg_identity = ""
+            exe = shutil.which("valgrind")
+            if exe:
+                libexec = pathlib.Path(exe).resolve().parent.parent / "libexec" / "valgrind"
+                tools = sorted(libexec.glob("callgrind-*-linux"))
+                if tools:
+                    try:
+                        self._cg_identity = identity_of([exe, *tools], " ".join(CALLGRIND))
+                    except OSError:
+                        pass
+        return self._cg_identity or None
+
+    def instruction_counts(self, impl: Impl, program: pathlib.Path, points: list[Point]
+                           ) -> tuple[dict, str | None, dict | None]:
+        """Point -> callgrind's exact count of one operation, an error, and
+        where the counts come from (None: counted now; else the results
+        cache's provenance: the same program bytes and valgrind build
+        counted them earlier -- deterministic, like a simulator)."""
         if not shutil.which("valgrind"):
-            return
+            return {}, None, None
+        reqs = [f"once {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in points]
+        key = ident = None
+        if self.cache is not None:
+            ident = self.callgrind_identity()
+        if ident is not None:
+            key = self.cache.key(CALLGRIND_CACHE, file_sha256(program), ident, reqs)
+            hit = self.cache.load(CALLGRIND_CACHE, key, reqs, f"host {impl_id(impl)} callgrind")
+            if hit is not None:
+                try:
+                    return ({p: int(r.fields["instructions"]) for p, r in zip(points, hit[0])},
+                            None, hit[1])
+                except (KeyError, ValueError):
+                    pass  # not a count: counted again, and stored again
         with tempfile.TemporaryDirectory(prefix="lwc-cg-") as tmp:
             out = pathlib.Path(tmp) / "cg.out"
-            s = PipeSession(["valgrind", "--tool=callgrind", "--collect-atstart=no",
-                             "--toggle-collect=bench_counted_op", "--dump-instr=no",
-                             f"--callgrind-out-file={out}", str(program)],
+            s = PipeSession(["valgrind", *CALLGRIND, f"--callgrind-out-file={out}", str(program)],
                             timeout=self.request_timeout)
             try:
-                resp = s.run_all([f"once {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}"
-                                  for p in points])
+                resp = s.run_all(reqs)
             except BaseException:  # interrupted: stop valgrind now
                 s.abort()
                 raise
@@ -147,12 +214,28 @@ class HostTarget(Target):
                            key=lambda f: int(f.name.rsplit(".", 1)[1]))
             if len(dumps) != len(points) or any(r.ok is None for r in resp):
                 bad = next((r.error for r in resp if r.ok is None), None)
-                result.detail = (f"callgrind: {bad}" if bad else
-                                 f"callgrind wrote {len(dumps)} dumps for {len(points)} operations")
-                return
-            for p, d in zip(points, dumps):
-                if p in result.values:
-                    result.values[p]["instructions"] = callgrind_total(d)
+                return {}, (f"callgrind: {bad}" if bad else
+                            f"callgrind wrote {len(dumps)} dumps for {len(points)} operations"), None
+            counts = {p: callgrind_total(d) for p, d in zip(points, dumps)}
+        if key is not None and all(isinstance(c, int) for c in counts.values()):
+            self.cache.store(CALLGRIND_CACHE, key, reqs,
+                             [Response(q, f"ok instructions={counts[p]}")
+                              for q, p in zip(reqs, points)], impl_id(impl))
+        return counts, None, None
+
+    def extra_counts(self, impl: Impl, program, points: list[Point], result: JobResult):
+        """The counts instruction_counts took before the job: only
+        bench_counted_op is collected (bench_core.c dumps callgrind's
+        counters after each `once` request)."""
+        counts, error, source = self._counted.pop(impl, ({}, None, None))
+        if error:
+            result.detail = error
+            return
+        for p in points:
+            if p in result.values and p in counts:
+                result.values[p]["instructions"] = counts[p]
+        if counts and source is not None:
+            result.instructions_reused_from = source
 
     def environment(self):
         cfg = VARIANTS[self.variant]
