@@ -113,3 +113,14 @@ def test_a_target_out_of_the_default_run_is_said(monkeypatch, tmp_path, capsys):
     cli.main([*args, "--all", "--out", str(tmp_path / "a")])
     text = capsys.readouterr().out
     assert "mps2-an385: skipped: not in this test" in text and "left out" not in text
+
+
+def test_the_targets_measured_by_default():
+    """measured_by_default() (the fresh-root test's check reads it): the
+    contract's eleven targets; not the wait-state variants or the emulated
+    board (left out, said), not the real boards (skipped until --port)."""
+    from harness.bench.targets import ORDER, measured_by_default
+    assert measured_by_default() == ORDER
+    for name, cls in TARGETS.items():
+        if name not in ORDER:
+            assert cls.not_in_default_run or cls.needs_port, name

@@ -337,12 +337,11 @@ do_main_job() {
 do_check_results() {
   in_root "python3 - /tmp/r.json" <<'EOF'
 import json, sys
-from harness.bench.targets import TARGETS
+from harness.bench.targets import measured_by_default
 data = json.load(open(sys.argv[1]))
 env = data.get("environment", {}).get("targets", {})
 bad = []
-default = [n for n, c in TARGETS.items() if not c.not_in_default_run
-           and not getattr(c, "needs_port", False)]
+default = measured_by_default()
 print(f"default targets: {len(default)}")
 for t in default:
     e = env.get(t)

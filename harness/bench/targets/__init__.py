@@ -35,5 +35,15 @@ def _classes() -> list[type[Target]]:
 TARGET_CLASSES = _classes()
 TARGETS: dict[str, type[Target]] = {c.name: c for c in TARGET_CLASSES}
 
+
+
+def measured_by_default() -> list[str]:
+    """The targets a plain `./lwcbench run` measures: every target not
+    left out of the default run (not_in_default_run) but the real boards,
+    which it names as skipped until --port says where they are."""
+    return [n for n, c in TARGETS.items()
+            if not c.not_in_default_run and not getattr(c, "needs_port", False)]
+
+
 __all__ = ["NOT_YET", "BuildError", "CrossTarget", "JobResult", "MeasureError", "Point",
-           "Target", "HostTarget", "TARGET_CLASSES", "TARGETS"]
+           "Target", "HostTarget", "TARGET_CLASSES", "TARGETS", "measured_by_default"]
