@@ -34,11 +34,11 @@ void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rc);
 
 #ifdef ASCON_MSP430_SMALL
 #define ascon_permute(s, rounds)                                                  \
-  ((rounds) ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds) + 256u * ((rounds) - 1u)) \
+  ((rounds) != 0u ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds) + 256u * ((rounds) - 1u)) \
             : (void)0)
 #else
 #define ascon_permute(s, rounds) \
-  ((rounds) ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds)) : (void)0)
+  ((rounds) != 0u ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds)) : (void)0)
 #endif
 
 #if !defined(ASCON_MSP430_SMALL) && defined(ASCON_RATE) && defined(ASCON_PB)

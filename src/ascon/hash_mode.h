@@ -49,7 +49,9 @@ static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
   if (customlen > ASCON_MAX_CUSTOM) return LWC_ERR_ARG;
   /* unrolled, so that each lane is a constant and a backend's conversion
    * to its state form (bit interleaving) folds at compile time */
+#if defined(__clang__) || !defined(__GNUC__) || __GNUC__ >= 8 /* avr-gcc 5: no such pragma */
 #pragma GCC unroll 5
+#endif
   for (i = 0; i < 5; i++) ascon_lane_set(&st->s, i, start[i]);
   st->pos = 0;
 #if ASCON_HASH_KIND == LWC_CXOF

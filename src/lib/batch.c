@@ -11,10 +11,15 @@
 #include "lwc.h"
 
 /* Every scheme's engines (one file src/lib/batch_<sym>.c each; a test
- * checks that no file is left out of this list). */
+ * checks that no file is left out of this list).  A build of some schemes
+ * only (CMake's LWC_SCHEMES) names its own list in LWC_BATCH_LIST_H. */
+#ifdef LWC_BATCH_LIST_H
+#include LWC_BATCH_LIST_H
+#else
 #define LWC_BATCH_SCHEMES(X) \
   X(ascon_aead128) X(ascon128_v12) X(ascon128a_v12) X(ascon_hash256) \
   X(ascon_xof128) X(ascon_cxof128) X(asconhash_v12) X(asconxof_v12)
+#endif
 
 static const lwc_batch single = {"*", "single", 1, NULL, NULL};
 
@@ -22,7 +27,7 @@ static const lwc_batch single = {"*", "single", 1, NULL, NULL};
 #define DECLARE(sym) extern const lwc_batch lwc_batch_##sym[2];
 LWC_BATCH_SCHEMES(DECLARE)
 #define ENTRY(sym) lwc_batch_##sym,
-static const lwc_batch *const engines[] = {LWC_BATCH_SCHEMES(ENTRY)};
+static const lwc_batch *const engines[] = {LWC_BATCH_SCHEMES(ENTRY) NULL};
 
 #endif
 
@@ -32,7 +37,7 @@ const lwc_batch *lwc_batch_find(const char *scheme, const char *engine) {
 #if LWC_BATCH_X86
   {
     size_t i, e;
-    for (i = 0; i < sizeof engines / sizeof engines[0]; i++)
+    for (i = 0; engines[i] != NULL; i++)
       for (e = 0; e < 2; e++) {
         const lwc_batch *b = &engines[i][e];
         if (strcmp(b->scheme, scheme) == 0 &&
@@ -45,23 +50,32 @@ const lwc_batch *lwc_batch_find(const char *scheme, const char *engine) {
 }
 
 /* The engine to use: b as given (it must be of the scheme), the fastest
- * this CPU runs, or "single". */
+ * this CPU runs, or "single" (the only one off x86-64: the grouping below
+ * is compiled there only). */
 static const lwc_batch *engine_for(const char *scheme, const lwc_batch *b) {
   if (b == NULL) b = lwc_batch_find(scheme, NULL);
   if (b == NULL) return &single;
-  if (b != &single && strcmp(b->scheme, scheme) != 0) return NULL;
+  if (b != &single && (!LWC_BATCH_X86 || strcmp(b->scheme, scheme) != 0)) return NULL;
   return b;
 }
 
 /* Jobs are taken CHUNK at a time, sorted by length (descending) within the
  * chunk, and handed to the engine `lanes` at a time: messages of similar
- * length share a group and few lanes idle. */
+ * length share a group and few lanes idle.  Off x86-64 there is no engine
+ * to group for: all n jobs in one pass (gcc 12 for RV32 with Zbs also
+ * fails on the constant 64-job stride: "unrecognizable insn"). */
+#if LWC_BATCH_X86
 #define CHUNK 64
+#else
+#define CHUNK n
+#endif
 
+#if LWC_BATCH_X86
 static size_t aead_steps(const lwc_aead_job *j) { return j->adlen / 16 + j->inlen / 16; }
 static size_t hash_steps(const lwc_hash_job *j) {
   return j->inlen / 8 + j->customlen / 8 + j->outlen / 8;
 }
+#endif
 
 #define SORT_BY(v, n, key)                                       \
   do {                                                           \
@@ -80,13 +94,18 @@ static int summary(int any_arg, int any_tag) {
 
 static int aead_batch(const lwc_aead *a, const lwc_batch *b, lwc_aead_job *jobs,
                       size_t n, int decrypt) {
+#if LWC_BATCH_X86
   lwc_aead_job *todo[CHUNK];
+#endif
   int any_arg = 0, any_tag = 0;
   size_t i, start;
   b = engine_for(a->scheme, b);
   if (b != NULL && b->aead_group == NULL && b != &single) b = NULL;
   for (start = 0; start < n; start += CHUNK) {
-    size_t m = 0, end = n - start < CHUNK ? n : start + CHUNK;
+    size_t end = n - start < CHUNK ? n : start + CHUNK;
+#if LWC_BATCH_X86
+    size_t m = 0;
+#endif
     for (i = start; i < end; i++) {
       lwc_aead_job *j = &jobs[i];
       if (b == NULL || ((j->inlen | j->adlen) > LWC_LEN_MAX) ||
@@ -97,13 +116,18 @@ static int aead_batch(const lwc_aead *a, const lwc_batch *b, lwc_aead_job *jobs,
                                                j->adlen, j->nonce, j->key, NULL)
                             : lwc_aead_encrypt(a, j->out, j->in, j->inlen, j->ad,
                                                j->adlen, j->nonce, j->key, NULL);
-      } else {
+      }
+#if LWC_BATCH_X86
+      else {
         todo[m++] = j;
       }
+#endif
     }
+#if LWC_BATCH_X86
     SORT_BY(todo, m, aead_steps);
     for (i = 0; i < m; i += b->lanes)
       b->aead_group(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes, decrypt);
+#endif
     for (i = start; i < end; i++) {
       any_arg |= jobs[i].status == LWC_ERR_ARG;
       any_tag |= jobs[i].status == LWC_ERR_TAG;
@@ -124,13 +148,18 @@ int lwc_aead_decrypt_batch(const lwc_aead *a, const lwc_batch *b,
 
 int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
                    size_t n) {
+#if LWC_BATCH_X86
   lwc_hash_job *todo[CHUNK];
+#endif
   int any_arg = 0;
   size_t i, start;
   b = engine_for(h->scheme, b);
   if (b != NULL && b->hash_group == NULL && b != &single) b = NULL;
   for (start = 0; start < n; start += CHUNK) {
-    size_t m = 0, end = n - start < CHUNK ? n : start + CHUNK;
+    size_t end = n - start < CHUNK ? n : start + CHUNK;
+#if LWC_BATCH_X86
+    size_t m = 0;
+#endif
     for (i = start; i < end; i++) {
       lwc_hash_job *j = &jobs[i];
       if (b == NULL || (h->kind == LWC_HASH && j->outlen != h->outbytes) ||
@@ -139,13 +168,18 @@ int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
       } else if (b == &single) {
         j->status = lwc_hash_compute(h, j->out, j->outlen, j->in, j->inlen, j->custom,
                                      j->customlen);
-      } else {
+      }
+#if LWC_BATCH_X86
+      else {
         todo[m++] = j;
       }
+#endif
     }
+#if LWC_BATCH_X86
     SORT_BY(todo, m, hash_steps);
     for (i = 0; i < m; i += b->lanes)
       b->hash_group(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes);
+#endif
     for (i = start; i < end; i++) any_arg |= jobs[i].status == LWC_ERR_ARG;
   }
   return summary(any_arg, 0);

@@ -1,4 +1,4 @@
-/* Symbol names for the ARMv7-M assembly backends (src/ascon/armv7m/*.S):
+/* Symbol names for the ARMv7-M assembly backends (the .S files of src/ascon/armv7m/):
  * the build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so
  * that every copy links into one program, as common.h does for C. */
 #ifndef ASCON_ARMV7M_ASM_H

@@ -1,4 +1,4 @@
-/* Symbol names for the AVR assembly of every family (src/<family>/avr/*.S):
+/* Symbol names for the AVR assembly of every family (the .S files of src/<family>/avr/):
  * the build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so
  * that every copy links into one program, as common.h does for C. */
 #ifndef LWC_AVR_ASM_H

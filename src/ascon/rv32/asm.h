@@ -1,4 +1,4 @@
-/* Symbol names for the RV32 assembly backends (src/ascon/rv32/*.S): the
+/* Symbol names for the RV32 assembly backends (the .S files of src/ascon/rv32/): the
  * build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so that
  * every copy links into one program, as common.h does for C. */
 #ifndef ASCON_RV32_ASM_H

@@ -1,4 +1,4 @@
-/* Symbol names for the RV64 assembly backends (src/ascon/rv64/*.S): the
+/* Symbol names for the RV64 assembly backends (the .S files of src/ascon/rv64/): the
  * build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so that
  * every copy links into one program, as common.h does for C. */
 #ifndef ASCON_RV64_ASM_H

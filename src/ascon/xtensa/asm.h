@@ -1,4 +1,4 @@
-/* Symbol names for the Xtensa assembly backends (src/ascon/xtensa/*.S):
+/* Symbol names for the Xtensa assembly backends (the .S files of src/ascon/xtensa/):
  * the build gives each implementation -DLWC_NAMESPACE=<scheme>_<impl>, so
  * that every copy links into one program, as common.h does for C. */
 #ifndef ASCON_XT_ASM_H
