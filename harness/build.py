@@ -19,6 +19,7 @@ import os
 import pathlib
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import threading
@@ -216,6 +217,30 @@ def _output_to(cmd: list[str], out: pathlib.Path, tmp: pathlib.Path) -> list[str
     return cmd[:at[0] + 1] + [str(tmp)] + cmd[at[0] + 2:]
 
 
+_LAUNCHER: list[str] | None = None
+
+
+def launcher() -> list[str]:
+    """["ccache"] when ccache is installed and LWC_CCACHE is not 0: an
+    object compiled once, by any clone, build or run, comes from its cache
+    (outside the checkout: ~/.cache/ccache, CCACHE_DIR) next time, the same
+    bytes; [] otherwise.  Not part of the commands' stamps: turning it on
+    or off rebuilds nothing."""
+    global _LAUNCHER
+    if _LAUNCHER is None:
+        exe = shutil.which("ccache")
+        _LAUNCHER = [exe] if exe and os.environ.get("LWC_CCACHE", "1") != "0" else []
+    return _LAUNCHER
+
+
+# ccache settings for lwc's compiles: the working folder is not part of an
+# object's key and paths inside the checkout count as relative to it (clones
+# in other folders share objects), and a compiler is known by its bytes (a
+# cross compiler unpacked again into a new clone's build/tools keeps them)
+CCACHE_ENV = {"CCACHE_NOHASHDIR": "1", "CCACHE_BASEDIR": str(ROOT),
+              "CCACHE_COMPILERCHECK": "content"}
+
+
 def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
     """Run a compile command (run from the repository root, writing obj)
     unless obj is up to date: same command, no newer source or header
@@ -227,7 +252,9 @@ def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
     tmp = _private(obj)
     dep = _private(obj.with_suffix(".d"))
     full = (_output_to(cmd, obj, tmp) or cmd) + ["-MMD", "-MT", str(obj), "-MF", str(dep)]
-    r = subprocess.run(full, cwd=ROOT, capture_output=True, text=True)
+    pre = launcher()
+    r = subprocess.run(pre + full, cwd=ROOT, capture_output=True, text=True,
+                       env={**os.environ, **CCACHE_ENV} if pre else None)
     if r.returncode != 0:
         tmp.unlink(missing_ok=True)
         dep.unlink(missing_ok=True)

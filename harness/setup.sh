@@ -141,7 +141,10 @@ unset lwc_family_setup
 lwc_setup() {
   case "$1" in
     core)
-      lwc_need_cmds python3:python3 gcc:gcc clang:clang nm:binutils valgrind:valgrind || return 1
+      # ccache: every compile of lwc goes through it when it is there
+      # (harness/build.py launcher: LWC_CCACHE=0 turns it off)
+      lwc_need_cmds python3:python3 gcc:gcc clang:clang nm:binutils valgrind:valgrind \
+        ccache:ccache || return 1
       lwc_python_ok || {
         lwc_log "$(command -v python3) is Python $(python3 -c 'import platform; print(platform.python_version())'); lwc needs $LWC_PYTHON_MIN or newer"
         return 1; }

@@ -1,6 +1,7 @@
 """Properties of the build itself: portable, freestanding implementations."""
 import pathlib
 import platform
+import shlex
 import subprocess
 
 import pytest
@@ -232,3 +233,32 @@ def test_a_build_waits_only_for_a_build_of_its_own_variant():
         assert not free("test-one")
         assert free("test-two")
     assert free("test-one")
+
+
+def test_objects_through_ccache_are_the_compilers_own(tmp_path, monkeypatch):
+    """With ccache (harness/build.py launcher) an object is the bytes the
+    compiler alone makes, compiled (a miss) or taken from the cache (a hit,
+    here in another folder: the working folder is not part of the key); the
+    stamp is the plain command, so turning ccache on or off rebuilds
+    nothing; LWC_CCACHE=0 turns it off."""
+    from harness import build
+    assert build.launcher(), "ccache missing after ./run-tests' set-up"
+    src = tmp_path / "one.c"
+    src.write_text("int lwc_ccache_probe(int x) { return x * 3 + 1; }\n")
+    monkeypatch.setenv("CCACHE_DIR", str(tmp_path / "ccache"))
+    objs = []
+    for name, use in (("plain", False), ("miss", True), ("hit", True)):
+        monkeypatch.setattr(build, "_LAUNCHER", None if use else [])
+        obj = tmp_path / name / "one.o"
+        cmd = ["gcc", "-O2", "-c", str(src), "-o", str(obj)]
+        assert build.compile_object(cmd, obj) is None
+        assert obj.with_suffix(".cmd").read_text() == shlex.join(cmd)
+        objs.append(obj.read_bytes())
+    assert objs[0] == objs[1] == objs[2]
+    stats = subprocess.run(["ccache", "--print-stats"], capture_output=True, text=True).stdout
+    hits = sum(int(ln.split()[1]) for ln in stats.splitlines()
+               if ln.startswith(("direct_cache_hit", "preprocessed_cache_hit")))
+    assert hits == 1, stats
+    monkeypatch.setattr(build, "_LAUNCHER", None)
+    monkeypatch.setenv("LWC_CCACHE", "0")
+    assert build.launcher() == []
