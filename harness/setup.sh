@@ -9,7 +9,8 @@
 #   lwc_setup cluster      Dask's client and worker (./lwcbench run --cluster, worker)
 #   lwc_setup report       a headless browser (Debian's chromium) for the tests
 #                          that open the results page (index.html)
-#   lwc_setup all          core, fuzz, cluster, report and every family
+#   lwc_setup all          core, fuzz, cluster, report, CMake and pkg-config, and
+#                          every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -159,6 +160,8 @@ lwc_setup() {
       lwc_setup core || return 1
       # ./run-tests runs pytest on every core
       lwc_need_python_module xdist pytest-xdist python3-pytest-xdist 3.1 || return 1
+      # the tests build lwc as a user would: CMake, pkg-config
+      lwc_need_cmds cmake:cmake pkg-config:pkg-config || return 1
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
       lwc_setup report || return 1

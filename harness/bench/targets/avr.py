@@ -110,6 +110,7 @@ class AvrTarget(RamBudget, CrossTarget):
               "instruction counts")
     clock_label = "simavr cycles"
     arch_tokens = frozenset({"avr", "8bit"})
+    preference = ("asm_avr", "asm_avr_small", "opt32", "opt64", "bi32", "ref", "lowsize")
     family = "avr"
     libc_headers = True  # avr-libc's <string.h>
     cc = ["avr-gcc"]

@@ -194,6 +194,13 @@ class Target:
     name = ""
     description = ""
     arch_tokens: frozenset[str] = frozenset()
+    # The implementation a user gets when naming none (CMake's default
+    # choice, cmake/lwc-tree.cmake; the host's registry order): the first of
+    # these names a scheme has, among its constant-time implementations
+    # that build here; a scheme with none of them gets its first such
+    # implementation by name.  The order is the measured one: the fastest
+    # at 32 KiB in the default run (the README's tables), assembly first.
+    preference: tuple[str, ...] = ("opt32", "bi32", "opt64", "ref", "lowsize")
     metric = ""        # what `cycles` / `instructions` mean on this target
     clock_label = ""   # short name of the counters' source, for table titles
     # (or a dict per counter: {"cycles": "rdtsc", "instructions": "callgrind"})

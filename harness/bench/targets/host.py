@@ -24,7 +24,7 @@ from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.session import PipeSession, Response
 from harness.bench.targets.base import (BuildError, JobResult, Point, Target, first_line,
                                         object_size)
-from harness.build import HOST_ARCHS, VARIANTS, WARN, Builder
+from harness.build import HOST_ARCHS, HOST_PREFERENCE, VARIANTS, WARN, Builder
 from harness.discover import ROOT, Impl
 
 PROGRAMS = ["lwc-bench"]
@@ -50,6 +50,7 @@ class HostTarget(Target):
     name = "host"
     description = "this machine, gcc -O2 (harness.build release), native execution"
     arch_tokens = frozenset(HOST_ARCHS)
+    preference = tuple(HOST_PREFERENCE)
     variant = "release"
     exact = False
     parallel = False  # rdtsc: nothing else may run meanwhile

@@ -159,6 +159,9 @@ class IbexTarget(CrossTarget):
     clock_label = {"cycles": "Ibex mcycle", "instructions": "Ibex minstret"}
     arch_tokens = frozenset({"rv32", "rv32i", "rv32zbb", "rv32zbkb", "rv32zbp", "rv32zbt",
                              "32bit"})
+    preference = ("asm_rv32_zbt_fsr", "asm_rv32_zbp_bi32", "asm_rv32_zbkb_bi32",
+                  "asm_rv32_zbb_bi32", "asm_rv32_zbb_shift", "asm_rv32_shift", "bi32", "opt64",
+                  "opt32", "ref", "lowsize")
     family = "ibex"
     cc = ["riscv64-unknown-elf-gcc"]
     cflags = [f"-march={ISA}", "-mabi=ilp32", "-O2", "-ffreestanding"]

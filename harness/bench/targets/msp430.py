@@ -51,6 +51,7 @@ class Msp430Target(CrossTarget):
               "by lwc-msp430sim and read by the firmware; one sample (deterministic)")
     clock_label = {"cycles": "MSP430 MCLK, family guide", "instructions": "lwc-msp430sim"}
     arch_tokens = frozenset({"msp430", "16bit"})
+    preference = ("asm_msp430", "asm_msp430_small", "opt32", "bi32", "ref", "lowsize")
     family = "msp430"
     cc = ["clang-14", "--target=msp430"]
     # function/data sections: clang's driver links with --gc-sections

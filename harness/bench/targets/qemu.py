@@ -158,6 +158,7 @@ class Rv32iQemu(_RiscV):
     description = "RV32I, riscv64-unknown-elf-gcc -march=rv32i -O2, qemu-riscv32 (user mode, " \
                   "CPU without M/A/F/D/C/B extensions)"
     arch_tokens = frozenset({"rv32", "rv32i", "32bit"})
+    preference = ("asm_rv32_shift", "opt64", "bi32", "opt32", "ref", "lowsize")
     qemu = "qemu-riscv32"
     cpu = f"rv32,m=false,a=false,f=false,d=false,c=false,{RV_OFF}"
     isa_flags = ["-march=rv32i", "-mabi=ilp32"]
@@ -169,6 +170,8 @@ class Rv32ZbbQemu(Rv32iQemu):
     description = "RV32I+Zbb, riscv64-unknown-elf-gcc -march=rv32i_zbb -O2, qemu-riscv32 " \
                   "(user mode, CPU rv32i+Zbb)"
     arch_tokens = frozenset({"rv32", "rv32i", "rv32zbb", "32bit"})
+    preference = ("asm_rv32_zbb_bi32", "asm_rv32_zbb_shift", "asm_rv32_shift", "bi32", "opt64",
+                  "opt32", "ref", "lowsize")
     cpu = Rv32iQemu.cpu.replace("zbb=false", "zbb=true")
     isa_flags = ["-march=rv32i_zbb", "-mabi=ilp32"]
 
@@ -178,6 +181,8 @@ class Rv32ZbkbQemu(Rv32iQemu):
     description = "RV32I+Zbkb, riscv64-unknown-elf-gcc -march=rv32i_zbkb -O2, qemu-riscv32 " \
                   "(user mode, CPU rv32i+Zbkb)"
     arch_tokens = frozenset({"rv32", "rv32i", "rv32zbkb", "32bit"})
+    preference = ("asm_rv32_zbkb_bi32", "asm_rv32_shift", "opt64", "bi32", "opt32", "ref",
+                  "lowsize")
     cpu = Rv32iQemu.cpu + ",zbkb=true"
     isa_flags = ["-march=rv32i_zbkb", "-mabi=ilp32"]
 
@@ -187,6 +192,7 @@ class Rv64Qemu(_RiscV):
     description = "RV64GC, riscv64-unknown-elf-gcc -march=rv64gc -O2, qemu-riscv64 (user mode, " \
                   "CPU rv64gc without B extensions)"
     arch_tokens = frozenset({"rv64", "64bit"})
+    preference = ("asm_rv64", "opt64", "bi32", "opt32", "ref", "lowsize")
     qemu = "qemu-riscv64"
     cpu = f"rv64,{RV_OFF}"
     isa_flags = ["-march=rv64gc", "-mabi=lp64d"]
@@ -198,6 +204,7 @@ class Rv64ZbbQemu(Rv64Qemu):
     description = "RV64GC+Zbb, riscv64-unknown-elf-gcc -march=rv64gc_zbb -O2, qemu-riscv64 " \
                   "(user mode, CPU rv64gc+Zbb)"
     arch_tokens = frozenset({"rv64", "rv64zbb", "64bit"})
+    preference = ("asm_rv64_zbb", "asm_rv64", "opt64", "bi32", "opt32", "ref", "lowsize")
     cpu = Rv64Qemu.cpu.replace("zbb=false", "zbb=true")
     isa_flags = ["-march=rv64gc_zbb", "-mabi=lp64d"]
 
@@ -226,6 +233,7 @@ class CortexM3Qemu(QemuTarget):
                   "run by qemu-arm in user mode (its default CPU executes the Thumb-2 code; " \
                   "user mode has no M-profile CPU); modelled cycles at 0 flash wait states"
     arch_tokens = frozenset({"armv7m", "cortex-m3", "32bit"})
+    preference = ("asm_armv7m", "asm_armv7m_small", "bi32", "opt64", "opt32", "ref", "lowsize")
     cc = ["arm-none-eabi-gcc"]
     qemu = "qemu-arm"
     start = "start_arm.S"
@@ -340,6 +348,7 @@ class XtensaLx106Qemu(QemuTarget):
     description = "Xtensa LX106 (ESP8266 core), xtensa-lx106-elf-gcc -mlongcalls -O2, " \
                   "qemu-xtensa -cpu lx106 (user mode)"
     arch_tokens = frozenset({"xtensa", "lx106", "32bit"})
+    preference = ("asm_xtensa_fsr", "asm_xtensa_bi32", "bi32", "opt64", "opt32", "ref", "lowsize")
     cc = ["xtensa-lx106-elf-gcc"]
     qemu = "qemu-xtensa"
     cpu = "lx106"
