@@ -14,6 +14,13 @@
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
+# "ccache " when compiles go through ccache (installed, LWC_CCACHE not 0:
+# harness/build.py's launcher decides the same way for lwc's own sources)
+lwc_ccache() {
+  [ "${LWC_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1 && printf 'ccache '
+  return 0
+}
+
 lwc_apt_install() {
   # $@: Debian package names
   [ $# -eq 0 ] && return 0

@@ -127,7 +127,9 @@ def version() -> str:
     return re.search(r"project\(lwc VERSION (\S+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
 
 
-@pytest.mark.parametrize("cc,shared", [("gcc", False), ("clang", True)])
+# (ids not starting with a build variant's name: ./run-tests --quick keeps these)
+@pytest.mark.parametrize("cc,shared", [("gcc", False), ("clang", True)],
+                         ids=["static-gcc", "shared-clang"])
 def test_installed_package_by_find_package_and_pkg_config(tmp_path, cc, shared):
     env = {**os.environ, "CC": cc}
     prefix = tmp_path / "prefix"

