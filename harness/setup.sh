@@ -14,11 +14,13 @@
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
-# "ccache " when compiles go through ccache (installed, LWC_CCACHE not 0:
-# harness/build.py's launcher decides the same way for lwc's own sources)
-lwc_ccache() {
-  [ "${LWC_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1 && printf 'ccache '
-  return 0
+# The folder where a tool built once is kept for every clone of lwc (the
+# Ibex model: a minute to build, the same bytes each time), outside the
+# checkout: $LWC_TOOLS_CACHE, else ~/.cache/lwc/tools; prints nothing when
+# LWC_TOOLS_CACHE=off.
+lwc_tools_cache() {
+  [ "${LWC_TOOLS_CACHE:-}" = off ] && return 0
+  printf '%s\n' "${LWC_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lwc/tools}"
 }
 
 lwc_apt_install() {

