@@ -1242,3 +1242,39 @@ def test_host_samples_follow_the_callgrind_counts(monkeypatch):
     seen.clear()
     t.run_job(impl, [fast, slow])
     assert seen == [[fast, slow]]
+
+
+def test_progress_estimate_learns_how_much_the_cache_answers(monkeypatch):
+    """A warm run: the host's jobs are measured (never cached), then a
+    simulator's first job is answered from the results cache: the jobs
+    left of every reusable target cost nothing more (the estimate falls
+    from the full run to ~0); one of three measured: a third of its
+    weights; a target whose jobs the cache cannot answer keeps its cost."""
+    from harness.bench import runner
+    now = [0.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: now[0])
+    groups = ["host", "ibex", "ibex", "ibex", "ibex", "avr", "avr", "board"]
+    weights = [2.0, 30.0, 30.0, 30.0, 30.0, 10.0, 10.0, 6.0]
+    p = Progress(8, stream=io.StringIO(), weights=weights, workers=2, lone={0},
+                 groups=groups, reusable={"ibex", "avr"})
+    p.start(0, "host")
+    now[0] = 2.0
+    p.end(0, "host")
+    # nothing known of the cache yet: full weights (ibex 30 + 30 on each thread, avr 10
+    # on each, then the board's 6)
+    assert p.eta() == pytest.approx(76.0)
+    p.start(1, "ibex")
+    p.end(1, "ibex", reused=True)
+    # ibex and avr (not started: every reusable group's share) cost nothing; the board 6
+    assert p.eta() == pytest.approx(6.0)
+    for n in (2, 3):
+        p.start(n, "ibex")
+    now[0] = 32.0
+    p.end(2, "ibex")           # measured: 30 s for a weight of 30
+    p.end(3, "ibex", reused=True)
+    # ibex: 1 of 3 measured; avr: not started, 1 of 3 of all reusable jobs
+    assert p.measured_share("ibex") == pytest.approx(1 / 3)
+    assert p.measured_share("avr") == pytest.approx(1 / 3)
+    assert p.measured_share("board") == 1.0
+    # heaviest first: ibex's 10 on one thread; avr's 10/3 twice and the board's 6 on the other
+    assert p.eta() == pytest.approx(max(30 / 3, 2 * 10 / 3 + 6))

@@ -52,12 +52,18 @@ class Progress:
     else the weights as they are).  So a long job still running
     at the end, with one thread left busy, is not counted as if both
     threads shared it, and the jobs answered from the cache, which cost
-    nothing, do not make the rest look cheap."""
+    nothing, do not make the rest look cheap.  They count another way: in
+    a group whose jobs the cache may answer (`reusable`), a job not
+    started yet costs its share of measured jobs so far (its group's, else
+    every reusable group's): a warm run's estimate falls to what is really
+    left once its first cached answers come, and after one source changed,
+    to the few jobs that run again."""
 
     def __init__(self, total: int, stream=None, width: int = 24,
                  weights: list[float] | None = None, workers: int = 1,
                  lone: set[int] | frozenset[int] = frozenset(),
-                 groups: list[str] | None = None):
+                 groups: list[str] | None = None,
+                 reusable: set[str] | frozenset[str] = frozenset()):
         self.total, self.done, self.width = total, 0, width
         self.weights = list(weights) if weights is not None else [1.0] * total
         self.cost_total = sum(self.weights) or 1.0
@@ -73,6 +79,9 @@ class Progress:
         # per group, and "" for every measured job outside the lone ones:
         # [seconds the measured jobs took, their weights]
         self._took: dict[str, list[float]] = {}
+        # per reusable group, and "" for them all: [answered from the cache, finished]
+        self.reusable = frozenset(reusable)
+        self._reuse: dict[str, list[int]] = {}
         self._lock = threading.Lock()
         self._t0 = time.monotonic()
         self._closed = False  # finish() was called: the run's own lines follow
@@ -94,17 +103,35 @@ class Progress:
                 return took / weight
         return 1.0
 
+    def measured_share(self, group: str) -> float:
+        """The part of a job of this group not started yet that costs its
+        time: 1, or in a reusable group the share of its finished jobs that
+        were measured (its own, else every reusable group's so far)."""
+        if group not in self.reusable:
+            return 1.0
+        for g in (group, ""):
+            reused, finished = self._reuse.get(g, (0, 0))
+            if finished:
+                return 1.0 - reused / finished
+        return 1.0
+
     def schedule(self, now: float) -> float:
         """When the jobs not finished would end, from now: each costs its
-        weight x its group's speed, a running one what is left of that."""
-        speeds = {g: self.speed(g) for g in set(self.groups)}
+        weight x its group's speed (x its measured share, not started yet),
+        a running one what is left of that."""
+        groups = set(self.groups)
+        speeds = {g: self.speed(g) for g in groups}
+        shares = {g: self.measured_share(g) for g in groups}
 
         def cost(n: int) -> float:
             if not 0 <= n < len(self.weights):
                 return 0.0
-            c = self.weights[n] * speeds.get(self.groups[n], 1.0)
+            g = self.groups[n]
+            c = self.weights[n] * speeds.get(g, 1.0)
             if n in self._started:
                 c = max(c - (now - self._started[n]), 0.0)
+            else:
+                c *= shares.get(g, 1.0)
             return c
 
         todo = [n for n in range(self.total) if n not in self._finished]
@@ -153,8 +180,13 @@ class Progress:
             self.done += 1
             w = self.weights[key] if 0 <= key < len(self.weights) else 0.0
             self.cost_done += w
+            g = self.groups[key] if 0 <= key < len(self.groups) else ""
+            if g in self.reusable:
+                for k in (g, ""):
+                    acc_r = self._reuse.setdefault(k, [0, 0])
+                    acc_r[0] += bool(reused)
+                    acc_r[1] += 1
             if not reused and began is not None:  # (a cluster's job: not timed here)
-                g = self.groups[key] if 0 <= key < len(self.groups) else ""
                 for k in {g, ""} if key not in self.lone else {g}:
                     acc = self._took.setdefault(k, [0.0, 0.0])
                     acc[0] += time.monotonic() - began
@@ -367,7 +399,9 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
     weights = expected_seconds(jobs, previous_job_seconds(cache))
     progress = Progress(len(jobs), weights=weights, workers=plan.workers or cpu_count(),
                         lone={n for n, (t, _i) in enumerate(jobs) if not t.parallel},
-                        groups=[t.name for t, _i in jobs])
+                        groups=[t.name for t, _i in jobs],
+                        reusable={t.name for t, _i in jobs
+                                  if t.exact and cache is not None and not cache.fresh})
     for name, lo in sc.left_out.items():
         progress.note(scope.left_out_line(name, lo))
     try:
