@@ -9,8 +9,9 @@
 #   lwc_setup cluster      Dask's client and worker (./lwcbench run --cluster, worker)
 #   lwc_setup report       a headless browser (Debian's chromium) for the tests
 #                          that open the results page (index.html)
-#   lwc_setup all          core, fuzz, cluster, report, CMake and pkg-config, and
-#                          every family
+#   lwc_setup arduino      Debian's arduino-builder and Arduino AVR core
+#   lwc_setup all          core, fuzz, cluster, report, CMake and pkg-config,
+#                          arduino, and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -161,6 +162,11 @@ lwc_setup() {
       lwc_need_python_module pytest pytest python3-pytest 7.2 || return 1
       lwc_need_python_module matplotlib matplotlib python3-matplotlib 3.6 || return 1
       ;;
+    arduino)  # Debian's Arduino builder and AVR core (the Arduino library's test)
+      lwc_need_cmds arduino-builder:arduino-builder || return 1
+      [ -f /usr/share/arduino/hardware/arduino/avr/platform.txt ] ||
+        lwc_apt_install arduino-core-avr || return 1
+      ;;
     cluster)  # ./lwcbench run --cluster, ./lwcbench worker: Dask (PyPI)
       lwc_setup core || return 1
       lwc_need_python_module distributed distributed python3-distributed 2022.12 || return 1
@@ -169,8 +175,9 @@ lwc_setup() {
       lwc_setup core || return 1
       # ./run-tests runs pytest on every core
       lwc_need_python_module xdist pytest-xdist python3-pytest-xdist 3.1 || return 1
-      # the tests build lwc as a user would: CMake, pkg-config
+      # the tests build lwc as a user would: CMake, pkg-config, Arduino
       lwc_need_cmds cmake:cmake pkg-config:pkg-config || return 1
+      lwc_setup arduino || return 1
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
       lwc_setup report || return 1

@@ -19,6 +19,7 @@ import subprocess
 import pytest
 
 from conftest import KAT_DIR, ROOT, bin_dir, load_module
+from harness.bench.impls import default_impls
 from harness.bench.targets import TARGETS
 from harness.build import CCACHE_ENV, launcher
 from harness.discover import discover
@@ -115,10 +116,10 @@ def test_default_choice_follows_the_preference():
     tree = discover()
     host, msp = TARGETS["host"](), TARGETS["msp430"]()
     romulus = [i for i in tree if i.scheme == "romulus-n"]
-    assert [i.name for i in gen_cmake.default_impls(msp, romulus)] == ["asm_msp430"]
+    assert [i.name for i in default_impls(msp, romulus)] == ["asm_msp430"]
     assert any(i.name == "asm_msp430_table" for i in romulus)  # faster, but a table: never
     ascon = [i for i in tree if i.scheme == "ascon-aead128"]
-    assert [i.name for i in gen_cmake.default_impls(host, ascon)] == ["x86_64_bmi2", "opt64"]
+    assert [i.name for i in default_impls(host, ascon)] == ["x86_64_bmi2", "opt64"]
 
 
 # -- the host: installed, found, linked ---------------------------------------
@@ -213,5 +214,5 @@ def test_firmware_runs_the_official_kat_under_qemu(tmp_path, target, mode):
     assert head[:4] == b"\x7fELF" and head[18] == {"cortex-m3-qemu": 40, "rv32i-qemu": 243}[target]
     cpu = ["-cpu", t.cpu] if t.cpu else []
     check_kat([t.qemu, *cpu, elf])
-    preferred = gen_cmake.default_impls(t, [i for i in discover() if i.scheme == "ascon-aead128"])
+    preferred = default_impls(t, [i for i in discover() if i.scheme == "ascon-aead128"])
     assert answers([t.qemu, *cpu, elf], ["F ascon-aead128"]) == [preferred[0].name]

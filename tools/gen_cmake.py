@@ -18,8 +18,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from harness.bench.ct import not_ct_reason  # noqa: E402
+from harness.bench.impls import default_impls  # noqa: E402
 from harness.bench.targets import ORDER, TARGETS  # noqa: E402
-from harness.discover import discover, order_by_preference  # noqa: E402
+from harness.discover import discover  # noqa: E402
 
 TREE = ROOT / "cmake" / "lwc-tree.cmake"
 TOOLCHAINS = ROOT / "cmake" / "toolchains"
@@ -36,23 +37,6 @@ def toolchain_name(target: str) -> str:
     """cmake/toolchains/<this>.cmake: the target's name without the
     simulator (rv32i-qemu -> rv32i)."""
     return target.removesuffix("-qemu")
-
-
-def default_impls(target, impls) -> list:
-    """The implementations a build for `target` gets when it names none,
-    one scheme's at a time (impls: that scheme's): the first of the
-    target's preference among the constant-time ones that build there, or
-    their first by name; a run-time selected one (x86_64_<isa>, used only
-    on a CPU that has the extension: src/lib/lwc.c) brings the next one,
-    which lwc_*_find(scheme, NULL) falls back on."""
-    usable = [i for i in impls if target.supports(i) and not_ct_reason(i) is None]
-    ordered = order_by_preference(usable, list(target.preference))
-    out = []
-    for i in ordered:
-        out.append(i)
-        if not i.name.startswith("x86_64_"):
-            break
-    return out
 
 
 def quote(words) -> str:

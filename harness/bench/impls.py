@@ -99,3 +99,21 @@ def select(impls: list[Impl], schemes: list[str] | None, names: list[str] | None
 
 def impl_id(impl: Impl) -> str:
     return f"{impl.scheme}/{impl.name}"
+
+
+def default_impls(target, impls: list[Impl]) -> list[Impl]:
+    """What a build for `target` (a Target) gets of one scheme (impls: that
+    scheme's) when the user names no implementation (CMake's default, the
+    Arduino library's): the first of the target's preference among the
+    constant-time implementations that build there, else their first by
+    name; a run-time selected one (x86_64_<isa>, used only on a CPU that has
+    the extension: src/lib/lwc.c) brings the next one, which
+    lwc_*_find(scheme, NULL) falls back on."""
+    from harness.bench.ct import not_ct_reason
+    usable = [i for i in impls if target.supports(i) and not_ct_reason(i) is None]
+    out = []
+    for i in order_by_preference(usable, list(target.preference)):
+        out.append(i)
+        if not i.name.startswith("x86_64_"):
+            break
+    return out

@@ -362,9 +362,13 @@ def index_text(done: list[Folder], refused: list[tuple[Impl, str]]) -> str:
 
 def add_parser(sub) -> None:
     """The `export` subcommand of ./lwcbench (harness/bench/cli.py)."""
-    ex = sub.add_parser("export", help="write implementations as SUPERCOP / NIST LWC folders",
-                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ex.add_argument("format", choices=["supercop"], help="the layout (supercop: also the NIST LWC one)")
+    ex = sub.add_parser("export", help="write implementations as SUPERCOP / NIST LWC folders, "
+                        "or lwc as an Arduino library",
+                        description=__doc__ + "\n" + ARDUINO_HELP,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ex.add_argument("format", choices=["supercop", "arduino"],
+                    help="the layout (supercop: also the NIST LWC one; arduino: DIR/lwc/, "
+                         "SP 800-232's Ascon schemes)")
     ex.add_argument("dir", metavar="DIR",
                     help="where to write: a new or empty folder, or one an earlier export "
                          "wrote (its folders are replaced by this export's)")
@@ -391,10 +395,23 @@ def not_exported_line(refused: list[tuple[Impl, str]], index: pathlib.Path) -> s
             "--verbose")
 
 
+ARDUINO_HELP = """./lwcbench export arduino DIR writes DIR/lwc/, an Arduino library
+(library.properties, library.json for PlatformIO, examples/AsconKat): SP
+800-232's four Ascon schemes, the AVR assembly on AVR boards, portable C on
+the others (harness/bench/arduino.py).  --scheme / --impl do not apply."""
+
+
 def main(args) -> int:
     """./lwcbench export supercop DIR: 0 when every selected implementation
     but the bare permutations was exported, 1 otherwise, 2 when DIR cannot
-    be written."""
+    be written.  ./lwcbench export arduino DIR: harness/bench/arduino.py."""
+    if args.format == "arduino":
+        from harness.bench import arduino
+        if args.scheme or args.impl:
+            print("lwcbench: export arduino: --scheme and --impl do not apply (the library "
+                  "holds SP 800-232's Ascon schemes)", file=sys.stderr)
+            return 2
+        return arduino.main(args)
     from harness.bench.impls import all_impls, select
     impls = select(all_impls(), args.scheme, args.impl)
     out = pathlib.Path(args.dir).resolve()

@@ -3,6 +3,13 @@
  * serial line, for ./lwcbench (harness/bench/targets/avr.py).
  *
  *   lwc-simavr [-s] [--ct-trace=PATH] FIRMWARE.elf
+ *   lwc-simavr --mcu=NAME --cycles=N FIRMWARE.elf
+ *
+ * The second form runs any firmware for another AVR simavr knows (an
+ * Arduino sketch for the Mega 2560: --mcu=atmega2560) for N cycles at
+ * 16 MHz, UART0's output on stdout, and none of the harness' devices below
+ * (their addresses are other registers there); it ends with status 0 after
+ * N cycles, or when the firmware stops or crashes as below.
  *
  * - UART0 is the console: bytes on our stdin are fed to its receiver as
  *   the firmware is ready for them; every byte it transmits goes to stdout.
@@ -333,7 +340,12 @@ int main(int argc, char **argv) {
   const char *elf;
   int opt, state, stats = 0;
   avr_io_addr_t io = AVR_DATA_TO_IO(UCSR0A);
+  const char *mcu = NULL;      /* --mcu: another AVR, no harness devices */
+  unsigned long long cycles = 0; /* --cycles: the run's length (0: until it stops) */
+  char *end;
   static const struct option longopts[] = {{"ct-trace", required_argument, NULL, 't'},
+                                           {"mcu", required_argument, NULL, 'm'},
+                                           {"cycles", required_argument, NULL, 'c'},
                                            {NULL, 0, NULL, 0}};
 
   while ((opt = getopt_long(argc, argv, "s", longopts, NULL)) != -1) {
@@ -345,12 +357,17 @@ int main(int argc, char **argv) {
         return 2;
       }
       setvbuf(trace_out, NULL, _IOFBF, 1 << 20);
+    } else if (opt == 'm') {
+      mcu = optarg;
+    } else if (opt == 'c' && (cycles = strtoull(optarg, &end, 10)) > 0 && *end == '\0') {
+      /* a count */
     } else {
       optind = argc; /* usage */
     }
   }
-  if (optind != argc - 1) {
-    fprintf(stderr, "usage: %s [-s] [--ct-trace=PATH] FIRMWARE.elf\n", argv[0]);
+  if (optind != argc - 1 || (mcu != NULL) != (cycles != 0) || (mcu && (stats || trace_out))) {
+    fprintf(stderr, "usage: %s [-s] [--ct-trace=PATH] FIRMWARE.elf\n"
+                    "       %s --mcu=NAME --cycles=N FIRMWARE.elf\n", argv[0], argv[0]);
     return 2;
   }
   elf = argv[optind];
@@ -365,8 +382,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "lwc-simavr: cannot load %s\n", elf);
     return 2;
   }
-  avr = avr_make_mcu_by_name("atmega128");
-  if (avr == NULL || avr_init(avr) != 0) return 2;
+  avr = avr_make_mcu_by_name(mcu ? mcu : "atmega128");
+  if (avr == NULL || avr_init(avr) != 0) {
+    fprintf(stderr, "lwc-simavr: no AVR named %s in simavr\n", mcu ? mcu : "atmega128");
+    return 2;
+  }
   avr->frequency = 16000000; /* the ATmega128's top clock (counts are in cycles) */
   avr_load_firmware(avr, &fw);
   avr->log = LOG_WARNING;
@@ -383,6 +403,18 @@ int main(int argc, char **argv) {
                           xon_hook, NULL);
   avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
                           xoff_hook, NULL);
+  if (mcu != NULL) { /* another AVR: its own registers only, for a number of cycles */
+    do state = avr_run(avr);
+    while (state != cpu_Done && state != cpu_Crashed && failed[0] == '\0' && avr->cycle < cycles);
+    flush_out();
+    if (state == cpu_Crashed || failed[0] != '\0') {
+      fprintf(stderr, "lwc-simavr: firmware crashed: %s (pc=0x%05x, %llu cycles)\n",
+              failed[0] ? failed : "simavr stopped the core", (unsigned)avr->pc,
+              (unsigned long long)avr->cycle);
+      return 3;
+    }
+    return 0;
+  }
   /* interpose on the UART's UCSR0A read handler */
   status_read_orig = avr->io[io].r.c;
   if (status_read_orig == NULL) return 2;
