@@ -216,3 +216,23 @@ def test_firmware_runs_the_official_kat_under_qemu(tmp_path, target, mode):
     check_kat([t.qemu, *cpu, elf])
     preferred = default_impls(t, [i for i in discover() if i.scheme == "ascon-aead128"])
     assert answers([t.qemu, *cpu, elf], ["F ascon-aead128"]) == [preferred[0].name]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chain", sorted(p.stem for p in (ROOT / "cmake" / "toolchains").glob("*.cmake")))
+def test_every_toolchain_builds_the_default_library(tmp_path, chain):
+    """Each toolchain file builds lwc::lwc with every scheme's default for
+    its target (the assembly where there is one), warning or not, and the
+    archive defines every default's descriptor."""
+    out = tmp_path / "lwc"
+    build(ROOT, out, f"CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'toolchains' / f'{chain}.cmake'}")
+    target = next(n for n in gen_cmake.ORDER if gen_cmake.toolchain_name(n) == chain)
+    t = TARGETS[target]()
+    nm = t.nm_tool() if hasattr(t, "nm_tool") else "nm"
+    syms = set(run([nm, "-g", "--defined-only", out / "liblwc.a"]).stdout.split())
+    by_scheme: dict[str, list] = {}
+    for i in discover():
+        by_scheme.setdefault(i.scheme, []).append(i)
+    for impls in by_scheme.values():
+        for i in default_impls(t, impls):
+            assert f"{i.namespace}_lwc_{i.kind}_desc" in syms, (chain, i.scheme, i.name)
