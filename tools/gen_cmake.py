@@ -17,8 +17,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harness.bench.ct import not_ct_reason  # noqa: E402
-from harness.bench.impls import default_impls  # noqa: E402
+from harness.bench.impls import default_impls, not_ct_reason  # noqa: E402
 from harness.bench.targets import ORDER, TARGETS  # noqa: E402
 from harness.discover import discover  # noqa: E402
 

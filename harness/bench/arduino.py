@@ -50,8 +50,7 @@ def chosen() -> dict[str, list[Impl]]:
     scheme: the avr-atmega128 target's default (impls.default_impls), and
     off AVR the first portable (`any`) constant-time one in the 32-bit
     preference every target starts from (Target.preference)."""
-    from harness.bench.ct import not_ct_reason
-    from harness.bench.impls import default_impls
+    from harness.bench.impls import default_impls, not_ct_reason
     from harness.bench.targets import TARGETS
     from harness.bench.targets.base import Target
     tree = [i for i in discover() if i.scheme in SCHEMES]

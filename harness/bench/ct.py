@@ -26,7 +26,7 @@ import subprocess
 import tempfile
 
 from harness.bench import runner
-from harness.bench.impls import impl_id
+from harness.bench.impls import impl_id, not_ct_reason
 from harness.bench.runner import Progress
 from harness.bench.session import INTERRUPTED, SessionError
 from harness.bench.targets.base import BuildError, DoesNotFit
@@ -36,7 +36,6 @@ BENCH_H = ROOT / "harness" / "firmware" / "bench.h"
 SECRETS = (0, 1, 2)
 AEAD_LENGTHS = ((0, 0), (0, 16), (3, 17), (16, 40))  # (adlen, mlen): blocks, partial blocks
 HASH_LENGTHS = (0, 8, 17, 40)
-NOT_CT = "not-constant-time"
 RECORD = 9  # 8-byte address, 1-byte kind (ct_trace.c)
 KINDS = {ord("I"): "instruction", ord("R"): "load", ord("W"): "store", ord("E"): "end"}
 
@@ -63,9 +62,6 @@ def max_len(target) -> int:
     return int(value.rstrip("uUlL"), 0)
 
 
-def not_ct_reason(impl: Impl) -> str | None:
-    f = impl.path / NOT_CT
-    return f.read_text().strip() or "(no reason given)" if f.is_file() else None
 
 
 @dataclasses.dataclass

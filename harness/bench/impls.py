@@ -101,6 +101,17 @@ def impl_id(impl: Impl) -> str:
     return f"{impl.scheme}/{impl.name}"
 
 
+# A file in an implementation's folder that says why it branches on or
+# indexes by secrets (a table variant): ./lwcbench ct lists it, not traced;
+# no default build chooses it
+NOT_CT = "not-constant-time"
+
+
+def not_ct_reason(impl: Impl) -> str | None:
+    f = impl.path / NOT_CT
+    return f.read_text().strip() or "(no reason given)" if f.is_file() else None
+
+
 def default_impls(target, impls: list[Impl]) -> list[Impl]:
     """What a build for `target` (a Target) gets of one scheme (impls: that
     scheme's) when the user names no implementation (CMake's default, the
@@ -109,7 +120,6 @@ def default_impls(target, impls: list[Impl]) -> list[Impl]:
     name; a run-time selected one (x86_64_<isa>, used only on a CPU that has
     the extension: src/lib/lwc.c) brings the next one, which
     lwc_*_find(scheme, NULL) falls back on."""
-    from harness.bench.ct import not_ct_reason
     usable = [i for i in impls if target.supports(i) and not_ct_reason(i) is None]
     out = []
     for i in order_by_preference(usable, list(target.preference)):
