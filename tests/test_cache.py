@@ -266,9 +266,35 @@ def test_charts_drawn_in_parallel_are_those_drawn_one_by_one(tmp_path, monkeypat
         pool = export.multiprocessing.get_context("fork").Pool
         forks = []
         monkeypatch.setattr(export.multiprocessing.get_context("fork"), "Pool",
-                            lambda n, pool=pool: forks.append(n) or pool(n))
+                            lambda n, pool=pool, **kw: forks.append(n) or pool(n, **kw))
         out = export.write_folder(data, tmp_path / f"r{cores}", None)
         assert forks == ([2] if cores == 2 else []), forks
         files[cores] = {p.relative_to(tmp_path / f"r{cores}"): p.read_bytes()
                         for p in out if p.suffix == ".png"}
     assert len(files[2]) >= 2 and files[2] == files[1]
+
+
+def _sigterm_is_default(_n):
+    import signal
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_a_drawing_process_has_not_the_runs_signal_handlers():
+    """The run turns SIGTERM into an exception (cli.py); the pool ends its
+    drawing processes with SIGTERM: they must die quietly, not print a
+    traceback (seen at the end of a run)."""
+    import multiprocessing
+    import signal
+    from harness.bench import export
+
+    def handler(signum, frame):
+        raise RuntimeError("the run's handler")
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(1) as pool:
+            assert pool.map(_sigterm_is_default, [0]) == [False]  # inherited, as before
+        with ctx.Pool(1, initializer=export._drawing_process) as pool:
+            assert pool.map(_sigterm_is_default, [0]) == [True]
+    finally:
+        signal.signal(signal.SIGTERM, old)

@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import pathlib
 import re
+import signal
 
 from harness.bench import tables as tb
 from harness.bench.files import write_atomic, write_json
@@ -224,6 +225,14 @@ def _draw_nth(n: int) -> dict[str, bytes]:
     return _draw(_pyplot(), _TO_DRAW[n])
 
 
+def _drawing_process() -> None:
+    """In a forked drawing process: the run's signal handlers are not its
+    own (the pool ends its processes with SIGTERM, which the run's handler
+    turned into a traceback; Ctrl-C is the run's to handle)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _save_all(plt, charts: list[tuple], folder: pathlib.Path) -> list[pathlib.Path]:
     """Write each chart (make, name, key) as PNG and SVG: the files drawn
     earlier from the same data (FIGURE_CACHE) where there are, the others
@@ -242,7 +251,8 @@ def _save_all(plt, charts: list[tuple], folder: pathlib.Path) -> list[pathlib.Pa
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         _TO_DRAW = [make for make, _key in todo]
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(workers,
+                                                          initializer=_drawing_process) as pool:
                 drawn = pool.map(_draw_nth, range(len(todo)), chunksize=1)
         except Exception:  # noqa: BLE001 -- no processes to be had (a root without
             drawn = None   # /dev/shm has no semaphores), or a chart failed: here, it says why
