@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 
 import pytest
 
 from conftest import KAT_DIR, ROOT, bin_dir, load_module
+from harness.bench.arduino import version
 from harness.bench.impls import default_impls
 from harness.bench.targets import TARGETS
 from harness.build import CCACHE_ENV, launcher
@@ -123,10 +123,6 @@ def test_default_choice_follows_the_preference():
 
 
 # -- the host: installed, found, linked ---------------------------------------
-
-def version() -> str:
-    return re.search(r"project\(lwc VERSION (\S+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
-
 
 # (ids not starting with a build variant's name: ./run-tests --quick keeps these)
 @pytest.mark.parametrize("cc,shared", [("gcc", False), ("clang", True)],
