@@ -10,8 +10,11 @@
 #   lwc_setup report       a headless browser (Debian's chromium) for the tests
 #                          that open the results page (index.html)
 #   lwc_setup arduino      Debian's arduino-builder and Arduino AVR core
+#   lwc_setup python       building the Python package (pip, setuptools, wheel,
+#                          CMake, venv) and what its tests set beside it
+#                          (pyascon, cryptography)
 #   lwc_setup all          core, fuzz, cluster, report, CMake and pkg-config,
-#                          arduino, and every family
+#                          arduino, python, and every family
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -90,7 +93,10 @@ lwc_need_python_module() {
   if python3 -c 'import sys; sys.exit(sys.prefix == sys.base_prefix and sys.prefix.startswith("/usr"))' 2>/dev/null; then
     python3 -m pip install -q "$2>=$floor" >&2 && lwc_python_module_ok "$1" "$2" "$floor" && return 0
   fi
-  lwc_apt_install "$3" && lwc_python_module_ok "$1" "$2" "$floor" && return 0
+  # $3 "-": not packaged by Debian (PyPI only)
+  if [ "$3" != - ]; then
+    lwc_apt_install "$3" && lwc_python_module_ok "$1" "$2" "$floor" && return 0
+  fi
   python3 -m pip install -q --break-system-packages "$2>=$floor" >&2 &&
     lwc_python_module_ok "$1" "$2" "$floor" && return 0
   lwc_log "Python module $2 >= $floor could not be installed for $(command -v python3)"
@@ -167,6 +173,22 @@ lwc_setup() {
       [ -f /usr/share/arduino/hardware/arduino/avr/platform.txt ] ||
         lwc_apt_install arduino-core-avr || return 1
       ;;
+    python)  # the Python package (pip install .) and its tests
+      lwc_setup core || return 1
+      lwc_need_cmds cmake:cmake || return 1
+      lwc_need_python_module pip pip python3-pip 23 || return 1
+      # pip install . without build isolation (the tests: no network) needs
+      # setuptools with pyproject.toml's [project] and setuptools' wheel
+      lwc_need_python_module setuptools setuptools python3-setuptools 61 || return 1
+      lwc_need_python_module wheel wheel python3-wheel 0.38 || return 1
+      # python3 -m venv: Debian keeps ensurepip in python3-venv
+      python3 -c 'import ensurepip' 2>/dev/null || lwc_apt_install python3-venv || return 1
+      python3 -c 'import ensurepip' 2>/dev/null || {
+        lwc_log "python3 -m venv cannot work: $(command -v python3) has no ensurepip"; return 1; }
+      # beside lwc in the agreement test and python -m lwc.bench
+      lwc_need_python_module cryptography cryptography python3-cryptography 38 || return 1
+      lwc_need_python_module ascon ascon - 0.0.9 || return 1
+      ;;
     cluster)  # ./lwcbench run --cluster, ./lwcbench worker: Dask (PyPI)
       lwc_setup core || return 1
       lwc_need_python_module distributed distributed python3-distributed 2022.12 || return 1
@@ -178,6 +200,7 @@ lwc_setup() {
       # the tests build lwc as a user would: CMake, pkg-config, Arduino
       lwc_need_cmds cmake:cmake pkg-config:pkg-config || return 1
       lwc_setup arduino || return 1
+      lwc_setup python || return 1
       lwc_setup fuzz || return 1
       lwc_setup cluster || return 1
       lwc_setup report || return 1

@@ -11,7 +11,10 @@
 # first `./lwcbench run` on a bare machine must measure) and checks that every
 # one was measured and passed its KAT; then the test suite's
 # set-up (lwc_setup all), the build of every variant of harness/build.py and
-# a pytest subset on what was built.  Every run starts from a copy of the
+# a pytest subset on what was built (the aarch64 cross build; the Python
+# package built by the root's pip from the tree and installed in a fresh
+# virtual environment of Debian's python3, every KAT file through it).
+# Every run starts from a copy of the
 # pristine root, never from one already set up.
 #
 # Caches, outside the checkout: ${LWC_FRESH_ROOT_CACHE:-/var/cache/lwc/fresh-root}
@@ -47,7 +50,7 @@ CLONE=/root/lwc  # the clone's path inside the root
 # the Ibex RTL model (./lwcbench list).
 SCHEME=ascon-aead128
 IMPL=bi32
-PYTEST_SUBSET=(tests/test_aarch64.py -x)
+PYTEST_SUBSET=(tests/test_aarch64.py tests/test_python.py::test_pip_install_in_a_fresh_venv -x)
 
 say() { printf 'fresh-root: %s\n' "$*"; }
 skip() {  # $1: why, on one line
