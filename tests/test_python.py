@@ -25,7 +25,7 @@ import zipfile
 
 import pytest
 
-from conftest import KAT_DIR, ROOT
+from conftest import KAT_DIR, ROOT, load_module
 from harness.build import CCACHE_ENV, launcher
 
 sys.path.insert(0, str(ROOT / "tests" / "python"))
@@ -150,6 +150,24 @@ def test_the_sdist_builds_a_wheel_that_passes(tmp_path):
     out = run([py, ROOT / "tests" / "python" / "kat_check.py", KAT_DIR], cwd=tmp_path,
               timeout=600).stdout
     assert out.count(", ok") == len(list(KAT_DIR.glob("*.txt"))), out
+
+
+def test_the_backend_asks_for_cmake_only_without_one(tmp_path, monkeypatch):
+    """python/backend/lwc_backend.py: setuptools' requirements (stood in
+    for here: the real hook runs setup.py in the working folder), plus
+    CMake from PyPI when no cmake 3.18+ is on the PATH (an old one counts
+    as none)."""
+    lwc_backend = load_module(ROOT / "python" / "backend" / "lwc_backend.py", "lwc_backend")
+    for hook in ("get_requires_for_build_wheel", "get_requires_for_build_editable"):
+        monkeypatch.setattr(lwc_backend._meta, hook, lambda config_settings=None: ["wheel"])
+    old = tmp_path / "cmake"
+    old.write_text("#!/bin/sh\necho 'cmake version 3.10.2'\n")
+    old.chmod(0o755)
+    assert lwc_backend.get_requires_for_build_wheel() == ["wheel"]  # this machine's cmake
+    for path in (str(tmp_path / "empty"), str(tmp_path)):
+        monkeypatch.setenv("PATH", path)
+        assert lwc_backend.get_requires_for_build_wheel() == ["wheel", "cmake>=3.18"]
+        assert lwc_backend.get_requires_for_build_editable() == ["wheel", "cmake>=3.18"]
 
 
 # -- in this process ---------------------------------------------------------------
@@ -390,6 +408,42 @@ def test_hostile_arguments_raise(lwc, case):
         call(lwc, a, bytes(16), bytes(16))
     assert str(e.value) or isinstance(e.value, MemoryError)
     assert not issubclass(lwc.TagError, ValueError)  # a forgery is not a bad argument
+
+
+def test_any_argument_anywhere_raises_or_answers(lwc):
+    """Every call of the API with each argument in turn replaced by each
+    of a set of wrong values (and a few positions past the end): the call
+    returns or raises one of the documented exceptions; the interpreter
+    never goes down (a crash would end this test's worker)."""
+    a = lwc.Aead("ascon-aead128")
+    k = bytes(16)
+    bad = [None, 0, -1, 1 << 70, 2.5, "text", [b"x"], (k,), {}, object(), memoryview(k)[::2],
+           bytearray(3), k, bytes(100000), True]
+    calls = [
+        (a.encrypt, [k, k, b"msg", b"ad"]), (a.decrypt, [k, k, bytes(20), b"ad"]),
+        (a.encrypt_batch, [[(k, k, b"m")]]), (a.decrypt_batch, [[(k, k, bytes(16))]]),
+        (lwc.hash, ["ascon-xof128", b"m", 16]), (lwc.hash_batch, ["ascon-hash256", [b"m"]]),
+        (lwc.Hash, ["ascon-cxof128", b"m"]), (lwc.Aead, ["ascon-aead128", None]),
+        (lwc.Permutation, ["ascon-p12", None]), (lwc.Permutation("ascon-p12").add_bytes, [b"m", 0]),
+        (lwc.Permutation("ascon-p12").extract_bytes, [8, 0]),
+        (lwc.Permutation("ascon-p12").permute, [6]), (lwc.Hash("ascon-xof128").squeeze, [4]),
+        (lwc.Hash("ascon-xof128").digest, [4]), (lwc.Hash("ascon-xof128").update, [b"m"]),
+        (lwc.schemes, ["aead"]), (lwc.implementations, ["ascon-aead128"]),
+        (lwc.batch_engines, ["ascon-aead128"]),
+    ]
+    allowed = (TypeError, ValueError, lwc.TagError, MemoryError, OverflowError)
+    tried = 0
+    for fn, good in calls:
+        for i in range(len(good) + 2):
+            for value in bad:
+                args = list(good) + [None] * max(0, i + 1 - len(good))
+                args[i] = value
+                try:
+                    fn(*args)
+                except allowed:
+                    pass
+                tried += 1
+    assert tried > 500
 
 
 def test_a_forgery_releases_nothing(lwc):
