@@ -5,6 +5,7 @@
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
                [--port DEVICE] [--baud N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
+  lwcbench report --docs [--check] [FILE.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
@@ -25,8 +26,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (cluster, ct, export, fuzz, hostcmp, install, profile, report, runner,
-                           supercop)
+from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, profile, report,
+                           runner, supercop)
 from harness.bench import tables as tb
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
@@ -126,9 +127,17 @@ def add_run(sub) -> None:
 
 def add_report(sub) -> None:
     rep = sub.add_parser("report", help="rebuild tables and the results folder from a JSON file")
-    rep.add_argument("json_file", metavar="FILE.json",
+    rep.add_argument("json_file", metavar="FILE.json", nargs="?",
                      help="the results of a run (./lwcbench run --json, or a results "
-                          "folder's results.json)")
+                          "folder's results.json); with --docs: stored first as the "
+                          "committed data set")
+    rep.add_argument("--docs", action="store_true",
+                     help="write docs/results/ (a page per target family and per paper) and "
+                          "README.md's table from the committed data set "
+                          "(docs/results/data/results.json.xz)")
+    rep.add_argument("--check", action="store_true",
+                     help="with --docs: write nothing; exit 1 naming every generated file "
+                          "that differs from what the data set gives")
     rep.add_argument("--out", metavar="DIR",
                      help="results folder (default: the JSON's folder); afterwards it holds "
                           "this report's files only (other files of yours are kept)")
@@ -295,6 +304,18 @@ def cmd_worker(args) -> int:
 
 
 def cmd_report(args) -> int:
+    if args.check and not args.docs:
+        raise UsageError("--check goes with --docs")
+    if args.docs:
+        try:
+            status, lines = docs.run(pathlib.Path(args.json_file) if args.json_file else None,
+                                     args.check)
+        except docs.DocsError as e:
+            raise UsageError(str(e)) from e
+        print("\n".join(lines))
+        return status
+    if args.json_file is None:
+        raise UsageError("report needs FILE.json (or --docs)")
     try:
         data = json.loads(pathlib.Path(args.json_file).read_text())
         records = data["results"]

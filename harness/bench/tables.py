@@ -228,6 +228,9 @@ class Section:
     title: str
     grids: list[Grid]
     mlen: int | None = None
+    # the published file (harness/bench/published/<source>.json) whose
+    # figures the section sets beside ours, if any
+    source: str | None = None
 
 
 def per_byte(records, field: str) -> dict:
@@ -324,7 +327,9 @@ def cost_sections(records, clock_labels: dict, baseline: str | None,
 
 @functools.lru_cache(maxsize=None)
 def published() -> tuple[dict, ...]:
-    return tuple(json.loads(p.read_text()) for p in sorted(PUBLISHED.glob("*.json")))
+    """Every published reference, each with "file": its file's stem."""
+    return tuple({**json.loads(p.read_text()), "file": p.stem}
+                 for p in sorted(PUBLISHED.glob("*.json")))
 
 
 def published_sections(records, lengths=LENGTHS) -> list[Section]:
@@ -375,7 +380,8 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
                     title = (f"{target}: {flabel(field)} per byte, measured here / {other}"
                              f"{ref['title']}, {ref['simulator']} -- {fmt_len(mlen)} inputs, "
                              f"{ref['unit']}")
-                    out.append(Section("published", target, field, title, grids, mlen))
+                    out.append(Section("published", target, field, title, grids, mlen,
+                                       ref["file"]))
     return out
 
 
@@ -416,7 +422,7 @@ def primitive_sections(ref: dict, records) -> list[Section]:
              f"look-up {flabel(field)} of one traced call; published rows: {table['what']} "
              f"({ref['source']}; {ref['what']})" + (f"; {notes}" if notes else ""))
     return [Section("published", target, field, title,
-                    [Grid("primitive", ["impl", *table["columns"]], rows)])]
+                    [Grid("primitive", ["impl", *table["columns"]], rows)], source=ref["file"])]
 
 
 def aead_sections(ref: dict, records) -> list[Section]:
@@ -459,7 +465,8 @@ def aead_sections(ref: dict, records) -> list[Section]:
     title = (f"{target}: {flabel(field)} of one authenticated encryption, measured here / "
              f"published ({table['what']}; {ref['source']}; {ref['what']}); per scheme the "
              f"fastest implementation at the largest cell" + (f"; {cited}" if cited else ""))
-    return [Section("published", target, field, title, [Grid("adlen dlen", columns, rows)])]
+    return [Section("published", target, field, title, [Grid("adlen dlen", columns, rows)],
+                    source=ref["file"])]
 
 
 def rate_bytes(perm: str) -> int | None:
@@ -504,15 +511,17 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
                                              Cell(pub[2])]))
         if not rows:
             continue
-        notes = [f"published rows: {t['what']} ({ref['source']})"
-                 for ref in refs for tg, t in ref["tables"].items() if tg == target]
+        beside = [ref for ref in refs if target in ref["tables"]]
+        notes = [f"published rows: {ref['tables'][target]['what']} ({ref['source']})"
+                 for ref in beside]
         title = (f"{target}: the bare permutations -- code bytes, {flabel(field)} per call ({label}), "
                  f"{flabel(field)} per rate byte of a sponge of capacity 256 bits (rate 8 bytes for "
                  f"Ascon, 16 for Gimli, Sparkle384 and Xoodoo)" +
                  "".join(f"; {n}" for n in notes))
         out.append(Section("permutations", target, field, title,
                            [Grid("permutation", ["impl", "code bytes", f"{flabel(field)} per call",
-                                                 f"{flabel(field)} per rate byte"], rows)]))
+                                                 f"{flabel(field)} per rate byte"], rows)],
+                           source=beside[0]["file"] if beside else None))
     return out
 
 
