@@ -5,7 +5,7 @@ no secret-dependent address tests/test_ct.py's.
 
 Here: each entry called directly (no benchmark dispatch, no descriptor),
 priced by the cycle model at 0 wait states, against the count written by
-hand from the generated code and the model's rules (README, "The Cortex-M3
+hand from the generated code and the model's rules (docs/research.md, "The Cortex-M3
 cycle model"); the 7-step entry is the one the seed's 778 cycles compare
 with.  And the fast steps keep the state in registers.
 """

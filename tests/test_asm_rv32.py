@@ -104,7 +104,7 @@ def test_zbt_fsri_encoding_on_ibex(tmp_path):
 
 
 def test_bounds_follow_the_generated_code():
-    """tools/rv32_bounds.py (the README's statement of what bounds each cell)
+    """tools/rv32_bounds.py (docs/design/asm-rv32.md's statement of what bounds each cell)
     counts the rounds in the generated files and the byte handling in what
     gen.py emits: a bit-interleaved round is 74 instructions (2 constant,
     2 x 16 S-box, 5 x 8 linear layer), and Zbkb moves a big-endian lane in

@@ -311,7 +311,7 @@ def test_props_program_catches_a_difference(tmp_path):
 
 
 def test_bounds_follow_the_generated_code():
-    """tools/rv64_bounds.py (the README's statement of what bounds each
+    """tools/rv64_bounds.py (docs/design/asm-rv64.md's statement of what bounds each
     cell) counts the rounds in the generated files: Zbb 1 constant + 15
     S-box + 5 x 4 linear = 36; RV64I 1 + 15 or 16 + 5 x 8 = 56 or 57; a
     big-endian lane in is ld, the reversal (1 or 13) and xor, out the

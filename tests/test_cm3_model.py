@@ -8,7 +8,7 @@ The program runs the body 1000 and 2000 times in a row (.rept, no loop),
 each run between two reads of the counters, and writes the counts out; the
 difference of the two runs is exactly 1000 bodies, whatever the reads and
 the run's edges cost.  That difference must be 1000 x the cost written
-here by hand from the manual's table and the README's wait-state rules
+here by hand from the manual's table and the wait-state rules of docs/research.md
 (fetch lines of 4 bytes, one line prefetched, 1 + ws cycles a flash line,
 ws more per flash data read, ws per line of a branch target) -- exactly,
 at 0, 2 and 4 wait states.  A wrong class cost, a missed pipelining or a

@@ -508,12 +508,13 @@ def test_the_stub_matches_the_module(lwc):
     assert set(lwc.__all__) - {"__version__"} == public
 
 
-def test_the_readme_example_runs(lwc):
-    """The README's Python example (the block under its Python heading)."""
-    text = (ROOT / "README.md").read_text()
-    part = text.split("**Python.**", 1)[1]
-    code = re.search(r"```python\n(.*?)```", part, re.S).group(1)
-    exec(compile(code, "README.md", "exec"), {})
+@pytest.mark.parametrize("doc", ["README.md", "docs/using.md"])
+def test_the_python_examples_run(lwc, doc):
+    """Every Python block of the README and of docs/using.md runs."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / doc).read_text(), re.S)
+    assert blocks, doc
+    for i, code in enumerate(blocks):
+        exec(compile(code, f"{doc} block {i + 1}", "exec"), {})
 
 
 def test_the_benchmark_prints_its_table_and_goals(lwc, capsys):

@@ -3,7 +3,7 @@
 message needs times the instructions of one round, plus the instructions
 no implementation of that round can avoid for the bytes themselves.
 
-    python3 tools/rv32_bounds.py          # a Markdown table (README)
+    python3 tools/rv32_bounds.py          # a Markdown table (docs/design/asm-rv32.md says what bounds each cell)
 
 For every assembly variant with a published thesis row, and every cell of
 the thesis' tables (Ascon-128a, -128, -Hasha, -Hash at 32 KiB and 16 B, no

@@ -2,7 +2,7 @@
 """What bounds the RV64 assembly below, per byte, next to its goals and
 what a run measured.
 
-    python3 tools/rv64_bounds.py [results.json]   # Markdown (README)
+    python3 tools/rv64_bounds.py [results.json]   # Markdown (docs/design/asm-rv64.md says what bounds each cell)
 
 results.json is the folder file of a `./lwcbench run` with the thesis suite
 on rv64-qemu and rv64-zbb-qemu and the C implementations (default

@@ -3,7 +3,7 @@
 message needs times the instructions of one round, plus the instructions no
 implementation of that round can avoid for the bytes themselves.
 
-    python3 tools/xtensa_bounds.py [results.json]     # a Markdown table (README)
+    python3 tools/xtensa_bounds.py [results.json]     # a Markdown table (docs/design/asm-xtensa.md says what bounds each cell)
 
 For both variants and the thesis' four columns (Ascon-128a, -128, -Hasha,
 -Hash at 32 KiB and 16 B, no associated data; big-endian v1.2 lanes) it

@@ -1,7 +1,7 @@
 """What a `./lwcbench run` is asked to do: the command line parsed once into
 an immutable Plan, and what a plan measures (suites -> points).
 
-The run reads one way (README: "How a run flows"):
+The run reads one way (docs/design/architecture.md: how a run flows):
   cli (options) -> plan.plan_of -> Plan
   runner.execute(plan): set-up, the targets made with plan.settings(),
       scope.select (which jobs), the jobs (here, or on a cluster, which is

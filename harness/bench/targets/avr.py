@@ -128,7 +128,7 @@ class AvrTarget(RamBudget, CrossTarget):
     request_timeout = 120.0  # the longest request (a 32 KiB hash) takes ~5 s
     chip, sram, stack_reserve = "ATmega128", SRAM, STACK_RESERVE
     job_weight = 11.5  # 3.4 s a job on average (the default run at a8dac27, cold, 2 cores)
-    default_left_out = SLOW_C  # README "Default scope"
+    default_left_out = SLOW_C  # docs/lwcbench/run.md "Default scope"
     default_left_out_why = SLOW_C_WHY
 
     def tools_missing(self):

@@ -184,7 +184,7 @@ def unexpected_answer(r, impl: Impl, p: Point, samples: int | None = None) -> st
 # The default scope of the cycle-accurate simulators (rv32-ibex, avr-atmega128,
 # msp430), whose jobs cost seconds to minutes where a QEMU job costs a
 # fraction of a second: the C written for the specification or for size, not
-# for speed, runs with --all (or --impl); README "Default scope".
+# for speed, runs with --all (or --impl); docs/lwcbench/run.md "Default scope".
 SLOW_C = frozenset({"ref", "lowsize"})
 SLOW_C_WHY = ("ref (the specification as written) and lowsize (the smallest code), C not "
               "written for speed, the slowest jobs of a cycle-accurate simulator")
@@ -199,7 +199,7 @@ class Target:
     # these names a scheme has, among its constant-time implementations
     # that build here; a scheme with none of them gets its first such
     # implementation by name.  The order is the measured one: the fastest
-    # at 32 KiB in the default run (the README's tables), assembly first.
+    # at 32 KiB in the default run (docs/results/), assembly first.
     preference: tuple[str, ...] = ("opt32", "bi32", "opt64", "ref", "lowsize")
     metric = ""        # what `cycles` / `instructions` mean on this target
     clock_label = ""   # short name of the counters' source, for table titles

@@ -186,7 +186,7 @@ class IbexTarget(CrossTarget):
     job_weight = 30.0
     # The default run's scope: the C not written for speed, as on the other
     # cycle-accurate simulators, and eight Ascon schemes: the thesis' four
-    # and SP 800-232's four (README "Default scope").
+    # and SP 800-232's four (docs/lwcbench/run.md "Default scope").
     default_left_out = SLOW_C
     default_schemes = frozenset({"ascon128-v12", "ascon128a-v12", "asconhash-v12",
                                  "asconhasha-v12", "ascon-aead128", "ascon-hash256",

@@ -65,7 +65,7 @@ class Msp430Target(CrossTarget):
     # one request: the slowest, an AEAD KAT, takes about 4 s
     request_timeout = 120.0
     job_weight = 8.4  # 2.5 s a job on average (the default run at a8dac27, cold, 2 cores)
-    default_left_out = SLOW_C  # README "Default scope"
+    default_left_out = SLOW_C  # docs/lwcbench/run.md "Default scope"
     default_left_out_why = SLOW_C_WHY
 
     def tools_missing(self):

@@ -12,7 +12,7 @@ never cycles.  On the Cortex-M3 targets a second plugin (harness/platforms/
 qemu/cm3_cycles.c, build/tools/qemu/libcm3_cycles.so) counts the same
 instructions and, beside them, *modelled cycles*: the instruction stream
 priced with the Cortex-M3 Technical Reference Manual's timings and the
-target's flash wait states (README: "The Cortex-M3 cycle model").  They
+target's flash wait states (docs/research.md: "The Cortex-M3 cycle model").  They
 are a model's figures, reported as `modelled_cycles`, never as `cycles`.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@
  * states.  QEMU itself has no timing model; these are a model's figures,
  * never measured cycles.
  *
- * The model (README: "The Cortex-M3 cycle model"):
+ * The model (docs/research.md: "The Cortex-M3 cycle model"):
  *   - every instruction 1 cycle, except: single loads and stores 2; LDRD,
  *     STRD 3 (1+N); LDM, STM, PUSH, POP 1+N (N registers, PC and LR
  *     included); LDREX, STREX 2; MLA, MLS 2; MSR, MRS 2; TBB, TBH 2;
