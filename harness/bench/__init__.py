@@ -18,6 +18,10 @@ How a run flows (one way; no module imports from one downstream of it):
                figures, sizes, each target's summary, chart series)
   report.py    the terminal's tables and summaries, the run's environment
   export.py    the results folder: Markdown, CSV, plots, index.html
+  docs.py      report --docs: docs/results/ and the README's table from the
+               committed data set (docs/results/data/results.json.xz)
+  site.py      report --site: a static results site (sortable tables, SVG
+               charts, two runs compared)
   targets/     one module per target family: how to build for it, start
                its simulator (or board) and talk to the firmware
                (the firmware's C is harness/firmware/, each family's port,
@@ -25,5 +29,6 @@ How a run flows (one way; no module imports from one downstream of it):
   session.py   the line protocol of harness/firmware/bench.h
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
   cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
-  ct.py, profile.py, fuzz.py, supercop.py, hostcmp.py: the other subcommands
+  ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py: the other
+               subcommands
 """

@@ -6,6 +6,7 @@
                [--port DEVICE] [--baud N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
   lwcbench report --docs [--check] [FILE.json]
+  lwcbench report --site DIR [FILE.json] [--compare OLD.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
@@ -27,7 +28,7 @@ import sys
 import time
 
 from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, profile, report,
-                           runner, supercop)
+                           runner, site, supercop)
 from harness.bench import tables as tb
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
@@ -135,6 +136,12 @@ def add_report(sub) -> None:
                      help="write docs/results/ (a page per target family and per paper) and "
                           "README.md's table from the committed data set "
                           "(docs/results/data/results.json.xz)")
+    rep.add_argument("--site", metavar="DIR",
+                     help="write a static results site into DIR (HTML, no server or network "
+                          "needed) from FILE.json, or from the committed data set without it")
+    rep.add_argument("--compare", metavar="OLD.json",
+                     help="with --site: a page comparing OLD.json's run with this one "
+                          "(regressions in red)")
     rep.add_argument("--check", action="store_true",
                      help="with --docs: write nothing; exit 1 naming every generated file "
                           "that differs from what the data set gives")
@@ -306,6 +313,22 @@ def cmd_worker(args) -> int:
 def cmd_report(args) -> int:
     if args.check and not args.docs:
         raise UsageError("--check goes with --docs")
+    if args.compare and not args.site:
+        raise UsageError("--compare goes with --site")
+    if args.site:
+        if args.docs:
+            raise UsageError("--site and --docs are two commands: run them one after the other")
+        try:
+            data = docs.load(pathlib.Path(args.json_file) if args.json_file else None)
+            old = docs.load(pathlib.Path(args.compare)) if args.compare else None
+            files = site.write(data, pathlib.Path(args.site), old)
+        except docs.DocsError as e:
+            raise UsageError(str(e)) from e
+        except OSError as e:
+            raise UsageError(f"cannot write the site in {args.site}: {e}") from e
+        print(f"wrote {args.site}/ ({len(files)} files): open "
+              f"{(pathlib.Path(args.site) / 'index.html').resolve().as_uri()}")
+        return 0
     if args.docs:
         try:
             status, lines = docs.run(pathlib.Path(args.json_file) if args.json_file else None,
@@ -315,7 +338,7 @@ def cmd_report(args) -> int:
         print("\n".join(lines))
         return status
     if args.json_file is None:
-        raise UsageError("report needs FILE.json (or --docs)")
+        raise UsageError("report needs FILE.json (or --docs, or --site DIR)")
     try:
         data = json.loads(pathlib.Path(args.json_file).read_text())
         records = data["results"]

@@ -152,7 +152,7 @@ def paper_page(data: dict, page: export.Page, title: str, files: tuple[str, ...]
     return "\n".join(out).rstrip() + "\n"
 
 
-def which_rows(data: dict, page: export.Page, prefix: str) -> list[list[str]]:
+def which(data: dict, page: export.Page) -> list[dict]:
     """Per target of the data set: the implementation of HEADLINE a build
     for it gets (impls.default_impls: what CMake and lwc_aead_find(.., NULL)
     give), its cost per byte at 32 KiB and 16 B in the target's metric,
@@ -160,8 +160,7 @@ def which_rows(data: dict, page: export.Page, prefix: str) -> list[list[str]]:
     from harness.bench.impls import default_impls
     from harness.bench.targets import TARGETS
     mine = [i for i in discover() if i.scheme == HEADLINE]
-    rows = [["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
-             "code bytes", "stack bytes", "smallest (code bytes)"]]
+    out = []
     for target in page.targets:
         if target not in TARGETS:
             continue
@@ -172,25 +171,39 @@ def which_rows(data: dict, page: export.Page, prefix: str) -> list[list[str]]:
         chosen = [i.name for i in default_impls(TARGETS[target](), mine)]
         measured = {r["impl"] for r in recs}
         impl = next((n for n in chosen if n in measured), None)
-        label = tb.metric_label(tb.clock_labels_of(data), target, field)
         cells = tb.per_byte(recs, field)
         summary = next((s for s in page.summaries if s.target == target and s.field == field
                         and any(p.scheme == HEADLINE for p in s.picks)), None)
         small = next((p for p in summary.picks if p.scheme == HEADLINE and "smallest" in p.roles),
                      None) if summary else None
-        size = [r for r in recs if r["impl"] == impl]
-        code = next((r["code_bytes"] for r in size if r.get("code_bytes") is not None), None)
-        stack = max((r["stack_bytes"] for r in size if r.get("stack_bytes") is not None),
-                    default=None)
-        show = (lambda m: cells.get((impl, HEADLINE, m), tb.Cell()).text())  # noqa: E731
-        rows.append([f"[{target}]({prefix}{family_of(target)}.md#{target})",
-                     f"{tb.flabel(field)} ({label})",
-                     f"`{impl}`" if impl else f"`{chosen[0]}` (not in this data set)" if chosen
-                     else "-",
-                     show(32768) if impl else "-", show(16) if impl else "-",
-                     str(code) if code is not None else "-",
-                     str(stack) if stack is not None else "-",
-                     f"`{small.impl}` ({small.code_bytes})" if small else "-"])
+        mine_recs = [r for r in recs if r["impl"] == impl]
+        out.append({
+            "target": target, "field": field,
+            "label": tb.metric_label(tb.clock_labels_of(data), target, field),
+            "impl": impl, "default": chosen[0] if chosen else None,
+            "b32k": cells.get((impl, HEADLINE, 32768), tb.Cell()) if impl else None,
+            "b16": cells.get((impl, HEADLINE, 16), tb.Cell()) if impl else None,
+            "code": next((r["code_bytes"] for r in mine_recs if r.get("code_bytes") is not None),
+                         None),
+            "stack": max((r["stack_bytes"] for r in mine_recs
+                          if r.get("stack_bytes") is not None), default=None),
+            "smallest": (small.impl, small.code_bytes) if small else None})
+    return out
+
+
+def which_rows(data: dict, page: export.Page, prefix: str) -> list[list[str]]:
+    """which() as Markdown cells; prefix: the path to docs/results/."""
+    rows = [["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
+             "code bytes", "stack bytes", "smallest (code bytes)"]]
+    for w in which(data, page):
+        impl = (f"`{w['impl']}`" if w["impl"] else
+                f"`{w['default']}` (not in this data set)" if w["default"] else "-")
+        rows.append([f"[{w['target']}]({prefix}{family_of(w['target'])}.md#{w['target']})",
+                     f"{tb.flabel(w['field'])} ({w['label']})", impl,
+                     w["b32k"].text() if w["b32k"] else "-", w["b16"].text() if w["b16"] else "-",
+                     str(w["code"]) if w["code"] is not None else "-",
+                     str(w["stack"]) if w["stack"] is not None else "-",
+                     f"`{w['smallest'][0]}` ({w['smallest'][1]})" if w["smallest"] else "-"])
     return rows
 
 
