@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the ARMv7-M (Cortex-M3, Thumb-2) assembly backends of Ascon.
 
-    python3 src/ascon/armv7m/gen.py        # rewrite src/ascon/armv7m/*.S
+    python3 -m src.ascon.armv7m.gen        # rewrite src/ascon/armv7m/*.S
 
 Two variants, both bit-interleaved (bi32: lane i as e_i, its even bits, and
 o_i, its odd bits, as lanes_bi32.h), the whole state in ten registers
@@ -64,15 +64,13 @@ from __future__ import annotations
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from asmgen import Emitter  # noqa: E402  (src/ascon/asmgen.py)
+from src.asmgen.armv7m import LOW, Asm
 
 HERE = pathlib.Path(__file__).resolve().parent
 
 E = ["r0", "r1", "r2", "r3", "r4"]    # even halves of x0..x4 (low registers)
 O = ["r8", "r9", "r10", "r11", "r12"]  # odd halves
 T = ["r5", "r6", "r7"]                 # temporaries of the rounds (low registers)
-LOW = {f"r{k}" for k in range(8)}
 # The S-boxes' temporaries (A, B, C): all low for the even slice, so that
 # its two-operand steps are 16-bit Thumb; the odd slice takes the three low
 # registers the even one left free (r3: its y3 went to r0).
@@ -90,43 +88,6 @@ def round_constant(i: int) -> tuple[int, int, int]:
     even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
     odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
     return c, even, odd
-
-
-class Asm(Emitter):
-    """Thumb-2, unified syntax.  op2() picks the flag-setting 16-bit form of
-    a two-operand ALU operation where Thumb has one (rd == rn, low
-    registers, no shift): the rounds keep no flags alive."""
-    COMMENT = "{text:<44}@ {comment}"
-
-    def note(self, text: str) -> None:
-        self.lines.append(f"    @ {text}")
-
-    def alu(self, op: str, rd: str, rn: str, rm: str, shift: str = "", comment: str = "") -> None:
-        if not shift and rd == rm and rd != rn and op in ("eor", "and", "orr"):
-            rn, rm = rm, rn  # commutative: rd = rd op rn, the two-operand form
-        if not shift and rd == rn and rd in LOW and rm in LOW and op in ("eor", "and", "orr", "bic"):
-            self(op + "s", rd, rm, comment=comment)
-        elif shift:
-            self(op, rd, rn, f"{rm}, {shift}", comment=comment)
-        else:
-            self(op, rd, rn, rm, comment=comment)
-
-    def eor_ror(self, rd: str, rn: str, rm: str, k: int, comment: str = "") -> None:
-        """rd = rn ^ (rm >>> k), k taken mod 32 (0: no shift)."""
-        k %= 32
-        self.alu("eor", rd, rn, rm, f"ror #{k}" if k else "", comment=comment)
-
-    def func(self, name: str) -> str:
-        sym = f"ARMV7M_SYM({name})"
-        self.raw(f"    .global {sym}")
-        self.raw(f"    .type {sym}, %function")
-        self.raw("    .thumb_func")
-        self.raw("    .balign 4")
-        self.label(sym)
-        return sym
-
-    def endfunc(self, sym: str) -> None:
-        self.raw(f"    .size {sym}, .-{sym}")
 
 
 # -- the round ---------------------------------------------------------------
@@ -767,7 +728,7 @@ def generate(variant: str) -> str:
     a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
     a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O) + ", temporaries "
           + "/".join(T) + "; r4-r11 saved. */")
-    a.raw('#include "ascon/armv7m/asm.h"')
+    a.raw('#include "asmgen/armv7m.h"')
     a.raw("")
     a.raw("    .syntax unified")
     a.raw("    .thumb")

@@ -4,7 +4,7 @@
  * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.
  * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
  * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r8/r9/r10/r11/r12, temporaries r5/r6/r7; r4-r11 saved. */
-#include "ascon/armv7m/asm.h"
+#include "asmgen/armv7m.h"
 
     .syntax unified
     .thumb

@@ -8,7 +8,7 @@
  * (the last of a round) into the next S-box, which leaves y4 in R and
  * y1 in T for theirs (the first).
  * r26 = round constant, r27 = mul factor; r0:r1 products. */
-#include "ascon/avr/asm.h"
+#include "asmgen/avr.h"
 
     .text
     .global LWC_AVR_SYM(ascon_avr_permute)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the AVR assembly backends of Ascon from one description.
 
-    python3 src/ascon/avr/gen.py          # rewrite src/ascon/avr/*.S
+    python3 -m src.ascon.avr.gen          # rewrite src/ascon/avr/*.S
 
 Both variants give one function,
 
@@ -51,8 +51,8 @@ import itertools
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from avrgen import Asm, head, rol1, ror1, size, tail, text, write  # noqa: E402
+from src.asmgen.avr import Asm, head, rol1, ror1, tail
+from src.asmgen.emitter import size, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 VARIANTS = ["small", "fast"]
@@ -159,7 +159,7 @@ def best_plan(lane: int, use_mul: bool):
 
 
 def rol1z(a: Asm, w: list[str], comment: str, zero: str) -> None:
-    """w <<<= 1 with the zero register named (avrgen.rol1 when it is r1)."""
+    """w <<<= 1 with the zero register named (asmgen.avr.rol1 when it is r1)."""
     if zero == "r1":
         rol1(a, w, comment)
         return
@@ -235,7 +235,7 @@ def generate_small() -> str:
     a.raw(" * the RAM lanes through Z (ld Z+ on lane 0).  S-box: x0..x4 in r18-r22,")
     a.raw(" * temporaries r23-r25.  Linear layer: the lane in A = r18-r25, its sum in")
     a.raw(f" * r0-r7 (or in place in r8-r15).  {RC} = round constant, {ZERO} = 0. */")
-    a.raw('#include "ascon/avr/asm.h"')
+    a.raw('#include "asmgen/avr.h"')
     a.raw("")
     saved = [f"r{k}" for k in range(2, 16)] + ["r28", "r29"]
     head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
@@ -331,7 +331,7 @@ def generate_fast() -> str:
     a.raw(f" * (the last of a round) into the next S-box, which leaves y{R_OUT} in R and")
     a.raw(f" * y{T_OUT} in T for theirs (the first).")
     a.raw(f" * {RC} = round constant, {K} = mul factor; r0:r1 products. */")
-    a.raw('#include "ascon/avr/asm.h"')
+    a.raw('#include "asmgen/avr.h"')
     a.raw("")
     saved = T + R
     head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")

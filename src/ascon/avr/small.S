@@ -8,7 +8,7 @@
  * the RAM lanes through Z (ld Z+ on lane 0).  S-box: x0..x4 in r18-r22,
  * temporaries r23-r25.  Linear layer: the lane in A = r18-r25, its sum in
  * r0-r7 (or in place in r8-r15).  r26 = round constant, r27 = 0. */
-#include "ascon/avr/asm.h"
+#include "asmgen/avr.h"
 
     .text
     .global LWC_AVR_SYM(ascon_avr_permute)

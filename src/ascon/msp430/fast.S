@@ -5,7 +5,7 @@
  * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a
  * column and three temporaries; linear layer: the lane, its copy, one temporary).
  * fast: the S-box unrolled, words held in registers between the passes. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     ; the rounds, for the entries below: r12 = state, r13 = the first round's
     ; constant; r4-r11, r14, r15 changed

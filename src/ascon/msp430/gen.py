@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the MSP430 assembly of the Ascon permutation from one description.
 
-    python3 src/ascon/msp430/gen.py       # rewrite src/ascon/msp430/*.S
+    python3 -m src.ascon.msp430.gen       # rewrite src/ascon/msp430/*.S
 
 Each variant gives
 
@@ -58,8 +58,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
-sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
-from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+from src.asmgen.msp430 import Asm, head, tail
+from src.asmgen.emitter import text, write
 
 VARIANTS = ["fast", "small"]
 
@@ -547,7 +547,7 @@ def generate(variant: str) -> str:
         a.raw(" * small: the S-box looped over the columns, nothing held between the passes. */")
     else:
         a.raw(" * fast: the S-box unrolled, words held in registers between the passes. */")
-    a.raw('#include "core/msp430/asm.h"')
+    a.raw('#include "asmgen/msp430.h"')
     a.raw("")
     if variant == "small":
         # 9 data registers, r10 the second pointer; r13 holds the rounds

@@ -5,7 +5,7 @@
  * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a
  * column and three temporaries; linear layer: the lane, its copy, one temporary).
  * small: the S-box looped over the columns, nothing held between the passes. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     .text
     .p2align 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the RV32 assembly backends of Ascon from one description.
 
-    python3 src/ascon/rv32/gen.py          # rewrite src/ascon/rv32/*.S
+    python3 -m src.ascon.rv32.gen          # rewrite src/ascon/rv32/*.S
 
 Every variant shares the same shape (the names are those of the issue and
 of the thesis it follows):
@@ -45,9 +45,8 @@ from __future__ import annotations
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
-from asmgen import Emitter  # noqa: E402
+from src.ascon import keyslots
+from src.asmgen.emitter import Emitter
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -571,12 +570,12 @@ def whole_saved(variant: str) -> list[str]:
 
 
 def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
-    """The key words' places in this family's frame (asmgen.key_slots)."""
-    return asmgen.key_slots(W_KEYS, a.bi32, k20)
+    """The key words' places in this family's frame (keyslots.key_slots)."""
+    return keyslots.key_slots(W_KEYS, a.bi32, k20)
 
 
 def key_words(a: Asm, k20: bool) -> list[int]:
-    return asmgen.key_words(W_KEYS, a.bi32, k20)
+    return keyslots.key_words(W_KEYS, a.bi32, k20)
 
 
 def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
@@ -930,7 +929,7 @@ def generate(variant: str) -> str:
         a.raw(" * State in memory: x[0..4], 64-bit lanes, low word first.")
         a.raw(" * Registers: low words " + "/".join(E) + ", high words " + "/".join(O)
               + ", temporaries " + "/".join(T) + " (saved). */")
-    a.raw('#include "ascon/rv32/asm.h"')
+    a.raw('#include "asmgen/rv32.h"')
     a.raw("")
     a.raw("    .text")
     a.raw("    .balign 4")

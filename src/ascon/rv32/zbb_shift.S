@@ -4,7 +4,7 @@
  * ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.
  * State in memory: x[0..4], 64-bit lanes, low word first.
  * Registers: low words t0/t1/t2/t3/t4, high words t5/t6/a5/a6/a7, temporaries s0/s1/s2/s3/s4 (saved). */
-#include "ascon/rv32/asm.h"
+#include "asmgen/rv32.h"
 
     .text
     .balign 4

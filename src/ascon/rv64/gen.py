@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the RV64 assembly backends of Ascon from one description.
 
-    python3 src/ascon/rv64/gen.py          # rewrite src/ascon/rv64/*.S
+    python3 -m src.ascon.rv64.gen          # rewrite src/ascon/rv64/*.S
 
 Two variants, one 64-bit lane per register (the opt64 state, lanes64.h):
 
@@ -42,8 +42,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from asmgen import Emitter  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
+from src.asmgen.emitter import Emitter
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -713,7 +712,7 @@ def generate(variant: str) -> str:
     a.raw(f" *            lanes KA KB, {K0} Ascon-80pq's first key word, {MLEN} the message length"
           + ("" if variant == "zbb" else f",\n *            {M16}/{M8} byte-reversal masks") + " (all saved)")
     a.raw(" */")
-    a.raw('#include "ascon/rv64/asm.h"')
+    a.raw('#include "asmgen/rv64.h"')
     a.raw("")
     a.raw("    .text")
     a.raw("    .balign 4")

@@ -16,7 +16,7 @@
  *            lanes KA KB, s3 Ascon-80pq's first key word, s6 the message length,
  *            s4/s5 byte-reversal masks (all saved)
  */
-#include "ascon/rv64/asm.h"
+#include "asmgen/rv64.h"
 
     .text
     .balign 4

@@ -14,7 +14,7 @@
  *            read before the first round); s0 encrypt/decrypt, s1 s2 the key
  *            lanes KA KB, s3 Ascon-80pq's first key word, s6 the message length (all saved)
  */
-#include "ascon/rv64/asm.h"
+#include "asmgen/rv64.h"
 
     .text
     .balign 4

@@ -5,7 +5,7 @@
  * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
  * Registers: e0-e4 a2/a3/a4/a5/a6, o0-o4 a7/a8/a9/a10/a11
  * temporaries a12/a13/a14, a15 = -1 in the rounds; a12-a15 and a0 saved. */
-#include "ascon/xtensa/asm.h"
+#include "asmgen/xtensa.h"
 
     .text
     .globl ASCON_XT_SYM(ascon_xtensa_permute)

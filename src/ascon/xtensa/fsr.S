@@ -5,7 +5,7 @@
  * State in memory: x[0..4], 64-bit lanes, low word first.
  * Registers: low words a2/a3/a4/a5/a6, high words a7/a8/a9/a10/a11
  * temporaries a12/a13/a14, a15 = -1 in the rounds; a12-a15 and a0 saved. */
-#include "ascon/xtensa/asm.h"
+#include "asmgen/xtensa.h"
 
     .text
     .globl ASCON_XT_SYM(ascon_xtensa_permute)

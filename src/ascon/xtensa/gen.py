@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the Xtensa LX106 assembly backends of Ascon from one description.
 
-    python3 src/ascon/xtensa/gen.py        # rewrite src/ascon/xtensa/*.S
+    python3 -m src.ascon.xtensa.gen        # rewrite src/ascon/xtensa/*.S
 
 Two variants (the thesis' two Xtensa implementations, call0 ABI):
 
@@ -50,9 +50,8 @@ import itertools
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by the families)
-from asmgen import Emitter  # noqa: E402
+from src.ascon import keyslots
+from src.asmgen.emitter import Emitter
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -733,12 +732,12 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
 
 # -- whole AEAD messages -----------------------------------------------------
 def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
-    """The key words' places in this family's frame (asmgen.key_slots)."""
-    return asmgen.key_slots(F_KEYS, a.bi32, k20)
+    """The key words' places in this family's frame (keyslots.key_slots)."""
+    return keyslots.key_slots(F_KEYS, a.bi32, k20)
 
 
 def key_words(a: Asm, k20: bool) -> list[int]:
-    return asmgen.key_words(F_KEYS, a.bi32, k20)
+    return keyslots.key_words(F_KEYS, a.bi32, k20)
 
 
 def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
@@ -1149,7 +1148,7 @@ def generate(variant: str) -> str:
         a.raw(" * State in memory: x[0..4], 64-bit lanes, low word first.")
         a.raw(" * Registers: low words " + "/".join(E) + ", high words " + "/".join(O))
     a.raw(" * temporaries " + "/".join(T) + ", a15 = -1 in the rounds; a12-a15 and a0 saved. */")
-    a.raw('#include "ascon/xtensa/asm.h"')
+    a.raw('#include "asmgen/xtensa.h"')
     a.raw("")
     a.raw("    .text")
     # permute(state, rounds)

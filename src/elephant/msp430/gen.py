@@ -2,7 +2,7 @@
 """Generate the MSP430 assembly of Spongent-pi[160] (Elephant's Dumbo) from one
 description.
 
-    python3 src/elephant/msp430/gen.py     # rewrite src/elephant/msp430/*.S
+    python3 -m src.elephant.msp430.gen     # rewrite src/elephant/msp430/*.S
 
     small.S   spongent_msp430_permute(state, rounds)   the first `rounds` of the 80
 
@@ -53,8 +53,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
-sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
-from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+from src.asmgen.msp430 import Asm, head, tail
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["small"]
 SYM = "LWC_MSP430_SYM(spongent_msp430_permute)"
@@ -201,7 +201,7 @@ def generate(variant: str) -> str:
     a.raw(" * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange")
     a.raw(" * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the")
     a.raw(" * stack a 20-byte buffer and the end of the round constants. */")
-    a.raw('#include "core/msp430/asm.h"')
+    a.raw('#include "asmgen/msp430.h"')
     a.raw("")
     head(a, SYM, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"],
          "r12 = state (20 bytes, word aligned), r13 = rounds (1..80): the first rounds")

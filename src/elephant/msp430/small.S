@@ -9,7 +9,7 @@
  * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange
  * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the
  * stack a 20-byte buffer and the end of the round constants. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     .text
     .p2align 1

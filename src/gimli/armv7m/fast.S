@@ -4,7 +4,7 @@
  * (12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).
  * Registers: x (row 0) r0/r1/r2/r3 as the swaps leave them, y r4/r5/r6/r7, z r8/r9/r10/r11,
  * temporaries r12/lr; r4-r11 saved. */
-#include "ascon/armv7m/asm.h"
+#include "asmgen/armv7m.h"
 
     .syntax unified
     .thumb

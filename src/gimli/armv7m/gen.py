@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the ARMv7-M (Cortex-M3, Thumb-2) assembly of Gimli-24.
 
-    python3 src/gimli/armv7m/gen.py        # rewrite src/gimli/armv7m/*.S
+    python3 -m src.gimli.armv7m.gen        # rewrite src/gimli/armv7m/*.S
 
 The state is the 48-byte string of common.h, which on this little-endian
 core is the twelve words s[0][0..3], s[1][0..3], s[2][0..3] in order
@@ -61,24 +61,14 @@ enters (two tables).
 """
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import sys
 
+from src.asmgen.armv7m import Asm
+
 HERE = pathlib.Path(__file__).resolve().parent
-SRC = HERE.parent.parent
 
 
-def _ascon_armv7m():
-    """Ascon's ARMv7-M generator as a module: its Asm (the Thumb-2 emitter
-    with the comment column and the ARMV7M_SYM function frame)."""
-    spec = importlib.util.spec_from_file_location("ascon_armv7m_gen", SRC / "ascon" / "armv7m" / "gen.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-Asm = _ascon_armv7m().Asm
 
 VARIANTS = ["fast", "small"]
 RC = 0x9E377900
@@ -341,7 +331,7 @@ def generate(variant: str) -> str:
         a.raw(" * Registers: x (row 0) " + "/".join(SMALL_X) + ", y " + "/".join(SMALL_Y)
               + ", z " + "/".join(SMALL_Z) + ",")
         a.raw(" * temporaries " + "/".join(SMALL_T) + "; r4-r11 saved. */")
-    a.raw('#include "ascon/armv7m/asm.h"')
+    a.raw('#include "asmgen/armv7m.h"')
     a.raw("")
     a.raw("    .syntax unified")
     a.raw("    .thumb")

@@ -4,7 +4,7 @@
  * (12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).
  * Registers: x (row 0) r2/r3/r4/r5, y r6/r7/r8/r9, z r10/r11/r12/lr,
  * temporaries r0/r1; r4-r11 saved. */
-#include "ascon/armv7m/asm.h"
+#include "asmgen/armv7m.h"
 
     .syntax unified
     .thumb

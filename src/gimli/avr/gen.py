@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the AVR assembly of Gimli (size-optimized) from one description.
 
-    python3 src/gimli/avr/gen.py          # rewrite src/gimli/avr/small.S
+    python3 -m src.gimli.avr.gen          # rewrite src/gimli/avr/small.S
 
     small.S   gimli_avr_permute(state, rounds)   the last `rounds` of the 24
 
@@ -21,8 +21,8 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent / "ascon" / "avr"))
-from avrgen import Asm, head, rol1, shl, size, tail, text, write  # noqa: E402
+from src.asmgen.avr import Asm, head, rol1, shl, tail
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["small"]
 RC = 0x9E377900
@@ -48,7 +48,7 @@ def generate(variant: str) -> str:
     a.raw(" * column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the")
     a.raw(" * output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);")
     a.raw(" * the swap routine uses Z, X and r18, r19. */")
-    a.raw('#include "ascon/avr/asm.h"')
+    a.raw('#include "asmgen/avr.h"')
     a.raw("")
     saved = ["r2", "r3", "r4", "r5", "r12", "r13", "r14", "r15", "r16", "r17"]
     head(a, SYM, saved, "r25:r24 = state, r23:r22 = rounds n (0..24): rounds n .. 1")

@@ -4,7 +4,7 @@
  * column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the
  * output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);
  * the swap routine uses Z, X and r18, r19. */
-#include "ascon/avr/asm.h"
+#include "asmgen/avr.h"
 
     .text
     .global LWC_AVR_SYM(gimli_avr_permute)

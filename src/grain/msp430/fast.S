@@ -8,7 +8,7 @@
  * registers hold products between their factors.  Authenticator (in the
  * stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register
  * bits, r15 = mask, r12 = scratch. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     .text
     .p2align 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the MSP430 assembly of Grain-128AEADv2's two generators.
 
-    python3 src/grain/msp430/gen.py      # rewrite src/grain/msp430/fast.S
+    python3 -m src.grain.msp430.gen      # rewrite src/grain/msp430/fast.S
 
     fast.S   grain_msp430_clock16(st, ymask, ks, kb)    16 clocks (set-up and
                                                         grain_preoutput)
@@ -55,8 +55,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
-sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
-from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+from src.asmgen.msp430 import Asm, head, tail
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["fast"]
 
@@ -385,7 +385,7 @@ def generate(variant: str) -> str:
     a.raw(" * registers hold products between their factors.  Authenticator (in the")
     a.raw(" * stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register")
     a.raw(" * bits, r15 = mask, r12 = scratch. */")
-    a.raw('#include "core/msp430/asm.h"')
+    a.raw('#include "asmgen/msp430.h"')
     a.raw("")
     total = core(Asm(variant))  # a first run counts the slots
     fr = Frame(total)

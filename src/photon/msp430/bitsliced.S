@@ -6,7 +6,7 @@
  * (row s | row s + 1 << 8) of plane p; state pointer at 120(SP), the
  * round-constant end at 122(SP).  Round constants: .Lrc_tab + 8r, plane p
  * mask (0x0101 when bit p of RC[r]). */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     .section .rodata.photon_msp430_rc, "a", @progbits
     .p2align 1

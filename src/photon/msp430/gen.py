@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the MSP430 assembly of PHOTON256 from one description.
 
-    python3 src/photon/msp430/gen.py      # rewrite src/photon/msp430/bitsliced.S
+    python3 -m src.photon.msp430.gen      # rewrite src/photon/msp430/bitsliced.S
 
     bitsliced.S   photon_msp430_permute(state, rounds)   the first `rounds` of 12
                   photon_msp430_rows_xor(state, i, in, n)  rows i .. i+n-1 ^= 4n bytes
@@ -51,8 +51,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
-sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
-from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+from src.asmgen.msp430 import Asm, head, tail
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["bitsliced"]
 
@@ -338,7 +338,7 @@ def generate(variant: str) -> str:
     a.raw(f" * (row s | row s + 1 << 8) of plane p; state pointer at {F_STATE}(SP), the")
     a.raw(f" * round-constant end at {F_END}(SP).  Round constants: .Lrc_tab + 8r, plane p")
     a.raw(" * mask (0x0101 when bit p of RC[r]). */")
-    a.raw('#include "core/msp430/asm.h"')
+    a.raw('#include "asmgen/msp430.h"')
     a.raw("")
     a.raw("    .section .rodata.photon_msp430_rc, \"a\", @progbits")
     a.raw("    .p2align 1")

@@ -6,7 +6,7 @@
  * pointer and the end of the round tweakeys on the stack.
  * Planes left complemented by SubCells (the backend's round tweakeys
  * undo them): mask 0x65. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     .section .text.skinny_msp430_rounds,"ax",@progbits
     .p2align 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the MSP430 assembly of Skinny-128-384+ from one description.
 
-    python3 src/skinny/msp430/gen.py       # rewrite src/skinny/msp430/bitsliced.S
+    python3 -m src.skinny.msp430.gen       # rewrite src/skinny/msp430/bitsliced.S
 
     bitsliced.S   skinny_msp430_rounds(block, rtk, n)
                   n rounds on the 16-byte block, round r adding the eight
@@ -48,8 +48,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
-sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
-from msp430gen import Asm, head, size, tail, text, write  # noqa: E402
+from src.asmgen.msp430 import Asm, head, tail
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["bitsliced", "schedule", "table"]
 SYM = "LWC_MSP430_SYM(skinny_msp430_rounds)"
@@ -732,7 +732,7 @@ def generate_text(variant: str) -> str:
         a.raw(" * bottom rows swap registers every round: the loop is two rounds), TK2's or")
         a.raw(" * TK3's LFSR on the new top rows two cells a word; each round's top rows")
         a.raw(" * (8 bytes) written or xored into the round tweakeys. */")
-        a.raw('#include "core/msp430/asm.h"')
+        a.raw('#include "asmgen/msp430.h"')
         schedule(a)
         a.raw("")
         tk1_images(a)
@@ -749,7 +749,7 @@ def generate_text(variant: str) -> str:
         a.raw(" * cell in the low byte); r12 temporary, r13 the round tweakeys, r14 TK1's")
         a.raw(" * images; the block pointer and two end pointers on the stack.  Rows are")
         a.raw(" * renamed by ShiftRows and MixColumns and put back every two rounds. */")
-        a.raw('#include "core/msp430/asm.h"')
+        a.raw('#include "asmgen/msp430.h"')
         a.raw("")
         a.raw("    .section .rodata")
         a.raw("    .p2align 1")
@@ -776,7 +776,7 @@ def generate_text(variant: str) -> str:
     a.raw(" * pointer and the end of the round tweakeys on the stack.")
     a.raw(f" * Planes left complemented by SubCells (the backend's round tweakeys")
     a.raw(f" * undo them): mask 0x{complemented_mask():02x}. */")
-    a.raw('#include "core/msp430/asm.h"')
+    a.raw('#include "asmgen/msp430.h"')
     a.raw("")
     head(a, SYM, SAVED, "r12 = block (16 bytes, in place), r13 = rtk (8 words a round), "
          "r14 = rounds n")

@@ -5,7 +5,7 @@
  * bottom rows swap registers every round: the loop is two rounds), TK2's or
  * TK3's LFSR on the new top rows two cells a word; each round's top rows
  * (8 bytes) written or xored into the round tweakeys. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     ; the round constants: c0 of rounds 1..40, then c1
     .section .rodata

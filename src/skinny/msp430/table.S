@@ -6,7 +6,7 @@
  * cell in the low byte); r12 temporary, r13 the round tweakeys, r14 TK1's
  * images; the block pointer and two end pointers on the stack.  Rows are
  * renamed by ShiftRows and MixColumns and put back every two rounds. */
-#include "core/msp430/asm.h"
+#include "asmgen/msp430.h"
 
     .section .rodata
     .p2align 1

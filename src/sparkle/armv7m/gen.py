@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the ARMv7-M (Cortex-M3, Thumb-2) assembly of Sparkle384.
 
-    python3 src/sparkle/armv7m/gen.py        # rewrite src/sparkle/armv7m/*.S
+    python3 -m src.sparkle.armv7m.gen        # rewrite src/sparkle/armv7m/*.S
 
 The state is the C sparkle_state_t (words.h): x0, y0, x1, y1, ..., x5, y5 as
 twelve little-endian 32-bit words.  During the permutation all twelve live
@@ -48,24 +48,14 @@ memory on the state.
 """
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import sys
 
+from src.asmgen.armv7m import Asm
+
 HERE = pathlib.Path(__file__).resolve().parent
-SRC = HERE.parent.parent
 
 
-def _ascon_armv7m():
-    """Ascon's ARMv7-M generator as a module: its Asm (Thumb-2 emitter with
-    the comment column, func/endfunc under ARMV7M_SYM)."""
-    spec = importlib.util.spec_from_file_location("ascon_armv7m_gen", SRC / "ascon" / "armv7m" / "gen.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-Asm = _ascon_armv7m().Asm
 
 VARIANTS = ["fast", "small"]
 C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8,
@@ -320,7 +310,7 @@ def generate(variant: str) -> str:
     a.raw(" * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12")
     a.raw(" * during the permutation, r7 and lr for the constants and the linear layer;")
     a.raw(" * r4-r11 saved. */")
-    a.raw('#include "ascon/armv7m/asm.h"')
+    a.raw('#include "asmgen/armv7m.h"')
     a.raw("")
     a.raw("    .syntax unified")
     a.raw("    .thumb")

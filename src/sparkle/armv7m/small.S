@@ -4,7 +4,7 @@
  * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12
  * during the permutation, r7 and lr for the constants and the linear layer;
  * r4-r11 saved. */
-#include "ascon/armv7m/asm.h"
+#include "asmgen/armv7m.h"
 
     .syntax unified
     .thumb

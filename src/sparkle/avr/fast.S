@@ -5,7 +5,7 @@
  * in r10-r13; tx in r18-r21 and ty in r14-r17; Y = the state, X = the buffer,
  * Z = branch 2 of the left half.  Between steps the left half is kept rotated
  * (slot p holds branch p - 1 mod 3). */
-#include "ascon/avr/asm.h"
+#include "asmgen/avr.h"
 
     .section .progmem.data,"a",@progbits
 LWC_AVR_SYM(sparkle_avr_c):

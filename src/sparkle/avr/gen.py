@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the AVR assembly of Sparkle384 from one description.
 
-    python3 src/sparkle/avr/gen.py        # rewrite src/sparkle/avr/small.S and fast.S
+    python3 -m src.sparkle.avr.gen        # rewrite src/sparkle/avr/small.S and fast.S
 
     small.S   sparkle_avr_permute(state, steps)   Sparkle384 with `steps` steps
               (asm_avr_small): one Alzette and one right-branch tail as
@@ -41,9 +41,8 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent / "ascon" / "avr"))
-from avrgen import (SPH, SPL, Asm, frame, head, rol1, ror1, size, tail, text,  # noqa: E402
-                    wipe_frame, write)
+from src.asmgen.avr import SPH, SPL, Asm, frame, head, rol1, ror1, tail, wipe_frame
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["small", "fast"]
 C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8,
@@ -151,7 +150,7 @@ def generate_fast(variant: str) -> str:
     a.raw(" * in r10-r13; tx in r18-r21 and ty in r14-r17; Y = the state, X = the buffer,")
     a.raw(" * Z = branch 2 of the left half.  Between steps the left half is kept rotated")
     a.raw(" * (slot p holds branch p - 1 mod 3). */")
-    a.raw('#include "ascon/avr/asm.h"')
+    a.raw('#include "asmgen/avr.h"')
     a.raw("")
     a.raw('    .section .progmem.data,"a",@progbits')
     a.raw(f"{TAB}:")

@@ -4,7 +4,7 @@
  * lane (x, y) at word x + 4y (xoodoo/words.h).  Registers: the lanes r2-r12,
  * lr (renamed round by round, rotated lazily: see the generator), temporaries
  * r0, r1; r4-r11 saved. */
-#include "ascon/armv7m/asm.h"
+#include "asmgen/armv7m.h"
 
     .syntax unified
     .thumb

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the ARMv7-M (Cortex-M3, Thumb-2) assembly of Xoodoo.
 
-    python3 src/xoodoo/armv7m/gen.py        # rewrite src/xoodoo/armv7m/*.S
+    python3 -m src.xoodoo.armv7m.gen        # rewrite src/xoodoo/armv7m/*.S
 
 The state is the C xoodoo_state_t (words.h): lane (x, y) of the
 specification is word x + 4y.  During the permutation the twelve lanes are
@@ -68,26 +68,14 @@ Nothing branches on the state or indexes memory with it.
 """
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import sys
 
+from src.asmgen.armv7m import Asm
+
 HERE = pathlib.Path(__file__).resolve().parent
-SRC = HERE.parent.parent
 
 
-def _ascon_armv7m():
-    """Ascon's ARMv7-M generator as a module, for its Asm: the Thumb-2
-    emitter (comment column, op2's 16-bit forms, func/endfunc under
-    ARMV7M_SYM)."""
-    spec = importlib.util.spec_from_file_location("ascon_armv7m_gen_for_xoodoo",
-                                                  SRC / "ascon" / "armv7m" / "gen.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-Asm = _ascon_armv7m().Asm
 LOW = {f"r{k}" for k in range(8)}
 
 VARIANTS = ["fast", "small"]
@@ -474,7 +462,7 @@ def generate(variant: str) -> str:
     a.raw(" * lane (x, y) at word x + 4y (xoodoo/words.h).  Registers: the lanes r2-r12,")
     a.raw(" * lr (renamed round by round, rotated lazily: see the generator), temporaries")
     a.raw(" * r0, r1; r4-r11 saved. */")
-    a.raw('#include "ascon/armv7m/asm.h"')
+    a.raw('#include "asmgen/armv7m.h"')
     a.raw("")
     a.raw("    .syntax unified")
     a.raw("    .thumb")

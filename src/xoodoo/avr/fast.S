@@ -8,7 +8,7 @@
  * hold E[x - 1]), A2 in r10-r13 (stored by the caller), E[x] in r14-r17,
  * temporaries r18, r19, r0, Y += 4; X = E[3]'s slot on the stack;
  * r22 = 2 x round index, r19:r23 the round constant until column 0. */
-#include "ascon/avr/asm.h"
+#include "asmgen/avr.h"
 
     .section .progmem.data,"a",@progbits
 LWC_AVR_SYM(xoodoo_avr_rc):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the AVR assembly of Xoodoo from one description.
 
-    python3 src/xoodoo/avr/gen.py         # rewrite src/xoodoo/avr/small.S and fast.S
+    python3 -m src.xoodoo.avr.gen         # rewrite src/xoodoo/avr/small.S and fast.S
 
     small.S   xoodoo_avr_permute(state, rounds)   the last `rounds` of the 12
               (asm_avr_small): a round's four columns written out around two
@@ -40,9 +40,8 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent / "ascon" / "avr"))
-from avrgen import (SPH, SPL, Asm, frame, head, rol1, ror1, size, tail, text,  # noqa: E402
-                    wipe_frame, write)
+from src.asmgen.avr import SPH, SPL, Asm, frame, head, rol1, ror1, tail, wipe_frame
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["small", "fast"]
 # Xoodoo's round constants, rounds 0 .. 11 of 12 (the specification's table)
@@ -166,7 +165,7 @@ def generate_calls(variant: str) -> str:
     a.raw(" * hold E[x - 1]), A2 in r10-r13 (stored by the caller), E[x] in r14-r17,")
     a.raw(" * temporaries r18, r19, r0, Y += 4; X = E[3]'s slot on the stack;")
     a.raw(" * r22 = 2 x round index, r19:r23 the round constant until column 0. */")
-    a.raw('#include "ascon/avr/asm.h"')
+    a.raw('#include "asmgen/avr.h"')
     a.raw("")
     a.raw('    .section .progmem.data,"a",@progbits')
     a.raw("LWC_AVR_SYM(xoodoo_avr_rc):")

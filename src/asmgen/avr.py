@@ -1,20 +1,15 @@
-"""What the AVR assembly generators share (src/ascon/avr/gen.py and the
-other families' src/<family>/avr/gen.py): the emitter with AVR's comment
+"""What the AVR assembly generators share (src/<family>/avr/gen.py): the emitter with AVR's comment
 column, multi-byte shifts and rotations, the stack frame, and a function's
 entry and exit under the avr-gcc ABI (r2-r17 and r28-r29 saved by the
 callee, r1 = 0 on return, arguments from r25:r24 down)."""
 from __future__ import annotations
 
-import pathlib
-import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-import asmgen  # noqa: E402  (src/ascon/asmgen.py: shared by every ISA)
+from src.asmgen.emitter import Emitter
 
 SPL, SPH, SREG = "0x3d", "0x3e", "0x3f"  # I/O addresses (ATmega128)
 
 
-class Asm(asmgen.Emitter):
+class Asm(Emitter):
     COMMENT = "{text:<36}; {comment}"
 
 
@@ -89,17 +84,3 @@ def tail(a: Asm, sym: str, saved: list[str]) -> None:
     for r in reversed(saved):
         a("pop", r)
     a("ret")
-
-
-def size(a: Asm, sym: str) -> None:
-    a.raw(f"    .size {sym}, .-{sym}")
-
-
-def text(a: Asm) -> str:
-    return "\n".join(a.lines) + "\n"
-
-
-def write(here: pathlib.Path, variants: list[str], generate) -> int:
-    for v in variants:
-        (here / f"{v}.S").write_text(generate(v))
-    return 0

@@ -5,22 +5,17 @@ r14, r15, the result in r12; r4-r10 saved by the callee, r11-r15 free).
 
 A generator imports it as
 
-    sys.path.insert(0, str(ROOT / "src" / "core" / "msp430"))
-    from msp430gen import Asm, head, tail, size, text, write
+    from src.asmgen.msp430 import Asm, head, tail, size, text, write
 """
 from __future__ import annotations
 
-import pathlib
-import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "ascon"))
-import asmgen  # noqa: E402  (src/ascon/asmgen.py: the line emitter of every ISA)
+from src.asmgen.emitter import Emitter
 
 ARGS = ["r12", "r13", "r14", "r15"]
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 
-class Asm(asmgen.Emitter):
+class Asm(Emitter):
     COMMENT = "{text:<36}; {comment}"
 
     def note(self, text: str) -> None:
@@ -45,17 +40,3 @@ def tail(a: Asm, saved: list[str]) -> None:
     for r in reversed(saved):
         a("pop", r)
     a("ret")
-
-
-def size(a: Asm, sym: str) -> None:
-    a.raw(f"    .size {sym}, .-{sym}")
-
-
-def text(a: Asm) -> str:
-    return "\n".join(a.lines) + "\n"
-
-
-def write(here: pathlib.Path, variants: list[str], generate) -> int:
-    for v in variants:
-        (here / f"{v}.S").write_text(generate(v))
-    return 0

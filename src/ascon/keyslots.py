@@ -1,30 +1,7 @@
-"""What the assembly generators of every ISA family share (rv32/gen.py,
-rv64/gen.py, xtensa/gen.py): the line emitter.  A family's Asm subclasses
-Emitter with its own instructions; the comment column is the family's."""
+"""Ascon's key slots: where a whole-message AEAD's key xors find the key
+words in an assembly function's frame.  Shared by the Ascon generators of
+every ISA that keeps the key in its frame (rv32/gen.py, xtensa/gen.py)."""
 from __future__ import annotations
-
-
-class Emitter:
-    """The lines of one generated .S: instructions (op, operands, an
-    optional comment at the family's column), labels, notes, raw lines."""
-    COMMENT = "{text:<40}/* {comment} */"  # where a comment starts
-
-    def __init__(self, variant: str):
-        self.variant = variant
-        self.lines: list[str] = []
-
-    def __call__(self, op: str, *args, comment: str = "") -> None:
-        text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
-        self.lines.append(self.COMMENT.format(text=text, comment=comment) if comment else text)
-
-    def label(self, name: str) -> None:
-        self.lines.append(f"{name}:")
-
-    def note(self, text: str) -> None:
-        self.lines.append(f"    /* {text} */")
-
-    def raw(self, text: str) -> None:
-        self.lines.append(text)
 
 
 def key_slots(base: int, bi32: bool, k20: bool) -> dict[str, tuple]:
