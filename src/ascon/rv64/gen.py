@@ -42,6 +42,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
+from src.asmgen import riscv
 from src.asmgen.emitter import Emitter
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -517,18 +518,7 @@ def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
 
 def full_blocks(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
     """Every full block while n >= rate, each followed by p^b."""
-    a("sltiu", T[0], n, "ASCON_RATE")
-    a("bnez", T[0], f".L{tag}_last")
-    a.label(f".L{tag}_block")
-    duplex_block(a, op, ptr, OUT)
-    a("jal", "ra", ".Lpb", comment="p^b")
-    a("addi", ptr, ptr, "ASCON_RATE")
-    if op != "absorb":
-        a("addi", OUT, OUT, "ASCON_RATE")
-    a("addi", n, n, "-ASCON_RATE")
-    a("sltiu", T[0], n, "ASCON_RATE")
-    a("beqz", T[0], f".L{tag}_block")
-    a.label(f".L{tag}_last")
+    riscv.full_blocks(a, op, tag, ptr, n, OUT, T[0], lambda: duplex_block(a, op, ptr, OUT))
 
 
 def key_xor(a: Asm, lane: int, reg: str, comment: str) -> None:
