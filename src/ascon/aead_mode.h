@@ -115,27 +115,13 @@ static int ascon_aead_taglen_ok(size_t taglen) {
   return taglen >= ASCON_MIN_TAGBYTES && taglen <= CRYPTO_ABYTES;
 }
 
-static int ascon_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag,
-                                    size_t taglen) {
-  ascon_aead_state *st = (ascon_aead_state *)ctx;
-  if (!ascon_aead_taglen_ok(taglen)) return LWC_ERR_ARG;
-  if (ascon_aead_begin_msg(st, ASCON_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_aead_tag(st, tag, (unsigned)taglen);
-  return LWC_OK;
-}
-
-static int ascon_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag,
-                                     size_t taglen) {
-  ascon_aead_state *st = (ascon_aead_state *)ctx;
-  uint8_t full[16];
-  int r;
-  if (!ascon_aead_taglen_ok(taglen)) return LWC_ERR_ARG;
-  if (ascon_aead_begin_msg(st, ASCON_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_aead_tag(st, full, (unsigned)taglen);
-  r = lwc_ct_compare(full, tag, taglen);
-  lwc_wipe_bytes(full, sizeof full);
-  return r == 0 ? LWC_OK : LWC_ERR_TAG;
-}
+#define LWC_AEAD_FN(name) ascon_aead_##name
+#define LWC_AEAD_STATE ascon_aead_state
+#define LWC_AEAD_PHASE_ENC ASCON_PHASE_ENC
+#define LWC_AEAD_PHASE_DEC ASCON_PHASE_DEC
+#define LWC_AEAD_TAG_OK(taglen) ascon_aead_taglen_ok(taglen)
+#define LWC_AEAD_TAG(st, out, taglen) ascon_aead_tag(st, out, (unsigned)(taglen))
+#include "core/aead_tail.h"
 
 /* A backend may do whole messages itself (ASCON_WHOLE_ENCRYPT/DECRYPT with
  * the descriptor's encrypt/decrypt signatures: assembly with the state in
@@ -147,8 +133,6 @@ static int ascon_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag,
 #endif
 
 /* The SUPERCOP / NIST LWC functions and the lwc_aead descriptor */
-#define LWC_AEAD_FN(name) ascon_aead_##name
-#define LWC_AEAD_STATE ascon_aead_state
 #define LWC_AEAD_MIN_TAGBYTES ASCON_MIN_TAGBYTES
 #define LWC_AEAD_NONCE_MASKING ASCON_NONCE_MASKING
 #include "core/aead_api.h"

@@ -89,30 +89,12 @@ static void gimli_aead_tag(gimli_aead_state *st, uint8_t *tag) {
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int gimli_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag,
-                                    size_t taglen) {
-  gimli_aead_state *st = (gimli_aead_state *)(void *)ctx;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (gimli_aead_begin_msg(st, GIMLI_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  gimli_aead_tag(st, tag);
-  return LWC_OK;
-}
-
-static int gimli_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag,
-                                     size_t taglen) {
-  gimli_aead_state *st = (gimli_aead_state *)(void *)ctx;
-  uint8_t full[CRYPTO_ABYTES];
-  int r;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (gimli_aead_begin_msg(st, GIMLI_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  gimli_aead_tag(st, full);
-  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
-  lwc_wipe_bytes(full, sizeof full);
-  return r == 0 ? LWC_OK : LWC_ERR_TAG;
-}
-
 #define LWC_AEAD_FN(name) gimli_aead_##name
 #define LWC_AEAD_STATE gimli_aead_state
+#define LWC_AEAD_PHASE_ENC GIMLI_PHASE_ENC
+#define LWC_AEAD_PHASE_DEC GIMLI_PHASE_DEC
+#include "core/aead_tail.h"
+
 #define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
 #define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"

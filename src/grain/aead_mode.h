@@ -276,25 +276,11 @@ static void grain_aead_tag(grain_aead_state *st, uint8_t *tag) {
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int grain_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
-  grain_aead_state *st = (grain_aead_state *)(void *)ctx;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (grain_aead_begin_msg(st, GRAIN_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  grain_aead_tag(st, tag);
-  return LWC_OK;
-}
-
-static int grain_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
-  grain_aead_state *st = (grain_aead_state *)(void *)ctx;
-  uint8_t full[CRYPTO_ABYTES];
-  int r;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (grain_aead_begin_msg(st, GRAIN_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  grain_aead_tag(st, full);
-  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
-  lwc_wipe_bytes(full, sizeof full);
-  return r == 0 ? LWC_OK : LWC_ERR_TAG;
-}
+#define LWC_AEAD_FN(name) grain_aead_##name
+#define LWC_AEAD_STATE grain_aead_state
+#define LWC_AEAD_PHASE_ENC GRAIN_PHASE_ENC
+#define LWC_AEAD_PHASE_DEC GRAIN_PHASE_DEC
+#include "core/aead_tail.h"
 
 /* The one-shot calls (the descriptor's encrypt / decrypt): the length of
  * the associated data is known, so its DER goes first directly, with no
@@ -336,8 +322,6 @@ static int grain_aead_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctle
 
 #define LWC_AEAD_WHOLE_ENCRYPT grain_aead_whole_encrypt
 #define LWC_AEAD_WHOLE_DECRYPT grain_aead_whole_decrypt
-#define LWC_AEAD_FN(name) grain_aead_##name
-#define LWC_AEAD_STATE grain_aead_state
 #define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
 #define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"

@@ -187,28 +187,12 @@ static void pb_aead_tag(pb_aead_state *st, uint8_t *tag) {
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int pb_aead_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
-  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (pb_aead_begin_msg(st, PB_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  pb_aead_tag(st, tag);
-  return LWC_OK;
-}
-
-static int pb_aead_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
-  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
-  uint8_t full[CRYPTO_ABYTES];
-  int r;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (pb_aead_begin_msg(st, PB_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  pb_aead_tag(st, full);
-  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
-  lwc_wipe_bytes(full, sizeof full);
-  return r == 0 ? LWC_OK : LWC_ERR_TAG;
-}
-
 #define LWC_AEAD_FN(name) pb_aead_##name
 #define LWC_AEAD_STATE pb_aead_state
+#define LWC_AEAD_PHASE_ENC PB_PHASE_ENC
+#define LWC_AEAD_PHASE_DEC PB_PHASE_DEC
+#include "core/aead_tail.h"
+
 #define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
 #define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"

@@ -207,28 +207,12 @@ LWC_INLINE void schwaemm_tag(schwaemm_state *st, uint8_t *tag) {
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int schwaemm_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
-  schwaemm_state *st = (schwaemm_state *)ctx;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (schwaemm_begin_msg(st, SCHWAEMM_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  schwaemm_tag(st, tag);
-  return LWC_OK;
-}
-
-static int schwaemm_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen) {
-  schwaemm_state *st = (schwaemm_state *)ctx;
-  uint8_t full[CRYPTO_ABYTES];
-  int r;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (schwaemm_begin_msg(st, SCHWAEMM_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  schwaemm_tag(st, full);
-  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
-  lwc_wipe_bytes(full, sizeof full);
-  return r == 0 ? LWC_OK : LWC_ERR_TAG;
-}
-
 #define LWC_AEAD_FN(name) schwaemm_##name
 #define LWC_AEAD_STATE schwaemm_state
+#define LWC_AEAD_PHASE_ENC SCHWAEMM_PHASE_ENC
+#define LWC_AEAD_PHASE_DEC SCHWAEMM_PHASE_DEC
+#include "core/aead_tail.h"
+
 #define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
 #define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
