@@ -75,9 +75,11 @@ static int ascon_hash_update(lwc_hash_ctx *ctx, const uint8_t *in,
   return LWC_OK;
 }
 
+#define LWC_HASH_FN(name) ascon_hash_##name
+#define LWC_HASH_STATE ascon_hash_state
+#if defined(ASCON_WHOLE64) && ASCON_RATE == 8
 static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   ascon_hash_state *st = (ascon_hash_state *)ctx;
-#if defined(ASCON_WHOLE64) && ASCON_RATE == 8
   /* x86-64 / AArch64 (whole64.h): the state in a local, so that writing
    * the output (bytes that might alias the context) does not force it
    * back to memory around every permutation; full lanes in one store */
@@ -114,33 +116,17 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   st->s = s;
   st->pos = (uint8_t)pos;
   return LWC_OK;
-#else
-  if (st->phase == ASCON_HASH_ABSORB) {
-    ascon_hash_pad(st);
-    st->phase = ASCON_HASH_SQUEEZE;
-  } else if (st->phase != ASCON_HASH_SQUEEZE) {
-    return LWC_ERR_ARG;
-  }
-  while (len > 0) {
-    unsigned n;
-    if (st->pos == ASCON_RATE) {
-      ascon_permute(&st->s, ASCON_PB);
-      st->pos = 0;
-    }
-    n = ASCON_RATE - st->pos;
-    if (n > len) n = (unsigned)len;
-    ascon_extract(&st->s, out, st->pos, n);
-    st->pos = (uint8_t)(st->pos + n);
-    out += n;
-    len -= n;
-  }
-  return LWC_OK;
-#endif
 }
+#else
+#define LWC_HASH_PHASE_ABSORB ASCON_HASH_ABSORB
+#define LWC_HASH_PHASE_SQUEEZE ASCON_HASH_SQUEEZE
+#define LWC_HASH_OUT_RATE ASCON_RATE
+#define LWC_HASH_NEXT(st) ascon_permute(&(st)->s, ASCON_PB)
+#define LWC_HASH_EXTRACT(st, out, off, n) ascon_extract(&(st)->s, out, off, n)
+#include "core/hash_tail.h"
+#endif
 
 /* The SUPERCOP / NIST LWC functions and the lwc_hash descriptor */
-#define LWC_HASH_FN(name) ascon_hash_##name
-#define LWC_HASH_STATE ascon_hash_state
 #define LWC_HASH_KIND ASCON_HASH_KIND
 #define LWC_HASH_MAX_CUSTOM ASCON_MAX_CUSTOM
 #include "core/hash_api.h"

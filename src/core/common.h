@@ -26,6 +26,14 @@
 #ifndef LWC_INLINE
 #define LWC_INLINE static inline
 #endif
+/* A part of one function written apart for reading only (a mode's hook
+ * that core/ calls once): always inlined, whatever the variant, so the
+ * code is what the function written whole would be. */
+#if defined(__GNUC__)
+#define LWC_PART static inline __attribute__((always_inline))
+#else
+#define LWC_PART static inline
+#endif
 
 /* Zero memory through a volatile pointer so the stores are not removed;
  * a word at a time where the buffer is aligned (contexts, states). */

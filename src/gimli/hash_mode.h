@@ -41,33 +41,21 @@ static int gimli_hash_update(lwc_hash_ctx *ctx, const uint8_t *in,
   return LWC_OK;
 }
 
-static int gimli_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
-  gimli_hash_state *st = (gimli_hash_state *)(void *)ctx;
-  if (st->phase == GIMLI_HASH_ABSORB) {
-    gimli_pad(&st->s, st->pos);
-    st->pos = 0;
-    st->phase = GIMLI_HASH_SQUEEZE;
-  } else if (st->phase != GIMLI_HASH_SQUEEZE) {
-    return LWC_ERR_ARG;
-  }
-  while (len > 0) {
-    unsigned n;
-    if (st->pos == GIMLI_RATE) {
-      gimli_permute(&st->s, GIMLI_MAX_ROUNDS);
-      st->pos = 0;
-    }
-    n = GIMLI_RATE - st->pos;
-    if (n > len) n = (unsigned)len;
-    gimli_extract(&st->s, out, st->pos, n);
-    st->pos = (uint8_t)(st->pos + n);
-    out += n;
-    len -= n;
-  }
-  return LWC_OK;
+/* The end of the absorption: the last block padded, Gimli. */
+LWC_PART void gimli_hash_pad(gimli_hash_state *st) {
+  gimli_pad(&st->s, st->pos);
+  st->pos = 0;
 }
 
 #define LWC_HASH_FN(name) gimli_hash_##name
 #define LWC_HASH_STATE gimli_hash_state
+#define LWC_HASH_PHASE_ABSORB GIMLI_HASH_ABSORB
+#define LWC_HASH_PHASE_SQUEEZE GIMLI_HASH_SQUEEZE
+#define LWC_HASH_OUT_RATE GIMLI_RATE
+#define LWC_HASH_NEXT(st) gimli_permute(&(st)->s, GIMLI_MAX_ROUNDS)
+#define LWC_HASH_EXTRACT(st, out, off, n) gimli_extract(&(st)->s, out, off, n)
+#include "core/hash_tail.h"
+
 #define LWC_HASH_KIND LWC_HASH
 #define LWC_HASH_MAX_CUSTOM 0
 #include "core/hash_api.h"

@@ -68,44 +68,34 @@ static int pb_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
   return LWC_OK;
 }
 
-static int pb_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
-  pb_hash_state *st = (pb_hash_state *)(void *)ctx;
+/* The end of the absorption: the last block's padding bit and the domain
+ * constant c0 in the state's last byte. */
+LWC_PART void pb_hash_pad(pb_hash_state *st) {
   static const uint8_t one = 1;
-  if (st->phase == PB_HASH_FIRST_BLOCK || st->phase == PB_HASH_ABSORB) {
-    unsigned p = st->pos, c0;
-    uint8_t b;
-    if (st->phase == PB_HASH_FIRST_BLOCK) {
-      c0 = p == PB_HASH_FIRST ? 2u : 1u;
-      if (p > 0 && p < PB_HASH_FIRST) photon_add(&st->s, &one, p, 1);
-    } else {
-      c0 = p == PB_HASH_RATE ? 1u : 2u;
-      if (p < PB_HASH_RATE) photon_add(&st->s, &one, p, 1);
-    }
-    b = (uint8_t)(c0 << 5);
-    photon_add(&st->s, &b, PHOTON_STATE_BYTES - 1, 1);
-    st->pos = PB_HASH_OUT;
-    st->phase = PB_HASH_SQUEEZE;
-  } else if (st->phase != PB_HASH_SQUEEZE) {
-    return LWC_ERR_ARG;
+  unsigned p = st->pos, c0;
+  uint8_t b;
+  if (st->phase == PB_HASH_FIRST_BLOCK) {
+    c0 = p == PB_HASH_FIRST ? 2u : 1u;
+    if (p > 0 && p < PB_HASH_FIRST) photon_add(&st->s, &one, p, 1);
+  } else {
+    c0 = p == PB_HASH_RATE ? 1u : 2u;
+    if (p < PB_HASH_RATE) photon_add(&st->s, &one, p, 1);
   }
-  while (len > 0) {
-    unsigned n;
-    if (st->pos == PB_HASH_OUT) {
-      photon_permute(&st->s, PHOTON_ROUNDS);
-      st->pos = 0;
-    }
-    n = PB_HASH_OUT - st->pos;
-    if (n > len) n = (unsigned)len;
-    photon_extract(&st->s, out, st->pos, n);
-    st->pos = (uint8_t)(st->pos + n);
-    out += n;
-    len -= n;
-  }
-  return LWC_OK;
+  b = (uint8_t)(c0 << 5);
+  photon_add(&st->s, &b, PHOTON_STATE_BYTES - 1, 1);
+  st->pos = PB_HASH_OUT;
 }
 
 #define LWC_HASH_FN(name) pb_hash_##name
 #define LWC_HASH_STATE pb_hash_state
+#define LWC_HASH_ABSORBING(st) \
+  ((st)->phase == PB_HASH_FIRST_BLOCK || (st)->phase == PB_HASH_ABSORB)
+#define LWC_HASH_PHASE_SQUEEZE PB_HASH_SQUEEZE
+#define LWC_HASH_OUT_RATE PB_HASH_OUT
+#define LWC_HASH_NEXT(st) photon_permute(&(st)->s, PHOTON_ROUNDS)
+#define LWC_HASH_EXTRACT(st, out, off, n) photon_extract(&(st)->s, out, off, n)
+#include "core/hash_tail.h"
+
 #define LWC_HASH_KIND LWC_HASH
 #define LWC_HASH_MAX_CUSTOM 0
 #include "core/hash_api.h"

@@ -85,42 +85,31 @@ static int esch_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
   return LWC_OK;
 }
 
-static int esch_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
-  esch_state *st = (esch_state *)ctx;
-  if (st->phase == ESCH_PHASE_ABSORB) {
-    uint32_t p[4];
-    uint8_t c = 2; /* Const_M1: a full last block */
-    if (st->pos < ESCH_RATE) {
-      p[0] = p[1] = p[2] = p[3] = 0;
-      p[st->pos >> 2] = (uint32_t)0x80 << (8u * (st->pos & 3u));
-      esch_inject(st, p);
-      c = 1; /* Const_M0 */
-    }
-    sparkle_add(&st->s, &c, 23, 1);
-    sparkle_permute(&st->s, SPARKLE_STEPS_BIG);
-    st->pos = 0;
-    st->phase = ESCH_PHASE_SQUEEZE;
-  } else if (st->phase != ESCH_PHASE_SQUEEZE) {
-    return LWC_ERR_ARG;
+/* The end of the absorption: the last block padded (Const_M0) or full
+ * (Const_M1), the big permutation. */
+LWC_PART void esch_pad(esch_state *st) {
+  uint32_t p[4];
+  uint8_t c = 2; /* Const_M1: a full last block */
+  if (st->pos < ESCH_RATE) {
+    p[0] = p[1] = p[2] = p[3] = 0;
+    p[st->pos >> 2] = (uint32_t)0x80 << (8u * (st->pos & 3u));
+    esch_inject(st, p);
+    c = 1; /* Const_M0 */
   }
-  while (len > 0) {
-    unsigned n;
-    if (st->pos == ESCH_RATE) {
-      sparkle_permute(&st->s, SPARKLE_STEPS_SLIM);
-      st->pos = 0;
-    }
-    n = ESCH_RATE - st->pos;
-    if (n > len) n = (unsigned)len;
-    sparkle_extract(&st->s, out, st->pos, n);
-    st->pos = (uint8_t)(st->pos + n);
-    out += n;
-    len -= n;
-  }
-  return LWC_OK;
+  sparkle_add(&st->s, &c, 23, 1);
+  sparkle_permute(&st->s, SPARKLE_STEPS_BIG);
+  st->pos = 0;
 }
 
 #define LWC_HASH_FN(name) esch_##name
 #define LWC_HASH_STATE esch_state
+#define LWC_HASH_PHASE_ABSORB ESCH_PHASE_ABSORB
+#define LWC_HASH_PHASE_SQUEEZE ESCH_PHASE_SQUEEZE
+#define LWC_HASH_OUT_RATE ESCH_RATE
+#define LWC_HASH_NEXT(st) sparkle_permute(&(st)->s, SPARKLE_STEPS_SLIM)
+#define LWC_HASH_EXTRACT(st, out, off, n) sparkle_extract(&(st)->s, out, off, n)
+#include "core/hash_tail.h"
+
 #define LWC_HASH_KIND LWC_HASH
 #define LWC_HASH_MAX_CUSTOM 0
 #include "core/hash_api.h"

@@ -45,34 +45,23 @@ static int xoodyak_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len)
   return LWC_OK;
 }
 
-static int xoodyak_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
-  xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
-  unsigned n;
-  if (st->phase == XOODYAK_HASH_ABSORB) {
-    xoodyak_add_byte(&st->s, 0x01, st->pos);
-    xoodoo_permute(&st->s, XOODYAK_ROUNDS);
-    st->pos = 0;
-    st->phase = XOODYAK_HASH_SQUEEZE;
-  } else if (st->phase != XOODYAK_HASH_SQUEEZE) {
-    return LWC_ERR_ARG;
-  }
-  while (len > 0) {
-    if (st->pos == XOODYAK_RHASH) {
-      xoodyak_next_block(&st->s, 0); /* Down(empty, 0): its padding at S[0] */
-      st->pos = 0;
-    }
-    n = XOODYAK_RHASH - st->pos;
-    if (n > len) n = (unsigned)len;
-    xoodoo_extract(&st->s, out, st->pos, n);
-    st->pos = (uint8_t)(st->pos + n);
-    out += n;
-    len -= n;
-  }
-  return LWC_OK;
+/* The end of the absorption: the last block's padding, Xoodoo. */
+LWC_PART void xoodyak_hash_pad(xoodyak_hash_state *st) {
+  xoodyak_add_byte(&st->s, 0x01, st->pos);
+  xoodoo_permute(&st->s, XOODYAK_ROUNDS);
+  st->pos = 0;
 }
 
 #define LWC_HASH_FN(name) xoodyak_hash_##name
 #define LWC_HASH_STATE xoodyak_hash_state
+#define LWC_HASH_PHASE_ABSORB XOODYAK_HASH_ABSORB
+#define LWC_HASH_PHASE_SQUEEZE XOODYAK_HASH_SQUEEZE
+#define LWC_HASH_OUT_RATE XOODYAK_RHASH
+/* Down(empty, 0): its padding at S[0] */
+#define LWC_HASH_NEXT(st) xoodyak_next_block(&(st)->s, 0)
+#define LWC_HASH_EXTRACT(st, out, off, n) xoodoo_extract(&(st)->s, out, off, n)
+#include "core/hash_tail.h"
+
 #define LWC_HASH_KIND LWC_HASH
 #define LWC_HASH_MAX_CUSTOM 0
 #include "core/hash_api.h"
