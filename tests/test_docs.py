@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
 import re
 import subprocess
 
@@ -128,3 +129,12 @@ def test_every_relative_link_resolves(page):
             heads = re.findall(r"^#+ (.*)$", dest.read_text(), re.M)
             slugs = {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in heads}
             assert anchor in slugs, f"{page.name}: {target}"
+
+
+def test_run_docs_takes_the_whole_matrix():
+    """./lwcbench run --docs: the committed data set is a full --all run."""
+    for argv in (["--docs"], ["--all", "--docs", "--target", "host"],
+                 ["--all", "--docs", "--quick"], ["--all", "--docs", "--out", "none"]):
+        r = subprocess.run([ROOT / "lwcbench", "run", *argv], cwd=ROOT, capture_output=True,
+                           text=True, timeout=120, env={**os.environ, "LWC_NO_SETUP": "1"})
+        assert r.returncode == 2 and "--docs" in r.stderr, (argv, r.stderr)

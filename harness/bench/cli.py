@@ -113,6 +113,10 @@ def add_run(sub) -> None:
                           "'left out' in its report: ref and lowsize on the cycle-accurate "
                           "simulators, all but eight Ascon schemes on the RTL model "
                           "rv32-ibex, the emulated board mps2-an385)")
+    run.add_argument("--docs", action="store_true",
+                     help="with --all: store the run as the committed data set and regenerate "
+                          "docs/results/ and README.md's table from it (./lwcbench report "
+                          "--docs)")
     run.add_argument("--fresh", action="store_true",
                      help="measure everything again: read nothing from the results cache "
                           "(build/bench/cache; exact targets only, the host is always "

@@ -5,6 +5,7 @@ import each other (plan -> runner -> records -> tables -> renderers)."""
 from __future__ import annotations
 
 import os
+import pathlib
 import sys
 import time
 
@@ -75,6 +76,16 @@ def finish_run(run: RunResult) -> int:
     except OSError as e:  # the file being written was removed; others are whole
         print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
         return 2
+    if out.docs:  # the run becomes the committed data set, the pages follow
+        from harness.bench import docs
+        written = pathlib.Path(out.json) if out.json else out.folder / "results.json"
+        try:
+            _status, lines = docs.run(written, check=False)
+        except (docs.DocsError, OSError) as e:
+            print(f"lwcbench: cannot store the run as the data set: {e}", file=sys.stderr)
+            return 2
+        for line in lines:
+            print(line)
     # the whole command: set-up, builds, jobs, results written (the JSON's
     # wall_seconds stops before the files)
     print(f"run time: {fmt_time(time.monotonic() - run.started)} wall ({len(outcomes)} jobs, "

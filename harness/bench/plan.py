@@ -64,6 +64,7 @@ class Output:
     folder: pathlib.Path | None = DEFAULT_OUT  # --out DIR; None: no results folder
     plots: bool = True
     baseline: str | None = "ref"          # the implementation rows are compared with
+    docs: bool = False                    # --docs: the run becomes the committed data set
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,6 +156,12 @@ def plan_of(args, argv: tuple[str, ...] = ()) -> Plan:
                      if TARGETS[n].not_in_default_run)
         names = [n for n in names if not TARGETS[n].not_in_default_run]
     folder = None if args.out == "none" else pathlib.Path(args.out) if args.out else DEFAULT_OUT
+    if getattr(args, "docs", False):
+        if not args.all or args.target or args.scheme or args.impl or args.suite or args.quick:
+            raise UsageError("--docs stores the run as the committed data set: it takes --all "
+                             "and no selection (--target, --scheme, --impl, --suite, --quick)")
+        if folder is None and not args.json:
+            raise UsageError("--docs needs the run's results: not with --out none")
     return Plan(targets=tuple(names), named=bool(args.target), left_out_targets=left,
                 schemes=tuple(args.scheme) if args.scheme else None,
                 impls=tuple(args.impl) if args.impl else None,
@@ -162,6 +169,7 @@ def plan_of(args, argv: tuple[str, ...] = ()) -> Plan:
                 fresh=args.fresh, workers=args.jobs, timeout=args.timeout, port=args.port,
                 baud=args.baud, cluster=args.cluster,
                 output=Output(json=args.json, folder=folder, plots=not args.no_plots,
+                              docs=bool(getattr(args, "docs", False)),
                               baseline=baseline_of(args.baseline,
                                                    {i.name for i in all_impls()})),
                 argv=tuple(argv))
