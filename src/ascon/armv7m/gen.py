@@ -65,6 +65,7 @@ import pathlib
 import sys
 
 from src.asmgen.armv7m import LOW, Asm
+from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -747,17 +748,15 @@ def generate(variant: str) -> str:
         a.raw("#endif")
     else:
         permute_small(a)
-    return "\n".join(a.lines) + "\n"
+    return text(a)
 
 
 VARIANTS = ["fast", "small"]
 
 
-def main(argv: list[str]) -> int:
-    for v in VARIANTS:
-        (HERE / f"{v}.S").write_text(generate(v))
-    return 0
+def main() -> int:
+    return write(HERE, VARIANTS, generate)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

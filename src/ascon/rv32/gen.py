@@ -47,7 +47,7 @@ import sys
 
 from src.ascon import keyslots
 from src.asmgen import riscv
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import Emitter, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -1007,16 +1007,14 @@ def generate(variant: str) -> str:
     a.label(".Lentries")
     for i in range(12):
         a.raw(f"    .word .Lround{i}")
-    return "\n".join(a.lines) + "\n"
+    return text(a)
 
 
 VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32", "zbt_fsr"]
 
 
 def main() -> int:
-    for v in VARIANTS:
-        (HERE / f"{v}.S").write_text(generate(v))
-    return 0
+    return write(HERE, VARIANTS, generate)
 
 
 if __name__ == "__main__":

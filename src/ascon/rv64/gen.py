@@ -43,7 +43,7 @@ import pathlib
 import sys
 
 from src.asmgen import riscv
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import Emitter, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -786,13 +786,11 @@ def generate(variant: str) -> str:
     a.label(".Lentries")
     for n in range(1, 13):
         a.raw(f"    .dword .Lround{12 - n}                     /* p^{n} */")
-    return "\n".join(a.lines) + "\n"
+    return text(a)
 
 
 def main() -> int:
-    for v in VARIANTS:
-        (HERE / f"{v}.S").write_text(generate(v))
-    return 0
+    return write(HERE, VARIANTS, generate)
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ import pathlib
 import sys
 
 from src.ascon import keyslots
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import Emitter, text
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -1264,7 +1264,7 @@ def generate(variant: str) -> str:
     a.label(".Lentries")
     for i in range(12):
         a.raw(f"    .word .Lround{i}")
-    return "\n".join(a.lines) + "\n"
+    return text(a)
 
 
 VARIANTS = ["fsr", "bi32"]
@@ -1281,4 +1281,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -65,6 +65,7 @@ import pathlib
 import sys
 
 from src.asmgen.armv7m import Asm
+from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -339,14 +340,12 @@ def generate(variant: str) -> str:
         fast(a)
     else:
         small(a)
-    return "\n".join(a.lines) + "\n"
+    return text(a)
 
 
-def main(argv: list[str]) -> int:
-    for v in VARIANTS:
-        (HERE / f"{v}.S").write_text(generate(v))
-    return 0
+def main() -> int:
+    return write(HERE, VARIANTS, generate)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())
