@@ -221,6 +221,22 @@ SR, S_IN, S_OUT = 2, 3, 0
 S_RC, S_ZERO = "r26", "r27"
 
 
+def entry(a: Asm, sym: str, saved: list[str], rc: str) -> None:
+    """The permutation's entry, both variants: registers saved, Z = the
+    state, rc = the constant of the first round to run (round 12 - n: the
+    last n rounds of p^12), nothing to do for n = 0 (to .Ldone)."""
+    head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
+    a("movw", "r30", "r24", comment="Z = state")
+    a("mov", rc, "r22")
+    a("swap", rc, comment="16 n (n <= 12)")
+    a("sub", rc, "r22")
+    a("subi", rc, (-LAST_RC) & 0xFF, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
+    a("cpi", rc, LAST_RC)
+    a("brne", ".Lstart")
+    a("rjmp", ".Ldone", comment="n = 0: nothing to do")
+    a.label(".Lstart")
+
+
 def generate_small() -> str:
     a = Asm("small")
     sym = "LWC_AVR_SYM(ascon_avr_permute)"
@@ -237,16 +253,7 @@ def generate_small() -> str:
     a.raw('#include "asmgen/avr.h"')
     a.raw("")
     saved = [f"r{k}" for k in range(2, 16)] + ["r28", "r29"]
-    head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
-    a("movw", "r30", "r24", comment="Z = state")
-    a("mov", RC, "r22")
-    a("swap", RC, comment="16 n (n <= 12)")
-    a("sub", RC, "r22")
-    a("subi", RC, (-LAST_RC) & 0xFF, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
-    a("cpi", RC, LAST_RC)
-    a("brne", ".Lstart")
-    a("rjmp", ".Ldone", comment="n = 0: nothing to do")
-    a.label(".Lstart")
+    entry(a, sym, saved, RC)
     for j in range(8):
         a("ldd", RS[j], f"Z+{8 * SR + j}", comment=f"x{SR} resident" if j == 0 else "")
     for j in range(8):
@@ -332,16 +339,7 @@ def generate_fast() -> str:
     a.raw('#include "asmgen/avr.h"')
     a.raw("")
     saved = T + R
-    head(a, sym, saved, "r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12")
-    a("movw", "r30", "r24", comment="Z = state")
-    a("mov", RC, "r22")
-    a("swap", RC, comment="16 n (n <= 12)")
-    a("sub", RC, "r22")
-    a("subi", RC, (-LAST_RC) & 0xFF, comment=f"rc = 0x{LAST_RC:02x} + 15 n: the constant of round 12 - n")
-    a("cpi", RC, LAST_RC)
-    a("brne", ".Lstart")
-    a("rjmp", ".Ldone", comment="n = 0: nothing to do")
-    a.label(".Lstart")
+    entry(a, sym, saved, RC)
     for home, lane in ((R, R_IN), (T, T_IN)):
         for j in range(8):
             a("ldd", home[j], f"Z+{8 * lane + j}",
