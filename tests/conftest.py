@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -53,6 +54,17 @@ def load_module(path: pathlib.Path, name: str):
     return mod
 
 
+def chromium(*args, timeout=180) -> subprocess.CompletedProcess:
+    """Headless Chromium (Debian's package, which `lwc_setup report`
+    installs) on the arguments given: a page's DOM after its scripts ran
+    (--dump-dom), a screenshot."""
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert exe, "chromium is missing: ./run-tests installs it (harness/setup.sh, lwc_setup report)"
+    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--disable-dev-shm-usage", "--hide-scrollbars", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
 def impl_id(i) -> str:
     return f"{i.scheme}/{i.name}"
 
@@ -75,7 +87,7 @@ def sanitizer_env() -> dict:
     return env
 
 
-__all__ = ["ROOT", "KAT_DIR", "bin_dir", "host_impls", "impl_id"]
+__all__ = ["ROOT", "KAT_DIR", "bin_dir", "chromium", "host_impls", "impl_id"]
 
 
 def pytest_collection_modifyitems(config, items):

@@ -20,7 +20,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, chromium
 from harness.bench import export, report
 from harness.bench import tables as tb
 
@@ -350,14 +350,6 @@ def test_the_written_line_says_what_was_written(tmp_path):
 
 
 # -- the page of a real run, in a browser ----------------------------------------------
-
-def chromium(*args, timeout=120) -> subprocess.CompletedProcess:
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert exe, "chromium is missing: ./run-tests installs it (harness/setup.sh, lwc_setup report)"
-    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--disable-dev-shm-usage", "--hide-scrollbars", *args],
-                          capture_output=True, text=True, timeout=timeout)
-
 
 def images_of(page: pathlib.Path, profile: pathlib.Path) -> tuple[int, int]:
     """(images on the page, images that did not load), as the page's own

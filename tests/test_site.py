@@ -15,19 +15,11 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, chromium
 from harness.bench import docs, site
 from harness.bench import tables as tb
 
 SHOTS = ROOT / "build" / "test-site"
-
-
-def chromium(*args, timeout=180) -> subprocess.CompletedProcess:
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert exe, "chromium is missing: ./run-tests installs it (harness/setup.sh, lwc_setup report)"
-    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--disable-dev-shm-usage", "--hide-scrollbars", *args],
-                          capture_output=True, text=True, timeout=timeout)
 
 
 def body_of(url: str, profile) -> dict[str, str]:
@@ -41,7 +33,8 @@ def body_of(url: str, profile) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The site of the committed data set, compared with a copy of it in
-    which five of msp430's figures were lower (so they got worse)."""
+    which five of msp430's figures were lower (so they got worse), and a
+    host record's clock cycles too (noise of a clock, not marked)."""
     data = docs.load()
     old = copy.deepcopy(data)
     lowered = []
@@ -50,6 +43,9 @@ def built(tmp_path_factory):
                 and len(lowered) < 5):
             r["cycles"] = int(r["cycles"] * 0.9)
             lowered.append(r)
+    # the host's clock: its cycles move from run to run; not a regression
+    host = next(r for r in old["results"] if r["target"] == "host" and r.get("cycles"))
+    host["cycles"] = int(host["cycles"] * 0.5)
     folder = tmp_path_factory.mktemp("site")
     old_file = folder.parent / "old.json"
     old_file.write_text(json.dumps(old))

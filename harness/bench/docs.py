@@ -191,11 +191,11 @@ def which(data: dict, page: export.Page) -> list[dict]:
     return out
 
 
-def which_rows(data: dict, page: export.Page, prefix: str) -> list[list[str]]:
-    """which() as Markdown cells; prefix: the path to docs/results/."""
+def which_rows(picks: list[dict], prefix: str) -> list[list[str]]:
+    """which()'s picks as Markdown cells; prefix: the path to docs/results/."""
     rows = [["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
              "code bytes", "stack bytes", "smallest (code bytes)"]]
-    for w in which(data, page):
+    for w in picks:
         impl = (f"`{w['impl']}`" if w["impl"] else
                 f"`{w['default']}` (not in this data set)" if w["default"] else "-")
         rows.append([f"[{w['target']}]({prefix}{family_of(w['target'])}.md#{w['target']})",
@@ -207,7 +207,7 @@ def which_rows(data: dict, page: export.Page, prefix: str) -> list[list[str]]:
     return rows
 
 
-def which_table(data: dict, page: export.Page, prefix: str) -> list[str]:
+def which_table(data: dict, picks: list[dict], prefix: str) -> list[str]:
     """The table and the line above it naming the data; prefix: the path
     from the page to docs/results/."""
     env = data.get("environment", {})
@@ -216,13 +216,14 @@ def which_table(data: dict, page: export.Page, prefix: str) -> list[str]:
              f"commit `{(env.get('git_commit') or '?')[:12]}`, {env.get('date', '?')[:10]}); "
              f"AEAD: the mean of encryption and decryption, no associated data; every "
              f"implementation, scheme and target: [{link}]({link}).", ""]
-            + export._md_table(which_rows(data, page, prefix)))
+            + export._md_table(which_rows(picks, prefix)))
 
 
-def index_page(data: dict, page: export.Page, families: dict[str, list[str]]) -> str:
+def index_page(data: dict, page: export.Page, families: dict[str, list[str]],
+               picks: list[dict]) -> str:
     out = ["# Results", ""] + stamp(data)
     out += ["## Which implementation for my core", ""]
-    out += which_table(data, page, "")[2:] + [""]
+    out += which_table(data, picks, "")[2:] + [""]
     out += ["## Pages", ""]
     for name, title, _token in FAMILIES + [("other", "Other targets", "")]:
         if families.get(name):
@@ -235,13 +236,13 @@ def index_page(data: dict, page: export.Page, families: dict[str, list[str]]) ->
     return "\n".join(out).rstrip() + "\n"
 
 
-def readme_text(data: dict, page: export.Page, readme: str) -> str:
+def readme_text(data: dict, picks: list[dict], readme: str) -> str:
     """README.md with the text between BEGIN and END regenerated."""
     if BEGIN not in readme or END not in readme:
         raise DocsError(f"README.md has no generated table (the markers {BEGIN!r} ... {END!r})")
     head, rest = readme.split(BEGIN, 1)
     _old, tail = rest.split(END, 1)
-    body = which_table(data, page, "docs/results/")
+    body = which_table(data, picks, "docs/results/")
     return head + BEGIN + "\n" + "\n".join(body) + "\n" + END + tail
 
 
@@ -251,14 +252,15 @@ def wanted(data: dict) -> dict[pathlib.Path, str]:
     families: dict[str, list[str]] = {}
     for target in page.targets:
         families.setdefault(family_of(target), []).append(target)
-    out = {DOCS / "README.md": index_page(data, page, families)}
+    picks = which(data, page)  # the index's table and the README's
+    out = {DOCS / "README.md": index_page(data, page, families, picks)}
     titles = {name: title for name, title, _t in FAMILIES}
     for name, targets in families.items():
         out[DOCS / f"{name}.md"] = family_page(data, page, titles.get(name, "other targets"),
                                                targets)
     for name, title, files in PAPERS:
         out[DOCS / f"{name}.md"] = paper_page(data, page, title, files)
-    out[README] = readme_text(data, page, README.read_text())
+    out[README] = readme_text(data, picks, README.read_text())
     return out
 
 

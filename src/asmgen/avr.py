@@ -4,7 +4,7 @@ entry and exit under the avr-gcc ABI (r2-r17 and r28-r29 saved by the
 callee, r1 = 0 on return, arguments from r25:r24 down)."""
 from __future__ import annotations
 
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import Emitter, function, restore_return
 
 SPL, SPH, SREG = "0x3d", "0x3e", "0x3f"  # I/O addresses (ATmega128)
 
@@ -71,16 +71,8 @@ def wipe_frame(a: Asm, size: int, counter: str) -> None:
 
 def head(a: Asm, sym: str, saved: list[str], args: str) -> None:
     """A global function's label and the registers it saves."""
-    a.raw("    .text")
-    a.raw(f"    .global {sym}")
-    a.raw(f"    .type {sym}, @function")
-    a.raw(f"{sym}:")
-    a.note(args)
-    for r in saved:
-        a("push", r)
+    function(a, sym, args, saved)
 
 
 def tail(a: Asm, sym: str, saved: list[str]) -> None:
-    for r in reversed(saved):
-        a("pop", r)
-    a("ret")
+    restore_return(a, saved)

@@ -35,6 +35,28 @@ class Emitter:
         self.raw(" *")
 
 
+def function(a: Emitter, sym: str, args: str, saved: list[str], *directives: str) -> None:
+    """An ELF function's start on a push/pop ISA (AVR, MSP430): .text, the
+    ISA's directives (alignment), its global label, what its arguments
+    are, the registers it saves pushed in order."""
+    a.raw("    .text")
+    for d in directives:
+        a.raw(f"    {d}")
+    a.raw(f"    .global {sym}")
+    a.raw(f"    .type {sym}, @function")
+    a.raw(f"{sym}:")
+    a.note(args)
+    for r in saved:
+        a("push", r)
+
+
+def restore_return(a: Emitter, saved: list[str]) -> None:
+    """The end of function(): the saved registers popped back, return."""
+    for r in reversed(saved):
+        a("pop", r)
+    a("ret")
+
+
 def size(a: Emitter, sym: str) -> None:
     a.raw(f"    .size {sym}, .-{sym}")
 

@@ -9,7 +9,7 @@ A generator imports it as
 """
 from __future__ import annotations
 
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import Emitter, function, restore_return
 
 ARGS = ["r12", "r13", "r14", "r15"]
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
@@ -25,18 +25,9 @@ class Asm(Emitter):
 def head(a: Asm, sym: str, saved: list[str], args: str) -> None:
     """A global function's label, what its arguments are, the registers it saves."""
     assert all(r in SAVED for r in saved), saved
-    a.raw("    .text")
-    a.raw("    .p2align 1")
-    a.raw(f"    .global {sym}")
-    a.raw(f"    .type {sym}, @function")
-    a.raw(f"{sym}:")
-    a.note(args)
-    for r in saved:
-        a("push", r)
+    function(a, sym, args, saved, ".p2align 1")
 
 
 def tail(a: Asm, saved: list[str]) -> None:
     """Restore what head saved and return."""
-    for r in reversed(saved):
-        a("pop", r)
-    a("ret")
+    restore_return(a, saved)
