@@ -250,6 +250,9 @@ struct lwc_batch {
  * engine == NULL: the fastest this CPU runs (NULL when the scheme has no
  * SIMD engine).  "single" (any scheme): no SIMD, one message at a time. */
 const lwc_batch *lwc_batch_find(const char *scheme, const char *engine);
+/* The engines of `scheme` this CPU runs, fastest first: the n-th (from 0),
+ * or NULL past the last ("single", which every scheme has, not counted). */
+const lwc_batch *lwc_batch_engine(const char *scheme, unsigned n);
 
 /* n jobs of a's (h's) scheme.  b: an engine of that scheme from
  * lwc_batch_find(), or NULL for the fastest this CPU runs (with none,

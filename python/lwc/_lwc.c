@@ -1233,12 +1233,12 @@ static PyObject *mod_implementations(PyObject *mod, PyObject *scheme_o) {
 }
 
 /* batch_engines(scheme): the SIMD engines this CPU runs for the scheme,
- * fastest first, then 'single' */
+ * fastest first (lwc_batch_engine), then 'single' */
 static PyObject *mod_batch_engines(PyObject *mod, PyObject *scheme_o) {
-  static const char *const engines[] = {"avx512", "avx2"}; /* lwc.h's names */
   const char *scheme;
-  PyObject *out;
-  size_t i;
+  const lwc_batch *b;
+  PyObject *out, *s;
+  unsigned n;
   (void)mod;
   if (get_name(scheme_o, "scheme", 0, &scheme) < 0) return NULL;
   if (lwc_aead_find(scheme, NULL) == NULL && lwc_hash_find(scheme, NULL) == NULL) {
@@ -1247,37 +1247,17 @@ static PyObject *mod_batch_engines(PyObject *mod, PyObject *scheme_o) {
   }
   out = PyList_New(0);
   if (out == NULL) return NULL;
-  {
-    const lwc_batch *best = lwc_batch_find(scheme, NULL);
-    if (best != NULL) {
-      PyObject *s = PyUnicode_FromString(best->engine);
-      if (s == NULL || PyList_Append(out, s) < 0) goto fail_s;
-      Py_DECREF(s);
-      for (i = 0; i < sizeof engines / sizeof *engines; i++) {
-        const lwc_batch *b = lwc_batch_find(scheme, engines[i]);
-        if (b == NULL || b == best) continue;
-        s = PyUnicode_FromString(b->engine);
-        if (s == NULL || PyList_Append(out, s) < 0) goto fail_s;
-        Py_DECREF(s);
-      }
-      goto single;
-    fail_s:
-      Py_XDECREF(s);
-      Py_DECREF(out);
-      return NULL;
-    }
-  }
-single:
-  {
-    PyObject *s = PyUnicode_FromString("single");
+  for (n = 0;; n++) {
+    b = lwc_batch_engine(scheme, n);
+    s = PyUnicode_FromString(b != NULL ? b->engine : "single");
     if (s == NULL || PyList_Append(out, s) < 0) {
       Py_XDECREF(s);
       Py_DECREF(out);
       return NULL;
     }
     Py_DECREF(s);
+    if (b == NULL) return out;
   }
-  return out;
 }
 
 static PyMethodDef module_methods[] = {

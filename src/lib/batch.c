@@ -49,6 +49,23 @@ const lwc_batch *lwc_batch_find(const char *scheme, const char *engine) {
   return NULL;
 }
 
+const lwc_batch *lwc_batch_engine(const char *scheme, unsigned n) {
+  if (scheme == NULL) return NULL;
+#if LWC_BATCH_X86
+  {
+    size_t i, e;
+    for (i = 0; engines[i] != NULL; i++)
+      for (e = 0; e < 2; e++) {
+        const lwc_batch *b = &engines[i][e];
+        if (strcmp(b->scheme, scheme) == 0 && lwc_cpu_has(b->engine) && n-- == 0) return b;
+      }
+  }
+#else
+  (void)n;
+#endif
+  return NULL;
+}
+
 /* The engine to use: b as given (it must be of the scheme), the fastest
  * this CPU runs, or "single" (the only one off x86-64: the grouping below
  * is compiled there only). */

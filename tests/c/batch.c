@@ -292,6 +292,22 @@ static int batch_ct(const lwc_aead *a, const lwc_hash *h, const lwc_batch *b) {
   return 0;
 }
 
+/* lwc_batch_engine lists what lwc_batch_find finds: the fastest first,
+ * the engine under test among them (but "single"), no "single", an end. */
+static void engine_listing(const char *scheme, const lwc_batch *b) {
+  const lwc_batch *e;
+  unsigned n, found = 0, singles = 0;
+  for (n = 0; n < 16 && (e = lwc_batch_engine(scheme, n)) != NULL; n++) {
+    found += e == b;
+    singles += strcmp(e->engine, "single") == 0;
+    check(lwc_batch_find(scheme, e->engine) == e, "a listed engine is found by its name", n);
+  }
+  check(n < 16 && lwc_batch_engine(scheme, n) == NULL, "the listing ends", 0);
+  check(lwc_batch_engine(scheme, 0) == lwc_batch_find(scheme, NULL), "the fastest first", 0);
+  check(singles == 0 && found == (strcmp(b->engine, "single") != 0),
+        "the engine under test listed, 'single' not", 0);
+}
+
 int batch_main(int argc, char **argv) {
   uint64_t seed;
   const lwc_aead *a;
@@ -313,6 +329,7 @@ int batch_main(int argc, char **argv) {
   a = lwc_aead_find(argv[0], NULL);
   h = lwc_hash_find(argv[0], NULL);
   if (ct && (a != NULL || h != NULL)) return batch_ct(a, h, b);
+  engine_listing(argv[0], b);
   if (a != NULL) {
     const lwc_aead *ref = lwc_aead_find(argv[0], "ref");
     if (ref == NULL) return fprintf(stderr, "lwc-test: no ref of %s\n", argv[0]), 2;
