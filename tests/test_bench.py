@@ -1077,9 +1077,9 @@ def test_a_broken_permutation_fails_its_kat_and_the_others_are_measured(tmp_path
     (scheme / "broken" / "architectures").write_text("any\n")
     (scheme / "broken" / "perm.c").write_text(
         '#include "api.h"\n#include "ascon/backend_ref.h"\n'
-        "static void flip_then_permute(ascon_state_t *s, unsigned n) {\n"
-        "  s->x[2] ^= 1;\n  ascon_permute(s, n);\n}\n"
-        "#define ascon_permute flip_then_permute\n#include \"ascon/perm_mode.h\"\n")
+        "static void flip_then_permute(perm_state_t *s, unsigned n) {\n"
+        "  s->x[2] ^= 1;\n  perm_permute(s, n);\n}\n"
+        "#define perm_permute flip_then_permute\n#include \"ascon/perm_mode.h\"\n")
     out = tmp_path / "p.json"
     r = lwcbench("run", "--target", "host", "--scheme", "ascon-p8", "--quick", "--json", str(out),
                  "--out", "none", env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})

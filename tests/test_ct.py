@@ -88,9 +88,9 @@ def write_leaky(root):
             '#include "api.h"\n#include "ascon/backend_ref.h"\n'
             "static volatile unsigned leak_sink;\n"
             "static volatile const unsigned char leak_table[16] = {1, 2, 3};\n"
-            "static void leaky_permute(ascon_state_t *s, unsigned n) {\n"
-            f"{leak}  ascon_permute(s, n);\n}}\n"
-            "#define ascon_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")
+            "static void leaky_permute(perm_state_t *s, unsigned n) {\n"
+            f"{leak}  perm_permute(s, n);\n}}\n"
+            "#define perm_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")
 
 
 @pytest.mark.parametrize("target", ["rv32i-qemu", "rv32-ibex", "avr-atmega128", "msp430",

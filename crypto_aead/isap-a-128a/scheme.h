@@ -1,5 +1,5 @@
 /* ISAP-A-128a (ISAP v2.0, NIST LWC final round, on the Ascon permutation): parameters shared by every implementation of this scheme.
- * The incremental interface takes the message in one update call (src/isap/aead_mode.h). */
+ * The incremental interface takes the message in one update call (src/ascon/isap_mode.h). */
 #define CRYPTO_KEYBYTES 16
 #define CRYPTO_NSECBYTES 0
 #define CRYPTO_NPUBBYTES 16

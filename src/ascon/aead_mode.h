@@ -29,7 +29,7 @@
 enum { ASCON_PHASE_NONE, ASCON_PHASE_AD, ASCON_PHASE_ENC, ASCON_PHASE_DEC };
 
 typedef struct {
-  ascon_state_t s;
+  perm_state_t s;
   uint8_t key[CRYPTO_KEYBYTES];
   uint8_t pos;     /* bytes of the current rate block already used */
   uint8_t phase;   /* ASCON_PHASE_*; NONE after final or wipe */
@@ -42,16 +42,16 @@ static int ascon_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
   ascon_aead_state *st = (ascon_aead_state *)ctx;
   unsigned i;
   if (mask_key != NULL && !ASCON_NONCE_MASKING) return LWC_ERR_ARG;
-  ascon_zero(&st->s);
-  ascon_add(&st->s, iv, 0, ASCON_IV_BYTES);
-  ascon_add(&st->s, key, ASCON_IV_BYTES, CRYPTO_KEYBYTES);
-  ascon_add(&st->s, nonce, 40 - CRYPTO_NPUBBYTES, CRYPTO_NPUBBYTES);
+  perm_zero(&st->s);
+  perm_add(&st->s, iv, 0, ASCON_IV_BYTES);
+  perm_add(&st->s, key, ASCON_IV_BYTES, CRYPTO_KEYBYTES);
+  perm_add(&st->s, nonce, 40 - CRYPTO_NPUBBYTES, CRYPTO_NPUBBYTES);
   /* nonce masking (SP 800-232): the state receives N xor K2 */
   if (mask_key != NULL)
-    ascon_add(&st->s, mask_key, 40 - CRYPTO_NPUBBYTES, CRYPTO_NPUBBYTES);
+    perm_add(&st->s, mask_key, 40 - CRYPTO_NPUBBYTES, CRYPTO_NPUBBYTES);
   for (i = 0; i < CRYPTO_KEYBYTES; i++) st->key[i] = key[i];
-  ascon_permute(&st->s, ASCON_PA);
-  ascon_add(&st->s, key, 40 - CRYPTO_KEYBYTES, CRYPTO_KEYBYTES);
+  perm_permute(&st->s, ASCON_PA);
+  perm_add(&st->s, key, 40 - CRYPTO_KEYBYTES, CRYPTO_KEYBYTES);
   st->pos = 0;
   st->have_ad = 0;
   st->phase = ASCON_PHASE_AD;
@@ -75,7 +75,7 @@ static int ascon_aead_begin_msg(ascon_aead_state *st, uint8_t phase) {
   if (st->phase != ASCON_PHASE_AD) return LWC_ERR_ARG;
   if (st->have_ad) {
     ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
-    ascon_permute(&st->s, ASCON_PB);
+    perm_permute(&st->s, ASCON_PB);
   }
   ascon_add_byte(&st->s, ASCON_DSEP_BYTE, 39);
   st->pos = 0;
@@ -104,10 +104,10 @@ static int ascon_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
 static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag,
                            unsigned taglen) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
-  ascon_add(&st->s, st->key, ASCON_RATE, CRYPTO_KEYBYTES);
-  ascon_permute(&st->s, ASCON_PA);
-  ascon_add(&st->s, st->key + CRYPTO_KEYBYTES - 16, 24, 16);
-  ascon_extract(&st->s, tag, 24, taglen);
+  perm_add(&st->s, st->key, ASCON_RATE, CRYPTO_KEYBYTES);
+  perm_permute(&st->s, ASCON_PA);
+  perm_add(&st->s, st->key + CRYPTO_KEYBYTES - 16, 24, 16);
+  perm_extract(&st->s, tag, 24, taglen);
   lwc_wipe_bytes(st, sizeof *st);
 }
 

@@ -23,16 +23,16 @@
 #endif
 
 /* p^rounds (1 .. 12) */
-void LWC_NS(ascon_armv7m_permute)(ascon_state_t *s, unsigned rounds);
+void LWC_NS(ascon_armv7m_permute)(perm_state_t *s, unsigned rounds);
 #ifdef ASCON_ARMV7M_SMALL
-#define ascon_permute(s, rounds) LWC_NS(ascon_armv7m_permute)((s), (rounds))
+#define perm_permute(s, rounds) LWC_NS(ascon_armv7m_permute)((s), (rounds))
 #else
 /* p^12, p^8, p^6 without the dispatch on the count (fast only): taken when
  * the count is a constant, as the modes and the bare permutations have it */
-void LWC_NS(ascon_armv7m_permute12)(ascon_state_t *s);
-void LWC_NS(ascon_armv7m_permute8)(ascon_state_t *s);
-void LWC_NS(ascon_armv7m_permute6)(ascon_state_t *s);
-#define ascon_permute(s, rounds)                                                   \
+void LWC_NS(ascon_armv7m_permute12)(perm_state_t *s);
+void LWC_NS(ascon_armv7m_permute8)(perm_state_t *s);
+void LWC_NS(ascon_armv7m_permute6)(perm_state_t *s);
+#define perm_permute(s, rounds)                                                   \
   (__builtin_constant_p(rounds) && (rounds) == 12 ? LWC_NS(ascon_armv7m_permute12)(s) \
    : __builtin_constant_p(rounds) && (rounds) == 8 ? LWC_NS(ascon_armv7m_permute8)(s) \
    : __builtin_constant_p(rounds) && (rounds) == 6 ? LWC_NS(ascon_armv7m_permute6)(s) \
@@ -43,7 +43,7 @@ void LWC_NS(ascon_armv7m_permute6)(ascon_state_t *s);
 /* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB;
  * op: 0 absorb in, 1 encrypt in to out, 2 decrypt in to out (out may be
  * in); any alignment */
-void LWC_NS(ascon_armv7m_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *in,
+void LWC_NS(ascon_armv7m_blocks)(perm_state_t *s, uint8_t *out, const uint8_t *in,
                                  size_t n, unsigned op);
 #define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_armv7m_blocks)((s), (out), (in), (n), (op))
 

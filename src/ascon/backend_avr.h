@@ -20,8 +20,8 @@
 #define ASCON_BACKEND_NAME "asm_avr"
 
 /* p^rounds (1 .. 12), the last rounds of p^12 */
-void LWC_NS(ascon_avr_permute)(ascon_state_t *s, unsigned rounds);
+void LWC_NS(ascon_avr_permute)(perm_state_t *s, unsigned rounds);
 
-#define ascon_permute(s, rounds) LWC_NS(ascon_avr_permute)((s), (rounds))
+#define perm_permute(s, rounds) LWC_NS(ascon_avr_permute)((s), (rounds))
 
 #endif

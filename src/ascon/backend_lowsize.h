@@ -21,7 +21,7 @@
 static const uint8_t ascon_lowsize_rot[5][2] = {
     {19, 28}, {61, 39}, {1, 6}, {10, 17}, {7, 41}};
 
-ASCON_INLINE void ascon_permute(ascon_state_t *s, unsigned n) {
+ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x, t[5];
   unsigned r, i;
   for (r = 12 - n; r < 12; r++) {

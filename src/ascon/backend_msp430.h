@@ -30,14 +30,14 @@
  * its first round, 0x3c + 15 n (small: and n - 1 in the high byte, its
  * round counter); a constant folded by the compiler where n is, which is
  * every call of the modes.  n = 0 is the C's business (the macro). */
-void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rc);
+void LWC_NS(ascon_msp430_permute)(perm_state_t *s, unsigned rc);
 
 #ifdef ASCON_MSP430_SMALL
-#define ascon_permute(s, rounds)                                                  \
+#define perm_permute(s, rounds)                                                  \
   ((rounds) != 0u ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds) + 256u * ((rounds) - 1u)) \
             : (void)0)
 #else
-#define ascon_permute(s, rounds) \
+#define perm_permute(s, rounds) \
   ((rounds) != 0u ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds)) : (void)0)
 #endif
 
@@ -45,9 +45,9 @@ void LWC_NS(ascon_msp430_permute)(ascon_state_t *s, unsigned rc);
 /* fast: n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB
  * (sponge.h's ASCON_BLOCKS; op 0 absorb in, 1 encrypt in to out, 2 decrypt
  * in to out; out may be in; any alignment) */
-void LWC_NS(ascon_msp430_absorb)(ascon_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
-void LWC_NS(ascon_msp430_encrypt)(ascon_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
-void LWC_NS(ascon_msp430_decrypt)(ascon_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
+void LWC_NS(ascon_msp430_absorb)(perm_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
+void LWC_NS(ascon_msp430_encrypt)(perm_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
+void LWC_NS(ascon_msp430_decrypt)(perm_state_t *s, uint8_t *out, const uint8_t *in, size_t n);
 #define ASCON_BLOCKS(s, out, in, n, op)                               \
   ((op) == 0   ? LWC_NS(ascon_msp430_absorb)((s), (out), (in), (n))  \
    : (op) == 1 ? LWC_NS(ascon_msp430_encrypt)((s), (out), (in), (n)) \

@@ -85,7 +85,7 @@ ASCON_INLINE void ascon_round_x86(uint64_t *x, uint64_t cn) {
  * before it, every round adds ~(the next one's), the last one ~0 (the
  * complement undone).  n is a constant at almost every call site (the
  * conditions fold away); any 0 <= n <= 12 gives p^n. */
-ASCON_INLINE void ascon_permute(ascon_state_t *s, unsigned n) {
+ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x;
   if (n == 0) return;
   x[2] ^= n == 12 ? 0xf0 : n == 11 ? 0xe1 : n == 10 ? 0xd2 : n == 9 ? 0xc3
@@ -107,7 +107,7 @@ ASCON_INLINE void ascon_permute(ascon_state_t *s, unsigned n) {
 #else
 /* The rounds count is a compile-time constant at every call site, so the
  * switch folds away and only the needed tail of rounds is emitted. */
-ASCON_INLINE void ascon_permute(ascon_state_t *s, unsigned n) {
+ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x;
   switch (n) {
     case 12: ascon_round(x, 0xf0); /* fall through */

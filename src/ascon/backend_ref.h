@@ -14,12 +14,12 @@
 
 /* p_C: round i of the 12 (i = 0..11) adds c_i = (0xf - i) << 4 | i to x2:
  * 0xf0, 0xe1, ..., 0x4b. */
-static inline void ascon_pc(ascon_state_t *s, unsigned i) {
+static inline void ascon_pc(perm_state_t *s, unsigned i) {
   s->x[2] ^= (uint64_t)(((0xfu - i) << 4) | i);
 }
 
 /* p_S: the S-box applied to the 64 columns (x0..x4 bit j), bitsliced. */
-static inline void ascon_ps(ascon_state_t *s) {
+static inline void ascon_ps(perm_state_t *s) {
   uint64_t *x = s->x, t[5];
   unsigned i;
   x[0] ^= x[4];
@@ -34,7 +34,7 @@ static inline void ascon_ps(ascon_state_t *s) {
 }
 
 /* p_L: Sigma_i(x_i) = x_i ^ (x_i >>> r_i0) ^ (x_i >>> r_i1). */
-static inline void ascon_pl(ascon_state_t *s) {
+static inline void ascon_pl(perm_state_t *s) {
   uint64_t *x = s->x;
   x[0] ^= ascon_ror64(x[0], 19) ^ ascon_ror64(x[0], 28);
   x[1] ^= ascon_ror64(x[1], 61) ^ ascon_ror64(x[1], 39);
@@ -44,7 +44,7 @@ static inline void ascon_pl(ascon_state_t *s) {
 }
 
 /* p^n: the last n of the 12 rounds (1 <= n <= 12). */
-static void ascon_permute(ascon_state_t *s, unsigned n) {
+static void perm_permute(perm_state_t *s, unsigned n) {
   unsigned i;
   for (i = 12 - n; i < 12; i++) {
     ascon_pc(s, i);

@@ -27,10 +27,10 @@
 #define ASCON_BACKEND_NAME "asm_rv32"
 
 /* p^rounds (1 .. 12) */
-void LWC_NS(ascon_rv32_permute)(ascon_state_t *s, unsigned rounds);
+void LWC_NS(ascon_rv32_permute)(perm_state_t *s, unsigned rounds);
 /* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB;
  * op: 0 absorb in, 1 encrypt in to out, 2 decrypt in to out (out may be in) */
-void LWC_NS(ascon_rv32_blocks)(ascon_state_t *s, uint8_t *out, const uint8_t *in,
+void LWC_NS(ascon_rv32_blocks)(perm_state_t *s, uint8_t *out, const uint8_t *in,
                                size_t n, unsigned op);
 
 /* The descriptor's whole-message calls (include/lwc.h), in assembly with
@@ -45,7 +45,7 @@ int LWC_NS(ascon_rv32_aead_decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctle
 #define ASCON_WHOLE_ENCRYPT LWC_NS(ascon_rv32_aead_encrypt)
 #define ASCON_WHOLE_DECRYPT LWC_NS(ascon_rv32_aead_decrypt)
 
-#define ascon_permute(s, rounds) LWC_NS(ascon_rv32_permute)((s), (rounds))
+#define perm_permute(s, rounds) LWC_NS(ascon_rv32_permute)((s), (rounds))
 #define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_rv32_blocks)((s), (out), (in), (n), (op))
 
 #endif

@@ -9,16 +9,16 @@
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
+/* perm_state_t, perm_zero and perm_permute from core/via.h; perm_add and
+ * perm_extract from duplex.h over the lanes below, which are the
+ * descriptor's bytes (lwc_via_add, lwc_via_extract) */
+#define LWC_VIA_OWN_BYTES 1
 #include "core/via.h"
 #include "ascon/word.h"
 
 #define ASCON_BACKEND_NAME "via"
 
-typedef lwc_via_state ascon_state_t;
-
-static inline void ascon_zero(ascon_state_t *s) { lwc_via_zero(s); }
-
-static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
+static inline uint64_t ascon_lane_get(const perm_state_t *s, unsigned i) {
   uint8_t b[8];
   uint64_t w = 0;
   unsigned k;
@@ -27,18 +27,15 @@ static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
   return w;
 }
 
-static inline void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
+static inline void ascon_lane_xor(perm_state_t *s, unsigned i, uint64_t v) {
   uint8_t b[8];
   unsigned k;
   for (k = 0; k < 8; k++) b[k] = (uint8_t)(v >> (8 * k));
   lwc_via_add(s, b, 8 * i, 8);
 }
 
-static inline void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
+static inline void ascon_lane_set(perm_state_t *s, unsigned i, uint64_t v) {
   ascon_lane_xor(s, i, ascon_lane_get(s, i) ^ v);
 }
-
-/* p^n: permute() where n is the descriptor's own count, else permute_rounds(n) */
-static inline void ascon_permute(ascon_state_t *s, unsigned n) { lwc_via_permute(s, n); }
 
 #endif

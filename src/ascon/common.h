@@ -9,6 +9,8 @@
 
 #include "core/common.h"
 
+#define PERM_STATE_BYTES 40u /* core/perm.h: five 64-bit lanes, x0 first */
+
 /* Names in the lwc descriptors: the build passes the folder names; a
  * stand-alone (SUPERCOP) build falls back on the scheme and backend. */
 #ifndef LWC_SCHEME_NAME

@@ -2,11 +2,11 @@
  * The narrow interface the modes are written against (XKCP style): the
  * state seen as a 40-byte string, bytes added, extracted or duplexed at any
  * offset, and the permutation.  A backend supplies only the state type,
- * lane get/set/xor and ascon_permute(); this layer maps byte ranges onto
+ * lane get/set/xor and perm_permute(); this layer maps byte ranges onto
  * lanes once for all of them.
  *
- *   ascon_add(s, in, off, len)        S[off..] ^= in
- *   ascon_extract(s, out, off, len)   out = S[off..]
+ *   perm_add(s, in, off, len)        S[off..] ^= in
+ *   perm_extract(s, out, off, len)   out = S[off..]
  *   ascon_encrypt(s, out, in, off, len)  S ^= in; out = S    (out may be in)
  *   ascon_decrypt(s, out, in, off, len)  out = S ^ in; S = in (out may be in)
  *   ascon_add_byte(s, b, off)         S[off] ^= b (padding, domain bits)
@@ -29,7 +29,7 @@
   unsigned i = (off) / 8, j = (off) % 8, n = 8 - j; \
   if (n > (len)) n = (len)
 
-ASCON_INLINE void ascon_add(ascon_state_t *s, const uint8_t *in,
+ASCON_INLINE void perm_add(perm_state_t *s, const uint8_t *in,
                             unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
@@ -40,7 +40,7 @@ ASCON_INLINE void ascon_add(ascon_state_t *s, const uint8_t *in,
   }
 }
 
-ASCON_INLINE void ascon_extract(const ascon_state_t *s, uint8_t *out,
+ASCON_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
                                 unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
@@ -51,7 +51,7 @@ ASCON_INLINE void ascon_extract(const ascon_state_t *s, uint8_t *out,
   }
 }
 
-ASCON_INLINE void ascon_encrypt(ascon_state_t *s, uint8_t *out,
+ASCON_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out,
                                 const uint8_t *in, unsigned off,
                                 unsigned len) {
   while (len > 0) {
@@ -65,7 +65,7 @@ ASCON_INLINE void ascon_encrypt(ascon_state_t *s, uint8_t *out,
   }
 }
 
-ASCON_INLINE void ascon_decrypt(ascon_state_t *s, uint8_t *out,
+ASCON_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out,
                                 const uint8_t *in, unsigned off,
                                 unsigned len) {
   while (len > 0) {
@@ -81,7 +81,7 @@ ASCON_INLINE void ascon_decrypt(ascon_state_t *s, uint8_t *out,
   }
 }
 
-ASCON_INLINE void ascon_add_byte(ascon_state_t *s, uint8_t b, unsigned off) {
+ASCON_INLINE void ascon_add_byte(perm_state_t *s, uint8_t b, unsigned off) {
   ascon_lane_xor(s, off / 8, (uint64_t)b << ASCON_SHIFT(off % 8));
 }
 

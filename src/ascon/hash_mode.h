@@ -27,7 +27,7 @@
 enum { ASCON_HASH_NONE, ASCON_HASH_ABSORB, ASCON_HASH_SQUEEZE };
 
 typedef struct {
-  ascon_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the current rate block used */
   uint8_t phase; /* ASCON_HASH_*; NONE when wiped */
 } ascon_hash_state;
@@ -35,7 +35,7 @@ typedef struct {
 /* 10* padding of the open block, then p^a. */
 ASCON_INLINE void ascon_hash_pad(ascon_hash_state *st) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
-  ascon_permute(&st->s, ASCON_PA);
+  perm_permute(&st->s, ASCON_PA);
   st->pos = 0;
 }
 
@@ -57,7 +57,7 @@ static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
 #if ASCON_HASH_KIND == LWC_CXOF
   /* SP 800-232 lanes are little-endian: the bit length is lane 0 as is */
   ascon_lane_xor(&st->s, 0, (uint64_t)customlen * 8u);
-  ascon_permute(&st->s, ASCON_PA);
+  perm_permute(&st->s, ASCON_PA);
   ascon_stream(&st->s, &st->pos, NULL, custom, customlen, ASCON_OP_ABSORB);
   ascon_hash_pad(st);
 #else
@@ -83,7 +83,7 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   /* x86-64 / AArch64 (whole64.h): the state in a local, so that writing
    * the output (bytes that might alias the context) does not force it
    * back to memory around every permutation; full lanes in one store */
-  ascon_state_t s;
+  perm_state_t s;
   unsigned pos;
   if (st->phase != ASCON_HASH_ABSORB && st->phase != ASCON_HASH_SQUEEZE)
     return LWC_ERR_ARG;
@@ -91,14 +91,14 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   pos = st->pos;
   if (st->phase == ASCON_HASH_ABSORB) {
     ascon_add_byte(&s, ASCON_PAD_BYTE, pos);
-    ascon_permute(&s, ASCON_PA);
+    perm_permute(&s, ASCON_PA);
     pos = 0;
     st->phase = ASCON_HASH_SQUEEZE;
   }
   while (len > 0) {
     unsigned n;
     if (pos == ASCON_RATE) {
-      ascon_permute(&s, ASCON_PB);
+      perm_permute(&s, ASCON_PB);
       pos = 0;
     }
     if (pos == 0 && len >= 8) {
@@ -107,7 +107,7 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
     } else {
       n = ASCON_RATE - pos;
       if (n > len) n = (unsigned)len;
-      ascon_extract(&s, out, pos, n);
+      perm_extract(&s, out, pos, n);
     }
     pos += n;
     out += n;
@@ -121,8 +121,8 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
 #define LWC_HASH_PHASE_ABSORB ASCON_HASH_ABSORB
 #define LWC_HASH_PHASE_SQUEEZE ASCON_HASH_SQUEEZE
 #define LWC_HASH_OUT_RATE ASCON_RATE
-#define LWC_HASH_NEXT(st) ascon_permute(&(st)->s, ASCON_PB)
-#define LWC_HASH_EXTRACT(st, out, off, n) ascon_extract(&(st)->s, out, off, n)
+#define LWC_HASH_NEXT(st) perm_permute(&(st)->s, ASCON_PB)
+#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
 #endif
 

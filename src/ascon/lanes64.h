@@ -7,19 +7,19 @@
 
 #include "ascon/word.h"
 
-typedef struct { uint64_t x[5]; } ascon_state_t;
+typedef struct { uint64_t x[5]; } perm_state_t;
 
-ASCON_INLINE void ascon_zero(ascon_state_t *s) {
+ASCON_INLINE void perm_zero(perm_state_t *s) {
   unsigned i;
   for (i = 0; i < 5; i++) s->x[i] = 0;
 }
-static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
+static inline uint64_t ascon_lane_get(const perm_state_t *s, unsigned i) {
   return s->x[i];
 }
-static inline void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
+static inline void ascon_lane_set(perm_state_t *s, unsigned i, uint64_t v) {
   s->x[i] = v;
 }
-static inline void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
+static inline void ascon_lane_xor(perm_state_t *s, unsigned i, uint64_t v) {
   s->x[i] ^= v;
 }
 

@@ -11,7 +11,7 @@
 
 #include "ascon/word.h"
 
-typedef struct { uint32_t e[5], o[5]; } ascon_state_t;
+typedef struct { uint32_t e[5], o[5]; } perm_state_t;
 
 static inline uint32_t ascon_ror32(uint32_t x, unsigned n) {
   return (x >> n) | (x << ((32u - n) & 31u));
@@ -58,25 +58,25 @@ static inline uint32_t ascon_zip32(uint32_t x) {
 #define ascon_zip32 ascon_zip32_c
 #endif
 
-static inline void ascon_zero(ascon_state_t *s) {
+static inline void perm_zero(perm_state_t *s) {
   unsigned i;
   for (i = 0; i < 5; i++) s->e[i] = s->o[i] = 0;
 }
 
-static inline void ascon_lane_set(ascon_state_t *s, unsigned i, uint64_t v) {
+static inline void ascon_lane_set(perm_state_t *s, unsigned i, uint64_t v) {
   uint32_t lo = ascon_unzip32((uint32_t)v);
   uint32_t hi = ascon_unzip32((uint32_t)(v >> 32));
   s->e[i] = (lo & 0xffffu) | (hi << 16);
   s->o[i] = (lo >> 16) | (hi & 0xffff0000u);
 }
 
-static inline uint64_t ascon_lane_get(const ascon_state_t *s, unsigned i) {
+static inline uint64_t ascon_lane_get(const perm_state_t *s, unsigned i) {
   uint32_t lo = (s->e[i] & 0xffffu) | (s->o[i] << 16);
   uint32_t hi = (s->e[i] >> 16) | (s->o[i] & 0xffff0000u);
   return (uint64_t)ascon_zip32(lo) | (uint64_t)ascon_zip32(hi) << 32;
 }
 
-static inline void ascon_lane_xor(ascon_state_t *s, unsigned i, uint64_t v) {
+static inline void ascon_lane_xor(perm_state_t *s, unsigned i, uint64_t v) {
   uint32_t lo = ascon_unzip32((uint32_t)v);
   uint32_t hi = ascon_unzip32((uint32_t)(v >> 32));
   s->e[i] ^= (lo & 0xffffu) | (hi << 16);

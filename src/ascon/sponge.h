@@ -13,11 +13,11 @@
 enum { ASCON_OP_ABSORB, ASCON_OP_ENC, ASCON_OP_DEC };
 
 /* One duplex call; op is a constant at every call site. */
-ASCON_INLINE void ascon_duplex_op(ascon_state_t *s, uint8_t *out,
+ASCON_INLINE void ascon_duplex_op(perm_state_t *s, uint8_t *out,
                                   const uint8_t *in, unsigned off,
                                   unsigned len, int op) {
   if (op == ASCON_OP_ABSORB)
-    ascon_add(s, in, off, len);
+    perm_add(s, in, off, len);
   else if (op == ASCON_OP_ENC)
     ascon_encrypt(s, out, in, off, len);
   else
@@ -26,7 +26,7 @@ ASCON_INLINE void ascon_duplex_op(ascon_state_t *s, uint8_t *out,
 
 /* Fill the open block, then whole blocks, then open a new block with what
  * remains.  out is unused (may be NULL) when op is ASCON_OP_ABSORB. */
-ASCON_INLINE void ascon_stream(ascon_state_t *s, uint8_t *pos, uint8_t *out,
+ASCON_INLINE void ascon_stream(perm_state_t *s, uint8_t *pos, uint8_t *out,
                                const uint8_t *in, size_t len, int op) {
   unsigned p = *pos;
   if (p > 0 && len > 0) {
@@ -38,7 +38,7 @@ ASCON_INLINE void ascon_stream(ascon_state_t *s, uint8_t *pos, uint8_t *out,
     len -= n;
     p += n;
     if (p == ASCON_RATE) {
-      ascon_permute(s, ASCON_PB);
+      perm_permute(s, ASCON_PB);
       p = 0;
     }
   }
@@ -53,7 +53,7 @@ ASCON_INLINE void ascon_stream(ascon_state_t *s, uint8_t *pos, uint8_t *out,
 #else
   while (len >= ASCON_RATE) {
     ascon_duplex_op(s, out, in, 0, ASCON_RATE, op);
-    ascon_permute(s, ASCON_PB);
+    perm_permute(s, ASCON_PB);
     in += ASCON_RATE;
     if (op != ASCON_OP_ABSORB) out += ASCON_RATE;
     len -= ASCON_RATE;

@@ -102,11 +102,11 @@ ASCON_INLINE void ascon_w_storen(uint8_t *p, uint64_t w, unsigned n) {
  * (lanes64.h); a backend whose permutation wants another form in registers
  * (xmm lanes) defines ASCON_W_STATE and these accessors itself. */
 #ifndef ASCON_W_STATE
-typedef ascon_state_t ascon_wstate_t;
+typedef perm_state_t ascon_wstate_t;
 #define ascon_w_get ascon_lane_get
 #define ascon_w_set ascon_lane_set
 #define ascon_w_xor ascon_lane_xor
-#define ascon_w_permute ascon_permute
+#define ascon_w_permute perm_permute
 #define ascon_w_import(ws, s) (*(ws) = *(s))
 #define ascon_w_export(s, ws) (*(s) = *(ws))
 #endif
@@ -155,7 +155,7 @@ ASCON_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
 }
 
 /* n > 0 full blocks, each followed by p^ASCON_PB (sponge.h's ASCON_BLOCKS) */
-ASCON_INLINE void ascon_w_blocks_op(ascon_state_t *sp, uint8_t *out,
+ASCON_INLINE void ascon_w_blocks_op(perm_state_t *sp, uint8_t *out,
                                     const uint8_t *in, size_t n, unsigned op) {
   ascon_wstate_t s;
   ascon_w_import(&s, sp);
@@ -168,7 +168,7 @@ ASCON_INLINE void ascon_w_blocks_op(ascon_state_t *sp, uint8_t *out,
   ascon_w_export(sp, &s);
 }
 
-static void ascon_w_blocks(ascon_state_t *s, uint8_t *out, const uint8_t *in,
+static void ascon_w_blocks(perm_state_t *s, uint8_t *out, const uint8_t *in,
                            size_t n, unsigned op) {
   /* one loop per op: the choice is made once per run */
   if (op == 0)

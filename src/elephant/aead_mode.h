@@ -1,6 +1,6 @@
 /*
  * Elephant v2 (NIST LWC final round), written once over the backend's
- * narrow interface (spongent_state_t, spongent_zero/add/extract/permute);
+ * narrow interface (perm_state_t, perm_zero/add/extract/permute);
  * Dumbo is the instance over Spongent-pi[160]: n = 20-byte blocks, 16-byte
  * key, 12-byte nonce, 8-byte tag.  An implementation folder compiles it:
  *
@@ -61,11 +61,11 @@ typedef struct {
 
 /* x = P(x) on 20 bytes. */
 LWC_INLINE void elephant_perm(uint8_t *x) {
-  spongent_state_t s;
-  spongent_zero(&s);
-  spongent_add(&s, x, 0, ELEPHANT_BLOCK);
-  spongent_permute(&s, SPONGENT_MAX_ROUNDS);
-  spongent_extract(&s, x, 0, ELEPHANT_BLOCK);
+  perm_state_t s;
+  perm_zero(&s);
+  perm_add(&s, x, 0, ELEPHANT_BLOCK);
+  perm_permute(&s, SPONGENT_MAX_ROUNDS);
+  perm_extract(&s, x, 0, ELEPHANT_BLOCK);
   lwc_wipe_bytes(&s, sizeof s);
 }
 

@@ -1,6 +1,6 @@
 /*
  * lowsize backend: the smallest code, not the fastest.  The 20-byte state
- * of bytes.h, one round in a loop: the S-box on both nibbles of a byte at
+ * of core/perm.h (bytes), one round in a loop: the S-box on both nibbles of a byte at
  * once (ref's logic formulation, factored), and the pLayer (bit b of
  * nibble k to bit 40 b + k) as loops over the output bytes, each built
  * from the bit pairs of four input bytes with constant shifts (a bit at a
@@ -16,7 +16,9 @@
 #else
 #define LWC_INLINE static
 #endif
-#include "elephant/bytes.h"
+#include "elephant/common.h"
+#define PERM_VIEW_BYTES
+#include "core/perm.h"
 
 #define SPONGENT_BACKEND_NAME "lowsize"
 
@@ -29,7 +31,7 @@ LWC_INLINE uint8_t spongent_sbox2(unsigned x) {
   return (uint8_t)((y0 & 0x11u) | (y1 & 0x11u) << 1 | (y2 & 0x11u) << 2 | (y3 & 0x11u) << 3);
 }
 
-LWC_INLINE void spongent_permute(spongent_state_t *s, unsigned rounds) {
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned rounds) {
   uint8_t t[20];
   unsigned r, i, q, b, lfsr = SPONGENT_LFSR_IV;
   for (r = 0; r < rounds; r++) {

@@ -1,5 +1,5 @@
 /*
- * opt32 backend: Spongent-pi[160] on five 32-bit words (words.h), for
+ * opt32 backend: Spongent-pi[160] on five 32-bit words (core/perm.h), for
  * 32-bit cores.
  *
  * sBox: the 8 nibbles of a word at once.  With a = w, b = w >> 1,
@@ -17,7 +17,9 @@
 #ifndef SPONGENT_BACKEND_H
 #define SPONGENT_BACKEND_H
 
-#include "elephant/words.h"
+#include "elephant/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define SPONGENT_BACKEND_NAME "opt32"
 
@@ -52,7 +54,7 @@ static inline uint32_t spongent_transpose(uint32_t w) {
 #define SPONGENT_BYTE(t, j, b) \
   ((((t)[j] >> (8 * (b))) & 0xffu) << (8 * ((5 * (b) + (j)) % 4)))
 
-static void spongent_permute(spongent_state_t *s, unsigned rounds) {
+static void perm_permute(perm_state_t *s, unsigned rounds) {
   uint32_t t[5];
   unsigned r, j, lfsr = SPONGENT_LFSR_IV;
   for (r = 0; r < rounds; r++) {

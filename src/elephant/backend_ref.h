@@ -17,7 +17,9 @@
 #ifndef SPONGENT_BACKEND_H
 #define SPONGENT_BACKEND_H
 
-#include "elephant/bytes.h"
+#include "elephant/common.h"
+#define PERM_VIEW_BYTES
+#include "core/perm.h"
 
 #define SPONGENT_BACKEND_NAME "ref"
 
@@ -37,7 +39,7 @@ static uint8_t spongent_sbox2(unsigned x) {
 /* Bits b and b + 4 of x (b = 0 after x >>= b) as bits 0 and 1. */
 #define SPONGENT_PAIR(x) (((x) & 1u) | (((x) >> 3) & 2u))
 
-static void spongent_permute(spongent_state_t *s, unsigned rounds) {
+static void perm_permute(perm_state_t *s, unsigned rounds) {
   uint8_t t[20];
   unsigned r, i, q, lfsr = SPONGENT_LFSR_IV;
   for (r = 0; r < rounds; r++) {

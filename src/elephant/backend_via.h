@@ -13,6 +13,4 @@
 
 #define SPONGENT_BACKEND_NAME "via"
 
-LWC_VIA_NARROW_INTERFACE(spongent)
-
 #endif

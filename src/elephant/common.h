@@ -30,6 +30,7 @@
 #endif
 
 #define SPONGENT_STATE_BYTES 20u
+#define PERM_STATE_BYTES SPONGENT_STATE_BYTES /* core/perm.h */
 #define SPONGENT_MAX_ROUNDS 80u
 #define SPONGENT_LFSR_IV 0x75u
 

@@ -8,11 +8,8 @@
 
 #include "elephant/common.h"
 
-#define LWC_PERM_STATE spongent_state_t
-#define LWC_PERM_STATEBYTES SPONGENT_STATE_BYTES
 #define LWC_PERM_ROUNDS SPONGENT_PERM_ROUNDS
 #define LWC_PERM_MAX_ROUNDS SPONGENT_MAX_ROUNDS
-#define LWC_PERM_FN(name) spongent_##name
 #include "core/perm_api.h"
 
 #endif

@@ -29,7 +29,7 @@ _Static_assert(CRYPTO_ABYTES <= GIMLI_RATE, "the tag is read from the rate");
 enum { GIMLI_PHASE_NONE, GIMLI_PHASE_AD, GIMLI_PHASE_ENC, GIMLI_PHASE_DEC };
 
 typedef struct {
-  gimli_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the open rate block */
   uint8_t phase; /* GIMLI_PHASE_*; NONE after final or wipe */
 } gimli_aead_state;
@@ -38,10 +38,10 @@ static int gimli_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
                            const uint8_t *nonce, const uint8_t *mask_key) {
   gimli_aead_state *st = (gimli_aead_state *)(void *)ctx;
   if (mask_key != NULL) return LWC_ERR_ARG; /* no nonce masking */
-  gimli_zero(&st->s);
-  gimli_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
-  gimli_add(&st->s, key, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES);
-  gimli_permute(&st->s, GIMLI_MAX_ROUNDS);
+  perm_zero(&st->s);
+  perm_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
+  perm_add(&st->s, key, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES);
+  perm_permute(&st->s, GIMLI_MAX_ROUNDS);
   st->pos = 0;
   st->phase = GIMLI_PHASE_AD;
   return LWC_OK;
@@ -85,7 +85,7 @@ static int gimli_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
 /* Pad the last message block, read the full tag, wipe the context. */
 static void gimli_aead_tag(gimli_aead_state *st, uint8_t *tag) {
   gimli_pad(&st->s, st->pos);
-  gimli_extract(&st->s, tag, 0, CRYPTO_ABYTES);
+  perm_extract(&st->s, tag, 0, CRYPTO_ABYTES);
   lwc_wipe_bytes(st, sizeof *st);
 }
 

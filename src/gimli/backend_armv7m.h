@@ -3,7 +3,7 @@
  * written by gen.py): the permutation alone, with the twelve words in
  * registers from one LDM to one STM; the modes stay C.
  *
- *   fast    (asm_armv7m) the 24 rounds unrolled: gimli_permute(s, 24), a
+ *   fast    (asm_armv7m) the 24 rounds unrolled: perm_permute(s, 24), a
  *           constant in every mode and in the bare permutation, calls
  *           gimli_armv7m_permute24; other counts enter the same rounds
  *           through gimli_armv7m_permute
@@ -33,15 +33,15 @@
 #error "gimli/backend_armv7m.h: an ARMv7-M little-endian build only"
 #endif
 
-typedef struct { uint32_t w[12]; } gimli_state_t;
+typedef struct { uint32_t w[12]; } perm_state_t;
 
-LWC_INLINE void gimli_zero(gimli_state_t *s) {
+LWC_INLINE void perm_zero(perm_state_t *s) {
   unsigned i;
   for (i = 0; i < 12; i++) s->w[i] = 0;
 }
 
 /* S[off .. off+len) ^= in (off + len <= 48) */
-LWC_INLINE void gimli_add(gimli_state_t *s, const uint8_t *in, unsigned off,
+LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
                           unsigned len) {
   uint8_t *p = (uint8_t *)s->w + off;
   uint32_t a, b;
@@ -55,7 +55,7 @@ LWC_INLINE void gimli_add(gimli_state_t *s, const uint8_t *in, unsigned off,
 }
 
 /* out = S[off .. off+len) (off + len <= 48) */
-LWC_INLINE void gimli_extract(const gimli_state_t *s, uint8_t *out,
+LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
                               unsigned off, unsigned len) {
   const uint8_t *p = (const uint8_t *)s->w + off;
   uint32_t a;
@@ -74,15 +74,15 @@ LWC_INLINE void gimli_extract(const gimli_state_t *s, uint8_t *out,
 
 /* the last `rounds` of the 24 rounds (fast: 1 .. 24, in the bare
  * permutation's build alone; small: 0 .. 24) */
-void LWC_NS(gimli_armv7m_permute)(gimli_state_t *s, unsigned rounds);
+void LWC_NS(gimli_armv7m_permute)(perm_state_t *s, unsigned rounds);
 
 #ifdef GIMLI_ARMV7M_SMALL
-#define gimli_permute(s, rounds) LWC_NS(gimli_armv7m_permute)((s), (rounds))
+#define perm_permute(s, rounds) LWC_NS(gimli_armv7m_permute)((s), (rounds))
 #else
 /* all 24 rounds without the entry's dispatch on the count: taken when the
  * count is the constant 24, as the modes and the bare permutation have it */
-void LWC_NS(gimli_armv7m_permute24)(gimli_state_t *s);
-#define gimli_permute(s, rounds)                                              \
+void LWC_NS(gimli_armv7m_permute24)(perm_state_t *s);
+#define perm_permute(s, rounds)                                              \
   (__builtin_constant_p(rounds) && (rounds) == 24                           \
        ? LWC_NS(gimli_armv7m_permute24)(s)                                  \
        : LWC_NS(gimli_armv7m_permute)((s), (rounds)))

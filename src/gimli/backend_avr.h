@@ -17,28 +17,12 @@
 
 #define GIMLI_BACKEND_NAME "asm_avr_small"
 
-typedef struct { uint8_t b[48]; } gimli_state_t;
-
-LWC_INLINE void gimli_zero(gimli_state_t *s) {
-  uint8_t *p = s->b, *end = s->b + GIMLI_STATE_BYTES;
-  while (p != end) *p++ = 0;
-}
-
-LWC_INLINE void gimli_add(gimli_state_t *s, const uint8_t *in, unsigned off,
-                          unsigned len) {
-  uint8_t *p = s->b + off;
-  while (len-- > 0) *p++ ^= *in++;
-}
-
-LWC_INLINE void gimli_extract(const gimli_state_t *s, uint8_t *out,
-                              unsigned off, unsigned len) {
-  const uint8_t *p = s->b + off;
-  while (len-- > 0) *out++ = *p++;
-}
+#define PERM_VIEW_BYTES
+#include "core/perm.h"
 
 /* the last `rounds` of the 24 rounds (0 .. 24) */
-void LWC_NS(gimli_avr_permute)(gimli_state_t *s, unsigned rounds);
+void LWC_NS(gimli_avr_permute)(perm_state_t *s, unsigned rounds);
 
-#define gimli_permute(s, rounds) LWC_NS(gimli_avr_permute)((s), (rounds))
+#define perm_permute(s, rounds) LWC_NS(gimli_avr_permute)((s), (rounds))
 
 #endif

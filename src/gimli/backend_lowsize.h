@@ -18,27 +18,11 @@
 
 #define GIMLI_BACKEND_NAME "lowsize"
 
-typedef struct { uint8_t b[48]; } gimli_state_t;
-
-LWC_INLINE void gimli_zero(gimli_state_t *s) {
-  unsigned i;
-  for (i = 0; i < GIMLI_STATE_BYTES; i++) s->b[i] = 0;
-}
-
-LWC_INLINE void gimli_add(gimli_state_t *s, const uint8_t *in, unsigned off,
-                          unsigned len) {
-  unsigned i;
-  for (i = 0; i < len; i++) s->b[off + i] ^= in[i];
-}
-
-LWC_INLINE void gimli_extract(const gimli_state_t *s, uint8_t *out,
-                              unsigned off, unsigned len) {
-  unsigned i;
-  for (i = 0; i < len; i++) out[i] = s->b[off + i];
-}
+#define PERM_VIEW_BYTES
+#include "core/perm.h"
 
 /* The last `rounds` of the 24 rounds (1 <= rounds <= 24). */
-LWC_INLINE void gimli_permute(gimli_state_t *s, unsigned rounds) {
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned rounds) {
   uint8_t *p = s->b, t;
   unsigned r, j;
   for (r = rounds; r > 0; r--) {

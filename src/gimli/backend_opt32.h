@@ -8,7 +8,9 @@
 #ifndef GIMLI_BACKEND_H
 #define GIMLI_BACKEND_H
 
-#include "gimli/words.h"
+#include "gimli/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define GIMLI_BACKEND_NAME "opt32"
 
@@ -54,7 +56,7 @@
     GIMLI_OPT32_PIN(t, y3, z3, p, y0, z0); \
   } while (0)
 
-static void gimli_permute(gimli_state_t *s, unsigned rounds) {
+static void perm_permute(perm_state_t *s, unsigned rounds) {
   uint32_t x0 = s->w[0], x1 = s->w[1], x2 = s->w[2], x3 = s->w[3];
   uint32_t y0 = s->w[4], y1 = s->w[5], y2 = s->w[6], y3 = s->w[7];
   uint32_t z0 = s->w[8], z1 = s->w[9], z2 = s->w[10], z3 = s->w[11];

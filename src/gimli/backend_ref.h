@@ -10,7 +10,9 @@
 #ifndef GIMLI_BACKEND_H
 #define GIMLI_BACKEND_H
 
-#include "gimli/words.h"
+#include "gimli/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define GIMLI_BACKEND_NAME "ref"
 
@@ -18,7 +20,7 @@
 #define GIMLI_S(st, i, j) ((st)->w[4 * (i) + (j)])
 
 /* The SP-box on column j: x, y, z the three words of the column. */
-static void gimli_spbox(gimli_state_t *st, unsigned j) {
+static void gimli_spbox(perm_state_t *st, unsigned j) {
   uint32_t x = lwc_rol32(GIMLI_S(st, 0, j), 24);
   uint32_t y = lwc_rol32(GIMLI_S(st, 1, j), 9);
   uint32_t z = GIMLI_S(st, 2, j);
@@ -28,7 +30,7 @@ static void gimli_spbox(gimli_state_t *st, unsigned j) {
 }
 
 /* Exchange s[0][a] and s[0][b]. */
-static void gimli_swap(gimli_state_t *st, unsigned a, unsigned b) {
+static void gimli_swap(perm_state_t *st, unsigned a, unsigned b) {
   uint32_t t = GIMLI_S(st, 0, a);
   GIMLI_S(st, 0, a) = GIMLI_S(st, 0, b);
   GIMLI_S(st, 0, b) = t;
@@ -36,7 +38,7 @@ static void gimli_swap(gimli_state_t *st, unsigned a, unsigned b) {
 
 /* The last `rounds` of the 24 rounds: r = rounds, rounds - 1, .., 1
  * (1 <= rounds <= 24; 24 is Gimli itself). */
-static void gimli_permute(gimli_state_t *st, unsigned rounds) {
+static void perm_permute(perm_state_t *st, unsigned rounds) {
   unsigned r, j;
   for (r = rounds; r > 0; r--) {
     for (j = 0; j < 4; j++) gimli_spbox(st, j);

@@ -13,6 +13,4 @@
 
 #define GIMLI_BACKEND_NAME "via"
 
-LWC_VIA_NARROW_INTERFACE(gimli)
-
 #endif

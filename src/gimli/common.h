@@ -22,6 +22,7 @@
 #endif
 
 #define GIMLI_STATE_BYTES 48u
+#define PERM_STATE_BYTES GIMLI_STATE_BYTES /* core/perm.h */
 #define GIMLI_MAX_ROUNDS 24u
 /* round r (counted down from 24 to 1) with r % 4 == 0 adds this ^ r to s[0][0] */
 #define GIMLI_RC 0x9e377900u

@@ -17,7 +17,7 @@
 enum { GIMLI_HASH_NONE, GIMLI_HASH_ABSORB, GIMLI_HASH_SQUEEZE };
 
 typedef struct {
-  gimli_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the open rate block (absorbed or squeezed) */
   uint8_t phase; /* GIMLI_HASH_*; NONE when wiped */
 } gimli_hash_state;
@@ -27,7 +27,7 @@ static int gimli_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
   gimli_hash_state *st = (gimli_hash_state *)(void *)ctx;
   (void)custom;
   if (customlen != 0) return LWC_ERR_ARG;
-  gimli_zero(&st->s);
+  perm_zero(&st->s);
   st->pos = 0;
   st->phase = GIMLI_HASH_ABSORB;
   return LWC_OK;
@@ -52,8 +52,8 @@ LWC_PART void gimli_hash_pad(gimli_hash_state *st) {
 #define LWC_HASH_PHASE_ABSORB GIMLI_HASH_ABSORB
 #define LWC_HASH_PHASE_SQUEEZE GIMLI_HASH_SQUEEZE
 #define LWC_HASH_OUT_RATE GIMLI_RATE
-#define LWC_HASH_NEXT(st) gimli_permute(&(st)->s, GIMLI_MAX_ROUNDS)
-#define LWC_HASH_EXTRACT(st, out, off, n) gimli_extract(&(st)->s, out, off, n)
+#define LWC_HASH_NEXT(st) perm_permute(&(st)->s, GIMLI_MAX_ROUNDS)
+#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
 
 #define LWC_HASH_KIND LWC_HASH

@@ -1,7 +1,7 @@
 /*
  * Rate-level streaming shared by the Gimli AEAD and hash modes, written once
- * over the backend's narrow interface (gimli_state_t, gimli_add,
- * gimli_extract, gimli_permute).  Both modes (round-2 submission) use a
+ * over the backend's narrow interface (perm_state_t, perm_add,
+ * perm_extract, perm_permute).  Both modes (round-2 submission) use a
  * 16-byte rate and permute after every full block, so a full block never
  * waits: only the open block's length `pos` is kept between calls, and any
  * split of the data gives the result of one call.
@@ -23,27 +23,27 @@ enum { GIMLI_OP_ABSORB, GIMLI_OP_ENC, GIMLI_OP_DEC };
  *   absorb   S ^= in
  *   enc      S ^= in; out = S           (out may be in)
  *   dec      out = S ^ in; S = in       (out may be in) */
-LWC_INLINE void gimli_duplex(gimli_state_t *s, uint8_t *out, const uint8_t *in,
+LWC_INLINE void gimli_duplex(perm_state_t *s, uint8_t *out, const uint8_t *in,
                              unsigned off, unsigned len, int op) {
   uint8_t t[GIMLI_RATE];
   unsigned i;
   if (op == GIMLI_OP_DEC) {
     /* plaintext m = S ^ c; S ^ m = c is the state decryption leaves */
-    gimli_extract(s, t, off, len);
+    perm_extract(s, t, off, len);
     for (i = 0; i < len; i++) { /* in[i] read before out[i] is written */
       t[i] ^= in[i];
       out[i] = t[i];
     }
-    gimli_add(s, t, off, len);
+    perm_add(s, t, off, len);
   } else {
-    gimli_add(s, in, off, len);
-    if (op == GIMLI_OP_ENC) gimli_extract(s, out, off, len);
+    perm_add(s, in, off, len);
+    if (op == GIMLI_OP_ENC) perm_extract(s, out, off, len);
   }
 }
 
 /* Fill the open block, then whole blocks, then open a new block with what
  * remains.  out is unused (may be NULL) when op is GIMLI_OP_ABSORB. */
-LWC_INLINE void gimli_stream(gimli_state_t *s, uint8_t *pos, uint8_t *out,
+LWC_INLINE void gimli_stream(perm_state_t *s, uint8_t *pos, uint8_t *out,
                              const uint8_t *in, size_t len, int op) {
   unsigned p = *pos;
   while (len > 0) {
@@ -55,7 +55,7 @@ LWC_INLINE void gimli_stream(gimli_state_t *s, uint8_t *pos, uint8_t *out,
     len -= n;
     p += n;
     if (p == GIMLI_RATE) {
-      gimli_permute(s, GIMLI_MAX_ROUNDS);
+      perm_permute(s, GIMLI_MAX_ROUNDS);
       p = 0;
     }
   }
@@ -63,11 +63,11 @@ LWC_INLINE void gimli_stream(gimli_state_t *s, uint8_t *pos, uint8_t *out,
 }
 
 /* Close the open block: padding byte at pos, domain bit at byte 47, Gimli. */
-LWC_INLINE void gimli_pad(gimli_state_t *s, unsigned pos) {
+LWC_INLINE void gimli_pad(perm_state_t *s, unsigned pos) {
   static const uint8_t one = 1;
-  gimli_add(s, &one, pos, 1);
-  gimli_add(s, &one, GIMLI_STATE_BYTES - 1, 1);
-  gimli_permute(s, GIMLI_MAX_ROUNDS);
+  perm_add(s, &one, pos, 1);
+  perm_add(s, &one, GIMLI_STATE_BYTES - 1, 1);
+  perm_permute(s, GIMLI_MAX_ROUNDS);
 }
 
 #endif

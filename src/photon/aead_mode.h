@@ -42,7 +42,7 @@ enum { PB_PHASE_NONE, PB_PHASE_AD, PB_PHASE_ENC, PB_PHASE_DEC };
 enum { PB_HAS_AD = 1, PB_HAS_MSG = 2, PB_AD_CLOSED = 4 };
 
 typedef struct {
-  photon_state_t s;
+  perm_state_t s;
   uint8_t ks[PB_RATE]; /* Shuffle(rate) of the open message block */
   uint8_t pos;         /* bytes of the open rate block; PB_RATE: full, permute first */
   uint8_t phase;       /* PB_PHASE_*; NONE after final or wipe */
@@ -54,9 +54,9 @@ static int pb_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *no
   pb_aead_state *st = (pb_aead_state *)(void *)ctx;
   unsigned i;
   if (mask_key != NULL) return LWC_ERR_ARG; /* no nonce masking */
-  photon_zero(&st->s);
-  photon_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
-  photon_add(&st->s, key, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES);
+  perm_zero(&st->s);
+  perm_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
+  perm_add(&st->s, key, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES);
   for (i = 0; i < PB_RATE; i++) st->ks[i] = 0;
   st->pos = PB_RATE;
   st->phase = PB_PHASE_AD;
@@ -65,15 +65,15 @@ static int pb_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *no
 }
 
 /* S[31] ^= c << 5 (the domain constant in the capacity's last bits) */
-LWC_INLINE void pb_domain(photon_state_t *s, unsigned c) {
+LWC_INLINE void pb_domain(perm_state_t *s, unsigned c) {
   uint8_t b = (uint8_t)(c << 5);
-  photon_add(s, &b, PHOTON_STATE_BYTES - 1, 1);
+  perm_add(s, &b, PHOTON_STATE_BYTES - 1, 1);
 }
 
 /* 1 0* after a short block of pos bytes; nothing after a full one */
-LWC_INLINE void pb_pad(photon_state_t *s, unsigned pos) {
+LWC_INLINE void pb_pad(perm_state_t *s, unsigned pos) {
   static const uint8_t one = 1;
-  if (pos < PB_RATE) photon_add(s, &one, pos, 1); /* pos is public */
+  if (pos < PB_RATE) perm_add(s, &one, pos, 1); /* pos is public */
 }
 
 static int pb_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
@@ -86,12 +86,12 @@ static int pb_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
   while (len > 0) {
     unsigned n;
     if (p == PB_RATE) {
-      photon_permute(&st->s, PHOTON_ROUNDS);
+      perm_permute(&st->s, PHOTON_ROUNDS);
       p = 0;
     }
     n = PB_RATE - p;
     if (n > len) n = (unsigned)len;
-    photon_add(&st->s, ad, p, n);
+    perm_add(&st->s, ad, p, n);
     ad += n;
     len -= n;
     p += n;
@@ -130,8 +130,8 @@ LWC_INLINE void pb_stream(pb_aead_state *st, uint8_t *out, const uint8_t *in, si
     unsigned n, i;
     if (p == PB_RATE) {
       uint8_t y[PB_RATE];
-      photon_permute(&st->s, PHOTON_ROUNDS);
-      photon_extract(&st->s, y, 0, PB_RATE);
+      perm_permute(&st->s, PHOTON_ROUNDS);
+      perm_extract(&st->s, y, 0, PB_RATE);
       for (i = 0; i < 8; i++) {
         st->ks[i] = y[8 + i];
         st->ks[8 + i] = (uint8_t)(y[i] >> 1 | y[(i + 1) & 7u] << 7);
@@ -143,9 +143,9 @@ LWC_INLINE void pb_stream(pb_aead_state *st, uint8_t *out, const uint8_t *in, si
     if (n > len) n = (unsigned)len;
     if (dec) { /* dec is public */
       for (i = 0; i < n; i++) out[i] = (uint8_t)(in[i] ^ st->ks[p + i]);
-      photon_add(&st->s, out, p, n);
+      perm_add(&st->s, out, p, n);
     } else {
-      photon_add(&st->s, in, p, n);
+      perm_add(&st->s, in, p, n);
       for (i = 0; i < n; i++) out[i] = (uint8_t)(in[i] ^ st->ks[p + i]);
     }
     in += n;
@@ -182,8 +182,8 @@ static void pb_aead_tag(pb_aead_state *st, uint8_t *tag) {
   } else if (!(st->flags & PB_HAS_AD)) {
     pb_domain(&st->s, 1u);
   }
-  photon_permute(&st->s, PHOTON_ROUNDS);
-  photon_extract(&st->s, tag, 0, CRYPTO_ABYTES);
+  perm_permute(&st->s, PHOTON_ROUNDS);
+  perm_extract(&st->s, tag, 0, CRYPTO_ABYTES);
   lwc_wipe_bytes(st, sizeof *st);
 }
 

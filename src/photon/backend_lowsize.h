@@ -19,24 +19,8 @@
 
 #define PHOTON_BACKEND_NAME "lowsize"
 
-typedef struct { uint8_t b[32]; } photon_state_t;
-
-LWC_INLINE void photon_zero(photon_state_t *s) {
-  unsigned i;
-  for (i = 0; i < PHOTON_STATE_BYTES; i++) s->b[i] = 0;
-}
-
-LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
-                           unsigned len) {
-  unsigned i;
-  for (i = 0; i < len; i++) s->b[off + i] ^= in[i];
-}
-
-LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
-                               unsigned len) {
-  unsigned i;
-  for (i = 0; i < len; i++) out[i] = s->b[off + i];
-}
+#define PERM_VIEW_BYTES
+#include "core/perm.h"
 
 /* the S-box on the eight cells of a word (the normal form of backend_ref.h) */
 LWC_INLINE uint32_t photon_sbox32(uint32_t w) {
@@ -62,7 +46,7 @@ LWC_INLINE uint32_t photon_mul32(uint32_t x, unsigned c) {
   return r;
 }
 
-static void photon_permute(photon_state_t *st, unsigned rounds) {
+static void perm_permute(perm_state_t *st, unsigned rounds) {
   static const uint8_t RC[PHOTON_ROUNDS] = {PHOTON_RC_LIST};
   static const uint8_t IC[8] = {PHOTON_IC_LIST};
   static const uint8_t A_LAST[8] = {2, 4, 2, 11, 2, 8, 5, 6};

@@ -21,20 +21,20 @@
 
 #define PHOTON_BACKEND_NAME "asm_msp430"
 
-typedef struct { uint16_t w[16]; } photon_state_t;
+typedef struct { uint16_t w[16]; } perm_state_t;
 
 /* the first `rounds` of the 12 rounds (0 .. 12; 0 leaves the state) */
-void LWC_NS(photon_msp430_permute)(photon_state_t *s, unsigned rounds);
+void LWC_NS(photon_msp430_permute)(perm_state_t *s, unsigned rounds);
 /* rows i .. i + n - 1 (n >= 1) of the string ^= in[0 .. 4n) */
-void LWC_NS(photon_msp430_rows_xor)(photon_state_t *s, unsigned i, const uint8_t *in,
+void LWC_NS(photon_msp430_rows_xor)(perm_state_t *s, unsigned i, const uint8_t *in,
                                     unsigned n);
 /* out[0 .. 4n) = rows i .. i + n - 1 (n >= 1) of the string */
-void LWC_NS(photon_msp430_rows_get)(const photon_state_t *s, unsigned i, uint8_t *out,
+void LWC_NS(photon_msp430_rows_get)(const perm_state_t *s, unsigned i, uint8_t *out,
                                     unsigned n);
 
-#define photon_permute(s, rounds) LWC_NS(photon_msp430_permute)((s), (rounds))
+#define perm_permute(s, rounds) LWC_NS(photon_msp430_permute)((s), (rounds))
 
-LWC_INLINE void photon_zero(photon_state_t *s) {
+LWC_INLINE void perm_zero(perm_state_t *s) {
   unsigned i;
 #pragma clang loop unroll(disable)
   for (i = 0; i < 16; i++) s->w[i] = 0;
@@ -42,7 +42,7 @@ LWC_INLINE void photon_zero(photon_state_t *s) {
 
 /* bytes off .. off + n of one row (n < 4, or off not a row's start),
  * through a buffer: XORed in from in, or copied out to out (in NULL) */
-LWC_INLINE void photon_part(photon_state_t *s, unsigned off, unsigned n, const uint8_t *in,
+LWC_INLINE void photon_part(perm_state_t *s, unsigned off, unsigned n, const uint8_t *in,
                             uint8_t *out) {
   uint8_t t[4] = {0, 0, 0, 0};
   unsigned o = off & 3u, k;
@@ -58,7 +58,7 @@ LWC_INLINE void photon_part(photon_state_t *s, unsigned off, unsigned n, const u
 
 /* Bytes off .. off + len (within the 32): whole rows in one call of the
  * assembly, a row's part through photon_part. */
-LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
+LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
                            unsigned len) {
   while (len > 0) {
     unsigned n = 4u - (off & 3u);
@@ -73,7 +73,7 @@ LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
   }
 }
 
-LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
+LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out, unsigned off,
                                unsigned len) {
   while (len > 0) {
     unsigned n = 4u - (off & 3u);
@@ -82,7 +82,7 @@ LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned o
       LWC_NS(photon_msp430_rows_get)(s, off >> 2, out, n >> 2);
     } else {
       if (n > len) n = len;
-      photon_part((photon_state_t *)(uintptr_t)s, off, n, NULL, out);
+      photon_part((perm_state_t *)(uintptr_t)s, off, n, NULL, out);
     }
     out += n, off += n, len -= n;
   }

@@ -15,26 +15,11 @@
 #define PHOTON_BACKEND_H
 
 #include "photon/common.h"
-#include "core/words32.h"
 
 #define PHOTON_BACKEND_NAME "opt32"
 
-typedef struct { uint32_t w[8]; } photon_state_t;
-
-LWC_INLINE void photon_zero(photon_state_t *s) {
-  unsigned i;
-  for (i = 0; i < 8; i++) s->w[i] = 0;
-}
-
-LWC_INLINE void photon_add(photon_state_t *s, const uint8_t *in, unsigned off,
-                           unsigned len) {
-  lwc_words32_add(s->w, in, off, len);
-}
-
-LWC_INLINE void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
-                               unsigned len) {
-  lwc_words32_extract(s->w, out, off, len);
-}
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 /* the S-box on the eight cells of a word (see backend_ref.h for the form) */
 LWC_INLINE uint32_t photon_sbox32(uint32_t w) {
@@ -71,7 +56,7 @@ LWC_INLINE uint32_t photon_double32(uint32_t x) {
     o6 ^= PHOTON_MUL(m6), o7 ^= PHOTON_MUL(m7);                                \
   } while (0)
 
-static void photon_permute(photon_state_t *s, unsigned rounds) {
+static void perm_permute(perm_state_t *s, unsigned rounds) {
   static const uint8_t RC[PHOTON_ROUNDS] = {PHOTON_RC_LIST};
   uint32_t *w = s->w;
   unsigned r;

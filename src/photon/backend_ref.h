@@ -30,23 +30,8 @@
 #define PHOTON_UNROLL(n)
 #endif
 
-typedef struct { uint8_t b[32]; } photon_state_t;
-
-static void photon_zero(photon_state_t *s) {
-  unsigned i;
-  for (i = 0; i < PHOTON_STATE_BYTES; i++) s->b[i] = 0;
-}
-
-static void photon_add(photon_state_t *s, const uint8_t *in, unsigned off, unsigned len) {
-  unsigned i;
-  for (i = 0; i < len; i++) s->b[off + i] ^= in[i];
-}
-
-static void photon_extract(const photon_state_t *s, uint8_t *out, unsigned off,
-                           unsigned len) {
-  unsigned i;
-  for (i = 0; i < len; i++) out[i] = s->b[off + i];
-}
+#define PERM_VIEW_BYTES
+#include "core/perm.h"
 
 /* PRESENT's S-box {C, 5, 6, B, 9, 0, A, D, 3, E, F, 8, 4, 7, 1, 2} as the
  * algebraic normal form of its four output bits */
@@ -74,7 +59,7 @@ static uint8_t photon_gf_mul(uint8_t a, uint8_t b) {
   return r;
 }
 
-static void photon_permute(photon_state_t *st, unsigned rounds) {
+static void perm_permute(perm_state_t *st, unsigned rounds) {
   static const uint8_t RC[PHOTON_ROUNDS] = {PHOTON_RC_LIST};
   static const uint8_t IC[8] = {PHOTON_IC_LIST};
   static const uint8_t A_LAST[8] = {2, 4, 2, 11, 2, 8, 5, 6};

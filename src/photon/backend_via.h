@@ -13,6 +13,4 @@
 
 #define PHOTON_BACKEND_NAME "via"
 
-LWC_VIA_NARROW_INTERFACE(photon)
-
 #endif

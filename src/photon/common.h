@@ -12,11 +12,11 @@
  * so row i is bytes 4i .. 4i + 3.  Every interface here uses that string.
  *
  * The narrow interface every backend gives the modes:
- *   photon_state_t                     the state
- *   photon_zero(s)                     S = 0
- *   photon_add(s, in, off, len)        S[off .. off+len) ^= in
- *   photon_extract(s, out, off, len)   out = S[off .. off+len)
- *   photon_permute(s, rounds)          the first `rounds` rounds (12: PHOTON256)
+ *   perm_state_t                     the state
+ *   perm_zero(s)                     S = 0
+ *   perm_add(s, in, off, len)        S[off .. off+len) ^= in
+ *   perm_extract(s, out, off, len)   out = S[off .. off+len)
+ *   perm_permute(s, rounds)          the first `rounds` rounds (12: PHOTON256)
  */
 #ifndef PHOTON_COMMON_H
 #define PHOTON_COMMON_H
@@ -31,6 +31,7 @@
 #endif
 
 #define PHOTON_STATE_BYTES 32u
+#define PERM_STATE_BYTES PHOTON_STATE_BYTES /* core/perm.h */
 #define PHOTON_ROUNDS 12u
 
 /* AddConstant adds RC[r] ^ IC[i] to cell X[i][0] in round r */

@@ -23,7 +23,7 @@
 enum { PB_HASH_NONE, PB_HASH_FIRST_BLOCK, PB_HASH_ABSORB, PB_HASH_SQUEEZE };
 
 typedef struct {
-  photon_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the open block (absorbed or squeezed) */
   uint8_t phase; /* PB_HASH_*; NONE when wiped */
 } pb_hash_state;
@@ -32,7 +32,7 @@ static int pb_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customl
   pb_hash_state *st = (pb_hash_state *)(void *)ctx;
   (void)custom;
   if (customlen != 0) return LWC_ERR_ARG;
-  photon_zero(&st->s);
+  perm_zero(&st->s);
   st->pos = 0;
   st->phase = PB_HASH_FIRST_BLOCK;
   return LWC_OK;
@@ -53,13 +53,13 @@ static int pb_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
       n = PB_HASH_FIRST - p;
     } else {
       if (p == PB_HASH_RATE) {
-        photon_permute(&st->s, PHOTON_ROUNDS);
+        perm_permute(&st->s, PHOTON_ROUNDS);
         p = 0;
       }
       n = PB_HASH_RATE - p;
     }
     if (n > len) n = (unsigned)len;
-    photon_add(&st->s, in, p, n);
+    perm_add(&st->s, in, p, n);
     in += n;
     len -= n;
     p += n;
@@ -76,13 +76,13 @@ LWC_PART void pb_hash_pad(pb_hash_state *st) {
   uint8_t b;
   if (st->phase == PB_HASH_FIRST_BLOCK) {
     c0 = p == PB_HASH_FIRST ? 2u : 1u;
-    if (p > 0 && p < PB_HASH_FIRST) photon_add(&st->s, &one, p, 1);
+    if (p > 0 && p < PB_HASH_FIRST) perm_add(&st->s, &one, p, 1);
   } else {
     c0 = p == PB_HASH_RATE ? 1u : 2u;
-    if (p < PB_HASH_RATE) photon_add(&st->s, &one, p, 1);
+    if (p < PB_HASH_RATE) perm_add(&st->s, &one, p, 1);
   }
   b = (uint8_t)(c0 << 5);
-  photon_add(&st->s, &b, PHOTON_STATE_BYTES - 1, 1);
+  perm_add(&st->s, &b, PHOTON_STATE_BYTES - 1, 1);
   st->pos = PB_HASH_OUT;
 }
 
@@ -92,8 +92,8 @@ LWC_PART void pb_hash_pad(pb_hash_state *st) {
   ((st)->phase == PB_HASH_FIRST_BLOCK || (st)->phase == PB_HASH_ABSORB)
 #define LWC_HASH_PHASE_SQUEEZE PB_HASH_SQUEEZE
 #define LWC_HASH_OUT_RATE PB_HASH_OUT
-#define LWC_HASH_NEXT(st) photon_permute(&(st)->s, PHOTON_ROUNDS)
-#define LWC_HASH_EXTRACT(st, out, off, n) photon_extract(&(st)->s, out, off, n)
+#define LWC_HASH_NEXT(st) perm_permute(&(st)->s, PHOTON_ROUNDS)
+#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
 
 #define LWC_HASH_KIND LWC_HASH

@@ -8,11 +8,8 @@
 
 #include "photon/common.h"
 
-#define LWC_PERM_STATE photon_state_t
-#define LWC_PERM_STATEBYTES PHOTON_STATE_BYTES
 #define LWC_PERM_ROUNDS PHOTON_PERM_ROUNDS
 #define LWC_PERM_MAX_ROUNDS PHOTON_ROUNDS
-#define LWC_PERM_FN(name) photon_##name
 #include "core/perm_api.h"
 
 #endif

@@ -15,14 +15,14 @@
 
 static void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
                            const uint8_t *tk3) {
-  lwc_via_state s;
-  lwc_via_zero(&s);
-  lwc_via_add(&s, block, 0, 16);
-  lwc_via_add(&s, tk1, 16, 16);
-  lwc_via_add(&s, tk2, 32, 16);
-  lwc_via_add(&s, tk3, 48, 16);
-  lwc_via_permute(&s, SKINNY_ROUNDS);
-  lwc_via_extract(&s, block, 0, 16);
+  perm_state_t s;
+  perm_zero(&s);
+  perm_add(&s, block, 0, 16);
+  perm_add(&s, tk1, 16, 16);
+  perm_add(&s, tk2, 32, 16);
+  perm_add(&s, tk3, 48, 16);
+  perm_permute(&s, SKINNY_ROUNDS);
+  perm_extract(&s, block, 0, 16);
   lwc_wipe_bytes(&s, sizeof s);
 }
 

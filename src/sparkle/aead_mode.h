@@ -55,7 +55,7 @@ enum { SCHWAEMM_PHASE_NONE, SCHWAEMM_PHASE_AD, SCHWAEMM_PHASE_ENC, SCHWAEMM_PHAS
 enum { SCHWAEMM_OP_AD, SCHWAEMM_OP_ENC, SCHWAEMM_OP_DEC };
 
 typedef struct {
-  sparkle_state_t s;
+  perm_state_t s;
   uint8_t key[CRYPTO_KEYBYTES];
   uint8_t left[SCHWAEMM_HALF]; /* S1 at the start of the open block */
   uint8_t pos;                 /* bytes of the open block used; 0: none open */
@@ -66,7 +66,7 @@ typedef struct {
 LWC_INLINE void schwaemm_open(schwaemm_state *st) {
   uint8_t t[SPARKLE_STATE_BYTES], d[SCHWAEMM_RATE];
   unsigned i;
-  sparkle_extract(&st->s, t, 0, SPARKLE_STATE_BYTES);
+  perm_extract(&st->s, t, 0, SPARKLE_STATE_BYTES);
   for (i = 0; i < SCHWAEMM_HALF; i++) {
     uint8_t s1 = t[i], s2 = t[SCHWAEMM_HALF + i];
     st->left[i] = s1;
@@ -75,7 +75,7 @@ LWC_INLINE void schwaemm_open(schwaemm_state *st) {
     d[SCHWAEMM_HALF + i] =
         (uint8_t)(s1 ^ t[SCHWAEMM_RATE + (SCHWAEMM_HALF + i) % SCHWAEMM_CAP]);
   }
-  sparkle_add(&st->s, d, 0, SCHWAEMM_RATE);
+  perm_add(&st->s, d, 0, SCHWAEMM_RATE);
   lwc_wipe_bytes(t, sizeof t);
   lwc_wipe_bytes(d, sizeof d);
 }
@@ -87,7 +87,7 @@ LWC_INLINE void schwaemm_stream(schwaemm_state *st, uint8_t *out, const uint8_t 
   while (len > 0) {
     unsigned n, k, pos;
     if (st->pos == SCHWAEMM_RATE) { /* not the last block after all */
-      sparkle_permute(&st->s, SPARKLE_STEPS_SLIM);
+      perm_permute(&st->s, SPARKLE_STEPS_SLIM);
       st->pos = 0;
     }
     if (st->pos == 0) schwaemm_open(st);
@@ -98,8 +98,8 @@ LWC_INLINE void schwaemm_stream(schwaemm_state *st, uint8_t *out, const uint8_t 
     if (op != SCHWAEMM_OP_AD) {
       /* the rate before rho1: the kept S1, or S2 recovered */
       if (pos >= SCHWAEMM_HALF) { /* the bytes used: S[pos..pos+n) and S_R */
-        sparkle_extract(&st->s, t + pos, pos, n);
-        sparkle_extract(&st->s, t + SCHWAEMM_RATE, SCHWAEMM_RATE, SCHWAEMM_CAP);
+        perm_extract(&st->s, t + pos, pos, n);
+        perm_extract(&st->s, t + SCHWAEMM_RATE, SCHWAEMM_RATE, SCHWAEMM_CAP);
       }
       for (k = 0; k < n; k++) {
         unsigned i = pos + k;
@@ -119,9 +119,9 @@ LWC_INLINE void schwaemm_stream(schwaemm_state *st, uint8_t *out, const uint8_t 
         d[k] = m;
       }
       out += n;
-      sparkle_add(&st->s, d, pos, n);
+      perm_add(&st->s, d, pos, n);
     } else {
-      sparkle_add(&st->s, in, pos, n);
+      perm_add(&st->s, in, pos, n);
     }
     in += n;
     len -= n;
@@ -140,14 +140,14 @@ LWC_INLINE void schwaemm_close(schwaemm_state *st, unsigned x_padded) {
   if (st->pos == 0) return;
   if (st->pos < SCHWAEMM_RATE) {
     c = 0x80;
-    sparkle_add(&st->s, &c, st->pos, 1);
+    perm_add(&st->s, &c, st->pos, 1);
     c = SCHWAEMM_CONST(x_padded);
   } else {
     c = SCHWAEMM_CONST(x_padded + 1u);
   }
   for (i = SCHWAEMM_CAP - 1; i < SPARKLE_STATE_BYTES; i += SCHWAEMM_CAP)
-    sparkle_add(&st->s, &c, i, 1);
-  sparkle_permute(&st->s, SPARKLE_STEPS_BIG);
+    perm_add(&st->s, &c, i, 1);
+  perm_permute(&st->s, SPARKLE_STEPS_BIG);
   st->pos = 0;
 }
 
@@ -156,10 +156,10 @@ static int schwaemm_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *n
   schwaemm_state *st = (schwaemm_state *)ctx;
   unsigned i;
   if (mask_key != NULL) return LWC_ERR_ARG;
-  sparkle_zero(&st->s);
-  sparkle_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
-  sparkle_add(&st->s, key, SCHWAEMM_RATE, CRYPTO_KEYBYTES);
-  sparkle_permute(&st->s, SPARKLE_STEPS_BIG);
+  perm_zero(&st->s);
+  perm_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
+  perm_add(&st->s, key, SCHWAEMM_RATE, CRYPTO_KEYBYTES);
+  perm_permute(&st->s, SPARKLE_STEPS_BIG);
   for (i = 0; i < CRYPTO_KEYBYTES; i++) st->key[i] = key[i];
   st->pos = 0;
   st->phase = SCHWAEMM_PHASE_AD;
@@ -202,8 +202,8 @@ static int schwaemm_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_
 /* Close the message (Const_M2 / Const_M3), S_R ^= K, T = S_R; wipe. */
 LWC_INLINE void schwaemm_tag(schwaemm_state *st, uint8_t *tag) {
   schwaemm_close(st, 2);
-  sparkle_add(&st->s, st->key, SCHWAEMM_RATE, CRYPTO_KEYBYTES);
-  sparkle_extract(&st->s, tag, SCHWAEMM_RATE, CRYPTO_ABYTES);
+  perm_add(&st->s, st->key, SCHWAEMM_RATE, CRYPTO_KEYBYTES);
+  perm_extract(&st->s, tag, SCHWAEMM_RATE, CRYPTO_ABYTES);
   lwc_wipe_bytes(st, sizeof *st);
 }
 

@@ -1,6 +1,6 @@
 /*
  * ARMv7-M (Cortex-M3) assembly backends (src/sparkle/armv7m/<variant>.S,
- * written by gen.py): the permutation alone, on the C state of words.h
+ * written by gen.py): the permutation alone, on the C state of core/perm.h's word view
  * (x0, y0, ..., x5, y5 as 32-bit words); adding and extracting bytes and
  * the modes stay C.  fast: the 7- and 11-step permutations unrolled (one
  * body, 7 leaving after step 6), other counts through a looped step.
@@ -17,7 +17,7 @@
 #else
 #define LWC_INLINE static
 #endif
-#define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
+#define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
 #define SPARKLE_BACKEND_NAME "asm_armv7m_small"
 #else
 #if defined(__GNUC__)
@@ -25,19 +25,21 @@
 #endif
 #define SPARKLE_BACKEND_NAME "asm_armv7m"
 #endif
-#include "sparkle/words.h"
+#include "sparkle/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 /* Sparkle384 with `steps` steps (0 .. 12) */
-void LWC_NS(sparkle_armv7m_permute)(sparkle_state_t *s, unsigned steps);
+void LWC_NS(sparkle_armv7m_permute)(perm_state_t *s, unsigned steps);
 
 #ifdef SPARKLE_ARMV7M_SMALL
-#define sparkle_permute(s, steps) LWC_NS(sparkle_armv7m_permute)((s), (steps))
+#define perm_permute(s, steps) LWC_NS(sparkle_armv7m_permute)((s), (steps))
 #else
 /* 7 and 11 steps without the dispatch on the count: taken when the count is
  * a constant, as the modes and the bare permutations have it */
-void LWC_NS(sparkle_armv7m_permute7)(sparkle_state_t *s);
-void LWC_NS(sparkle_armv7m_permute11)(sparkle_state_t *s);
-#define sparkle_permute(s, steps)                                                      \
+void LWC_NS(sparkle_armv7m_permute7)(perm_state_t *s);
+void LWC_NS(sparkle_armv7m_permute11)(perm_state_t *s);
+#define perm_permute(s, steps)                                                      \
   (__builtin_constant_p(steps) && (steps) == 7 ? LWC_NS(sparkle_armv7m_permute7)(s)    \
    : __builtin_constant_p(steps) && (steps) == 11 ? LWC_NS(sparkle_armv7m_permute11)(s) \
    : LWC_NS(sparkle_armv7m_permute)((s), (steps)))

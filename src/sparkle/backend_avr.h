@@ -1,9 +1,9 @@
 /*
  * AVR assembly backend (src/sparkle/avr/small.S, or fast.S where the
  * implementation defines SPARKLE_AVR_FAST; both written by gen.py): the
- * permutation alone, on the C state of words.h (x0, y0, ..., x5, y5 as
+ * permutation alone, on the C state of core/perm.h's word view (x0, y0, ..., x5, y5 as
  * little-endian 32-bit words in RAM); adding and extracting bytes stay
- * words.h's byte loop, the modes stay C, compiled as small as lowsize's
+ * core/perm.h's byte loop, the modes stay C, compiled as small as lowsize's
  * (no inlining).
  */
 #ifndef SPARKLE_BACKEND_H
@@ -14,8 +14,10 @@
 #else
 #define LWC_INLINE static
 #endif
-#define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
-#include "sparkle/words.h"
+#define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
+#include "sparkle/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #ifdef SPARKLE_AVR_FAST
 #define SPARKLE_BACKEND_NAME "asm_avr"
@@ -24,8 +26,8 @@
 #endif
 
 /* Sparkle384 with `steps` steps (0 .. 12) */
-void LWC_NS(sparkle_avr_permute)(sparkle_state_t *s, unsigned steps);
+void LWC_NS(sparkle_avr_permute)(perm_state_t *s, unsigned steps);
 
-#define sparkle_permute(s, steps) LWC_NS(sparkle_avr_permute)((s), (steps))
+#define perm_permute(s, steps) LWC_NS(sparkle_avr_permute)((s), (steps))
 
 #endif

@@ -13,8 +13,10 @@
 #else
 #define LWC_INLINE static
 #endif
-#define SPARKLE_BYTEWISE 1 /* words.h: one byte loop for add and extract */
-#include "sparkle/words.h"
+#define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
+#include "sparkle/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define SPARKLE_BACKEND_NAME "lowsize"
 
@@ -46,7 +48,7 @@ LWC_INLINE uint32_t sparkle_lowsize_ell(uint32_t v) {
 }
 
 /* The whole permutation on w[] in place: x_j = w[2j], y_j = w[2j+1]. */
-LWC_INLINE void sparkle_permute(sparkle_state_t *s, unsigned steps) {
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned steps) {
   uint32_t *w = s->w, t[6], f[2];
   unsigned i, j, k;
   for (i = 0; i < steps; i++) {

@@ -11,7 +11,9 @@
 #if defined(__GNUC__)
 #define LWC_INLINE static inline __attribute__((always_inline, unused))
 #endif
-#include "sparkle/words.h"
+#include "sparkle/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define SPARKLE_BACKEND_NAME "opt32"
 
@@ -79,7 +81,7 @@ static const uint32_t sparkle_opt32_c[SPARKLE_MAX_STEPS] = {
     SPARKLE_C0, SPARKLE_C1, SPARKLE_C2, SPARKLE_C3, SPARKLE_C4, SPARKLE_C5,
     SPARKLE_C6, SPARKLE_C7, SPARKLE_C0, SPARKLE_C1, SPARKLE_C2, SPARKLE_C3};
 
-static void sparkle_permute(sparkle_state_t *s, unsigned steps) {
+static void perm_permute(perm_state_t *s, unsigned steps) {
   uint32_t a0 = s->w[0], b0 = s->w[1], a1 = s->w[2], b1 = s->w[3];
   uint32_t a2 = s->w[4], b2 = s->w[5], a3 = s->w[6], b3 = s->w[7];
   uint32_t a4 = s->w[8], b4 = s->w[9], a5 = s->w[10], b5 = s->w[11];

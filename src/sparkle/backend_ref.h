@@ -7,7 +7,9 @@
 #ifndef SPARKLE_BACKEND_H
 #define SPARKLE_BACKEND_H
 
-#include "sparkle/words.h"
+#include "sparkle/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define SPARKLE_BACKEND_NAME "ref"
 
@@ -65,7 +67,7 @@ static void sparkle_ref_linear(uint32_t *x, uint32_t *y) {
   }
 }
 
-static void sparkle_permute(sparkle_state_t *s, unsigned steps) {
+static void perm_permute(perm_state_t *s, unsigned steps) {
   uint32_t x[6], y[6];
   unsigned i, j;
   for (j = 0; j < SPARKLE_BRANCHES; j++) {

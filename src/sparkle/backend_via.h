@@ -13,6 +13,4 @@
 
 #define SPARKLE_BACKEND_NAME "via"
 
-LWC_VIA_NARROW_INTERFACE(sparkle)
-
 #endif

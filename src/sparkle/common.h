@@ -8,11 +8,11 @@
  * x0, y0, x1, y1, ..., x5, y5, each little-endian (48 bytes).
  *
  * Every backend offers the same narrow interface:
- *   sparkle_state_t                             the state
- *   sparkle_zero(s)                             the all-zero state
- *   sparkle_add(s, in, off, len)                S[off..off+len) ^= in
- *   sparkle_extract(s, out, off, len)           out = S[off..off+len)
- *   sparkle_permute(s, steps)                   Sparkle384 with `steps` steps
+ *   perm_state_t                             the state
+ *   perm_zero(s)                             the all-zero state
+ *   perm_add(s, in, off, len)                S[off..off+len) ^= in
+ *   perm_extract(s, out, off, len)           out = S[off..off+len)
+ *   perm_permute(s, steps)                   Sparkle384 with `steps` steps
  *                                               (1 .. SPARKLE_MAX_STEPS)
  * and the modes (aead_mode.h, hash_mode.h, perm_mode.h) are written once
  * over it.
@@ -32,6 +32,17 @@
 #endif
 
 #define SPARKLE_STATE_BYTES 48u /* Sparkle384: 6 branches of two words */
+#define PERM_STATE_BYTES SPARKLE_STATE_BYTES /* core/perm.h: x0, y0, ..., x5, y5 as w[0..11] */
+
+/* c0 .. c7 of the specification (the fractional part of e, in words) */
+#define SPARKLE_C0 0xB7E15162u
+#define SPARKLE_C1 0xBF715880u
+#define SPARKLE_C2 0x38B4DA56u
+#define SPARKLE_C3 0x324E7738u
+#define SPARKLE_C4 0xBB1185EBu
+#define SPARKLE_C5 0x4F7C7B57u
+#define SPARKLE_C6 0xCFBFA1C8u
+#define SPARKLE_C7 0xC2B3293Du
 #define SPARKLE_BRANCHES 6u
 
 /* permute_rounds() takes 1 .. 12 steps: the specification's step constant

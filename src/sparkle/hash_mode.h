@@ -29,7 +29,7 @@ _Static_assert(ESCH_RATE == 16, "M3 takes two branches: a 16-byte block");
 enum { ESCH_PHASE_NONE, ESCH_PHASE_ABSORB, ESCH_PHASE_SQUEEZE };
 
 typedef struct {
-  sparkle_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the current block used (absorbed or squeezed) */
   uint8_t phase; /* ESCH_PHASE_*; NONE when wiped */
 } esch_state;
@@ -47,14 +47,14 @@ LWC_INLINE void esch_inject(esch_state *st, const uint32_t *p) {
   lwc_store32le(v + 12, p[3] ^ tx);
   lwc_store32le(v + 16, ty);
   lwc_store32le(v + 20, tx);
-  sparkle_add(&st->s, v, 0, sizeof v);
+  perm_add(&st->s, v, 0, sizeof v);
 }
 
 static int esch_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen) {
   esch_state *st = (esch_state *)ctx;
   (void)custom;
   if (customlen != 0) return LWC_ERR_ARG;
-  sparkle_zero(&st->s);
+  perm_zero(&st->s);
   st->pos = 0;
   st->phase = ESCH_PHASE_ABSORB;
   return LWC_OK;
@@ -67,7 +67,7 @@ static int esch_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
   while (len > 0) {
     unsigned n, i;
     if (st->pos == ESCH_RATE) { /* not the last block after all */
-      sparkle_permute(&st->s, SPARKLE_STEPS_SLIM);
+      perm_permute(&st->s, SPARKLE_STEPS_SLIM);
       st->pos = 0;
     }
     n = ESCH_RATE - st->pos;
@@ -96,8 +96,8 @@ LWC_PART void esch_pad(esch_state *st) {
     esch_inject(st, p);
     c = 1; /* Const_M0 */
   }
-  sparkle_add(&st->s, &c, 23, 1);
-  sparkle_permute(&st->s, SPARKLE_STEPS_BIG);
+  perm_add(&st->s, &c, 23, 1);
+  perm_permute(&st->s, SPARKLE_STEPS_BIG);
   st->pos = 0;
 }
 
@@ -106,8 +106,8 @@ LWC_PART void esch_pad(esch_state *st) {
 #define LWC_HASH_PHASE_ABSORB ESCH_PHASE_ABSORB
 #define LWC_HASH_PHASE_SQUEEZE ESCH_PHASE_SQUEEZE
 #define LWC_HASH_OUT_RATE ESCH_RATE
-#define LWC_HASH_NEXT(st) sparkle_permute(&(st)->s, SPARKLE_STEPS_SLIM)
-#define LWC_HASH_EXTRACT(st, out, off, n) sparkle_extract(&(st)->s, out, off, n)
+#define LWC_HASH_NEXT(st) perm_permute(&(st)->s, SPARKLE_STEPS_SLIM)
+#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
 
 #define LWC_HASH_KIND LWC_HASH

@@ -9,11 +9,8 @@
 #ifndef SPARKLE_PERM_MODE_H
 #define SPARKLE_PERM_MODE_H
 
-#define LWC_PERM_STATE sparkle_state_t
-#define LWC_PERM_STATEBYTES SPARKLE_STATE_BYTES
 #define LWC_PERM_ROUNDS SPARKLE_PERM_STEPS
 #define LWC_PERM_MAX_ROUNDS SPARKLE_MAX_STEPS
-#define LWC_PERM_FN(name) sparkle_##name
 #include "core/perm_api.h"
 
 #endif

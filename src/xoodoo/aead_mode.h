@@ -31,7 +31,7 @@
 enum { XOODYAK_PHASE_NONE, XOODYAK_PHASE_AD, XOODYAK_PHASE_ENC, XOODYAK_PHASE_DEC };
 
 typedef struct {
-  xoodoo_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the open block (up to its rate) */
   uint8_t phase; /* XOODYAK_PHASE_*; NONE after final or wipe */
 } xoodyak_aead_state;
@@ -41,14 +41,14 @@ static int xoodyak_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
   xoodyak_aead_state *st = (xoodyak_aead_state *)(void *)ctx;
   if (mask_key != NULL) return LWC_ERR_ARG;
   /* AbsorbKey: Down(K || N || enc8(|N|), 0x02), one block */
-  xoodoo_zero(&st->s);
-  xoodoo_add(&st->s, key, 0, CRYPTO_KEYBYTES);
-  xoodoo_add(&st->s, nonce, CRYPTO_KEYBYTES, CRYPTO_NPUBBYTES);
+  perm_zero(&st->s);
+  perm_add(&st->s, key, 0, CRYPTO_KEYBYTES);
+  perm_add(&st->s, nonce, CRYPTO_KEYBYTES, CRYPTO_NPUBBYTES);
   xoodyak_add_byte(&st->s, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES + CRYPTO_NPUBBYTES);
   xoodyak_add_byte(&st->s, 0x01, CRYPTO_KEYBYTES + CRYPTO_NPUBBYTES + 1);
   xoodyak_add_byte(&st->s, 0x02, XOODYAK_LAST);
   /* Absorb(A) opens its first block */
-  xoodoo_permute(&st->s, XOODYAK_ROUNDS);
+  perm_permute(&st->s, XOODYAK_ROUNDS);
   xoodyak_add_byte(&st->s, 0x03, XOODYAK_LAST);
   st->pos = 0;
   st->phase = XOODYAK_PHASE_AD;
@@ -70,7 +70,7 @@ static int xoodyak_aead_begin_msg(xoodyak_aead_state *st, uint8_t phase) {
   if (st->phase != XOODYAK_PHASE_AD) return LWC_ERR_ARG;
   xoodyak_add_byte(&st->s, 0x01, st->pos);
   xoodyak_add_byte(&st->s, 0x80, XOODYAK_LAST);
-  xoodoo_permute(&st->s, XOODYAK_ROUNDS);
+  perm_permute(&st->s, XOODYAK_ROUNDS);
   st->pos = 0;
   st->phase = phase;
   return LWC_OK;
@@ -96,8 +96,8 @@ static int xoodyak_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
 static void xoodyak_aead_tag(xoodyak_aead_state *st, uint8_t *tag) {
   xoodyak_add_byte(&st->s, 0x01, st->pos);
   xoodyak_add_byte(&st->s, 0x40, XOODYAK_LAST);
-  xoodoo_permute(&st->s, XOODYAK_ROUNDS);
-  xoodoo_extract(&st->s, tag, 0, CRYPTO_ABYTES);
+  perm_permute(&st->s, XOODYAK_ROUNDS);
+  perm_extract(&st->s, tag, 0, CRYPTO_ABYTES);
   lwc_wipe_bytes(st, sizeof *st);
 }
 

@@ -1,8 +1,8 @@
 /*
  * ARMv7-M (Cortex-M3) assembly backends (src/xoodoo/armv7m/<variant>.S,
- * written by gen.py): the permutation alone, on the C state of words.h
+ * written by gen.py): the permutation alone, on the C state of core/perm.h's word view
  * (12 little-endian 32-bit lanes); adding and extracting bytes stay
- * words.h's, the modes stay C.
+ * core/perm.h's, the modes stay C.
  *
  *   fast (asm_armv7m)                  the rounds unrolled: permute12
  *       (taken when the count is the constant 12, as in the modes and the
@@ -19,11 +19,13 @@
 
 #if defined(XOODOO_ARMV7M_SMALL) && defined(__GNUC__)
 #define LWC_INLINE static __attribute__((noinline, unused))
-#define XOODOO_BYTEWISE 1
+#define PERM_VIEW_BYTEWISE 1
 #elif defined(__GNUC__)
 #define LWC_INLINE static inline __attribute__((always_inline, unused))
 #endif
-#include "xoodoo/words.h"
+#include "xoodoo/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #ifdef XOODOO_ARMV7M_SMALL
 #define XOODOO_BACKEND_NAME "asm_armv7m_small"
@@ -32,11 +34,11 @@
 #endif
 
 /* the last `rounds` of the 12 rounds (1 .. 12) */
-void LWC_NS(xoodoo_armv7m_permute)(xoodoo_state_t *s, unsigned rounds);
+void LWC_NS(xoodoo_armv7m_permute)(perm_state_t *s, unsigned rounds);
 /* Xoodoo[12]: fast, the rounds unrolled; small, the loop entered with 12
  * (so that the modes' calls pass no count) */
-void LWC_NS(xoodoo_armv7m_permute12)(xoodoo_state_t *s);
-#define xoodoo_permute(s, rounds)                                    \
+void LWC_NS(xoodoo_armv7m_permute12)(perm_state_t *s);
+#define perm_permute(s, rounds)                                    \
   (__builtin_constant_p(rounds) && (rounds) == 12                    \
        ? LWC_NS(xoodoo_armv7m_permute12)(s)                          \
        : LWC_NS(xoodoo_armv7m_permute)((s), (rounds)))

@@ -15,8 +15,10 @@
 #else
 #define LWC_INLINE static
 #endif
-#define XOODOO_BYTEWISE 1 /* add and extract: the byte path alone */
-#include "xoodoo/words.h"
+#include "xoodoo/common.h"
+#define PERM_VIEW_WORDS32
+#define PERM_VIEW_BYTEWISE 1 /* add and extract: the byte path alone */
+#include "core/perm.h"
 
 #define XOODOO_BACKEND_NAME "lowsize"
 
@@ -27,8 +29,8 @@ LWC_INLINE uint32_t xoodoo_lowsize_rol(uint32_t x, unsigned n) {
   return (x << n) | (x >> (32u - n));
 }
 
-LWC_INLINE void xoodoo_permute(xoodoo_state_t *s, unsigned n) {
-  uint32_t *a = s->a, e[4], t, u, v, w;
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned n) {
+  uint32_t *a = s->w, e[4], t, u, v, w;
   unsigned r, x;
   for (r = 12 - n; r < 12; r++) {
     /* theta: E[x] from the parity of column x - 1 */

@@ -12,7 +12,9 @@
 #if defined(__GNUC__)
 #define LWC_INLINE static inline __attribute__((always_inline, unused))
 #endif
-#include "xoodoo/words.h"
+#include "xoodoo/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define XOODOO_BACKEND_NAME "opt32"
 
@@ -42,10 +44,10 @@ static const uint32_t xoodoo_opt32_rc[12] = {
   } while (0)
 
 /* Xoodoo[n]: the last n of the 12 rounds (1 <= n <= 12). */
-static void xoodoo_permute(xoodoo_state_t *s, unsigned n) {
-  uint32_t a0 = s->a[0], a1 = s->a[1], a2 = s->a[2], a3 = s->a[3];
-  uint32_t a4 = s->a[4], a5 = s->a[5], a6 = s->a[6], a7 = s->a[7];
-  uint32_t a8 = s->a[8], a9 = s->a[9], a10 = s->a[10], a11 = s->a[11];
+static void perm_permute(perm_state_t *s, unsigned n) {
+  uint32_t a0 = s->w[0], a1 = s->w[1], a2 = s->w[2], a3 = s->w[3];
+  uint32_t a4 = s->w[4], a5 = s->w[5], a6 = s->w[6], a7 = s->w[7];
+  uint32_t a8 = s->w[8], a9 = s->w[9], a10 = s->w[10], a11 = s->w[11];
   const uint32_t *rc = xoodoo_opt32_rc + (12 - n);
   const uint32_t *end = xoodoo_opt32_rc + 12;
   uint32_t p0, p1, p2, p3, t;
@@ -85,18 +87,18 @@ static void xoodoo_permute(xoodoo_state_t *s, unsigned n) {
     a9 = XOODOO_ROL(a11, 8);
     a11 = XOODOO_ROL(t, 8);
   } while (rc != end);
-  s->a[0] = a0;
-  s->a[1] = a1;
-  s->a[2] = a2;
-  s->a[3] = a3;
-  s->a[4] = a4;
-  s->a[5] = a5;
-  s->a[6] = a6;
-  s->a[7] = a7;
-  s->a[8] = a8;
-  s->a[9] = a9;
-  s->a[10] = a10;
-  s->a[11] = a11;
+  s->w[0] = a0;
+  s->w[1] = a1;
+  s->w[2] = a2;
+  s->w[3] = a3;
+  s->w[4] = a4;
+  s->w[5] = a5;
+  s->w[6] = a6;
+  s->w[7] = a7;
+  s->w[8] = a8;
+  s->w[9] = a9;
+  s->w[10] = a10;
+  s->w[11] = a11;
 }
 
 #endif

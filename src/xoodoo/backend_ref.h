@@ -17,7 +17,9 @@
 #ifndef XOODOO_BACKEND_H
 #define XOODOO_BACKEND_H
 
-#include "xoodoo/words.h"
+#include "xoodoo/common.h"
+#define PERM_VIEW_WORDS32
+#include "core/perm.h"
 
 #define XOODOO_BACKEND_NAME "ref"
 
@@ -67,8 +69,8 @@ static void xoodoo_ref_rho_east(uint32_t *A) {
 }
 
 /* Xoodoo[n]: the last n of the 12 rounds (1 <= n <= 12). */
-static void xoodoo_permute(xoodoo_state_t *s, unsigned n) {
-  uint32_t *A = s->a;
+static void perm_permute(perm_state_t *s, unsigned n) {
+  uint32_t *A = s->w;
   unsigned i;
   for (i = 12 - n; i < 12; i++) {
     xoodoo_ref_theta(A);

@@ -12,6 +12,4 @@
 
 #define XOODOO_BACKEND_NAME "via"
 
-LWC_VIA_NARROW_INTERFACE(xoodoo)
-
 #endif

@@ -24,6 +24,7 @@
 #endif
 
 #define XOODOO_STATE_BYTES 48u
+#define PERM_STATE_BYTES XOODOO_STATE_BYTES /* core/perm.h */
 #define XOODOO_MAX_ROUNDS 12u
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * What Xoodyak's AEAD and hash modes share (the Cyclist construction of
  * the Xoodyak specification, section 1), written over the narrow interface
- * of a backend: xoodoo_zero, xoodoo_add, xoodoo_extract, xoodoo_permute.
+ * of a backend: perm_zero, perm_add, perm_extract, perm_permute.
  *
  * Cyclist performs the permutation lazily: Down(X, Cd) adds the block X,
  * the padding byte 0x01 after it and the domain byte Cd at S[47]; the next
@@ -23,22 +23,22 @@
 enum { XOODYAK_OP_ABSORB, XOODYAK_OP_ENC, XOODYAK_OP_DEC };
 
 /* S[off] ^= b: padding and domain bytes. */
-LWC_INLINE void xoodyak_add_byte(xoodoo_state_t *s, uint8_t b, unsigned off) {
-  xoodoo_add(s, &b, off, 1);
+LWC_INLINE void xoodyak_add_byte(perm_state_t *s, uint8_t b, unsigned off) {
+  perm_add(s, &b, off, 1);
 }
 
 /* Close a full block of `rate` bytes (its padding after it) and permute:
  * the Down of that block and the Up (Cu = 0) of the next one. */
-LWC_INLINE void xoodyak_next_block(xoodoo_state_t *s, unsigned rate) {
+LWC_INLINE void xoodyak_next_block(perm_state_t *s, unsigned rate) {
   xoodyak_add_byte(s, 0x01, rate);
-  xoodoo_permute(s, XOODYAK_ROUNDS);
+  perm_permute(s, XOODYAK_ROUNDS);
 }
 
 /* Process len bytes of a string cut in blocks of `rate` bytes, starting in
  * the open block at *pos: absorb them, or encrypt / decrypt them (Cyclist's
  * Crypt: out = in ^ S, then S ^= the plaintext).  out == in is allowed;
  * out is unused (may be NULL) when absorbing. */
-LWC_INLINE void xoodyak_stream(xoodoo_state_t *s, uint8_t *pos, uint8_t *out,
+LWC_INLINE void xoodyak_stream(perm_state_t *s, uint8_t *pos, uint8_t *out,
                                const uint8_t *in, size_t len, unsigned rate,
                                int op) {
   uint8_t ks[XOODOO_STATE_BYTES];
@@ -51,12 +51,12 @@ LWC_INLINE void xoodyak_stream(xoodoo_state_t *s, uint8_t *pos, uint8_t *out,
     n = rate - p;
     if (n > len) n = (unsigned)len;
     if (op == XOODYAK_OP_DEC) {
-      xoodoo_extract(s, ks, p, n);
+      perm_extract(s, ks, p, n);
       for (i = 0; i < n; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
-      xoodoo_add(s, out, p, n);
+      perm_add(s, out, p, n);
     } else {
-      xoodoo_add(s, in, p, n);
-      if (op == XOODYAK_OP_ENC) xoodoo_extract(s, out, p, n);
+      perm_add(s, in, p, n);
+      if (op == XOODYAK_OP_ENC) perm_extract(s, out, p, n);
     }
     in += n;
     if (op != XOODYAK_OP_ABSORB) out += n;

@@ -21,7 +21,7 @@
 enum { XOODYAK_HASH_NONE, XOODYAK_HASH_ABSORB, XOODYAK_HASH_SQUEEZE };
 
 typedef struct {
-  xoodoo_state_t s;
+  perm_state_t s;
   uint8_t pos;   /* bytes of the open block used (absorbed or output) */
   uint8_t phase; /* XOODYAK_HASH_*; NONE when wiped */
 } xoodyak_hash_state;
@@ -31,7 +31,7 @@ static int xoodyak_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
   xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
   (void)custom;
   if (customlen != 0) return LWC_ERR_ARG;
-  xoodoo_zero(&st->s);
+  perm_zero(&st->s);
   xoodyak_add_byte(&st->s, 0x01, XOODYAK_LAST);
   st->pos = 0;
   st->phase = XOODYAK_HASH_ABSORB;
@@ -48,7 +48,7 @@ static int xoodyak_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len)
 /* The end of the absorption: the last block's padding, Xoodoo. */
 LWC_PART void xoodyak_hash_pad(xoodyak_hash_state *st) {
   xoodyak_add_byte(&st->s, 0x01, st->pos);
-  xoodoo_permute(&st->s, XOODYAK_ROUNDS);
+  perm_permute(&st->s, XOODYAK_ROUNDS);
   st->pos = 0;
 }
 
@@ -59,7 +59,7 @@ LWC_PART void xoodyak_hash_pad(xoodyak_hash_state *st) {
 #define LWC_HASH_OUT_RATE XOODYAK_RHASH
 /* Down(empty, 0): its padding at S[0] */
 #define LWC_HASH_NEXT(st) xoodyak_next_block(&(st)->s, 0)
-#define LWC_HASH_EXTRACT(st, out, off, n) xoodoo_extract(&(st)->s, out, off, n)
+#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
 
 #define LWC_HASH_KIND LWC_HASH

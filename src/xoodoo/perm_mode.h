@@ -10,11 +10,8 @@
 
 #include "xoodoo/common.h"
 
-#define LWC_PERM_STATE xoodoo_state_t
-#define LWC_PERM_STATEBYTES XOODOO_STATE_BYTES
 #define LWC_PERM_ROUNDS XOODOO_PERM_ROUNDS
 #define LWC_PERM_MAX_ROUNDS XOODOO_MAX_ROUNDS
-#define LWC_PERM_FN(name) xoodoo_##name
 #include "core/perm_api.h"
 
 #endif

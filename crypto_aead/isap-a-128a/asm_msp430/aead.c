@@ -1,3 +1,3 @@
 #include "api.h"
 #include "ascon/backend_msp430.h"
-#include "isap/aead_mode.h"
+#include "ascon/isap_mode.h"

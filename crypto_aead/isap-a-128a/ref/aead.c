@@ -1,3 +1,3 @@
 #include "api.h"
 #include "ascon/backend_ref.h"
-#include "isap/aead_mode.h"
+#include "ascon/isap_mode.h"

@@ -3,7 +3,7 @@
 
     python3 -m src.sparkle.armv7m.gen        # rewrite src/sparkle/armv7m/*.S
 
-The state is the C sparkle_state_t (words.h): x0, y0, x1, y1, ..., x5, y5 as
+The state is the C perm_state_t (core/perm.h, the word view): x0, y0, x1, y1, ..., x5, y5 as
 twelve little-endian 32-bit words.  During the permutation all twelve live
 in r0-r6 and r8-r12 (one STM in memory order); the two "spares" hold
 Alzette's constant (r7: low, so that x ^= c is a 16-bit EORS wherever x is
@@ -70,7 +70,7 @@ FAST_STEPS = 11  # unrolled: permute11; permute7 leaves after step 6
 
 
 def word(kind: str, b: int) -> int:
-    """Index of x_b (kind 'x') or y_b ('y') in the state (words.h)."""
+    """Index of x_b (kind 'x') or y_b ('y') in the state (core/perm.h, word view)."""
     return 2 * b + (kind == "y")
 
 
@@ -306,7 +306,7 @@ def small_loop(a: Asm, entry: str) -> None:
 def generate(variant: str) -> str:
     a = Asm(variant)
     a.banner("src/sparkle/armv7m/gen.py")
-    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2: Sparkle384 on the C state of words.h")
+    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2: Sparkle384 on the C state of core/perm.h")
     a.raw(" * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12")
     a.raw(" * during the permutation, r7 and lr for the constants and the linear layer;")
     a.raw(" * r4-r11 saved. */")

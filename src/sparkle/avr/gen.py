@@ -9,7 +9,7 @@
     fast.S    the same with all six Alzette calls and the tails inline
               (asm_avr): faster, about twice the code
 
-The state is the C sparkle_state_t (words.h): x_j at bytes 8j .. 8j+3,
+The state is the C perm_state_t (core/perm.h, the word view): x_j at bytes 8j .. 8j+3,
 y_j at 8j+4 .. 8j+7, least significant byte first; branches 0..2 are the
 left half, 3..5 the right half.  A step (one loop over the steps; inside
 it the six branches are written out, c_j as immediates):

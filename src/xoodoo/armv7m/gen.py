@@ -3,7 +3,7 @@
 
     python3 -m src.xoodoo.armv7m.gen        # rewrite src/xoodoo/armv7m/*.S
 
-The state is the C xoodoo_state_t (words.h): lane (x, y) of the
+The state is the C perm_state_t (core/perm.h, the word view): lane (x, y) of the
 specification is word x + 4y.  During the permutation the twelve lanes are
 in r2-r12 and lr (one LDM, one STM), r0 and r1 are the two temporaries
 (low registers: an EOR of two low registers without a shift is 16-bit);
@@ -459,7 +459,7 @@ def generate(variant: str) -> str:
     a = Asm(variant)
     a.banner("src/xoodoo/armv7m/gen.py")
     a.raw(" * ARMv7-M (Cortex-M3), Thumb-2.  The state: 12 little-endian 32-bit lanes,")
-    a.raw(" * lane (x, y) at word x + 4y (xoodoo/words.h).  Registers: the lanes r2-r12,")
+    a.raw(" * lane (x, y) at word x + 4y (core/perm.h).  Registers: the lanes r2-r12,")
     a.raw(" * lr (renamed round by round, rotated lazily: see the generator), temporaries")
     a.raw(" * r0, r1; r4-r11 saved. */")
     a.raw('#include "asmgen/armv7m.h"')

@@ -9,7 +9,7 @@
     fast.S    the same with everything inline (asm_avr): faster, about twice
               the code
 
-The state is the C xoodoo_state_t (words.h): lane (x, y) at bytes
+The state is the C perm_state_t (core/perm.h, the word view): lane (x, y) at bytes
 16y + 4x .. 16y + 4x + 3, least significant byte first.  A round reads one
 48-byte buffer and writes the other (the state and a 48-byte buffer on the
 stack, swapped every round; an odd round count copies the result back), so

@@ -1,13 +1,13 @@
 /*
  * ISAP-A-128a (ISAP v2.0, NIST LWC final round), written once over the
  * Ascon permutation of src/ascon: any Ascon backend that keeps the state
- * as five lanes (ascon_state_t, ascon_zero, ascon_lane_get/set/xor,
- * ascon_permute(s, n) = the last n rounds of p^12) serves unchanged.  An
+ * as five lanes (perm_state_t, perm_zero, ascon_lane_get/set/xor,
+ * perm_permute(s, n) = the last n rounds of p^12) serves unchanged.  An
  * implementation folder compiles it with its scheme parameters and backend:
  *
  *   #include "api.h"                  (ASCON_LITTLE_ENDIAN 0: ISAP reads
  *   #include "ascon/backend_bi32.h"    the lanes big-endian, like Ascon v1.2)
- *   #include "isap/aead_mode.h"
+ *   #include "ascon/isap_mode.h"
  *
  * ISAP-A-128a: k = 128, rate r_H = 64 bits (lane x0), r_B = 1 bit,
  * s_H = 12, s_B = 1, s_E = 6, s_K = 12 rounds; IV = f || 128 || 64 || 1 ||
@@ -63,8 +63,8 @@ enum {
 };
 
 typedef struct {
-  ascon_state_t mac;
-  ascon_state_t enc; /* before the first message byte: the nonce in x3, x4 */
+  perm_state_t mac;
+  perm_state_t enc; /* before the first message byte: the nonce in x3, x4 */
   uint8_t key[CRYPTO_KEYBYTES];
   uint8_t pos;   /* bytes of the open block: AD, then message */
   uint8_t phase; /* ISAP_PHASE_* */
@@ -72,23 +72,23 @@ typedef struct {
 
 /* IsapRk: S = K || IV_f || 0, p^12, the 128 bits of y one at a time
  * (p^1 between them, p^12 after the last); the caller reads S. */
-static void isap_rekey(ascon_state_t *s, const uint8_t *key, unsigned f, const uint8_t *y) {
+static void isap_rekey(perm_state_t *s, const uint8_t *key, unsigned f, const uint8_t *y) {
   unsigned i;
-  ascon_zero(s);
+  perm_zero(s);
   ascon_lane_set(s, 0, ascon_load8(key));
   ascon_lane_set(s, 1, ascon_load8(key + 8));
   ascon_lane_set(s, 2, ISAP_IV(f));
-  ascon_permute(s, ISAP_SK);
+  perm_permute(s, ISAP_SK);
   for (i = 0; i < 128; i++) {
     ascon_lane_xor(s, 0, (uint64_t)((y[i / 8] >> (7 - i % 8)) & 1u) << 63);
-    ascon_permute(s, i < 127 ? ISAP_SB : ISAP_SK);
+    perm_permute(s, i < 127 ? ISAP_SB : ISAP_SK);
   }
 }
 
 /* Close the open MAC block: the padding bit at byte `pos`, p^12. */
 LWC_INLINE void isap_mac_pad(isap_aead_state *st, unsigned pos) {
   ascon_lane_xor(&st->mac, 0, (uint64_t)ASCON_PAD_BYTE << ASCON_SHIFT(pos));
-  ascon_permute(&st->mac, ISAP_SH);
+  perm_permute(&st->mac, ISAP_SH);
 }
 
 static int isap_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
@@ -96,12 +96,12 @@ static int isap_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
   isap_aead_state *st = (isap_aead_state *)(void *)ctx;
   unsigned i;
   if (mask_key != NULL) return LWC_ERR_ARG; /* no nonce masking */
-  ascon_zero(&st->mac);
+  perm_zero(&st->mac);
   ascon_lane_set(&st->mac, 0, ascon_load8(nonce));
   ascon_lane_set(&st->mac, 1, ascon_load8(nonce + 8));
   ascon_lane_set(&st->mac, 2, ISAP_IV(1));
-  ascon_permute(&st->mac, ISAP_SH);
-  ascon_zero(&st->enc);
+  perm_permute(&st->mac, ISAP_SH);
+  perm_zero(&st->enc);
   ascon_lane_set(&st->enc, 3, ascon_load8(nonce));
   ascon_lane_set(&st->enc, 4, ascon_load8(nonce + 8));
   for (i = 0; i < 16; i++) st->key[i] = key[i];
@@ -126,7 +126,7 @@ static int isap_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len)
     len -= n;
     p += n;
     if (p == ISAP_RATE) {
-      ascon_permute(&st->mac, ISAP_SH);
+      perm_permute(&st->mac, ISAP_SH);
       p = 0;
     }
   }
@@ -169,7 +169,7 @@ static void isap_crypt(isap_aead_state *st, uint8_t *out, const uint8_t *in, siz
     unsigned n = ISAP_RATE - p;
     uint64_t x, y;
     if (n > len) n = (unsigned)len;
-    if (p == 0) ascon_permute(&st->enc, ISAP_SE);
+    if (p == 0) perm_permute(&st->enc, ISAP_SE);
     if (n == ISAP_RATE) {
       x = ascon_load8(in);
       y = x ^ ascon_lane_get(&st->enc, 0);
@@ -185,7 +185,7 @@ static void isap_crypt(isap_aead_state *st, uint8_t *out, const uint8_t *in, siz
     len -= n;
     p += n;
     if (p == ISAP_RATE) {
-      ascon_permute(&st->mac, ISAP_SH);
+      perm_permute(&st->mac, ISAP_SH);
       p = 0;
     }
   }
@@ -218,7 +218,7 @@ static int isap_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8
  * empty message or a multiple of 8 bytes); then the MAC key from S[0..16),
  * p^12, the tag; wipe the context. */
 static void isap_aead_tag(isap_aead_state *st, uint8_t *tag) {
-  ascon_state_t k;
+  perm_state_t k;
   uint8_t y[16];
   isap_mac_pad(st, st->pos);
   ascon_store8(y, ascon_lane_get(&st->mac, 0));
@@ -226,7 +226,7 @@ static void isap_aead_tag(isap_aead_state *st, uint8_t *tag) {
   isap_rekey(&k, st->key, 2, y);
   ascon_lane_set(&st->mac, 0, ascon_lane_get(&k, 0));
   ascon_lane_set(&st->mac, 1, ascon_lane_get(&k, 1));
-  ascon_permute(&st->mac, ISAP_SH);
+  perm_permute(&st->mac, ISAP_SH);
   ascon_store8(tag, ascon_lane_get(&st->mac, 0));
   ascon_store8(tag + 8, ascon_lane_get(&st->mac, 1));
   lwc_wipe_bytes(&k, sizeof k);
