@@ -12,7 +12,7 @@
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
-#define ASCON_INLINE static inline __attribute__((always_inline))
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 
 #include "ascon/lanes_bi32.h"
 

@@ -12,8 +12,8 @@
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
-#if defined(ASCON_AVR_SMALL) && defined(__GNUC__)
-#define ASCON_INLINE static __attribute__((noinline, unused))
+#ifdef ASCON_AVR_SMALL
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #endif
 #include "ascon/lanes64.h"
 

@@ -3,16 +3,12 @@
  * round in a loop (round constant computed from the round index, linear
  * layer driven by a table of rotation amounts) and no routine inlined, so
  * each exists once in the binary; the mode code above it is compiled the
- * same way (ASCON_INLINE is a plain static function here).
+ * same way (LWC_INLINE is a plain static function here).
  */
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
-#if defined(__GNUC__)
-#define ASCON_INLINE static __attribute__((noinline, unused))
-#else
-#define ASCON_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #include "ascon/lanes64.h"
 
 #define ASCON_BACKEND_NAME "lowsize"
@@ -21,7 +17,7 @@
 static const uint8_t ascon_lowsize_rot[5][2] = {
     {19, 28}, {61, 39}, {1, 6}, {10, 17}, {7, 41}};
 
-ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x, t[5];
   unsigned r, i;
   for (r = 12 - n; r < 12; r++) {

@@ -7,16 +7,14 @@
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
-#if defined(__GNUC__)
-#define ASCON_INLINE static inline __attribute__((always_inline))
-#endif
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 #include "ascon/lanes64.h"
 
 #ifndef ASCON_BACKEND_NAME /* the x86-64 BMI2 variant reuses this backend */
 #define ASCON_BACKEND_NAME "opt64"
 #endif
 
-ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
+LWC_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   uint64_t t0, t1, t2, t3, t4;
   /* constant and the S-box's linear input layer */
   x[2] ^= c;
@@ -61,7 +59,7 @@ ASCON_INLINE void ascon_round(uint64_t *x, uint64_t c) {
  * too (one operation fewer per round; chi's ~u & v are andn).  Measured in
  * the library on the baseline x86-64 build (opt64: NOT + AND for andn) it
  * was 1.8% slower than the round above, so opt64 keeps that one. */
-ASCON_INLINE void ascon_round_x86(uint64_t *x, uint64_t cn) {
+LWC_INLINE void ascon_round_x86(uint64_t *x, uint64_t cn) {
   uint64_t t0, t1, t2, t3, t4;
   x[0] ^= x[4];
   x[4] ^= x[3];
@@ -85,7 +83,7 @@ ASCON_INLINE void ascon_round_x86(uint64_t *x, uint64_t cn) {
  * before it, every round adds ~(the next one's), the last one ~0 (the
  * complement undone).  n is a constant at almost every call site (the
  * conditions fold away); any 0 <= n <= 12 gives p^n. */
-ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x;
   if (n == 0) return;
   x[2] ^= n == 12 ? 0xf0 : n == 11 ? 0xe1 : n == 10 ? 0xd2 : n == 9 ? 0xc3
@@ -107,7 +105,7 @@ ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
 #else
 /* The rounds count is a compile-time constant at every call site, so the
  * switch folds away and only the needed tail of rounds is emitted. */
-ASCON_INLINE void perm_permute(perm_state_t *s, unsigned n) {
+LWC_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x;
   switch (n) {
     case 12: ascon_round(x, 0xf0); /* fall through */

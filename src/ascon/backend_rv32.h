@@ -16,7 +16,7 @@
 
 /* The byte <-> lane helpers inlined everywhere (as opt64): a call per
  * lane costs more than the conversion itself at these sizes. */
-#define ASCON_INLINE static inline __attribute__((always_inline))
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 
 #ifdef ASCON_RV32_LANES64 /* the shift variants: plain 64-bit lanes */
 #include "ascon/lanes64.h"

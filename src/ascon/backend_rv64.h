@@ -13,7 +13,7 @@
 #define ASCON_BACKEND_H
 
 /* The byte <-> lane helpers inlined everywhere (as opt64). */
-#define ASCON_INLINE static inline __attribute__((always_inline))
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 
 #include "ascon/lanes64.h"
 

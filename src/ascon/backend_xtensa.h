@@ -13,7 +13,7 @@
 #ifndef ASCON_BACKEND_H
 #define ASCON_BACKEND_H
 
-#define ASCON_INLINE static inline __attribute__((always_inline))
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 
 #ifdef ASCON_XTENSA_LANES64 /* fsr: plain 64-bit lanes */
 #include "ascon/lanes64.h"

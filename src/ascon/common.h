@@ -20,10 +20,4 @@
 #define LWC_IMPL_NAME ASCON_BACKEND_NAME
 #endif
 
-/* A backend may set ASCON_INLINE before this header (lowsize forbids
- * inlining to keep one copy of each routine). */
-#ifndef ASCON_INLINE
-#define ASCON_INLINE static inline
-#endif
-
 #endif

@@ -29,7 +29,7 @@
   unsigned i = (off) / 8, j = (off) % 8, n = 8 - j; \
   if (n > (len)) n = (len)
 
-ASCON_INLINE void perm_add(perm_state_t *s, const uint8_t *in,
+LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in,
                             unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
@@ -40,7 +40,7 @@ ASCON_INLINE void perm_add(perm_state_t *s, const uint8_t *in,
   }
 }
 
-ASCON_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
+LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
                                 unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
@@ -51,7 +51,7 @@ ASCON_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
   }
 }
 
-ASCON_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out,
+LWC_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out,
                                 const uint8_t *in, unsigned off,
                                 unsigned len) {
   while (len > 0) {
@@ -65,7 +65,7 @@ ASCON_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out,
   }
 }
 
-ASCON_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out,
+LWC_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out,
                                 const uint8_t *in, unsigned off,
                                 unsigned len) {
   while (len > 0) {
@@ -81,7 +81,7 @@ ASCON_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out,
   }
 }
 
-ASCON_INLINE void ascon_add_byte(perm_state_t *s, uint8_t b, unsigned off) {
+LWC_INLINE void ascon_add_byte(perm_state_t *s, uint8_t b, unsigned off) {
   ascon_lane_xor(s, off / 8, (uint64_t)b << ASCON_SHIFT(off % 8));
 }
 

@@ -33,7 +33,7 @@ typedef struct {
 } ascon_hash_state;
 
 /* 10* padding of the open block, then p^a. */
-ASCON_INLINE void ascon_hash_pad(ascon_hash_state *st) {
+LWC_INLINE void ascon_hash_pad(ascon_hash_state *st) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
   perm_permute(&st->s, ASCON_PA);
   st->pos = 0;

@@ -85,8 +85,10 @@ static void isap_rekey(perm_state_t *s, const uint8_t *key, unsigned f, const ui
   }
 }
 
-/* Close the open MAC block: the padding bit at byte `pos`, p^12. */
-LWC_INLINE void isap_mac_pad(isap_aead_state *st, unsigned pos) {
+/* Close the open MAC block: the padding bit at byte `pos`, p^12.  Inlining
+ * is the compiler's choice whatever the backend's policy: forced, it copies a
+ * p^12 call into every caller. */
+static inline void isap_mac_pad(isap_aead_state *st, unsigned pos) {
   ascon_lane_xor(&st->mac, 0, (uint64_t)ASCON_PAD_BYTE << ASCON_SHIFT(pos));
   perm_permute(&st->mac, ISAP_SH);
 }

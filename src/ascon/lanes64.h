@@ -9,7 +9,7 @@
 
 typedef struct { uint64_t x[5]; } perm_state_t;
 
-ASCON_INLINE void perm_zero(perm_state_t *s) {
+LWC_INLINE void perm_zero(perm_state_t *s) {
   unsigned i;
   for (i = 0; i < 5; i++) s->x[i] = 0;
 }

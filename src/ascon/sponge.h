@@ -13,7 +13,7 @@
 enum { ASCON_OP_ABSORB, ASCON_OP_ENC, ASCON_OP_DEC };
 
 /* One duplex call; op is a constant at every call site. */
-ASCON_INLINE void ascon_duplex_op(perm_state_t *s, uint8_t *out,
+LWC_INLINE void ascon_duplex_op(perm_state_t *s, uint8_t *out,
                                   const uint8_t *in, unsigned off,
                                   unsigned len, int op) {
   if (op == ASCON_OP_ABSORB)
@@ -26,7 +26,7 @@ ASCON_INLINE void ascon_duplex_op(perm_state_t *s, uint8_t *out,
 
 /* Fill the open block, then whole blocks, then open a new block with what
  * remains.  out is unused (may be NULL) when op is ASCON_OP_ABSORB. */
-ASCON_INLINE void ascon_stream(perm_state_t *s, uint8_t *pos, uint8_t *out,
+LWC_INLINE void ascon_stream(perm_state_t *s, uint8_t *pos, uint8_t *out,
                                const uint8_t *in, size_t len, int op) {
   unsigned p = *pos;
   if (p > 0 && len > 0) {

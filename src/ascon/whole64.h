@@ -56,20 +56,20 @@
 #define ASCON_W_ORDER(w) __builtin_bswap64(w)
 #endif
 
-ASCON_INLINE uint64_t ascon_w_load8(const uint8_t *p) {
+LWC_INLINE uint64_t ascon_w_load8(const uint8_t *p) {
   uint64_t w;
   __builtin_memcpy(&w, p, 8);
   return ASCON_W_ORDER(w);
 }
 
-ASCON_INLINE void ascon_w_store8(uint8_t *p, uint64_t w) {
+LWC_INLINE void ascon_w_store8(uint8_t *p, uint64_t w) {
   w = ASCON_W_ORDER(w);
   __builtin_memcpy(p, &w, 8);
 }
 
 /* bytes 0 .. n-1 of a lane (n < 8) from or to p: a 4-, a 2- and a 1-byte
  * piece as n's bits say (n is public: a length) */
-ASCON_INLINE uint64_t ascon_w_loadn(const uint8_t *p, unsigned n) {
+LWC_INLINE uint64_t ascon_w_loadn(const uint8_t *p, unsigned n) {
   uint64_t w = 0;
   if (n & 4) {
     uint32_t v;
@@ -85,7 +85,7 @@ ASCON_INLINE uint64_t ascon_w_loadn(const uint8_t *p, unsigned n) {
   return ASCON_W_ORDER(w);
 }
 
-ASCON_INLINE void ascon_w_storen(uint8_t *p, uint64_t w, unsigned n) {
+LWC_INLINE void ascon_w_storen(uint8_t *p, uint64_t w, unsigned n) {
   w = ASCON_W_ORDER(w);
   if (n & 4) {
     uint32_t v = (uint32_t)w;
@@ -132,7 +132,7 @@ typedef perm_state_t ascon_wstate_t;
 
 /* One full rate block; op as sponge.h's (0 absorb, 1 encrypt, 2 decrypt),
  * a constant where inlined. */
-ASCON_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
+LWC_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
                                 const uint8_t *in, unsigned op) {
   if (op == 0) {
     ASCON_W_XOR_IN(s, 0, in);
@@ -155,7 +155,7 @@ ASCON_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
 }
 
 /* n > 0 full blocks, each followed by p^ASCON_PB (sponge.h's ASCON_BLOCKS) */
-ASCON_INLINE void ascon_w_blocks_op(perm_state_t *sp, uint8_t *out,
+LWC_INLINE void ascon_w_blocks_op(perm_state_t *sp, uint8_t *out,
                                     const uint8_t *in, size_t n, unsigned op) {
   ascon_wstate_t s;
   ascon_w_import(&s, sp);
@@ -184,7 +184,7 @@ static void ascon_w_blocks(perm_state_t *s, uint8_t *out, const uint8_t *in,
 
 /* The last, partial block (n < ASCON_RATE bytes, maybe none) and its
  * padding; op as ascon_w_block. */
-ASCON_INLINE void ascon_w_last(ascon_wstate_t *s, uint8_t *out,
+LWC_INLINE void ascon_w_last(ascon_wstate_t *s, uint8_t *out,
                                const uint8_t *in, unsigned n, unsigned op) {
   unsigned i = 0;
   uint64_t w, c;
@@ -229,7 +229,7 @@ ASCON_INLINE void ascon_w_last(ascon_wstate_t *s, uint8_t *out,
 
 /* initialisation (IV || K || N, p^a, key added) to the end of the
  * associated data (domain-separation bit); the key's lanes for the tag */
-ASCON_INLINE void ascon_w_start(ascon_wstate_t *s, uint64_t *k,
+LWC_INLINE void ascon_w_start(ascon_wstate_t *s, uint64_t *k,
                                 const uint8_t *ad, size_t adlen,
                                 const uint8_t *npub, const uint8_t *key) {
   static const uint8_t iv[40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES] = ASCON_IV;
@@ -275,7 +275,7 @@ ASCON_INLINE void ascon_w_start(ascon_wstate_t *s, uint64_t *k,
 
 /* the message's blocks (op 1 or 2), the last one padded, the finalisation;
  * the full tag to tag[0..16) */
-ASCON_INLINE void ascon_w_finish(ascon_wstate_t *s, const uint64_t *k,
+LWC_INLINE void ascon_w_finish(ascon_wstate_t *s, const uint64_t *k,
                                  uint8_t *out, const uint8_t *in, size_t len,
                                  unsigned op, uint8_t *tag,
                                  const uint8_t *key) {

@@ -21,9 +21,18 @@
 #define LWC_NS(name) name
 #endif
 
-/* A backend may set LWC_INLINE before this header (a size variant forbids
- * inlining to keep one copy of each routine, a speed variant forces it). */
-#ifndef LWC_INLINE
+/* The inlining policy of a backend's routines (LWC_INLINE), chosen by the
+ * backend before this header: LWC_NO_INLINE for a size variant (one copy
+ * of each routine, mode code included), LWC_FORCE_INLINE for a speed
+ * variant whose helpers must vanish into their callers; neither, and the
+ * compiler decides. */
+#if defined(LWC_NO_INLINE) && defined(__GNUC__)
+#define LWC_INLINE static __attribute__((noinline, unused))
+#elif defined(LWC_NO_INLINE)
+#define LWC_INLINE static
+#elif defined(LWC_FORCE_INLINE) && defined(__GNUC__)
+#define LWC_INLINE static inline __attribute__((always_inline, unused))
+#else
 #define LWC_INLINE static inline
 #endif
 /* A part of one function written apart for reading only (a mode's hook

@@ -11,11 +11,7 @@
 #ifndef SPONGENT_BACKEND_H
 #define SPONGENT_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #include "elephant/common.h"
 #define PERM_VIEW_BYTES
 #include "core/perm.h"

@@ -24,8 +24,8 @@
 #ifndef GIMLI_BACKEND_H
 #define GIMLI_BACKEND_H
 
-#if defined(GIMLI_ARMV7M_SMALL) && defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
+#ifdef GIMLI_ARMV7M_SMALL
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #endif
 #include "gimli/common.h"
 

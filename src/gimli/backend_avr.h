@@ -8,11 +8,7 @@
 #ifndef GIMLI_BACKEND_H
 #define GIMLI_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #include "gimli/common.h"
 
 #define GIMLI_BACKEND_NAME "asm_avr_small"

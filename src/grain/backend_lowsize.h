@@ -19,11 +19,7 @@
 #ifndef GRAIN_BACKEND_H
 #define GRAIN_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #include "grain/common.h"
 
 #define GRAIN_BACKEND_NAME "lowsize"

@@ -10,11 +10,7 @@
 #ifndef PHOTON_BACKEND_H
 #define PHOTON_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #include "photon/common.h"
 
 #define PHOTON_BACKEND_NAME "lowsize"

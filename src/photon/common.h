@@ -11,12 +11,9 @@
  * the first of the two in the low nibble: byte b holds cells 2b and 2b + 1,
  * so row i is bytes 4i .. 4i + 3.  Every interface here uses that string.
  *
- * The narrow interface every backend gives the modes:
- *   perm_state_t                     the state
- *   perm_zero(s)                     S = 0
- *   perm_add(s, in, off, len)        S[off .. off+len) ^= in
- *   perm_extract(s, out, off, len)   out = S[off .. off+len)
- *   perm_permute(s, rounds)          the first `rounds` rounds (12: PHOTON256)
+ * Every backend implements the permutation contract of core/perm.h for the
+ * modes, its perm_permute(s, rounds) running the first `rounds` rounds (12:
+ * PHOTON256).
  */
 #ifndef PHOTON_COMMON_H
 #define PHOTON_COMMON_H

@@ -12,17 +12,11 @@
 #define SPARKLE_BACKEND_H
 
 #ifdef SPARKLE_ARMV7M_SMALL
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
 #define SPARKLE_BACKEND_NAME "asm_armv7m_small"
 #else
-#if defined(__GNUC__)
-#define LWC_INLINE static inline __attribute__((always_inline, unused))
-#endif
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 #define SPARKLE_BACKEND_NAME "asm_armv7m"
 #endif
 #include "sparkle/common.h"

@@ -8,11 +8,7 @@
 #ifndef SPARKLE_BACKEND_H
 #define SPARKLE_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
 #include "sparkle/common.h"
 #define PERM_VIEW_WORDS32

@@ -8,9 +8,7 @@
 #ifndef SPARKLE_BACKEND_H
 #define SPARKLE_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static inline __attribute__((always_inline, unused))
-#endif
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 #include "sparkle/common.h"
 #define PERM_VIEW_WORDS32
 #include "core/perm.h"

@@ -7,14 +7,9 @@
  * by the bare permutation, is the specification's: the twelve 32-bit words
  * x0, y0, x1, y1, ..., x5, y5, each little-endian (48 bytes).
  *
- * Every backend offers the same narrow interface:
- *   perm_state_t                             the state
- *   perm_zero(s)                             the all-zero state
- *   perm_add(s, in, off, len)                S[off..off+len) ^= in
- *   perm_extract(s, out, off, len)           out = S[off..off+len)
- *   perm_permute(s, steps)                   Sparkle384 with `steps` steps
- *                                               (1 .. SPARKLE_MAX_STEPS)
- * and the modes (aead_mode.h, hash_mode.h, perm_mode.h) are written once
+ * Every backend implements the permutation contract of core/perm.h, its
+ * perm_permute(s, steps) being Sparkle384 with `steps` steps (1 ..
+ * SPARKLE_MAX_STEPS), and the modes (aead_mode.h, hash_mode.h, perm_mode.h) are written once
  * over it.
  */
 #ifndef SPARKLE_COMMON_H

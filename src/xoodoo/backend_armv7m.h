@@ -17,11 +17,11 @@
 #ifndef XOODOO_BACKEND_H
 #define XOODOO_BACKEND_H
 
-#if defined(XOODOO_ARMV7M_SMALL) && defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
+#ifdef XOODOO_ARMV7M_SMALL
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #define PERM_VIEW_BYTEWISE 1
-#elif defined(__GNUC__)
-#define LWC_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 #endif
 #include "xoodoo/common.h"
 #define PERM_VIEW_WORDS32

@@ -10,11 +10,7 @@
 #ifndef XOODOO_BACKEND_H
 #define XOODOO_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static __attribute__((noinline, unused))
-#else
-#define LWC_INLINE static
-#endif
+#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
 #include "xoodoo/common.h"
 #define PERM_VIEW_WORDS32
 #define PERM_VIEW_BYTEWISE 1 /* add and extract: the byte path alone */

@@ -9,9 +9,7 @@
 #ifndef XOODOO_BACKEND_H
 #define XOODOO_BACKEND_H
 
-#if defined(__GNUC__)
-#define LWC_INLINE static inline __attribute__((always_inline, unused))
-#endif
+#define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 #include "xoodoo/common.h"
 #define PERM_VIEW_WORDS32
 #include "core/perm.h"
