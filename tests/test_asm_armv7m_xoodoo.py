@@ -114,7 +114,7 @@ def test_fast_unrolled_rounds_are_xoodoo12():
     """permute12 from its LDM to the end: the twelve rounds on the lanes give
     the specification's Xoodoo[12], lane (x, y) back in REGS[x + 4y]."""
     text = (GEN.parent / "fast.S").read_text().splitlines()
-    body = lines_between(text, lambda ln: ln.startswith("ARMV7M_SYM(xoodoo_armv7m_permute12):"),
+    body = lines_between(text, lambda ln: ln.startswith("LWC_SYM(xoodoo_armv7m_permute12):"),
                          lambda ln: code_of(ln).startswith("pop"))
     body = [ln for ln in body if not code_of(ln).startswith(("push", "ldm"))]
     gen = generator()

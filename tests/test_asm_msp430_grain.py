@@ -279,8 +279,8 @@ def test_frames_are_wiped_before_returning():
     freed, just before the saved registers come back."""
     lines = [ln for ln in source() if ln]
     total = GEN.core(GEN.Asm("t"))
-    for entry, words in (("LWC_MSP430_SYM(grain_msp430_clock16):", total + 3),
-                         ("LWC_MSP430_SYM(grain_msp430_stream):", total)):
+    for entry, words in (("LWC_SYM(grain_msp430_clock16):", total + 3),
+                         ("LWC_SYM(grain_msp430_stream):", total)):
         body = [ln for ln in lines[lines.index(entry) + 1:] if not ln.endswith(":")]
         end = body.index("pop     r10")
         tail = body[end - words - 2:end]

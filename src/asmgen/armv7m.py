@@ -1,7 +1,7 @@
 """What the ARMv7-M (Thumb-2) assembly generators share
 (src/<family>/armv7m/gen.py): the emitter, with the comment column, the
 16-bit two-operand forms of ALU operations, EOR with a rotated operand, and
-a function's global symbol (ARMV7M_SYM of armv7m.h: the LWC_NAMESPACE
+a function's global symbol (LWC_SYM of sym.h: the LWC_NAMESPACE
 prefix) and size."""
 from __future__ import annotations
 
@@ -34,8 +34,17 @@ class Asm(Emitter):
         k %= 32
         self.alu("eor", rd, rn, rm, f"ror #{k}" if k else "", comment=comment)
 
+    def start(self) -> None:
+        """What follows the banner in every ARMv7-M .S: the symbol header,
+        Thumb-2 in unified syntax, .text."""
+        self.raw('#include "asmgen/sym.h"')
+        self.raw("")
+        self.raw("    .syntax unified")
+        self.raw("    .thumb")
+        self.raw("    .text")
+
     def func(self, name: str) -> str:
-        sym = f"ARMV7M_SYM({name})"
+        sym = f"LWC_SYM({name})"
         self.raw(f"    .global {sym}")
         self.raw(f"    .type {sym}, %function")
         self.raw("    .thumb_func")

@@ -4,16 +4,16 @@
  * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.
  * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
  * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r8/r9/r10/r11/r12, temporaries r5/r6/r7; r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(ascon_armv7m_permute)
-    .type ARMV7M_SYM(ascon_armv7m_permute), %function
+    .global LWC_SYM(ascon_armv7m_permute)
+    .type LWC_SYM(ascon_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_permute):
+LWC_SYM(ascon_armv7m_permute):
     @ r0 = state, r1 = rounds (1..12): p^rounds, the last rounds of p^12, entered at round 12 - rounds
     push    {r4-r11, lr}
     rsb     r7, r1, #12
@@ -33,25 +33,25 @@ ARMV7M_SYM(ascon_armv7m_permute):
     .hword (.Lround9 - .Lentries) / 2
     .hword (.Lround10 - .Lentries) / 2
     .hword (.Lround11 - .Lentries) / 2
-    .size ARMV7M_SYM(ascon_armv7m_permute), .-ARMV7M_SYM(ascon_armv7m_permute)
+    .size LWC_SYM(ascon_armv7m_permute), .-LWC_SYM(ascon_armv7m_permute)
 
-    .global ARMV7M_SYM(ascon_armv7m_permute8)
-    .type ARMV7M_SYM(ascon_armv7m_permute8), %function
+    .global LWC_SYM(ascon_armv7m_permute8)
+    .type LWC_SYM(ascon_armv7m_permute8), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_permute8):
+LWC_SYM(ascon_armv7m_permute8):
     @ r0 = state: p^8
     push    {r4-r11, lr}
     mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
     ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
     b       .Lround4
-    .size ARMV7M_SYM(ascon_armv7m_permute8), .-ARMV7M_SYM(ascon_armv7m_permute8)
+    .size LWC_SYM(ascon_armv7m_permute8), .-LWC_SYM(ascon_armv7m_permute8)
 
-    .global ARMV7M_SYM(ascon_armv7m_permute12)
-    .type ARMV7M_SYM(ascon_armv7m_permute12), %function
+    .global LWC_SYM(ascon_armv7m_permute12)
+    .type LWC_SYM(ascon_armv7m_permute12), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_permute12):
+LWC_SYM(ascon_armv7m_permute12):
     @ r0 = state: p^12
     push    {r4-r11, lr}
     mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
@@ -399,13 +399,13 @@ ARMV7M_SYM(ascon_armv7m_permute12):
     eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
     eor     r9, r7, r5, ror #31
     b       .Lround6                        @ over p^6's prologue
-    .size ARMV7M_SYM(ascon_armv7m_permute12), .-ARMV7M_SYM(ascon_armv7m_permute12)
+    .size LWC_SYM(ascon_armv7m_permute12), .-LWC_SYM(ascon_armv7m_permute12)
 
-    .global ARMV7M_SYM(ascon_armv7m_permute6)
-    .type ARMV7M_SYM(ascon_armv7m_permute6), %function
+    .global LWC_SYM(ascon_armv7m_permute6)
+    .type LWC_SYM(ascon_armv7m_permute6), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_permute6):
+LWC_SYM(ascon_armv7m_permute6):
     @ r0 = state: p^6, then the end every entry shares
     push    {r4-r11, lr}
     mov     lr, r0                          @ lr: the state pointer (the rounds leave it alone)
@@ -754,14 +754,14 @@ ARMV7M_SYM(ascon_armv7m_permute6):
     eor     r9, r7, r5, ror #31
     stm     lr, {r0-r4, r8-r12}
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(ascon_armv7m_permute6), .-ARMV7M_SYM(ascon_armv7m_permute6)
+    .size LWC_SYM(ascon_armv7m_permute6), .-LWC_SYM(ascon_armv7m_permute6)
 
 #ifdef ASCON_RATE
-    .global ARMV7M_SYM(ascon_armv7m_blocks)
-    .type ARMV7M_SYM(ascon_armv7m_blocks), %function
+    .global LWC_SYM(ascon_armv7m_blocks)
+    .type LWC_SYM(ascon_armv7m_blocks), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_blocks):
+LWC_SYM(ascon_armv7m_blocks):
     @ r0 = state, r1 = out, r2 = in, r3 = blocks (> 0), [sp] = op: 0 absorb, 1 encrypt, 2 decrypt
     push    {r4-r11, lr}
     sub     sp, sp, #32
@@ -1309,7 +1309,7 @@ ARMV7M_SYM(ascon_armv7m_blocks):
     stm     r5, {r0-r4, r8-r12}
     add     sp, sp, #32
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(ascon_armv7m_blocks), .-ARMV7M_SYM(ascon_armv7m_blocks)
+    .size LWC_SYM(ascon_armv7m_blocks), .-LWC_SYM(ascon_armv7m_blocks)
 
     @ p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB
 .Lsr0:
@@ -2030,22 +2030,22 @@ ARMV7M_SYM(ascon_armv7m_blocks):
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag
 #endif
-    .global ARMV7M_SYM(ascon_armv7m_aead_encrypt)
-    .type ARMV7M_SYM(ascon_armv7m_aead_encrypt), %function
+    .global LWC_SYM(ascon_armv7m_aead_encrypt)
+    .type LWC_SYM(ascon_armv7m_aead_encrypt), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_aead_encrypt):
+LWC_SYM(ascon_armv7m_aead_encrypt):
     @ r0 = ct, r1 = msg, r2 = mlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
     push    {r4-r11, lr}
     sub     sp, sp, #152
     movs    r7, #0
     b       .Lwhole
-    .size ARMV7M_SYM(ascon_armv7m_aead_encrypt), .-ARMV7M_SYM(ascon_armv7m_aead_encrypt)
-    .global ARMV7M_SYM(ascon_armv7m_aead_decrypt)
-    .type ARMV7M_SYM(ascon_armv7m_aead_decrypt), %function
+    .size LWC_SYM(ascon_armv7m_aead_encrypt), .-LWC_SYM(ascon_armv7m_aead_encrypt)
+    .global LWC_SYM(ascon_armv7m_aead_decrypt)
+    .type LWC_SYM(ascon_armv7m_aead_decrypt), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_aead_decrypt):
+LWC_SYM(ascon_armv7m_aead_decrypt):
     @ r0 = msg, r1 = ct, r2 = ctlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
     cmp     r2, #16
     bhs     .Lwhole_dec_ok
@@ -4449,6 +4449,6 @@ ARMV7M_SYM(ascon_armv7m_aead_decrypt):
     mov     r12, #0
     add     sp, sp, #152
     pop     {r4-r11, pc}                    @ r4-r11 (state) restored: the caller's
-    .size ARMV7M_SYM(ascon_armv7m_aead_decrypt), .-ARMV7M_SYM(ascon_armv7m_aead_decrypt)
+    .size LWC_SYM(ascon_armv7m_aead_decrypt), .-LWC_SYM(ascon_armv7m_aead_decrypt)
 #endif
 #endif

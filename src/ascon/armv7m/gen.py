@@ -639,7 +639,7 @@ def whole(a: Asm) -> None:
         a("movs" if r in LOW else "mov", r, "#0")
     a("add", "sp", "sp", f"#{W_FRAME}")
     a("pop", "{r4-r11, pc}", comment="r4-r11 (state) restored: the caller's")
-    a.endfunc("ARMV7M_SYM(ascon_armv7m_aead_decrypt)")
+    a.endfunc("LWC_SYM(ascon_armv7m_aead_decrypt)")
 
 
 def permute_fast(a: Asm) -> None:
@@ -722,17 +722,12 @@ def permute_small(a: Asm) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/ascon/armv7m/gen.py")
-    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after")
-    a.raw(" * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.")
-    a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
-    a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O) + ", temporaries "
-          + "/".join(T) + "; r4-r11 saved. */")
-    a.raw('#include "asmgen/armv7m.h"')
-    a.raw("")
-    a.raw("    .syntax unified")
-    a.raw("    .thumb")
-    a.raw("    .text")
+    a.banner("src/ascon/armv7m/gen.py", f"""\
+ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after
+its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.
+State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
+Registers: e0-e4 {"/".join(E)}, o0-o4 {"/".join(O)}, temporaries {"/".join(T)}; r4-r11 saved.""")
+    a.start()
     if variant == "fast":
         permute_fast(a)
         a.raw("")

@@ -4,16 +4,16 @@
  * its scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN.
  * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).
  * Registers: e0-e4 r0/r1/r2/r3/r4, o0-o4 r8/r9/r10/r11/r12, temporaries r5/r6/r7; r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(ascon_armv7m_permute)
-    .type ARMV7M_SYM(ascon_armv7m_permute), %function
+    .global LWC_SYM(ascon_armv7m_permute)
+    .type LWC_SYM(ascon_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(ascon_armv7m_permute):
+LWC_SYM(ascon_armv7m_permute):
     @ r0 = state, r1 = rounds (1..12): p^rounds, one round in a loop; lr walks the constants from round 12 - rounds
     push    {r0, r4-r11, lr}                @ the state pointer at [sp]
     adr     lr, .Lconstants
@@ -101,4 +101,4 @@ ARMV7M_SYM(ascon_armv7m_permute):
     .byte 9, 3                         @ round 11: 0x4b
     .byte 0
     .balign 2
-    .size ARMV7M_SYM(ascon_armv7m_permute), .-ARMV7M_SYM(ascon_armv7m_permute)
+    .size LWC_SYM(ascon_armv7m_permute), .-LWC_SYM(ascon_armv7m_permute)

@@ -8,12 +8,12 @@
  * (the last of a round) into the next S-box, which leaves y4 in R and
  * y1 in T for theirs (the first).
  * r26 = round constant, r27 = mul factor; r0:r1 products. */
-#include "asmgen/avr.h"
+#include "asmgen/sym.h"
 
     .text
-    .global LWC_AVR_SYM(ascon_avr_permute)
-    .type LWC_AVR_SYM(ascon_avr_permute), @function
-LWC_AVR_SYM(ascon_avr_permute):
+    .global LWC_SYM(ascon_avr_permute)
+    .type LWC_SYM(ascon_avr_permute), @function
+LWC_SYM(ascon_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12 */
     push    r2
     push    r3
@@ -604,4 +604,4 @@ LWC_AVR_SYM(ascon_avr_permute):
     pop     r3
     pop     r2
     ret
-    .size LWC_AVR_SYM(ascon_avr_permute), .-LWC_AVR_SYM(ascon_avr_permute)
+    .size LWC_SYM(ascon_avr_permute), .-LWC_SYM(ascon_avr_permute)

@@ -239,18 +239,18 @@ def entry(a: Asm, sym: str, saved: list[str], rc: str) -> None:
 
 def generate_small() -> str:
     a = Asm("small")
-    sym = "LWC_AVR_SYM(ascon_avr_permute)"
+    sym = "LWC_SYM(ascon_avr_permute)"
     RC, ZERO = S_RC, S_ZERO
-    a.banner("src/ascon/avr/gen.py")
-    a.raw(" * AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).")
-    a.raw(" * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant;")
-    a.raw(f" * lane {SR} in r8-r15 for the whole permutation, lane {S_IN} in r0-r7 from")
-    a.raw(f" * its linear layer to the next S-box, which leaves y{S_OUT} there.  The S-box")
-    a.raw(" * loop reads and writes both through Y (registers are data addresses 0..31),")
-    a.raw(" * the RAM lanes through Z (ld Z+ on lane 0).  S-box: x0..x4 in r18-r22,")
-    a.raw(" * temporaries r23-r25.  Linear layer: the lane in A = r18-r25, its sum in")
-    a.raw(f" * r0-r7 (or in place in r8-r15).  {RC} = round constant, {ZERO} = 0. */")
-    a.raw('#include "asmgen/avr.h"')
+    a.banner("src/ascon/avr/gen.py", f"""\
+AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).
+State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant;
+lane {SR} in r8-r15 for the whole permutation, lane {S_IN} in r0-r7 from
+its linear layer to the next S-box, which leaves y{S_OUT} there.  The S-box
+loop reads and writes both through Y (registers are data addresses 0..31),
+the RAM lanes through Z (ld Z+ on lane 0).  S-box: x0..x4 in r18-r22,
+temporaries r23-r25.  Linear layer: the lane in A = r18-r25, its sum in
+r0-r7 (or in place in r8-r15).  {RC} = round constant, {ZERO} = 0.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     saved = [f"r{k}" for k in range(2, 16)] + ["r28", "r29"]
     entry(a, sym, saved, RC)
@@ -326,17 +326,17 @@ def generate(variant: str) -> str:
 def generate_fast() -> str:
     RC, K = REGS["fast"]
     a = Asm("fast")
-    sym = "LWC_AVR_SYM(ascon_avr_permute)"
-    a.banner("src/ascon/avr/gen.py")
-    a.raw(" * AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).")
-    a.raw(" * State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.")
-    a.raw(" * S-box: column bytes in r18-r22 (or R, T), temporaries r23-r25.")
-    a.raw(" * Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum in T = r2-r9")
-    a.raw(f" * or R = r10-r17.  R carries x{R_IN} and T x{T_IN} from their linear layers")
-    a.raw(f" * (the last of a round) into the next S-box, which leaves y{R_OUT} in R and")
-    a.raw(f" * y{T_OUT} in T for theirs (the first).")
-    a.raw(f" * {RC} = round constant, {K} = mul factor; r0:r1 products. */")
-    a.raw('#include "asmgen/avr.h"')
+    sym = "LWC_SYM(ascon_avr_permute)"
+    a.banner("src/ascon/avr/gen.py", f"""\
+AVR (avr-gcc ABI: r2-r17 and r28-r29 saved by the callee, r1 = 0, r0 free).
+State in RAM: x[0..4], lane i at Z+8i .. Z+8i+7, byte 0 the least significant.
+S-box: column bytes in r18-r22 (or R, T), temporaries r23-r25.
+Linear layer: the lane in A = r18-r25 (byte 0 in r18), its sum in T = r2-r9
+or R = r10-r17.  R carries x{R_IN} and T x{T_IN} from their linear layers
+(the last of a round) into the next S-box, which leaves y{R_OUT} in R and
+y{T_OUT} in T for theirs (the first).
+{RC} = round constant, {K} = mul factor; r0:r1 products.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     saved = T + R
     entry(a, sym, saved, RC)

@@ -8,12 +8,12 @@
  * the RAM lanes through Z (ld Z+ on lane 0).  S-box: x0..x4 in r18-r22,
  * temporaries r23-r25.  Linear layer: the lane in A = r18-r25, its sum in
  * r0-r7 (or in place in r8-r15).  r26 = round constant, r27 = 0. */
-#include "asmgen/avr.h"
+#include "asmgen/sym.h"
 
     .text
-    .global LWC_AVR_SYM(ascon_avr_permute)
-    .type LWC_AVR_SYM(ascon_avr_permute), @function
-LWC_AVR_SYM(ascon_avr_permute):
+    .global LWC_SYM(ascon_avr_permute)
+    .type LWC_SYM(ascon_avr_permute), @function
+LWC_SYM(ascon_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds (1..12): p^rounds, the last rounds of p^12 */
     push    r2
     push    r3
@@ -440,4 +440,4 @@ LWC_AVR_SYM(ascon_avr_permute):
     pop     r3
     pop     r2
     ret
-    .size LWC_AVR_SYM(ascon_avr_permute), .-LWC_AVR_SYM(ascon_avr_permute)
+    .size LWC_SYM(ascon_avr_permute), .-LWC_SYM(ascon_avr_permute)

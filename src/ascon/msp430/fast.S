@@ -5,7 +5,7 @@
  * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a
  * column and three temporaries; linear layer: the lane, its copy, one temporary).
  * fast: the S-box unrolled, words held in registers between the passes. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     ; the rounds, for the entries below: r12 = state, r13 = the first round's
     ; constant; r4-r11, r14, r15 changed
@@ -416,9 +416,9 @@
     ret
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_permute)
-    .type LWC_MSP430_SYM(ascon_msp430_permute), @function
-LWC_MSP430_SYM(ascon_msp430_permute):
+    .global LWC_SYM(ascon_msp430_permute)
+    .type LWC_SYM(ascon_msp430_permute), @function
+LWC_SYM(ascon_msp430_permute):
     ; r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12
     push    r4
     push    r5
@@ -436,16 +436,16 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_permute), .-LWC_MSP430_SYM(ascon_msp430_permute)
+    .size LWC_SYM(ascon_msp430_permute), .-LWC_SYM(ascon_msp430_permute)
 
 #if defined(ASCON_RATE) && defined(ASCON_PB)
     ; whole rate blocks for the modes' streaming (sponge.h: ASCON_BLOCKS)
 #if ASCON_LITTLE_ENDIAN
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_absorb)
-    .type LWC_MSP430_SYM(ascon_msp430_absorb), @function
-LWC_MSP430_SYM(ascon_msp430_absorb):
+    .global LWC_SYM(ascon_msp430_absorb)
+    .type LWC_SYM(ascon_msp430_absorb), @function
+LWC_SYM(ascon_msp430_absorb):
     ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, then p^ASCON_PB, n times (any alignment; out may be in)
     push    r4
     push    r5
@@ -515,13 +515,13 @@ LWC_MSP430_SYM(ascon_msp430_absorb):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_absorb), .-LWC_MSP430_SYM(ascon_msp430_absorb)
+    .size LWC_SYM(ascon_msp430_absorb), .-LWC_SYM(ascon_msp430_absorb)
 #else
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_absorb)
-    .type LWC_MSP430_SYM(ascon_msp430_absorb), @function
-LWC_MSP430_SYM(ascon_msp430_absorb):
+    .global LWC_SYM(ascon_msp430_absorb)
+    .type LWC_SYM(ascon_msp430_absorb), @function
+LWC_SYM(ascon_msp430_absorb):
     ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, then p^ASCON_PB, n times (any alignment; out may be in)
     push    r4
     push    r5
@@ -591,14 +591,14 @@ LWC_MSP430_SYM(ascon_msp430_absorb):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_absorb), .-LWC_MSP430_SYM(ascon_msp430_absorb)
+    .size LWC_SYM(ascon_msp430_absorb), .-LWC_SYM(ascon_msp430_absorb)
 #endif
 #if ASCON_LITTLE_ENDIAN
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_encrypt)
-    .type LWC_MSP430_SYM(ascon_msp430_encrypt), @function
-LWC_MSP430_SYM(ascon_msp430_encrypt):
+    .global LWC_SYM(ascon_msp430_encrypt)
+    .type LWC_SYM(ascon_msp430_encrypt), @function
+LWC_SYM(ascon_msp430_encrypt):
     ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, out = S, then p^ASCON_PB, n times (any alignment; out may be in)
     push    r4
     push    r5
@@ -701,13 +701,13 @@ LWC_MSP430_SYM(ascon_msp430_encrypt):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_encrypt), .-LWC_MSP430_SYM(ascon_msp430_encrypt)
+    .size LWC_SYM(ascon_msp430_encrypt), .-LWC_SYM(ascon_msp430_encrypt)
 #else
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_encrypt)
-    .type LWC_MSP430_SYM(ascon_msp430_encrypt), @function
-LWC_MSP430_SYM(ascon_msp430_encrypt):
+    .global LWC_SYM(ascon_msp430_encrypt)
+    .type LWC_SYM(ascon_msp430_encrypt), @function
+LWC_SYM(ascon_msp430_encrypt):
     ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: S ^= in, out = S, then p^ASCON_PB, n times (any alignment; out may be in)
     push    r4
     push    r5
@@ -818,14 +818,14 @@ LWC_MSP430_SYM(ascon_msp430_encrypt):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_encrypt), .-LWC_MSP430_SYM(ascon_msp430_encrypt)
+    .size LWC_SYM(ascon_msp430_encrypt), .-LWC_SYM(ascon_msp430_encrypt)
 #endif
 #if ASCON_LITTLE_ENDIAN
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_decrypt)
-    .type LWC_MSP430_SYM(ascon_msp430_decrypt), @function
-LWC_MSP430_SYM(ascon_msp430_decrypt):
+    .global LWC_SYM(ascon_msp430_decrypt)
+    .type LWC_SYM(ascon_msp430_decrypt), @function
+LWC_SYM(ascon_msp430_decrypt):
     ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: out = S ^ in, S = in, then p^ASCON_PB, n times (any alignment; out may be in)
     push    r4
     push    r5
@@ -936,13 +936,13 @@ LWC_MSP430_SYM(ascon_msp430_decrypt):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_decrypt), .-LWC_MSP430_SYM(ascon_msp430_decrypt)
+    .size LWC_SYM(ascon_msp430_decrypt), .-LWC_SYM(ascon_msp430_decrypt)
 #else
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_decrypt)
-    .type LWC_MSP430_SYM(ascon_msp430_decrypt), @function
-LWC_MSP430_SYM(ascon_msp430_decrypt):
+    .global LWC_SYM(ascon_msp430_decrypt)
+    .type LWC_SYM(ascon_msp430_decrypt), @function
+LWC_SYM(ascon_msp430_decrypt):
     ; r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: out = S ^ in, S = in, then p^ASCON_PB, n times (any alignment; out may be in)
     push    r4
     push    r5
@@ -1061,6 +1061,6 @@ LWC_MSP430_SYM(ascon_msp430_decrypt):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_decrypt), .-LWC_MSP430_SYM(ascon_msp430_decrypt)
+    .size LWC_SYM(ascon_msp430_decrypt), .-LWC_SYM(ascon_msp430_decrypt)
 #endif
 #endif

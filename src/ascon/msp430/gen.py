@@ -509,7 +509,7 @@ def rate_word(a: Asm, op: str, k: int, little: bool) -> None:
 
 
 def blocks(a: Asm, op: str, what: str, little: bool) -> None:
-    sym = f"LWC_MSP430_SYM(ascon_msp430_{op})"
+    sym = f"LWC_SYM(ascon_msp430_{op})"
     head(a, sym, SAVED, f"r12 = state, r13 = out, r14 = in, r15 = n > 0 rate blocks: {what}, "
          "then p^ASCON_PB, n times (any alignment; out may be in)")
     a.label(f".L{op}")
@@ -536,17 +536,17 @@ def blocks(a: Asm, op: str, what: str, little: bool) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    sym = "LWC_MSP430_SYM(ascon_msp430_permute)"
-    a.banner("src/ascon/msp430/gen.py")
-    a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = first round constant; r4-r10 saved by the callee).")
-    a.raw(" * State in RAM: lane i at r12+8i .. r12+8i+7, word 0 the least significant.")
-    a.raw(" * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a")
-    a.raw(" * column and three temporaries; linear layer: the lane, its copy, one temporary).")
-    if variant == "small":
-        a.raw(" * small: the S-box looped over the columns, nothing held between the passes. */")
-    else:
-        a.raw(" * fast: the S-box unrolled, words held in registers between the passes. */")
-    a.raw('#include "asmgen/msp430.h"')
+    sym = "LWC_SYM(ascon_msp430_permute)"
+    kind = ("small: the S-box looped over the columns, nothing held between the passes."
+            if variant == "small" else
+            "fast: the S-box unrolled, words held in registers between the passes.")
+    a.banner("src/ascon/msp430/gen.py", f"""\
+MSP430 (clang's EABI: r12 = state, r13 = first round constant; r4-r10 saved by the callee).
+State in RAM: lane i at r12+8i .. r12+8i+7, word 0 the least significant.
+r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a
+column and three temporaries; linear layer: the lane, its copy, one temporary).
+{kind}""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     if variant == "small":
         # 9 data registers, r10 the second pointer; r13 holds the rounds

@@ -5,13 +5,13 @@
  * r13 = round constant; data in r4-r11, r14, r15 (S-box: the five words of a
  * column and three temporaries; linear layer: the lane, its copy, one temporary).
  * small: the S-box looped over the columns, nothing held between the passes. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(ascon_msp430_permute)
-    .type LWC_MSP430_SYM(ascon_msp430_permute), @function
-LWC_MSP430_SYM(ascon_msp430_permute):
+    .global LWC_SYM(ascon_msp430_permute)
+    .type LWC_SYM(ascon_msp430_permute), @function
+LWC_SYM(ascon_msp430_permute):
     ; r12 = state, r13 = (n - 1) << 8 | 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12
     push    r4
     push    r5
@@ -340,4 +340,4 @@ LWC_MSP430_SYM(ascon_msp430_permute):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(ascon_msp430_permute), .-LWC_MSP430_SYM(ascon_msp430_permute)
+    .size LWC_SYM(ascon_msp430_permute), .-LWC_SYM(ascon_msp430_permute)

@@ -47,7 +47,7 @@ import sys
 
 from src.ascon import keyslots
 from src.asmgen import riscv
-from src.asmgen.emitter import Emitter, text, write
+from src.asmgen.emitter import Emitter, declare, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -782,10 +782,8 @@ def whole(a: Asm) -> None:
     """The two entry points and their shared body."""
     saved = whole_saved(a.variant)
     for name, op in (("ascon_rv32_aead_encrypt", 0), ("ascon_rv32_aead_decrypt", 1)):
-        sym = f"ASCON_RV32_SYM({name})"
-        a.raw(f"    .globl {sym}")
-        a.raw(f"    .type {sym}, @function")
-        a.label(sym)
+        sym = f"LWC_SYM({name})"
+        declare(a, sym)
         if op == 0:
             a.note("a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key")
         else:
@@ -901,32 +899,27 @@ def whole(a: Asm) -> None:
     a("addi", "sp", "sp", W_FRAME)
     a("li", "a0", -2)
     a("ret")
-    sym = "ASCON_RV32_SYM(ascon_rv32_aead_decrypt)"
+    sym = "LWC_SYM(ascon_rv32_aead_decrypt)"
     a.raw(f"    .size {sym}, .-{sym}")
 
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/ascon/rv32/gen.py")
-    a.raw(" * Included by an implementation's .S after its scheme header (api.h):")
-    a.raw(" * ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.")
-    if a.bi32:
-        a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
-        a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O)
-              + ", temporaries " + "/".join(T) + " (saved). */")
-    else:
-        a.raw(" * State in memory: x[0..4], 64-bit lanes, low word first.")
-        a.raw(" * Registers: low words " + "/".join(E) + ", high words " + "/".join(O)
-              + ", temporaries " + "/".join(T) + " (saved). */")
-    a.raw('#include "asmgen/rv32.h"')
+    state, halves = (("e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).",
+                      ("e0-e4", "o0-o4")) if a.bi32 else
+                     ("x[0..4], 64-bit lanes, low word first.", ("low words", "high words")))
+    a.banner("src/ascon/rv32/gen.py", f"""\
+Included by an implementation's .S after its scheme header (api.h):
+ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.
+State in memory: {state}
+Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/".join(T)} (saved).""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     a.raw("    .text")
     a.raw("    .balign 4")
     # permute(state, rounds)
-    name = "ASCON_RV32_SYM(ascon_rv32_permute)"
-    a.raw(f"    .globl {name}")
-    a.raw(f"    .type {name}, @function")
-    a.label(name)
+    name = "LWC_SYM(ascon_rv32_permute)"
+    declare(a, name)
     a.note("a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12")
     prologue(a, PERMUTE_SAVED)
     load_state(a)
@@ -959,10 +952,8 @@ def generate(variant: str) -> str:
     # blocks(state, out, in, nblocks, op): for the modes (a bare permutation
     # has no rate)
     a.raw("#ifdef ASCON_RATE")
-    name = "ASCON_RV32_SYM(ascon_rv32_blocks)"
-    a.raw(f"    .globl {name}")
-    a.raw(f"    .type {name}, @function")
-    a.label(name)
+    name = "LWC_SYM(ascon_rv32_blocks)"
+    declare(a, name)
     a.note("a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt")
     prologue(a, blocks_saved(variant))
     load_masks(a)

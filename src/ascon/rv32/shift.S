@@ -4,13 +4,13 @@
  * ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.
  * State in memory: x[0..4], 64-bit lanes, low word first.
  * Registers: low words t0/t1/t2/t3/t4, high words t5/t6/a5/a6/a7, temporaries s0/s1/s2/s3/s4 (saved). */
-#include "asmgen/rv32.h"
+#include "asmgen/sym.h"
 
     .text
     .balign 4
-    .globl ASCON_RV32_SYM(ascon_rv32_permute)
-    .type ASCON_RV32_SYM(ascon_rv32_permute), @function
-ASCON_RV32_SYM(ascon_rv32_permute):
+    .global LWC_SYM(ascon_rv32_permute)
+    .type LWC_SYM(ascon_rv32_permute), @function
+LWC_SYM(ascon_rv32_permute):
     /* a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12 */
     addi    sp, sp, -48
     sw      ra, 0(sp)
@@ -71,12 +71,12 @@ ASCON_RV32_SYM(ascon_rv32_permute):
     lw      s2, 12(sp)
     addi    sp, sp, 48
     ret
-    .size ASCON_RV32_SYM(ascon_rv32_permute), .-ASCON_RV32_SYM(ascon_rv32_permute)
+    .size LWC_SYM(ascon_rv32_permute), .-LWC_SYM(ascon_rv32_permute)
 
 #ifdef ASCON_RATE
-    .globl ASCON_RV32_SYM(ascon_rv32_blocks)
-    .type ASCON_RV32_SYM(ascon_rv32_blocks), @function
-ASCON_RV32_SYM(ascon_rv32_blocks):
+    .global LWC_SYM(ascon_rv32_blocks)
+    .type LWC_SYM(ascon_rv32_blocks), @function
+LWC_SYM(ascon_rv32_blocks):
     /* a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt */
     addi    sp, sp, -48
     sw      ra, 0(sp)
@@ -405,25 +405,25 @@ ASCON_RV32_SYM(ascon_rv32_blocks):
     lw      s5, 24(sp)
     addi    sp, sp, 48
     ret
-    .size ASCON_RV32_SYM(ascon_rv32_blocks), .-ASCON_RV32_SYM(ascon_rv32_blocks)
+    .size LWC_SYM(ascon_rv32_blocks), .-LWC_SYM(ascon_rv32_blocks)
 #endif
 
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag
 #endif
-    .globl ASCON_RV32_SYM(ascon_rv32_aead_encrypt)
-    .type ASCON_RV32_SYM(ascon_rv32_aead_encrypt), @function
-ASCON_RV32_SYM(ascon_rv32_aead_encrypt):
+    .global LWC_SYM(ascon_rv32_aead_encrypt)
+    .type LWC_SYM(ascon_rv32_aead_encrypt), @function
+LWC_SYM(ascon_rv32_aead_encrypt):
     /* a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key */
     addi    sp, sp, -128
     sw      s9, 28(sp)
     li      s9, 0
     j       .Lwhole
-    .size ASCON_RV32_SYM(ascon_rv32_aead_encrypt), .-ASCON_RV32_SYM(ascon_rv32_aead_encrypt)
-    .globl ASCON_RV32_SYM(ascon_rv32_aead_decrypt)
-    .type ASCON_RV32_SYM(ascon_rv32_aead_decrypt), @function
-ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
+    .size LWC_SYM(ascon_rv32_aead_encrypt), .-LWC_SYM(ascon_rv32_aead_encrypt)
+    .global LWC_SYM(ascon_rv32_aead_decrypt)
+    .type LWC_SYM(ascon_rv32_aead_decrypt), @function
+LWC_SYM(ascon_rv32_aead_decrypt):
     /* a0 = msg, a1 = ct, a2 = ctlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key */
     addi    sp, sp, -128
     sw      s9, 28(sp)
@@ -1549,7 +1549,7 @@ ASCON_RV32_SYM(ascon_rv32_aead_decrypt):
     addi    sp, sp, 128
     li      a0, -2
     ret
-    .size ASCON_RV32_SYM(ascon_rv32_aead_decrypt), .-ASCON_RV32_SYM(ascon_rv32_aead_decrypt)
+    .size LWC_SYM(ascon_rv32_aead_decrypt), .-LWC_SYM(ascon_rv32_aead_decrypt)
 #endif
 
     /* the rounds: state in e0-e4 = t0/t1/t2/t3/t4, o0-o4 = t5/t6/a5/a6/a7 */

@@ -43,7 +43,7 @@ import pathlib
 import sys
 
 from src.asmgen import riscv
-from src.asmgen.emitter import Emitter, text, write
+from src.asmgen.emitter import Emitter, declare, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -554,10 +554,8 @@ def whole(a: Asm) -> None:
     saved = whole_saved(a)
     size = frame(a, saved)
     for name, op in (("ascon_rv64_aead_encrypt", 0), ("ascon_rv64_aead_decrypt", 1)):
-        sym = f"ASCON_RV64_SYM({name})"
-        a.raw(f"    .globl {sym}")
-        a.raw(f"    .type {sym}, @function")
-        a.label(sym)
+        sym = f"LWC_SYM({name})"
+        declare(a, sym)
         if op == 0:
             a.note("a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key")
             a("li", "a7", 0)
@@ -670,7 +668,7 @@ def whole(a: Asm) -> None:
     a.label(".Lwhole_short")
     a("li", "a0", -2)
     a("ret")
-    sym = "ASCON_RV64_SYM(ascon_rv64_aead_decrypt)"
+    sym = "LWC_SYM(ascon_rv64_aead_decrypt)"
     a.raw(f"    .size {sym}, .-{sym}")
 
 
@@ -701,14 +699,12 @@ def generate(variant: str) -> str:
     a.raw(f" *            lanes KA KB, {K0} Ascon-80pq's first key word, {MLEN} the message length"
           + ("" if variant == "zbb" else f",\n *            {M16}/{M8} byte-reversal masks") + " (all saved)")
     a.raw(" */")
-    a.raw('#include "asmgen/rv64.h"')
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     a.raw("    .text")
     a.raw("    .balign 4")
-    name = "ASCON_RV64_SYM(ascon_rv64_permute)"
-    a.raw(f"    .globl {name}")
-    a.raw(f"    .type {name}, @function")
-    a.label(name)
+    name = "LWC_SYM(ascon_rv64_permute)"
+    declare(a, name)
     a.note("a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12; "
            "ra kept in a2 (no frame)")
     a("mv", "a2", "ra")
@@ -734,11 +730,9 @@ def generate(variant: str) -> str:
     a.raw(f"    .size {name}, .-{name}")
     a.raw("")
     a.raw("#ifdef ASCON_RATE")
-    name = "ASCON_RV64_SYM(ascon_rv64_blocks)"
+    name = "LWC_SYM(ascon_rv64_blocks)"
     saved = [] if a.zbb else [M16, M8]  # ra is kept in a5
-    a.raw(f"    .globl {name}")
-    a.raw(f"    .type {name}, @function")
-    a.label(name)
+    declare(a, name)
     a.note("a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt")
     a("mv", "a5", "ra")
     if saved:

@@ -16,13 +16,13 @@
  *            lanes KA KB, s3 Ascon-80pq's first key word, s6 the message length,
  *            s4/s5 byte-reversal masks (all saved)
  */
-#include "asmgen/rv64.h"
+#include "asmgen/sym.h"
 
     .text
     .balign 4
-    .globl ASCON_RV64_SYM(ascon_rv64_permute)
-    .type ASCON_RV64_SYM(ascon_rv64_permute), @function
-ASCON_RV64_SYM(ascon_rv64_permute):
+    .global LWC_SYM(ascon_rv64_permute)
+    .type LWC_SYM(ascon_rv64_permute), @function
+LWC_SYM(ascon_rv64_permute):
     /* a0 = state, a1 = rounds (1..12): p^rounds, the last rounds of p^12; ra kept in a2 (no frame) */
     mv      a2, ra
     ld      t0, 0(a0)
@@ -52,12 +52,12 @@ ASCON_RV64_SYM(ascon_rv64_permute):
     sd      t3, 24(a0)
     sd      t4, 32(a0)
     jr      a2
-    .size ASCON_RV64_SYM(ascon_rv64_permute), .-ASCON_RV64_SYM(ascon_rv64_permute)
+    .size LWC_SYM(ascon_rv64_permute), .-LWC_SYM(ascon_rv64_permute)
 
 #ifdef ASCON_RATE
-    .globl ASCON_RV64_SYM(ascon_rv64_blocks)
-    .type ASCON_RV64_SYM(ascon_rv64_blocks), @function
-ASCON_RV64_SYM(ascon_rv64_blocks):
+    .global LWC_SYM(ascon_rv64_blocks)
+    .type LWC_SYM(ascon_rv64_blocks), @function
+LWC_SYM(ascon_rv64_blocks):
     /* a0 = state, a1 = out, a2 = in, a3 = blocks (> 0), a4 = 0 absorb / 1 encrypt / 2 decrypt */
     mv      a5, ra
     addi    sp, sp, -16
@@ -288,23 +288,23 @@ ASCON_RV64_SYM(ascon_rv64_blocks):
     ld      s5, 8(sp)
     addi    sp, sp, 16
     jr      a5
-    .size ASCON_RV64_SYM(ascon_rv64_blocks), .-ASCON_RV64_SYM(ascon_rv64_blocks)
+    .size LWC_SYM(ascon_rv64_blocks), .-LWC_SYM(ascon_rv64_blocks)
 #endif
 
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag
 #endif
-    .globl ASCON_RV64_SYM(ascon_rv64_aead_encrypt)
-    .type ASCON_RV64_SYM(ascon_rv64_aead_encrypt), @function
-ASCON_RV64_SYM(ascon_rv64_aead_encrypt):
+    .global LWC_SYM(ascon_rv64_aead_encrypt)
+    .type LWC_SYM(ascon_rv64_aead_encrypt), @function
+LWC_SYM(ascon_rv64_aead_encrypt):
     /* a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key */
     li      a7, 0
     j       .Lwhole
-    .size ASCON_RV64_SYM(ascon_rv64_aead_encrypt), .-ASCON_RV64_SYM(ascon_rv64_aead_encrypt)
-    .globl ASCON_RV64_SYM(ascon_rv64_aead_decrypt)
-    .type ASCON_RV64_SYM(ascon_rv64_aead_decrypt), @function
-ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
+    .size LWC_SYM(ascon_rv64_aead_encrypt), .-LWC_SYM(ascon_rv64_aead_encrypt)
+    .global LWC_SYM(ascon_rv64_aead_decrypt)
+    .type LWC_SYM(ascon_rv64_aead_decrypt), @function
+LWC_SYM(ascon_rv64_aead_decrypt):
     /* a0 = msg, a1 = ct, a2 = ctlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key */
     sltiu   a7, a2, 16
     bnez    a7, .Lwhole_short           /* ctlen < 16: no tag */
@@ -1330,7 +1330,7 @@ ASCON_RV64_SYM(ascon_rv64_aead_decrypt):
 .Lwhole_short:
     li      a0, -2
     ret
-    .size ASCON_RV64_SYM(ascon_rv64_aead_decrypt), .-ASCON_RV64_SYM(ascon_rv64_aead_decrypt)
+    .size LWC_SYM(ascon_rv64_aead_decrypt), .-LWC_SYM(ascon_rv64_aead_decrypt)
 #endif
 
     /* the rounds: x0-x4 in t0/t1/t2/t3/t4, temporaries t5/t6/a6/a7; returns through ra */

@@ -5,13 +5,13 @@
  * State in memory: x[0..4], 64-bit lanes, low word first.
  * Registers: low words a2/a3/a4/a5/a6, high words a7/a8/a9/a10/a11
  * temporaries a12/a13/a14, a15 = -1 in the rounds; a12-a15 and a0 saved. */
-#include "asmgen/xtensa.h"
+#include "asmgen/sym.h"
 
     .text
-    .globl ASCON_XT_SYM(ascon_xtensa_permute)
-    .type ASCON_XT_SYM(ascon_xtensa_permute), @function
     .align 4
-ASCON_XT_SYM(ascon_xtensa_permute):
+    .global LWC_SYM(ascon_xtensa_permute)
+    .type LWC_SYM(ascon_xtensa_permute), @function
+LWC_SYM(ascon_xtensa_permute):
     /* a2 = state, a3 = rounds (1..12): p^rounds, the last rounds of p^12 */
     addi    a1, a1, -32
     s32i    a0, a1, 0
@@ -78,13 +78,13 @@ ASCON_XT_SYM(ascon_xtensa_permute):
     l32i    a15, a1, 16
     addi    a1, a1, 32
     ret
-    .size ASCON_XT_SYM(ascon_xtensa_permute), .-ASCON_XT_SYM(ascon_xtensa_permute)
+    .size LWC_SYM(ascon_xtensa_permute), .-LWC_SYM(ascon_xtensa_permute)
 
 #ifdef ASCON_RATE
-    .globl ASCON_XT_SYM(ascon_xtensa_blocks)
-    .type ASCON_XT_SYM(ascon_xtensa_blocks), @function
     .align 4
-ASCON_XT_SYM(ascon_xtensa_blocks):
+    .global LWC_SYM(ascon_xtensa_blocks)
+    .type LWC_SYM(ascon_xtensa_blocks), @function
+LWC_SYM(ascon_xtensa_blocks):
     /* a2 = state, a3 = out, a4 = in, a5 = blocks (> 0), a6 = 0 absorb / 1 encrypt / 2 decrypt */
     addi    a1, a1, -144
     s32i    a0, a1, 0
@@ -793,27 +793,27 @@ ASCON_XT_SYM(ascon_xtensa_blocks):
     l32i    a15, a1, 16
     addi    a1, a1, 144
     ret
-    .size ASCON_XT_SYM(ascon_xtensa_blocks), .-ASCON_XT_SYM(ascon_xtensa_blocks)
+    .size LWC_SYM(ascon_xtensa_blocks), .-LWC_SYM(ascon_xtensa_blocks)
 #endif
 
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag
 #endif
-    .globl ASCON_XT_SYM(ascon_xtensa_aead_encrypt)
-    .type ASCON_XT_SYM(ascon_xtensa_aead_encrypt), @function
     .align 4
-ASCON_XT_SYM(ascon_xtensa_aead_encrypt):
+    .global LWC_SYM(ascon_xtensa_aead_encrypt)
+    .type LWC_SYM(ascon_xtensa_aead_encrypt), @function
+LWC_SYM(ascon_xtensa_aead_encrypt):
     /* a2 = ct, a3 = msg, a4 = mlen, a5 = ad, a6 = adlen, a7 = npub, key at 0(a1) */
     addi    a1, a1, -144
     movi    a8, 0
     s32i    a8, a1, 48
     j       .Lwhole
-    .size ASCON_XT_SYM(ascon_xtensa_aead_encrypt), .-ASCON_XT_SYM(ascon_xtensa_aead_encrypt)
-    .globl ASCON_XT_SYM(ascon_xtensa_aead_decrypt)
-    .type ASCON_XT_SYM(ascon_xtensa_aead_decrypt), @function
+    .size LWC_SYM(ascon_xtensa_aead_encrypt), .-LWC_SYM(ascon_xtensa_aead_encrypt)
     .align 4
-ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
+    .global LWC_SYM(ascon_xtensa_aead_decrypt)
+    .type LWC_SYM(ascon_xtensa_aead_decrypt), @function
+LWC_SYM(ascon_xtensa_aead_decrypt):
     /* a2 = msg, a3 = ct, a4 = ctlen, a5 = ad, a6 = adlen, a7 = npub, key at 0(a1) */
     addi    a1, a1, -144
     movi    a8, 1
@@ -2363,7 +2363,7 @@ ASCON_XT_SYM(ascon_xtensa_aead_decrypt):
     addi    a1, a1, 144
     movi    a2, -2
     ret
-    .size ASCON_XT_SYM(ascon_xtensa_aead_decrypt), .-ASCON_XT_SYM(ascon_xtensa_aead_decrypt)
+    .size LWC_SYM(ascon_xtensa_aead_decrypt), .-LWC_SYM(ascon_xtensa_aead_decrypt)
 #endif
 
     .align 4

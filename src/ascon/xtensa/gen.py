@@ -51,7 +51,7 @@ import pathlib
 import sys
 
 from src.ascon import keyslots
-from src.asmgen.emitter import Emitter, text
+from src.asmgen.emitter import Emitter, declare, text
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -997,11 +997,9 @@ def whole(a: Asm) -> None:
     The state stays in registers from the key to the tag; pointers and
     lengths live in the frame."""
     for name, op in (("ascon_xtensa_aead_encrypt", 0), ("ascon_xtensa_aead_decrypt", 1)):
-        sym = f"ASCON_XT_SYM({name})"
-        a.raw(f"    .globl {sym}")
-        a.raw(f"    .type {sym}, @function")
+        sym = f"LWC_SYM({name})"
         a.raw("    .align 4")
-        a.label(sym)
+        declare(a, sym)
         a.note(("a2 = ct, a3 = msg, a4 = mlen" if op == 0 else "a2 = msg, a3 = ct, a4 = ctlen")
                + ", a5 = ad, a6 = adlen, a7 = npub, key at 0(a1)")
         a("addi", "a1", "a1", -FRAME)
@@ -1131,31 +1129,28 @@ def whole(a: Asm) -> None:
     a("addi", "a1", "a1", FRAME)
     a("movi", "a2", -2)
     a("ret")
-    sym = "ASCON_XT_SYM(ascon_xtensa_aead_decrypt)"
+    sym = "LWC_SYM(ascon_xtensa_aead_decrypt)"
     a.raw(f"    .size {sym}, .-{sym}")
 
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/ascon/xtensa/gen.py")
-    a.raw(" * Xtensa LX106, call0 ABI.  Included by an implementation's .S after its")
-    a.raw(" * scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.")
-    if a.bi32:
-        a.raw(" * State in memory: e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).")
-        a.raw(" * Registers: e0-e4 " + "/".join(E) + ", o0-o4 " + "/".join(O))
-    else:
-        a.raw(" * State in memory: x[0..4], 64-bit lanes, low word first.")
-        a.raw(" * Registers: low words " + "/".join(E) + ", high words " + "/".join(O))
-    a.raw(" * temporaries " + "/".join(T) + ", a15 = -1 in the rounds; a12-a15 and a0 saved. */")
-    a.raw('#include "asmgen/xtensa.h"')
+    state, halves = (("e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).",
+                      ("e0-e4", "o0-o4")) if a.bi32 else
+                     ("x[0..4], 64-bit lanes, low word first.", ("low words", "high words")))
+    a.banner("src/ascon/xtensa/gen.py", f"""\
+Xtensa LX106, call0 ABI.  Included by an implementation's .S after its
+scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.
+State in memory: {state}
+Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}
+temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     a.raw("    .text")
     # permute(state, rounds)
-    name = "ASCON_XT_SYM(ascon_xtensa_permute)"
-    a.raw(f"    .globl {name}")
-    a.raw(f"    .type {name}, @function")
+    name = "LWC_SYM(ascon_xtensa_permute)"
     a.raw("    .align 4")
-    a.label(name)
+    declare(a, name)
     a.note("a2 = state, a3 = rounds (1..12): p^rounds, the last rounds of p^12")
     a("addi", "a1", "a1", -32)
     save_regs(a)
@@ -1186,11 +1181,9 @@ def generate(variant: str) -> str:
     a.raw(f"    .size {name}, .-{name}")
     a.raw("")
     a.raw("#ifdef ASCON_RATE")
-    name = "ASCON_XT_SYM(ascon_xtensa_blocks)"
-    a.raw(f"    .globl {name}")
-    a.raw(f"    .type {name}, @function")
+    name = "LWC_SYM(ascon_xtensa_blocks)"
     a.raw("    .align 4")
-    a.label(name)
+    declare(a, name)
     a.note("a2 = state, a3 = out, a4 = in, a5 = blocks (> 0), a6 = 0 absorb / 1 encrypt / 2 decrypt")
     a("addi", "a1", "a1", -FRAME)
     save_regs(a)

@@ -57,7 +57,7 @@ from src.asmgen.msp430 import Asm, head, tail
 from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["small"]
-SYM = "LWC_MSP430_SYM(spongent_msp430_permute)"
+SYM = "LWC_SYM(spongent_msp430_permute)"
 LFSR_IV = 0x75
 
 S, D = "r12", "r13"              # source and destination pointers (advancing)
@@ -190,17 +190,17 @@ def round_constants() -> list[int]:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/elephant/msp430/gen.py")
-    a.raw(" * MSP430 (clang's EABI: r12 = state, r13 = rounds; r4-r10 saved by the callee).")
-    a.raw(" * Spongent-pi[160], a round as chunks of two 4-byte groups q, q + 1: the")
-    a.raw(" * chunk's 64 bits transposed (four index exchanges) into four bit planes,")
-    a.raw(" * the S-box on the planes, plane p's bytes stored where the pLayer puts")
-    a.raw(" * them (bytes 5p + q, 5p + q + 1); group 4 alone (high bytes zero).")
-    a.raw(" * r12 = the round's input (advancing), r13 = its output;")
-    a.raw(" * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange")
-    a.raw(" * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the")
-    a.raw(" * stack a 20-byte buffer and the end of the round constants. */")
-    a.raw('#include "asmgen/msp430.h"')
+    a.banner("src/elephant/msp430/gen.py", """\
+MSP430 (clang's EABI: r12 = state, r13 = rounds; r4-r10 saved by the callee).
+Spongent-pi[160], a round as chunks of two 4-byte groups q, q + 1: the
+chunk's 64 bits transposed (four index exchanges) into four bit planes,
+the S-box on the planes, plane p's bytes stored where the pLayer puts
+them (bytes 5p + q, 5p + q + 1); group 4 alone (high bytes zero).
+r12 = the round's input (advancing), r13 = its output;
+a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange
+masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the
+stack a 20-byte buffer and the end of the round constants.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     head(a, SYM, ["r4", "r5", "r6", "r7", "r8", "r9", "r10"],
          "r12 = state (20 bytes, word aligned), r13 = rounds (1..80): the first rounds")

@@ -9,13 +9,13 @@
  * a chunk of two byte groups in r4-r7, temporaries r8, r9; the exchange
  * masks in r10, r11, r15; r14 = the next round constant in .Lrc; on the
  * stack a 20-byte buffer and the end of the round constants. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(spongent_msp430_permute)
-    .type LWC_MSP430_SYM(spongent_msp430_permute), @function
-LWC_MSP430_SYM(spongent_msp430_permute):
+    .global LWC_SYM(spongent_msp430_permute)
+    .type LWC_SYM(spongent_msp430_permute), @function
+LWC_SYM(spongent_msp430_permute):
     ; r12 = state (20 bytes, word aligned), r13 = rounds (1..80): the first rounds
     push    r4
     push    r5
@@ -211,4 +211,4 @@ spongent_msp430_rc:
     .byte   0x39, 0x9c, 0x73, 0xce, 0x66, 0x66, 0x4c, 0x32, 0x19, 0x98, 0x32, 0x4c, 0x65, 0xa6, 0x4a, 0x52
     .byte   0x15, 0xa8, 0x2a, 0x54, 0x55, 0xaa, 0x2b, 0xd4, 0x57, 0xea, 0x2f, 0xf4, 0x5f, 0xfa, 0x3f, 0xfc
     .size spongent_msp430_rc, .-spongent_msp430_rc
-    .size LWC_MSP430_SYM(spongent_msp430_permute), .-LWC_MSP430_SYM(spongent_msp430_permute)
+    .size LWC_SYM(spongent_msp430_permute), .-LWC_SYM(spongent_msp430_permute)

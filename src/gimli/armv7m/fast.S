@@ -4,18 +4,18 @@
  * (12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).
  * Registers: x (row 0) r0/r1/r2/r3 as the swaps leave them, y r4/r5/r6/r7, z r8/r9/r10/r11,
  * temporaries r12/lr; r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
 #ifdef GIMLI_PERM_ROUNDS /* the bare permutation (its scheme.h): permute_rounds
  * takes any count; the modes call permute24 alone */
-    .global ARMV7M_SYM(gimli_armv7m_permute)
-    .type ARMV7M_SYM(gimli_armv7m_permute), %function
+    .global LWC_SYM(gimli_armv7m_permute)
+    .type LWC_SYM(gimli_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(gimli_armv7m_permute):
+LWC_SYM(gimli_armv7m_permute):
     @ r0 = state, r1 = rounds (1 .. 24): the last `rounds` rounds of the 24,
     @ entered at round `rounds`: y, z rows loaded, row 0 into the registers
     @ the swaps before that round left it in, then a jump into the rounds
@@ -101,14 +101,14 @@ ARMV7M_SYM(gimli_armv7m_permute):
     .byte 0, 31, 22, 13, 4, 27, 18, 9, 0, 31, 22, 13, 4, 27, 18, 9, 0, 31, 22, 13, 4, 27, 18, 9, 0
 .Lxrot:
     .byte 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0
-    .size ARMV7M_SYM(gimli_armv7m_permute), .-ARMV7M_SYM(gimli_armv7m_permute)
+    .size LWC_SYM(gimli_armv7m_permute), .-LWC_SYM(gimli_armv7m_permute)
 #endif
 
-    .global ARMV7M_SYM(gimli_armv7m_permute24)
-    .type ARMV7M_SYM(gimli_armv7m_permute24), %function
+    .global LWC_SYM(gimli_armv7m_permute24)
+    .type LWC_SYM(gimli_armv7m_permute24), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(gimli_armv7m_permute24):
+LWC_SYM(gimli_armv7m_permute24):
     @ r0 = state: the 24 rounds, falling into round 24
     push    {r0, r4-r11, lr}                @ the state pointer at [sp]
     ldm     r0, {r0-r11}                    @ the state: x, y, z rows (r0 last: the pointer)
@@ -1242,4 +1242,4 @@ ARMV7M_SYM(gimli_armv7m_permute24):
     pop     {r12}                           @ the state pointer
     stm     r12, {r0-r11}
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(gimli_armv7m_permute24), .-ARMV7M_SYM(gimli_armv7m_permute24)
+    .size LWC_SYM(gimli_armv7m_permute24), .-LWC_SYM(gimli_armv7m_permute24)

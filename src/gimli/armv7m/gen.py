@@ -320,22 +320,15 @@ def small(a: Asm) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/gimli/armv7m/gen.py")
-    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2: the Gimli permutation on the 48-byte state")
-    a.raw(" * (12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).")
-    if variant == "fast":
-        a.raw(" * Registers: x (row 0) " + "/".join(FAST_X) + " as the swaps leave them, y "
-              + "/".join(FAST_Y) + ", z " + "/".join(FAST_Z) + ",")
-        a.raw(" * temporaries " + "/".join(FAST_T) + "; r4-r11 saved. */")
-    else:
-        a.raw(" * Registers: x (row 0) " + "/".join(SMALL_X) + ", y " + "/".join(SMALL_Y)
-              + ", z " + "/".join(SMALL_Z) + ",")
-        a.raw(" * temporaries " + "/".join(SMALL_T) + "; r4-r11 saved. */")
-    a.raw('#include "asmgen/armv7m.h"')
-    a.raw("")
-    a.raw("    .syntax unified")
-    a.raw("    .thumb")
-    a.raw("    .text")
+    x, y, z, t = (FAST_X, FAST_Y, FAST_Z, FAST_T) if variant == "fast" else \
+        (SMALL_X, SMALL_Y, SMALL_Z, SMALL_T)
+    left = " as the swaps leave them" if variant == "fast" else ""
+    a.banner("src/gimli/armv7m/gen.py", f"""\
+ARMv7-M (Cortex-M3), Thumb-2: the Gimli permutation on the 48-byte state
+(12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).
+Registers: x (row 0) {"/".join(x)}{left}, y {"/".join(y)}, z {"/".join(z)},
+temporaries {"/".join(t)}; r4-r11 saved.""")
+    a.start()
     if variant == "fast":
         fast(a)
     else:

@@ -4,16 +4,16 @@
  * (12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).
  * Registers: x (row 0) r2/r3/r4/r5, y r6/r7/r8/r9, z r10/r11/r12/lr,
  * temporaries r0/r1; r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(gimli_armv7m_permute)
-    .type ARMV7M_SYM(gimli_armv7m_permute), %function
+    .global LWC_SYM(gimli_armv7m_permute)
+    .type LWC_SYM(gimli_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(gimli_armv7m_permute):
+LWC_SYM(gimli_armv7m_permute):
     @ r0 = state, r1 = rounds (0 .. 24): the last `rounds` rounds of the 24,
     @ one round in a loop; the round r (rounds .. 1) at [sp, #4]
     cbnz    r1, .Lgo
@@ -97,4 +97,4 @@ ARMV7M_SYM(gimli_armv7m_permute):
     .balign 4
 .Lrc:
     .word 0x9e377900
-    .size ARMV7M_SYM(gimli_armv7m_permute), .-ARMV7M_SYM(gimli_armv7m_permute)
+    .size LWC_SYM(gimli_armv7m_permute), .-LWC_SYM(gimli_armv7m_permute)

@@ -32,7 +32,7 @@ YW = ["r22", "r23", "r24", "r25"]  # y = s[1][j] <<< 9
 ZW = ["r12", "r13", "r14", "r15"]  # z = s[2][j]
 TW = ["r2", "r3", "r4", "r5"]      # the output being formed
 CNT, ROUND = "r16", "r17"
-SYM = "LWC_AVR_SYM(gimli_avr_permute)"
+SYM = "LWC_SYM(gimli_avr_permute)"
 
 
 def op(a: Asm, name: str, dst: list[str], src: list[str], comment: str) -> None:
@@ -42,12 +42,12 @@ def op(a: Asm, name: str, dst: list[str], src: list[str], comment: str) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/gimli/avr/gen.py")
-    a.raw(" * AVR (avr-gcc ABI).  Z = the state (+4j in the column loop).  SP-box on")
-    a.raw(" * column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the")
-    a.raw(" * output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);")
-    a.raw(" * the swap routine uses Z, X and r18, r19. */")
-    a.raw('#include "asmgen/avr.h"')
+    a.banner("src/gimli/avr/gen.py", """\
+AVR (avr-gcc ABI).  Z = the state (+4j in the column loop).  SP-box on
+column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the
+output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);
+the swap routine uses Z, X and r18, r19.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     saved = ["r2", "r3", "r4", "r5", "r12", "r13", "r14", "r15", "r16", "r17"]
     head(a, SYM, saved, "r25:r24 = state, r23:r22 = rounds n (0..24): rounds n .. 1")

@@ -4,12 +4,12 @@
  * column j: x in r18-r21, y in r22-r25, z in r12-r15 (byte 0 first), the
  * output being formed in r2-r5; r16 = column counter, r17 = round r (24 .. 1);
  * the swap routine uses Z, X and r18, r19. */
-#include "asmgen/avr.h"
+#include "asmgen/sym.h"
 
     .text
-    .global LWC_AVR_SYM(gimli_avr_permute)
-    .type LWC_AVR_SYM(gimli_avr_permute), @function
-LWC_AVR_SYM(gimli_avr_permute):
+    .global LWC_SYM(gimli_avr_permute)
+    .type LWC_SYM(gimli_avr_permute), @function
+LWC_SYM(gimli_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds n (0..24): rounds n .. 1 */
     push    r2
     push    r3
@@ -200,4 +200,4 @@ LWC_AVR_SYM(gimli_avr_permute):
     st      Z+, r19
     st      X+, r18
     ret
-    .size LWC_AVR_SYM(gimli_avr_permute), .-LWC_AVR_SYM(gimli_avr_permute)
+    .size LWC_SYM(gimli_avr_permute), .-LWC_SYM(gimli_avr_permute)

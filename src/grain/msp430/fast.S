@@ -8,13 +8,13 @@
  * registers hold products between their factors.  Authenticator (in the
  * stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register
  * bits, r15 = mask, r12 = scratch. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(grain_msp430_clock16)
-    .type LWC_MSP430_SYM(grain_msp430_clock16), @function
-LWC_MSP430_SYM(grain_msp430_clock16):
+    .global LWC_SYM(grain_msp430_clock16)
+    .type LWC_SYM(grain_msp430_clock16), @function
+LWC_SYM(grain_msp430_clock16):
     ; r12 = state, r13 = ymask, r14 = ks, r15 = kb; returns the 16 outputs
     push    r4
     push    r5
@@ -47,13 +47,13 @@ LWC_MSP430_SYM(grain_msp430_clock16):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(grain_msp430_clock16), .-LWC_MSP430_SYM(grain_msp430_clock16)
+    .size LWC_SYM(grain_msp430_clock16), .-LWC_SYM(grain_msp430_clock16)
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(grain_msp430_stream)
-    .type LWC_MSP430_SYM(grain_msp430_stream), @function
-LWC_MSP430_SYM(grain_msp430_stream):
+    .global LWC_SYM(grain_msp430_stream)
+    .type LWC_SYM(grain_msp430_stream), @function
+LWC_SYM(grain_msp430_stream):
     ; r12 = the mode's state (generator, A, R), r13 = out (0: none), r14 = in, r15 = len, on the stack: dec (0xff: data = output, 0: data = input)
     push    r4
     push    r5
@@ -184,7 +184,7 @@ LWC_MSP430_SYM(grain_msp430_stream):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(grain_msp430_stream), .-LWC_MSP430_SYM(grain_msp430_stream)
+    .size LWC_SYM(grain_msp430_stream), .-LWC_SYM(grain_msp430_stream)
 
 .Lcore:
     ; 16 clocks of the state in slot P; returns y in r12, every other register clobbered

@@ -287,7 +287,7 @@ def wipe(a: Asm, words: int, above: int, what: str) -> None:
 
 
 def clock16(a: Asm, fr: Frame) -> None:
-    sym = "LWC_MSP430_SYM(grain_msp430_clock16)"
+    sym = "LWC_SYM(grain_msp430_clock16)"
     head(a, sym, SAVED, "r12 = state, r13 = ymask, r14 = ks, r15 = kb; returns the 16 outputs")
     a("push", "r15", comment="kb")
     a("push", "r14", comment="ks")
@@ -303,7 +303,7 @@ def clock16(a: Asm, fr: Frame) -> None:
 def stream(a: Asm, fr: Frame) -> None:
     """Whole bytes: 16 clocks (.Lcore), the outputs split, the byte
     encrypted, its 8 data bits through the authenticator."""
-    sym = "LWC_MSP430_SYM(grain_msp430_stream)"
+    sym = "LWC_SYM(grain_msp430_stream)"
     head(a, sym, SAVED, "r12 = the mode's state (generator, A, R), r13 = out (0: none), "
          "r14 = in, r15 = len, on the stack: dec (0xff: data = output, 0: data = input)")
     dec = f"{2 * fr.total + 12 + 14 + 2}(sp)"
@@ -375,16 +375,16 @@ def stream(a: Asm, fr: Frame) -> None:
 def generate(variant: str) -> str:
     assert variant in VARIANTS
     a = Asm(variant)
-    a.banner("src/grain/msp430/gen.py")
-    a.raw(" * Grain-128AEADv2 on MSP430 (clang's MSP430 EABI).  The state: s then b,")
-    a.raw(" * eight 16-bit words each, bit i of a register at bit i % 16 of word i / 16.")
-    a.raw(" * Pre-output generator (.Lcore): r4..r10 = the chain C0..C6 (after r")
-    a.raw(" * shifts C_q = W(16q + r), the 16-bit window of bits 16q + r .. 16q + r + 15),")
-    a.raw(" * r11 = g, r12 = y, r13 = scratch, r14 = f, the rest and freed chain")
-    a.raw(" * registers hold products between their factors.  Authenticator (in the")
-    a.raw(" * stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register")
-    a.raw(" * bits, r15 = mask, r12 = scratch. */")
-    a.raw('#include "asmgen/msp430.h"')
+    a.banner("src/grain/msp430/gen.py", """\
+Grain-128AEADv2 on MSP430 (clang's MSP430 EABI).  The state: s then b,
+eight 16-bit words each, bit i of a register at bit i % 16 of word i / 16.
+Pre-output generator (.Lcore): r4..r10 = the chain C0..C6 (after r
+shifts C_q = W(16q + r), the 16-bit window of bits 16q + r .. 16q + r + 15),
+r11 = g, r12 = y, r13 = scratch, r14 = f, the rest and freed chain
+registers hold products between their factors.  Authenticator (in the
+stream's byte loop): r4..r7 = A, r8..r11 = R, r13 = data bits, r14 = register
+bits, r15 = mask, r12 = scratch.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     total = core(Asm(variant))  # a first run counts the slots
     fr = Frame(total)

@@ -6,7 +6,7 @@
  * (row s | row s + 1 << 8) of plane p; state pointer at 120(SP), the
  * round-constant end at 122(SP).  Round constants: .Lrc_tab + 8r, plane p
  * mask (0x0101 when bit p of RC[r]). */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     .section .rodata.photon_msp430_rc, "a", @progbits
     .p2align 1
@@ -29,9 +29,9 @@ photon_msp430_rc:
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(photon_msp430_permute)
-    .type LWC_MSP430_SYM(photon_msp430_permute), @function
-LWC_MSP430_SYM(photon_msp430_permute):
+    .global LWC_SYM(photon_msp430_permute)
+    .type LWC_SYM(photon_msp430_permute), @function
+LWC_SYM(photon_msp430_permute):
     ; r12 = state (16 plane words), r13 = rounds (0 .. 12)
     push    r4
     push    r5
@@ -642,13 +642,13 @@ LWC_MSP430_SYM(photon_msp430_permute):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(photon_msp430_permute), .-LWC_MSP430_SYM(photon_msp430_permute)
+    .size LWC_SYM(photon_msp430_permute), .-LWC_SYM(photon_msp430_permute)
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(photon_msp430_rows_xor)
-    .type LWC_MSP430_SYM(photon_msp430_rows_xor), @function
-LWC_MSP430_SYM(photon_msp430_rows_xor):
+    .global LWC_SYM(photon_msp430_rows_xor)
+    .type LWC_SYM(photon_msp430_rows_xor), @function
+LWC_SYM(photon_msp430_rows_xor):
     ; r12 = state, r13 = first row i, r14 = 4n bytes (cells 8i ..), r15 = rows n (1 .. 8 - i)
     push    r4
     push    r5
@@ -746,13 +746,13 @@ LWC_MSP430_SYM(photon_msp430_rows_xor):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(photon_msp430_rows_xor), .-LWC_MSP430_SYM(photon_msp430_rows_xor)
+    .size LWC_SYM(photon_msp430_rows_xor), .-LWC_SYM(photon_msp430_rows_xor)
 
     .text
     .p2align 1
-    .global LWC_MSP430_SYM(photon_msp430_rows_get)
-    .type LWC_MSP430_SYM(photon_msp430_rows_get), @function
-LWC_MSP430_SYM(photon_msp430_rows_get):
+    .global LWC_SYM(photon_msp430_rows_get)
+    .type LWC_SYM(photon_msp430_rows_get), @function
+LWC_SYM(photon_msp430_rows_get):
     ; r12 = state, r13 = first row i, r14 = 4n bytes out, r15 = rows n (1 .. 8 - i)
     push    r4
     push    r5
@@ -851,4 +851,4 @@ LWC_MSP430_SYM(photon_msp430_rows_get):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(photon_msp430_rows_get), .-LWC_MSP430_SYM(photon_msp430_rows_get)
+    .size LWC_SYM(photon_msp430_rows_get), .-LWC_SYM(photon_msp430_rows_get)

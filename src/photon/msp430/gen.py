@@ -60,7 +60,7 @@ RC = [1, 3, 7, 14, 13, 11, 6, 12, 9, 2, 5, 10]
 IC = [0, 1, 3, 7, 15, 14, 12, 8]
 SBOX = [0xC, 5, 6, 0xB, 9, 0, 0xA, 0xD, 3, 0xE, 0xF, 8, 4, 7, 1, 2]
 A_LAST = [2, 4, 2, 11, 2, 8, 5, 6]
-SYM = "LWC_MSP430_SYM(photon_msp430_permute)"
+SYM = "LWC_SYM(photon_msp430_permute)"
 FRAME = 120          # slots 0 .. 14
 F_STATE = FRAME      # the state pointer, saved
 F_END = FRAME + 2    # the round-constant pointer after the last round
@@ -285,7 +285,7 @@ def emit_rows_xor(a: Asm) -> None:
     """rows i .. i + n - 1 ^= 4n bytes: each byte's bits (cell 2b bits
     0 .. 3, then cell 2b + 1) go one by one into the plane registers, whose
     bytes are then XORed into the state's plane bytes of the row."""
-    sym = "LWC_MSP430_SYM(photon_msp430_rows_xor)"
+    sym = "LWC_SYM(photon_msp430_rows_xor)"
     a.raw("")
     head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes (cells 8i ..), "
          "r15 = rows n (1 .. 8 - i)")
@@ -306,7 +306,7 @@ def emit_rows_xor(a: Asm) -> None:
 
 def emit_rows_get(a: Asm) -> None:
     """4n bytes = rows i .. i + n - 1: the plane bytes' bits, one by one."""
-    sym = "LWC_MSP430_SYM(photon_msp430_rows_get)"
+    sym = "LWC_SYM(photon_msp430_rows_get)"
     a.raw("")
     head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes out, "
          "r15 = rows n (1 .. 8 - i)")
@@ -330,14 +330,14 @@ def generate(variant: str) -> str:
     assert variant == "bitsliced", variant
     check_sbox()
     a = Asm(variant)
-    a.banner("src/photon/msp430/gen.py")
-    a.raw(" * PHOTON256 on MSP430 (clang MSP430 EABI), bit-sliced, constant time.")
-    a.raw(" * State: 16 words, 4g + p = plane p of rows 2g | 2g + 1 << 8 (bit j = column j).")
-    a.raw(f" * Frame: slots 0 .. 14 of 4 plane words, slot s plane p at 8s + 2p(SP) =")
-    a.raw(f" * (row s | row s + 1 << 8) of plane p; state pointer at {F_STATE}(SP), the")
-    a.raw(f" * round-constant end at {F_END}(SP).  Round constants: .Lrc_tab + 8r, plane p")
-    a.raw(" * mask (0x0101 when bit p of RC[r]). */")
-    a.raw('#include "asmgen/msp430.h"')
+    a.banner("src/photon/msp430/gen.py", f"""\
+PHOTON256 on MSP430 (clang MSP430 EABI), bit-sliced, constant time.
+State: 16 words, 4g + p = plane p of rows 2g | 2g + 1 << 8 (bit j = column j).
+Frame: slots 0 .. 14 of 4 plane words, slot s plane p at 8s + 2p(SP) =
+(row s | row s + 1 << 8) of plane p; state pointer at {F_STATE}(SP), the
+round-constant end at {F_END}(SP).  Round constants: .Lrc_tab + 8r, plane p
+mask (0x0101 when bit p of RC[r]).""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     a.raw("    .section .rodata.photon_msp430_rc, \"a\", @progbits")
     a.raw("    .p2align 1")

@@ -6,13 +6,13 @@
  * pointer and the end of the round tweakeys on the stack.
  * Planes left complemented by SubCells (the backend's round tweakeys
  * undo them): mask 0x65. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     .section .text.skinny_msp430_rounds,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_rounds)
-    .type LWC_MSP430_SYM(skinny_msp430_rounds), @function
-LWC_MSP430_SYM(skinny_msp430_rounds):
+    .global LWC_SYM(skinny_msp430_rounds)
+    .type LWC_SYM(skinny_msp430_rounds), @function
+LWC_SYM(skinny_msp430_rounds):
     ; r12 = block (16 bytes, in place), r13 = rtk (8 words a round), r14 = rounds n
     push    r4
     push    r5
@@ -378,13 +378,13 @@ LWC_MSP430_SYM(skinny_msp430_rounds):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_rounds), .-LWC_MSP430_SYM(skinny_msp430_rounds)
+    .size LWC_SYM(skinny_msp430_rounds), .-LWC_SYM(skinny_msp430_rounds)
 
     .section .text.skinny_msp430_rounds_img,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_rounds_img)
-    .type LWC_MSP430_SYM(skinny_msp430_rounds_img), @function
-LWC_MSP430_SYM(skinny_msp430_rounds_img):
+    .global LWC_SYM(skinny_msp430_rounds_img)
+    .type LWC_SYM(skinny_msp430_rounds_img), @function
+LWC_SYM(skinny_msp430_rounds_img):
     ; r12 = block (16 bytes, in place), r13 = rtk (8 words a round), r14 = rounds n (even), r15 = TK1's 8 images (8 words each, even address)
     push    r4
     push    r5
@@ -1052,13 +1052,13 @@ LWC_MSP430_SYM(skinny_msp430_rounds_img):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_rounds_img), .-LWC_MSP430_SYM(skinny_msp430_rounds_img)
+    .size LWC_SYM(skinny_msp430_rounds_img), .-LWC_SYM(skinny_msp430_rounds_img)
 
     .section .text.skinny_msp430_planes,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_planes)
-    .type LWC_MSP430_SYM(skinny_msp430_planes), @function
-LWC_MSP430_SYM(skinny_msp430_planes):
+    .global LWC_SYM(skinny_msp430_planes)
+    .type LWC_SYM(skinny_msp430_planes), @function
+LWC_SYM(skinny_msp430_planes):
     ; r12 = words (8 a round), r13 = rtk bytes (8 a round), r14 = rounds n, r15 = 0: add the constant 2 and the complements, else bare
     push    r4
     push    r5
@@ -1302,4 +1302,4 @@ LWC_MSP430_SYM(skinny_msp430_planes):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_planes), .-LWC_MSP430_SYM(skinny_msp430_planes)
+    .size LWC_SYM(skinny_msp430_planes), .-LWC_SYM(skinny_msp430_planes)

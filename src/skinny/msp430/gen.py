@@ -52,7 +52,7 @@ from src.asmgen.msp430 import Asm, head, tail
 from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["bitsliced", "schedule", "table"]
-SYM = "LWC_MSP430_SYM(skinny_msp430_rounds)"
+SYM = "LWC_SYM(skinny_msp430_rounds)"
 
 PLANE = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]  # plane b: bit b of every cell
 RTK = "r13"                        # the round tweakey words, 8 per round
@@ -231,8 +231,8 @@ def cells_out(a: Asm) -> None:
 RC = [0x01, 0x03, 0x07, 0x0f, 0x1f, 0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0x1e, 0x3c, 0x39, 0x33,
       0x27, 0x0e, 0x1d, 0x3a, 0x35, 0x2b, 0x16, 0x2c, 0x18, 0x30, 0x21, 0x02, 0x05, 0x0b,
       0x17, 0x2e, 0x1c, 0x38, 0x31, 0x23, 0x06, 0x0d, 0x1b, 0x36, 0x2d, 0x1a]
-TK_SYM = "LWC_MSP430_SYM(skinny_msp430_tk)"
-RC_SYM = "LWC_MSP430_SYM(skinny_msp430_rc)"
+TK_SYM = "LWC_SYM(skinny_msp430_tk)"
+RC_SYM = "LWC_SYM(skinny_msp430_rc)"
 TK_XOR, TK_LFSR2, TK_LFSR3, TK_CONST = 1, 2, 4, 8   # skinny_msp430_tk's mode bits
 TA, TB = "r13", "r15"   # temporaries of the schedule
 
@@ -349,7 +349,7 @@ def tk_round(a: Asm, top: list[str], bottom: list[str], k: int, mode: int | None
     a.label(f".Ltk_no3{k}")
 
 
-TK2W_SYM = "LWC_MSP430_SYM(skinny_msp430_tk2w)"
+TK2W_SYM = "LWC_SYM(skinny_msp430_tk2w)"
 
 
 def schedule_fixed(a: Asm, sym: str, mode: int, what: str) -> None:
@@ -375,10 +375,10 @@ def schedule_fixed(a: Asm, sym: str, mode: int, what: str) -> None:
 
 
 SCHEDULES = [  # (symbol, mode, what): skinny_msp430_tk's modes, each its own function
-    ("LWC_MSP430_SYM(skinny_msp430_tk3c)", TK_LFSR3 | TK_CONST, "TK3 (written, with the round constants)"),
-    ("LWC_MSP430_SYM(skinny_msp430_tk2x)", TK_XOR | TK_LFSR2, "TK2 (xored)"),
-    ("LWC_MSP430_SYM(skinny_msp430_tk2w)", TK_LFSR2, "TK2 (written)"),
-    ("LWC_MSP430_SYM(skinny_msp430_tk1x)", TK_XOR, "TK1 (xored)"),
+    ("LWC_SYM(skinny_msp430_tk3c)", TK_LFSR3 | TK_CONST, "TK3 (written, with the round constants)"),
+    ("LWC_SYM(skinny_msp430_tk2x)", TK_XOR | TK_LFSR2, "TK2 (xored)"),
+    ("LWC_SYM(skinny_msp430_tk2w)", TK_LFSR2, "TK2 (written)"),
+    ("LWC_SYM(skinny_msp430_tk1x)", TK_XOR, "TK1 (xored)"),
 ]
 
 
@@ -398,7 +398,7 @@ def schedule(a: Asm) -> None:
         schedule_fixed(a, sym, mode, what)
 
 
-PLANES_SYM = "LWC_MSP430_SYM(skinny_msp430_planes)"
+PLANES_SYM = "LWC_SYM(skinny_msp430_planes)"
 
 
 def planes(a: Asm) -> None:
@@ -446,10 +446,10 @@ def planes(a: Asm) -> None:
     size(a, PLANES_SYM)
 
 
-SBOX_SYM = "LWC_MSP430_SYM(skinny_msp430_sbox)"
-TROUNDS_SYM = "LWC_MSP430_SYM(skinny_msp430t_rounds)"
-TROUNDS2_SYM = "LWC_MSP430_SYM(skinny_msp430t_rounds2)"
-TK1Q_SYM = "LWC_MSP430_SYM(skinny_msp430_tk1q)"
+SBOX_SYM = "LWC_SYM(skinny_msp430_sbox)"
+TROUNDS_SYM = "LWC_SYM(skinny_msp430t_rounds)"
+TROUNDS2_SYM = "LWC_SYM(skinny_msp430t_rounds2)"
+TK1Q_SYM = "LWC_SYM(skinny_msp430_tk1q)"
 
 
 def sbox_table() -> list[int]:
@@ -632,7 +632,7 @@ def tk1_images(a: Asm) -> None:
     size(a, TK1Q_SYM)
 
 
-WIPE_SYM = "LWC_MSP430_SYM(skinny_msp430_wipe)"
+WIPE_SYM = "LWC_SYM(skinny_msp430_wipe)"
 
 
 def wipe(a: Asm) -> None:
@@ -652,7 +652,7 @@ def wipe(a: Asm) -> None:
     size(a, WIPE_SYM)
 
 
-ROUNDS_IMG_SYM = "LWC_MSP430_SYM(skinny_msp430_rounds_img)"
+ROUNDS_IMG_SYM = "LWC_SYM(skinny_msp430_rounds_img)"
 
 
 def bitsliced_rounds_img(a: Asm) -> None:
@@ -712,7 +712,7 @@ def own_sections(t: str) -> str:
     lines = t.split("\n")
     for i, ln in enumerate(lines):
         if ln == "    .text" and i + 2 < len(lines):
-            m = re.match(r"\s*\.global LWC_MSP430_SYM\((\w+)\)", lines[i + 2])
+            m = re.match(r"\s*\.global LWC_SYM\((\w+)\)", lines[i + 2])
             if m:
                 lines[i] = f'    .section .text.{m.group(1)},"ax",@progbits'
     return "\n".join(lines)
@@ -725,13 +725,13 @@ def generate(variant: str) -> str:
 def generate_text(variant: str) -> str:
     if variant == "schedule":
         a = Asm(variant)
-        a.banner("src/skinny/msp430/gen.py")
-        a.raw(" * The tweakey schedule of Skinny-128-384+ for one tweakey TKi: its 16 cells")
-        a.raw(" * in r4-r11 (two a word, little-endian), P_T as byte moves (the top and")
-        a.raw(" * bottom rows swap registers every round: the loop is two rounds), TK2's or")
-        a.raw(" * TK3's LFSR on the new top rows two cells a word; each round's top rows")
-        a.raw(" * (8 bytes) written or xored into the round tweakeys. */")
-        a.raw('#include "asmgen/msp430.h"')
+        a.banner("src/skinny/msp430/gen.py", """\
+The tweakey schedule of Skinny-128-384+ for one tweakey TKi: its 16 cells
+in r4-r11 (two a word, little-endian), P_T as byte moves (the top and
+bottom rows swap registers every round: the loop is two rounds), TK2's or
+TK3's LFSR on the new top rows two cells a word; each round's top rows
+(8 bytes) written or xored into the round tweakeys.""")
+        a.raw('#include "asmgen/sym.h"')
         schedule(a)
         a.raw("")
         tk1_images(a)
@@ -740,14 +740,14 @@ def generate_text(variant: str) -> str:
         return text(a)
     if variant == "table":
         a = Asm(variant)
-        a.banner("src/skinny/msp430/gen.py")
-        a.raw(" * Skinny-128-384+ rounds on MSP430 with the S-box as a 256-byte table indexed")
-        a.raw(" * by the cells (NOT constant time: the addresses depend on the data).  The")
-        a.raw(" * block in r4-r11, two cells a word (row r in two words, the lower-numbered")
-        a.raw(" * cell in the low byte); r12 temporary, r13 the round tweakeys, r14 TK1's")
-        a.raw(" * images; the block pointer and two end pointers on the stack.  Rows are")
-        a.raw(" * renamed by ShiftRows and MixColumns and put back every two rounds. */")
-        a.raw('#include "asmgen/msp430.h"')
+        a.banner("src/skinny/msp430/gen.py", """\
+Skinny-128-384+ rounds on MSP430 with the S-box as a 256-byte table indexed
+by the cells (NOT constant time: the addresses depend on the data).  The
+block in r4-r11, two cells a word (row r in two words, the lower-numbered
+cell in the low byte); r12 temporary, r13 the round tweakeys, r14 TK1's
+images; the block pointer and two end pointers on the stack.  Rows are
+renamed by ShiftRows and MixColumns and put back every two rounds.""")
+        a.raw('#include "asmgen/sym.h"')
         a.raw("")
         a.raw("    .section .rodata")
         a.raw("    .p2align 1")
@@ -766,14 +766,14 @@ def generate_text(variant: str) -> str:
         return text(a)
     assert variant == "bitsliced"
     a = Asm(variant)
-    a.banner("src/skinny/msp430/gen.py")
-    a.raw(" * Skinny-128-384+ rounds on MSP430, bit-sliced: plane b (bit b of the 16")
-    a.raw(" * cells, cell (r, c) at bit 4c + r) in " + ", ".join(PLANE) + ";")
-    a.raw(f" * {RTK} = the round tweakey words; {T1}, {T2}, {T3} temporaries; the block")
-    a.raw(" * pointer and the end of the round tweakeys on the stack.")
-    a.raw(f" * Planes left complemented by SubCells (the backend's round tweakeys")
-    a.raw(f" * undo them): mask 0x{complemented_mask():02x}. */")
-    a.raw('#include "asmgen/msp430.h"')
+    a.banner("src/skinny/msp430/gen.py", f"""\
+Skinny-128-384+ rounds on MSP430, bit-sliced: plane b (bit b of the 16
+cells, cell (r, c) at bit 4c + r) in {", ".join(PLANE)};
+{RTK} = the round tweakey words; {T1}, {T2}, {T3} temporaries; the block
+pointer and the end of the round tweakeys on the stack.
+Planes left complemented by SubCells (the backend's round tweakeys
+undo them): mask 0x{complemented_mask():02x}.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     head(a, SYM, SAVED, "r12 = block (16 bytes, in place), r13 = rtk (8 words a round), "
          "r14 = rounds n")

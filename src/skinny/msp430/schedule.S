@@ -5,12 +5,12 @@
  * bottom rows swap registers every round: the loop is two rounds), TK2's or
  * TK3's LFSR on the new top rows two cells a word; each round's top rows
  * (8 bytes) written or xored into the round tweakeys. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     ; the round constants: c0 of rounds 1..40, then c1
     .section .rodata
-    .type LWC_MSP430_SYM(skinny_msp430_rc), @object
-LWC_MSP430_SYM(skinny_msp430_rc):
+    .type LWC_SYM(skinny_msp430_rc), @object
+LWC_SYM(skinny_msp430_rc):
     .byte 1, 3, 7, 15, 15, 14, 13, 11, 7, 15
     .byte 14, 12, 9, 3, 7, 14, 13, 10, 5, 11
     .byte 6, 12, 8, 0, 1, 2, 5, 11, 7, 14
@@ -19,13 +19,13 @@ LWC_MSP430_SYM(skinny_msp430_rc):
     .byte 1, 3, 3, 3, 2, 0, 1, 3, 3, 2
     .byte 1, 2, 1, 3, 2, 0, 0, 0, 1, 2
     .byte 1, 3, 3, 2, 0, 0, 1, 3, 2, 1
-    .size LWC_MSP430_SYM(skinny_msp430_rc), 80
+    .size LWC_SYM(skinny_msp430_rc), 80
 
     .section .text.skinny_msp430_tk3c,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_tk3c)
-    .type LWC_MSP430_SYM(skinny_msp430_tk3c), @function
-LWC_MSP430_SYM(skinny_msp430_tk3c):
+    .global LWC_SYM(skinny_msp430_tk3c)
+    .type LWC_SYM(skinny_msp430_tk3c), @function
+LWC_SYM(skinny_msp430_tk3c):
     ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK3 (written, with the round constants) (16 bytes)
     push    r4
     push    r5
@@ -72,8 +72,8 @@ LWC_MSP430_SYM(skinny_msp430_tk3c):
     mov     r5, 2(r12)
     mov     r6, 4(r12)
     mov     r7, 6(r12)
-    xor.b   LWC_MSP430_SYM(skinny_msp430_rc)(r14), 0(r12); c0 into cell 0
-    xor.b   LWC_MSP430_SYM(skinny_msp430_rc)+40(r14), 4(r12); c1 into cell 4
+    xor.b   LWC_SYM(skinny_msp430_rc)(r14), 0(r12); c0 into cell 0
+    xor.b   LWC_SYM(skinny_msp430_rc)+40(r14), 4(r12); c1 into cell 4
     add     #8, r12
     inc     r14                     ; round index
     mov     r9, r13                 ; P_T: ta = cell 11 (high byte)
@@ -148,8 +148,8 @@ LWC_MSP430_SYM(skinny_msp430_tk3c):
     mov     r9, 2(r12)
     mov     r10, 4(r12)
     mov     r11, 6(r12)
-    xor.b   LWC_MSP430_SYM(skinny_msp430_rc)(r14), 0(r12); c0 into cell 0
-    xor.b   LWC_MSP430_SYM(skinny_msp430_rc)+40(r14), 4(r12); c1 into cell 4
+    xor.b   LWC_SYM(skinny_msp430_rc)(r14), 0(r12); c0 into cell 0
+    xor.b   LWC_SYM(skinny_msp430_rc)+40(r14), 4(r12); c1 into cell 4
     add     #8, r12
     inc     r14                     ; round index
     mov     r5, r13                 ; P_T: ta = cell 11 (high byte)
@@ -240,13 +240,13 @@ LWC_MSP430_SYM(skinny_msp430_tk3c):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_tk3c), .-LWC_MSP430_SYM(skinny_msp430_tk3c)
+    .size LWC_SYM(skinny_msp430_tk3c), .-LWC_SYM(skinny_msp430_tk3c)
 
     .section .text.skinny_msp430_tk2x,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_tk2x)
-    .type LWC_MSP430_SYM(skinny_msp430_tk2x), @function
-LWC_MSP430_SYM(skinny_msp430_tk2x):
+    .global LWC_SYM(skinny_msp430_tk2x)
+    .type LWC_SYM(skinny_msp430_tk2x), @function
+LWC_SYM(skinny_msp430_tk2x):
     ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK2 (xored) (16 bytes)
     push    r4
     push    r5
@@ -449,13 +449,13 @@ LWC_MSP430_SYM(skinny_msp430_tk2x):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_tk2x), .-LWC_MSP430_SYM(skinny_msp430_tk2x)
+    .size LWC_SYM(skinny_msp430_tk2x), .-LWC_SYM(skinny_msp430_tk2x)
 
     .section .text.skinny_msp430_tk2w,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_tk2w)
-    .type LWC_MSP430_SYM(skinny_msp430_tk2w), @function
-LWC_MSP430_SYM(skinny_msp430_tk2w):
+    .global LWC_SYM(skinny_msp430_tk2w)
+    .type LWC_SYM(skinny_msp430_tk2w), @function
+LWC_SYM(skinny_msp430_tk2w):
     ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK2 (written) (16 bytes)
     push    r4
     push    r5
@@ -658,13 +658,13 @@ LWC_MSP430_SYM(skinny_msp430_tk2w):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_tk2w), .-LWC_MSP430_SYM(skinny_msp430_tk2w)
+    .size LWC_SYM(skinny_msp430_tk2w), .-LWC_SYM(skinny_msp430_tk2w)
 
     .section .text.skinny_msp430_tk1x,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_tk1x)
-    .type LWC_MSP430_SYM(skinny_msp430_tk1x), @function
-LWC_MSP430_SYM(skinny_msp430_tk1x):
+    .global LWC_SYM(skinny_msp430_tk1x)
+    .type LWC_SYM(skinny_msp430_tk1x), @function
+LWC_SYM(skinny_msp430_tk1x):
     ; r12 = rtk (8 bytes a round, 40 rounds, even address), r13 = TK1 (xored) (16 bytes)
     push    r4
     push    r5
@@ -779,13 +779,13 @@ LWC_MSP430_SYM(skinny_msp430_tk1x):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_tk1x), .-LWC_MSP430_SYM(skinny_msp430_tk1x)
+    .size LWC_SYM(skinny_msp430_tk1x), .-LWC_SYM(skinny_msp430_tk1x)
 
     .section .text.skinny_msp430_tk1q,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_tk1q)
-    .type LWC_MSP430_SYM(skinny_msp430_tk1q), @function
-LWC_MSP430_SYM(skinny_msp430_tk1q):
+    .global LWC_SYM(skinny_msp430_tk1q)
+    .type LWC_SYM(skinny_msp430_tk1q), @function
+LWC_SYM(skinny_msp430_tk1q):
     ; r12 = out (64 bytes, even address), r13 = TK1 (its first 8 bytes)
     push    r8
     push    r9
@@ -845,13 +845,13 @@ LWC_MSP430_SYM(skinny_msp430_tk1q):
     pop     r9
     pop     r8
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_tk1q), .-LWC_MSP430_SYM(skinny_msp430_tk1q)
+    .size LWC_SYM(skinny_msp430_tk1q), .-LWC_SYM(skinny_msp430_tk1q)
 
     .section .text.skinny_msp430_wipe,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430_wipe)
-    .type LWC_MSP430_SYM(skinny_msp430_wipe), @function
-LWC_MSP430_SYM(skinny_msp430_wipe):
+    .global LWC_SYM(skinny_msp430_wipe)
+    .type LWC_SYM(skinny_msp430_wipe), @function
+LWC_SYM(skinny_msp430_wipe):
     ; r12 = words (even address), r13 = n (a multiple of 8)
 .Lwipe:
     tst     r13
@@ -869,4 +869,4 @@ LWC_MSP430_SYM(skinny_msp430_wipe):
     jmp     .Lwipe
 .Lwipe_done:
     ret
-    .size LWC_MSP430_SYM(skinny_msp430_wipe), .-LWC_MSP430_SYM(skinny_msp430_wipe)
+    .size LWC_SYM(skinny_msp430_wipe), .-LWC_SYM(skinny_msp430_wipe)

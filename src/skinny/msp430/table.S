@@ -6,12 +6,12 @@
  * cell in the low byte); r12 temporary, r13 the round tweakeys, r14 TK1's
  * images; the block pointer and two end pointers on the stack.  Rows are
  * renamed by ShiftRows and MixColumns and put back every two rounds. */
-#include "asmgen/msp430.h"
+#include "asmgen/sym.h"
 
     .section .rodata
     .p2align 1
-    .type LWC_MSP430_SYM(skinny_msp430_sbox), @object
-LWC_MSP430_SYM(skinny_msp430_sbox):
+    .type LWC_SYM(skinny_msp430_sbox), @object
+LWC_SYM(skinny_msp430_sbox):
     .byte 0x65, 0x4c, 0x6a, 0x42, 0x4b, 0x63, 0x43, 0x6b, 0x55, 0x75, 0x5a, 0x7a, 0x53, 0x73, 0x5b, 0x7b
     .byte 0x35, 0x8c, 0x3a, 0x81, 0x89, 0x33, 0x80, 0x3b, 0x95, 0x25, 0x98, 0x2a, 0x90, 0x23, 0x99, 0x2b
     .byte 0xe5, 0xcc, 0xe8, 0xc1, 0xc9, 0xe0, 0xc0, 0xe9, 0xd5, 0xf5, 0xd8, 0xf8, 0xd0, 0xf0, 0xd9, 0xf9
@@ -28,13 +28,13 @@ LWC_MSP430_SYM(skinny_msp430_sbox):
     .byte 0x61, 0x48, 0x6e, 0x46, 0x4f, 0x67, 0x47, 0x6f, 0x51, 0x71, 0x5e, 0x7e, 0x57, 0x77, 0x5f, 0x7f
     .byte 0xa2, 0x18, 0xae, 0x16, 0x1f, 0xa7, 0x17, 0xaf, 0x01, 0xb2, 0x0e, 0xbe, 0x07, 0xb7, 0x0f, 0xbf
     .byte 0xe2, 0xca, 0xee, 0xc6, 0xcf, 0xe7, 0xc7, 0xef, 0xd2, 0xf2, 0xde, 0xfe, 0xd7, 0xf7, 0xdf, 0xff
-    .size LWC_MSP430_SYM(skinny_msp430_sbox), 256
+    .size LWC_SYM(skinny_msp430_sbox), 256
 
     .section .text.skinny_msp430t_rounds,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430t_rounds)
-    .type LWC_MSP430_SYM(skinny_msp430t_rounds), @function
-LWC_MSP430_SYM(skinny_msp430t_rounds):
+    .global LWC_SYM(skinny_msp430t_rounds)
+    .type LWC_SYM(skinny_msp430t_rounds), @function
+LWC_SYM(skinny_msp430t_rounds):
     ; r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, even address), r14 = TK1's 8 top-row images (64 bytes, even address; n a multiple of 4 unless they are zero), on the stack: rounds n
     push    r4
     push    r5
@@ -142,58 +142,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r4
@@ -234,58 +234,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r11
@@ -321,58 +321,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r8
@@ -417,58 +417,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r6
@@ -543,13 +543,13 @@ LWC_MSP430_SYM(skinny_msp430t_rounds):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430t_rounds), .-LWC_MSP430_SYM(skinny_msp430t_rounds)
+    .size LWC_SYM(skinny_msp430t_rounds), .-LWC_SYM(skinny_msp430t_rounds)
 
     .section .text.skinny_msp430t_rounds2,"ax",@progbits
     .p2align 1
-    .global LWC_MSP430_SYM(skinny_msp430t_rounds2)
-    .type LWC_MSP430_SYM(skinny_msp430t_rounds2), @function
-LWC_MSP430_SYM(skinny_msp430t_rounds2):
+    .global LWC_SYM(skinny_msp430t_rounds2)
+    .type LWC_SYM(skinny_msp430t_rounds2), @function
+LWC_SYM(skinny_msp430t_rounds2):
     ; r12 = block (16 bytes, in place), r13 = rtk (8 bytes a round, even address), r14 = TK1's 8 top-row images (64 bytes, even address; n a multiple of 4 unless they are zero), r15 = a second rtk (8 bytes a round), on the stack: rounds n
     push    r4
     push    r5
@@ -657,58 +657,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds2):
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r4
@@ -754,58 +754,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds2):
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r11
@@ -846,58 +846,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds2):
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r8
@@ -947,58 +947,58 @@ LWC_MSP430_SYM(skinny_msp430t_rounds2):
     mov.b   r6, r12                 ; r6: t = low cell, r6 = high cell
     xor     r12, r6
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r6), r6; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r6), r6; S(high)
     swpb    r6
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r6
     mov.b   r7, r12                 ; r7: t = low cell, r7 = high cell
     xor     r12, r7
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r7), r7; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r7), r7; S(high)
     swpb    r7
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r7
     mov.b   r8, r12                 ; r8: t = low cell, r8 = high cell
     xor     r12, r8
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r8), r8; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r8), r8; S(high)
     swpb    r8
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r8
     mov.b   r9, r12                 ; r9: t = low cell, r9 = high cell
     xor     r12, r9
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r9), r9; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r9), r9; S(high)
     swpb    r9
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r9
     mov.b   r11, r12                ; r11: t = low cell, r11 = high cell
     xor     r12, r11
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r11), r11; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r11), r11; S(high)
     swpb    r11
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r11
     mov.b   r10, r12                ; r10: t = low cell, r10 = high cell
     xor     r12, r10
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r10), r10; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r10), r10; S(high)
     swpb    r10
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r10
     mov.b   r5, r12                 ; r5: t = low cell, r5 = high cell
     xor     r12, r5
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r5), r5; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r5), r5; S(high)
     swpb    r5
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r5
     mov.b   r4, r12                 ; r4: t = low cell, r4 = high cell
     xor     r12, r4
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r4), r4; S(high)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r4), r4; S(high)
     swpb    r4
-    mov.b   LWC_MSP430_SYM(skinny_msp430_sbox)(r12), r12; S(low)
+    mov.b   LWC_SYM(skinny_msp430_sbox)(r12), r12; S(low)
     bis     r12, r4
     ; AddConstants, AddRoundTweakey: rtk (cells 0..7, c0 and c1 in it), 2 into cell 8
     xor     @r13+, r6
@@ -1078,4 +1078,4 @@ LWC_MSP430_SYM(skinny_msp430t_rounds2):
     pop     r5
     pop     r4
     ret
-    .size LWC_MSP430_SYM(skinny_msp430t_rounds2), .-LWC_MSP430_SYM(skinny_msp430t_rounds2)
+    .size LWC_SYM(skinny_msp430t_rounds2), .-LWC_SYM(skinny_msp430t_rounds2)

@@ -4,16 +4,16 @@
  * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12
  * during the permutation, r7 and lr for the constants and the linear layer;
  * r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(sparkle_armv7m_permute)
-    .type ARMV7M_SYM(sparkle_armv7m_permute), %function
+    .global LWC_SYM(sparkle_armv7m_permute)
+    .type LWC_SYM(sparkle_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(sparkle_armv7m_permute):
+LWC_SYM(sparkle_armv7m_permute):
     @ r0 = state, r1 = steps (0 .. 12): 7 and 11 to their unrolled entries, any other count to the loop
     cmp     r1, #7
     beq     .Lp7
@@ -113,13 +113,13 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     .word 0x4f7c7b57                        @ c5
     .word 0xcfbfa1c8                        @ c6
     .word 0xc2b3293d                        @ c7
-    .size ARMV7M_SYM(sparkle_armv7m_permute), .-ARMV7M_SYM(sparkle_armv7m_permute)
+    .size LWC_SYM(sparkle_armv7m_permute), .-LWC_SYM(sparkle_armv7m_permute)
 
-    .global ARMV7M_SYM(sparkle_armv7m_permute7)
-    .type ARMV7M_SYM(sparkle_armv7m_permute7), %function
+    .global LWC_SYM(sparkle_armv7m_permute7)
+    .type LWC_SYM(sparkle_armv7m_permute7), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(sparkle_armv7m_permute7):
+LWC_SYM(sparkle_armv7m_permute7):
     @ r0 = state: Sparkle384 with 7 steps (the fork after step 6 pops this pointer and stores)
 .Lp7:
     push    {r0, r4-r11, lr}                @ the state pointer at [sp]
@@ -930,13 +930,13 @@ ARMV7M_SYM(sparkle_armv7m_permute7):
     @ 7 steps: the words are in {r0-r6, r8-r12} in their order
     stm     r7, {r0-r6, r8-r12}
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(sparkle_armv7m_permute7), .-ARMV7M_SYM(sparkle_armv7m_permute7)
+    .size LWC_SYM(sparkle_armv7m_permute7), .-LWC_SYM(sparkle_armv7m_permute7)
 
-    .global ARMV7M_SYM(sparkle_armv7m_permute11)
-    .type ARMV7M_SYM(sparkle_armv7m_permute11), %function
+    .global LWC_SYM(sparkle_armv7m_permute11)
+    .type LWC_SYM(sparkle_armv7m_permute11), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(sparkle_armv7m_permute11):
+LWC_SYM(sparkle_armv7m_permute11):
 .Lp11:
     @ r0 = state: Sparkle384 with 11 steps (a zero above the saved registers: on after step 6)
     push    {r0, r4-r11, lr}                @ the state pointer at [sp]
@@ -1402,4 +1402,4 @@ ARMV7M_SYM(sparkle_armv7m_permute11):
     stm     r7!, {r0, r1, r2, r3, r11, r12}
     stm     r7, {r6, r8, r9, r10}
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(sparkle_armv7m_permute11), .-ARMV7M_SYM(sparkle_armv7m_permute11)
+    .size LWC_SYM(sparkle_armv7m_permute11), .-LWC_SYM(sparkle_armv7m_permute11)

@@ -305,16 +305,12 @@ def small_loop(a: Asm, entry: str) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/sparkle/armv7m/gen.py")
-    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2: Sparkle384 on the C state of core/perm.h")
-    a.raw(" * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12")
-    a.raw(" * during the permutation, r7 and lr for the constants and the linear layer;")
-    a.raw(" * r4-r11 saved. */")
-    a.raw('#include "asmgen/armv7m.h"')
-    a.raw("")
-    a.raw("    .syntax unified")
-    a.raw("    .thumb")
-    a.raw("    .text")
+    a.banner("src/sparkle/armv7m/gen.py", """\
+ARMv7-M (Cortex-M3), Thumb-2: Sparkle384 on the C state of core/perm.h
+(x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12
+during the permutation, r7 and lr for the constants and the linear layer;
+r4-r11 saved.""")
+    a.start()
     sym = a.func("sparkle_armv7m_permute")
     if variant == "fast":
         a.note("r0 = state, r1 = steps (0 .. 12): 7 and 11 to their unrolled entries, any other"

@@ -4,16 +4,16 @@
  * (x0, y0, ..., x5, y5, 32-bit words).  All twelve words in r0-r6, r8-r12
  * during the permutation, r7 and lr for the constants and the linear layer;
  * r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(sparkle_armv7m_permute)
-    .type ARMV7M_SYM(sparkle_armv7m_permute), %function
+    .global LWC_SYM(sparkle_armv7m_permute)
+    .type LWC_SYM(sparkle_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(sparkle_armv7m_permute):
+LWC_SYM(sparkle_armv7m_permute):
     @ r0 = state, r1 = steps (0 .. 12): one step in a loop
 .Lloop:
     movs    r2, #0                          @ s = 0
@@ -109,4 +109,4 @@ ARMV7M_SYM(sparkle_armv7m_permute):
     .word 0x4f7c7b57                        @ c5
     .word 0xcfbfa1c8                        @ c6
     .word 0xc2b3293d                        @ c7
-    .size ARMV7M_SYM(sparkle_armv7m_permute), .-ARMV7M_SYM(sparkle_armv7m_permute)
+    .size LWC_SYM(sparkle_armv7m_permute), .-LWC_SYM(sparkle_armv7m_permute)

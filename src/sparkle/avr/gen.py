@@ -50,8 +50,8 @@ C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xC
 
 XR = ["r2", "r3", "r4", "r5"]       # x of a branch, byte 0 first
 YR = ["r6", "r7", "r8", "r9"]       # y
-SYM = "LWC_AVR_SYM(sparkle_avr_permute)"
-TAB = "LWC_AVR_SYM(sparkle_avr_c)"
+SYM = "LWC_SYM(sparkle_avr_permute)"
+TAB = "LWC_SYM(sparkle_avr_c)"
 
 
 def add(a: Asm, dst: list[str], src: list[str], m: int, comment: str) -> None:
@@ -142,14 +142,15 @@ def ldi_c(a: Asm, j: int) -> None:
 def generate_fast(variant: str) -> str:
     call = variant == "small"  # one Alzette (and one right-branch tail) called
     a = Asm(variant)
-    a.banner("src/sparkle/avr/gen.py")
-    a.raw(" * AVR (avr-gcc ABI), " + ("the size variant: one Alzette and one right-branch tail"
-                                    " called" if call else "the speed variant: all inline") + ";")
-    a.raw(" * c_j as immediates.  x in r2-r5, y in r6-r9, c_j in r22-r25, a rotated copy")
-    a.raw(" * in r10-r13; tx in r18-r21 and ty in r14-r17; Y = the state, X = the buffer,")
-    a.raw(" * Z = branch 2 of the left half.  Between steps the left half is kept rotated")
-    a.raw(" * (slot p holds branch p - 1 mod 3). */")
-    a.raw('#include "asmgen/avr.h"')
+    kind = ("the size variant: one Alzette and one right-branch tail called" if call
+            else "the speed variant: all inline")
+    a.banner("src/sparkle/avr/gen.py", f"""\
+AVR (avr-gcc ABI), {kind};
+c_j as immediates.  x in r2-r5, y in r6-r9, c_j in r22-r25, a rotated copy
+in r10-r13; tx in r18-r21 and ty in r14-r17; Y = the state, X = the buffer,
+Z = branch 2 of the left half.  Between steps the left half is kept rotated
+(slot p holds branch p - 1 mod 3).""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     a.raw('    .section .progmem.data,"a",@progbits')
     a.raw(f"{TAB}:")

@@ -5,10 +5,10 @@
  * in r10-r13; tx in r18-r21 and ty in r14-r17; Y = the state, X = the buffer,
  * Z = branch 2 of the left half.  Between steps the left half is kept rotated
  * (slot p holds branch p - 1 mod 3). */
-#include "asmgen/avr.h"
+#include "asmgen/sym.h"
 
     .section .progmem.data,"a",@progbits
-LWC_AVR_SYM(sparkle_avr_c):
+LWC_SYM(sparkle_avr_c):
     /* c_0 .. c_7: the step constants */
     .byte 0x62, 0x51, 0xe1, 0xb7
     .byte 0x80, 0x58, 0x71, 0xbf
@@ -19,9 +19,9 @@ LWC_AVR_SYM(sparkle_avr_c):
     .byte 0xc8, 0xa1, 0xbf, 0xcf
     .byte 0x3d, 0x29, 0xb3, 0xc2
     .text
-    .global LWC_AVR_SYM(sparkle_avr_permute)
-    .type LWC_AVR_SYM(sparkle_avr_permute), @function
-LWC_AVR_SYM(sparkle_avr_permute):
+    .global LWC_SYM(sparkle_avr_permute)
+    .type LWC_SYM(sparkle_avr_permute), @function
+LWC_SYM(sparkle_avr_permute):
     /* r25:r24 = state, r23:r22 = steps (0..12) */
     push    r2
     push    r3
@@ -86,8 +86,8 @@ LWC_AVR_SYM(sparkle_avr_permute):
     lsl     r30
     lsl     r30
     clr     r31
-    subi    r30, lo8(-(LWC_AVR_SYM(sparkle_avr_c)))
-    sbci    r31, hi8(-(LWC_AVR_SYM(sparkle_avr_c))); Z = &c[i mod 8] in flash
+    subi    r30, lo8(-(LWC_SYM(sparkle_avr_c)))
+    sbci    r31, hi8(-(LWC_SYM(sparkle_avr_c))); Z = &c[i mod 8] in flash
     /* Alzette on branch 0 (into the buffer) */
     ldd     r2, Y+0                 ; x, y
     ldd     r3, Y+1
@@ -412,4 +412,4 @@ LWC_AVR_SYM(sparkle_avr_permute):
     eor     r4, r24
     eor     r5, r25
     ret
-    .size LWC_AVR_SYM(sparkle_avr_permute), .-LWC_AVR_SYM(sparkle_avr_permute)
+    .size LWC_SYM(sparkle_avr_permute), .-LWC_SYM(sparkle_avr_permute)

@@ -4,16 +4,16 @@
  * lane (x, y) at word x + 4y (core/perm.h).  Registers: the lanes r2-r12,
  * lr (renamed round by round, rotated lazily: see the generator), temporaries
  * r0, r1; r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(xoodoo_armv7m_permute)
-    .type ARMV7M_SYM(xoodoo_armv7m_permute), %function
+    .global LWC_SYM(xoodoo_armv7m_permute)
+    .type LWC_SYM(xoodoo_armv7m_permute), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(xoodoo_armv7m_permute):
+LWC_SYM(xoodoo_armv7m_permute):
     @ r0 = state, r1 = rounds (1..12): the unrolled rounds from round 12 - rounds
     push    {r0, r4-r11, lr}                @ [sp] = the state pointer
     ldm     r0, {r2-r12, lr}                @ the twelve lanes (frame 0): round 0's, 4's, 8's layout
@@ -78,13 +78,13 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
     .hword (.Lround9 - .Lrounds) / 2
     .hword (.Lround10 - .Lrounds) / 2
     .hword (.Lround11 - .Lrounds) / 2
-    .size ARMV7M_SYM(xoodoo_armv7m_permute), .-ARMV7M_SYM(xoodoo_armv7m_permute)
+    .size LWC_SYM(xoodoo_armv7m_permute), .-LWC_SYM(xoodoo_armv7m_permute)
 
-    .global ARMV7M_SYM(xoodoo_armv7m_permute12)
-    .type ARMV7M_SYM(xoodoo_armv7m_permute12), %function
+    .global LWC_SYM(xoodoo_armv7m_permute12)
+    .type LWC_SYM(xoodoo_armv7m_permute12), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(xoodoo_armv7m_permute12):
+LWC_SYM(xoodoo_armv7m_permute12):
     @ r0 = state: Xoodoo[12], the rounds unrolled (entered at round k by permute)
     push    {r0, r4-r11, lr}                @ [sp] = the state pointer
     ldm     r0, {r2-r12, lr}                @ the twelve lanes (frame 0)
@@ -752,4 +752,4 @@ ARMV7M_SYM(xoodoo_armv7m_permute12):
     pop     {r0}                            @ the state pointer
     stm     r0, {r2-r12, lr}                @ every lane in its own register, frame 0
     pop     {r4-r11, pc}
-    .size ARMV7M_SYM(xoodoo_armv7m_permute12), .-ARMV7M_SYM(xoodoo_armv7m_permute12)
+    .size LWC_SYM(xoodoo_armv7m_permute12), .-LWC_SYM(xoodoo_armv7m_permute12)

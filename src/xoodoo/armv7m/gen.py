@@ -343,7 +343,7 @@ def rc_byte(rc: int) -> int:
 
 def entry(a: Asm, name: str) -> str:
     """A second entry right after the first (no alignment between)."""
-    sym = f"ARMV7M_SYM({name})"
+    sym = f"LWC_SYM({name})"
     a.raw(f"    .global {sym}")
     a.raw(f"    .type {sym}, %function")
     a.raw("    .thumb_func")
@@ -457,16 +457,12 @@ def permute12(a: Asm) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/xoodoo/armv7m/gen.py")
-    a.raw(" * ARMv7-M (Cortex-M3), Thumb-2.  The state: 12 little-endian 32-bit lanes,")
-    a.raw(" * lane (x, y) at word x + 4y (core/perm.h).  Registers: the lanes r2-r12,")
-    a.raw(" * lr (renamed round by round, rotated lazily: see the generator), temporaries")
-    a.raw(" * r0, r1; r4-r11 saved. */")
-    a.raw('#include "asmgen/armv7m.h"')
-    a.raw("")
-    a.raw("    .syntax unified")
-    a.raw("    .thumb")
-    a.raw("    .text")
+    a.banner("src/xoodoo/armv7m/gen.py", """\
+ARMv7-M (Cortex-M3), Thumb-2.  The state: 12 little-endian 32-bit lanes,
+lane (x, y) at word x + 4y (core/perm.h).  Registers: the lanes r2-r12,
+lr (renamed round by round, rotated lazily: see the generator), temporaries
+r0, r1; r4-r11 saved.""")
+    a.start()
     if variant == "fast":
         permute_any(a)
         a.raw("")

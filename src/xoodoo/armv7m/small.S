@@ -4,23 +4,23 @@
  * lane (x, y) at word x + 4y (core/perm.h).  Registers: the lanes r2-r12,
  * lr (renamed round by round, rotated lazily: see the generator), temporaries
  * r0, r1; r4-r11 saved. */
-#include "asmgen/armv7m.h"
+#include "asmgen/sym.h"
 
     .syntax unified
     .thumb
     .text
-    .global ARMV7M_SYM(xoodoo_armv7m_permute12)
-    .type ARMV7M_SYM(xoodoo_armv7m_permute12), %function
+    .global LWC_SYM(xoodoo_armv7m_permute12)
+    .type LWC_SYM(xoodoo_armv7m_permute12), %function
     .thumb_func
     .balign 4
-ARMV7M_SYM(xoodoo_armv7m_permute12):
+LWC_SYM(xoodoo_armv7m_permute12):
     @ r0 = state: Xoodoo[12], the loop below with r1 = 12
     movs    r1, #12
-    .size ARMV7M_SYM(xoodoo_armv7m_permute12), .-ARMV7M_SYM(xoodoo_armv7m_permute12)
-    .global ARMV7M_SYM(xoodoo_armv7m_permute)
-    .type ARMV7M_SYM(xoodoo_armv7m_permute), %function
+    .size LWC_SYM(xoodoo_armv7m_permute12), .-LWC_SYM(xoodoo_armv7m_permute12)
+    .global LWC_SYM(xoodoo_armv7m_permute)
+    .type LWC_SYM(xoodoo_armv7m_permute), %function
     .thumb_func
-ARMV7M_SYM(xoodoo_armv7m_permute):
+LWC_SYM(xoodoo_armv7m_permute):
     @ r0 = state, r1 = rounds (1..12): the last `rounds` rounds, one round in a loop
     adr     r2, .Lrc_end
     subs    r1, r2, r1                      @ the first round's constant
@@ -108,4 +108,4 @@ ARMV7M_SYM(xoodoo_armv7m_permute):
 .Lrc_end:
     .byte 0
     .balign 2
-    .size ARMV7M_SYM(xoodoo_armv7m_permute), .-ARMV7M_SYM(xoodoo_armv7m_permute)
+    .size LWC_SYM(xoodoo_armv7m_permute), .-LWC_SYM(xoodoo_armv7m_permute)

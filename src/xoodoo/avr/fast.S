@@ -8,15 +8,15 @@
  * hold E[x - 1]), A2 in r10-r13 (stored by the caller), E[x] in r14-r17,
  * temporaries r18, r19, r0, Y += 4; X = E[3]'s slot on the stack;
  * r22 = 2 x round index, r19:r23 the round constant until column 0. */
-#include "asmgen/avr.h"
+#include "asmgen/sym.h"
 
     .section .progmem.data,"a",@progbits
-LWC_AVR_SYM(xoodoo_avr_rc):
+LWC_SYM(xoodoo_avr_rc):
     .byte 0x58, 0x00, 0x38, 0x00, 0xc0, 0x03, 0xd0, 0x00, 0x20, 0x01, 0x14, 0x00, 0x60, 0x00, 0x2c, 0x00, 0x80, 0x03, 0xf0, 0x00, 0xa0, 0x01, 0x12, 0x00
     .text
-    .global LWC_AVR_SYM(xoodoo_avr_permute)
-    .type LWC_AVR_SYM(xoodoo_avr_permute), @function
-LWC_AVR_SYM(xoodoo_avr_permute):
+    .global LWC_SYM(xoodoo_avr_permute)
+    .type LWC_SYM(xoodoo_avr_permute), @function
+LWC_SYM(xoodoo_avr_permute):
     /* r25:r24 = state, r23:r22 = rounds n (0..12): the last n rounds */
     push    r2
     push    r3
@@ -62,8 +62,8 @@ LWC_AVR_SYM(xoodoo_avr_permute):
 .Lround:
     /* the round constant into r19:r23 (Z kept in r24:r25) */
     movw    r24, r30
-    ldi     r30, lo8(LWC_AVR_SYM(xoodoo_avr_rc))
-    ldi     r31, hi8(LWC_AVR_SYM(xoodoo_avr_rc))
+    ldi     r30, lo8(LWC_SYM(xoodoo_avr_rc))
+    ldi     r31, hi8(LWC_SYM(xoodoo_avr_rc))
     add     r30, r22
     adc     r31, r1
     lpm     r19, Z+
@@ -789,4 +789,4 @@ LWC_AVR_SYM(xoodoo_avr_permute):
     pop     r3
     pop     r2
     ret
-    .size LWC_AVR_SYM(xoodoo_avr_permute), .-LWC_AVR_SYM(xoodoo_avr_permute)
+    .size LWC_SYM(xoodoo_avr_permute), .-LWC_SYM(xoodoo_avr_permute)

@@ -51,7 +51,7 @@ P = ["r2", "r3", "r4", "r5"]      # chi: A0
 U = ["r6", "r7", "r8", "r9"]      # chi: A1
 A2 = ["r10", "r11", "r12", "r13"]  # chi: A2 (before its rotation by 8); theta's scratch
 IDX = "r22"   # 2 x round index (into the constants)
-SYM = "LWC_AVR_SYM(xoodoo_avr_permute)"
+SYM = "LWC_SYM(xoodoo_avr_permute)"
 
 
 def generate(variant: str) -> str:
@@ -154,20 +154,21 @@ def generate_calls(variant: str) -> str:
     columns 0 and 3) waits on the stack."""
     call = variant == "small"  # .Ltheta and .Lchi called, else inline
     a = Asm(variant)
-    a.banner("src/xoodoo/avr/gen.py")
-    a.raw(" * AVR (avr-gcc ABI), " + ("the size variant: .Ltheta and .Lchi called." if call
-                                    else "the speed variant: .Ltheta and .Lchi inline."))
-    a.raw(" * Z = the buffer a round reads (+4x), Y = the buffer it")
-    a.raw(" * writes (+4x); .Ltheta: E[x + 1] from column x into r14-r17 (held as")
-    a.raw(" * P >>> 3, byte k of E in register k - 1; r10-r13 its scratch), Z += 4;")
-    a.raw(" * .Lchi: A0 in r2-r5, A1 in r6-r9 (loaded by the caller while r14-r17 still")
-    a.raw(" * hold E[x - 1]), A2 in r10-r13 (stored by the caller), E[x] in r14-r17,")
-    a.raw(" * temporaries r18, r19, r0, Y += 4; X = E[3]'s slot on the stack;")
-    a.raw(" * r22 = 2 x round index, r19:r23 the round constant until column 0. */")
-    a.raw('#include "asmgen/avr.h"')
+    kind = "the size variant: .Ltheta and .Lchi called." if call else \
+        "the speed variant: .Ltheta and .Lchi inline."
+    a.banner("src/xoodoo/avr/gen.py", f"""\
+AVR (avr-gcc ABI), {kind}
+Z = the buffer a round reads (+4x), Y = the buffer it
+writes (+4x); .Ltheta: E[x + 1] from column x into r14-r17 (held as
+P >>> 3, byte k of E in register k - 1; r10-r13 its scratch), Z += 4;
+.Lchi: A0 in r2-r5, A1 in r6-r9 (loaded by the caller while r14-r17 still
+hold E[x - 1]), A2 in r10-r13 (stored by the caller), E[x] in r14-r17,
+temporaries r18, r19, r0, Y += 4; X = E[3]'s slot on the stack;
+r22 = 2 x round index, r19:r23 the round constant until column 0.""")
+    a.raw('#include "asmgen/sym.h"')
     a.raw("")
     a.raw('    .section .progmem.data,"a",@progbits')
-    a.raw("LWC_AVR_SYM(xoodoo_avr_rc):")
+    a.raw("LWC_SYM(xoodoo_avr_rc):")
     a.raw("    .byte " + ", ".join(f"0x{c & 0xFF:02x}, 0x{c >> 8:02x}" for c in RC))
     saved = [f"r{k}" for k in range(2, 18)] + ["r28", "r29"]
     head(a, SYM, saved, "r25:r24 = state, r23:r22 = rounds n (0..12): the last n rounds")
@@ -189,8 +190,8 @@ def generate_calls(variant: str) -> str:
     a.label(".Lround")
     a.note("the round constant into r19:r23 (Z kept in r24:r25)")
     a("movw", "r24", "r30")
-    a("ldi", "r30", "lo8(LWC_AVR_SYM(xoodoo_avr_rc))")
-    a("ldi", "r31", "hi8(LWC_AVR_SYM(xoodoo_avr_rc))")
+    a("ldi", "r30", "lo8(LWC_SYM(xoodoo_avr_rc))")
+    a("ldi", "r31", "hi8(LWC_SYM(xoodoo_avr_rc))")
     a("add", "r30", IDX)
     a("adc", "r31", "r1")
     a("lpm", RC_REGS[0], "Z+")
