@@ -23,27 +23,7 @@
 
 #define ASCON_BACKEND_NAME "asm_xtensa"
 
-/* p^rounds (1 .. 12) */
-void LWC_NS(ascon_xtensa_permute)(perm_state_t *s, unsigned rounds);
-/* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB;
- * op: 0 absorb in, 1 encrypt in to out, 2 decrypt in to out (out may be in);
- * any alignment (word accesses where in and out are 4-aligned) */
-void LWC_NS(ascon_xtensa_blocks)(perm_state_t *s, uint8_t *out, const uint8_t *in,
-                                 size_t n, unsigned op);
-
-/* The descriptor's whole-message calls (include/lwc.h), in assembly with
- * the state in registers from the key to the tag; only an AEAD scheme's
- * .S has them. */
-int LWC_NS(ascon_xtensa_aead_encrypt)(uint8_t *ct, const uint8_t *msg, size_t mlen,
-                                      const uint8_t *ad, size_t adlen,
-                                      const uint8_t *npub, const uint8_t *k);
-int LWC_NS(ascon_xtensa_aead_decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen,
-                                      const uint8_t *ad, size_t adlen,
-                                      const uint8_t *npub, const uint8_t *k);
-#define ASCON_WHOLE_ENCRYPT LWC_NS(ascon_xtensa_aead_encrypt)
-#define ASCON_WHOLE_DECRYPT LWC_NS(ascon_xtensa_aead_decrypt)
-
-#define perm_permute(s, rounds) LWC_NS(ascon_xtensa_permute)((s), (rounds))
-#define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_xtensa_blocks)((s), (out), (in), (n), (op))
+#define ASCON_ASM(name) LWC_NS(ascon_xtensa_##name)
+#include "ascon/asm_calls.h"
 
 #endif
