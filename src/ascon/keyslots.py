@@ -27,3 +27,19 @@ def key_words(base: int, bi32: bool, k20: bool) -> list[int]:
     """The frame words holding key material (wiped at the end)."""
     return sorted({off for pair in key_slots(base, bi32, k20).values() for off in pair
                    if off is not None})
+
+
+def final_key_xors(a, key_xor) -> None:
+    """The finalization's S ^= 0^r || K || 0 by key length and rate:
+    Ascon-80pq's slots F1..F3 into x1..x3, else KA, KB into x1, x2 (rate 8)
+    or x2, x3 (rate 16); key_xor(lane, slot, k20) emits one xor."""
+    a.raw("#if CRYPTO_KEYBYTES == 20")
+    for lane, slot in ((1, "F1"), (2, "F2"), (3, "F3")):
+        key_xor(lane, slot, True)
+    a.raw("#elif ASCON_RATE == 8")
+    key_xor(1, "KA", False)
+    key_xor(2, "KB", False)
+    a.raw("#else")
+    key_xor(2, "KA", False)
+    key_xor(3, "KB", False)
+    a.raw("#endif")

@@ -45,7 +45,8 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.ascon import keyslots
+from src.ascon import keyslots, sbox_program
+from src.ascon.pb_entry import pb_entry
 from src.asmgen import riscv
 from src.asmgen.emitter import Emitter, declare, text, write
 
@@ -215,63 +216,15 @@ def sbox(a: Asm, x: list[str], t: list[str], x2_inverted: bool) -> None:
 # state is true in memory: the entry points complement these lanes on the
 # way in and out.  Lanes 0 and 1, where the blocks put their data, are true
 # at every even round, where the blocks run.
-SHIFT_INVERTED = {0: (2, 3, 4), 1: (0, 3)}
+SHIFT_INVERTED = sbox_program.INVERTED
 
 
 def sbox_rv32i(a: Asm, x: list[str], t: list[str], even: bool) -> None:
     """The S-box on one 32-bit slice in plain RV32I, temporaries t[0..2]:
-    15 operations and a NOT in even rounds, 16 operations in odd ones.
-
-    Each output is one and/or of two linear terms, xored with a third
-    (x = the slice's true input, y = the S-box output with x2's final NOT):
-        y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
-        y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
-        y2 = (~x3 & x4) ^ ~(x1 ^ x2)
-        y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
-        y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4
-    RV32I has no andn or orn: the complements come from lanes held
-    inverted (SHIFT_INVERTED), which the xors of the linear terms carry
-    along.  An even round takes x2, x3, x4 inverted and leaves ~y3, then
-    inverts y0 (its one NOT): an odd round takes x0 and x3 inverted, and
-    leaves ~y2, ~y3, ~y4 for the next even round.  The odd round writes y1
-    as ((x1 ^ x2) | ~(x1 ^ x3)) ^ ~(x0 ^ x1 ^ x2 ^ x4), one or with its
-    lanes; only its y0 costs an extra operation (x1 true there, and
-    x0 ^ x1 ^ x2 ^ x4 inverted).  The comments name the registers, the
-    values in terms of the slice's true input."""
-    if even:  # in: x2, x3, x4 inverted
-        a("xor", t[0], x[1], x[2], comment="t0 = ~(x1 ^ x2)")
-        a("xor", t[1], x[0], x[4], comment="t1 = ~(x0 ^ x4)")
-        a("xor", x[4], x[3], x[4], comment="x4 = x3 ^ x4")
-        a("xor", x[2], x[2], t[1], comment="x2 = x0 ^ x2 ^ x4")
-        a("or", x[2], x[1], x[2], comment="x2 = x1 | (x0 ^ x2 ^ x4)")
-        a("or", x[0], x[0], x[4], comment="x0 = x0 | (x3 ^ x4)")
-        a("and", t[2], x[1], t[1], comment="t2 = x1 & ~(x0 ^ x4)")
-        a("xor", x[1], x[1], x[3], comment="x1 = ~(x1 ^ x3)")
-        a("and", x[1], x[1], t[0], comment="x1 = ~((x1 ^ x2) | (x1 ^ x3))")
-        a("xor", x[1], x[1], t[1], comment="x1 = y1")
-        a("and", t[1], x[3], x[4], comment="t1 = ~x3 & (x3 ^ x4) = ~x3 & x4")
-        a("xor", x[3], x[0], t[0], comment="x3 = ~y3")
-        a("xor", x[0], x[2], x[4], comment="x0 = y0")
-        a("xor", x[2], t[1], t[0], comment="x2 = y2")
-        a("xor", x[4], t[2], x[4], comment="x4 = y4")
-        a("not", x[0], x[0], comment="x0 = ~y0: out x0, x3 inverted")
-    else:  # in: x0, x3 inverted
-        a("xor", x[2], x[1], x[2], comment="x2 = x1 ^ x2")
-        a("xor", t[0], x[1], x[3], comment="t0 = ~(x1 ^ x3)")
-        a("xor", t[1], x[0], x[4], comment="t1 = ~(x0 ^ x4)")
-        a("xor", t[2], x[3], x[4], comment="t2 = ~(x3 ^ x4)")
-        a("or", t[0], x[2], t[0], comment="t0 = (x1 ^ x2) | ~(x1 ^ x3)")
-        a("and", x[4], x[3], x[4], comment="x4 = ~x3 & x4")
-        a("and", x[0], x[0], t[2], comment="x0 = ~(x0 | (x3 ^ x4))")
-        a("xor", x[3], x[0], x[2], comment="x3 = ~y3")
-        a("xor", x[0], x[2], t[1], comment="x0 = ~(x0 ^ x1 ^ x2 ^ x4)")
-        a("xor", x[2], x[4], x[2], comment="x2 = ~y2")
-        a("or", x[4], x[1], x[0])
-        a("xor", x[4], x[4], x[1], comment="x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4))")
-        a("and", t[1], x[1], t[1], comment="t1 = x1 & ~(x0 ^ x4)")
-        a("xor", x[1], t[0], x[0], comment="x1 = y1")
-        a("xor", x[0], x[4], t[2], comment="x0 = y0")
-        a("xor", x[4], t[1], t[2], comment="x4 = ~y4: out x2, x3, x4 inverted")
+    src/ascon/sbox_program.py's program (15 operations and a NOT in even
+    rounds, 16 in odd ones), the complements from lanes held inverted
+    (SHIFT_INVERTED)."""
+    sbox_program.emit(a, x, t, even)
 
 
 def invert(a: Asm, lanes: tuple[int, ...], comment: str) -> None:
@@ -840,16 +793,7 @@ def whole(a: Asm) -> None:
             a("j", ".Lfinal")
     a.label(".Lfinal")
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
-    a.raw("#if CRYPTO_KEYBYTES == 20")
-    for lane, slot in ((1, "F1"), (2, "F2"), (3, "F3")):
-        key_xor(a, lane, slot, True)
-    a.raw("#elif ASCON_RATE == 8")
-    key_xor(a, 1, "KA", False)
-    key_xor(a, 2, "KB", False)
-    a.raw("#else")
-    key_xor(a, 2, "KA", False)
-    key_xor(a, 3, "KB", False)
-    a.raw("#endif")
+    keyslots.final_key_xors(a, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     a("jal", "ra", ".Lround0", comment="p^12")
     for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
     if a.variant == "shift":
@@ -982,16 +926,7 @@ Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/
     a.raw("#endif")
     a.raw("")
     rounds(a)
-    a.note("p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB")
-    a.raw("#ifdef ASCON_RATE")
-    a.raw("#if ASCON_PB % 2")
-    a.raw("#error the blocks enter the rounds at an even round: ASCON_PB must be even")
-    a.raw("#endif")
-    for k in range(2, 13, 2):
-        a.raw(f"#{'if' if k == 2 else 'elif'} ASCON_PB == {k}")
-        a.raw(f"    .set .Lpb, .Lround{12 - k}")
-    a.raw("#endif")
-    a.raw("#endif")
+    pb_entry(a)
     a.raw("")
     a.raw("    .section .rodata")
     a.raw("    .balign 4")

@@ -42,6 +42,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
+from src.ascon.pb_entry import pb_entry
 from src.asmgen import riscv
 from src.asmgen.emitter import Emitter, declare, text, write
 
@@ -764,16 +765,7 @@ def generate(variant: str) -> str:
     a.raw("#endif")
     a.raw("")
     rounds(a)
-    a.note("p^ASCON_PB, the rounds the blocks use: entered at round 12 - ASCON_PB")
-    a.raw("#ifdef ASCON_RATE")
-    a.raw("#if ASCON_PB % 2")
-    a.raw("#error the blocks enter the rounds at an even round: ASCON_PB must be even")
-    a.raw("#endif")
-    for k in range(2, 13, 2):
-        a.raw(f"#{'if' if k == 2 else 'elif'} ASCON_PB == {k}")
-        a.raw(f"    .set .Lpb, .Lround{12 - k}")
-    a.raw("#endif")
-    a.raw("#endif")
+    pb_entry(a)
     a.raw("")
     a.raw("    .section .rodata")
     a.raw("    .balign 8")

@@ -1164,7 +1164,7 @@ LWC_SYM(ascon_rv64_aead_decrypt):
     xor     t5, t5, t6
     xor     t3, a7, t5
     ret
-    /* p^ASCON_PB, the rounds the blocks use: entered at round 12 - ASCON_PB */
+    /* p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB */
 #ifdef ASCON_RATE
 #if ASCON_PB % 2
 #error the blocks enter the rounds at an even round: ASCON_PB must be even

@@ -3225,7 +3225,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3241,7 +3241,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -3314,7 +3314,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -3330,7 +3330,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -3401,7 +3401,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3417,7 +3417,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -3490,7 +3490,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -3506,7 +3506,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -3577,7 +3577,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3593,7 +3593,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -3666,7 +3666,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -3682,7 +3682,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -3753,7 +3753,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3769,7 +3769,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -3842,7 +3842,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -3858,7 +3858,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -3929,7 +3929,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3945,7 +3945,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -4018,7 +4018,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -4034,7 +4034,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -4105,7 +4105,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -4121,7 +4121,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -4194,7 +4194,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -4210,7 +4210,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */

@@ -2381,7 +2381,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -2397,7 +2397,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -2465,7 +2465,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -2481,7 +2481,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -2547,7 +2547,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -2563,7 +2563,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -2631,7 +2631,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -2647,7 +2647,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -2713,7 +2713,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -2729,7 +2729,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -2797,7 +2797,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -2813,7 +2813,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -2879,7 +2879,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -2895,7 +2895,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -2963,7 +2963,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -2979,7 +2979,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -3045,7 +3045,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3061,7 +3061,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -3129,7 +3129,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -3145,7 +3145,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */
@@ -3211,7 +3211,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a3, a3, a5                  /* x1 = ~(x1 ^ x3) */
     and     a3, a3, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a3, a3, a13                 /* x1 = y1 */
-    and     a13, a5, a6                 /* t1 = ~x3 & x4 */
+    and     a13, a5, a6                 /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a5, a2, a12                 /* x3 = ~y3 */
     xor     a2, a4, a6                  /* x0 = y0 */
     xor     a4, a13, a12                /* x2 = y2 */
@@ -3227,7 +3227,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a8, a8, a10                 /* x1 = ~(x1 ^ x3) */
     and     a8, a8, a12                 /* x1 = ~((x1 ^ x2) | (x1 ^ x3)) */
     xor     a8, a8, a13                 /* x1 = y1 */
-    and     a13, a10, a11               /* t1 = ~x3 & x4 */
+    and     a13, a10, a11               /* t1 = ~x3 & (x3 ^ x4) = ~x3 & x4 */
     xor     a10, a7, a12                /* x3 = ~y3 */
     xor     a7, a9, a11                 /* x0 = y0 */
     xor     a9, a13, a12                /* x2 = y2 */
@@ -3295,7 +3295,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a2, a4, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a4, a6, a4                  /* x2 = ~y2 */
     or      a6, a3, a2
-    xor     a6, a6, a3                  /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a6, a6, a3                  /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a3, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a3, a12, a2                 /* x1 = y1 */
     xor     a2, a6, a14                 /* x0 = y0 */
@@ -3311,7 +3311,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     xor     a7, a9, a13                 /* x0 = ~(x0 ^ x1 ^ x2 ^ x4) */
     xor     a9, a11, a9                 /* x2 = ~y2 */
     or      a11, a8, a7
-    xor     a11, a11, a8                /* x4 = ~(x1 | (x0 ^ x2 ^ x4)) */
+    xor     a11, a11, a8                /* x4 = ~x1 & ~(x0 ^ x1 ^ x2 ^ x4) = ~(x1 | (x0 ^ x2 ^ x4)) */
     and     a13, a8, a13                /* t1 = x1 & ~(x0 ^ x4) */
     xor     a8, a12, a7                 /* x1 = y1 */
     xor     a7, a11, a14                /* x0 = y0 */

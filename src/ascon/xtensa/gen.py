@@ -50,7 +50,8 @@ import itertools
 import pathlib
 import sys
 
-from src.ascon import keyslots
+from src.ascon import keyslots, sbox_program
+from src.ascon.pb_entry import pb_entry
 from src.asmgen.emitter import Emitter, declare, text
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -67,7 +68,7 @@ DELTA_MASKS = [0x22222222, 0x0C0C0C0C, 0x00F000F0, 0x0000FF00]
 # The state is true in memory; every entry point complements these lanes on
 # the way in and out.  Lanes 0 and 1 (the rate) are true at even rounds,
 # where the blocks run.
-INVERTED = {0: (2, 3, 4), 1: (0, 3)}
+INVERTED = sbox_program.INVERTED
 
 
 def round_constants(i: int) -> tuple[int, int, int]:
@@ -232,52 +233,10 @@ class Asm(Emitter):
 # -- the permutation --------------------------------------------------------
 def sbox_xt(a: Asm, x: list[str], t: list[str], even: bool) -> None:
     """The S-box on one 32-bit slice x[0..4], temporaries t[0..2], with and,
-    or, xor only: 15 operations and a NOT (one xor with a15) in even rounds,
-    16 operations in odd ones (the RV32I variant's sequence: the complements
-    come from lanes held inverted, INVERTED).  With x the slice's true input
-    and y the S-box output:
-        y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
-        y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
-        y2 = (~x3 & x4) ^ ~(x1 ^ x2)
-        y3 = (x0 | (x3 ^ x4)) ^ x1 ^ x2
-        y4 = (x1 & ~(x0 ^ x4)) ^ x3 ^ x4
-    An even round takes x2, x3, x4 inverted and leaves x0, x3 inverted; an
-    odd round the reverse."""
-    if even:  # in: x2, x3, x4 inverted
-        a("xor", t[0], x[1], x[2], comment="t0 = ~(x1 ^ x2)")
-        a("xor", t[1], x[0], x[4], comment="t1 = ~(x0 ^ x4)")
-        a("xor", x[4], x[3], x[4], comment="x4 = x3 ^ x4")
-        a("xor", x[2], x[2], t[1], comment="x2 = x0 ^ x2 ^ x4")
-        a("or", x[2], x[1], x[2], comment="x2 = x1 | (x0 ^ x2 ^ x4)")
-        a("or", x[0], x[0], x[4], comment="x0 = x0 | (x3 ^ x4)")
-        a("and", t[2], x[1], t[1], comment="t2 = x1 & ~(x0 ^ x4)")
-        a("xor", x[1], x[1], x[3], comment="x1 = ~(x1 ^ x3)")
-        a("and", x[1], x[1], t[0], comment="x1 = ~((x1 ^ x2) | (x1 ^ x3))")
-        a("xor", x[1], x[1], t[1], comment="x1 = y1")
-        a("and", t[1], x[3], x[4], comment="t1 = ~x3 & x4")
-        a("xor", x[3], x[0], t[0], comment="x3 = ~y3")
-        a("xor", x[0], x[2], x[4], comment="x0 = y0")
-        a("xor", x[2], t[1], t[0], comment="x2 = y2")
-        a("xor", x[4], t[2], x[4], comment="x4 = y4")
-        a.not_(x[0])
-        a.lines[-1] = f"{a.lines[-1]:<40}/* x0 = ~y0: out x0, x3 inverted */"
-    else:  # in: x0, x3 inverted
-        a("xor", x[2], x[1], x[2], comment="x2 = x1 ^ x2")
-        a("xor", t[0], x[1], x[3], comment="t0 = ~(x1 ^ x3)")
-        a("xor", t[1], x[0], x[4], comment="t1 = ~(x0 ^ x4)")
-        a("xor", t[2], x[3], x[4], comment="t2 = ~(x3 ^ x4)")
-        a("or", t[0], x[2], t[0], comment="t0 = (x1 ^ x2) | ~(x1 ^ x3)")
-        a("and", x[4], x[3], x[4], comment="x4 = ~x3 & x4")
-        a("and", x[0], x[0], t[2], comment="x0 = ~(x0 | (x3 ^ x4))")
-        a("xor", x[3], x[0], x[2], comment="x3 = ~y3")
-        a("xor", x[0], x[2], t[1], comment="x0 = ~(x0 ^ x1 ^ x2 ^ x4)")
-        a("xor", x[2], x[4], x[2], comment="x2 = ~y2")
-        a("or", x[4], x[1], x[0])
-        a("xor", x[4], x[4], x[1], comment="x4 = ~(x1 | (x0 ^ x2 ^ x4))")
-        a("and", t[1], x[1], t[1], comment="t1 = x1 & ~(x0 ^ x4)")
-        a("xor", x[1], t[0], x[0], comment="x1 = y1")
-        a("xor", x[0], x[4], t[2], comment="x0 = y0")
-        a("xor", x[4], t[1], t[2], comment="x4 = ~y4: out x2, x3, x4 inverted")
+    or, xor only: src/ascon/sbox_program.py's program (the RV32I variant's),
+    its NOT one xor with a15.  An even round takes x2, x3, x4 inverted and
+    leaves x0, x3 inverted; an odd round the reverse."""
+    sbox_program.emit(a, x, t, even, not_=lambda a_, r, c: a_("xor", r, r, ONES, comment=c))
 
 
 def fsr_part(lo: str, hi: str, r: int, low_half: bool) -> tuple[str, str, int]:
@@ -1081,16 +1040,7 @@ def whole(a: Asm) -> None:
             a("j", ".Lfinal")
     a.label(".Lfinal")
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
-    a.raw("#if CRYPTO_KEYBYTES == 20")
-    for lane, slot in ((1, "F1"), (2, "F2"), (3, "F3")):
-        key_xor(a, lane, slot, True)
-    a.raw("#elif ASCON_RATE == 8")
-    key_xor(a, 1, "KA", False)
-    key_xor(a, 2, "KB", False)
-    a.raw("#else")
-    key_xor(a, 2, "KA", False)
-    key_xor(a, 3, "KB", False)
-    a.raw("#endif")
+    keyslots.final_key_xors(a, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     call_rounds(a, ".Lround0", "p^12")
     for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
     invert(a, (3, 4), "the tag's lanes, true")
@@ -1241,16 +1191,7 @@ temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
         a.raw("#ifdef ASCON_RATE")
         bi_routines(a)
         a.raw("#endif")
-    a.note("p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB")
-    a.raw("#ifdef ASCON_RATE")
-    a.raw("#if ASCON_PB % 2")
-    a.raw("#error the blocks enter the rounds at an even round: ASCON_PB must be even")
-    a.raw("#endif")
-    for k in range(2, 13, 2):
-        a.raw(f"#{'if' if k == 2 else 'elif'} ASCON_PB == {k}")
-        a.raw(f"    .set .Lpb, .Lround{12 - k}")
-    a.raw("#endif")
-    a.raw("#endif")
+    pb_entry(a)
     a.raw("")
     a.raw("    .section .rodata")
     a.raw("    .balign 4")

@@ -1,0 +1,20 @@
+"""What the Ascon generators whose rounds are one unrolled table entered at
+any round (RV32, RV64, Xtensa) share: .Lpb, the entry of the blocks'
+p^ASCON_PB, chosen by the scheme header the .S is included after."""
+from __future__ import annotations
+
+
+def pb_entry(a) -> None:
+    """.Lpb = .Lround(12 - ASCON_PB), for an AEAD or hash scheme (ASCON_RATE);
+    an even count only, as the blocks run where the lanes held inverted are
+    an even round's."""
+    a.note("p^ASCON_PB, the rounds the blocks use: enters at round 12 - ASCON_PB")
+    a.raw("#ifdef ASCON_RATE")
+    a.raw("#if ASCON_PB % 2")
+    a.raw("#error the blocks enter the rounds at an even round: ASCON_PB must be even")
+    a.raw("#endif")
+    for k in range(2, 13, 2):
+        a.raw(f"#{'if' if k == 2 else 'elif'} ASCON_PB == {k}")
+        a.raw(f"    .set .Lpb, .Lround{12 - k}")
+    a.raw("#endif")
+    a.raw("#endif")
