@@ -29,9 +29,13 @@
  *   PERM_VIEW_WORDS32  uint32_t w[PERM_STATE_BYTES / 4]: byte i is bits
  *                      8 (i mod 4) .. of w[i / 4], whatever the host's
  *                      byte order; whole aligned words go through one load
- *                      or store, the bytes before and after them one at a
- *                      time, or every byte one at a time with
- *                      PERM_VIEW_BYTEWISE (the smallest code)
+ *                      or store, other bytes one at a time, or every byte
+ *                      one at a time with PERM_VIEW_BYTEWISE (the smallest
+ *                      code); one loop, or with PERM_VIEW_SPLIT three (bytes
+ *                      to a word boundary, words, the rest), which a mode's
+ *                      constant rate compiles to its word loop alone: faster
+ *                      where the modes absorb at constant offsets (Sparkle's
+ *                      take it), larger and no faster where they do not
  *
  * A backend with another layout (Ascon's lanes and interleaved halves, the
  * MSP430 nibble-sliced PHOTON state, a core whose word loads may be
@@ -86,6 +90,7 @@ LWC_INLINE void perm_zero(perm_state_t *s) {
   for (i = 0; i < PERM_STATE_BYTES / 4; i++) s->w[i] = 0;
 }
 
+#ifdef PERM_VIEW_SPLIT
 /* Bytes up to a word boundary, whole words, the bytes left: with a constant
  * offset and length (a mode's rate) the compiler keeps only the word loop. */
 LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off, unsigned len) {
@@ -108,6 +113,39 @@ LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out, unsigned off,
   }
   for (; i < len; i++, off++) out[i] = (uint8_t)(s->w[off / 4] >> (8u * (off & 3u)));
 }
+#else
+/* One loop, a word or a byte a step: the smaller code. */
+LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off, unsigned len) {
+  while (len > 0) {
+    if (!PERM_VIEW_BYTEWISE && (off & 3u) == 0 && len >= 4) {
+      s->w[off / 4] ^= lwc_load32le(in);
+      in += 4;
+      off += 4;
+      len -= 4;
+    } else {
+      s->w[off / 4] ^= (uint32_t)*in++ << (8u * (off & 3u));
+      off++;
+      len--;
+    }
+  }
+}
+
+LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out, unsigned off,
+                             unsigned len) {
+  while (len > 0) {
+    if (!PERM_VIEW_BYTEWISE && (off & 3u) == 0 && len >= 4) {
+      lwc_store32le(out, s->w[off / 4]);
+      out += 4;
+      off += 4;
+      len -= 4;
+    } else {
+      *out++ = (uint8_t)(s->w[off / 4] >> (8u * (off & 3u)));
+      off++;
+      len--;
+    }
+  }
+}
+#endif
 
 #endif
 

@@ -21,6 +21,7 @@
 #endif
 #include "sparkle/common.h"
 #define PERM_VIEW_WORDS32
+#define PERM_VIEW_SPLIT /* core/perm.h: the modes absorb whole rate blocks */
 #include "core/perm.h"
 
 /* Sparkle384 with `steps` steps (0 .. 12) */

@@ -12,6 +12,7 @@
 #define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
 #include "sparkle/common.h"
 #define PERM_VIEW_WORDS32
+#define PERM_VIEW_SPLIT /* core/perm.h: the modes absorb whole rate blocks */
 #include "core/perm.h"
 
 #define SPARKLE_BACKEND_NAME "lowsize"

@@ -11,6 +11,7 @@
 #define LWC_FORCE_INLINE 1 /* core/common.h: every routine inlined */
 #include "sparkle/common.h"
 #define PERM_VIEW_WORDS32
+#define PERM_VIEW_SPLIT /* core/perm.h: the modes absorb whole rate blocks */
 #include "core/perm.h"
 
 #define SPARKLE_BACKEND_NAME "opt32"

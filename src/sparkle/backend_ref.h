@@ -9,6 +9,7 @@
 
 #include "sparkle/common.h"
 #define PERM_VIEW_WORDS32
+#define PERM_VIEW_SPLIT /* core/perm.h: the modes absorb whole rate blocks */
 #include "core/perm.h"
 
 #define SPARKLE_BACKEND_NAME "ref"
