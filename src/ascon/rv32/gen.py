@@ -46,7 +46,7 @@ import pathlib
 import sys
 
 from src.ascon import keyslots, sbox_program
-from src.ascon.pb_entry import pb_entry
+from src.ascon.table_rounds import pb_entry, whole_aead
 from src.asmgen import riscv
 from src.asmgen.emitter import Emitter, declare, text, write
 
@@ -918,12 +918,7 @@ Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/
     a.raw(f"    .size {name}, .-{name}")
     a.raw("#endif")
     a.raw("")
-    a.raw("#if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */")
-    a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
-    a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
-    a.raw("#endif")
-    whole(a)
-    a.raw("#endif")
+    whole_aead(a, whole)
     a.raw("")
     rounds(a)
     pb_entry(a)

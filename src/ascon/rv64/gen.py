@@ -42,7 +42,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.ascon.pb_entry import pb_entry
+from src.ascon.table_rounds import pb_entry, whole_aead
 from src.asmgen import riscv
 from src.asmgen.emitter import Emitter, declare, text, write
 
@@ -757,12 +757,7 @@ def generate(variant: str) -> str:
     a.raw(f"    .size {name}, .-{name}")
     a.raw("#endif")
     a.raw("")
-    a.raw("#if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */")
-    a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
-    a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
-    a.raw("#endif")
-    whole(a)
-    a.raw("#endif")
+    whole_aead(a, whole)
     a.raw("")
     rounds(a)
     pb_entry(a)

@@ -51,7 +51,7 @@ import pathlib
 import sys
 
 from src.ascon import keyslots, sbox_program
-from src.ascon.pb_entry import pb_entry
+from src.ascon.table_rounds import pb_entry, whole_aead
 from src.asmgen.emitter import Emitter, declare, text
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -1178,12 +1178,7 @@ temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
     a.raw(f"    .size {name}, .-{name}")
     a.raw("#endif")
     a.raw("")
-    a.raw("#if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */")
-    a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
-    a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
-    a.raw("#endif")
-    whole(a)
-    a.raw("#endif")
+    whole_aead(a, whole)
     a.raw("")
     a.raw("    .align 4")
     rounds(a)

@@ -1,6 +1,7 @@
 """What the Ascon generators whose rounds are one unrolled table entered at
-any round (RV32, RV64, Xtensa) share: .Lpb, the entry of the blocks'
-p^ASCON_PB, chosen by the scheme header the .S is included after."""
+any round (RV32, RV64, Xtensa) share around it: the whole-message AEAD's
+guard and .Lpb, the entry of the blocks' p^ASCON_PB, both chosen by the
+scheme header the .S is included after."""
 from __future__ import annotations
 
 
@@ -17,4 +18,15 @@ def pb_entry(a) -> None:
         a.raw(f"#{'if' if k == 2 else 'elif'} ASCON_PB == {k}")
         a.raw(f"    .set .Lpb, .Lround{12 - k}")
     a.raw("#endif")
+    a.raw("#endif")
+
+
+def whole_aead(a, whole) -> None:
+    """The whole-message AEAD calls (whole(a) emits them), for an AEAD
+    scheme only, which must use p^12 and a 16-byte tag."""
+    a.raw("#if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */")
+    a.raw("#if ASCON_PA != 12 || CRYPTO_ABYTES != 16")
+    a.raw("#error the whole-message AEAD expects p^12 and a 16-byte tag")
+    a.raw("#endif")
+    whole(a)
     a.raw("#endif")
