@@ -1,6 +1,8 @@
 """What the RISC-V assembly generators share (src/ascon/rv32/gen.py and
 src/ascon/rv64/gen.py: RV32 and RV64 have the same base instructions and
-calling convention): the loop over a message's full rate blocks."""
+calling convention): the loops over a message's full rate blocks (in the
+whole-message AEAD and in the blocks entry) and the whole-message AEAD's
+associated-data and message phases."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -26,3 +28,48 @@ def full_blocks(a: Emitter, op: str, tag: str, ptr: str, n: str, out: str, tmp: 
     a("sltiu", tmp, n, "ASCON_RATE")
     a("beqz", tmp, f".L{tag}_block")
     a.label(f".L{tag}_last")
+
+
+def aead_phases(a: Emitter, full_blocks, last_block, domain_bit: Callable[[bool], None],
+                ad: str, adlen: str, msg: str, mlen: str, op: str) -> None:
+    """The middle of a whole-message AEAD (Ascon's RV32 and RV64): the
+    associated data if any (full blocks, the padded last one, p^b via .Lpb),
+    the domain bit (domain_bit(little_endian) emits it), then the message
+    encrypted or decrypted as the register op says (0 / 1), both ending at
+    .Lfinal.  full_blocks / last_block(a, phase, tag, ptr, n) are the
+    generator's."""
+    a.note("associated data (if any): full blocks, the padded last one; then the domain bit")
+    a("beqz", adlen, ".Lad_none")
+    full_blocks(a, "absorb", "ad", ad, adlen)
+    last_block(a, "absorb", "ad", ad, adlen)
+    a("jal", "ra", ".Lpb", comment="p^b")
+    a.label(".Lad_none")
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    domain_bit(True)
+    a.raw("#else")
+    domain_bit(False)
+    a.raw("#endif")
+    a.note("the message")
+    a("bnez", op, ".Lmsg_decrypt")
+    for phase in ("encrypt", "decrypt"):
+        if phase == "decrypt":
+            a.label(".Lmsg_decrypt")
+        full_blocks(a, phase, f"m{phase[0]}", msg, mlen)
+        last_block(a, phase, f"m{phase[0]}", msg, mlen)
+        if phase == "encrypt":
+            a("j", ".Lfinal")
+    a.label(".Lfinal")
+
+
+def block_loop(a: Emitter, op: str, duplex_block: Callable[[str, str, str], None]) -> None:
+    """The blocks entry's loop (a1 out, a2 in, a3 blocks left): each block
+    duplex_block(op, in, out), then p^ASCON_PB via .Lpb; on to .Lblocks_done."""
+    a.label(f".Lblocks_{op}")
+    duplex_block(op, "a2", "a1")
+    a("jal", "ra", ".Lpb", comment="p^ASCON_PB")
+    a("addi", "a2", "a2", "ASCON_RATE")
+    if op != "absorb":
+        a("addi", "a1", "a1", "ASCON_RATE")
+    a("addi", "a3", "a3", -1)
+    a("bnez", "a3", f".Lblocks_{op}")
+    a("j", ".Lblocks_done")

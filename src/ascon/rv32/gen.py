@@ -489,16 +489,8 @@ def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
 
 
 def block_loop(a: Asm, op: str) -> None:
-    """One loop over the blocks: a1 out, a2 in, a3 blocks left."""
-    a.label(f".Lblocks_{op}")
-    duplex_block(a, op, "a2", "a1")
-    a("jal", "ra", ".Lpb", comment="p^ASCON_PB")
-    a("addi", "a2", "a2", "ASCON_RATE")
-    if op != "absorb":
-        a("addi", "a1", "a1", "ASCON_RATE")
-    a("addi", "a3", "a3", -1)
-    a("bnez", "a3", f".Lblocks_{op}")
-    a("j", ".Lblocks_done")
+    """The blocks entry's loop (riscv.block_loop over this ISA's duplex_block)."""
+    riscv.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
 
 
 # -- whole AEAD messages ---------------------------------------------------
@@ -731,6 +723,16 @@ def for_keys(a: Asm, body) -> None:
     a.raw("#endif")
 
 
+def domain_bit(a: Asm, little_endian: bool) -> None:
+    """The domain separation bit of the AEAD: bit 63 of x4 (SP 800-232's
+    little-endian lanes) or bit 0 (v1.2's big-endian ones)."""
+    if little_endian:
+        a("lui", T[0], "0x80000")
+        a("xor", O[4], O[4], T[0], comment="domain separation: bit 63 of x4")
+    else:
+        a("xori", E[4], E[4], 1, comment="domain separation: bit 0 of x4")
+
+
 def whole(a: Asm) -> None:
     """The two entry points and their shared body."""
     saved = whole_saved(a.variant)
@@ -770,28 +772,8 @@ def whole(a: Asm) -> None:
     key_xor(a, 3, "KA", False)
     key_xor(a, 4, "KB", False)
     a.raw("#endif")
-    a.note("associated data (if any): full blocks, the padded last one; then the domain bit")
-    a("beqz", ADLEN, ".Lad_none")
-    full_blocks(a, "absorb", "ad", AD, ADLEN)
-    last_block(a, "absorb", "ad", AD, ADLEN)
-    a("jal", "ra", ".Lpb", comment="p^b")
-    a.label(".Lad_none")
-    a.raw("#if ASCON_LITTLE_ENDIAN")
-    a("lui", T[0], "0x80000")
-    a("xor", O[4], O[4], T[0], comment="domain separation: bit 63 of x4")
-    a.raw("#else")
-    a("xori", E[4], E[4], 1, comment="domain separation: bit 0 of x4")
-    a.raw("#endif")
-    a.note("the message")
-    a("bnez", OP, ".Lmsg_decrypt")
-    for op in ("encrypt", "decrypt"):
-        if op == "decrypt":
-            a.label(".Lmsg_decrypt")
-        full_blocks(a, op, f"m{op[0]}", IN, LEN)
-        last_block(a, op, f"m{op[0]}", IN, LEN)
-        if op == "encrypt":
-            a("j", ".Lfinal")
-    a.label(".Lfinal")
+    riscv.aead_phases(a, full_blocks, last_block, lambda le: domain_bit(a, le),
+                      AD, ADLEN, IN, LEN, OP)
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
     keyslots.final_key_xors(a, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     a("jal", "ra", ".Lround0", comment="p^12")
