@@ -1,7 +1,8 @@
 """What the Ascon generators whose rounds are one unrolled table entered at
 any round (RV32, RV64, Xtensa) share around it: the whole-message AEAD's
 guard and .Lpb, the entry of the blocks' p^ASCON_PB, both chosen by the
-scheme header the .S is included after."""
+scheme header the .S is included after; and the 32-bit ones' description
+of the state in their banner."""
 from __future__ import annotations
 
 
@@ -30,3 +31,11 @@ def whole_aead(a, whole) -> None:
     a.raw("#endif")
     whole(a)
     a.raw("#endif")
+
+
+def words_description(bi32: bool) -> tuple[str, tuple[str, str]]:
+    """How a 32-bit generator's banner (RV32, Xtensa) describes the state in
+    memory and names the two register halves of a lane."""
+    if bi32:
+        return ("e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).", ("e0-e4", "o0-o4"))
+    return ("x[0..4], 64-bit lanes, low word first.", ("low words", "high words"))

@@ -51,7 +51,7 @@ import pathlib
 import sys
 
 from src.ascon import keyslots, sbox_program
-from src.ascon.table_rounds import pb_entry, whole_aead
+from src.ascon.table_rounds import pb_entry, whole_aead, words_description
 from src.asmgen.emitter import Emitter, declare, text
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -1085,9 +1085,7 @@ def whole(a: Asm) -> None:
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    state, halves = (("e[0..4], o[0..4] (32-bit words, bit-interleaved lanes).",
-                      ("e0-e4", "o0-o4")) if a.bi32 else
-                     ("x[0..4], 64-bit lanes, low word first.", ("low words", "high words")))
+    state, halves = words_description(a.bi32)
     a.banner("src/ascon/xtensa/gen.py", f"""\
 Xtensa LX106, call0 ABI.  Included by an implementation's .S after its
 scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.
