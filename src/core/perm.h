@@ -33,9 +33,10 @@
  *                      one at a time with PERM_VIEW_BYTEWISE (the smallest
  *                      code); one loop, or with PERM_VIEW_SPLIT three (bytes
  *                      to a word boundary, words, the rest), which a mode's
- *                      constant rate compiles to its word loop alone: faster
- *                      where the modes absorb at constant offsets (Sparkle's
- *                      take it), larger and no faster where they do not
+ *                      constant rate compiles to its word loop alone.
+ *                      Sparkle's backends take it (their modes absorb at
+ *                      constant offsets); for the other families it was
+ *                      measured larger, and faster on 32-bit cores only
  *
  * A backend with another layout (Ascon's lanes and interleaved halves, the
  * MSP430 nibble-sliced PHOTON state, a core whose word loads may be
