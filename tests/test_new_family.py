@@ -10,8 +10,6 @@ import pathlib
 import re
 import subprocess
 
-import pytest
-
 from harness.build import WARN
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
