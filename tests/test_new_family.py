@@ -6,11 +6,14 @@ lines is checked against what this family takes, so the guide cannot
 drift from what adding a family costs."""
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import subprocess
 
-from harness.build import WARN
+from harness.bench.targets import TARGETS
+from harness.build import VARIANTS, WARN, impl_flags, via_flags
+from harness.discover import discover
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "design" / "adding-a-family.md"
@@ -285,7 +288,7 @@ extern const lwc_perm toy8_ref_lwc_perm_desc;
 extern const lwc_hash toy_hash_ref_lwc_hash_desc;
 extern const lwc_hash via_toy8_lwc_hash_desc;
 const lwc_perm *lwc_via_perm;
-/* argv[1]: the message in hex (at least 16 bytes).  Prints the permutation
+/* argv[1]: the message in hex (16 to 64 bytes).  Prints the permutation
  * of its first 16 bytes, what an add past the state's end returns, and the
  * hash of the message given in two updates, then the same hash through
  * the via mode over the permutation's descriptor (the KAT check's path). */
@@ -295,7 +298,8 @@ int main(int argc, char **argv) {
   uint8_t in[64], out[16];
   lwc_perm_state s;
   lwc_hash_ctx ctx;
-  unsigned i, n = (unsigned)strlen(argv[argc - 1]) / 2;
+  unsigned i, n;
+  if (argc != 2 || (n = (unsigned)strlen(argv[1]) / 2) < 16 || n > sizeof in) return 2;
   for (i = 0; i < n; i++) sscanf(argv[1] + 2 * i, "%2hhx", &in[i]);
   p->init(&s);
   p->add_bytes(&s, in, 0, 3);
@@ -376,32 +380,36 @@ def guide_rows(path: pathlib.Path, rows: tuple[str, ...]) -> dict[str, tuple[int
     return found
 
 
+def compile_flags(base: pathlib.Path) -> list[str]:
+    """What harness.build gives every source (warnings, the include folders),
+    plus the throwaway family's own src/ under `base`."""
+    return [*WARN, *VARIANTS["release"]["cflags"], f"-I{ROOT / 'include'}",
+            f"-I{ROOT / 'src'}", f"-I{base / 'src'}"]
+
+
 def test_a_new_family_builds_with_the_harness_flags_and_matches_its_model(tmp_path):
+    """Discovered from its folders as the harness discovers ours, compiled
+    with the harness' flags for each implementation and for the bare
+    permutation's via check."""
     write_family(tmp_path)
+    impls = {i.scheme: i for i in discover(tmp_path)}
+    assert sorted(impls) == ["toy-hash", "toy8"]
     objs = []
-    for impl, src, ns, scheme in [("crypto_perm/toy8/ref", "perm.c", "toy8_ref", "toy8"),
-                                  ("crypto_hash/toy-hash/ref", "hash.c", "toy_hash_ref",
-                                   "toy-hash")]:
-        obj = tmp_path / f"{ns}.o"
-        subprocess.run(["gcc", *WARN, "-O2", f"-I{ROOT / 'include'}", f"-I{ROOT / 'src'}",
-                        f"-I{tmp_path / 'src'}", f"-I{tmp_path / impl}",
-                        f"-DLWC_NAMESPACE={ns}", f'-DLWC_SCHEME_NAME="{scheme}"',
-                        '-DLWC_IMPL_NAME="ref"', "-c", str(tmp_path / impl / src),
-                        "-o", str(obj)], check=True, cwd=ROOT)
-        objs.append(str(obj))
+    for impl in impls.values():
+        for src in impl.sources:
+            obj = tmp_path / f"{impl.namespace}.o"
+            subprocess.run(["gcc", *compile_flags(tmp_path), *impl_flags(impl), "-c", str(src),
+                            "-o", str(obj)], check=True, cwd=ROOT)
+            objs.append(str(obj))
+    perm = impls["toy8"]
     via = tmp_path / "via_toy8.o"
-    subprocess.run(["gcc", *WARN, "-O2", f"-I{ROOT / 'include'}", f"-I{ROOT / 'src'}",
-                    f"-I{tmp_path / 'src'}", f"-I{tmp_path}", "-DLWC_VIA",
-                    "-DLWC_NAMESPACE=via_toy8", '-DLWC_SCHEME_NAME="toy-hash"',
-                    '-DLWC_IMPL_NAME="via"',
-                    '-DLWC_VIA_SCHEME_H="crypto_hash/toy-hash/scheme.h"', "-c",
-                    str(tmp_path / "crypto_perm/toy8/via.c"), "-o", str(via)],
-                   check=True, cwd=ROOT)
+    subprocess.run(["gcc", *compile_flags(tmp_path), *via_flags(perm), "-c",
+                    str(perm.via_source), "-o", str(via)], check=True, cwd=ROOT)
     objs.append(str(via))
     (tmp_path / "main.c").write_text(MAIN)
     exe = tmp_path / "toy"
-    subprocess.run(["gcc", *WARN, "-O2", f"-I{ROOT / 'include'}", str(tmp_path / "main.c"),
-                    *objs, "-o", str(exe)], check=True, cwd=ROOT)
+    subprocess.run(["gcc", *compile_flags(tmp_path), str(tmp_path / "main.c"), *objs,
+                    "-o", str(exe)], check=True, cwd=ROOT)
     for n in (16, 17, 23, 24, 31, 40, 64):
         msg = bytes((7 * i + n) & 0xFF for i in range(n))
         out = subprocess.run([str(exe), msg.hex()], capture_output=True, text=True,
@@ -443,7 +451,9 @@ void _start(void) {
 
 
 def test_a_family_port_to_rv32_runs_and_matches_its_model(tmp_path):
-    import os
+    """The port's generator run as ours are, the folder built with the
+    rv32i-qemu target's compiler and ISA flags, the program run by its QEMU."""
+    target = TARGETS["rv32i-qemu"]
     write_family(tmp_path)
     for rel_path, text in ISA_PORT.items():
         p = tmp_path / rel_path
@@ -451,16 +461,15 @@ def test_a_family_port_to_rv32_runs_and_matches_its_model(tmp_path):
         p.write_text(text)
     subprocess.run(["python3", str(tmp_path / "src/toy/rv32/gen.py")], check=True,
                    env={**os.environ, "PYTHONPATH": str(ROOT)})
+    impl = next(i for i in discover(tmp_path) if i.name == "asm_rv32")
+    assert impl.builds_for(set(target.arch_tokens))
     msg = bytes((11 * i + 5) & 0xFF for i in range(16))
     (tmp_path / "main.c").write_text(RV32_MAIN.replace("IN", ", ".join(map(str, msg))))
-    impl = tmp_path / "crypto_perm/toy8/asm_rv32"
     exe = tmp_path / "toy-rv32"
-    subprocess.run(["riscv64-unknown-elf-gcc", *WARN, "-O2", "-march=rv32i", "-mabi=ilp32",
+    subprocess.run([*target.cc, *compile_flags(tmp_path), *target.isa_flags, *impl_flags(impl),
                     "-ffreestanding", "-nostdlib", "-static", "-Wl,--no-relax",
-                    f"-I{ROOT / 'include'}", f"-I{ROOT / 'src'}", f"-I{tmp_path / 'src'}",
-                    f"-I{impl}", "-DLWC_NAMESPACE=toy8_asm_rv32", '-DLWC_SCHEME_NAME="toy8"',
-                    '-DLWC_IMPL_NAME="asm_rv32"', str(impl / "perm.c"), str(impl / "toy.S"),
-                    str(tmp_path / "main.c"), "-o", str(exe)], check=True, cwd=ROOT)
-    out = subprocess.run(["qemu-riscv32", str(exe)], capture_output=True, check=True,
+                    *map(str, impl.sources), str(tmp_path / "main.c"), "-o", str(exe)],
+                   check=True, cwd=ROOT)
+    out = subprocess.run([target.qemu, str(exe)], capture_output=True, check=True,
                          timeout=60).stdout
     assert out == toy_permute(toy_permute(msg), 3)

@@ -33,7 +33,7 @@
 void LWC_NS(ascon_msp430_permute)(perm_state_t *s, unsigned rc);
 
 #ifdef ASCON_MSP430_SMALL
-#define perm_permute(s, rounds)                                                  \
+#define perm_permute(s, rounds)                                                                        \
   ((rounds) != 0u ? LWC_NS(ascon_msp430_permute)((s), 0x3cu + 15u * (rounds) + 256u * ((rounds) - 1u)) \
             : (void)0)
 #else

@@ -30,7 +30,7 @@
   if (n > (len)) n = (len)
 
 LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in,
-                            unsigned off, unsigned len) {
+                         unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
     ascon_lane_xor(s, i, ASCON_LOAD(in, j, n));
@@ -41,7 +41,7 @@ LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in,
 }
 
 LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
-                                unsigned off, unsigned len) {
+                             unsigned off, unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
     ASCON_STORE(out, ascon_lane_get(s, i), j, n);
@@ -52,8 +52,8 @@ LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
 }
 
 LWC_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out,
-                                const uint8_t *in, unsigned off,
-                                unsigned len) {
+                              const uint8_t *in, unsigned off,
+                              unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
     ascon_lane_xor(s, i, ASCON_LOAD(in, j, n));
@@ -66,8 +66,8 @@ LWC_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out,
 }
 
 LWC_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out,
-                                const uint8_t *in, unsigned off,
-                                unsigned len) {
+                              const uint8_t *in, unsigned off,
+                              unsigned len) {
   while (len > 0) {
     ASCON_LANE_STEP(off, len, i, j, n);
     uint64_t c = ASCON_LOAD(in, j, n); /* read before out (may be in) */

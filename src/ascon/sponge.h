@@ -14,8 +14,8 @@ enum { ASCON_OP_ABSORB, ASCON_OP_ENC, ASCON_OP_DEC };
 
 /* One duplex call; op is a constant at every call site. */
 LWC_INLINE void ascon_duplex_op(perm_state_t *s, uint8_t *out,
-                                  const uint8_t *in, unsigned off,
-                                  unsigned len, int op) {
+                                const uint8_t *in, unsigned off,
+                                unsigned len, int op) {
   if (op == ASCON_OP_ABSORB)
     perm_add(s, in, off, len);
   else if (op == ASCON_OP_ENC)
@@ -27,7 +27,7 @@ LWC_INLINE void ascon_duplex_op(perm_state_t *s, uint8_t *out,
 /* Fill the open block, then whole blocks, then open a new block with what
  * remains.  out is unused (may be NULL) when op is ASCON_OP_ABSORB. */
 LWC_INLINE void ascon_stream(perm_state_t *s, uint8_t *pos, uint8_t *out,
-                               const uint8_t *in, size_t len, int op) {
+                             const uint8_t *in, size_t len, int op) {
   unsigned p = *pos;
   if (p > 0 && len > 0) {
     unsigned n = ASCON_RATE - p;

@@ -133,7 +133,7 @@ typedef perm_state_t ascon_wstate_t;
 /* One full rate block; op as sponge.h's (0 absorb, 1 encrypt, 2 decrypt),
  * a constant where inlined. */
 LWC_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
-                                const uint8_t *in, unsigned op) {
+                              const uint8_t *in, unsigned op) {
   if (op == 0) {
     ASCON_W_XOR_IN(s, 0, in);
 #if ASCON_RATE == 16
@@ -156,7 +156,7 @@ LWC_INLINE void ascon_w_block(ascon_wstate_t *s, uint8_t *out,
 
 /* n > 0 full blocks, each followed by p^ASCON_PB (sponge.h's ASCON_BLOCKS) */
 LWC_INLINE void ascon_w_blocks_op(perm_state_t *sp, uint8_t *out,
-                                    const uint8_t *in, size_t n, unsigned op) {
+                                  const uint8_t *in, size_t n, unsigned op) {
   ascon_wstate_t s;
   ascon_w_import(&s, sp);
   do {
@@ -185,7 +185,7 @@ static void ascon_w_blocks(perm_state_t *s, uint8_t *out, const uint8_t *in,
 /* The last, partial block (n < ASCON_RATE bytes, maybe none) and its
  * padding; op as ascon_w_block. */
 LWC_INLINE void ascon_w_last(ascon_wstate_t *s, uint8_t *out,
-                               const uint8_t *in, unsigned n, unsigned op) {
+                             const uint8_t *in, unsigned n, unsigned op) {
   unsigned i = 0;
   uint64_t w, c;
 #if ASCON_RATE == 16
@@ -230,8 +230,8 @@ LWC_INLINE void ascon_w_last(ascon_wstate_t *s, uint8_t *out,
 /* initialisation (IV || K || N, p^a, key added) to the end of the
  * associated data (domain-separation bit); the key's lanes for the tag */
 LWC_INLINE void ascon_w_start(ascon_wstate_t *s, uint64_t *k,
-                                const uint8_t *ad, size_t adlen,
-                                const uint8_t *npub, const uint8_t *key) {
+                              const uint8_t *ad, size_t adlen,
+                              const uint8_t *npub, const uint8_t *key) {
   static const uint8_t iv[40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES] = ASCON_IV;
 #if CRYPTO_KEYBYTES == 16
   k[0] = ascon_w_load8(key);
@@ -276,9 +276,9 @@ LWC_INLINE void ascon_w_start(ascon_wstate_t *s, uint64_t *k,
 /* the message's blocks (op 1 or 2), the last one padded, the finalisation;
  * the full tag to tag[0..16) */
 LWC_INLINE void ascon_w_finish(ascon_wstate_t *s, const uint64_t *k,
-                                 uint8_t *out, const uint8_t *in, size_t len,
-                                 unsigned op, uint8_t *tag,
-                                 const uint8_t *key) {
+                               uint8_t *out, const uint8_t *in, size_t len,
+                               unsigned op, uint8_t *tag,
+                               const uint8_t *key) {
   if (len >= ASCON_RATE) {
     size_t n = len / ASCON_RATE;
     do {

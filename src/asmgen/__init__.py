@@ -1,9 +1,8 @@
 """The toolkit every assembly generator of src/ uses: the line emitter
-(emitter.py) and one module per ISA family with what every generator of
-that ISA needs (riscv.py: the rate-block loop RV32 and RV64 share;
-armv7m.py: the Thumb-2 emitter and a function's frame;
-avr.py: AVR's frames, multi-byte shifts and rotations; msp430.py: MSP430's
-entry, exit and section helpers).  Each ISA's header of symbol-naming
-macros (<isa>.h: LWC_NAMESPACE prefixes) lies beside its module; a
-generated .S includes it as "asmgen/<isa>.h".  What belongs to one scheme
-stays in its family (Ascon's key slots: src/ascon/keyslots.py)."""
+and a global function's start and end (emitter.py), and the modules of the
+ISAs whose generators share more (armv7m.py: the Thumb-2 emitter and a
+function's symbol; avr.py: AVR's frames, multi-byte shifts and rotations;
+msp430.py: MSP430's entry, exit and section helpers).  Every generated .S
+includes sym.h, the one symbol-naming header (LWC_SYM: the implementation's
+LWC_NAMESPACE prefix).  What belongs to one scheme stays in its family
+(Ascon's key slots, S-box program and RISC-V mode loops: src/ascon/)."""

@@ -42,10 +42,11 @@ class Emitter:
                 self.raw(f" * {line}{end}" if line else f" *{end}")
 
 
-def declare(a: Emitter, sym: str, kind: str = "@function") -> None:
-    """A global symbol (LWC_SYM(name) of sym.h) declared and placed here."""
+def declare(a: Emitter, sym: str) -> None:
+    """A global function's symbol (LWC_SYM(name) of sym.h) declared and
+    placed here."""
     a.raw(f"    .global {sym}")
-    a.raw(f"    .type {sym}, {kind}")
+    a.raw(f"    .type {sym}, @function")
     a.label(sym)
 
 
@@ -76,6 +77,7 @@ def restore_return(a: Emitter, saved: list[str]) -> None:
 
 
 def size(a: Emitter, sym: str) -> None:
+    """A function's end: its symbol's size, for the linker's map and profile."""
     a.raw(f"    .size {sym}, .-{sym}")
 
 

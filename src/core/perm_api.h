@@ -33,7 +33,7 @@ static int lwc_perm_add(lwc_perm_state *s, const uint8_t *in, size_t off, size_t
 static int lwc_perm_extract(const lwc_perm_state *s, uint8_t *out, size_t off, size_t len) {
   if (off > PERM_STATE_BYTES || len > PERM_STATE_BYTES - off) return LWC_ERR_ARG;
   perm_extract((const perm_state_t *)(const void *)s, out, (unsigned)off,
-                       (unsigned)len);
+               (unsigned)len);
   return LWC_OK;
 }
 
@@ -52,6 +52,6 @@ const lwc_perm LWC_NS(lwc_perm_desc) = {
     LWC_PERM_ROUNDS,     LWC_PERM_MAX_ROUNDS,  lwc_perm_init,
     lwc_perm_add,        lwc_perm_extract,     lwc_perm_permute,
     lwc_perm_permute_rounds,
-};
+    };
 
 #endif

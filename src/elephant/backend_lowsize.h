@@ -1,12 +1,11 @@
 /*
  * lowsize backend: the smallest code, not the fastest.  The 20-byte state
- * of core/perm.h (bytes), one round in a loop: the S-box on both nibbles of a byte at
- * once (ref's logic formulation, factored), and the pLayer (bit b of
- * nibble k to bit 40 b + k) as loops over the output bytes, each built
- * from the bit pairs of four input bytes with constant shifts (a bit at a
- * time was too slow for the AVR KAT's time limit).  No routine is inlined,
- * mode code included
- * (LWC_INLINE is a plain static function here).
+ * as core/perm.h's byte view, one round in a loop: the S-box on both
+ * nibbles of a byte at once (ref's logic formulation, factored), and the
+ * pLayer (bit b of nibble k to bit 40 b + k) as loops over the output
+ * bytes, each built from the bit pairs of four input bytes with constant
+ * shifts (a bit at a time was too slow for the AVR KAT's time limit).  No
+ * routine is inlined, mode code included (LWC_NO_INLINE).
  */
 #ifndef SPONGENT_BACKEND_H
 #define SPONGENT_BACKEND_H

@@ -22,13 +22,13 @@ LWC_INLINE void perm_zero(perm_state_t *s) {
 }
 
 LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
-                             unsigned len) {
+                         unsigned len) {
   uint8_t *p = s->b + off;
   while (len-- > 0) *p++ ^= *in++;
 }
 
 LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
-                                 unsigned off, unsigned len) {
+                             unsigned off, unsigned len) {
   const uint8_t *p = s->b + off;
   while (len-- > 0) *out++ = *p++;
 }

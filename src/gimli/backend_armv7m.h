@@ -42,7 +42,7 @@ LWC_INLINE void perm_zero(perm_state_t *s) {
 
 /* S[off .. off+len) ^= in (off + len <= 48) */
 LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
-                          unsigned len) {
+                         unsigned len) {
   uint8_t *p = (uint8_t *)s->w + off;
   uint32_t a, b;
   for (; len >= 4; len -= 4, p += 4, in += 4) {
@@ -56,7 +56,7 @@ LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
 
 /* out = S[off .. off+len) (off + len <= 48) */
 LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out,
-                              unsigned off, unsigned len) {
+                             unsigned off, unsigned len) {
   const uint8_t *p = (const uint8_t *)s->w + off;
   uint32_t a;
   for (; len >= 4; len -= 4, p += 4, out += 4) {
@@ -82,7 +82,7 @@ void LWC_NS(gimli_armv7m_permute)(perm_state_t *s, unsigned rounds);
 /* all 24 rounds without the entry's dispatch on the count: taken when the
  * count is the constant 24, as the modes and the bare permutation have it */
 void LWC_NS(gimli_armv7m_permute24)(perm_state_t *s);
-#define perm_permute(s, rounds)                                              \
+#define perm_permute(s, rounds)                                             \
   (__builtin_constant_p(rounds) && (rounds) == 24                           \
        ? LWC_NS(gimli_armv7m_permute24)(s)                                  \
        : LWC_NS(gimli_armv7m_permute)((s), (rounds)))

@@ -55,7 +55,7 @@ LWC_INLINE void photon_part(perm_state_t *s, unsigned off, unsigned n, const uin
 /* Bytes off .. off + len (within the 32): whole rows in one call of the
  * assembly, a row's part through photon_part. */
 LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
-                           unsigned len) {
+                         unsigned len) {
   while (len > 0) {
     unsigned n = 4u - (off & 3u);
     if (n == 4u && len >= 4u) {
@@ -70,7 +70,7 @@ LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off,
 }
 
 LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out, unsigned off,
-                               unsigned len) {
+                             unsigned len) {
   while (len > 0) {
     unsigned n = 4u - (off & 3u);
     if (n == 4u && len >= 4u) {

@@ -59,7 +59,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 from src.asmgen.msp430 import Asm, head, tail
-from src.asmgen.emitter import text, write
+from src.asmgen.emitter import size, text, write
 
 VARIANTS = ["fast", "small"]
 
@@ -531,7 +531,7 @@ def blocks(a: Asm, op: str, what: str, little: bool) -> None:
     a("dec", "r15")
     a("jne", f".L{op}")
     tail(a, SAVED)
-    a.raw(f"    .size {sym}, .-{sym}")
+    size(a, sym)
 
 
 def generate(variant: str) -> str:
@@ -562,7 +562,7 @@ column and three temporaries; linear layer: the lane, its copy, one temporary).
         a("sub", f"#0x{0x100 + 15:x}", RC, comment="one round less, the next round constant")
         a("jge", ".Lround", comment="until the high byte goes below 0")
         tail(a, SMALL_SAVED)
-        a.raw(f"    .size {sym}, .-{sym}")
+        size(a, sym)
     else:
         a.note("the rounds, for the entries below: r12 = state, r13 = the first round's")
         a.note("constant; r4-r11, r14, r15 changed")
@@ -574,7 +574,7 @@ column and three temporaries; linear layer: the lane, its copy, one temporary).
         head(a, sym, SAVED, "r12 = state, r13 = 0x3c + 15 n: p^n (n = 1..12), the last n rounds of p^12")
         a("call", "#.Lcore")
         tail(a, SAVED)
-        a.raw(f"    .size {sym}, .-{sym}")
+        size(a, sym)
         a.raw("")
         a.raw("#if defined(ASCON_RATE) && defined(ASCON_PB)")
         a.note("whole rate blocks for the modes' streaming (sponge.h: ASCON_BLOCKS)")

@@ -45,10 +45,9 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.ascon import keyslots, sbox_program
+from src.ascon import keyslots, riscv_modes, sbox_program
 from src.ascon.table_rounds import pb_entry, whole_aead, words_description
-from src.asmgen import riscv
-from src.asmgen.emitter import Emitter, declare, text, write
+from src.asmgen.emitter import Emitter, declare, size, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -489,8 +488,8 @@ def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
 
 
 def block_loop(a: Asm, op: str) -> None:
-    """The blocks entry's loop (riscv.block_loop over this ISA's duplex_block)."""
-    riscv.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
+    """The blocks entry's loop (riscv_modes.block_loop over this ISA's duplex_block)."""
+    riscv_modes.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
 
 
 # -- whole AEAD messages ---------------------------------------------------
@@ -628,7 +627,7 @@ def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
 
 def full_blocks(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
     """Every full block while n >= rate, each followed by p^b."""
-    riscv.full_blocks(a, op, tag, ptr, n, OUT, T[0], lambda: duplex_block(a, op, ptr, OUT))
+    riscv_modes.full_blocks(a, op, tag, ptr, n, OUT, T[0], lambda: duplex_block(a, op, ptr, OUT))
 
 
 def iv_word(a: Asm, half: str) -> str:
@@ -748,7 +747,7 @@ def whole(a: Asm) -> None:
         a("li", OP, op)
         if op == 0:
             a("j", ".Lwhole")
-            a.raw(f"    .size {sym}, .-{sym}")
+            size(a, sym)
         else:
             a("sltiu", "a7", LEN, 16)
             a("bnez", "a7", ".Lwhole_short", comment="ctlen < 16: no tag")
@@ -772,7 +771,7 @@ def whole(a: Asm) -> None:
     key_xor(a, 3, "KA", False)
     key_xor(a, 4, "KB", False)
     a.raw("#endif")
-    riscv.aead_phases(a, full_blocks, last_block, lambda le: domain_bit(a, le),
+    riscv_modes.aead_phases(a, full_blocks, last_block, lambda le: domain_bit(a, le),
                       AD, ADLEN, IN, LEN, OP)
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
     keyslots.final_key_xors(a, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
@@ -826,7 +825,7 @@ def whole(a: Asm) -> None:
     a("li", "a0", -2)
     a("ret")
     sym = "LWC_SYM(ascon_rv32_aead_decrypt)"
-    a.raw(f"    .size {sym}, .-{sym}")
+    size(a, sym)
 
 
 def generate(variant: str) -> str:
@@ -871,7 +870,7 @@ Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/
         invert(a, SHIFT_INVERTED[0], "the rounds end at an even round: the true state")
     store_state(a)
     epilogue(a, PERMUTE_SAVED)
-    a.raw(f"    .size {name}, .-{name}")
+    size(a, name)
     a.raw("")
     # blocks(state, out, in, nblocks, op): for the modes (a bare permutation
     # has no rate)
@@ -895,7 +894,7 @@ Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/
         invert(a, SHIFT_INVERTED[0], "the true state")
     store_state(a)
     epilogue(a, blocks_saved(variant))
-    a.raw(f"    .size {name}, .-{name}")
+    size(a, name)
     a.raw("#endif")
     a.raw("")
     whole_aead(a, whole)

@@ -42,9 +42,9 @@ from __future__ import annotations
 import pathlib
 import sys
 
+from src.ascon import riscv_modes
 from src.ascon.table_rounds import pb_entry, whole_aead
-from src.asmgen import riscv
-from src.asmgen.emitter import Emitter, declare, text, write
+from src.asmgen.emitter import Emitter, declare, size, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -364,8 +364,8 @@ def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
 
 
 def block_loop(a: Asm, op: str) -> None:
-    """The blocks entry's loop (riscv.block_loop over this ISA's duplex_block)."""
-    riscv.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
+    """The blocks entry's loop (riscv_modes.block_loop over this ISA's duplex_block)."""
+    riscv_modes.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
 
 
 def frame(a: Asm, saved: list[str]) -> int:
@@ -511,7 +511,7 @@ def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
 
 def full_blocks(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
     """Every full block while n >= rate, each followed by p^b."""
-    riscv.full_blocks(a, op, tag, ptr, n, OUT, T[0], lambda: duplex_block(a, op, ptr, OUT))
+    riscv_modes.full_blocks(a, op, tag, ptr, n, OUT, T[0], lambda: duplex_block(a, op, ptr, OUT))
 
 
 def key_xor(a: Asm, lane: int, reg: str, comment: str) -> None:
@@ -556,7 +556,7 @@ def domain_bit(a: Asm, little_endian: bool) -> None:
 
 def whole(a: Asm) -> None:
     saved = whole_saved(a)
-    size = frame(a, saved)
+    frame_bytes = frame(a, saved)
     for name, op in (("ascon_rv64_aead_encrypt", 0), ("ascon_rv64_aead_decrypt", 1)):
         sym = f"LWC_SYM({name})"
         declare(a, sym)
@@ -564,7 +564,7 @@ def whole(a: Asm) -> None:
             a.note("a0 = ct, a1 = msg, a2 = mlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key")
             a("li", "a7", 0)
             a("j", ".Lwhole")
-            a.raw(f"    .size {sym}, .-{sym}")
+            size(a, sym)
         else:
             a.note("a0 = msg, a1 = ct, a2 = ctlen, a3 = ad, a4 = adlen, a5 = npub, a6 = key")
             a("sltiu", "a7", LEN, 16)
@@ -572,7 +572,7 @@ def whole(a: Asm) -> None:
             a("addi", LEN, LEN, -16, comment="mlen")
             a("li", "a7", 1)
     a.label(".Lwhole")
-    a("addi", "sp", "sp", -size)
+    a("addi", "sp", "sp", -frame_bytes)
     for k, r in enumerate(saved):
         a("sd", r, f"{8 * k}(sp)")
     a("mv", OP, "a7", comment="0 encrypt, 1 decrypt")
@@ -587,7 +587,7 @@ def whole(a: Asm) -> None:
     a.raw("#endif")
     key_xor(a, 3, KA, "x3 ^= KA")
     key_xor(a, 4, KB, "x4 ^= KB")
-    riscv.aead_phases(a, full_blocks, last_block, lambda le: domain_bit(a, le),
+    riscv_modes.aead_phases(a, full_blocks, last_block, lambda le: domain_bit(a, le),
                       AD, ADLEN, IN, LEN, OP)
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
     a.raw("#if CRYPTO_KEYBYTES == 20")
@@ -646,13 +646,13 @@ def whole(a: Asm) -> None:
     wipe(a, [KA, KB, K0, *X, *T])
     for k, r in enumerate(saved):
         a("ld", r, f"{8 * k}(sp)")
-    a("addi", "sp", "sp", size)
+    a("addi", "sp", "sp", frame_bytes)
     a("ret")
     a.label(".Lwhole_short")
     a("li", "a0", -2)
     a("ret")
     sym = "LWC_SYM(ascon_rv64_aead_decrypt)"
-    a.raw(f"    .size {sym}, .-{sym}")
+    size(a, sym)
 
 
 def generate(variant: str) -> str:
@@ -710,7 +710,7 @@ def generate(variant: str) -> str:
     complement(a, inv[0], "the true state")
     store_state(a)
     a("jr", "a2")
-    a.raw(f"    .size {name}, .-{name}")
+    size(a, name)
     a.raw("")
     a.raw("#ifdef ASCON_RATE")
     name = "LWC_SYM(ascon_rv64_blocks)"
@@ -736,7 +736,7 @@ def generate(variant: str) -> str:
         epilogue(a, saved, "a5")
     else:
         a("jr", "a5")
-    a.raw(f"    .size {name}, .-{name}")
+    size(a, name)
     a.raw("#endif")
     a.raw("")
     whole_aead(a, whole)

@@ -52,7 +52,7 @@ import sys
 
 from src.ascon import keyslots, sbox_program
 from src.ascon.table_rounds import pb_entry, whole_aead, words_description
-from src.asmgen.emitter import Emitter, declare, text
+from src.asmgen.emitter import Emitter, declare, size, text
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -966,7 +966,7 @@ def whole(a: Asm) -> None:
         a("s32i", "a8", "a1", F_OP)
         if op == 0:
             a("j", ".Lwhole")
-            a.raw(f"    .size {sym}, .-{sym}")
+            size(a, sym)
         else:
             a("bltui", "a4", 16, ".Lwhole_short", comment="ctlen < 16: no tag")
             a("addi", "a4", "a4", -16, comment="mlen")
@@ -1080,7 +1080,7 @@ def whole(a: Asm) -> None:
     a("movi", "a2", -2)
     a("ret")
     sym = "LWC_SYM(ascon_xtensa_aead_decrypt)"
-    a.raw(f"    .size {sym}, .-{sym}")
+    size(a, sym)
 
 
 def generate(variant: str) -> str:
@@ -1126,7 +1126,7 @@ temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
     restore_regs(a)
     a("addi", "a1", "a1", 32)
     a("ret")
-    a.raw(f"    .size {name}, .-{name}")
+    size(a, name)
     a.raw("")
     a.raw("#ifdef ASCON_RATE")
     name = "LWC_SYM(ascon_xtensa_blocks)"
@@ -1173,7 +1173,7 @@ temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
     restore_regs(a)
     a("addi", "a1", "a1", FRAME)
     a("ret")
-    a.raw(f"    .size {name}, .-{name}")
+    size(a, name)
     a.raw("#endif")
     a.raw("")
     whole_aead(a, whole)

@@ -1,8 +1,9 @@
-"""What the RISC-V assembly generators share (src/ascon/rv32/gen.py and
-src/ascon/rv64/gen.py: RV32 and RV64 have the same base instructions and
-calling convention): the loops over a message's full rate blocks (in the
-whole-message AEAD and in the blocks entry) and the whole-message AEAD's
-associated-data and message phases."""
+"""What Ascon's RISC-V generators share (rv32/gen.py and rv64/gen.py: RV32
+and RV64 have the same base instructions and calling convention): the
+modes' loops over a message's full rate blocks (in the whole-message AEAD
+and in the blocks entry) and the whole-message AEAD's associated-data and
+message phases.  Ascon's, not the toolkit's: they name its scheme
+parameters (ASCON_RATE, ASCON_PB) and its domain bit."""
 from __future__ import annotations
 
 from collections.abc import Callable
