@@ -172,8 +172,8 @@ BOUNDARY_SQUEEZE = """#include "api.h"
 #define LWC_NAMESPACE broken_inner
 #include "ascon/hash_mode.h"
 static int boundary_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
-  ascon_hash_state *st = (ascon_hash_state *)ctx;
-  if (st->phase == ASCON_HASH_SQUEEZE && st->pos == ASCON_RATE && len > 0) st->pos = 0;
+  lwc_sponge_state *st = (lwc_sponge_state *)ctx;
+  if (st->phase == LWC_PHASE_SQUEEZE && st->pos == ASCON_RATE && len > 0) st->pos = 0;
   return ascon_hash_squeeze(ctx, out, len);
 }
 const lwc_hash ascon_xof128_broken_lwc_hash_desc = {

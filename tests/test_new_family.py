@@ -100,29 +100,10 @@ static void perm_permute(perm_state_t *s, unsigned rounds) {
 #ifndef TOY_HASH_MODE_H
 #define TOY_HASH_MODE_H
 
+#include "core/sponge.h"
 #include "lwc.h"
 
-enum { TOY_HASH_NONE, TOY_HASH_ABSORB, TOY_HASH_SQUEEZE };
-
-typedef struct {
-  perm_state_t s;
-  uint8_t pos;
-  uint8_t phase;
-} toy_hash_state;
-
-static int toy_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen) {
-  toy_hash_state *st = (toy_hash_state *)(void *)ctx;
-  (void)custom;
-  if (customlen != 0) return LWC_ERR_ARG;
-  perm_zero(&st->s);
-  st->pos = 0;
-  st->phase = TOY_HASH_ABSORB;
-  return LWC_OK;
-}
-
-static int toy_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
-  toy_hash_state *st = (toy_hash_state *)(void *)ctx;
-  if (st->phase != TOY_HASH_ABSORB) return LWC_ERR_ARG;
+LWC_PART void toy_hash_absorb(lwc_sponge_state *st, const uint8_t *in, size_t len) {
   while (len > 0) {
     unsigned n = TOY_RATE - st->pos;
     if (n > len) n = (unsigned)len;
@@ -135,10 +116,9 @@ static int toy_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
       st->pos = 0;
     }
   }
-  return LWC_OK;
 }
 
-LWC_PART void toy_hash_pad(toy_hash_state *st) {
+LWC_PART void toy_hash_pad(lwc_sponge_state *st) {
   static const uint8_t one = 1, top = 0x80;
   perm_add(&st->s, &one, st->pos, 1);
   perm_add(&st->s, &top, PERM_STATE_BYTES - 1, 1);
@@ -147,17 +127,10 @@ LWC_PART void toy_hash_pad(toy_hash_state *st) {
 }
 
 #define LWC_HASH_FN(name) toy_hash_##name
-#define LWC_HASH_STATE toy_hash_state
-#define LWC_HASH_PHASE_ABSORB TOY_HASH_ABSORB
-#define LWC_HASH_PHASE_SQUEEZE TOY_HASH_SQUEEZE
+#define LWC_HASH_ABSORB_BYTES(st, in, len) toy_hash_absorb(st, in, len)
 #define LWC_HASH_OUT_RATE TOY_RATE
 #define LWC_HASH_NEXT(st) perm_permute(&(st)->s, TOY_MAX_ROUNDS)
-#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
-
-#define LWC_HASH_KIND LWC_HASH
-#define LWC_HASH_MAX_CUSTOM 0
-#include "core/hash_api.h"
 
 #endif
 """,

@@ -21,18 +21,17 @@
 #define ASCON_AEAD_MODE_H
 
 #include "ascon/sponge.h"
+#include "core/sponge.h"
 #include "lwc.h"
 
 /* IV || K || N fills the 40-byte state: 8 IV bytes, 4 for Ascon-80pq */
 #define ASCON_IV_BYTES (40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES)
 
-enum { ASCON_PHASE_NONE, ASCON_PHASE_AD, ASCON_PHASE_ENC, ASCON_PHASE_DEC };
-
 typedef struct {
   perm_state_t s;
   uint8_t key[CRYPTO_KEYBYTES];
   uint8_t pos;     /* bytes of the current rate block already used */
-  uint8_t phase;   /* ASCON_PHASE_*; NONE after final or wipe */
+  uint8_t phase;   /* LWC_PHASE_* (core/sponge.h); NONE after final or wipe */
   uint8_t have_ad; /* any associated data absorbed */
 } ascon_aead_state;
 
@@ -54,49 +53,26 @@ static int ascon_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
   perm_add(&st->s, key, 40 - CRYPTO_KEYBYTES, CRYPTO_KEYBYTES);
   st->pos = 0;
   st->have_ad = 0;
-  st->phase = ASCON_PHASE_AD;
+  st->phase = LWC_PHASE_AD;
   return LWC_OK;
 }
 
-static int ascon_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad,
-                                size_t len) {
-  ascon_aead_state *st = (ascon_aead_state *)ctx;
-  if (st->phase != ASCON_PHASE_AD) return LWC_ERR_ARG;
-  if (len == 0) return LWC_OK;
+/* The associated data's bytes; the first makes the AD non-empty. */
+LWC_PART void ascon_aead_ad(ascon_aead_state *st, const uint8_t *ad, size_t len) {
+  if (len == 0) return;
   st->have_ad = 1;
   ascon_stream(&st->s, &st->pos, NULL, ad, len, ASCON_OP_ABSORB);
-  return LWC_OK;
 }
 
-/* Close the associated data and enter the message phase `phase`; fails if
- * the message phase already started in the other direction. */
-static int ascon_aead_begin_msg(ascon_aead_state *st, uint8_t phase) {
-  if (st->phase == phase) return LWC_OK;
-  if (st->phase != ASCON_PHASE_AD) return LWC_ERR_ARG;
+/* Close the associated data (padded, p^b, when there was any) and flip
+ * the domain bit. */
+LWC_PART void ascon_aead_close_ad(ascon_aead_state *st) {
   if (st->have_ad) {
     ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
     perm_permute(&st->s, ASCON_PB);
   }
   ascon_add_byte(&st->s, ASCON_DSEP_BYTE, 39);
   st->pos = 0;
-  st->phase = phase;
-  return LWC_OK;
-}
-
-static int ascon_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
-                                     const uint8_t *in, size_t len) {
-  ascon_aead_state *st = (ascon_aead_state *)ctx;
-  if (ascon_aead_begin_msg(st, ASCON_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_stream(&st->s, &st->pos, out, in, len, ASCON_OP_ENC);
-  return LWC_OK;
-}
-
-static int ascon_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
-                                     const uint8_t *in, size_t len) {
-  ascon_aead_state *st = (ascon_aead_state *)ctx;
-  if (ascon_aead_begin_msg(st, ASCON_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  ascon_stream(&st->s, &st->pos, out, in, len, ASCON_OP_DEC);
-  return LWC_OK;
 }
 
 /* Pad the last block, finalize, write the first taglen bytes of the tag,
@@ -117,8 +93,10 @@ static int ascon_aead_taglen_ok(size_t taglen) {
 
 #define LWC_AEAD_FN(name) ascon_aead_##name
 #define LWC_AEAD_STATE ascon_aead_state
-#define LWC_AEAD_PHASE_ENC ASCON_PHASE_ENC
-#define LWC_AEAD_PHASE_DEC ASCON_PHASE_DEC
+#define LWC_AEAD_AD(st, ad, len) ascon_aead_ad(st, ad, len)
+#define LWC_AEAD_CLOSE_AD(st) ascon_aead_close_ad(st)
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) \
+  ascon_stream(&(st)->s, &(st)->pos, out, in, len, (dec) ? ASCON_OP_DEC : ASCON_OP_ENC)
 #define LWC_AEAD_TAG_OK(taglen) ascon_aead_taglen_ok(taglen)
 #define LWC_AEAD_TAG(st, out, taglen) ascon_aead_tag(st, out, (unsigned)(taglen))
 #include "core/aead_tail.h"

@@ -16,6 +16,7 @@
 #define ASCON_HASH_MODE_H
 
 #include "ascon/sponge.h"
+#include "core/sponge.h"
 #include "lwc.h"
 
 #if ASCON_HASH_KIND == LWC_CXOF
@@ -24,16 +25,8 @@
 #define ASCON_MAX_CUSTOM 0
 #endif
 
-enum { ASCON_HASH_NONE, ASCON_HASH_ABSORB, ASCON_HASH_SQUEEZE };
-
-typedef struct {
-  perm_state_t s;
-  uint8_t pos;   /* bytes of the current rate block used */
-  uint8_t phase; /* ASCON_HASH_*; NONE when wiped */
-} ascon_hash_state;
-
 /* 10* padding of the open block, then p^a. */
-LWC_INLINE void ascon_hash_pad(ascon_hash_state *st) {
+LWC_INLINE void ascon_hash_pad(lwc_sponge_state *st) {
   ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
   perm_permute(&st->s, ASCON_PA);
   st->pos = 0;
@@ -44,7 +37,7 @@ static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
   /* p^a(IV || 0): the same for every message, computed once for all
    * (tools/ascon_constants.py, checked by the test suite and the KATs) */
   static const uint64_t start[5] = ASCON_HASH_STATE0;
-  ascon_hash_state *st = (ascon_hash_state *)ctx;
+  lwc_sponge_state *st = (lwc_sponge_state *)ctx;
   unsigned i;
   if (customlen > ASCON_MAX_CUSTOM) return LWC_ERR_ARG;
   /* unrolled, so that each lane is a constant and a backend's conversion
@@ -63,37 +56,34 @@ static int ascon_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
 #else
   (void)custom;
 #endif
-  st->phase = ASCON_HASH_ABSORB;
-  return LWC_OK;
-}
-
-static int ascon_hash_update(lwc_hash_ctx *ctx, const uint8_t *in,
-                             size_t len) {
-  ascon_hash_state *st = (ascon_hash_state *)ctx;
-  if (st->phase != ASCON_HASH_ABSORB) return LWC_ERR_ARG;
-  ascon_stream(&st->s, &st->pos, NULL, in, len, ASCON_OP_ABSORB);
+  st->phase = LWC_PHASE_ABSORB;
   return LWC_OK;
 }
 
 #define LWC_HASH_FN(name) ascon_hash_##name
-#define LWC_HASH_STATE ascon_hash_state
+#define LWC_HASH_OWN_INIT
+#define LWC_HASH_ABSORB_BYTES(st, in, len) \
+  ascon_stream(&(st)->s, &(st)->pos, NULL, in, len, ASCON_OP_ABSORB)
+#define LWC_HASH_KIND ASCON_HASH_KIND
+#define LWC_HASH_MAX_CUSTOM ASCON_MAX_CUSTOM
 #if defined(ASCON_WHOLE64) && ASCON_RATE == 8
+#define LWC_HASH_OWN_SQUEEZE
 static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
-  ascon_hash_state *st = (ascon_hash_state *)ctx;
+  lwc_sponge_state *st = (lwc_sponge_state *)ctx;
   /* x86-64 / AArch64 (whole64.h): the state in a local, so that writing
    * the output (bytes that might alias the context) does not force it
    * back to memory around every permutation; full lanes in one store */
   perm_state_t s;
   unsigned pos;
-  if (st->phase != ASCON_HASH_ABSORB && st->phase != ASCON_HASH_SQUEEZE)
+  if (st->phase != LWC_PHASE_ABSORB && st->phase != LWC_PHASE_SQUEEZE)
     return LWC_ERR_ARG;
   s = st->s;
   pos = st->pos;
-  if (st->phase == ASCON_HASH_ABSORB) {
+  if (st->phase == LWC_PHASE_ABSORB) {
     ascon_add_byte(&s, ASCON_PAD_BYTE, pos);
     perm_permute(&s, ASCON_PA);
     pos = 0;
-    st->phase = ASCON_HASH_SQUEEZE;
+    st->phase = LWC_PHASE_SQUEEZE;
   }
   while (len > 0) {
     unsigned n;
@@ -118,17 +108,11 @@ static int ascon_hash_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
   return LWC_OK;
 }
 #else
-#define LWC_HASH_PHASE_ABSORB ASCON_HASH_ABSORB
-#define LWC_HASH_PHASE_SQUEEZE ASCON_HASH_SQUEEZE
 #define LWC_HASH_OUT_RATE ASCON_RATE
 #define LWC_HASH_NEXT(st) perm_permute(&(st)->s, ASCON_PB)
-#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
-#include "core/hash_tail.h"
 #endif
-
-/* The SUPERCOP / NIST LWC functions and the lwc_hash descriptor */
-#define LWC_HASH_KIND ASCON_HASH_KIND
-#define LWC_HASH_MAX_CUSTOM ASCON_MAX_CUSTOM
-#include "core/hash_api.h"
+/* update, the squeeze but in whole-state form, the SUPERCOP / NIST LWC
+ * functions and the lwc_hash descriptor */
+#include "core/hash_tail.h"
 
 #endif

@@ -7,8 +7,9 @@
  *                            init, absorb_ad, encrypt_update, decrypt_update,
  *                            encrypt_final, decrypt_verify (lwc.h contracts)
  *   LWC_AEAD_STATE           the mode's context type (held in lwc_aead_ctx)
- *   LWC_AEAD_MIN_TAGBYTES    shortest truncated tag accepted
- *   LWC_AEAD_NONCE_MASKING   1 when init() accepts a mask key
+ *   LWC_AEAD_MIN_TAGBYTES    shortest truncated tag accepted (default:
+ *                            CRYPTO_ABYTES, no truncation)
+ *   LWC_AEAD_NONCE_MASKING   1 when init() accepts a mask key (default: 0)
  *   LWC_SCHEME_NAME, LWC_IMPL_NAME   the descriptor's names (the build
  *                            passes the folder names)
  *   CRYPTO_KEYBYTES, CRYPTO_NPUBBYTES, CRYPTO_ABYTES   from the scheme
@@ -24,15 +25,15 @@
 #include "core/common.h"
 #include "lwc.h"
 
-#ifdef LWC_VIA
-/* the mode over a permutation under test (core/via.h): its state is a whole
- * lwc_perm_state, and the check gives its context LWC_VIA_CTX_BYTES */
-_Static_assert(sizeof(LWC_AEAD_STATE) <= LWC_VIA_CTX_BYTES,
-               "the mode's context does not fit LWC_VIA_CTX_BYTES (core/via.h)");
-#else
-_Static_assert(sizeof(LWC_AEAD_STATE) <= sizeof(lwc_aead_ctx),
-               "the mode's context does not fit lwc_aead_ctx (include/lwc.h)");
+#ifndef LWC_AEAD_MIN_TAGBYTES
+#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
 #endif
+#ifndef LWC_AEAD_NONCE_MASKING
+#define LWC_AEAD_NONCE_MASKING 0
+#endif
+
+_Static_assert(sizeof(LWC_AEAD_STATE) <= LWC_CTX_ROOM(lwc_aead_ctx),
+               "the mode's context does not fit its room (core/common.h)");
 
 #ifdef LWC_AEAD_WHOLE_ENCRYPT
 #define LWC_AEAD_WHOLE_CALLS LWC_AEAD_WHOLE_ENCRYPT, LWC_AEAD_WHOLE_DECRYPT

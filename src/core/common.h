@@ -44,6 +44,21 @@
 #define LWC_PART static inline
 #endif
 
+/* `then` when x is the compile-time constant v, else `otherwise`: how an
+ * assembly backend's perm_permute takes an entry made for one round count
+ * (no dispatch on the count) where the modes' calls pass that constant. */
+#define LWC_WHEN_CONST(x, v, then, otherwise) \
+  (__builtin_constant_p(x) && (x) == (v) ? (then) : (otherwise))
+
+/* The room a mode's context has: the public context type ctx (lwc.h); in
+ * a mode over a permutation under test (core/via.h), whose state is a whole
+ * lwc_perm_state, LWC_VIA_CTX_BYTES. */
+#ifdef LWC_VIA
+#define LWC_CTX_ROOM(ctx) LWC_VIA_CTX_BYTES
+#else
+#define LWC_CTX_ROOM(ctx) sizeof(ctx)
+#endif
+
 /* Zero memory through a volatile pointer so the stores are not removed;
  * a word at a time where the buffer is aligned (contexts, states). */
 static inline void lwc_wipe_bytes(void *p, size_t n) {

@@ -19,15 +19,8 @@
 #include "core/common.h"
 #include "lwc.h"
 
-#ifdef LWC_VIA
-/* the mode over a permutation under test (core/via.h): its state is a whole
- * lwc_perm_state, and the check gives its context LWC_VIA_CTX_BYTES */
-_Static_assert(sizeof(LWC_HASH_STATE) <= LWC_VIA_CTX_BYTES,
-               "the mode's context does not fit LWC_VIA_CTX_BYTES (core/via.h)");
-#else
-_Static_assert(sizeof(LWC_HASH_STATE) <= sizeof(lwc_hash_ctx),
-               "the mode's context does not fit lwc_hash_ctx (include/lwc.h)");
-#endif
+_Static_assert(sizeof(LWC_HASH_STATE) <= LWC_CTX_ROOM(lwc_hash_ctx),
+               "the mode's context does not fit its room (core/common.h)");
 
 /* A mode over a permutation under test exports its descriptor only. */
 #ifndef LWC_VIA

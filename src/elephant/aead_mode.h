@@ -158,15 +158,6 @@ static int elephant_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t 
   return LWC_OK;
 }
 
-/* Enter the message phase `phase`; refused once the other direction began. */
-static int elephant_aead_begin_msg(elephant_aead_state *st, uint8_t phase) {
-  if (st->phase == phase) return LWC_OK;
-  if (st->phase != ELEPHANT_PHASE_AD0 && st->phase != ELEPHANT_PHASE_AD) return LWC_ERR_ARG;
-  elephant_end_ad(st);
-  st->phase = phase;
-  return LWC_OK;
-}
-
 /* out = in ^ keystream; the ciphertext (in when dec, out when enc) replaces
  * the keystream in buf. */
 static void elephant_stream(elephant_aead_state *st, uint8_t *out, const uint8_t *in,
@@ -203,22 +194,6 @@ static void elephant_stream(elephant_aead_state *st, uint8_t *out, const uint8_t
   }
 }
 
-static int elephant_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                        size_t len) {
-  elephant_aead_state *st = (elephant_aead_state *)(void *)ctx;
-  if (elephant_aead_begin_msg(st, ELEPHANT_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  elephant_stream(st, out, in, len, 0);
-  return LWC_OK;
-}
-
-static int elephant_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                        size_t len) {
-  elephant_aead_state *st = (elephant_aead_state *)(void *)ctx;
-  if (elephant_aead_begin_msg(st, ELEPHANT_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  elephant_stream(st, out, in, len, 1);
-  return LWC_OK;
-}
-
 /* The last (padded) ciphertext block, F(T, L), the tag; wipe the context. */
 static void elephant_aead_tag(elephant_aead_state *st, uint8_t *tag) {
   unsigned i, p = st->pos;
@@ -233,12 +208,13 @@ static void elephant_aead_tag(elephant_aead_state *st, uint8_t *tag) {
 
 #define LWC_AEAD_FN(name) elephant_aead_##name
 #define LWC_AEAD_STATE elephant_aead_state
+#define LWC_AEAD_OWN_AD
+#define LWC_AEAD_IN_AD(st) ((st)->phase == ELEPHANT_PHASE_AD0 || (st)->phase == ELEPHANT_PHASE_AD)
+#define LWC_AEAD_CLOSE_AD(st) elephant_end_ad(st)
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) elephant_stream(st, out, in, len, dec)
 #define LWC_AEAD_PHASE_ENC ELEPHANT_PHASE_ENC
 #define LWC_AEAD_PHASE_DEC ELEPHANT_PHASE_DEC
 #include "core/aead_tail.h"
-
-#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
-#define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
 
 #endif

@@ -251,22 +251,6 @@ static int grain_aead_begin_msg(grain_aead_state *st, uint8_t phase) {
   return LWC_OK;
 }
 
-static int grain_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                     size_t len) {
-  grain_aead_state *st = (grain_aead_state *)(void *)ctx;
-  if (grain_aead_begin_msg(st, GRAIN_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  grain_stream(st, out, in, len, GRAIN_OP_ENC);
-  return LWC_OK;
-}
-
-static int grain_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                     size_t len) {
-  grain_aead_state *st = (grain_aead_state *)(void *)ctx;
-  if (grain_aead_begin_msg(st, GRAIN_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  grain_stream(st, out, in, len, GRAIN_OP_DEC);
-  return LWC_OK;
-}
-
 /* The padding bit (its keystream output skipped), the tag, wipe. */
 static void grain_aead_tag(grain_aead_state *st, uint8_t *tag) {
   (void)grain_preoutput(&st->s, 1);
@@ -278,6 +262,10 @@ static void grain_aead_tag(grain_aead_state *st, uint8_t *tag) {
 
 #define LWC_AEAD_FN(name) grain_aead_##name
 #define LWC_AEAD_STATE grain_aead_state
+#define LWC_AEAD_OWN_AD
+#define LWC_AEAD_OWN_BEGIN_MSG
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) \
+  grain_stream(st, out, in, len, (dec) ? GRAIN_OP_DEC : GRAIN_OP_ENC)
 #define LWC_AEAD_PHASE_ENC GRAIN_PHASE_ENC
 #define LWC_AEAD_PHASE_DEC GRAIN_PHASE_DEC
 #include "core/aead_tail.h"
@@ -322,8 +310,6 @@ static int grain_aead_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctle
 
 #define LWC_AEAD_WHOLE_ENCRYPT grain_aead_whole_encrypt
 #define LWC_AEAD_WHOLE_DECRYPT grain_aead_whole_decrypt
-#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
-#define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
 
 #endif

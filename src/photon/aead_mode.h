@@ -29,7 +29,8 @@
 #ifndef PHOTON_AEAD_MODE_H
 #define PHOTON_AEAD_MODE_H
 
-#include "photon/common.h"
+#include "photon/sponge.h"
+#include "core/sponge.h"
 #include "lwc.h"
 
 _Static_assert(CRYPTO_NPUBBYTES + CRYPTO_KEYBYTES == PHOTON_STATE_BYTES,
@@ -38,14 +39,13 @@ _Static_assert(CRYPTO_ABYTES == 16, "the tag is the 16-byte rate");
 
 #define PB_RATE 16u
 
-enum { PB_PHASE_NONE, PB_PHASE_AD, PB_PHASE_ENC, PB_PHASE_DEC };
 enum { PB_HAS_AD = 1, PB_HAS_MSG = 2, PB_AD_CLOSED = 4 };
 
 typedef struct {
   perm_state_t s;
   uint8_t ks[PB_RATE]; /* Shuffle(rate) of the open message block */
   uint8_t pos;         /* bytes of the open rate block; PB_RATE: full, permute first */
-  uint8_t phase;       /* PB_PHASE_*; NONE after final or wipe */
+  uint8_t phase;       /* LWC_PHASE_*; NONE after final or wipe */
   uint8_t flags;       /* PB_HAS_AD | PB_HAS_MSG | PB_AD_CLOSED */
 } pb_aead_state;
 
@@ -54,12 +54,12 @@ static int pb_aead_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *no
   pb_aead_state *st = (pb_aead_state *)(void *)ctx;
   unsigned i;
   if (mask_key != NULL) return LWC_ERR_ARG; /* no nonce masking */
+  for (i = 0; i < PB_RATE; i++) st->ks[i] = 0; /* no keystream yet */
   perm_zero(&st->s);
   perm_add(&st->s, nonce, 0, CRYPTO_NPUBBYTES);
   perm_add(&st->s, key, CRYPTO_NPUBBYTES, CRYPTO_KEYBYTES);
-  for (i = 0; i < PB_RATE; i++) st->ks[i] = 0;
   st->pos = PB_RATE;
-  st->phase = PB_PHASE_AD;
+  st->phase = LWC_PHASE_AD;
   st->flags = 0;
   return LWC_OK;
 }
@@ -76,28 +76,11 @@ LWC_INLINE void pb_pad(perm_state_t *s, unsigned pos) {
   if (pos < PB_RATE) perm_add(s, &one, pos, 1); /* pos is public */
 }
 
-static int pb_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
-  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
-  unsigned p;
-  if (st->phase != PB_PHASE_AD) return LWC_ERR_ARG;
-  if (len == 0) return LWC_OK;
-  p = st->pos;
+/* The associated data's bytes; the first makes the AD non-empty. */
+LWC_PART void pb_aead_ad(pb_aead_state *st, const uint8_t *ad, size_t len) {
+  if (len == 0) return;
   st->flags |= PB_HAS_AD;
-  while (len > 0) {
-    unsigned n;
-    if (p == PB_RATE) {
-      perm_permute(&st->s, PHOTON_ROUNDS);
-      p = 0;
-    }
-    n = PB_RATE - p;
-    if (n > len) n = (unsigned)len;
-    perm_add(&st->s, ad, p, n);
-    ad += n;
-    len -= n;
-    p += n;
-  }
-  st->pos = (uint8_t)p;
-  return LWC_OK;
+  st->pos = (uint8_t)pb_absorb(&st->s, st->pos, PB_RATE, ad, len);
 }
 
 /* The end of the AD, knowing whether a message follows. */
@@ -109,13 +92,6 @@ LWC_INLINE void pb_ad_close(pb_aead_state *st, int msg) {
   }
   st->pos = PB_RATE;
   st->flags |= PB_AD_CLOSED;
-}
-
-static int pb_aead_begin_msg(pb_aead_state *st, uint8_t phase) {
-  if (st->phase == phase) return LWC_OK;
-  if (st->phase != PB_PHASE_AD) return LWC_ERR_ARG;
-  st->phase = phase;
-  return LWC_OK;
 }
 
 /* C = Shuffle(S) ^ M, S ^= M (enc), or M = Shuffle(S) ^ C, S ^= M (dec) */
@@ -156,22 +132,6 @@ LWC_INLINE void pb_stream(pb_aead_state *st, uint8_t *out, const uint8_t *in, si
   st->pos = (uint8_t)p;
 }
 
-static int pb_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                  size_t len) {
-  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
-  if (pb_aead_begin_msg(st, PB_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  pb_stream(st, out, in, len, 0);
-  return LWC_OK;
-}
-
-static int pb_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                  size_t len) {
-  pb_aead_state *st = (pb_aead_state *)(void *)ctx;
-  if (pb_aead_begin_msg(st, PB_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  pb_stream(st, out, in, len, 1);
-  return LWC_OK;
-}
-
 /* Close the AD and the message, the tag, wipe the context. */
 static void pb_aead_tag(pb_aead_state *st, uint8_t *tag) {
   if (!(st->flags & PB_AD_CLOSED)) pb_ad_close(st, 0);
@@ -189,12 +149,11 @@ static void pb_aead_tag(pb_aead_state *st, uint8_t *tag) {
 
 #define LWC_AEAD_FN(name) pb_aead_##name
 #define LWC_AEAD_STATE pb_aead_state
-#define LWC_AEAD_PHASE_ENC PB_PHASE_ENC
-#define LWC_AEAD_PHASE_DEC PB_PHASE_DEC
+#define LWC_AEAD_AD(st, ad, len) pb_aead_ad(st, ad, len)
+/* nothing yet: the AD's end depends on whether a message follows */
+#define LWC_AEAD_CLOSE_AD(st) ((void)0)
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) pb_stream(st, out, in, len, dec)
 #include "core/aead_tail.h"
-
-#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
-#define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
 
 #endif

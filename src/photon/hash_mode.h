@@ -13,64 +13,41 @@
 #ifndef PHOTON_HASH_MODE_H
 #define PHOTON_HASH_MODE_H
 
-#include "photon/common.h"
+#include "photon/sponge.h"
+#include "core/sponge.h"
 #include "lwc.h"
 
 #define PB_HASH_FIRST 16u /* the first block */
 #define PB_HASH_RATE 4u   /* the blocks after it */
 #define PB_HASH_OUT 16u   /* the squeezing rate */
 
-enum { PB_HASH_NONE, PB_HASH_FIRST_BLOCK, PB_HASH_ABSORB, PB_HASH_SQUEEZE };
+/* the first block, then the 4-byte ones (the numbers as core/sponge.h's) */
+enum { PB_HASH_FIRST_BLOCK = LWC_PHASE_ABSORB, PB_HASH_ABSORB, PB_HASH_SQUEEZE };
 
-typedef struct {
-  perm_state_t s;
-  uint8_t pos;   /* bytes of the open block (absorbed or squeezed) */
-  uint8_t phase; /* PB_HASH_*; NONE when wiped */
-} pb_hash_state;
-
-static int pb_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen) {
-  pb_hash_state *st = (pb_hash_state *)(void *)ctx;
-  (void)custom;
-  if (customlen != 0) return LWC_ERR_ARG;
-  perm_zero(&st->s);
-  st->pos = 0;
-  st->phase = PB_HASH_FIRST_BLOCK;
-  return LWC_OK;
-}
-
-static int pb_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
-  pb_hash_state *st = (pb_hash_state *)(void *)ctx;
+/* The message's bytes: the first block (no permutation before it), then
+ * the 4-byte ones. */
+LWC_PART void pb_hash_absorb(lwc_sponge_state *st, const uint8_t *in, size_t len) {
   unsigned p = st->pos;
-  if (st->phase != PB_HASH_FIRST_BLOCK && st->phase != PB_HASH_ABSORB) return LWC_ERR_ARG;
-  while (len > 0) {
-    unsigned n;
-    if (st->phase == PB_HASH_FIRST_BLOCK) {
-      if (p == PB_HASH_FIRST) { /* more than 16 bytes: the 4-byte blocks */
-        st->phase = PB_HASH_ABSORB;
-        p = PB_HASH_RATE;
-        continue;
-      }
-      n = PB_HASH_FIRST - p;
-    } else {
-      if (p == PB_HASH_RATE) {
-        perm_permute(&st->s, PHOTON_ROUNDS);
-        p = 0;
-      }
-      n = PB_HASH_RATE - p;
-    }
+  if (st->phase == PB_HASH_FIRST_BLOCK) {
+    unsigned n = PB_HASH_FIRST - p;
     if (n > len) n = (unsigned)len;
     perm_add(&st->s, in, p, n);
+    p += n;
+    if (len == n) { /* the first block may still be the only one */
+      st->pos = (uint8_t)p;
+      return;
+    }
     in += n;
     len -= n;
-    p += n;
+    st->phase = PB_HASH_ABSORB;
+    p = PB_HASH_RATE; /* more than 16 bytes: the 4-byte blocks, a permutation first */
   }
-  st->pos = (uint8_t)p;
-  return LWC_OK;
+  st->pos = (uint8_t)pb_absorb(&st->s, p, PB_HASH_RATE, in, len);
 }
 
 /* The end of the absorption: the last block's padding bit and the domain
  * constant c0 in the state's last byte. */
-LWC_PART void pb_hash_pad(pb_hash_state *st) {
+LWC_PART void pb_hash_pad(lwc_sponge_state *st) {
   static const uint8_t one = 1;
   unsigned p = st->pos, c0;
   uint8_t b;
@@ -87,17 +64,13 @@ LWC_PART void pb_hash_pad(pb_hash_state *st) {
 }
 
 #define LWC_HASH_FN(name) pb_hash_##name
-#define LWC_HASH_STATE pb_hash_state
+#define LWC_HASH_PHASE_START PB_HASH_FIRST_BLOCK
 #define LWC_HASH_ABSORBING(st) \
   ((st)->phase == PB_HASH_FIRST_BLOCK || (st)->phase == PB_HASH_ABSORB)
+#define LWC_HASH_ABSORB_BYTES(st, in, len) pb_hash_absorb(st, in, len)
 #define LWC_HASH_PHASE_SQUEEZE PB_HASH_SQUEEZE
 #define LWC_HASH_OUT_RATE PB_HASH_OUT
 #define LWC_HASH_NEXT(st) perm_permute(&(st)->s, PHOTON_ROUNDS)
-#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
-
-#define LWC_HASH_KIND LWC_HASH
-#define LWC_HASH_MAX_CUSTOM 0
-#include "core/hash_api.h"
 
 #endif

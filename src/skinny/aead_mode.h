@@ -36,12 +36,11 @@
 #define SKINNY_AEAD_MODE_H
 
 #include "skinny/common.h"
+#include "core/sponge.h"
 #include "lwc.h"
 
 _Static_assert(CRYPTO_KEYBYTES == 16 && CRYPTO_NPUBBYTES == 16 && CRYPTO_ABYTES == 16,
                "Romulus-N: 16-byte key, nonce and tag");
-
-enum { ROMULUS_PHASE_NONE, ROMULUS_PHASE_AD, ROMULUS_PHASE_ENC, ROMULUS_PHASE_DEC };
 
 /* domain bytes B (Romulus-N) */
 #define ROMULUS_B_AD 0x08u
@@ -65,7 +64,7 @@ typedef struct {
   uint8_t n[16];   /* the nonce */
   uint8_t k[16];   /* the key */
   uint8_t pos;     /* AD: bytes of the open pair (0..32); message: of the block (0..16) */
-  uint8_t phase;   /* ROMULUS_PHASE_*; NONE after final or wipe */
+  uint8_t phase;   /* LWC_PHASE_*; NONE after final or wipe */
 } romulus_n_state;
 
 /* CNT <- CNT * x in GF(2^56) / (x^56 + x^7 + x^4 + x^2 + 1); CNT is public
@@ -143,7 +142,7 @@ static int romulus_n_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *
   }
   romulus_cnt_reset(st->tk1);
   st->pos = 0;
-  st->phase = ROMULUS_PHASE_AD;
+  st->phase = LWC_PHASE_AD;
   return LWC_OK;
 }
 
@@ -157,7 +156,7 @@ static int ROMULUS_API(absorb_ad)(lwc_aead_ctx *ctx, const uint8_t *ad,
                                   size_t len ROMULUS_FX_PARAM) {
   romulus_n_state *st = (romulus_n_state *)(void *)ctx;
   unsigned p;
-  if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
+  if (st->phase != LWC_PHASE_AD) return LWC_ERR_ARG;
   p = st->pos;
   while (len > 0) {
     unsigned n;
@@ -203,14 +202,6 @@ LWC_INLINE void romulus_ad_close(romulus_n_state *st ROMULUS_FX_PARAM) {
   st->pos = 0;
 }
 
-static int romulus_n_begin_msg(romulus_n_state *st, uint8_t phase ROMULUS_FX_PARAM) {
-  if (st->phase == phase) return LWC_OK;
-  if (st->phase != ROMULUS_PHASE_AD) return LWC_ERR_ARG;
-  romulus_ad_close(st ROMULUS_FX_ARG);
-  st->phase = phase;
-  return LWC_OK;
-}
-
 /* rho (enc) or its inverse (dec) on the message, block by block */
 LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t *in,
                                size_t len, int dec ROMULUS_FX_PARAM) {
@@ -234,22 +225,6 @@ LWC_INLINE void romulus_stream(romulus_n_state *st, uint8_t *out, const uint8_t 
   st->pos = (uint8_t)p;
 }
 
-static int ROMULUS_API(encrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                       size_t len ROMULUS_FX_PARAM) {
-  romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
-  romulus_stream(st, out, in, len, 0 ROMULUS_FX_ARG);
-  return LWC_OK;
-}
-
-static int ROMULUS_API(decrypt_update)(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                       size_t len ROMULUS_FX_PARAM) {
-  romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
-  romulus_stream(st, out, in, len, 1 ROMULUS_FX_ARG);
-  return LWC_OK;
-}
-
 /* The last message block (full: waiting at pos 16; short or none: padded),
  * the tag G(S), the context wiped. */
 static void romulus_n_tag(romulus_n_state *st, uint8_t *tag ROMULUS_FX_PARAM) {
@@ -264,27 +239,16 @@ static void romulus_n_tag(romulus_n_state *st, uint8_t *tag ROMULUS_FX_PARAM) {
   lwc_wipe_bytes(st, sizeof *st);
 }
 
-static int ROMULUS_API(encrypt_final)(lwc_aead_ctx *ctx, uint8_t *tag,
-                                      size_t taglen ROMULUS_FX_PARAM) {
-  romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_ENC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
-  romulus_n_tag(st, tag ROMULUS_FX_ARG);
-  return LWC_OK;
-}
-
-static int ROMULUS_API(decrypt_verify)(lwc_aead_ctx *ctx, const uint8_t *tag,
-                                       size_t taglen ROMULUS_FX_PARAM) {
-  romulus_n_state *st = (romulus_n_state *)(void *)ctx;
-  uint8_t full[CRYPTO_ABYTES];
-  int r;
-  if (taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  if (romulus_n_begin_msg(st, ROMULUS_PHASE_DEC ROMULUS_FX_ARG) != LWC_OK) return LWC_ERR_ARG;
-  romulus_n_tag(st, full ROMULUS_FX_ARG);
-  r = lwc_ct_compare(full, tag, CRYPTO_ABYTES);
-  lwc_wipe_bytes(full, sizeof full);
-  return r == 0 ? LWC_OK : LWC_ERR_TAG;
-}
+#define LWC_AEAD_FN(name) romulus_n_##name
+#define LWC_AEAD_STATE romulus_n_state
+#define LWC_AEAD_TAIL_FN(name) ROMULUS_API(name)
+#define LWC_AEAD_PARAM ROMULUS_FX_PARAM
+#define LWC_AEAD_ARG ROMULUS_FX_ARG
+#define LWC_AEAD_OWN_AD
+#define LWC_AEAD_CLOSE_AD(st) romulus_ad_close(st ROMULUS_FX_ARG)
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) romulus_stream(st, out, in, len, dec ROMULUS_FX_ARG)
+#define LWC_AEAD_TAG(st, out, taglen) romulus_n_tag(st, out ROMULUS_FX_ARG)
+#include "core/aead_tail.h"
 
 #ifdef SKINNY_HAS_FIXED
 /* The API functions: each its own fixed schedule. */
@@ -346,10 +310,6 @@ static int romulus_n_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen
 #define LWC_AEAD_WHOLE_DECRYPT romulus_n_whole_decrypt
 #endif
 
-#define LWC_AEAD_FN(name) romulus_n_##name
-#define LWC_AEAD_STATE romulus_n_state
-#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
-#define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
 
 #endif

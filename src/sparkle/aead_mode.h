@@ -37,6 +37,7 @@
 #ifndef SPARKLE_AEAD_MODE_H
 #define SPARKLE_AEAD_MODE_H
 
+#include "core/sponge.h"
 #include "lwc.h"
 
 #define SCHWAEMM_RATE SCHWAEMM_RATE_BYTES
@@ -51,7 +52,6 @@ _Static_assert(SCHWAEMM_RATE % SCHWAEMM_CAP == 0, "W repeats the capacity over t
  * the state's last byte (the top byte of the capacity's last word) */
 #define SCHWAEMM_CONST(x) ((uint8_t)((x) ^ (1u << (SCHWAEMM_CAP / 8))))
 
-enum { SCHWAEMM_PHASE_NONE, SCHWAEMM_PHASE_AD, SCHWAEMM_PHASE_ENC, SCHWAEMM_PHASE_DEC };
 enum { SCHWAEMM_OP_AD, SCHWAEMM_OP_ENC, SCHWAEMM_OP_DEC };
 
 typedef struct {
@@ -59,7 +59,7 @@ typedef struct {
   uint8_t key[CRYPTO_KEYBYTES];
   uint8_t left[SCHWAEMM_HALF]; /* S1 at the start of the open block */
   uint8_t pos;                 /* bytes of the open block used; 0: none open */
-  uint8_t phase;               /* SCHWAEMM_PHASE_*; NONE after final or wipe */
+  uint8_t phase;               /* LWC_PHASE_*; NONE after final or wipe */
 } schwaemm_state;
 
 /* The first byte of a block: keep S1, then S_L = rho1(S_L, 0) ^ W(S_R). */
@@ -162,40 +162,7 @@ static int schwaemm_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *n
   perm_permute(&st->s, SPARKLE_STEPS_BIG);
   for (i = 0; i < CRYPTO_KEYBYTES; i++) st->key[i] = key[i];
   st->pos = 0;
-  st->phase = SCHWAEMM_PHASE_AD;
-  return LWC_OK;
-}
-
-static int schwaemm_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad, size_t len) {
-  schwaemm_state *st = (schwaemm_state *)ctx;
-  if (st->phase != SCHWAEMM_PHASE_AD) return LWC_ERR_ARG;
-  schwaemm_stream(st, NULL, ad, len, SCHWAEMM_OP_AD);
-  return LWC_OK;
-}
-
-/* Close the associated data and enter the message phase `phase`; fails if
- * the message phase already started in the other direction. */
-LWC_INLINE int schwaemm_begin_msg(schwaemm_state *st, uint8_t phase) {
-  if (st->phase == phase) return LWC_OK;
-  if (st->phase != SCHWAEMM_PHASE_AD) return LWC_ERR_ARG;
-  schwaemm_close(st, 0); /* Const_A0 / Const_A1 */
-  st->phase = phase;
-  return LWC_OK;
-}
-
-static int schwaemm_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                   size_t len) {
-  schwaemm_state *st = (schwaemm_state *)ctx;
-  if (schwaemm_begin_msg(st, SCHWAEMM_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  schwaemm_stream(st, out, in, len, SCHWAEMM_OP_ENC);
-  return LWC_OK;
-}
-
-static int schwaemm_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *in,
-                                   size_t len) {
-  schwaemm_state *st = (schwaemm_state *)ctx;
-  if (schwaemm_begin_msg(st, SCHWAEMM_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  schwaemm_stream(st, out, in, len, SCHWAEMM_OP_DEC);
+  st->phase = LWC_PHASE_AD;
   return LWC_OK;
 }
 
@@ -209,12 +176,11 @@ LWC_INLINE void schwaemm_tag(schwaemm_state *st, uint8_t *tag) {
 
 #define LWC_AEAD_FN(name) schwaemm_##name
 #define LWC_AEAD_STATE schwaemm_state
-#define LWC_AEAD_PHASE_ENC SCHWAEMM_PHASE_ENC
-#define LWC_AEAD_PHASE_DEC SCHWAEMM_PHASE_DEC
+#define LWC_AEAD_AD(st, ad, len) schwaemm_stream(st, NULL, ad, len, SCHWAEMM_OP_AD)
+#define LWC_AEAD_CLOSE_AD(st) schwaemm_close(st, 0) /* Const_A0 / Const_A1 */
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) \
+  schwaemm_stream(st, out, in, len, (dec) ? SCHWAEMM_OP_DEC : SCHWAEMM_OP_ENC)
 #include "core/aead_tail.h"
-
-#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
-#define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
 
 #endif

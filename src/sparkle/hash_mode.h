@@ -21,22 +21,15 @@
 #ifndef SPARKLE_HASH_MODE_H
 #define SPARKLE_HASH_MODE_H
 
+#include "core/sponge.h"
 #include "lwc.h"
 
 #define ESCH_RATE ESCH_RATE_BYTES
 _Static_assert(ESCH_RATE == 16, "M3 takes two branches: a 16-byte block");
 
-enum { ESCH_PHASE_NONE, ESCH_PHASE_ABSORB, ESCH_PHASE_SQUEEZE };
-
-typedef struct {
-  perm_state_t s;
-  uint8_t pos;   /* bytes of the current block used (absorbed or squeezed) */
-  uint8_t phase; /* ESCH_PHASE_*; NONE when wiped */
-} esch_state;
-
 /* S ^= M3(P) for a 16-byte block P = (x0, y0, x1, y1) as words (zeros
  * where no data lies). */
-LWC_INLINE void esch_inject(esch_state *st, const uint32_t *p) {
+LWC_INLINE void esch_inject(lwc_sponge_state *st, const uint32_t *p) {
   uint8_t v[24];
   uint32_t tx = p[0] ^ p[2], ty = p[1] ^ p[3];
   tx = lwc_ror32(tx ^ (tx << 16), 16);
@@ -50,20 +43,10 @@ LWC_INLINE void esch_inject(esch_state *st, const uint32_t *p) {
   perm_add(&st->s, v, 0, sizeof v);
 }
 
-static int esch_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen) {
-  esch_state *st = (esch_state *)ctx;
-  (void)custom;
-  if (customlen != 0) return LWC_ERR_ARG;
-  perm_zero(&st->s);
-  st->pos = 0;
-  st->phase = ESCH_PHASE_ABSORB;
-  return LWC_OK;
-}
-
-static int esch_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
-  esch_state *st = (esch_state *)ctx;
+/* The message's bytes: a pending full block permuted first (it was not the
+ * last), then each piece of a block injected as it comes. */
+LWC_PART void esch_absorb(lwc_sponge_state *st, const uint8_t *in, size_t len) {
   uint32_t p[4];
-  if (st->phase != ESCH_PHASE_ABSORB) return LWC_ERR_ARG;
   while (len > 0) {
     unsigned n, i;
     if (st->pos == ESCH_RATE) { /* not the last block after all */
@@ -82,12 +65,11 @@ static int esch_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
     in += n;
     len -= n;
   }
-  return LWC_OK;
 }
 
 /* The end of the absorption: the last block padded (Const_M0) or full
  * (Const_M1), the big permutation. */
-LWC_PART void esch_pad(esch_state *st) {
+LWC_PART void esch_pad(lwc_sponge_state *st) {
   uint32_t p[4];
   uint8_t c = 2; /* Const_M1: a full last block */
   if (st->pos < ESCH_RATE) {
@@ -102,16 +84,9 @@ LWC_PART void esch_pad(esch_state *st) {
 }
 
 #define LWC_HASH_FN(name) esch_##name
-#define LWC_HASH_STATE esch_state
-#define LWC_HASH_PHASE_ABSORB ESCH_PHASE_ABSORB
-#define LWC_HASH_PHASE_SQUEEZE ESCH_PHASE_SQUEEZE
+#define LWC_HASH_ABSORB_BYTES(st, in, len) esch_absorb(st, in, len)
 #define LWC_HASH_OUT_RATE ESCH_RATE
 #define LWC_HASH_NEXT(st) perm_permute(&(st)->s, SPARKLE_STEPS_SLIM)
-#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
-
-#define LWC_HASH_KIND LWC_HASH
-#define LWC_HASH_MAX_CUSTOM 0
-#include "core/hash_api.h"
 
 #endif

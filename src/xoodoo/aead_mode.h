@@ -26,19 +26,12 @@
 #define XOODOO_AEAD_MODE_H
 
 #include "xoodoo/cyclist.h"
+#include "core/sponge.h"
 #include "lwc.h"
-
-enum { XOODYAK_PHASE_NONE, XOODYAK_PHASE_AD, XOODYAK_PHASE_ENC, XOODYAK_PHASE_DEC };
-
-typedef struct {
-  perm_state_t s;
-  uint8_t pos;   /* bytes of the open block (up to its rate) */
-  uint8_t phase; /* XOODYAK_PHASE_*; NONE after final or wipe */
-} xoodyak_aead_state;
 
 static int xoodyak_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
                              const uint8_t *nonce, const uint8_t *mask_key) {
-  xoodyak_aead_state *st = (xoodyak_aead_state *)(void *)ctx;
+  lwc_sponge_state *st = (lwc_sponge_state *)(void *)ctx;
   if (mask_key != NULL) return LWC_ERR_ARG;
   /* AbsorbKey: Down(K || N || enc8(|N|), 0x02), one block */
   perm_zero(&st->s);
@@ -51,49 +44,21 @@ static int xoodyak_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
   perm_permute(&st->s, XOODYAK_ROUNDS);
   xoodyak_add_byte(&st->s, 0x03, XOODYAK_LAST);
   st->pos = 0;
-  st->phase = XOODYAK_PHASE_AD;
-  return LWC_OK;
-}
-
-static int xoodyak_aead_absorb_ad(lwc_aead_ctx *ctx, const uint8_t *ad,
-                                  size_t len) {
-  xoodyak_aead_state *st = (xoodyak_aead_state *)(void *)ctx;
-  if (st->phase != XOODYAK_PHASE_AD) return LWC_ERR_ARG;
-  xoodyak_stream(&st->s, &st->pos, NULL, ad, len, XOODYAK_RKIN, XOODYAK_OP_ABSORB);
+  st->phase = LWC_PHASE_AD;
   return LWC_OK;
 }
 
 /* Close the associated data (pad its last block) and open the message's
- * first block; fails if the message phase started in the other direction. */
-static int xoodyak_aead_begin_msg(xoodyak_aead_state *st, uint8_t phase) {
-  if (st->phase == phase) return LWC_OK;
-  if (st->phase != XOODYAK_PHASE_AD) return LWC_ERR_ARG;
+ * first block. */
+LWC_PART void xoodyak_close_ad(lwc_sponge_state *st) {
   xoodyak_add_byte(&st->s, 0x01, st->pos);
   xoodyak_add_byte(&st->s, 0x80, XOODYAK_LAST);
   perm_permute(&st->s, XOODYAK_ROUNDS);
   st->pos = 0;
-  st->phase = phase;
-  return LWC_OK;
-}
-
-static int xoodyak_aead_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
-                                       const uint8_t *in, size_t len) {
-  xoodyak_aead_state *st = (xoodyak_aead_state *)(void *)ctx;
-  if (xoodyak_aead_begin_msg(st, XOODYAK_PHASE_ENC) != LWC_OK) return LWC_ERR_ARG;
-  xoodyak_stream(&st->s, &st->pos, out, in, len, XOODYAK_RKOUT, XOODYAK_OP_ENC);
-  return LWC_OK;
-}
-
-static int xoodyak_aead_decrypt_update(lwc_aead_ctx *ctx, uint8_t *out,
-                                       const uint8_t *in, size_t len) {
-  xoodyak_aead_state *st = (xoodyak_aead_state *)(void *)ctx;
-  if (xoodyak_aead_begin_msg(st, XOODYAK_PHASE_DEC) != LWC_OK) return LWC_ERR_ARG;
-  xoodyak_stream(&st->s, &st->pos, out, in, len, XOODYAK_RKOUT, XOODYAK_OP_DEC);
-  return LWC_OK;
 }
 
 /* Pad the last message block, Squeeze(16) with Cu = 0x40, wipe. */
-static void xoodyak_aead_tag(xoodyak_aead_state *st, uint8_t *tag) {
+static void xoodyak_aead_tag(lwc_sponge_state *st, uint8_t *tag) {
   xoodyak_add_byte(&st->s, 0x01, st->pos);
   xoodyak_add_byte(&st->s, 0x40, XOODYAK_LAST);
   perm_permute(&st->s, XOODYAK_ROUNDS);
@@ -102,13 +67,13 @@ static void xoodyak_aead_tag(xoodyak_aead_state *st, uint8_t *tag) {
 }
 
 #define LWC_AEAD_FN(name) xoodyak_aead_##name
-#define LWC_AEAD_STATE xoodyak_aead_state
-#define LWC_AEAD_PHASE_ENC XOODYAK_PHASE_ENC
-#define LWC_AEAD_PHASE_DEC XOODYAK_PHASE_DEC
+#define LWC_AEAD_AD(st, ad, len) \
+  xoodyak_stream(&(st)->s, &(st)->pos, NULL, ad, len, XOODYAK_RKIN, XOODYAK_OP_ABSORB)
+#define LWC_AEAD_CLOSE_AD(st) xoodyak_close_ad(st)
+#define LWC_AEAD_CRYPT(st, out, in, len, dec) \
+  xoodyak_stream(&(st)->s, &(st)->pos, out, in, len, XOODYAK_RKOUT, \
+                 (dec) ? XOODYAK_OP_DEC : XOODYAK_OP_ENC)
 #include "core/aead_tail.h"
-
-#define LWC_AEAD_MIN_TAGBYTES CRYPTO_ABYTES
-#define LWC_AEAD_NONCE_MASKING 0
 #include "core/aead_api.h"
 
 #endif

@@ -16,54 +16,23 @@
 #define XOODOO_HASH_MODE_H
 
 #include "xoodoo/cyclist.h"
+#include "core/sponge.h"
 #include "lwc.h"
 
-enum { XOODYAK_HASH_NONE, XOODYAK_HASH_ABSORB, XOODYAK_HASH_SQUEEZE };
-
-typedef struct {
-  perm_state_t s;
-  uint8_t pos;   /* bytes of the open block used (absorbed or output) */
-  uint8_t phase; /* XOODYAK_HASH_*; NONE when wiped */
-} xoodyak_hash_state;
-
-static int xoodyak_hash_init(lwc_hash_ctx *ctx, const uint8_t *custom,
-                             size_t customlen) {
-  xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
-  (void)custom;
-  if (customlen != 0) return LWC_ERR_ARG;
-  perm_zero(&st->s);
-  xoodyak_add_byte(&st->s, 0x01, XOODYAK_LAST);
-  st->pos = 0;
-  st->phase = XOODYAK_HASH_ABSORB;
-  return LWC_OK;
-}
-
-static int xoodyak_hash_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
-  xoodyak_hash_state *st = (xoodyak_hash_state *)(void *)ctx;
-  if (st->phase != XOODYAK_HASH_ABSORB) return LWC_ERR_ARG;
-  xoodyak_stream(&st->s, &st->pos, NULL, in, len, XOODYAK_RHASH, XOODYAK_OP_ABSORB);
-  return LWC_OK;
-}
-
 /* The end of the absorption: the last block's padding, Xoodoo. */
-LWC_PART void xoodyak_hash_pad(xoodyak_hash_state *st) {
+LWC_PART void xoodyak_hash_pad(lwc_sponge_state *st) {
   xoodyak_add_byte(&st->s, 0x01, st->pos);
   perm_permute(&st->s, XOODYAK_ROUNDS);
   st->pos = 0;
 }
 
 #define LWC_HASH_FN(name) xoodyak_hash_##name
-#define LWC_HASH_STATE xoodyak_hash_state
-#define LWC_HASH_PHASE_ABSORB XOODYAK_HASH_ABSORB
-#define LWC_HASH_PHASE_SQUEEZE XOODYAK_HASH_SQUEEZE
+#define LWC_HASH_START(st) xoodyak_add_byte(&(st)->s, 0x01, XOODYAK_LAST)
+#define LWC_HASH_ABSORB_BYTES(st, in, len) \
+  xoodyak_stream(&(st)->s, &(st)->pos, NULL, in, len, XOODYAK_RHASH, XOODYAK_OP_ABSORB)
 #define LWC_HASH_OUT_RATE XOODYAK_RHASH
 /* Down(empty, 0): its padding at S[0] */
 #define LWC_HASH_NEXT(st) xoodyak_next_block(&(st)->s, 0)
-#define LWC_HASH_EXTRACT(st, out, off, n) perm_extract(&(st)->s, out, off, n)
 #include "core/hash_tail.h"
-
-#define LWC_HASH_KIND LWC_HASH
-#define LWC_HASH_MAX_CUSTOM 0
-#include "core/hash_api.h"
 
 #endif
