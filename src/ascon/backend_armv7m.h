@@ -32,11 +32,11 @@
 void LWC_NS(ascon_armv7m_permute12)(perm_state_t *s);
 void LWC_NS(ascon_armv7m_permute8)(perm_state_t *s);
 void LWC_NS(ascon_armv7m_permute6)(perm_state_t *s);
-#define perm_permute(s, rounds)                                                       \
-  (__builtin_constant_p(rounds) && (rounds) == 12 ? LWC_NS(ascon_armv7m_permute12)(s) \
-   : __builtin_constant_p(rounds) && (rounds) == 8 ? LWC_NS(ascon_armv7m_permute8)(s) \
-   : __builtin_constant_p(rounds) && (rounds) == 6 ? LWC_NS(ascon_armv7m_permute6)(s) \
-   : LWC_NS(ascon_armv7m_permute)((s), (rounds)))
+#define perm_permute(s, rounds)                                            \
+  LWC_WHEN_CONST(rounds, 12, LWC_NS(ascon_armv7m_permute12)(s),            \
+  LWC_WHEN_CONST(rounds, 8, LWC_NS(ascon_armv7m_permute8)(s),              \
+  LWC_WHEN_CONST(rounds, 6, LWC_NS(ascon_armv7m_permute6)(s),              \
+                 LWC_NS(ascon_armv7m_permute)((s), (rounds)))))
 #endif
 #include "ascon/asm_calls.h"
 

@@ -19,14 +19,7 @@
 /* The S-box on one 32-bit slice (five words a[0..4]), 22 operations. */
 static inline void ascon_sbox32(uint32_t *a) {
   uint32_t t0, t1, t2, t3, t4;
-  a[0] ^= a[4];
-  a[4] ^= a[3];
-  a[2] ^= a[1];
-  t0 = a[0] ^ (~a[1] & a[2]);
-  t1 = a[1] ^ (~a[2] & a[3]);
-  t2 = a[2] ^ (~a[3] & a[4]);
-  t3 = a[3] ^ (~a[4] & a[0]);
-  t4 = a[4] ^ (~a[0] & a[1]);
+  ASCON_SBOX_CHI(a, t0, t1, t2, t3, t4);
   a[0] = t0 ^ t4;
   a[1] = t1 ^ t0;
   a[2] = ~t2;

@@ -16,17 +16,9 @@
 
 LWC_INLINE void ascon_round(uint64_t *x, uint64_t c) {
   uint64_t t0, t1, t2, t3, t4;
-  /* constant and the S-box's linear input layer */
   x[2] ^= c;
-  x[0] ^= x[4];
-  x[4] ^= x[3];
-  x[2] ^= x[1];
-  /* chi: x_i ^= ~x_{i+1} & x_{i+2} */
-  t0 = x[0] ^ (~x[1] & x[2]);
-  t1 = x[1] ^ (~x[2] & x[3]);
-  t2 = x[2] ^ (~x[3] & x[4]);
-  t3 = x[3] ^ (~x[4] & x[0]);
-  t4 = x[4] ^ (~x[0] & x[1]);
+  /* the input layer and chi: x_i ^= ~x_{i+1} & x_{i+2} */
+  ASCON_SBOX_CHI(x, t0, t1, t2, t3, t4);
   /* output linear layer */
   t1 ^= t0;
   t0 ^= t4;
@@ -61,14 +53,7 @@ LWC_INLINE void ascon_round(uint64_t *x, uint64_t c) {
  * was 1.8% slower than the round above, so opt64 keeps that one. */
 LWC_INLINE void ascon_round_x86(uint64_t *x, uint64_t cn) {
   uint64_t t0, t1, t2, t3, t4;
-  x[0] ^= x[4];
-  x[4] ^= x[3];
-  x[2] ^= x[1];
-  t0 = x[0] ^ (~x[1] & x[2]);
-  t1 = x[1] ^ (~x[2] & x[3]);
-  t2 = x[2] ^ (~x[3] & x[4]);
-  t3 = x[3] ^ (~x[4] & x[0]);
-  t4 = x[4] ^ (~x[0] & x[1]);
+  ASCON_SBOX_CHI(x, t0, t1, t2, t3, t4);
   t1 ^= t0;
   t0 ^= t4;
   t3 ^= t2;
@@ -103,25 +88,12 @@ LWC_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   ascon_round_x86(x, ~(uint64_t)0);
 }
 #else
-/* The rounds count is a compile-time constant at every call site, so the
- * switch folds away and only the needed tail of rounds is emitted. */
+/* The rounds count is a compile-time constant at every call site: only the
+ * needed tail of rounds is emitted (ASCON_LAST_ROUNDS). */
+#define ASCON_OPT64_ROUND(c) ascon_round(x, c)
 LWC_INLINE void perm_permute(perm_state_t *s, unsigned n) {
   uint64_t *x = s->x;
-  switch (n) {
-    case 12: ascon_round(x, 0xf0); /* fall through */
-    case 11: ascon_round(x, 0xe1); /* fall through */
-    case 10: ascon_round(x, 0xd2); /* fall through */
-    case 9: ascon_round(x, 0xc3); /* fall through */
-    case 8: ascon_round(x, 0xb4); /* fall through */
-    case 7: ascon_round(x, 0xa5); /* fall through */
-    case 6: ascon_round(x, 0x96); /* fall through */
-    case 5: ascon_round(x, 0x87); /* fall through */
-    case 4: ascon_round(x, 0x78); /* fall through */
-    case 3: ascon_round(x, 0x69); /* fall through */
-    case 2: ascon_round(x, 0x5a); /* fall through */
-    case 1: ascon_round(x, 0x4b); /* fall through */
-    default: break;
-  }
+  ASCON_LAST_ROUNDS(n, ASCON_OPT64_ROUND);
 }
 
 #endif

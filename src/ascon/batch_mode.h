@@ -89,23 +89,10 @@ AB_INLINE void AB(round)(ab_vec *x, uint64_t c) {
   x[4] = t4 ^ AB_ROR(t4, 7) ^ AB_ROR(t4, 41);
 }
 
-/* p^n, n a constant at every call (the switch folds away). */
+/* p^n, n a constant at every call (ASCON_LAST_ROUNDS). */
+#define AB_ROUND(c) AB(round)(x, c)
 AB_INLINE void AB(permute)(ab_vec *x, unsigned n) {
-  switch (n) {
-    case 12: AB(round)(x, 0xf0); /* fall through */
-    case 11: AB(round)(x, 0xe1); /* fall through */
-    case 10: AB(round)(x, 0xd2); /* fall through */
-    case 9: AB(round)(x, 0xc3); /* fall through */
-    case 8: AB(round)(x, 0xb4); /* fall through */
-    case 7: AB(round)(x, 0xa5); /* fall through */
-    case 6: AB(round)(x, 0x96); /* fall through */
-    case 5: AB(round)(x, 0x87); /* fall through */
-    case 4: AB(round)(x, 0x78); /* fall through */
-    case 3: AB(round)(x, 0x69); /* fall through */
-    case 2: AB(round)(x, 0x5a); /* fall through */
-    case 1: AB(round)(x, 0x4b); /* fall through */
-    default: break;
-  }
+  ASCON_LAST_ROUNDS(n, AB_ROUND);
 }
 
 /* p^n on the lanes whose mask is all ones; the others keep their state. */

@@ -82,10 +82,9 @@ void LWC_NS(gimli_armv7m_permute)(perm_state_t *s, unsigned rounds);
 /* all 24 rounds without the entry's dispatch on the count: taken when the
  * count is the constant 24, as the modes and the bare permutation have it */
 void LWC_NS(gimli_armv7m_permute24)(perm_state_t *s);
-#define perm_permute(s, rounds)                                             \
-  (__builtin_constant_p(rounds) && (rounds) == 24                           \
-       ? LWC_NS(gimli_armv7m_permute24)(s)                                  \
-       : LWC_NS(gimli_armv7m_permute)((s), (rounds)))
+#define perm_permute(s, rounds)                                      \
+  LWC_WHEN_CONST(rounds, 24, LWC_NS(gimli_armv7m_permute24)(s), \
+                 LWC_NS(gimli_armv7m_permute)((s), (rounds)))
 #endif
 
 #endif

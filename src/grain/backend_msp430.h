@@ -24,15 +24,10 @@
 #ifndef GRAIN_BACKEND_H
 #define GRAIN_BACKEND_H
 
+#define GRAIN_WORD uint16_t /* common.h: each register as eight words */
 #include "grain/common.h"
 
 #define GRAIN_BACKEND_NAME "asm_msp430"
-
-/* Bit i of a register: bit i % 16 of word i / 16. */
-typedef struct {
-  uint16_t s[8]; /* LFSR */
-  uint16_t b[8]; /* NFSR */
-} grain_state_t;
 
 unsigned LWC_NS(grain_msp430_clock16)(grain_state_t *st, unsigned ymask, unsigned ks,
                                       unsigned kb);

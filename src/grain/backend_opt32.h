@@ -10,14 +10,10 @@
 #ifndef GRAIN_BACKEND_H
 #define GRAIN_BACKEND_H
 
+#define GRAIN_WORD uint32_t /* common.h: each register as four words */
 #include "grain/common.h"
 
 #define GRAIN_BACKEND_NAME "opt32"
-
-typedef struct {
-  uint32_t s[4]; /* LFSR */
-  uint32_t b[4]; /* NFSR */
-} grain_state_t;
 
 /* Bit 31 of x as 0 or 1.  avr-gcc turns a plain x >> 31 into a skip on the
  * bit (sbrc), a branch on secret data; a rotation by one and a mask is

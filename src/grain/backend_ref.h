@@ -17,14 +17,10 @@
 #ifndef GRAIN_BACKEND_H
 #define GRAIN_BACKEND_H
 
+#define GRAIN_WORD uint8_t /* common.h: each register as 16 bytes */
 #include "grain/common.h"
 
 #define GRAIN_BACKEND_NAME "ref"
-
-typedef struct {
-  uint8_t s[16]; /* LFSR */
-  uint8_t b[16]; /* NFSR */
-} grain_state_t;
 
 static unsigned grain_bit(const uint8_t *r, unsigned i) { return (r[i / 8] >> (i % 8)) & 1u; }
 

@@ -38,6 +38,18 @@
 #define LWC_IMPL_NAME GRAIN_BACKEND_NAME
 #endif
 
+/* The registers of a word backend: the word type GRAIN_WORD is the
+ * backend's choice (defined before this file), bit i of a register at bit
+ * i % width of word i / width.  A backend with another layout (lowsize: both
+ * registers in one byte string) declares grain_state_t itself. */
+#ifdef GRAIN_WORD
+#define GRAIN_WORDS (128u / (8u * sizeof(GRAIN_WORD)))
+typedef struct {
+  GRAIN_WORD s[GRAIN_WORDS]; /* LFSR */
+  GRAIN_WORD b[GRAIN_WORDS]; /* NFSR */
+} grain_state_t;
+#endif
+
 #define GRAIN_INIT_CLOCKS 320u
 #define GRAIN_KEY_CLOCKS 64u
 

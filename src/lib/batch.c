@@ -109,47 +109,60 @@ static int summary(int any_arg, int any_tag) {
   return any_arg ? LWC_ERR_ARG : any_tag ? LWC_ERR_TAG : LWC_OK;
 }
 
+/* The loop of both batch calls, over jobs of type J: CHUNK at a time, each
+ * job refused (b NULL, or REFUSED(j): status LWC_ERR_ARG), run alone
+ * (b == &single: status ALONE(j)) or kept for the engine; the kept ones
+ * sorted by STEPS and handed to GROUP(jobs, count) `lanes` at a time; then
+ * each job's status is counted in the caller's any_arg / any_tag. */
+#if LWC_BATCH_X86
+#define KEEP_ROOM(J) \
+  J *todo[CHUNK];    \
+  size_t m = 0
+#define KEEP(j) todo[m++] = (j)
+#define GROUPS(STEPS, GROUP)                                                  \
+  do {                                                                        \
+    SORT_BY(todo, m, STEPS);                                                  \
+    for (i = 0; i < m; i += b->lanes)                                         \
+      GROUP(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes);       \
+  } while (0)
+#else /* no engine to keep jobs for */
+#define KEEP_ROOM(J) (void)0
+#define KEEP(j) (void)(j)
+#define GROUPS(STEPS, GROUP) (void)0
+#endif
+#define BATCH_LOOP(J, jobs, n, REFUSED, ALONE, STEPS, GROUP)           \
+  do {                                                                 \
+    size_t i, start, end;                                              \
+    for (start = 0; start < (n); start = end) {                        \
+      KEEP_ROOM(J);                                                    \
+      end = (n) - start < CHUNK ? (n) : start + CHUNK;                 \
+      for (i = start; i < end; i++) {                                  \
+        J *j = &(jobs)[i];                                             \
+        if (b == NULL || (REFUSED)) j->status = LWC_ERR_ARG;           \
+        else if (b == &single) j->status = (ALONE);                    \
+        else KEEP(j);                                                  \
+      }                                                                \
+      GROUPS(STEPS, GROUP);                                            \
+      for (i = start; i < end; i++) {                                  \
+        any_arg |= (jobs)[i].status == LWC_ERR_ARG;                    \
+        any_tag |= (jobs)[i].status == LWC_ERR_TAG;                    \
+      }                                                                \
+    }                                                                  \
+  } while (0)
+
 static int aead_batch(const lwc_aead *a, const lwc_batch *b, lwc_aead_job *jobs,
                       size_t n, int decrypt) {
-#if LWC_BATCH_X86
-  lwc_aead_job *todo[CHUNK];
-#endif
   int any_arg = 0, any_tag = 0;
-  size_t i, start;
   b = engine_for(a->scheme, b);
   if (b != NULL && b->aead_group == NULL && b != &single) b = NULL;
-  for (start = 0; start < n; start += CHUNK) {
-    size_t end = n - start < CHUNK ? n : start + CHUNK;
-#if LWC_BATCH_X86
-    size_t m = 0;
-#endif
-    for (i = start; i < end; i++) {
-      lwc_aead_job *j = &jobs[i];
-      if (b == NULL || ((j->inlen | j->adlen) > LWC_LEN_MAX) ||
-          (decrypt && j->inlen < a->tagbytes)) {
-        j->status = LWC_ERR_ARG;
-      } else if (b == &single) {
-        j->status = decrypt ? lwc_aead_decrypt(a, j->out, j->in, j->inlen, j->ad,
-                                               j->adlen, j->nonce, j->key, NULL)
-                            : lwc_aead_encrypt(a, j->out, j->in, j->inlen, j->ad,
-                                               j->adlen, j->nonce, j->key, NULL);
-      }
-#if LWC_BATCH_X86
-      else {
-        todo[m++] = j;
-      }
-#endif
-    }
-#if LWC_BATCH_X86
-    SORT_BY(todo, m, aead_steps);
-    for (i = 0; i < m; i += b->lanes)
-      b->aead_group(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes, decrypt);
-#endif
-    for (i = start; i < end; i++) {
-      any_arg |= jobs[i].status == LWC_ERR_ARG;
-      any_tag |= jobs[i].status == LWC_ERR_TAG;
-    }
-  }
+#define AEAD_GROUP(v, k) b->aead_group(v, k, decrypt)
+  BATCH_LOOP(lwc_aead_job, jobs, n,
+             ((j->inlen | j->adlen) > LWC_LEN_MAX) || (decrypt && j->inlen < a->tagbytes),
+             decrypt ? lwc_aead_decrypt(a, j->out, j->in, j->inlen, j->ad, j->adlen, j->nonce,
+                                        j->key, NULL)
+                     : lwc_aead_encrypt(a, j->out, j->in, j->inlen, j->ad, j->adlen, j->nonce,
+                                        j->key, NULL),
+             aead_steps, AEAD_GROUP);
   return summary(any_arg, any_tag);
 }
 
@@ -165,39 +178,14 @@ int lwc_aead_decrypt_batch(const lwc_aead *a, const lwc_batch *b,
 
 int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
                    size_t n) {
-#if LWC_BATCH_X86
-  lwc_hash_job *todo[CHUNK];
-#endif
-  int any_arg = 0;
-  size_t i, start;
+  int any_arg = 0, any_tag = 0;
   b = engine_for(h->scheme, b);
   if (b != NULL && b->hash_group == NULL && b != &single) b = NULL;
-  for (start = 0; start < n; start += CHUNK) {
-    size_t end = n - start < CHUNK ? n : start + CHUNK;
-#if LWC_BATCH_X86
-    size_t m = 0;
-#endif
-    for (i = start; i < end; i++) {
-      lwc_hash_job *j = &jobs[i];
-      if (b == NULL || (h->kind == LWC_HASH && j->outlen != h->outbytes) ||
-          ((j->inlen | j->outlen) > LWC_LEN_MAX) || j->customlen > h->max_custombytes) {
-        j->status = LWC_ERR_ARG;
-      } else if (b == &single) {
-        j->status = lwc_hash_compute(h, j->out, j->outlen, j->in, j->inlen, j->custom,
-                                     j->customlen);
-      }
-#if LWC_BATCH_X86
-      else {
-        todo[m++] = j;
-      }
-#endif
-    }
-#if LWC_BATCH_X86
-    SORT_BY(todo, m, hash_steps);
-    for (i = 0; i < m; i += b->lanes)
-      b->hash_group(todo + i, m - i < b->lanes ? (unsigned)(m - i) : b->lanes);
-#endif
-    for (i = start; i < end; i++) any_arg |= jobs[i].status == LWC_ERR_ARG;
-  }
-  return summary(any_arg, 0);
+#define HASH_GROUP(v, k) b->hash_group(v, k)
+  BATCH_LOOP(lwc_hash_job, jobs, n,
+             (h->kind == LWC_HASH && j->outlen != h->outbytes) ||
+                 ((j->inlen | j->outlen) > LWC_LEN_MAX) || j->customlen > h->max_custombytes,
+             lwc_hash_compute(h, j->out, j->outlen, j->in, j->inlen, j->custom, j->customlen),
+             hash_steps, HASH_GROUP);
+  return summary(any_arg, any_tag);
 }

@@ -42,30 +42,19 @@ static int name_matches(const char *scheme, const char *impl,
          lwc_impl_usable(impl);
 }
 
-const lwc_aead *lwc_aead_find(const char *scheme, const char *impl) {
-  const lwc_aead *const *a;
-  if (scheme == NULL) return NULL;
-  for (a = lwc_aead_registry; *a != NULL; a++)
-    if (name_matches((*a)->scheme, (*a)->impl, scheme, impl)) return *a;
-  return NULL;
-}
-
-const lwc_hash *lwc_hash_find(const char *scheme, const char *impl) {
-  const lwc_hash *const *h;
-  if (scheme == NULL) return NULL;
-  for (h = lwc_hash_registry; *h != NULL; h++)
-    if (name_matches((*h)->scheme, (*h)->impl, scheme, impl)) return *h;
-  return NULL;
-}
-
-const lwc_perm *lwc_perm_find(const char *scheme, const char *impl) {
-  const lwc_perm *const *p;
-  if (scheme == NULL) return NULL;
-  for (p = lwc_perm_registry; *p != NULL; p++)
-    if (name_matches((*p)->scheme, (*p)->impl, scheme, impl)) return *p;
-  return NULL;
-}
-
+/* lwc_<kind>_find: the first registered descriptor of the scheme (and of
+ * the implementation, unless NULL) that this machine can run. */
+#define LWC_FIND(kind)                                                        \
+  const lwc_##kind *lwc_##kind##_find(const char *scheme, const char *impl) { \
+    const lwc_##kind *const *d;                                               \
+    if (scheme == NULL) return NULL;                                          \
+    for (d = lwc_##kind##_registry; *d != NULL; d++)                          \
+      if (name_matches((*d)->scheme, (*d)->impl, scheme, impl)) return *d;    \
+    return NULL;                                                              \
+  }
+LWC_FIND(aead)
+LWC_FIND(hash)
+LWC_FIND(perm)
 
 static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
   return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
@@ -119,26 +108,30 @@ static __attribute__((noinline)) int decrypt_incremental(
   return r;
 }
 
+/* A whole message (the body of both one-shot calls): the implementation's
+ * own whole-message call `whole` where it has one and the options leave it
+ * usable (a plain tail call), else the incremental calls composed. */
+#define AEAD_WHOLE(whole, incremental, out, in, len)                       \
+  do {                                                                     \
+    if (a->whole != NULL && whole_fits(a, opt)) {                          \
+      if ((len | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;                 \
+      return a->whole(out, in, len, ad, adlen, nonce, key);                \
+    }                                                                      \
+    return incremental(a, out, in, len, ad, adlen, nonce, key, opt);       \
+  } while (0)
+
 int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
                      size_t mlen, const uint8_t *ad, size_t adlen,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
-  if (a->encrypt != NULL && whole_fits(a, opt)) {
-    if ((mlen | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;
-    return a->encrypt(ct, msg, mlen, ad, adlen, nonce, key);
-  }
-  return encrypt_incremental(a, ct, msg, mlen, ad, adlen, nonce, key, opt);
+  AEAD_WHOLE(encrypt, encrypt_incremental, ct, msg, mlen);
 }
 
 int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
                      size_t ctlen, const uint8_t *ad, size_t adlen,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt) {
-  if (a->decrypt != NULL && whole_fits(a, opt)) {
-    if ((ctlen | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;
-    return a->decrypt(msg, ct, ctlen, ad, adlen, nonce, key);
-  }
-  return decrypt_incremental(a, msg, ct, ctlen, ad, adlen, nonce, key, opt);
+  AEAD_WHOLE(decrypt, decrypt_incremental, msg, ct, ctlen);
 }
 
 int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,

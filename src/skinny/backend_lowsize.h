@@ -79,9 +79,4 @@ static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint
   lwc_wipe_bytes(tk, sizeof tk);
 }
 
-LWC_INLINE void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                                const uint8_t *tk3) {
-  skinny_encrypt_rounds(block, tk1, tk2, tk3, SKINNY_ROUNDS);
-}
-
 #endif

@@ -46,9 +46,11 @@ void LWC_NS(skinny_msp430_rounds_img)(uint8_t *block, const uint16_t *rtk, unsig
                                       const uint16_t *images);
 
 /* The first `rounds` rounds (SKINNY_ROUNDS: the cipher; fewer: the bare
- * permutation's permute_rounds). */
-static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                                  const uint8_t *tk3, unsigned rounds) {
+ * permutation's permute_rounds); unused where Romulus takes the fixed
+ * schedule below. */
+static __attribute__((unused)) void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1,
+                                                          const uint8_t *tk2, const uint8_t *tk3,
+                                                          unsigned rounds) {
   uint16_t rtk[4 * SKINNY_ROUNDS];
   uint16_t words[8 * SKINNY_ROUNDS];
   LWC_NS(skinny_msp430_tk3c)((uint8_t *)rtk, tk3);
@@ -58,11 +60,6 @@ static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint
   LWC_NS(skinny_msp430_rounds)(block, words, rounds);
   LWC_NS(skinny_msp430_wipe)(rtk, sizeof rtk / 2);
   LWC_NS(skinny_msp430_wipe)(words, sizeof words / 2);
-}
-
-LWC_INLINE void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                                const uint8_t *tk3) {
-  skinny_encrypt_rounds(block, tk1, tk2, tk3, SKINNY_ROUNDS);
 }
 
 /* The optional fixed-tweakey interface (common.h): TK3's (and TK2's)

@@ -43,9 +43,11 @@ void LWC_NS(skinny_msp430t_rounds2)(uint8_t *block, const uint8_t *rtk, const ui
 static const uint16_t SKINNY_MSP430_NO_IMAGES[36] = {0};
 
 /* The first `rounds` rounds (SKINNY_ROUNDS: the cipher; fewer: the bare
- * permutation's permute_rounds). */
-static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                                  const uint8_t *tk3, unsigned rounds) {
+ * permutation's permute_rounds); unused where Romulus takes the fixed
+ * schedule below. */
+static __attribute__((unused)) void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1,
+                                                          const uint8_t *tk2, const uint8_t *tk3,
+                                                          unsigned rounds) {
   uint16_t rtk[4 * SKINNY_ROUNDS];
   LWC_NS(skinny_msp430_tk3c)((uint8_t *)rtk, tk3);
   LWC_NS(skinny_msp430_tk2x)((uint8_t *)rtk, tk2);
@@ -53,11 +55,6 @@ static void skinny_encrypt_rounds(uint8_t *block, const uint8_t *tk1, const uint
   LWC_NS(skinny_msp430t_rounds)(block, (const uint8_t *)rtk,
                                 (const uint8_t *)SKINNY_MSP430_NO_IMAGES, rounds);
   LWC_NS(skinny_msp430_wipe)(rtk, sizeof rtk / 2);
-}
-
-LWC_INLINE void skinny_encrypt(uint8_t *block, const uint8_t *tk1, const uint8_t *tk2,
-                                const uint8_t *tk3) {
-  skinny_encrypt_rounds(block, tk1, tk2, tk3, SKINNY_ROUNDS);
 }
 
 /* the optional fixed-tweakey interface (common.h) */

@@ -34,10 +34,10 @@ void LWC_NS(sparkle_armv7m_permute)(perm_state_t *s, unsigned steps);
  * a constant, as the modes and the bare permutations have it */
 void LWC_NS(sparkle_armv7m_permute7)(perm_state_t *s);
 void LWC_NS(sparkle_armv7m_permute11)(perm_state_t *s);
-#define perm_permute(s, steps)                                                         \
-  (__builtin_constant_p(steps) && (steps) == 7 ? LWC_NS(sparkle_armv7m_permute7)(s)    \
-   : __builtin_constant_p(steps) && (steps) == 11 ? LWC_NS(sparkle_armv7m_permute11)(s) \
-   : LWC_NS(sparkle_armv7m_permute)((s), (steps)))
+#define perm_permute(s, steps)                                             \
+  LWC_WHEN_CONST(steps, 7, LWC_NS(sparkle_armv7m_permute7)(s),             \
+  LWC_WHEN_CONST(steps, 11, LWC_NS(sparkle_armv7m_permute11)(s),           \
+                 LWC_NS(sparkle_armv7m_permute)((s), (steps))))
 #endif
 
 #endif

@@ -8,12 +8,7 @@
 #ifndef SPARKLE_BACKEND_H
 #define SPARKLE_BACKEND_H
 
-#define LWC_NO_INLINE 1 /* core/common.h: one copy of each routine */
-#define PERM_VIEW_BYTEWISE 1 /* core/perm.h: one byte loop for add and extract */
-#include "sparkle/common.h"
-#define PERM_VIEW_WORDS32
-#define PERM_VIEW_SPLIT /* core/perm.h: the modes absorb whole rate blocks */
-#include "core/perm.h"
+#include "sparkle/small.h"
 
 #define SPARKLE_BACKEND_NAME "lowsize"
 

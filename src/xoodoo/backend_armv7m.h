@@ -38,9 +38,8 @@ void LWC_NS(xoodoo_armv7m_permute)(perm_state_t *s, unsigned rounds);
 /* Xoodoo[12]: fast, the rounds unrolled; small, the loop entered with 12
  * (so that the modes' calls pass no count) */
 void LWC_NS(xoodoo_armv7m_permute12)(perm_state_t *s);
-#define perm_permute(s, rounds)                                      \
-  (__builtin_constant_p(rounds) && (rounds) == 12                    \
-       ? LWC_NS(xoodoo_armv7m_permute12)(s)                          \
-       : LWC_NS(xoodoo_armv7m_permute)((s), (rounds)))
+#define perm_permute(s, rounds)                                       \
+  LWC_WHEN_CONST(rounds, 12, LWC_NS(xoodoo_armv7m_permute12)(s), \
+                 LWC_NS(xoodoo_armv7m_permute)((s), (rounds)))
 
 #endif

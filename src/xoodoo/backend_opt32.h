@@ -85,18 +85,10 @@ static void perm_permute(perm_state_t *s, unsigned n) {
     a9 = XOODOO_ROL(a11, 8);
     a11 = XOODOO_ROL(t, 8);
   } while (rc != end);
-  s->w[0] = a0;
-  s->w[1] = a1;
-  s->w[2] = a2;
-  s->w[3] = a3;
-  s->w[4] = a4;
-  s->w[5] = a5;
-  s->w[6] = a6;
-  s->w[7] = a7;
-  s->w[8] = a8;
-  s->w[9] = a9;
-  s->w[10] = a10;
-  s->w[11] = a11;
+  /* the three planes back, one a line as they were read */
+  s->w[0] = a0, s->w[1] = a1, s->w[2] = a2, s->w[3] = a3;
+  s->w[4] = a4, s->w[5] = a5, s->w[6] = a6, s->w[7] = a7;
+  s->w[8] = a8, s->w[9] = a9, s->w[10] = a10, s->w[11] = a11;
 }
 
 #endif
