@@ -29,17 +29,47 @@ def key_words(base: int, bi32: bool, k20: bool) -> list[int]:
                    if off is not None})
 
 
-def final_key_xors(a, key_xor) -> None:
-    """The finalization's S ^= 0^r || K || 0 by key length and rate:
-    Ascon-80pq's slots F1..F3 into x1..x3, else KA, KB into x1, x2 (rate 8)
-    or x2, x3 (rate 16); key_xor(lane, slot, k20) emits one xor."""
-    a.raw("#if CRYPTO_KEYBYTES == 20")
-    for lane, slot in ((1, "F1"), (2, "F2"), (3, "F3")):
-        key_xor(lane, slot, True)
-    a.raw("#elif ASCON_RATE == 8")
-    key_xor(1, "KA", False)
-    key_xor(2, "KB", False)
+def for_keys(a, body) -> None:
+    """body(k20) under the preprocessor's choice of key length (16 or 20
+    bytes, Ascon-80pq's)."""
+    a.raw("#if CRYPTO_KEYBYTES == 16")
+    body(False)
+    a.raw("#elif CRYPTO_KEYBYTES == 20")
+    body(True)
     a.raw("#else")
-    key_xor(2, "KA", False)
-    key_xor(3, "KB", False)
+    a.raw("#error key length")
+    a.raw("#endif")
+
+
+def key_xor(base: int, bi32: bool, k20: bool, halves: tuple[str, str], slot: str,
+            xor_from) -> None:
+    """A lane's halves (registers) ^= the key words of `slot`: xor_from(reg,
+    off) emits one load of the frame word at off and its xor, for each half
+    the slot has a word for."""
+    for reg, off in zip(halves, key_slots(base, bi32, k20)[slot]):
+        if off is not None:
+            xor_from(reg, off)
+
+
+# Which key slots go into which lanes, by case: (preprocessor condition,
+# whether the key is 20 bytes, [(lane, slot)...]); the first case is an #if,
+# the others #elif, the last #else.
+INIT_XORS = [  # the initialization's S ^= 0 || K after p^12
+    ("CRYPTO_KEYBYTES == 20", True, [(2, "Z0"), (3, "KA"), (4, "KB")]),
+    (None, False, [(3, "KA"), (4, "KB")]),
+]
+FINAL_XORS = [  # the finalization's S ^= 0^r || K || 0 before p^12
+    ("CRYPTO_KEYBYTES == 20", True, [(1, "F1"), (2, "F2"), (3, "F3")]),
+    ("ASCON_RATE == 8", False, [(1, "KA"), (2, "KB")]),
+    (None, False, [(2, "KA"), (3, "KB")]),
+]
+
+
+def key_xors(a, cases, key_xor) -> None:
+    """One of INIT_XORS or FINAL_XORS, each case under its preprocessor
+    condition; key_xor(lane, slot, k20) emits one xor."""
+    for k, (cond, k20, xors) in enumerate(cases):
+        a.raw("#else" if cond is None else f"#{'if' if k == 0 else 'elif'} {cond}")
+        for lane, slot in xors:
+            key_xor(lane, slot, k20)
     a.raw("#endif")

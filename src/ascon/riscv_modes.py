@@ -62,15 +62,35 @@ def aead_phases(a: Emitter, full_blocks, last_block, domain_bit: Callable[[bool]
     a.label(".Lfinal")
 
 
-def block_loop(a: Emitter, op: str, duplex_block: Callable[[str, str, str], None]) -> None:
-    """The blocks entry's loop (a1 out, a2 in, a3 blocks left): each block
-    duplex_block(op, in, out), then p^ASCON_PB via .Lpb; on to .Lblocks_done."""
-    a.label(f".Lblocks_{op}")
-    duplex_block(op, "a2", "a1")
-    a("jal", "ra", ".Lpb", comment="p^ASCON_PB")
-    a("addi", "a2", "a2", "ASCON_RATE")
-    if op != "absorb":
-        a("addi", "a1", "a1", "ASCON_RATE")
-    a("addi", "a3", "a3", -1)
-    a("bnez", "a3", f".Lblocks_{op}")
-    a("j", ".Lblocks_done")
+def blocks_body(a: Emitter, duplex_block: Callable[[str, str, str], None]) -> None:
+    """The blocks entry's body: a4 picks the operation (0 absorb, 1 encrypt,
+    2 decrypt), then its loop (a1 out, a2 in, a3 blocks left): each block
+    duplex_block(op, in, out), then p^ASCON_PB via .Lpb; all end at
+    .Lblocks_done."""
+    a("beqz", "a4", ".Lblocks_absorb")
+    a("addi", "a4", "a4", -1)
+    a("beqz", "a4", ".Lblocks_encrypt")
+    a("j", ".Lblocks_decrypt")
+    for op in ("absorb", "encrypt", "decrypt"):
+        a.label(f".Lblocks_{op}")
+        duplex_block(op, "a2", "a1")
+        a("jal", "ra", ".Lpb", comment="p^ASCON_PB")
+        a("addi", "a2", "a2", "ASCON_RATE")
+        if op != "absorb":
+            a("addi", "a1", "a1", "ASCON_RATE")
+        a("addi", "a3", "a3", -1)
+        a("bnez", "a3", f".Lblocks_{op}")
+        a("j", ".Lblocks_done")
+    a.label(".Lblocks_done")
+
+
+def verdict(a: Emitter) -> None:
+    """The whole-message decryption's return value: -1 from
+    .Lwhole_rejected (the plaintext wiped), 0 from .Lwhole_ok; both go on to
+    .Lwhole_wipe."""
+    a.label(".Lwhole_rejected")
+    a("li", "a0", -1)
+    a("j", ".Lwhole_wipe")
+    a.label(".Lwhole_ok")
+    a("li", "a0", 0)
+    a.label(".Lwhole_wipe")

@@ -18,6 +18,17 @@ class Emitter:
         text = f"    {op:<7} {', '.join(str(a) for a in args)}" if args else f"    {op}"
         self.lines.append(self.COMMENT.format(text=text, comment=comment) if comment else text)
 
+    def delta_swap(self, r: str, t: str, m: str, shift: int) -> None:
+        """Swap the bits of r selected by the mask in register m with those
+        `shift` above (t a temporary), for the ISAs whose srli, slli, and,
+        xor take three registers (RISC-V, Xtensa)."""
+        self("srli", t, r, shift)
+        self("xor", t, t, r)
+        self("and", t, t, m)
+        self("xor", r, r, t)
+        self("slli", t, t, shift)
+        self("xor", r, r, t)
+
     def label(self, name: str) -> None:
         self.lines.append(f"{name}:")
 

@@ -488,6 +488,13 @@ def init_k20(a: Asm) -> None:
         a("mov", O[k], HI)
 
 
+def branch_on_word(a: Asm, slot: int, branch: str, label: str) -> None:
+    """`branch` (beq, bne) to label on the frame word at slot against 0."""
+    a("ldr", LO, f"[sp, #{slot}]")
+    a("cmp", LO, "#0")
+    a(branch, label)
+
+
 def whole(a: Asm) -> None:
     """ascon_armv7m_aead_encrypt(ct, msg, mlen, ad, adlen, npub, k) -> 0
     ascon_armv7m_aead_decrypt(msg, ct, ctlen, ad, adlen, npub, k)
@@ -557,9 +564,7 @@ def whole(a: Asm) -> None:
     key_xor(a, (3, 4))
     a.raw("#endif")
     a.note("associated data (if any): full blocks, the padded last one, p^b; then the domain bit")
-    a("ldr", LO, f"[sp, #{W_ADLEN}]")
-    a("cmp", LO, "#0")
-    a("beq", ".Lwhole_ad_done")
+    branch_on_word(a, W_ADLEN, "beq", ".Lwhole_ad_done")
     phase(a, "absorb", W_AD, W_ADLEN, "wa")
     a("bl", ".Lpb", comment="p^ASCON_PB after the last AD block")
     a.label(".Lwhole_ad_done")
@@ -569,9 +574,7 @@ def whole(a: Asm) -> None:
     a("eor", E[4], E[4], "#1", comment="domain separation: bit 0 of x4 (even half, bit 0)")
     a.raw("#endif")
     a.note("the message")
-    a("ldr", LO, f"[sp, #{W_OP}]")
-    a("cmp", LO, "#0")
-    a("bne", ".Lwhole_dec")
+    branch_on_word(a, W_OP, "bne", ".Lwhole_dec")
     phase(a, "encrypt", W_IN, W_LEN, "we")
     a("b", ".Lwhole_final")
     a.label(".Lwhole_dec")
@@ -749,9 +752,5 @@ Registers: e0-e4 {"/".join(E)}, o0-o4 {"/".join(O)}, temporaries {"/".join(T)}; 
 VARIANTS = ["fast", "small"]
 
 
-def main() -> int:
-    return write(HERE, VARIANTS, generate)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))

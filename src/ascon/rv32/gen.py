@@ -45,8 +45,8 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.ascon import keyslots, riscv_modes, sbox_program
-from src.ascon.table_rounds import pb_entry, whole_aead, words_description
+from src.ascon import keyslots, riscv_modes, sbox_program, table_rounds
+from src.ascon.table_rounds import banner32, table_tail
 from src.asmgen.emitter import Emitter, declare, size, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -162,14 +162,6 @@ class Asm(Emitter):
         text = f"    {'.insn':<7} {fsri_insn(rd, rs1, rs3, k)}"
         self.lines.append(f"{text:<44}/* {note} */")  # wider than the others
 
-    def delta_swap(self, r: str, t: str, m: str, shift: int) -> None:
-        """Swap the bits of r selected by the mask in m with those `shift` above."""
-        self("srli", t, r, shift)
-        self("xor", t, t, r)
-        self("and", t, t, m)
-        self("xor", r, r, t)
-        self("slli", t, t, shift)
-        self("xor", r, r, t)
 
 
 # -- the permutation --------------------------------------------------------
@@ -446,37 +438,31 @@ def duplex_lane(a: Asm, op: str, lane: int, inp: str, outp: str, off: int) -> No
     before it is written)."""
     lo, hi, e, o, t = T[0], T[1], T[2], T[3], T[4]
     load_lane(a, inp, off, lo, hi)
-    if not a.bi32:  # lanes kept as (low, high) words: no conversion
-        if op == "absorb":
-            a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= block")
-            a("xor", O[lane], O[lane], hi)
-        elif op == "encrypt":
-            a("xor", E[lane], E[lane], lo, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
-            a("xor", O[lane], O[lane], hi)
+    if a.bi32:
+        to_bi(a, lo, hi, e, o, t)
+    v0, v1 = (e, o) if a.bi32 else (lo, hi)  # the block's lane in the state's form
+    if op != "decrypt":
+        what = "block" if op == "absorb" else f"plaintext; ciphertext = x{lane}"
+        a("xor", E[lane], E[lane], v0, comment=f"x{lane} ^= {what}")
+        a("xor", O[lane], O[lane], v1)
+        if op == "encrypt" and a.bi32:
+            from_bi(a, E[lane], O[lane], lo, hi, t)
+            store_lane(a, outp, off, lo, hi)
+        elif op == "encrypt":  # lanes kept as (low, high) words: no conversion
             store_lane(a, outp, off, E[lane], O[lane], e, o)
-        else:
-            a("xor", e, E[lane], lo, comment=f"plaintext = x{lane} ^ ciphertext; x{lane} = ciphertext")
-            a("xor", o, O[lane], hi)
-            a("mv", E[lane], lo)
-            a("mv", O[lane], hi)
-            store_lane(a, outp, off, e, o)
-        return
-    to_bi(a, lo, hi, e, o, t)
-    if op == "absorb":
-        a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= block")
-        a("xor", O[lane], O[lane], o)
-    elif op == "encrypt":
-        a("xor", E[lane], E[lane], e, comment=f"x{lane} ^= plaintext; ciphertext = x{lane}")
-        a("xor", O[lane], O[lane], o)
-        from_bi(a, E[lane], O[lane], lo, hi, t)
-        store_lane(a, outp, off, lo, hi)
-    else:
+    elif a.bi32:
         a("xor", E[lane], E[lane], e, comment=f"plaintext = x{lane} ^ ciphertext")
         a("xor", O[lane], O[lane], o)
         from_bi(a, E[lane], O[lane], lo, hi, t)
         store_lane(a, outp, off, lo, hi)
         a("mv", E[lane], e, comment=f"x{lane} = ciphertext")
         a("mv", O[lane], o)
+    else:
+        a("xor", e, E[lane], lo, comment=f"plaintext = x{lane} ^ ciphertext; x{lane} = ciphertext")
+        a("xor", o, O[lane], hi)
+        a("mv", E[lane], lo)
+        a("mv", O[lane], hi)
+        store_lane(a, outp, off, e, o)
 
 
 def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
@@ -487,9 +473,9 @@ def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
     a.raw("#endif")
 
 
-def block_loop(a: Asm, op: str) -> None:
-    """The blocks entry's loop (riscv_modes.block_loop over this ISA's duplex_block)."""
-    riscv_modes.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
+def blocks_body(a: Asm) -> None:
+    """The blocks entry's body (riscv_modes.blocks_body over this ISA's duplex_block)."""
+    riscv_modes.blocks_body(a, lambda o, inp, outp: duplex_block(a, o, inp, outp))
 
 
 # -- whole AEAD messages ---------------------------------------------------
@@ -514,20 +500,12 @@ def whole_saved(variant: str) -> list[str]:
     return ["ra", *T, *masks(variant), OP]
 
 
-def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
-    """The key words' places in this family's frame (keyslots.key_slots)."""
-    return keyslots.key_slots(W_KEYS, a.bi32, k20)
-
-
-def key_words(a: Asm, k20: bool) -> list[int]:
-    return keyslots.key_words(W_KEYS, a.bi32, k20)
-
-
 def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
-    for reg, off in zip((E[lane], O[lane]), key_slots(a, k20)[slot]):
-        if off is not None:
-            a("lw", T[0], f"{off}(sp)")
-            a("xor", reg, reg, T[0], comment=f"x{lane} ^= {slot}")
+    """x_lane ^= the key words of `slot` (keyslots, in this family's frame)."""
+    def xor_from(reg: str, off: int) -> None:
+        a("lw", T[0], f"{off}(sp)")
+        a("xor", reg, reg, T[0], comment=f"x{lane} ^= {slot}")
+    keyslots.key_xor(W_KEYS, a.bi32, k20, (E[lane], O[lane]), slot, xor_from)
 
 
 def load_state_lane(a: Asm, ptr: str, off: int, e: str, o: str) -> None:
@@ -560,14 +538,6 @@ def pad_lane0(a: Asm) -> None:
     a.raw("#endif")
 
 
-def rate_lanes(a: Asm, body) -> None:
-    """body(lane, offset) for the lanes of the rate."""
-    body(0, 0)
-    a.raw("#if ASCON_RATE == 16")
-    body(1, 8)
-    a.raw("#endif")
-
-
 def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
     """The last block: n < rate bytes left at ptr, 10* padded.  Empty, it is
     the pad alone; otherwise through the one-block buffer on the stack:
@@ -581,7 +551,7 @@ def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
     a("j", f".L{tag}_done")
     a.label(f".L{tag}_partial")
     if op == "absorb":
-        rate_lanes(a, lambda lane, off: (a("sw", "zero", f"{W_BUF + off}(sp)"),
+        table_rounds.rate_lanes(a, lambda lane, off: (a("sw", "zero", f"{W_BUF + off}(sp)"),
                                          a("sw", "zero", f"{W_BUF + off + 4}(sp)")))
         a("addi", buf, "sp", W_BUF)
         a("add", T[1], ptr, n, comment="end of the input")
@@ -592,7 +562,7 @@ def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
         a("addi", buf, buf, 1)
         a("bne", ptr, T[1], f".L{tag}_copy")
     else:
-        rate_lanes(a, lambda lane, off: store_state_lane(a, lane, "sp", W_BUF + off))
+        table_rounds.rate_lanes(a, lambda lane, off: store_state_lane(a, lane, "sp", W_BUF + off))
         a("addi", buf, "sp", W_BUF)
         a("add", T[1], ptr, n, comment="end of the input")
         a.label(f".L{tag}_bytes")
@@ -621,7 +591,7 @@ def last_block(a: Asm, op: str, tag: str, ptr: str, n: str) -> None:
         a("xor", O[lane], O[lane], T[3])
         a("sw", "zero", f"{W_BUF + off}(sp)", comment="wipe the buffer")
         a("sw", "zero", f"{W_BUF + off + 4}(sp)")
-    rate_lanes(a, absorb)
+    table_rounds.rate_lanes(a, absorb)
     a.label(f".L{tag}_done")
 
 
@@ -639,13 +609,13 @@ def iv_word(a: Asm, half: str) -> str:
 
 
 def save_slot(a: Asm, slot: str, e: str, o: str, k20: bool) -> None:
-    off_e, off_o = key_slots(a, k20)[slot]
+    off_e, off_o = keyslots.key_slots(W_KEYS, a.bi32, k20)[slot]
     a("sw", e, f"{off_e}(sp)", comment=f"{slot}")
     a("sw", o, f"{off_o}(sp)")
 
 
 def load_slot(a: Asm, slot: str, lane: int, k20: bool) -> None:
-    off_e, off_o = key_slots(a, k20)[slot]
+    off_e, off_o = keyslots.key_slots(W_KEYS, a.bi32, k20)[slot]
     a("lw", E[lane], f"{off_e}(sp)", comment=f"x{lane} = {slot}")
     a("lw", O[lane], f"{off_o}(sp)")
 
@@ -711,17 +681,6 @@ def whole_init_k20(a: Asm) -> None:
     a("xor", O[0], O[0], T[1])
 
 
-def for_keys(a: Asm, body) -> None:
-    """body(k20) under the preprocessor's choice of key length."""
-    a.raw("#if CRYPTO_KEYBYTES == 16")
-    body(False)
-    a.raw("#elif CRYPTO_KEYBYTES == 20")
-    body(True)
-    a.raw("#else")
-    a.raw("#error key length")
-    a.raw("#endif")
-
-
 def domain_bit(a: Asm, little_endian: bool) -> None:
     """The domain separation bit of the AEAD: bit 63 of x4 (SP 800-232's
     little-endian lanes) or bit 0 (v1.2's big-endian ones)."""
@@ -759,24 +718,17 @@ def whole(a: Asm) -> None:
             a("sw", r, f"{4 * k}(sp)")
     load_masks(a)
     a.note("S = IV || K || N; p^12; S ^= 0 || K")
-    for_keys(a, lambda k20: whole_init_k20(a) if k20 else whole_init_k16(a))
+    keyslots.for_keys(a, lambda k20: whole_init_k20(a) if k20 else whole_init_k16(a))
     if a.variant == "shift":  # sbox_rv32i: from here on, even rounds' lanes inverted
         invert(a, SHIFT_INVERTED[0], "x2, x3, x4 inverted (xors of key, data, pad commute)")
     a("jal", "ra", ".Lround0", comment="p^12")
-    a.raw("#if CRYPTO_KEYBYTES == 20")
-    key_xor(a, 2, "Z0", True)
-    key_xor(a, 3, "KA", True)
-    key_xor(a, 4, "KB", True)
-    a.raw("#else")
-    key_xor(a, 3, "KA", False)
-    key_xor(a, 4, "KB", False)
-    a.raw("#endif")
+    keyslots.key_xors(a, keyslots.INIT_XORS, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     riscv_modes.aead_phases(a, full_blocks, last_block, lambda le: domain_bit(a, le),
                       AD, ADLEN, IN, LEN, OP)
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
-    keyslots.final_key_xors(a, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
+    keyslots.key_xors(a, keyslots.FINAL_XORS, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     a("jal", "ra", ".Lround0", comment="p^12")
-    for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
+    keyslots.for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
     if a.variant == "shift":
         invert(a, (3, 4), "the tag's lanes, true")
     a.note("the tag follows the message: out (encrypt) or in (decrypt) points at it")
@@ -805,14 +757,10 @@ def whole(a: Asm) -> None:
     a("addi", OUT, OUT, 1)
     a("addi", T[0], T[0], -1)
     a("bnez", T[0], ".Lwhole_reject")
-    a.label(".Lwhole_rejected")
-    a("li", "a0", -1)
-    a("j", ".Lwhole_wipe")
-    a.label(".Lwhole_ok")
-    a("li", "a0", 0)
-    a.label(".Lwhole_wipe")
+    riscv_modes.verdict(a)
     a.note("wipe the key in the frame and the state registers")
-    for_keys(a, lambda k20: [a("sw", "zero", f"{off}(sp)") for off in key_words(a, k20)])
+    keyslots.for_keys(a, lambda k20: [a("sw", "zero", f"{off}(sp)")
+                             for off in keyslots.key_words(W_KEYS, a.bi32, k20)])
     for r in E + O:
         a("li", r, 0)
     for k, r in enumerate(saved):
@@ -824,19 +772,15 @@ def whole(a: Asm) -> None:
     a("addi", "sp", "sp", W_FRAME)
     a("li", "a0", -2)
     a("ret")
-    sym = "LWC_SYM(ascon_rv32_aead_decrypt)"
-    size(a, sym)
+    size(a, sym)  # the decryption entry's (the loop's last): it ends here
 
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    state, halves = words_description(a.bi32)
-    a.banner("src/ascon/rv32/gen.py", f"""\
+    banner32(a, "src/ascon/rv32/gen.py", """\
 Included by an implementation's .S after its scheme header (api.h):
-ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.
-State in memory: {state}
-Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/".join(T)} (saved).""")
-    a.raw('#include "asmgen/sym.h"')
+ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.""", (E, O),
+             f", temporaries {'/'.join(T)} (saved).")
     a.raw("")
     a.raw("    .text")
     a.raw("    .balign 4")
@@ -883,39 +827,19 @@ Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}, temporaries {"/
     load_state(a)
     if variant == "shift":
         invert(a, SHIFT_INVERTED[0], "between blocks (even rounds): x2, x3, x4 inverted")
-    a("beqz", "a4", ".Lblocks_absorb")
-    a("addi", "a4", "a4", -1)
-    a("beqz", "a4", ".Lblocks_encrypt")
-    a("j", ".Lblocks_decrypt")
-    for op in ("absorb", "encrypt", "decrypt"):
-        block_loop(a, op)
-    a.label(".Lblocks_done")
+    blocks_body(a)
     if variant == "shift":
         invert(a, SHIFT_INVERTED[0], "the true state")
     store_state(a)
     epilogue(a, blocks_saved(variant))
     size(a, name)
     a.raw("#endif")
-    a.raw("")
-    whole_aead(a, whole)
-    a.raw("")
-    rounds(a)
-    pb_entry(a)
-    a.raw("")
-    a.raw("    .section .rodata")
-    a.raw("    .balign 4")
-    a.label(".Lentries")
-    for i in range(12):
-        a.raw(f"    .word .Lround{i}")
+    table_tail(a, whole, rounds, ".word", 4, [f".Lround{i}" for i in range(12)])
     return text(a)
 
 
 VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32", "zbt_fsr"]
 
 
-def main() -> int:
-    return write(HERE, VARIANTS, generate)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))

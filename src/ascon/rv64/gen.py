@@ -42,8 +42,8 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.ascon import riscv_modes
-from src.ascon.table_rounds import pb_entry, whole_aead
+from src.ascon import riscv_modes, table_rounds
+from src.ascon.table_rounds import table_tail
 from src.asmgen.emitter import Emitter, declare, size, text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -352,20 +352,13 @@ def duplex_lane(a: Asm, op: str, lane: int, inp: str, outp: str, off: int) -> No
         store_lane(a, t2, outp, off, t1)
 
 
-def rate_lanes(a: Asm, body) -> None:
-    body(0, 0)
-    a.raw("#if ASCON_RATE == 16")
-    body(1, 8)
-    a.raw("#endif")
-
-
 def duplex_block(a: Asm, op: str, inp: str, outp: str) -> None:
-    rate_lanes(a, lambda lane, off: duplex_lane(a, op, lane, inp, outp, off))
+    table_rounds.rate_lanes(a, lambda lane, off: duplex_lane(a, op, lane, inp, outp, off))
 
 
-def block_loop(a: Asm, op: str) -> None:
-    """The blocks entry's loop (riscv_modes.block_loop over this ISA's duplex_block)."""
-    riscv_modes.block_loop(a, op, lambda o, inp, outp: duplex_block(a, o, inp, outp))
+def blocks_body(a: Asm) -> None:
+    """The blocks entry's body (riscv_modes.blocks_body over this ISA's duplex_block)."""
+    riscv_modes.blocks_body(a, lambda o, inp, outp: duplex_block(a, o, inp, outp))
 
 
 def frame(a: Asm, saved: list[str]) -> int:
@@ -636,12 +629,7 @@ def whole(a: Asm) -> None:
     a("sb", "zero", f"0({OUT})")
     a("addi", OUT, OUT, 1)
     a("bne", OUT, T[0], ".Lwhole_reject")
-    a.label(".Lwhole_rejected")
-    a("li", "a0", -1)
-    a("j", ".Lwhole_wipe")
-    a.label(".Lwhole_ok")
-    a("li", "a0", 0)
-    a.label(".Lwhole_wipe")
+    riscv_modes.verdict(a)
     a.note("wipe the key and the state from the registers")
     wipe(a, [KA, KB, K0, *X, *T])
     for k, r in enumerate(saved):
@@ -723,13 +711,7 @@ def generate(variant: str) -> str:
     load_masks(a)
     load_state(a)
     complement(a, inv[0], "between blocks (even rounds)")
-    a("beqz", "a4", ".Lblocks_absorb")
-    a("addi", "a4", "a4", -1)
-    a("beqz", "a4", ".Lblocks_encrypt")
-    a("j", ".Lblocks_decrypt")
-    for op in ("absorb", "encrypt", "decrypt"):
-        block_loop(a, op)
-    a.label(".Lblocks_done")
+    blocks_body(a)
     complement(a, inv[0], "the true state")
     store_state(a)
     if saved:
@@ -738,23 +720,10 @@ def generate(variant: str) -> str:
         a("jr", "a5")
     size(a, name)
     a.raw("#endif")
-    a.raw("")
-    whole_aead(a, whole)
-    a.raw("")
-    rounds(a)
-    pb_entry(a)
-    a.raw("")
-    a.raw("    .section .rodata")
-    a.raw("    .balign 8")
-    a.label(".Lentries")
-    for n in range(1, 13):
-        a.raw(f"    .dword .Lround{12 - n}                     /* p^{n} */")
+    table_tail(a, whole, rounds, ".dword", 8,
+               [f".Lround{12 - n}                     /* p^{n} */" for n in range(1, 13)])
     return text(a)
 
 
-def main() -> int:
-    return write(HERE, VARIANTS, generate)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))

@@ -50,8 +50,8 @@ import itertools
 import pathlib
 import sys
 
-from src.ascon import keyslots, sbox_program
-from src.ascon.table_rounds import pb_entry, whole_aead, words_description
+from src.ascon import keyslots, sbox_program, table_rounds
+from src.ascon.table_rounds import banner32, table_tail
 from src.asmgen.emitter import Emitter, declare, size, text
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -207,14 +207,6 @@ class Asm(Emitter):
         self("src", t, t, t)
         self("src", d, s, t)
 
-    def delta_swap(self, r: str, t: str, m: str, shift: int) -> None:
-        """Swap the bits of r selected by the mask m with those `shift` above."""
-        self("srli", t, r, shift)
-        self("xor", t, t, r)
-        self("and", t, t, m)
-        self("xor", r, r, t)
-        self("slli", t, t, shift)
-        self("xor", r, r, t)
 
     def unzip2(self, r1: str, r2: str, t: str, m: str) -> None:
         """Even bits of r1 and of r2 to their low halves, odd bits to the high."""
@@ -257,11 +249,14 @@ def fsr_rot(a: Asm, d: str, lo: str, hi: str, r: int, low_half: bool) -> str:
     return d
 
 
-def sigma_fsr(a: Asm, lane: int, form, orders) -> None:
+def sigma_note(lane: int) -> str:
+    return f"x{lane} ^= (x{lane} >>> {SIGMA[lane][0]}) ^ (x{lane} >>> {SIGMA[lane][1]})"
+
+
+def sigma_fsr(a: Asm, lane: int, kind: str, p: int, q: int, orders) -> None:
     lo, hi = E[lane], O[lane]
-    kind, p, q = form
     t0, t1, t2 = T
-    note = f"x{lane} ^= (x{lane} >>> {SIGMA[lane][0]}) ^ (x{lane} >>> {SIGMA[lane][1]})"
+    note = sigma_note(lane)
     if kind == "d":
         r0 = fsr_rot(a, t0, lo, hi, p, True)
         r1 = fsr_rot(a, t1, lo, hi, p, False)
@@ -288,12 +283,11 @@ def bi_terms(e: str, o: str, r: int) -> list[tuple[int, str, int]]:
     return [(0, o, (r - 1) // 2 % 32), (1, e, (r + 1) // 2 % 32)]
 
 
-def sigma_bi32(a: Asm, lane: int, form, orders) -> None:
+def sigma_bi32(a: Asm, lane: int, kind: str, p: int, q: int, orders) -> None:
     """x ^= rotations on the interleaved lane; 32-bit rotations by src x, x."""
     e, o = E[lane], O[lane]
-    kind, p, q = form
     t0, t1, t2 = T
-    note = f"x{lane} ^= (x{lane} >>> {SIGMA[lane][0]}) ^ (x{lane} >>> {SIGMA[lane][1]})"
+    note = sigma_note(lane)
     if kind == "d":
         terms = bi_terms(e, o, p) + bi_terms(e, o, q)
         order = orders.pop(0)
@@ -316,9 +310,11 @@ def sigma_bi32(a: Asm, lane: int, form, orders) -> None:
         a("xor", o, o, sums[1])
         return
     # nested: t = x ^ (x >>> p), then x ^= t >>> q
-    order = orders.pop(0)
-    first = sorted(bi_terms(e, o, p), key=lambda t: order.index(t[2]) if t[2] else -1)
-    for half, src, k in first:
+    def ordered(terms):  # the next schedule's order of the terms (rotation 0 first)
+        order = orders.pop(0)
+        return sorted(terms, key=lambda t: order.index(t[2]) if t[2] else -1)
+
+    for half, src, k in ordered(bi_terms(e, o, p)):
         dst = (t0, t1)[half]
         if k:
             a.ssai(k)
@@ -326,9 +322,7 @@ def sigma_bi32(a: Asm, lane: int, form, orders) -> None:
             a("xor", dst, dst, (e, o)[half])
         else:
             a("xor", dst, src, (e, o)[half])
-    order = orders.pop(0)
-    second = sorted(bi_terms(t0, t1, q), key=lambda t: order.index(t[2]) if t[2] else -1)
-    for half, src, k in second:
+    for half, src, k in ordered(bi_terms(t0, t1, q)):
         dst = (e, o)[half]
         if k:
             a.ssai(k)
@@ -365,10 +359,7 @@ def rounds(a: Asm) -> None:
         sbox_xt(a, O, T, even=i % 2 == 0)
         orders = stage_orders(a.variant, steps, first)
         for lane, form in steps:
-            if a.variant == "fsr":
-                sigma_fsr(a, lane, form, orders)
-            else:
-                sigma_bi32(a, lane, form, orders)
+            (sigma_fsr if a.variant == "fsr" else sigma_bi32)(a, lane, *form, orders)
         assert a.sar == first, (a.variant, a.sar)
     a("ret")
 
@@ -608,18 +599,10 @@ def by_order(a: Asm, body) -> None:
     a.raw("#endif")
 
 
-def rate_lanes(a: Asm, body) -> None:
-    """body(lane, offset) for the lanes of the rate."""
-    body(0, 0)
-    a.raw("#if ASCON_RATE == 16")
-    body(1, 8)
-    a.raw("#endif")
-
-
 def duplex_block(a: Asm, op: str, pin: str, pout: str, off_in: int, off_out: int,
                  in_slot: int) -> None:
     def body(big):
-        rate_lanes(a, lambda lane, off: duplex_lane(a, big, op, lane, pin, pout,
+        table_rounds.rate_lanes(a, lambda lane, off: duplex_lane(a, big, op, lane, pin, pout,
                                                    off_in + off, off_out + off, in_slot))
     by_order(a, body)
 
@@ -690,30 +673,12 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
 
 
 # -- whole AEAD messages -----------------------------------------------------
-def key_slots(a: Asm, k20: bool) -> dict[str, tuple]:
-    """The key words' places in this family's frame (keyslots.key_slots)."""
-    return keyslots.key_slots(F_KEYS, a.bi32, k20)
-
-
-def key_words(a: Asm, k20: bool) -> list[int]:
-    return keyslots.key_words(F_KEYS, a.bi32, k20)
-
-
 def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
-    for reg, off in zip((E[lane], O[lane]), key_slots(a, k20)[slot]):
-        if off is not None:
-            a("l32i", "a12", "a1", off)
-            a("xor", reg, reg, "a12", comment=f"x{lane} ^= {slot}")
-
-
-def for_keys(a: Asm, body) -> None:
-    a.raw("#if CRYPTO_KEYBYTES == 16")
-    body(False)
-    a.raw("#elif CRYPTO_KEYBYTES == 20")
-    body(True)
-    a.raw("#else")
-    a.raw("#error key length")
-    a.raw("#endif")
+    """x_lane ^= the key words of `slot` (keyslots, in this family's frame)."""
+    def xor_from(reg: str, off: int) -> None:
+        a("l32i", "a12", "a1", off)
+        a("xor", reg, reg, "a12", comment=f"x{lane} ^= {slot}")
+    keyslots.key_xor(F_KEYS, a.bi32, k20, (E[lane], O[lane]), slot, xor_from)
 
 
 def movi32(a: Asm, r: str, value: str, comment: str = "") -> None:
@@ -735,7 +700,7 @@ def init_k16(a: Asm, big: bool) -> None:
         lane_in(a, big, "a13", 0, E[3], O[3], t)
         lane_in(a, big, "a13", 8, E[4], O[4], t)
     for lane, slot in ((1, "KA"), (2, "KB")):
-        e, o = key_slots(a, False)[slot]
+        e, o = keyslots.key_slots(F_KEYS, a.bi32, False)[slot]
         a("s32i", E[lane], "a1", e, comment=slot)
         a("s32i", O[lane], "a1", o)
     iv = ("ASCON_IV_E", "ASCON_IV_O") if a.bi32 else ("ASCON_IV_LO", "ASCON_IV_HI")
@@ -773,7 +738,7 @@ def init_k20(a: Asm, big: bool) -> None:
     a.ssai(16)
     for slot, hi, lo in (("Z0", zero, u[0]), ("F1", u[0], u[1]), ("F2", u[2], u[3]),
                          ("F3", u[4], zero), ("KA", u[1], u[2]), ("KB", u[3], u[4])):
-        e_off, o_off = key_slots(a, True)[slot]
+        e_off, o_off = keyslots.key_slots(F_KEYS, a.bi32, True)[slot]
         a("slli", t[0], lo, 16)
         a("src", t[0], hi, t[0], comment=f"{slot} even")
         a("s32i", t[0], "a1", e_off)
@@ -785,7 +750,7 @@ def init_k20(a: Asm, big: bool) -> None:
         a("mov", E[lane], "a13")
         a("mov", O[lane], "a14")
     for lane, slot in ((1, "KA"), (2, "KB"), (0, "Z0")):
-        e_off, o_off = key_slots(a, True)[slot]
+        e_off, o_off = keyslots.key_slots(F_KEYS, a.bi32, True)[slot]
         a("l32i", E[lane], "a1", e_off, comment=f"x{lane} = {slot}")
         a("l32i", O[lane], "a1", o_off)
     movi32(a, "a14", "ASCON_IV_E", comment="x0 = IV || w0")
@@ -816,10 +781,10 @@ def last_block(a: Asm, op: str, tag: str, in_slot: int) -> None:
     a("j", f".L{tag}_last_done")
     a.label(f".L{tag}_partial")
     if a.bi32:
-        by_order(a, lambda big: rate_lanes(
+        by_order(a, lambda big: table_rounds.rate_lanes(
             a, lambda lane, off: bi_store(a, big, E[lane], O[lane], None, F_BUF + off)))
     else:
-        by_order(a, lambda big: rate_lanes(
+        by_order(a, lambda big: table_rounds.rate_lanes(
             a, lambda lane, off: spill_lane(a, big, lane, "a1", F_BUF + off,
                                            ["a12", "a13", "a14", "a15"])))
     a("l32i", "a12", "a1", in_slot)
@@ -866,7 +831,7 @@ def last_block(a: Asm, op: str, tag: str, in_slot: int) -> None:
                 lane_in(a, big, "a1", F_BUF + off, E[lane], O[lane], ["a12", "a13"])
             a("s32i", "a15", "a1", F_BUF + off, comment="wipe the buffer")
             a("s32i", "a15", "a1", F_BUF + off + 4)
-        rate_lanes(a, one)
+        table_rounds.rate_lanes(a, one)
     by_order(a, back)
     a.label(f".L{tag}_last_done")
 
@@ -999,21 +964,14 @@ def whole(a: Asm) -> None:
     if a.bi32:
         a("s32i", "a12", "a1", F_KEY, comment="the key and nonce as read (maybe the copies)")
         a("s32i", "a13", "a1", F_NPUB)
-    for_keys(a, lambda k20: by_order(a, lambda big: (init_k20 if k20 else init_k16)(a, big)))
+    keyslots.for_keys(a, lambda k20: by_order(a, lambda big: (init_k20 if k20 else init_k16)(a, big)))
     a("movi", "a14", 0)
     for k in range(0, 16, 4):
         a("s32i", "a14", "a1", F_BUF + k, comment="wipe the nonce's copy" if k == 0 else "")
     a("movi", ONES, -1)
     invert(a, INVERTED[0], "x2, x3, x4 held inverted (key, data and pad xors commute)")
     call_rounds(a, ".Lround0", "p^12")
-    a.raw("#if CRYPTO_KEYBYTES == 20")
-    key_xor(a, 2, "Z0", True)
-    key_xor(a, 3, "KA", True)
-    key_xor(a, 4, "KB", True)
-    a.raw("#else")
-    key_xor(a, 3, "KA", False)
-    key_xor(a, 4, "KB", False)
-    a.raw("#endif")
+    keyslots.key_xors(a, keyslots.INIT_XORS, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     a.note("associated data (if any): full blocks, the padded last one; then the domain bit")
     a("l32i", "a12", "a1", F_ADLEN)
     a("beqz", "a12", ".Lad_none")
@@ -1040,9 +998,9 @@ def whole(a: Asm) -> None:
             a("j", ".Lfinal")
     a.label(".Lfinal")
     a.note("finalization: S ^= 0^r || K || 0; p^12; tag = x3, x4 ^ KA, KB")
-    keyslots.final_key_xors(a, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
+    keyslots.key_xors(a, keyslots.FINAL_XORS, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
     call_rounds(a, ".Lround0", "p^12")
-    for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
+    keyslots.for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
     invert(a, (3, 4), "the tag's lanes, true")
     a.note("the tag follows the message: out (encrypt) or in (decrypt) points at it")
     a("l32i", "a12", "a1", F_OP)
@@ -1069,7 +1027,8 @@ def whole(a: Asm) -> None:
     a.label(".Lwhole_wipe")
     a.note("wipe the key in the frame and the state registers (a2: the result)")
     a("movi", "a14", 0)
-    for_keys(a, lambda k20: [a("s32i", "a14", "a1", off) for off in key_words(a, k20)])
+    keyslots.for_keys(a, lambda k20: [a("s32i", "a14", "a1", off)
+                             for off in keyslots.key_words(F_KEYS, a.bi32, k20)])
     for r in E[1:] + O:
         a("movi", r, 0)
     restore_regs(a)
@@ -1079,20 +1038,15 @@ def whole(a: Asm) -> None:
     a("addi", "a1", "a1", FRAME)
     a("movi", "a2", -2)
     a("ret")
-    sym = "LWC_SYM(ascon_xtensa_aead_decrypt)"
-    size(a, sym)
+    size(a, sym)  # the decryption entry's (the loop's last): it ends here
 
 
 def generate(variant: str) -> str:
     a = Asm(variant)
-    state, halves = words_description(a.bi32)
-    a.banner("src/ascon/xtensa/gen.py", f"""\
+    banner32(a, "src/ascon/xtensa/gen.py", """\
 Xtensa LX106, call0 ABI.  Included by an implementation's .S after its
-scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.
-State in memory: {state}
-Registers: {halves[0]} {"/".join(E)}, {halves[1]} {"/".join(O)}
-temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
-    a.raw('#include "asmgen/sym.h"')
+scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""", (E, O),
+             f"\ntemporaries {'/'.join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.")
     a.raw("")
     a.raw("    .text")
     # permute(state, rounds)
@@ -1175,22 +1129,15 @@ temporaries {"/".join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.""")
     a("ret")
     size(a, name)
     a.raw("#endif")
-    a.raw("")
-    whole_aead(a, whole)
-    a.raw("")
-    a.raw("    .align 4")
-    rounds(a)
-    if a.bi32:
-        a.raw("#ifdef ASCON_RATE")
-        bi_routines(a)
-        a.raw("#endif")
-    pb_entry(a)
-    a.raw("")
-    a.raw("    .section .rodata")
-    a.raw("    .balign 4")
-    a.label(".Lentries")
-    for i in range(12):
-        a.raw(f"    .word .Lround{i}")
+
+    def rounds_and_helpers(a: Asm) -> None:
+        a.raw("    .align 4")
+        rounds(a)
+        if a.bi32:
+            a.raw("#ifdef ASCON_RATE")
+            bi_routines(a)
+            a.raw("#endif")
+    table_tail(a, whole, rounds_and_helpers, ".word", 4, [f".Lround{i}" for i in range(12)])
     return text(a)
 
 

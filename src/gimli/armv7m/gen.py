@@ -336,9 +336,5 @@ temporaries {"/".join(t)}; r4-r11 saved.""")
     return text(a)
 
 
-def main() -> int:
-    return write(HERE, VARIANTS, generate)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))

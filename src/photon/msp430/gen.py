@@ -281,49 +281,50 @@ def emit_row_next(a: Asm, label: str) -> None:
     a("jnz", label)
 
 
+def emit_rows(a: Asm, kind: str, what: str, body) -> None:
+    """photon_msp430_rows_<kind>: body() moves one row (r12 its plane bytes,
+    r14 its 4 bytes) between the state and the bytes, for rows i .. i + n - 1."""
+    sym = f"LWC_SYM(photon_msp430_rows_{kind})"
+    a.raw("")
+    head(a, sym, ROW_SAVED, f"r12 = state, r13 = first row i, r14 = 4n bytes {what}, "
+         "r15 = rows n (1 .. 8 - i)")
+    emit_row_base(a)
+    a.label(f".L{kind}_row")
+    body()
+    emit_row_next(a, f".L{kind}_row")
+    tail(a, ROW_SAVED)
+    size(a, sym)
+
+
 def emit_rows_xor(a: Asm) -> None:
     """rows i .. i + n - 1 ^= 4n bytes: each byte's bits (cell 2b bits
     0 .. 3, then cell 2b + 1) go one by one into the plane registers, whose
     bytes are then XORed into the state's plane bytes of the row."""
-    sym = "LWC_SYM(photon_msp430_rows_xor)"
-    a.raw("")
-    head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes (cells 8i ..), "
-         "r15 = rows n (1 .. 8 - i)")
-    emit_row_base(a)
-    a.label(".Lxor_row")
-    for b in range(4):
-        a("mov.b", "@r14+", "r11", comment=f"byte {b}: cells {2 * b}, {2 * b + 1}, bit 4c + p")
-        for c in range(2):
-            for p in range(4):
-                a("rrc", "r11")
-                a("rrc.b", ROW_PLANES[p], comment=f"plane {p}" if b == c == 0 else "")
-    for p in range(4):
-        a("xor.b", ROW_PLANES[p], f"{2 * p}(r12)")
-    emit_row_next(a, ".Lxor_row")
-    tail(a, ROW_SAVED)
-    size(a, sym)
+    def row() -> None:
+        for b in range(4):
+            a("mov.b", "@r14+", "r11", comment=f"byte {b}: cells {2 * b}, {2 * b + 1}, bit 4c + p")
+            for c in range(2):
+                for p in range(4):
+                    a("rrc", "r11")
+                    a("rrc.b", ROW_PLANES[p], comment=f"plane {p}" if b == c == 0 else "")
+        for p in range(4):
+            a("xor.b", ROW_PLANES[p], f"{2 * p}(r12)")
+    emit_rows(a, "xor", "(cells 8i ..)", row)
 
 
 def emit_rows_get(a: Asm) -> None:
     """4n bytes = rows i .. i + n - 1: the plane bytes' bits, one by one."""
-    sym = "LWC_SYM(photon_msp430_rows_get)"
-    a.raw("")
-    head(a, sym, ROW_SAVED, "r12 = state, r13 = first row i, r14 = 4n bytes out, "
-         "r15 = rows n (1 .. 8 - i)")
-    emit_row_base(a)
-    a.label(".Lget_row")
-    for p in range(4):
-        a("mov.b", f"{2 * p}(r12)", ROW_PLANES[p], comment=f"plane {p}")
-    for b in range(4):
-        for c in range(2):
-            for p in range(4):
-                a("rrc", ROW_PLANES[p], comment=f"byte {b}" if c == p == 0 else "")
-                a("rrc.b", "r11")
-        a("mov.b", "r11", f"{b}(r14)")
-    a("add", "#4", "r14")
-    emit_row_next(a, ".Lget_row")
-    tail(a, ROW_SAVED)
-    size(a, sym)
+    def row() -> None:
+        for p in range(4):
+            a("mov.b", f"{2 * p}(r12)", ROW_PLANES[p], comment=f"plane {p}")
+        for b in range(4):
+            for c in range(2):
+                for p in range(4):
+                    a("rrc", ROW_PLANES[p], comment=f"byte {b}" if c == p == 0 else "")
+                    a("rrc.b", "r11")
+            a("mov.b", "r11", f"{b}(r14)")
+        a("add", "#4", "r14")
+    emit_rows(a, "get", "out", row)
 
 
 def generate(variant: str) -> str:

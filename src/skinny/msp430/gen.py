@@ -185,6 +185,22 @@ def shift_mix(a: Asm, w: str, b: int) -> None:
     a("bis", T1, w, comment="w = the new plane")
 
 
+def next_cell(a: Asm, loop: str, step: int) -> None:
+    """The cell loops' step (r12 the cell, T2 the cells left): a row down
+    (step 1) or up (-1), and to the next (previous) column's end at every
+    fourth cell; on to .L<loop> until none is left."""
+    ahead = step > 0
+    a("add" if ahead else "sub", "#4", "r12", comment="next row" if ahead else "previous row")
+    a("dec", T2)
+    a("jeq", f".L{loop}_end")
+    a("bit", "#3", T2)
+    a("jne", f".L{loop}")
+    a("sub" if ahead else "add", "#15", "r12",
+      comment="next column" if ahead else "previous column")
+    a("jmp", f".L{loop}")
+    a.label(f".L{loop}_end")
+
+
 def cells_in(a: Asm) -> None:
     """Planes from the block at r12: cells in the planes' bit order
     (column c, then row r: byte 4r + c), bit b of each shifted into plane b
@@ -197,14 +213,7 @@ def cells_in(a: Asm) -> None:
     for b in range(8):
         a("rra", T3)
         a("rrc", PLANE[b], comment="bit b of the cell into plane b" if b == 0 else "")
-    a("add", "#4", "r12", comment="next row")
-    a("dec", T2)
-    a("jeq", ".Lin_end")
-    a("bit", "#3", T2)
-    a("jne", ".Lin")
-    a("sub", "#15", "r12", comment="next column")
-    a("jmp", ".Lin")
-    a.label(".Lin_end")
+    next_cell(a, "in", 1)
 
 
 def cells_out(a: Asm) -> None:
@@ -217,14 +226,7 @@ def cells_out(a: Asm) -> None:
         a("rla", PLANE[b], comment="bit b of the cell from plane b's top" if b == 7 else "")
         a("rlc", T3)
     a("mov.b", T3, "0(r12)")
-    a("sub", "#4", "r12", comment="previous row")
-    a("dec", T2)
-    a("jeq", ".Lout_end")
-    a("bit", "#3", T2)
-    a("jne", ".Lout")
-    a("add", "#15", "r12", comment="previous column")
-    a("jmp", ".Lout")
-    a.label(".Lout_end")
+    next_cell(a, "out", -1)
 
 
 # (rc5..rc0) of rounds 1..40, the 6-bit LFSR of the specification

@@ -472,9 +472,5 @@ r0, r1; r4-r11 saved.""")
     return text(a)
 
 
-def main() -> int:
-    return write(HERE, VARIANTS, generate)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(write(HERE, VARIANTS, generate))
