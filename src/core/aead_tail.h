@@ -25,6 +25,8 @@
  *   LWC_AEAD_OWN_BEGIN_MSG   it writes int LWC_AEAD_FN(begin_msg)(st, phase)
  *                            itself: close the associated data if still open;
  *                            LWC_ERR_ARG when the call is out of order
+ *   LWC_AEAD_BEGIN_MSG_SPEC  how begin_msg is declared (default: static;
+ *                            LWC_INLINE where the family's own was, Sparkle)
  *   LWC_AEAD_OWN_UPDATE      it writes the two update calls itself
  *   LWC_AEAD_TAG_OK(taglen), LWC_AEAD_TAG(st, out, taglen)   for truncated
  *                            tags: the lengths it accepts (default:
@@ -86,8 +88,11 @@ static int LWC_AEAD_TAIL_FN(absorb_ad)(lwc_aead_ctx *ctx, const uint8_t *ad,
 #endif
 
 #ifndef LWC_AEAD_OWN_BEGIN_MSG
+#ifndef LWC_AEAD_BEGIN_MSG_SPEC
+#define LWC_AEAD_BEGIN_MSG_SPEC static
+#endif
 /* Enter the message phase `phase`, closing the associated data. */
-static int LWC_AEAD_FN(begin_msg)(LWC_AEAD_STATE *st, uint8_t phase LWC_AEAD_PARAM) {
+LWC_AEAD_BEGIN_MSG_SPEC int LWC_AEAD_FN(begin_msg)(LWC_AEAD_STATE *st, uint8_t phase LWC_AEAD_PARAM) {
   if (st->phase == phase) return LWC_OK;
   if (!LWC_AEAD_IN_AD(st)) return LWC_ERR_ARG;
   LWC_AEAD_CLOSE_AD(st);

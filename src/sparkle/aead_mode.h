@@ -178,6 +178,7 @@ LWC_INLINE void schwaemm_tag(schwaemm_state *st, uint8_t *tag) {
 #define LWC_AEAD_STATE schwaemm_state
 #define LWC_AEAD_AD(st, ad, len) schwaemm_stream(st, NULL, ad, len, SCHWAEMM_OP_AD)
 #define LWC_AEAD_CLOSE_AD(st) schwaemm_close(st, 0) /* Const_A0 / Const_A1 */
+#define LWC_AEAD_BEGIN_MSG_SPEC LWC_INLINE
 #define LWC_AEAD_CRYPT(st, out, in, len, dec) \
   schwaemm_stream(st, out, in, len, (dec) ? SCHWAEMM_OP_DEC : SCHWAEMM_OP_ENC)
 #include "core/aead_tail.h"
