@@ -52,6 +52,6 @@ const lwc_perm LWC_NS(lwc_perm_desc) = {
     LWC_PERM_ROUNDS,     LWC_PERM_MAX_ROUNDS,  lwc_perm_init,
     lwc_perm_add,        lwc_perm_extract,     lwc_perm_permute,
     lwc_perm_permute_rounds,
-    };
+};
 
 #endif

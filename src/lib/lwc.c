@@ -114,10 +114,10 @@ static __attribute__((noinline)) int decrypt_incremental(
 #define AEAD_WHOLE(whole, incremental, out, in, len)                       \
   do {                                                                     \
     if (a->whole != NULL && whole_fits(a, opt)) {                          \
-      if ((len | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;                 \
-      return a->whole(out, in, len, ad, adlen, nonce, key);                \
+      if (((len) | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;               \
+      return a->whole((out), (in), (len), ad, adlen, nonce, key);          \
     }                                                                      \
-    return incremental(a, out, in, len, ad, adlen, nonce, key, opt);       \
+    return incremental(a, (out), (in), (len), ad, adlen, nonce, key, opt); \
   } while (0)
 
 int lwc_aead_encrypt(const lwc_aead *a, uint8_t *ct, const uint8_t *msg,
