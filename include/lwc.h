@@ -80,11 +80,19 @@ extern "C" {
 #define LWC_OK 0
 #define LWC_ERR_TAG (-1) /* authentication failed */
 #define LWC_ERR_ARG (-2) /* bad length, option or call order */
+#define LWC_ERR_RANDOM (-3) /* a masked implementation has no random source */
 
 /* Opaque incremental contexts, large enough for every implementation.
- * lwc_aead_ctx: 104 bytes, the largest being ISAP-A-128a's (two Ascon
- * states, the key, a block position and a phase: 98). */
-typedef struct { uint64_t opaque[13]; } lwc_aead_ctx;
+ * lwc_aead_ctx: 232 bytes, the largest being the 4-share masked
+ * Ascon-AEAD128's (the state and the key in 4 shares each, a block
+ * position and two flags: 228).  Every unmasked implementation uses at
+ * most the first 104 (ISAP-A-128a: two Ascon states, the key, a block
+ * position and a phase: 98), and the one-shot calls give it no more. */
+typedef struct { uint64_t opaque[29]; } lwc_aead_ctx;
+/* The context of an unmasked implementation (shares == 0 in its
+ * descriptor): a program short of RAM that uses no masked implementation
+ * may give it this instead, cast to lwc_aead_ctx *. */
+typedef struct { uint64_t opaque[13]; } lwc_aead_small_ctx;
 typedef struct { uint64_t opaque[8]; } lwc_hash_ctx;
 
 typedef struct lwc_aead lwc_aead;
@@ -96,6 +104,12 @@ struct lwc_aead {
   uint8_t tagbytes;        /* full tag length (the default) */
   uint8_t min_tagbytes;    /* shortest truncated tag accepted */
   uint8_t nonce_masking;   /* 1 when init() accepts a mask key */
+  /* Masking (side-channel protection; see "Masking" below).  shares: 0
+   * for an unmasked implementation, else the number of shares the key and
+   * the key-dependent steps are split into; leveled: 1 when only those
+   * steps are masked and the data go through one share. */
+  uint8_t shares;
+  uint8_t leveled;
   /* Start a message.  mask_key: NULL, or a second key (same length as the
    * key) when nonce_masking is 1.  Returns LWC_OK or LWC_ERR_ARG. */
   int (*init)(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
@@ -122,6 +136,12 @@ struct lwc_aead {
   int (*decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen,
                  const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                  const uint8_t *key);
+  /* Masked implementations: init() with the key given in `shares` shares (NULL when unmasked):
+   * key_shares holds shares * keybytes bytes, share after share, whose
+   * xor is the key; mask_shares likewise for the mask key, or NULL.
+   * The key is never recombined. */
+  int (*init_shared)(lwc_aead_ctx *ctx, const uint8_t *key_shares,
+                     const uint8_t *nonce, const uint8_t *mask_shares);
 };
 
 #define LWC_HASH 0 /* fixed-length digest */
@@ -265,6 +285,34 @@ int lwc_aead_decrypt_batch(const lwc_aead *a, const lwc_batch *b,
                            lwc_aead_job *jobs, size_t n);
 int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
                    size_t n);
+
+/* ---- Masking: fresh randomness -----------------------------------------
+ *
+ * A masked implementation (shares > 0 in its descriptor) computes on random
+ * shares of its secrets, so that the power a device draws (or the
+ * electromagnetic field it radiates) while it runs tells an observer
+ * nothing about the key at first order (2 shares; 3 shares: second order).
+ * Its init() splits the key with fresh random bytes, and its permutation
+ * draws more every round (the S-box's and gadgets' refreshing masks).
+ * They come from one source for the whole program:
+ *
+ *   lwc_set_random(fill, arg)   from now on, fill(arg, out, len) writes the
+ *                               len random bytes asked for.  It must not
+ *                               fail; it is called from every masked call
+ *                               (make it thread-safe if they run in threads).
+ *   lwc_set_random(NULL, NULL)  back to the default.
+ *
+ * The default is the operating system's generator on Linux (arc4random_buf
+ * with glibc 2.36 and later, else getrandom), the BSDs and macOS
+ * (arc4random_buf).  A freestanding build (a microcontroller) has none:
+ * install the device's TRNG, or a cryptographic generator seeded from it,
+ * before the first masked call; until then init() returns LWC_ERR_RANDOM.
+ * lwc_random() is the source the implementations call; it stops the
+ * program (a trap) when there is none. */
+typedef void (*lwc_random_fn)(void *arg, uint8_t *out, size_t len);
+void lwc_set_random(lwc_random_fn fill, void *arg);
+int lwc_random_ready(void); /* 1 when lwc_random() has a source */
+void lwc_random(uint8_t *out, size_t len);
 
 void lwc_hash_wipe(lwc_hash_ctx *ctx);
 /* Overwrite n bytes with zeros in a way the compiler cannot elide. */

@@ -58,7 +58,8 @@ UNDEFINED = ("LWC_NAMESPACE", "LWC_CT_VALGRIND")
 # The headers an exported file may include from outside its folder: the
 # framework's (SUPERCOP writes them; the NIST LWC framework ships them) and
 # the compiler's freestanding ones (no libc needed).
-FRAMEWORK_HEADERS = ("crypto_aead.h", "crypto_hash.h")
+FRAMEWORK_HEADERS = ("crypto_aead.h", "crypto_hash.h",
+                     "randombytes.h")  # SUPERCOP's random source: the masked implementations'
 SYSTEM_HEADERS = ("stddef.h", "stdint.h")
 # The SUPERCOP operation folder and framework header of each kind of lwc folder.
 TOPS = {"crypto_aead": "crypto_aead.h", "crypto_hash": "crypto_hash.h",
@@ -171,7 +172,7 @@ class _Exporter:
             if a and a.group(1) not in SYSTEM_HEADERS:
                 raise ExportError(f"{show(path)}: #include <{a.group(1)}> is neither "
                                   f"{' nor '.join(SYSTEM_HEADERS)}")
-            if not m:
+            if not m or m.group(2) in FRAMEWORK_HEADERS:  # the framework's: stays as it is
                 out.append(line)
                 continue
             target = self.resolve(m.group(2), path)

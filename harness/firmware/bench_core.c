@@ -85,23 +85,23 @@ typedef struct {
     }                                               \
   } while (0)
 
-/* The streamed operations (mode=stream): the same buffers over and over. */
-static int stream_op(const job_t *j) {
-  lwc_aead_ctx c;
+/* The streamed operations (mode=stream): the same buffers over and over,
+ * with c the implementation's context. */
+static int stream_op(const job_t *j, lwc_aead_ctx *c) {
   lwc_hash_ctx hc;
   int r = LWC_OK;
   switch (j->op) {
     case OP_ENCRYPT:
-      r = j->a->init(&c, key, nonce, NULL);
-      CHUNKED(j->adlen, j->a->absorb_ad(&c, ad, n_));
-      CHUNKED(j->mlen, j->a->encrypt_update(&c, ct, msg, n_));
-      if (r == LWC_OK) r = j->a->encrypt_final(&c, tag, j->a->tagbytes);
+      r = j->a->init(c, key, nonce, NULL);
+      CHUNKED(j->adlen, j->a->absorb_ad(c, ad, n_));
+      CHUNKED(j->mlen, j->a->encrypt_update(c, ct, msg, n_));
+      if (r == LWC_OK) r = j->a->encrypt_final(c, tag, j->a->tagbytes);
       return r;
     case OP_DECRYPT:
-      r = j->a->init(&c, key, nonce, NULL);
-      CHUNKED(j->adlen, j->a->absorb_ad(&c, ad, n_));
-      CHUNKED(j->mlen, j->a->decrypt_update(&c, out, ct, n_));
-      if (r == LWC_OK) r = j->a->decrypt_verify(&c, tag, j->a->tagbytes);
+      r = j->a->init(c, key, nonce, NULL);
+      CHUNKED(j->adlen, j->a->absorb_ad(c, ad, n_));
+      CHUNKED(j->mlen, j->a->decrypt_update(c, out, ct, n_));
+      if (r == LWC_OK) r = j->a->decrypt_verify(c, tag, j->a->tagbytes);
       return r;
     case OP_HASH:
       r = j->h->init(&hc, NULL, 0);
@@ -113,10 +113,23 @@ static int stream_op(const job_t *j) {
   }
 }
 
+/* A masked implementation's context is a whole lwc_aead_ctx (lwc.h); the
+ * others get the small one, as before masking, on the frames measured. */
+#define MASKED(j) ((j)->a != NULL && (j)->a->shares != 0)
+
+static __attribute__((noinline)) int stream_op_masked(const job_t *j) {
+  lwc_aead_ctx c;
+  return stream_op(j, &c);
+}
+
 /* One operation, the way it is measured.  Not inlined, so that the counted
  * region and the stack probe see one call. */
 static __attribute__((noinline)) int run_op(job_t *j) {
-  if (j->stream) return stream_op(j);
+  if (j->stream) {
+    lwc_aead_small_ctx c;
+    if (MASKED(j)) return stream_op_masked(j);
+    return stream_op(j, (lwc_aead_ctx *)(void *)&c);
+  }
   switch (j->op) {
     case OP_ENCRYPT:
       return lwc_aead_encrypt(j->a, ct, msg, j->mlen, ad, j->adlen, nonce, key, NULL);
@@ -136,26 +149,36 @@ static __attribute__((noinline)) int run_op(job_t *j) {
 /* The valid tag for a streamed decryption of ct[] repeated: decrypt each
  * chunk and re-encrypt what came out alongside; a deterministic AEAD gives
  * back the same ciphertext, and its final tag is the one decryption expects. */
-static int stream_tag(const job_t *j) {
-  lwc_aead_ctx d, e;
-  int r = j->a->init(&d, key, nonce, NULL);
-  if (r == LWC_OK) r = j->a->init(&e, key, nonce, NULL);
-  CHUNKED(j->adlen, j->a->absorb_ad(&d, ad, n_));
-  CHUNKED(j->adlen, j->a->absorb_ad(&e, ad, n_));
+static int stream_tag_in(const job_t *j, lwc_aead_ctx *d, lwc_aead_ctx *e, size_t size) {
+  int r = j->a->init(d, key, nonce, NULL);
+  if (r == LWC_OK) r = j->a->init(e, key, nonce, NULL);
+  CHUNKED(j->adlen, j->a->absorb_ad(d, ad, n_));
+  CHUNKED(j->adlen, j->a->absorb_ad(e, ad, n_));
   {
     size_t left = j->mlen, n;
     while (left > 0 && r == LWC_OK) {
       n = left < BENCH_MAX_LEN ? left : BENCH_MAX_LEN;
-      r = j->a->decrypt_update(&d, out, ct, n);
-      if (r == LWC_OK) r = j->a->encrypt_update(&e, msg, out, n);
+      r = j->a->decrypt_update(d, out, ct, n);
+      if (r == LWC_OK) r = j->a->encrypt_update(e, msg, out, n);
       if (r == LWC_OK && memcmp(msg, ct, n) != 0) r = LWC_ERR_ARG;
       left -= n;
     }
   }
-  if (r == LWC_OK) r = j->a->encrypt_final(&e, tag, j->a->tagbytes);
-  lwc_wipe(&d, sizeof d);
+  if (r == LWC_OK) r = j->a->encrypt_final(e, tag, j->a->tagbytes);
+  lwc_wipe(d, size);
   bench_fill(msg, BENCH_MAX_LEN, 0x30);
   return r;
+}
+
+static __attribute__((noinline)) int stream_tag_masked(const job_t *j) {
+  lwc_aead_ctx d, e;
+  return stream_tag_in(j, &d, &e, sizeof d);
+}
+
+static int stream_tag(const job_t *j) {
+  lwc_aead_small_ctx d, e;
+  if (MASKED(j)) return stream_tag_masked(j);
+  return stream_tag_in(j, (lwc_aead_ctx *)(void *)&d, (lwc_aead_ctx *)(void *)&e, sizeof d);
 }
 
 /* Which secret the inputs carry: 0 for measurements; the "ct" request runs
@@ -525,10 +548,43 @@ int bench_handle(char *line, int *ok) {
                                   "measure, stack, once, ct, quit)"));
 }
 
+/* ---- Fresh randomness for the masked implementations (lwc.h) -----------
+ * xoshiro128++ (Blackman and Vigna), installed with lwc_set_random():
+ * statistically sound and a few instructions a word on a 32-bit core, but
+ * predictable; it serves the KAT, the measurements and the leakage
+ * assessment, whose masks must be independent of the key, not secret from
+ * the evaluator.  A device installs its TRNG. */
+static uint32_t rng[4] = {0x9e3779b9u, 0x243f6a88u, 0xb7e15162u, 0x6a09e667u};
+
+static uint32_t rng_next(void) {
+  uint32_t x = rng[0] + rng[3], r = ((x << 7) | (x >> 25)) + rng[0], t = rng[1] << 9;
+  rng[2] ^= rng[0];
+  rng[3] ^= rng[1];
+  rng[1] ^= rng[2];
+  rng[0] ^= rng[3];
+  rng[2] ^= t;
+  rng[3] = (rng[3] << 11) | (rng[3] >> 21);
+  return r;
+}
+
+static void bench_random(void *arg, uint8_t *dst, size_t len) {
+  uint32_t w;
+  (void)arg;
+  for (; len >= 4; len -= 4, dst += 4) {
+    w = rng_next();
+    memcpy(dst, &w, 4);
+  }
+  if (len > 0) {
+    w = rng_next();
+    memcpy(dst, &w, len);
+  }
+}
+
 void bench_serve(void) {
   char line[BENCH_LINE];
   size_t n = 0;
   int c, ok, overlong = 0;
+  lwc_set_random(bench_random, NULL);
   for (;;) {
     c = bench_getc();
     if (c < 0 || c == '\n') {

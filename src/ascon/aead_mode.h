@@ -16,6 +16,8 @@
  *   final     S[r..r+k) ^= K;  S = p^a(S);  T = S[24..40) ^ K[k-16..k)
  * It exports the SUPERCOP/NIST LWC functions and an lwc_aead descriptor
  * with the incremental API (see include/lwc.h) through core/aead_api.h.
+ * Over the masked backend (backend_masked.h) the key's steps -- the
+ * context, init and the tag -- are masked_mode.h's; the rest is shared.
  */
 #ifndef ASCON_AEAD_MODE_H
 #define ASCON_AEAD_MODE_H
@@ -24,6 +26,9 @@
 #include "core/sponge.h"
 #include "lwc.h"
 
+#ifdef ASCON_MASKED /* the key in shares: its own context, init and tag */
+#include "ascon/masked_mode.h"
+#else
 /* IV || K || N fills the 40-byte state: 8 IV bytes, 4 for Ascon-80pq */
 #define ASCON_IV_BYTES (40 - CRYPTO_KEYBYTES - CRYPTO_NPUBBYTES)
 
@@ -57,6 +62,19 @@ static int ascon_aead_init(lwc_aead_ctx *ctx, const uint8_t *key,
   return LWC_OK;
 }
 
+/* Pad the last block, finalize, write the first taglen bytes of the tag,
+ * wipe the state and key. */
+static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag,
+                           unsigned taglen) {
+  ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
+  perm_add(&st->s, st->key, ASCON_RATE, CRYPTO_KEYBYTES);
+  perm_permute(&st->s, ASCON_PA);
+  perm_add(&st->s, st->key + CRYPTO_KEYBYTES - 16, 24, 16);
+  perm_extract(&st->s, tag, 24, taglen);
+  lwc_wipe_bytes(st, sizeof *st);
+}
+#endif
+
 /* The associated data's bytes; the first makes the AD non-empty. */
 LWC_PART void ascon_aead_ad(ascon_aead_state *st, const uint8_t *ad, size_t len) {
   if (len == 0) return;
@@ -73,18 +91,6 @@ LWC_PART void ascon_aead_close_ad(ascon_aead_state *st) {
   }
   ascon_add_byte(&st->s, ASCON_DSEP_BYTE, 39);
   st->pos = 0;
-}
-
-/* Pad the last block, finalize, write the first taglen bytes of the tag,
- * wipe the state and key. */
-static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag,
-                           unsigned taglen) {
-  ascon_add_byte(&st->s, ASCON_PAD_BYTE, st->pos);
-  perm_add(&st->s, st->key, ASCON_RATE, CRYPTO_KEYBYTES);
-  perm_permute(&st->s, ASCON_PA);
-  perm_add(&st->s, st->key + CRYPTO_KEYBYTES - 16, 24, 16);
-  perm_extract(&st->s, tag, 24, taglen);
-  lwc_wipe_bytes(st, sizeof *st);
 }
 
 static int ascon_aead_taglen_ok(size_t taglen) {

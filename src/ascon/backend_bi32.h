@@ -27,23 +27,14 @@ static inline void ascon_sbox32(uint32_t *a) {
   a[4] = t4;
 }
 
-/* x ^= (x >>> r0) ^ (x >>> r1) on an interleaved lane, rotations in bits. */
-#define ASCON_BI_ROT_E(e, o, r) \
-  ((r) & 1 ? ascon_ror32((o), (r) / 2) : ascon_ror32((e), (r) / 2))
-#define ASCON_BI_ROT_O(e, o, r) \
-  ((r) & 1 ? ascon_ror32((e), (r) / 2 + 1) : ascon_ror32((o), (r) / 2))
+/* x ^= (x >>> r0) ^ (x >>> r1) on an interleaved lane, rotations in bits
+ * (ASCON_BI_ROT_E/O: ascon/interleave.h). */
 #define ASCON_BI_SIGMA(s, i, r0, r1)                                       \
   do {                                                                     \
     uint32_t e_ = (s)->e[i], o_ = (s)->o[i];                               \
     (s)->e[i] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1); \
     (s)->o[i] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1); \
   } while (0)
-
-/* Round constants c_i = (0xf - i) << 4 | i split into even bits (low
- * nibble of the first entry) and odd bits (second entry). */
-static const uint8_t ascon_bi32_rc[12][2] = {
-    {0xc, 0xc}, {0x9, 0xc}, {0xc, 0x9}, {0x9, 0x9}, {0x6, 0xc}, {0x3, 0xc},
-    {0x6, 0x9}, {0x3, 0x9}, {0xc, 0x6}, {0x9, 0x6}, {0xc, 0x3}, {0x9, 0x3}};
 
 static void perm_permute(perm_state_t *s, unsigned n) {
   unsigned i;

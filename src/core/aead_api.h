@@ -17,7 +17,10 @@
  * and optionally LWC_AEAD_WHOLE_ENCRYPT / LWC_AEAD_WHOLE_DECRYPT, a whole
  * message in one call with the descriptor's encrypt / decrypt signatures
  * (assembly that keeps the state in registers from the key to the tag):
- * the descriptor offers them and the SUPERCOP calls use them.
+ * the descriptor offers them and the SUPERCOP calls use them.  A masked
+ * implementation (lwc.h, "Masking") also defines LWC_AEAD_SHARES and
+ * LWC_AEAD_LEVELED, the descriptor's shares and leveled, and the function
+ * LWC_AEAD_FN(init_shared).
  */
 #ifndef LWC_CORE_AEAD_API_H
 #define LWC_CORE_AEAD_API_H
@@ -32,8 +35,22 @@
 #define LWC_AEAD_NONCE_MASKING 0
 #endif
 
+#if defined(LWC_AEAD_SHARES) || defined(LWC_VIA)
 _Static_assert(sizeof(LWC_AEAD_STATE) <= LWC_CTX_ROOM(lwc_aead_ctx),
                "the mode's context does not fit its room (core/common.h)");
+#else
+_Static_assert(sizeof(LWC_AEAD_STATE) <= LWC_AEAD_UNMASKED_BYTES,
+               "an unmasked mode's context does not fit its room (core/common.h)");
+#endif
+
+/* A masked implementation's descriptor fields (lwc.h, "Masking") */
+#ifdef LWC_AEAD_SHARES
+#define LWC_AEAD_MASKING LWC_AEAD_SHARES, LWC_AEAD_LEVELED
+#define LWC_AEAD_INIT_SHARED LWC_AEAD_FN(init_shared)
+#else
+#define LWC_AEAD_MASKING 0, 0
+#define LWC_AEAD_INIT_SHARED NULL
+#endif
 
 #ifdef LWC_AEAD_WHOLE_ENCRYPT
 #define LWC_AEAD_WHOLE_CALLS LWC_AEAD_WHOLE_ENCRYPT, LWC_AEAD_WHOLE_DECRYPT
@@ -55,11 +72,12 @@ int LWC_NS(crypto_aead_encrypt)(unsigned char *c, unsigned long long *clen,
 #ifdef LWC_AEAD_WHOLE_ENCRYPT
   LWC_AEAD_WHOLE_ENCRYPT(c, m, (size_t)mlen, ad, (size_t)adlen, npub, k);
 #else
-  lwc_aead_ctx ctx;
-  LWC_AEAD_FN(init)(&ctx, k, npub, NULL);
-  LWC_AEAD_FN(absorb_ad)(&ctx, ad, (size_t)adlen);
-  LWC_AEAD_FN(encrypt_update)(&ctx, c, m, (size_t)mlen);
-  LWC_AEAD_FN(encrypt_final)(&ctx, c + mlen, CRYPTO_ABYTES);
+  lwc_aead_small_ctx c_; /* an unmasked mode's (a masked one has whole calls) */
+  lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;
+  LWC_AEAD_FN(init)(ctx, k, npub, NULL);
+  LWC_AEAD_FN(absorb_ad)(ctx, ad, (size_t)adlen);
+  LWC_AEAD_FN(encrypt_update)(ctx, c, m, (size_t)mlen);
+  LWC_AEAD_FN(encrypt_final)(ctx, c + mlen, CRYPTO_ABYTES);
 #endif
   *clen = mlen + CRYPTO_ABYTES;
   return 0;
@@ -81,11 +99,12 @@ int LWC_NS(crypto_aead_decrypt)(unsigned char *m, unsigned long long *mlen,
   if (LWC_AEAD_WHOLE_DECRYPT(m, c, (size_t)clen, ad, (size_t)adlen, npub, k) != LWC_OK)
     return -1; /* the plaintext is wiped */
 #else
-  lwc_aead_ctx ctx;
-  LWC_AEAD_FN(init)(&ctx, k, npub, NULL);
-  LWC_AEAD_FN(absorb_ad)(&ctx, ad, (size_t)adlen);
-  LWC_AEAD_FN(decrypt_update)(&ctx, m, c, (size_t)n);
-  if (LWC_AEAD_FN(decrypt_verify)(&ctx, c + n, CRYPTO_ABYTES) != LWC_OK) {
+  lwc_aead_small_ctx c_; /* an unmasked mode's (a masked one has whole calls) */
+  lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;
+  LWC_AEAD_FN(init)(ctx, k, npub, NULL);
+  LWC_AEAD_FN(absorb_ad)(ctx, ad, (size_t)adlen);
+  LWC_AEAD_FN(decrypt_update)(ctx, m, c, (size_t)n);
+  if (LWC_AEAD_FN(decrypt_verify)(ctx, c + n, CRYPTO_ABYTES) != LWC_OK) {
     lwc_wipe_bytes(m, (size_t)n); /* release no plaintext */
     return -1;
   }
@@ -103,6 +122,7 @@ const lwc_aead LWC_NS(lwc_aead_desc) = {
     CRYPTO_ABYTES,
     LWC_AEAD_MIN_TAGBYTES,
     LWC_AEAD_NONCE_MASKING,
+    LWC_AEAD_MASKING,
     LWC_AEAD_FN(init),
     LWC_AEAD_FN(absorb_ad),
     LWC_AEAD_FN(encrypt_update),
@@ -110,6 +130,7 @@ const lwc_aead LWC_NS(lwc_aead_desc) = {
     LWC_AEAD_FN(encrypt_final),
     LWC_AEAD_FN(decrypt_verify),
     LWC_AEAD_WHOLE_CALLS,
+    LWC_AEAD_INIT_SHARED,
 };
 
 #endif

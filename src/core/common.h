@@ -52,7 +52,10 @@
 
 /* The room a mode's context has: the public context type ctx (lwc.h); in
  * a mode over a permutation under test (core/via.h), whose state is a whole
- * lwc_perm_state, LWC_VIA_CTX_BYTES. */
+ * lwc_perm_state, LWC_VIA_CTX_BYTES.  An unmasked AEAD has the first
+ * LWC_AEAD_UNMASKED_BYTES of lwc_aead_ctx (src/lib/lwc.c's one-shot calls
+ * give it no more); a masked one (LWC_AEAD_SHARES) the whole. */
+#define LWC_AEAD_UNMASKED_BYTES sizeof(lwc_aead_small_ctx)
 #ifdef LWC_VIA
 #define LWC_CTX_ROOM(ctx) LWC_VIA_CTX_BYTES
 #else

@@ -28,7 +28,7 @@ typedef struct { lwc_perm_state p; } perm_state_t;
  * backend holds its state, so its context may outgrow lwc.h's contexts:
  * the check (bench_kat_perm.c) gives it this much, and the mode exports
  * its descriptor only (no SUPERCOP function with an lwc_aead_ctx). */
-#define LWC_VIA_CTX_BYTES (sizeof(lwc_aead_ctx) + sizeof(lwc_perm_state))
+#define LWC_VIA_CTX_BYTES (LWC_AEAD_UNMASKED_BYTES + sizeof(lwc_perm_state))
 
 static inline void perm_zero(perm_state_t *s) { lwc_via_perm->init(&s->p); }
 

@@ -276,9 +276,10 @@ static void grain_aead_tag(grain_aead_state *st, uint8_t *tag) {
 static int grain_aead_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
                                     const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                     const uint8_t *key) {
-  lwc_aead_ctx ctx;
-  grain_aead_state *st = (grain_aead_state *)(void *)&ctx;
-  grain_aead_init(&ctx, key, nonce, NULL);
+  lwc_aead_small_ctx c_;
+  lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;
+  grain_aead_state *st = (grain_aead_state *)(void *)ctx;
+  grain_aead_init(ctx, key, nonce, NULL);
   grain_absorb_all_ad(st, ad, adlen);
   grain_stream(st, ct, msg, mlen, GRAIN_OP_ENC);
   grain_aead_tag(st, ct + mlen);
@@ -288,14 +289,15 @@ static int grain_aead_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen
 static int grain_aead_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen,
                                     const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                     const uint8_t *key) {
-  lwc_aead_ctx ctx;
-  grain_aead_state *st = (grain_aead_state *)(void *)&ctx;
+  lwc_aead_small_ctx c_;
+  lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;
+  grain_aead_state *st = (grain_aead_state *)(void *)ctx;
   uint8_t full[CRYPTO_ABYTES];
   size_t mlen;
   int r;
   if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
   mlen = ctlen - CRYPTO_ABYTES;
-  grain_aead_init(&ctx, key, nonce, NULL);
+  grain_aead_init(ctx, key, nonce, NULL);
   grain_absorb_all_ad(st, ad, adlen);
   grain_stream(st, msg, ct, mlen, GRAIN_OP_DEC);
   grain_aead_tag(st, full); /* in place, msg == ct: the tag at ct + mlen is intact */

@@ -7,6 +7,56 @@
 
 void lwc_wipe(void *p, size_t n) { lwc_wipe_bytes(p, n); }
 
+/* ---- Fresh randomness for the masked implementations (lwc.h) ----------- */
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || \
+    defined(__NetBSD__) || defined(__DragonFly__) ||                      \
+    (defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 36)))
+void arc4random_buf(void *buf, size_t n); /* <stdlib.h> declares it outside strict C */
+#define LWC_SYSTEM_RANDOM(out, len) arc4random_buf((out), (len))
+#elif defined(__linux__)
+#include <errno.h>
+#include <sys/random.h>
+static void system_random(uint8_t *out, size_t len) {
+  while (len > 0) { /* at most 32 MiB at once; -1 with EINTR when interrupted */
+    ssize_t n = getrandom(out, len, 0);
+    if (n < 0 && errno != EINTR) __builtin_trap(); /* no system source after all */
+    if (n > 0) {
+      out += n;
+      len -= (size_t)n;
+    }
+  }
+}
+#define LWC_SYSTEM_RANDOM(out, len) system_random((out), (len))
+#endif
+
+static lwc_random_fn random_fill; /* NULL: the system's, where there is one */
+static void *random_arg;
+
+void lwc_set_random(lwc_random_fn fill, void *arg) {
+  random_fill = fill;
+  random_arg = fill != NULL ? arg : NULL;
+}
+
+int lwc_random_ready(void) {
+#ifdef LWC_SYSTEM_RANDOM
+  return 1;
+#else
+  return random_fill != NULL;
+#endif
+}
+
+void lwc_random(uint8_t *out, size_t len) {
+  if (random_fill != NULL) {
+    random_fill(random_arg, out, len);
+    return;
+  }
+#ifdef LWC_SYSTEM_RANDOM
+  LWC_SYSTEM_RANDOM(out, len);
+#else
+  __builtin_trap(); /* no source: never compute on predictable masks */
+#endif
+}
+
 void lwc_hash_wipe(lwc_hash_ctx *ctx) {
 #if (defined(__x86_64__) || defined(__aarch64__)) && defined(__GNUC__)
   /* 64-bit hosts: the 64 bytes in a few wide stores, kept by the barrier
@@ -67,46 +117,57 @@ static int whole_fits(const lwc_aead *a, const lwc_aead_options *opt) {
 }
 
 /* The incremental calls composed (kept out of line: the whole-message
- * path below stays a plain tail call, with no frame of its own). */
-static __attribute__((noinline)) int encrypt_incremental(
-    const lwc_aead *a, uint8_t *ct, const uint8_t *msg, size_t mlen,
-    const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,
-    const lwc_aead_options *opt) {
-  lwc_aead_ctx ctx;
-  size_t taglen = tag_length(a, opt);
-  int r;
-  if (taglen < a->min_tagbytes || taglen > a->tagbytes || (mlen | adlen) > LWC_LEN_MAX)
-    return LWC_ERR_ARG;
-  r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
-  if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
-  if (r == LWC_OK) r = a->encrypt_update(&ctx, ct, msg, mlen);
-  if (r == LWC_OK) r = a->encrypt_final(&ctx, ct + mlen, taglen);
-  lwc_wipe(&ctx, sizeof ctx);
-  return r;
-}
-
-static __attribute__((noinline)) int decrypt_incremental(
-    const lwc_aead *a, uint8_t *msg, const uint8_t *ct, size_t ctlen,
-    const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,
-    const lwc_aead_options *opt) {
-  lwc_aead_ctx ctx;
-  size_t taglen = tag_length(a, opt), mlen;
-  int r;
-  if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen ||
-      (ctlen | adlen) > LWC_LEN_MAX)
-    return LWC_ERR_ARG;
-  mlen = ctlen - taglen;
-  r = a->init(&ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);
-  if (r == LWC_OK) r = a->absorb_ad(&ctx, ad, adlen);
-  if (r == LWC_OK) { /* a refused argument (init) leaves msg alone */
-    r = a->decrypt_update(&ctx, msg, ct, mlen);
-    /* in place, msg == ct: the tag at ct + mlen is still intact here */
-    if (r == LWC_OK) r = a->decrypt_verify(&ctx, ct + mlen, taglen);
-    if (r != LWC_OK && mlen > 0) lwc_wipe(msg, mlen);
+ * path below stays a plain tail call, with no frame of its own), in two
+ * sizes: an unmasked implementation gets lwc_aead_small_ctx, so these
+ * frames are what they were before masking; a masked one lwc_aead_ctx. */
+#define ENCRYPT_INCREMENTAL(name, ctx_t)                                                 \
+  static __attribute__((noinline)) int name(                                             \
+      const lwc_aead *a, uint8_t *ct, const uint8_t *msg, size_t mlen,                   \
+      const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,         \
+      const lwc_aead_options *opt) {                                                     \
+    _Alignas(4) ctx_t c_; /* lwc_wipe_bytes' word path on 16-bit cores too */          \
+    lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;                                     \
+    size_t taglen = tag_length(a, opt);                                                  \
+    int r;                                                                               \
+    if (taglen < a->min_tagbytes || taglen > a->tagbytes || (mlen | adlen) > LWC_LEN_MAX) \
+      return LWC_ERR_ARG;                                                                \
+    r = a->init(ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);                    \
+    if (r == LWC_OK) r = a->absorb_ad(ctx, ad, adlen);                                   \
+    if (r == LWC_OK) r = a->encrypt_update(ctx, ct, msg, mlen);                          \
+    if (r == LWC_OK) r = a->encrypt_final(ctx, ct + mlen, taglen);                       \
+    lwc_wipe(&c_, sizeof c_);                                                            \
+    return r;                                                                            \
   }
-  lwc_wipe(&ctx, sizeof ctx);
-  return r;
-}
+
+#define DECRYPT_INCREMENTAL(name, ctx_t)                                                 \
+  static __attribute__((noinline)) int name(                                             \
+      const lwc_aead *a, uint8_t *msg, const uint8_t *ct, size_t ctlen,                  \
+      const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,         \
+      const lwc_aead_options *opt) {                                                     \
+    _Alignas(4) ctx_t c_; /* lwc_wipe_bytes' word path on 16-bit cores too */          \
+    lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;                                     \
+    size_t taglen = tag_length(a, opt), mlen;                                            \
+    int r;                                                                               \
+    if (taglen < a->min_tagbytes || taglen > a->tagbytes || ctlen < taglen ||            \
+        (ctlen | adlen) > LWC_LEN_MAX)                                                   \
+      return LWC_ERR_ARG;                                                                \
+    mlen = ctlen - taglen;                                                               \
+    r = a->init(ctx, key, nonce, opt != NULL ? opt->mask_key : NULL);                    \
+    if (r == LWC_OK) r = a->absorb_ad(ctx, ad, adlen);                                   \
+    if (r == LWC_OK) { /* a refused argument (init) leaves msg alone */                  \
+      r = a->decrypt_update(ctx, msg, ct, mlen);                                         \
+      /* in place, msg == ct: the tag at ct + mlen is still intact here */               \
+      if (r == LWC_OK) r = a->decrypt_verify(ctx, ct + mlen, taglen);                    \
+      if (r != LWC_OK && mlen > 0) lwc_wipe(msg, mlen);                                  \
+    }                                                                                    \
+    lwc_wipe(&c_, sizeof c_);                                                            \
+    return r;                                                                            \
+  }
+
+ENCRYPT_INCREMENTAL(encrypt_incremental, lwc_aead_small_ctx)
+DECRYPT_INCREMENTAL(decrypt_incremental, lwc_aead_small_ctx)
+ENCRYPT_INCREMENTAL(encrypt_incremental_masked, lwc_aead_ctx)
+DECRYPT_INCREMENTAL(decrypt_incremental_masked, lwc_aead_ctx)
 
 /* A whole message (the body of both one-shot calls): the implementation's
  * own whole-message call `whole` where it has one and the options leave it
@@ -117,6 +178,8 @@ static __attribute__((noinline)) int decrypt_incremental(
       if (((len) | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;               \
       return a->whole((out), (in), (len), ad, adlen, nonce, key);          \
     }                                                                      \
+    if (a->shares != 0)                                                    \
+      return incremental##_masked(a, (out), (in), (len), ad, adlen, nonce, key, opt); \
     return incremental(a, (out), (in), (len), ad, adlen, nonce, key, opt); \
   } while (0)
 

@@ -275,34 +275,36 @@ ROMULUS_ENTRY(decrypt_verify, (lwc_aead_ctx * ctx, const uint8_t *tag, size_t ta
 static int romulus_n_whole_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen,
                                    const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                    const uint8_t *key) {
-  _Alignas(4) lwc_aead_ctx ctx; /* lwc_wipe_bytes's word path */
+  _Alignas(4) lwc_aead_small_ctx c_; /* lwc_wipe_bytes's word path */
+  lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;
   romulus_fx fx[1];
-  romulus_n_init(&ctx, key, nonce, NULL);
+  romulus_n_init(ctx, key, nonce, NULL);
   fx->what = 0;
-  romulus_n_absorb_ad_fx(&ctx, ad, adlen, fx);
-  romulus_n_encrypt_update_fx(&ctx, ct, msg, mlen, fx);
-  romulus_n_encrypt_final_fx(&ctx, ct + mlen, CRYPTO_ABYTES, fx);
+  romulus_n_absorb_ad_fx(ctx, ad, adlen, fx);
+  romulus_n_encrypt_update_fx(ctx, ct, msg, mlen, fx);
+  romulus_n_encrypt_final_fx(ctx, ct + mlen, CRYPTO_ABYTES, fx);
   if (fx->what != 0) skinny_unfix(&fx->f);
-  lwc_wipe_bytes(&ctx, sizeof ctx);
+  lwc_wipe_bytes(ctx, sizeof c_);
   return LWC_OK;
 }
 
 static int romulus_n_whole_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen,
                                    const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                                    const uint8_t *key) {
-  _Alignas(4) lwc_aead_ctx ctx; /* lwc_wipe_bytes's word path */
+  _Alignas(4) lwc_aead_small_ctx c_; /* lwc_wipe_bytes's word path */
+  lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;
   romulus_fx fx[1];
   size_t mlen;
   int r;
   if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
   mlen = ctlen - CRYPTO_ABYTES;
-  romulus_n_init(&ctx, key, nonce, NULL);
+  romulus_n_init(ctx, key, nonce, NULL);
   fx->what = 0;
-  romulus_n_absorb_ad_fx(&ctx, ad, adlen, fx);
-  romulus_n_decrypt_update_fx(&ctx, msg, ct, mlen, fx);
-  r = romulus_n_decrypt_verify_fx(&ctx, ct + mlen, CRYPTO_ABYTES, fx);
+  romulus_n_absorb_ad_fx(ctx, ad, adlen, fx);
+  romulus_n_decrypt_update_fx(ctx, msg, ct, mlen, fx);
+  r = romulus_n_decrypt_verify_fx(ctx, ct + mlen, CRYPTO_ABYTES, fx);
   if (fx->what != 0) skinny_unfix(&fx->f);
-  lwc_wipe_bytes(&ctx, sizeof ctx);
+  lwc_wipe_bytes(ctx, sizeof c_);
   if (r != LWC_OK && mlen > 0) lwc_wipe_bytes(msg, mlen);
   return r;
 }
