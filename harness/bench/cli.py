@@ -27,8 +27,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, profile, report,
-                           runner, site, supercop)
+from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, leak, profile,
+                           report, runner, site, supercop)
 from harness.bench import tables as tb
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
@@ -386,6 +386,7 @@ COMMANDS = {
     "export": (supercop.add_parser, supercop.main),
     "host-compare": (hostcmp.add_parser, hostcmp.main),
     "profile": (profile.add_parser, profile.main),
+    "leak": (leak.add_parser, leak.main),
 }
 
 

@@ -72,6 +72,12 @@
 #ifndef BENCH_STACK_PAINT
 #define BENCH_STACK_PAINT 8192u /* bytes painted below the caller's frame */
 #endif
+#ifndef BENCH_LEAK
+#define BENCH_LEAK 0 /* the "leak" request (bench_leak.c): where the simulator models power */
+#endif
+void bench_leak_switch(unsigned v);   /* 1: a trace begins; 2: it ends; 4 | group */
+void bench_leak_phase(unsigned phase); /* 1 init, 2 data, 3 finalization */
+void bench_leak_scrub(void);          /* registers and buses to zero before a trace */
 #ifndef BENCH_CT
 #define BENCH_CT 1 /* the "ct" request (constant-time traces); 0 where RAM is too short */
 #endif

@@ -58,6 +58,38 @@ void bench_fill(uint8_t *p, size_t n, unsigned start) {
   for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
 }
 
+/* ---- Fresh randomness for the masked implementations (lwc.h) -----------
+ * xoshiro128++ (Blackman and Vigna), installed with lwc_set_random():
+ * statistically sound and a few instructions a word on a 32-bit core, but
+ * predictable; it serves the KAT, the measurements and the leakage
+ * assessment, whose masks must be independent of the key, not secret from
+ * the evaluator.  A device installs its TRNG. */
+static uint32_t rng[4] = {0x9e3779b9u, 0x243f6a88u, 0xb7e15162u, 0x6a09e667u};
+
+static uint32_t rng_next(void) {
+  uint32_t x = rng[0] + rng[3], r = ((x << 7) | (x >> 25)) + rng[0], t = rng[1] << 9;
+  rng[2] ^= rng[0];
+  rng[3] ^= rng[1];
+  rng[1] ^= rng[2];
+  rng[0] ^= rng[3];
+  rng[2] ^= t;
+  rng[3] = (rng[3] << 11) | (rng[3] >> 21);
+  return r;
+}
+
+static void bench_random(void *arg, uint8_t *dst, size_t len) {
+  uint32_t w;
+  (void)arg;
+  for (; len >= 4; len -= 4, dst += 4) {
+    w = rng_next();
+    memcpy(dst, &w, 4);
+  }
+  if (len > 0) {
+    w = rng_next();
+    memcpy(dst, &w, len);
+  }
+}
+
 #include "bench_stats.c"
 
 
@@ -349,6 +381,7 @@ static int do_once(char **f, int nf, int *ok) {
 }
 
 #include "bench_trace.c"
+#include "bench_leak.c"
 
 #include "bench_stack.c"
 
@@ -533,6 +566,9 @@ int bench_handle(char *line, int *ok) {
 #if BENCH_CT
   if (bench_str_eq(f[0], BENCH_STR("ct"))) return do_ct(f, nf, ok);
 #endif
+#if BENCH_LEAK
+  if (bench_str_eq(f[0], BENCH_STR("leak"))) return do_leak(f, nf, ok);
+#endif
   if (bench_str_eq(f[0], BENCH_STR("kat"))) return bench_kat(f, nf, ok);
   if (bench_str_eq(f[0], BENCH_STR("overhead"))) return do_overhead(f, nf, ok);
   if (bench_str_eq(f[0], BENCH_STR("loop"))) return do_loop(f, nf, ok);
@@ -546,38 +582,6 @@ int bench_handle(char *line, int *ok) {
   }
   return bench_fail(ok, BENCH_STR("unknown request (hello, list, kat, rounds, overhead, loop, "
                                   "measure, stack, once, ct, quit)"));
-}
-
-/* ---- Fresh randomness for the masked implementations (lwc.h) -----------
- * xoshiro128++ (Blackman and Vigna), installed with lwc_set_random():
- * statistically sound and a few instructions a word on a 32-bit core, but
- * predictable; it serves the KAT, the measurements and the leakage
- * assessment, whose masks must be independent of the key, not secret from
- * the evaluator.  A device installs its TRNG. */
-static uint32_t rng[4] = {0x9e3779b9u, 0x243f6a88u, 0xb7e15162u, 0x6a09e667u};
-
-static uint32_t rng_next(void) {
-  uint32_t x = rng[0] + rng[3], r = ((x << 7) | (x >> 25)) + rng[0], t = rng[1] << 9;
-  rng[2] ^= rng[0];
-  rng[3] ^= rng[1];
-  rng[1] ^= rng[2];
-  rng[0] ^= rng[3];
-  rng[2] ^= t;
-  rng[3] = (rng[3] << 11) | (rng[3] >> 21);
-  return r;
-}
-
-static void bench_random(void *arg, uint8_t *dst, size_t len) {
-  uint32_t w;
-  (void)arg;
-  for (; len >= 4; len -= 4, dst += 4) {
-    w = rng_next();
-    memcpy(dst, &w, 4);
-  }
-  if (len > 0) {
-    w = rng_next();
-    memcpy(dst, &w, len);
-  }
 }
 
 void bench_serve(void) {

@@ -1,8 +1,18 @@
 /*
  * Masked backend (side-channel protection): the bit-interleaved state of
  * the bi32 backend kept in ASCON_SHARES Boolean shares, 2 to 4, chosen at
- * build time (default 2).  Lane i's even-bit word is the xor of
- * x[i][0][0..ns) and its odd-bit word that of x[i][1][0..ns).
+ * build time (default 2).
+ *
+ * Shares are stored rotated and share by share.  x[j][i][h] is share j of
+ * lane i's even (h = 0) or odd (h = 1) word, rotated left by ASCON_ROT(j)
+ * bits (0 for share 0); the word is the xor of the shares rotated back.
+ * Whatever a compiler or a core then does with two shares of one word in
+ * a register, on a bus or through the ALU, the transition it makes is
+ * x_0 ^ (x_1 <<< r): each bit of that is uniform whatever x is, so its
+ * Hamming weight, the power it draws, is 16 on average for every x (the
+ * trick of ascon-c's protected implementations).  The loops run share by
+ * share for the same reason: two shares of one word are never the next
+ * value of the same register or bus by the order of the code.
  *
  * The round on shares:
  *   constant     into share 0 of x2 (a public value: one share suffices)
@@ -10,14 +20,14 @@
  *                chi, x_i ^= ~x_{i+1} & x_{i+2}, with each AND a DOM
  *                (domain-oriented, "indep") gadget: c_j = a_j b_j ^
  *                sum over k != j of (a_j b_k ^ r_jk), r_jk = r_kj fresh,
+ *                b_k rotated into share j's place for the product;
  *                ns(ns-1)/2 random words per AND: 10 per round with 2
  *                shares, 30 with 3, 60 with 4 (both halves)
- *   linear layer share by share (it is linear)
+ *   linear layer share by share (it is linear, and rotations commute)
  * so no value the C computes depends on more than ns - 1 shares of a
- * secret.  A compiler may still put two shares in one register or let
- * one overwrite the other, which a power trace sees (the Hamming distance
- * of the transition): this C is the portable reference of the scheme; the
- * assembly variants fix the order of every instruction.
+ * secret.  A compiler still chooses registers and order within those
+ * rules: `./lwcbench leak` measures what this C leaks on the Ibex RTL
+ * (docs/masking.md); the assembly variants fix every instruction.
  *
  * ASCON_LEVELED: only the key-dependent steps (initialization and
  * finalization, the two p^a with the key additions) run on ns shares; the
@@ -64,8 +74,12 @@
 #endif
 /* random words one round draws on ns shares: 5 ANDs in each half */
 #define ASCON_ROUND_RANDOM(ns) (10u * (ns) * ((ns) - 1u) / 2u)
+/* the rotation of share j: distinct, and no two differ by a multiple of 32 */
+#define ASCON_ROT(j) ((j) == 0 ? 0u : (j) == 1 ? 7u : (j) == 2 ? 13u : 22u)
+/* a word of share k's rotation moved to share j's */
+#define ASCON_ALIGN(w, k, j) lwc_rol32((w), (ASCON_ROT(j) - ASCON_ROT(k)) & 31u)
 
-typedef struct { uint32_t x[5][2][ASCON_NS]; } perm_state_t;
+typedef struct { uint32_t x[ASCON_NS][5][2]; } perm_state_t;
 
 #if defined(__GNUC__)
 #define ASCON_MASKED_INLINE static inline __attribute__((always_inline))
@@ -75,9 +89,9 @@ typedef struct { uint32_t x[5][2][ASCON_NS]; } perm_state_t;
 
 static inline void perm_zero(perm_state_t *s) {
   unsigned i, h, j;
-  for (i = 0; i < 5; i++)
-    for (h = 0; h < 2; h++)
-      for (j = 0; j < ASCON_NS; j++) s->x[i][h][j] = 0;
+  for (j = 0; j < ASCON_NS; j++)
+    for (i = 0; i < 5; i++)
+      for (h = 0; h < 2; h++) s->x[j][i][h] = 0;
 }
 
 /* A lane value as its even and odd words. */
@@ -100,16 +114,16 @@ static inline uint64_t ascon_masked_join(uint32_t e, uint32_t o) {
 static inline void ascon_lane_xor(perm_state_t *s, unsigned i, uint64_t v) {
   uint32_t e, o;
   ascon_masked_split(v, &e, &o);
-  s->x[i][0][0] ^= e;
-  s->x[i][1][0] ^= o;
+  s->x[0][i][0] ^= e;
+  s->x[0][i][1] ^= o;
 }
 
 static inline uint64_t ascon_lane_get(const perm_state_t *s, unsigned i) {
-  uint32_t e = s->x[i][0][0], o = s->x[i][1][0];
+  uint32_t e = s->x[0][i][0], o = s->x[0][i][1];
   unsigned j;
   for (j = 1; j < ASCON_DATA_SHARES; j++) {
-    e ^= s->x[i][0][j];
-    o ^= s->x[i][1][j];
+    e ^= ASCON_ALIGN(s->x[j][i][0], j, 0);
+    o ^= ASCON_ALIGN(s->x[j][i][1], j, 0);
   }
   return ascon_masked_join(e, o);
 }
@@ -119,71 +133,118 @@ static inline void ascon_lane_set(perm_state_t *s, unsigned i, uint64_t v) {
   unsigned j;
   ascon_masked_split(v, &e, &o);
   for (j = 1; j < ASCON_DATA_SHARES; j++) {
-    e ^= s->x[i][0][j];
-    o ^= s->x[i][1][j];
+    e ^= ASCON_ALIGN(s->x[j][i][0], j, 0);
+    o ^= ASCON_ALIGN(s->x[j][i][1], j, 0);
   }
-  s->x[i][0][0] = e;
-  s->x[i][1][0] = o;
+  s->x[0][i][0] = e;
+  s->x[0][i][1] = o;
 }
 
-/* Fresh masks on every word of the state: share j (j > 0) ^= r, share 0
- * ^= r.  After it all ns shares of every word are uniform. */
+/* Fresh masks on every word of the state: share j (j > 0) ^= r, then
+ * share 0 ^= r (two passes: the two shares of a word are not updated one
+ * after the other).  After it all ns shares of every word are uniform. */
 static void ascon_masked_refresh(perm_state_t *s) {
-  uint32_t r[10 * (ASCON_NS - 1)];
-  unsigned i, h, j, n = 0;
+  uint32_t r[ASCON_NS - 1][5][2];
+  unsigned i, h, j;
   ASCON_RANDOM(r, sizeof r);
-  for (i = 0; i < 5; i++)
-    for (h = 0; h < 2; h++)
-      for (j = 1; j < ASCON_NS; j++, n++) {
-        s->x[i][h][j] ^= r[n];
-        s->x[i][h][0] ^= r[n];
-      }
+  for (j = 1; j < ASCON_NS; j++)
+    for (i = 0; i < 5; i++)
+      for (h = 0; h < 2; h++) s->x[j][i][h] ^= ASCON_ALIGN(r[j - 1][i][h], 0, j);
+  for (j = 1; j < ASCON_NS; j++)
+    for (i = 0; i < 5; i++)
+      for (h = 0; h < 2; h++) s->x[0][i][h] ^= r[j - 1][i][h];
 }
 
 /* a_j, with the NOT of a folded into share 0 */
 #define ASCON_NOT0(a, j) ((j) == 0 ? ~(a)[0] : (a)[j])
 
+/* Deliberate flaws, for the tests of the leakage assessment only (the
+ * broken variants under tests/leak/): 1, two shares recombined in one
+ * register every S-box; 2, a share used where the gadget wants a fresh
+ * random word.  Both still compute Ascon exactly. */
+#ifndef ASCON_MASKED_FLAW
+#define ASCON_MASKED_FLAW 0
+#endif
+#if ASCON_MASKED_FLAW == 1
+static volatile uint32_t ascon_masked_sink;
+#define ASCON_FLAW_RECOMBINE(a) (ascon_masked_sink = (a)[1][0] ^ ASCON_ALIGN((a)[1][1], 1, 0))
+#else
+#define ASCON_FLAW_RECOMBINE(a) ((void)0)
+#endif
+#if ASCON_MASKED_FLAW == 2
+#define ASCON_FRESH(r, p, k, j) ASCON_ALIGN((p)[k], k, j)
+#else
+#define ASCON_FRESH(r, p, k, j) ASCON_ALIGN(*(r), 0, j)
+#endif
+
+/* t as computed, in a register, before the code goes on: a compiler may
+ * not fold it into what follows.  XOR is associative, and a compiler that
+ * turns c ^ ((a & b') ^ r) into (c ^ (a & b')) ^ r computes c ^ (a & b'),
+ * an AND of one share with the whole other operand: what DOM must never
+ * hold.  (Measured on rv32-ibex with gcc 12, docs/masking.md.) */
+#if defined(__GNUC__)
+#define ASCON_KEEP(t) __asm__("" : "+r"(t))
+#else
+#define ASCON_KEEP(t) ((void)0)
+#endif
+
+/* c = ~p & q on shares, a DOM gadget: c_j = ~p_j q_j (NOT on share 0),
+ * then for each pair j < k one fresh word r: c_j ^= (p_j q_k ^ r),
+ * c_k ^= (p_k q_j ^ r), each term whole before it joins c. */
+ASCON_MASKED_INLINE void ascon_masked_and(uint32_t *c, const uint32_t *p, const uint32_t *q,
+                                          unsigned ns, const uint32_t *r) {
+  unsigned j, k;
+  for (j = 0; j < ns; j++) c[j] = ASCON_NOT0(p, j) & q[j];
+  for (j = 0; j < ns; j++)
+    for (k = j + 1; k < ns; k++, r++) {
+      uint32_t u = (ASCON_NOT0(p, j) & ASCON_ALIGN(q[k], k, j)) ^ ASCON_FRESH(r, p, k, j);
+      uint32_t v = (ASCON_NOT0(p, k) & ASCON_ALIGN(q[j], j, k)) ^ ASCON_FRESH(r, p, k, k);
+      ASCON_KEEP(u);
+      ASCON_KEEP(v);
+      c[j] ^= u;
+      c[k] ^= v;
+    }
+}
+
 /* One half (h: 0 even, 1 odd) of the S-box on ns shares; r: the fresh
- * words of this half, ns(ns-1)/2 for each of chi's five ANDs. */
+ * words of this half, ns(ns-1)/2 for each of chi's five ANDs.  a[i][j]:
+ * lane i's share j (share j's rotation). */
 ASCON_MASKED_INLINE void ascon_masked_sbox(perm_state_t *s, unsigned h, unsigned ns,
                                            const uint32_t *r) {
+  const unsigned pairs = ns * (ns - 1) / 2;
   uint32_t a[5][ASCON_NS], c[5][ASCON_NS];
-  unsigned i, j, k;
-  for (i = 0; i < 5; i++)
-    for (j = 0; j < ns; j++) a[i][j] = s->x[i][h][j];
+  unsigned i, j;
+  for (j = 0; j < ns; j++)
+    for (i = 0; i < 5; i++) a[i][j] = s->x[j][i][h];
+  ASCON_FLAW_RECOMBINE(a);
   for (j = 0; j < ns; j++) {
     a[0][j] ^= a[4][j];
     a[4][j] ^= a[3][j];
     a[2][j] ^= a[1][j];
   }
-  /* c_i = ~a_{i+1} & a_{i+2}, every AND a DOM gadget */
-  for (i = 0; i < 5; i++) {
-    const uint32_t *p = a[(i + 1) % 5], *q = a[(i + 2) % 5];
-    for (j = 0; j < ns; j++) c[i][j] = ASCON_NOT0(p, j) & q[j];
-    for (j = 0; j < ns; j++)
-      for (k = j + 1; k < ns; k++, r++) {
-        c[i][j] ^= (ASCON_NOT0(p, j) & q[k]) ^ *r;
-        c[i][k] ^= (ASCON_NOT0(p, k) & q[j]) ^ *r;
-      }
-  }
-  for (i = 0; i < 5; i++)
-    for (j = 0; j < ns; j++) a[i][j] ^= c[i][j];
+  /* c_i = ~a_{i+1} & a_{i+2} */
+  ascon_masked_and(c[0], a[1], a[2], ns, r);
+  ascon_masked_and(c[1], a[2], a[3], ns, r + pairs);
+  ascon_masked_and(c[2], a[3], a[4], ns, r + 2 * pairs);
+  ascon_masked_and(c[3], a[4], a[0], ns, r + 3 * pairs);
+  ascon_masked_and(c[4], a[0], a[1], ns, r + 4 * pairs);
   for (j = 0; j < ns; j++) {
+    for (i = 0; i < 5; i++) a[i][j] ^= c[i][j];
     a[1][j] ^= a[0][j];
     a[0][j] ^= a[4][j];
     a[3][j] ^= a[2][j];
   }
   a[2][0] = ~a[2][0];
-  for (i = 0; i < 5; i++)
-    for (j = 0; j < ns; j++) s->x[i][h][j] = a[i][j];
+  for (j = 0; j < ns; j++)
+    for (i = 0; i < 5; i++) s->x[j][i][h] = a[i][j];
 }
 
 /* x ^= (x >>> r0) ^ (x >>> r1) on share j of lane i */
 #define ASCON_MASKED_SIGMA(s, i, j, r0, r1)                                      \
   do {                                                                           \
-    uint32_t e_ = (s)->x[i][0][j], o_ = (s)->x[i][1][j];                         \
-    (s)->x[i][0][j] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1); \
-    (s)->x[i][1][j] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1); \
+    uint32_t e_ = (s)->x[j][i][0], o_ = (s)->x[j][i][1];                         \
+    (s)->x[j][i][0] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1); \
+    (s)->x[j][i][1] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1); \
   } while (0)
 
 /* The last n rounds of p^12 on the first ns shares (ns constant at each
@@ -193,8 +254,8 @@ ASCON_MASKED_INLINE void ascon_masked_rounds(perm_state_t *s, unsigned n, unsign
   unsigned i, j;
   for (i = 12 - n; i < 12; i++) {
     if (ns > 1) ASCON_RANDOM(r, 4 * ASCON_ROUND_RANDOM(ns));
-    s->x[2][0][0] ^= ascon_bi32_rc[i][0];
-    s->x[2][1][0] ^= ascon_bi32_rc[i][1];
+    s->x[0][2][0] ^= ascon_bi32_rc[i][0];
+    s->x[0][2][1] ^= ascon_bi32_rc[i][1];
     ascon_masked_sbox(s, 0, ns, r);
     ascon_masked_sbox(s, 1, ns, r + ASCON_ROUND_RANDOM(ns) / 2);
     for (j = 0; j < ns; j++) {

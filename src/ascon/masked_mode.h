@@ -26,7 +26,8 @@
 #error "the masked Ascon modes take 16-byte keys and nonces"
 #endif
 
-typedef struct { uint32_t w[2][2][ASCON_NS]; } ascon_masked_key; /* [lane][half][share] */
+/* the key's two lanes in shares, as the state's: [share][lane][half] */
+typedef struct { uint32_t w[ASCON_NS][2][2]; } ascon_masked_key;
 
 typedef struct {
   perm_state_t s;
@@ -37,33 +38,33 @@ typedef struct {
 } ascon_aead_state;
 
 /* A 16-byte key given as nshares shares (1: the key itself), share after
- * share, loaded share by share into ns shares and refreshed. */
+ * share, loaded share by share into ns shares (each in its rotation) and
+ * refreshed: r into the shares above 0, then into share 0. */
 static void ascon_masked_key_load(ascon_masked_key *k, const uint8_t *bytes, unsigned nshares) {
-  uint32_t r[4 * (ASCON_NS - 1)];
-  unsigned l, j, n = 0;
-  for (l = 0; l < 2; l++)
-    for (j = 0; j < ASCON_NS; j++) {
-      if (j < nshares)
-        ascon_masked_split(ascon_load8(bytes + 16 * j + 8 * l), &k->w[l][0][j], &k->w[l][1][j]);
-      else
-        k->w[l][0][j] = k->w[l][1][j] = 0;
+  uint32_t r[ASCON_NS - 1][2][2];
+  unsigned l, h, j;
+  for (j = 0; j < ASCON_NS; j++)
+    for (l = 0; l < 2; l++) {
+      uint32_t e = 0, o = 0;
+      if (j < nshares) ascon_masked_split(ascon_load8(bytes + 16 * j + 8 * l), &e, &o);
+      k->w[j][l][0] = lwc_rol32(e, ASCON_ROT(j));
+      k->w[j][l][1] = lwc_rol32(o, ASCON_ROT(j));
     }
   ASCON_RANDOM(r, sizeof r);
-  for (l = 0; l < 2; l++)
-    for (j = 1; j < ASCON_NS; j++, n += 2) {
-      k->w[l][0][j] ^= r[n];
-      k->w[l][0][0] ^= r[n];
-      k->w[l][1][j] ^= r[n + 1];
-      k->w[l][1][0] ^= r[n + 1];
-    }
+  for (j = 1; j < ASCON_NS; j++)
+    for (l = 0; l < 2; l++)
+      for (h = 0; h < 2; h++) k->w[j][l][h] ^= ASCON_ALIGN(r[j - 1][l][h], 0, j);
+  for (j = 1; j < ASCON_NS; j++)
+    for (l = 0; l < 2; l++)
+      for (h = 0; h < 2; h++) k->w[0][l][h] ^= r[j - 1][l][h];
 }
 
 /* Lanes `lane` and `lane` + 1 ^= the key, share by share. */
 static void ascon_masked_key_add(perm_state_t *s, const ascon_masked_key *k, unsigned lane) {
   unsigned l, h, j;
-  for (l = 0; l < 2; l++)
-    for (h = 0; h < 2; h++)
-      for (j = 0; j < ASCON_NS; j++) s->x[lane + l][h][j] ^= k->w[l][h][j];
+  for (j = 0; j < ASCON_NS; j++)
+    for (l = 0; l < 2; l++)
+      for (h = 0; h < 2; h++) s->x[j][lane + l][h] ^= k->w[j][l][h];
 }
 
 static int ascon_masked_start(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
@@ -89,11 +90,11 @@ static int ascon_masked_start(lwc_aead_ctx *ctx, const uint8_t *key, const uint8
 #ifdef ASCON_LEVELED
   { /* the data phase on share 0: the key is in the state no more */
     unsigned i, h, j;
-    for (i = 0; i < 5; i++)
-      for (h = 0; h < 2; h++)
-        for (j = 1; j < ASCON_NS; j++) {
-          st->s.x[i][h][0] ^= st->s.x[i][h][j];
-          st->s.x[i][h][j] = 0;
+    for (j = 1; j < ASCON_NS; j++)
+      for (i = 0; i < 5; i++)
+        for (h = 0; h < 2; h++) {
+          st->s.x[0][i][h] ^= ASCON_ALIGN(st->s.x[j][i][h], j, 0);
+          st->s.x[j][i][h] = 0;
         }
   }
 #endif
@@ -126,10 +127,10 @@ static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag, unsigned taglen) 
   ascon_masked_permute(&st->s, ASCON_PA);
   ascon_masked_key_add(&st->s, &st->key, 3);
   for (l = 0; l < 2; l++) {
-    uint32_t e = st->s.x[3 + l][0][0], o = st->s.x[3 + l][1][0];
+    uint32_t e = st->s.x[0][3 + l][0], o = st->s.x[0][3 + l][1];
     for (j = 1; j < ASCON_NS; j++) {
-      e ^= st->s.x[3 + l][0][j];
-      o ^= st->s.x[3 + l][1][j];
+      e ^= ASCON_ALIGN(st->s.x[j][3 + l][0], j, 0);
+      o ^= ASCON_ALIGN(st->s.x[j][3 + l][1], j, 0);
     }
     ascon_store8(full + 8 * l, ascon_masked_join(e, o));
   }

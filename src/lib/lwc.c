@@ -125,7 +125,8 @@ static int whole_fits(const lwc_aead *a, const lwc_aead_options *opt) {
       const lwc_aead *a, uint8_t *ct, const uint8_t *msg, size_t mlen,                   \
       const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,         \
       const lwc_aead_options *opt) {                                                     \
-    _Alignas(4) ctx_t c_; /* lwc_wipe_bytes' word path on 16-bit cores too */          \
+    /* at least 4-aligned: lwc_wipe_bytes' word path on 16-bit cores too */             \
+    _Alignas(4) _Alignas(ctx_t) uint8_t c_[sizeof(ctx_t)];                               \
     lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;                                     \
     size_t taglen = tag_length(a, opt);                                                  \
     int r;                                                                               \
@@ -144,7 +145,8 @@ static int whole_fits(const lwc_aead *a, const lwc_aead_options *opt) {
       const lwc_aead *a, uint8_t *msg, const uint8_t *ct, size_t ctlen,                  \
       const uint8_t *ad, size_t adlen, const uint8_t *nonce, const uint8_t *key,         \
       const lwc_aead_options *opt) {                                                     \
-    _Alignas(4) ctx_t c_; /* lwc_wipe_bytes' word path on 16-bit cores too */          \
+    /* at least 4-aligned: lwc_wipe_bytes' word path on 16-bit cores too */             \
+    _Alignas(4) _Alignas(ctx_t) uint8_t c_[sizeof(ctx_t)];                               \
     lwc_aead_ctx *ctx = (lwc_aead_ctx *)(void *)&c_;                                     \
     size_t taglen = tag_length(a, opt), mlen;                                            \
     int r;                                                                               \

@@ -78,12 +78,16 @@ class IbexSession(ScriptSession):
     after one request's limit, not after the whole script's."""
 
     def __init__(self, elf: pathlib.Path, timeout: float, sim: pathlib.Path = SIM,
-                 trace: pathlib.Path | None = None):
+                 trace: pathlib.Path | None = None, leak: pathlib.Path | None = None,
+                 leak_order: int = 1):
         super().__init__(timeout)
         self.elf = pathlib.Path(elf)
         self.sim = sim  # another build of the model (setup's profiling run)
         # `./lwcbench ct`: the model writes the trace of the "ct" requests here
         self.trace = pathlib.Path(trace).resolve() if trace is not None else None
+        # `./lwcbench leak`: the model's power sums of the "leak" requests (leak.py)
+        self.leak = pathlib.Path(leak).resolve() if leak is not None else None
+        self.leak_order = leak_order
 
     def execute(self, script: bytes, timeout: float) -> str:
         with tempfile.TemporaryDirectory(prefix="lwc-ibex-") as name:
@@ -97,6 +101,8 @@ class IbexSession(ScriptSession):
                 argv = [str(self.sim), f"--meminit=ram,{image}"]
                 if self.trace is not None:
                     argv.append(f"--ct-trace={self.trace}")
+                if self.leak is not None:
+                    argv.append(f"--leak={self.leak},{self.leak_order}")
                 proc = subprocess.Popen(argv, cwd=tmp,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                         stderr=err_file)
@@ -170,7 +176,8 @@ class IbexTarget(CrossTarget):
     # attributes.  RWX: one RAM holds code and data, as on the SoC.
     ldflags = ["-nostdlib", "-march=rv32imc", "-T", str(rel(HERE / "link.ld")),
                "-Wl,--no-warn-rwx-segments", "-lgcc"]
-    defines = {"BENCH_MAX_LEN": "32768u", "BENCH_SCRIPT_BYTES": "16384"}
+    # BENCH_LEAK: the "leak" request (bench_leak.c) for `./lwcbench leak`
+    defines = {"BENCH_MAX_LEN": "32768u", "BENCH_SCRIPT_BYTES": "16384", "BENCH_LEAK": "1"}
     port_sources = [HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "bench_script.c"]
     size_tool = "riscv64-unknown-elf-size"
     # Longest silence allowed (IbexSession): a KAT prints every entry; the

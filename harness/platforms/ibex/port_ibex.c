@@ -31,6 +31,31 @@ static void put(char c) { SIM_CHAR_OUT = (uint8_t)c; }
  * simulator ignores the store. */
 void bench_trace(int on) { SIM_CT_TRACE = on ? 1u : 0u; }
 
+/* The "leak" request's markers (bench_leak.c; sim_main.cc --leak): two more
+ * words of simulator_ctrl that its RTL ignores. */
+#define SIM_LEAK_SWITCH (*(volatile uint32_t *)0x00020014u)
+#define SIM_LEAK_PHASE (*(volatile uint32_t *)0x00020018u)
+static volatile uint32_t leak_zero;
+
+void bench_leak_switch(unsigned v) { SIM_LEAK_SWITCH = v; }
+void bench_leak_phase(unsigned phase) { SIM_LEAK_PHASE = phase; }
+
+/* Before a trace: the data buses and the caller-saved registers hold zero,
+ * not what the firmware computed while preparing the inputs (the key's
+ * shares): the power model's first transitions are the operation's own. */
+void bench_leak_scrub(void) {
+  leak_zero = 0;
+  (void)leak_zero;
+  __asm__ volatile(
+      "li t0, 0\n li t1, 0\n li t2, 0\n li t3, 0\n li t4, 0\n li t5, 0\n li t6, 0\n"
+      "li a0, 0\n li a1, 0\n li a2, 0\n li a3, 0\n li a4, 0\n li a5, 0\n li a6, 0\n"
+      "li a7, 0\n"
+      :
+      :
+      : "t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+        "a7", "memory");
+}
+
 void bench_put_line(const char *line) {
   while (*line != '\0') put(*line++);
   put('\n');

@@ -8,7 +8,7 @@
 // halts it, and reports how many clock cycles that took.
 //
 //   Vibex_simple_system --meminit=ram,PROG.elf [--max-cycles=N] [--stats]
-//                       [--ct-trace=PATH]
+//                       [--ct-trace=PATH] [--leak=PATH[,ORDER]]
 //
 // The program's console is simple_system's character device: every byte
 // written to 0x20000 is appended to ./ibex_simple_system.log (the RTL opens
@@ -16,7 +16,11 @@
 // A write of 1 to 0x20008 makes the RTL call $finish two cycles later.
 // Exit status: 0 after $finish, 2 on a usage or ELF error, 3 when
 // --max-cycles ran out first, 70 when the trace file cannot be written
-// (or passes kCtMaxRecords).
+// (or passes kCtMaxRecords), or the leakage sums.
+//
+// --leak=PATH[,ORDER]: the power model and statistics of `./lwcbench leak`
+// (see "the leakage accumulator" below; hook lwc_leak_cycle in
+// rtl/ibex_top_notrace.sv).
 //
 // --ct-trace=PATH: the tracer of `./lwcbench ct` (harness/bench/ct.py).
 // While the firmware has it on, every completed instruction's address and
@@ -122,6 +126,142 @@ void lwc_ct_cycle(svBit id_done, unsigned int pc_id, svBit data_req, svBit data_
   }
 }
 
+// ---- the leakage accumulator (--leak=PATH[,ORDER]) -------------------------
+// `./lwcbench leak` (harness/bench/leak.py): simulated power traces of the
+// firmware's "leak" request (bench_leak.c), reduced to statistics here, as
+// they are taken; no trace is stored.  The power model, per clock cycle,
+// six samples, each a Hamming distance (the number of bits that flip):
+//   0 rf      a register-file write against the value it overwrites
+//             (a shadow of the 31 registers, tracked from reset)
+//   1 alu_a   the ALU's first operand bus against its previous value
+//   2 alu_b   the second operand bus
+//   3 result  the EX block's result bus
+//   4 wdata   the store-data bus, at each store, against the last store
+//   5 rdata   the load-data bus, at each load's response, against the last
+// The firmware brackets each operation with stores to two words of
+// simulator_ctrl that its RTL ignores: kLeakSwitch (1: a trace begins;
+// 2: it ends; then 4 | group: it was of group 0, the fixed key, or 1, a
+// random key -- told after the end, so that no register holds the group
+// during the trace) and
+// kLeakPhase (the phase that begins: 1 initialization, 2 data,
+// 3 finalization).  A trace's samples are added, sample by sample, to its
+// group's power sums (x, x^2 for ORDER 1; up to x^4 for ORDER 2), exact
+// 64-bit integers.  At the end PATH gets those sums (format in leak.py).
+// Every trace must be as long as the first (a constant-time operation);
+// one that is not is counted and left out.
+static const uint32_t kLeakSwitch = 0x00020014u;
+static const uint32_t kLeakPhase = 0x00020018u;
+static const unsigned kLeakComps = 6;
+
+static FILE *leak_out;      // null: no --leak
+static unsigned leak_order = 1;
+static bool leak_on, leak_pending;
+static unsigned leak_group;
+static uint32_t leak_regs[32];  // the register file's shadow
+static uint32_t leak_prev_a, leak_prev_b, leak_prev_res, leak_prev_w, leak_prev_r;
+static bool leak_load_pending;
+static std::vector<uint8_t> leak_cur;      // this trace's samples
+static std::vector<uint32_t> leak_cur_pc;  // and the PC of each cycle
+static std::vector<uint32_t> leak_pc;      // the first trace's PCs
+static std::vector<uint32_t> leak_marks, leak_cur_marks;  // (phase, cycle) pairs
+static std::vector<uint64_t> leak_sum[2];  // [group]: order*2 sums per sample
+static uint64_t leak_n[2], leak_mismatched;
+
+static unsigned hd(uint32_t a, uint32_t b) { return (unsigned)__builtin_popcount(a ^ b); }
+
+svBit lwc_leak_enabled() { return leak_out != nullptr; }
+
+static void leak_end_trace() {
+  size_t n = leak_cur.size();
+  unsigned moments = 2 * leak_order;
+  if (leak_n[0] + leak_n[1] == 0) {
+    leak_pc = leak_cur_pc;
+    leak_marks = leak_cur_marks;
+    for (auto &s : leak_sum) s.assign(n * moments, 0);
+  }
+  if (n * moments != leak_sum[0].size() || leak_cur_marks != leak_marks) {
+    leak_mismatched++;
+    return;
+  }
+  uint64_t *s = leak_sum[leak_group].data();
+  for (size_t i = 0; i < n; i++, s += moments) {
+    uint64_t x = leak_cur[i], p = x;
+    for (unsigned m = 0; m < moments; m++, p *= x) s[m] += p;
+  }
+  leak_n[leak_group]++;
+}
+
+void lwc_leak_cycle(unsigned int pc_id, svBit rf_we, unsigned int rf_waddr, unsigned int rf_wdata,
+                    unsigned int alu_a, unsigned int alu_b, unsigned int result, svBit data_req,
+                    svBit data_we, unsigned int data_addr, unsigned int data_wdata,
+                    svBit data_rvalid, unsigned int data_rdata) {
+  uint8_t smp[kLeakComps] = {0, 0, 0, 0, 0, 0};
+  rf_waddr &= 31u;
+  if (rf_we && rf_waddr != 0) {
+    smp[0] = (uint8_t)hd(leak_regs[rf_waddr], rf_wdata);
+    leak_regs[rf_waddr] = rf_wdata;
+  }
+  smp[1] = (uint8_t)hd(leak_prev_a, alu_a);
+  smp[2] = (uint8_t)hd(leak_prev_b, alu_b);
+  smp[3] = (uint8_t)hd(leak_prev_res, result);
+  leak_prev_a = alu_a;
+  leak_prev_b = alu_b;
+  leak_prev_res = result;
+  if (data_rvalid && leak_load_pending) {
+    smp[5] = (uint8_t)hd(leak_prev_r, data_rdata);
+    leak_prev_r = data_rdata;
+  }
+  if (data_rvalid) leak_load_pending = false;
+  if (data_req) {  // the markers' stores are not samples
+    if (data_we && data_addr == kLeakSwitch) {
+      if (data_wdata == 1) {  // a trace begins
+        leak_on = true;
+        leak_pending = false;
+        leak_cur.clear();
+        leak_cur_pc.clear();
+        leak_cur_marks.clear();
+      } else if (data_wdata == 2 && leak_on) {  // it ends: its group comes next
+        leak_on = false;
+        leak_pending = true;
+      } else if ((data_wdata & ~1u) == 4 && leak_pending) {  // its group
+        leak_pending = false;
+        leak_group = data_wdata & 1;
+        leak_end_trace();
+      }
+    } else if (data_we && data_addr == kLeakPhase) {
+      if (leak_on) {
+        leak_cur_marks.push_back(data_wdata);
+        leak_cur_marks.push_back((uint32_t)leak_cur_pc.size());
+      }
+    } else if (data_we) {
+      smp[4] = (uint8_t)hd(leak_prev_w, data_wdata);
+      leak_prev_w = data_wdata;
+    } else {
+      leak_load_pending = true;
+    }
+  }
+  if (leak_on) {
+    leak_cur.insert(leak_cur.end(), smp, smp + kLeakComps);
+    leak_cur_pc.push_back(pc_id);
+  }
+}
+
+// The sums to PATH: see harness/bench/leak.py (read_sums) for the layout.
+static bool leak_write() {
+  auto u32 = [](FILE *f, uint32_t v) { return std::fwrite(&v, 4, 1, f) == 1; };
+  auto u64 = [](FILE *f, uint64_t v) { return std::fwrite(&v, 8, 1, f) == 1; };
+  bool ok = std::fwrite("LWCLEAK1", 1, 8, leak_out) == 8 && u32(leak_out, kLeakComps) &&
+            u32(leak_out, (uint32_t)leak_pc.size()) && u32(leak_out, leak_order) &&
+            u64(leak_out, leak_n[0]) && u64(leak_out, leak_n[1]) &&
+            u64(leak_out, leak_mismatched) && u32(leak_out, (uint32_t)leak_marks.size() / 2);
+  for (uint32_t v : leak_marks) ok = ok && u32(leak_out, v);
+  if (!leak_pc.empty())
+    ok = ok && std::fwrite(leak_pc.data(), 4, leak_pc.size(), leak_out) == leak_pc.size();
+  for (auto &s : leak_sum)
+    if (!s.empty()) ok = ok && std::fwrite(s.data(), 8, s.size(), leak_out) == s.size();
+  return std::fclose(leak_out) == 0 && ok;
+}
+
 static int fail(const char *what, const std::string &arg) {
   std::fprintf(stderr, "Vibex_simple_system: %s%s\n", what, arg.c_str());
   return 2;
@@ -174,7 +314,7 @@ static int load_elf(const std::string &path, std::vector<uint8_t> &image, uint32
 }
 
 int main(int argc, char **argv) {
-  std::string elf_path, ct_path;
+  std::string elf_path, ct_path, leak_path;
   uint64_t max_cycles = 0;  // 0: no limit (the harness has its own time limit)
   bool stats = false;
   for (int i = 1; i < argc; i++) {
@@ -187,11 +327,20 @@ int main(int argc, char **argv) {
       stats = true;
     else if (a.rfind("--ct-trace=", 0) == 0 && a.size() > 11)
       ct_path = a.substr(11);
+    else if (a.rfind("--leak=", 0) == 0 && a.size() > 7) {
+      leak_path = a.substr(7);
+      size_t comma = leak_path.rfind(',');
+      if (comma != std::string::npos) {
+        leak_order = (unsigned)std::strtoul(leak_path.c_str() + comma + 1, nullptr, 10);
+        leak_path.resize(comma);
+        if (leak_order < 1 || leak_order > 2) return fail("--leak=PATH,ORDER: ORDER 1 or 2: ", a);
+      }
+    }
     else if (a[0] == '+')
       ;  // plusargs of the upstream harness (+ibex_tracer_enable=0): no tracer here
     else
       return fail("usage: Vibex_simple_system --meminit=ram,PROG.elf [--max-cycles=N] "
-                  "[--stats] [--ct-trace=PATH]; unknown argument ",
+                  "[--stats] [--ct-trace=PATH] [--leak=PATH[,ORDER]]; unknown argument ",
                   a);
   }
   if (elf_path.empty()) return fail("missing --meminit=ram,PROG.elf", "");
@@ -204,6 +353,11 @@ int main(int argc, char **argv) {
     ct_out = std::fopen(ct_path.c_str(), "wb");
     if (!ct_out) return fail("cannot write the ct trace ", ct_path);
     std::setvbuf(ct_out, ct_buf, _IOFBF, sizeof ct_buf);
+  }
+
+  if (!leak_path.empty()) {
+    leak_out = std::fopen(leak_path.c_str(), "wb");
+    if (!leak_out) return fail("cannot write the leakage sums ", leak_path);
   }
 
   auto t0 = std::chrono::steady_clock::now();
@@ -250,6 +404,10 @@ int main(int argc, char **argv) {
   top.final();  // closes the console log
   if (ct_out && std::fclose(ct_out) != 0) {
     std::fprintf(stderr, "Vibex_simple_system: writing the ct trace failed\n");
+    return 70;
+  }
+  if (leak_out && !leak_write()) {
+    std::fprintf(stderr, "Vibex_simple_system: writing the leakage sums failed\n");
     return 70;
   }
   auto t2 = std::chrono::steady_clock::now();

@@ -128,4 +128,43 @@ module ibex_top_tracing import ibex_pkg::*; #(
     end
   end
 
+  // ---- leakage hook (sim_main.cc --leak=PATH, `./lwcbench leak`) ---------
+  // The values a power model sees change, at every rising edge, read
+  // before any flop updates (the values of the cycle that edge ends):
+  //  - the register-file write port: write enable, address, data
+  //    (rf_*_wb; config small has no writeback stage: the write of the
+  //    instruction completing now);
+  //  - the ALU's operand buses and the EX block's result bus (the ALU's or
+  //    the multiplier/divider's result: what the write port takes);
+  //  - the data bus: a request accepted this cycle (address and store data)
+  //    and a response (load data, valid with rvalid);
+  //  - the PC of the instruction in ID/EX, to name where a sample is.
+  // As with the ct hook, only existing signals are read, and without
+  // --leak the hook never runs.
+  import "DPI-C" function bit lwc_leak_enabled();
+  import "DPI-C" function void lwc_leak_cycle(input int unsigned pc_id,
+                                              input bit rf_we, input int unsigned rf_waddr,
+                                              input int unsigned rf_wdata,
+                                              input int unsigned alu_a, input int unsigned alu_b,
+                                              input int unsigned result,
+                                              input bit data_req, input bit data_we,
+                                              input int unsigned data_addr,
+                                              input int unsigned data_wdata,
+                                              input bit data_rvalid,
+                                              input int unsigned data_rdata);
+  bit lwc_leak_on;
+  initial lwc_leak_on = lwc_leak_enabled();
+  always_ff @(posedge clk_i) begin
+    if (lwc_leak_on) begin
+      lwc_leak_cycle(u_ibex_top.u_ibex_core.pc_id,
+                     u_ibex_top.u_ibex_core.rf_we_wb, {27'b0, u_ibex_top.u_ibex_core.rf_waddr_wb},
+                     u_ibex_top.u_ibex_core.rf_wdata_wb,
+                     u_ibex_top.u_ibex_core.alu_operand_a_ex,
+                     u_ibex_top.u_ibex_core.alu_operand_b_ex,
+                     u_ibex_top.u_ibex_core.result_ex,
+                     data_req_o & data_gnt_i, data_we_o, data_addr_o, data_wdata_o,
+                     data_rvalid_i, data_rdata_i);
+    end
+  end
+
 endmodule
