@@ -328,16 +328,25 @@ def plot(recs: list[dict], path: str) -> None:
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(len(recs), 1, figsize=(10, 2.6 * len(recs)), squeeze=False)
     for ax, rec in zip(axes[:, 0], recs):
-        y = rec["t_curve"]
-        ax.plot(range(len(y)), y, lw=0.6)
-        ax.axhline(THRESHOLD, color="red", lw=0.8, ls="--")
+        y = [min(v, 1e6) for v in rec["t_curve"]]  # an infinite t drawn at 10^6
+        top = max(y, default=0.0)
+        ax.plot(range(len(y)), y, lw=0.5)
+        ax.axhline(THRESHOLD, color="red", lw=0.8, ls="--", label=f"|t| = {THRESHOLD}")
+        if top > 50:  # a leak: decades
+            ax.set_yscale("log")
+            ax.set_ylim(0.1, top * 2)
+        else:
+            ax.set_ylim(0, max(THRESHOLD * 1.3, top * 1.1))
         for p in rec["phases"]:
             ax.axvline(p["first_cycle"], color="grey", lw=0.6, ls=":")
-            ax.text(p["first_cycle"], THRESHOLD * 1.05, p["phase"], fontsize=7)
-        ax.set_title(f"{rec['scheme']}/{rec['impl']} on {rec['target']}: "
-                     f"{rec['traces']} traces, first order", fontsize=9)
+            ax.annotate(p["phase"], (p["first_cycle"], 0), xytext=(3, 3),
+                        textcoords="offset points", fontsize=7, color="dimgrey",
+                        xycoords=("data", "axes fraction"))
+        ax.set_title(f"{rec['scheme']}/{rec['impl']} on {rec['target']}: {rec['traces']} "
+                     f"traces, first order ({'leaks' if rec['leaks'] else 'no leak found'})",
+                     fontsize=9)
         ax.set_ylabel("max |t| of the cycle")
-        ax.set_yscale("symlog", linthresh=10)
+        ax.legend(loc="upper right", fontsize=7)
     axes[-1, 0].set_xlabel("cycle of the trace")
     fig.tight_layout()
     fig.savefig(path)
