@@ -220,6 +220,17 @@ def test_agrees_with_pyascon(lwc):
                 assert lwc.hash(scheme, msg, n, impl=impl) == ascon.hash(msg, variant, n)
 
 
+def test_masking_fields(lwc):
+    """shares and leveled (docs/masking.md): the package's build has the
+    preferred implementations, unmasked; the masked ones are C-tested
+    (tests/c/props_aead.c, every descriptor) and reach Python through a
+    build that names them (LWC_CMAKE_ARGS=-DLWC_IMPLS=...)."""
+    for scheme in ("ascon-aead128", "gimli24-cipher"):
+        a = lwc.Aead(scheme)
+        assert a.shares == 0 and a.leveled is False
+    assert "shares" in type(lwc.Aead("ascon-aead128")).shares.__doc__
+
+
 def test_tag_truncation_and_nonce_masking(lwc):
     """SP 800-232 section 4.2: a truncated tag is the full tag's prefix; a
     masked nonce is the nonce xor the second key.  Other schemes refuse

@@ -555,6 +555,8 @@ static PyObject *Aead_get(AeadObject *self, void *which) {
     case 3: return PyLong_FromLong(d->noncebytes);
     case 4: return PyLong_FromLong(d->tagbytes);
     case 5: return PyLong_FromLong(d->min_tagbytes);
+    case 7: return PyLong_FromLong(d->shares);
+    case 8: return PyBool_FromLong(d->leveled);
     default: return PyBool_FromLong(d->nonce_masking);
   }
 }
@@ -567,6 +569,11 @@ static PyGetSetDef Aead_getset[] = {
     {"tag_size", (getter)Aead_get, NULL, "full tag length in bytes (the default)", (void *)4},
     {"min_tag_size", (getter)Aead_get, NULL, "shortest truncated tag accepted", (void *)5},
     {"nonce_masking", (getter)Aead_get, NULL, "True when mask_key is accepted", (void *)6},
+    {"shares", (getter)Aead_get, NULL,
+     "0 for an unmasked implementation, else the shares its key is split into "
+     "(side-channel protection, docs/masking.md)", (void *)7},
+    {"leveled", (getter)Aead_get, NULL,
+     "True when only the key-dependent steps are masked", (void *)8},
     {NULL},
 };
 
