@@ -16,25 +16,8 @@
 
 #include "ascon/lanes_bi32.h"
 
-/* The S-box on one 32-bit slice (five words a[0..4]), 22 operations. */
-static inline void ascon_sbox32(uint32_t *a) {
-  uint32_t t0, t1, t2, t3, t4;
-  ASCON_SBOX_CHI(a, t0, t1, t2, t3, t4);
-  a[0] = t0 ^ t4;
-  a[1] = t1 ^ t0;
-  a[2] = ~t2;
-  a[3] = t3 ^ t2;
-  a[4] = t4;
-}
-
-/* x ^= (x >>> r0) ^ (x >>> r1) on an interleaved lane, rotations in bits
- * (ASCON_BI_ROT_E/O: ascon/interleave.h). */
-#define ASCON_BI_SIGMA(s, i, r0, r1)                                       \
-  do {                                                                     \
-    uint32_t e_ = (s)->e[i], o_ = (s)->o[i];                               \
-    (s)->e[i] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1); \
-    (s)->o[i] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1); \
-  } while (0)
+/* the S-box and the lane rotations on the words: ascon/interleave.h */
+#define ASCON_BI_SIGMA(s, i, r0, r1) ASCON_BI_SIGMA_WORDS((s)->e, (s)->o, i, r0, r1)
 
 static void perm_permute(perm_state_t *s, unsigned n) {
   unsigned i;

@@ -3,7 +3,7 @@
  * the bi32 backend kept in ASCON_SHARES Boolean shares, 2 to 4, chosen at
  * build time (default 2).
  *
- * Shares are stored rotated and share by share.  x[j][i][h] is share j of
+ * Shares are stored rotated and share by share.  x[j][h][i] is share j of
  * lane i's even (h = 0) or odd (h = 1) word, rotated left by ASCON_ROT(j)
  * bits (0 for share 0); the word is the xor of the shares rotated back.
  * Whatever a compiler or a core then does with two shares of one word in
@@ -79,7 +79,7 @@
 /* a word of share k's rotation moved to share j's */
 #define ASCON_ALIGN(w, k, j) lwc_rol32((w), (ASCON_ROT(j) - ASCON_ROT(k)) & 31u)
 
-typedef struct { uint32_t x[ASCON_NS][5][2]; } perm_state_t;
+typedef struct { uint32_t x[ASCON_NS][2][5]; } perm_state_t;
 
 #if defined(__GNUC__)
 #define ASCON_MASKED_INLINE static inline __attribute__((always_inline))
@@ -91,7 +91,7 @@ static inline void perm_zero(perm_state_t *s) {
   unsigned i, h, j;
   for (j = 0; j < ASCON_NS; j++)
     for (i = 0; i < 5; i++)
-      for (h = 0; h < 2; h++) s->x[j][i][h] = 0;
+      for (h = 0; h < 2; h++) s->x[j][h][i] = 0;
 }
 
 /* A lane value as its even and odd words. */
@@ -114,16 +114,16 @@ static inline uint64_t ascon_masked_join(uint32_t e, uint32_t o) {
 static inline void ascon_lane_xor(perm_state_t *s, unsigned i, uint64_t v) {
   uint32_t e, o;
   ascon_masked_split(v, &e, &o);
-  s->x[0][i][0] ^= e;
-  s->x[0][i][1] ^= o;
+  s->x[0][0][i] ^= e;
+  s->x[0][1][i] ^= o;
 }
 
 static inline uint64_t ascon_lane_get(const perm_state_t *s, unsigned i) {
-  uint32_t e = s->x[0][i][0], o = s->x[0][i][1];
+  uint32_t e = s->x[0][0][i], o = s->x[0][1][i];
   unsigned j;
   for (j = 1; j < ASCON_DATA_SHARES; j++) {
-    e ^= ASCON_ALIGN(s->x[j][i][0], j, 0);
-    o ^= ASCON_ALIGN(s->x[j][i][1], j, 0);
+    e ^= ASCON_ALIGN(s->x[j][0][i], j, 0);
+    o ^= ASCON_ALIGN(s->x[j][1][i], j, 0);
   }
   return ascon_masked_join(e, o);
 }
@@ -133,11 +133,11 @@ static inline void ascon_lane_set(perm_state_t *s, unsigned i, uint64_t v) {
   unsigned j;
   ascon_masked_split(v, &e, &o);
   for (j = 1; j < ASCON_DATA_SHARES; j++) {
-    e ^= ASCON_ALIGN(s->x[j][i][0], j, 0);
-    o ^= ASCON_ALIGN(s->x[j][i][1], j, 0);
+    e ^= ASCON_ALIGN(s->x[j][0][i], j, 0);
+    o ^= ASCON_ALIGN(s->x[j][1][i], j, 0);
   }
-  s->x[0][i][0] = e;
-  s->x[0][i][1] = o;
+  s->x[0][0][i] = e;
+  s->x[0][1][i] = o;
 }
 
 /* Fresh masks on every word of the state: share j (j > 0) ^= r, then
@@ -149,10 +149,10 @@ static void ascon_masked_refresh(perm_state_t *s) {
   ASCON_RANDOM(r, sizeof r);
   for (j = 1; j < ASCON_NS; j++)
     for (i = 0; i < 5; i++)
-      for (h = 0; h < 2; h++) s->x[j][i][h] ^= ASCON_ALIGN(r[j - 1][i][h], 0, j);
+      for (h = 0; h < 2; h++) s->x[j][h][i] ^= ASCON_ALIGN(r[j - 1][i][h], 0, j);
   for (j = 1; j < ASCON_NS; j++)
     for (i = 0; i < 5; i++)
-      for (h = 0; h < 2; h++) s->x[0][i][h] ^= r[j - 1][i][h];
+      for (h = 0; h < 2; h++) s->x[0][h][i] ^= r[j - 1][i][h];
 }
 
 /* a_j, with the NOT of a folded into share 0 */
@@ -215,7 +215,7 @@ ASCON_MASKED_INLINE void ascon_masked_sbox(perm_state_t *s, unsigned h, unsigned
   uint32_t a[5][ASCON_NS], c[5][ASCON_NS];
   unsigned i, j;
   for (j = 0; j < ns; j++)
-    for (i = 0; i < 5; i++) a[i][j] = s->x[j][i][h];
+    for (i = 0; i < 5; i++) a[i][j] = s->x[j][h][i];
   ASCON_FLAW_RECOMBINE(a);
   for (j = 0; j < ns; j++) {
     a[0][j] ^= a[4][j];
@@ -236,15 +236,15 @@ ASCON_MASKED_INLINE void ascon_masked_sbox(perm_state_t *s, unsigned h, unsigned
   }
   a[2][0] = ~a[2][0];
   for (j = 0; j < ns; j++)
-    for (i = 0; i < 5; i++) s->x[j][i][h] = a[i][j];
+    for (i = 0; i < 5; i++) s->x[j][h][i] = a[i][j];
 }
 
 /* x ^= (x >>> r0) ^ (x >>> r1) on share j of lane i */
 #define ASCON_MASKED_SIGMA(s, i, j, r0, r1)                                      \
   do {                                                                           \
-    uint32_t e_ = (s)->x[j][i][0], o_ = (s)->x[j][i][1];                         \
-    (s)->x[j][i][0] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1); \
-    (s)->x[j][i][1] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1); \
+    uint32_t e_ = (s)->x[j][0][i], o_ = (s)->x[j][1][i];                         \
+    (s)->x[j][0][i] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1); \
+    (s)->x[j][1][i] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1); \
   } while (0)
 
 /* The last n rounds of p^12 on the first ns shares (ns constant at each
@@ -254,8 +254,8 @@ ASCON_MASKED_INLINE void ascon_masked_rounds(perm_state_t *s, unsigned n, unsign
   unsigned i, j;
   for (i = 12 - n; i < 12; i++) {
     if (ns > 1) ASCON_RANDOM(r, 4 * ASCON_ROUND_RANDOM(ns));
-    s->x[0][2][0] ^= ascon_bi32_rc[i][0];
-    s->x[0][2][1] ^= ascon_bi32_rc[i][1];
+    s->x[0][0][2] ^= ascon_bi32_rc[i][0];
+    s->x[0][1][2] ^= ascon_bi32_rc[i][1];
     ascon_masked_sbox(s, 0, ns, r);
     ascon_masked_sbox(s, 1, ns, r + ASCON_ROUND_RANDOM(ns) / 2);
     for (j = 0; j < ns; j++) {
@@ -275,7 +275,24 @@ static void ascon_masked_permute(perm_state_t *s, unsigned n) {
 
 /* The data path's p^b: on all shares, or (leveled) on share 0 alone. */
 #ifdef ASCON_LEVELED
-static void perm_permute(perm_state_t *s, unsigned n) { ascon_masked_rounds(s, n, 1); }
+/* The data phase's p^b on share 0 alone: the bi32 backend's rounds
+ * (ascon/interleave.h) on share 0's words, which are laid out as the bi32
+ * state (the shared rounds with one share took twice the time). */
+static void perm_permute(perm_state_t *s, unsigned n) {
+  uint32_t *e = s->x[0][0], *o = s->x[0][1];
+  unsigned i;
+  for (i = 12 - n; i < 12; i++) {
+    e[2] ^= ascon_bi32_rc[i][0];
+    o[2] ^= ascon_bi32_rc[i][1];
+    ascon_sbox32(e);
+    ascon_sbox32(o);
+    ASCON_BI_SIGMA_WORDS(e, o, 0, 19, 28);
+    ASCON_BI_SIGMA_WORDS(e, o, 1, 61, 39);
+    ASCON_BI_SIGMA_WORDS(e, o, 2, 1, 6);
+    ASCON_BI_SIGMA_WORDS(e, o, 3, 10, 17);
+    ASCON_BI_SIGMA_WORDS(e, o, 4, 7, 41);
+  }
+}
 #else
 #define perm_permute ascon_masked_permute
 #endif

@@ -62,6 +62,25 @@ static inline uint32_t ascon_zip32(uint32_t x) {
 #define ASCON_BI_ROT_O(e, o, r) \
   ((r) & 1 ? ascon_ror32((e), (r) / 2 + 1) : ascon_ror32((o), (r) / 2))
 
+/* x ^= (x >>> r0) ^ (x >>> r1) on lane i held as words e[i], o[i] */
+#define ASCON_BI_SIGMA_WORDS(e, o, i, r0, r1)                                   \
+  do {                                                                          \
+    uint32_t e_ = (e)[i], o_ = (o)[i];                                          \
+    (e)[i] = e_ ^ ASCON_BI_ROT_E(e_, o_, r0) ^ ASCON_BI_ROT_E(e_, o_, r1);      \
+    (o)[i] = o_ ^ ASCON_BI_ROT_O(e_, o_, r0) ^ ASCON_BI_ROT_O(e_, o_, r1);      \
+  } while (0)
+
+/* The S-box on one 32-bit slice (five words a[0..4]), 22 operations. */
+static inline void ascon_sbox32(uint32_t *a) {
+  uint32_t t0, t1, t2, t3, t4;
+  ASCON_SBOX_CHI(a, t0, t1, t2, t3, t4);
+  a[0] = t0 ^ t4;
+  a[1] = t1 ^ t0;
+  a[2] = ~t2;
+  a[3] = t3 ^ t2;
+  a[4] = t4;
+}
+
 /* Round constants c_i = (0xf - i) << 4 | i split into even bits (low
  * nibble of the first entry) and odd bits (second entry). */
 static const uint8_t ascon_bi32_rc[12][2] __attribute__((unused)) = {

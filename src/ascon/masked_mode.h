@@ -64,7 +64,7 @@ static void ascon_masked_key_add(perm_state_t *s, const ascon_masked_key *k, uns
   unsigned l, h, j;
   for (j = 0; j < ASCON_NS; j++)
     for (l = 0; l < 2; l++)
-      for (h = 0; h < 2; h++) s->x[j][lane + l][h] ^= k->w[j][l][h];
+      for (h = 0; h < 2; h++) s->x[j][h][lane + l] ^= k->w[j][l][h];
 }
 
 static int ascon_masked_start(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
@@ -93,8 +93,8 @@ static int ascon_masked_start(lwc_aead_ctx *ctx, const uint8_t *key, const uint8
     for (j = 1; j < ASCON_NS; j++)
       for (i = 0; i < 5; i++)
         for (h = 0; h < 2; h++) {
-          st->s.x[0][i][h] ^= ASCON_ALIGN(st->s.x[j][i][h], j, 0);
-          st->s.x[j][i][h] = 0;
+          st->s.x[0][h][i] ^= ASCON_ALIGN(st->s.x[j][h][i], j, 0);
+          st->s.x[j][h][i] = 0;
         }
   }
 #endif
@@ -127,10 +127,10 @@ static void ascon_aead_tag(ascon_aead_state *st, uint8_t *tag, unsigned taglen) 
   ascon_masked_permute(&st->s, ASCON_PA);
   ascon_masked_key_add(&st->s, &st->key, 3);
   for (l = 0; l < 2; l++) {
-    uint32_t e = st->s.x[0][3 + l][0], o = st->s.x[0][3 + l][1];
+    uint32_t e = st->s.x[0][0][3 + l], o = st->s.x[0][1][3 + l];
     for (j = 1; j < ASCON_NS; j++) {
-      e ^= ASCON_ALIGN(st->s.x[j][3 + l][0], j, 0);
-      o ^= ASCON_ALIGN(st->s.x[j][3 + l][1], j, 0);
+      e ^= ASCON_ALIGN(st->s.x[j][0][3 + l], j, 0);
+      o ^= ASCON_ALIGN(st->s.x[j][1][3 + l], j, 0);
     }
     ascon_store8(full + 8 * l, ascon_masked_join(e, o));
   }
