@@ -85,6 +85,40 @@ def test_masked_implementations_pass(ibex, tmp_path):
     assert "no leakage found at first order" in text
 
 
+def models_marked(mark: str) -> list[int]:
+    """The simulator processes whose environment holds mark."""
+    pids = []
+    for d in pathlib.Path("/proc").iterdir():
+        try:
+            if d.name.isdigit() and "Vibex" in (d / "comm").read_text() and \
+                    mark.encode() in (d / "environ").read_bytes():
+                pids.append(int(d.name))
+        except OSError:
+            continue
+    return pids
+
+
+def test_an_interrupted_assessment_stops_its_simulations(ibex, tmp_path):
+    """SIGTERM (or Ctrl-C) ends the command and every model it started, not
+    only the one its main thread waits for."""
+    import signal
+    import time
+    import uuid
+    mark = f"LWC_LEAK_TEST={uuid.uuid4().hex}"
+    env = dict(os.environ, LWC_LEAK_TEST=mark.split("=", 1)[1])
+    proc = subprocess.Popen([str(ROOT / "lwcbench"), "leak", "--impl", "masked", "--traces",
+                             "4000", "--jobs", "2"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while len(models_marked(mark)) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.5)
+    assert len(models_marked(mark)) >= 2, "the parallel simulations never started"
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) != 0
+    time.sleep(1)
+    assert models_marked(mark) == []
+
+
 def sums_file(cycles: int, fixed: list[list[int]], rand: list[list[int]], order=1) -> bytes:
     """A file as the model writes it: one sample a cycle, the given values
     per trace (fixed-key group, random-key group)."""

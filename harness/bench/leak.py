@@ -61,6 +61,7 @@ from harness.bench import install
 from harness.bench.ct import Symbols
 from harness.bench.files import write_atomic
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
+from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import TARGETS
 
 COMPONENTS = ("rf", "alu_a", "alu_b", "result", "wdata", "rdata")
@@ -243,14 +244,20 @@ def assess(target, impl, args, progress) -> dict:
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futs = [pool.submit(simulate, n, args.seed + 1 + k, 600.0 + 20 * n * per_trace)
                 for k, n in enumerate(chunks)]
-        for k, (fut, n) in enumerate(zip(futs, chunks)):
-            s, h = fut.result(), k % 2 == 0  # runs 1, 3, 5 ...: the second set
-            if halves[h] is None:
-                halves[h] = s
-            else:
-                halves[h].add(s)
-            done += n
-            progress(impl, done, args.traces, per_trace)
+        try:
+            for k, (fut, n) in enumerate(zip(futs, chunks)):
+                s, h = fut.result(), k % 2 == 0  # runs 1, 3, 5 ...: the second set
+                if halves[h] is None:
+                    halves[h] = s
+                else:
+                    halves[h].add(s)
+                done += n
+                progress(impl, done, args.traces, per_trace)
+        except BaseException:  # interrupted, or a run failed: stop the others' models now
+            for f in futs:
+                f.cancel()
+            interrupt_all()
+            raise
     total = halves[0].copy()
     total.add(halves[1])
     t = welch(total)
@@ -392,12 +399,14 @@ def main(args) -> int:
               "of simulation a trace)", file=sys.stderr, flush=True)
 
     recs, failed = [], 0
+    INTERRUPTED.clear()
     for impl in impls:
         try:
             rec = assess(target, impl, args, progress)
         except Exception as e:  # a build or a simulation failed: this one only
             print(f"lwcbench leak: {impl_id(impl)}: {e}", file=sys.stderr)
             failed += 1
+            INTERRUPTED.clear()  # the next implementation's models may run
             continue
         recs.append(rec)
         print("\n".join(show(rec)), flush=True)
