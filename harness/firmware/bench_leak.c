@@ -33,17 +33,7 @@ static uint32_t leak_rng[4];
 static uint8_t leak_shares[4 * sizeof leak_fixed_key];
 static lwc_aead_ctx leak_ctx;
 
-static uint32_t leak_next(void) {
-  uint32_t x = leak_rng[0] + leak_rng[3], r = ((x << 7) | (x >> 25)) + leak_rng[0];
-  uint32_t t = leak_rng[1] << 9;
-  leak_rng[2] ^= leak_rng[0];
-  leak_rng[3] ^= leak_rng[1];
-  leak_rng[1] ^= leak_rng[2];
-  leak_rng[0] ^= leak_rng[3];
-  leak_rng[2] ^= t;
-  leak_rng[3] = (leak_rng[3] << 11) | (leak_rng[3] >> 21);
-  return r;
-}
+static uint32_t leak_next(void) { return xoshiro_next(leak_rng); }
 
 static void leak_fill(uint8_t *p, size_t n) {
   size_t i;
