@@ -60,6 +60,17 @@ def test_unmasked_ascon_is_flagged_at_once(ibex, tmp_path):
     assert "LEAKS at first order" in text
 
 
+def test_second_order_runs_through_the_model(ibex, tmp_path):
+    """--order 2: the model keeps x^3 and x^4 too; both orders reported."""
+    rc, recs, text = run(tmp_path, "--impl", "bi32", "--traces", "200", "--order", "2")
+    assert rc == 1, text
+    rec = recs["bi32"]
+    assert rec["order"] == 2 and big(rec["confirmed_t1"])
+    assert all("max_t2" in p and "confirmed_t2" in p for p in rec["phases"])
+    assert rec["max_t2"] == "inf" or rec["max_t2"] > 0
+    assert "2nd order" in text
+
+
 def test_broken_masking_is_flagged(ibex, tmp_path):
     rc, recs, text = run(tmp_path, "--impl", "masked_flaw_recombine", "--impl",
                          "masked_flaw_reuse", "--traces", "400", extra=True)
