@@ -111,7 +111,8 @@ struct lwc_aead {
   uint8_t shares;
   uint8_t leveled;
   /* Start a message.  mask_key: NULL, or a second key (same length as the
-   * key) when nonce_masking is 1.  Returns LWC_OK or LWC_ERR_ARG. */
+   * key) when nonce_masking is 1.  Returns LWC_OK or LWC_ERR_ARG (a
+   * masked implementation without a random source: LWC_ERR_RANDOM). */
   int (*init)(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce,
               const uint8_t *mask_key);
   /* Associated data, before any message byte. */
@@ -128,7 +129,8 @@ struct lwc_aead {
   int (*decrypt_verify)(lwc_aead_ctx *ctx, const uint8_t *tag, size_t taglen);
   /* Optional (NULL when absent): a whole message in one call, full tag, no
    * nonce masking, for implementations that keep the state in registers
-   * from the key to the tag (assembly).  lwc_aead_encrypt/decrypt call
+   * from the key to the tag (assembly), or a context of their own size on
+   * their frame (the masked ones).  lwc_aead_encrypt/decrypt call
    * them when the options allow; same contracts as those two. */
   int (*encrypt)(uint8_t *ct, const uint8_t *msg, size_t mlen,
                  const uint8_t *ad, size_t adlen, const uint8_t *nonce,
@@ -136,10 +138,10 @@ struct lwc_aead {
   int (*decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen,
                  const uint8_t *ad, size_t adlen, const uint8_t *nonce,
                  const uint8_t *key);
-  /* Masked implementations: init() with the key given in `shares` shares (NULL when unmasked):
-   * key_shares holds shares * keybytes bytes, share after share, whose
-   * xor is the key; mask_shares likewise for the mask key, or NULL.
-   * The key is never recombined. */
+  /* Masked implementations (NULL when unmasked): init() with the key given
+   * in `shares` shares: key_shares holds shares * keybytes bytes, share
+   * after share, whose xor is the key; mask_shares likewise for the mask
+   * key, or NULL.  The key is never recombined. */
   int (*init_shared)(lwc_aead_ctx *ctx, const uint8_t *key_shares,
                      const uint8_t *nonce, const uint8_t *mask_shares);
 };
