@@ -732,6 +732,21 @@ def test_lwc_bench_protocol():
     assert one.returncode == 0 and one.stdout.startswith("ok scheme=ascon-xof128 impl=bi32")
 
 
+def test_the_random_bytes_a_masked_implementation_draws_are_counted():
+    """A measure answer carries random_bytes, what the firmware's source
+    handed out per operation: each more block of Ascon-AEAD128 (one p^8)
+    draws 8 rounds' words, 2 a round with 2 shares (chi's zero, one per
+    half), 30 with 3 (one per pair of shares and AND); unmasked, none."""
+    impls = ("masked", "masked3", "ref")
+    lines = run_bench([f"measure ascon-aead128 {i} encrypt 0 {n} 3"
+                       for i in impls for n in (16, 1600)])
+    f = [dict(t.split("=", 1) for t in ln.split()[1:]) for ln in lines]
+    for k, words in enumerate((2, 30)):
+        short, long = int(f[2 * k]["random_bytes"]), int(f[2 * k + 1]["random_bytes"])
+        assert long - short == (1600 // 16 - 1) * 8 * words * 4, impls[k]
+    assert "random_bytes" not in f[4] and "random_bytes" not in f[5]
+
+
 def test_stream_mode_beyond_the_buffers_matches_oneshot_work():
     """Inputs longer than BENCH_MAX_LEN go through the incremental API; the
     streamed decryption must verify (the target computes its valid tag)."""

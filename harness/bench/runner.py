@@ -258,6 +258,10 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                "reused_from": res.reused_from}
         if res.instructions_reused_from is not None:
             rec["instructions_reused_from"] = res.instructions_reused_from
+        if v.get("random_bytes") is not None:
+            # fresh random bytes a masked implementation drew (lwc_random)
+            rec["random_bytes"] = v["random_bytes"]
+            rec["random_bytes_per_byte"] = round(v["random_bytes"] / n, 3) if n else None
         if v.get("wait_states") is not None or "modelled_cycles" in v:
             # a cycle model's figure (cortex-m3-qemu*): never `cycles`
             rec.update({"modelled_cycles": v.get("modelled_cycles"),

@@ -322,6 +322,28 @@ def cost_sections(records, clock_labels: dict, baseline: str | None,
                 grids = [_grid(cells, impls, g, 0, base)
                          for g in scheme_groups(r["scheme"] for r in perms)]
                 out.append(Section("per-call", target, field, title, [g for g in grids if g.rows]))
+        out += random_sections(recs, target, lengths)
+    return out
+
+
+def random_sections(recs, target: str, lengths) -> list[Section]:
+    """The fresh random bytes the masked implementations drew per byte
+    (random_bytes: what the firmware's source handed out during the
+    measured operations), per length: one table per target and length."""
+    recs = [r for r in recs if r.get("random_bytes") is not None]
+    impls = impl_order(r["impl"] for r in recs)
+    cells = per_byte(recs, "random_bytes")
+    out = []
+    for mlen in lengths:
+        if not any(r["mlen"] == mlen and r["adlen"] == 0 for r in recs):
+            continue
+        title = (f"{target}: fresh random bytes drawn per byte (lwc_random, counted by the "
+                 f"firmware) -- {fmt_len(mlen)} inputs, adlen 0; AEAD: mean of encryption "
+                 f"and decryption")
+        grids = [_grid(cells, impls, g, mlen, None)
+                 for g in scheme_groups(r["scheme"] for r in recs)]
+        out.append(Section("per-byte", target, "random_bytes", title,
+                           [g for g in grids if g.rows], mlen))
     return out
 
 

@@ -461,6 +461,8 @@ class Target:
                         v[c + suffix] -= base[c]
             v["samples"] = int(f.get("samples", 0))
             v["mode"] = f.get("mode", "oneshot")
+            if "random_bytes" in f:  # a masked implementation's draws, per operation
+                v["random_bytes"] = int(f["random_bytes"])
             res.values[p] = v
         for p, r in zip(stacks, resp[3 + len(points):]):
             if r.ok and bad is None:
