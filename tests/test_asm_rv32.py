@@ -25,7 +25,8 @@ def generator():
 def test_every_variant_has_all_members():
     # the Ascon members and permutations (ISAP reuses the bi32 backend but is not one)
     members = {i.scheme for i in discover() if i.name == "bi32" and i.scheme.startswith("ascon")}
-    for variant in generator().VARIANTS:
+    gen = generator()
+    for variant in (v for v in gen.VARIANTS if v not in gen.MASKED):
         have = {i.scheme for i in ASM if i.name == f"asm_rv32_{variant}"}
         assert have == members, f"{variant}: missing {sorted(members - have)}"
 
@@ -115,5 +116,6 @@ def test_bounds_follow_the_generated_code():
     assert tool.lane_costs("zbkb_bi32") == (12, 10)
     assert tool.rounds("Ascon-128a", 16) == 32 and tool.rounds("Ascon-Hash", 16) == 72
     table = tool.table()
-    assert table.count("| `asm_rv32_") == len(generator().VARIANTS)
+    gen = generator()
+    assert table.count("| `asm_rv32_") == len(gen.VARIANTS) - len(gen.MASKED)
     assert "| `asm_rv32_zbkb_bi32` | 74 | 37.05 / 39.81 / 37.30 **>** |" in table

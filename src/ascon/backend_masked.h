@@ -268,13 +268,46 @@ ASCON_MASKED_INLINE void ascon_masked_rounds(perm_state_t *s, unsigned n, unsign
   }
 }
 
+#ifdef ASCON_MASKED_PERMUTE_ASM
+/* An implementation's assembly (src/ascon/<isa>/masked.py) for p^n on 2
+ * shares: x[2][2][5] as perm_state_t, n rounds, r: 2n fresh words, one a
+ * half and round (its chi needs no more: five in-place Toffoli gates, the
+ * state's own shares masking their terms, and one fresh sharing of zero,
+ * Gigerl et al., ePrint 2024/755).  That gadget leans on the order of
+ * every instruction, which C cannot fix: gcc 12 on rv32-ibex reorders its
+ * terms and moves shares between registers (|t| = 73 to 142 at 20,000
+ * traces, docs/masking.md); the C below keeps DOM's fresh words. */
+#if ASCON_NS != 2
+#error "the masked assembly holds 2 shares"
+#endif
+void ASCON_MASKED_PERMUTE_ASM(uint32_t *x, unsigned rounds, const uint32_t *r);
+
+static void ascon_masked_permute(perm_state_t *s, unsigned n) {
+  uint32_t r[12 * 2];
+  ASCON_RANDOM(r, 8 * n);
+  ASCON_MASKED_PERMUTE_ASM(&s->x[0][0][0], n, r);
+}
+#else
 /* p^n on all shares: the key-dependent permutations. */
 static void ascon_masked_permute(perm_state_t *s, unsigned n) {
   ascon_masked_rounds(s, n, ASCON_NS);
 }
+#endif
 
 /* The data path's p^b: on all shares, or (leveled) on share 0 alone. */
-#ifdef ASCON_LEVELED
+#if defined(ASCON_LEVELED) && defined(ASCON_LEVELED_PERMUTE_ASM)
+/* An unmasked assembly permutation of the bi32 layout (e[5], o[5]) on
+ * share 0, and its runs of whole blocks (sponge.h's ASCON_BLOCKS): the
+ * implementation's .S includes them. */
+void ASCON_LEVELED_PERMUTE_ASM(uint32_t *x, unsigned rounds);
+#define perm_permute(s, n) ASCON_LEVELED_PERMUTE_ASM(&(s)->x[0][0][0], (n))
+#ifdef ASCON_LEVELED_BLOCKS_ASM
+void ASCON_LEVELED_BLOCKS_ASM(uint32_t *x, uint8_t *out, const uint8_t *in, size_t n,
+                              unsigned op);
+#define ASCON_BLOCKS(s, out, in, n, op)                                        \
+  ASCON_LEVELED_BLOCKS_ASM(&(s)->x[0][0][0], (out), (in), (n), (op))
+#endif
+#elif defined(ASCON_LEVELED)
 /* The data phase's p^b on share 0 alone: the bi32 backend's rounds
  * (ascon/interleave.h) on share 0's words, which are laid out as the bi32
  * state (the shared rounds with one share took twice the time). */

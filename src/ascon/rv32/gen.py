@@ -46,6 +46,7 @@ import pathlib
 import sys
 
 from src.ascon import keyslots, riscv_modes, sbox_program, table_rounds
+from src.ascon.rv32 import masked
 from src.ascon.table_rounds import banner32, table_tail
 from src.asmgen.emitter import Emitter, declare, size, text, write
 
@@ -776,6 +777,8 @@ def whole(a: Asm) -> None:
 
 
 def generate(variant: str) -> str:
+    if variant in masked.VARIANTS:
+        return masked.generate(variant)
     a = Asm(variant)
     banner32(a, "src/ascon/rv32/gen.py", """\
 Included by an implementation's .S after its scheme header (api.h):
@@ -838,7 +841,8 @@ ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.""", (E, O),
     return text(a)
 
 
-VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32", "zbt_fsr"]
+VARIANTS = ["shift", "zbb_shift", "zbb_bi32", "zbkb_bi32", "zbp_bi32", "zbt_fsr", *masked.VARIANTS]
+MASKED = masked.VARIANTS  # the masked permutation (masked.py): not a scheme backend
 
 
 if __name__ == "__main__":
