@@ -102,7 +102,8 @@ def run_thumb(lines: list[str], regs: dict[str, int]) -> None:
     assert n > 0
 
 
-@pytest.mark.parametrize("variant", generator().VARIANTS)
+@pytest.mark.parametrize("variant", [v for v in generator().VARIANTS
+                                     if v not in generator().MASKED])
 def test_generated_round_is_ascons_round(variant):
     """Every round as the .S has it (fast: .Lround<i> of the unrolled p^12;
     small: the loop's body after the constant is added) maps random

@@ -134,7 +134,15 @@ static void hash(const lwc_hash *h) {
     }
 }
 
+/* the masked implementations' fresh randomness (lwc.h: a device installs
+ * its TRNG; the masks need not be secret from this test) */
+static void masks(void *arg, uint8_t *out, size_t len) {
+  (void)arg;
+  fill(out, len);
+}
+
 void bench_serve(void) {
+  lwc_set_random(masks, NULL);
   if (lwc_aead_registry[0] != NULL) aead(lwc_aead_registry[0]);
   if (lwc_hash_registry[0] != NULL) hash(lwc_hash_registry[0]);
   put_num("checked", checked, bad, 0);

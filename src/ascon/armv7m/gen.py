@@ -64,6 +64,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
+from src.ascon.armv7m import masked
 from src.asmgen.armv7m import LOW, Asm
 from src.asmgen.emitter import text, write
 
@@ -724,6 +725,8 @@ def permute_small(a: Asm) -> None:
 
 
 def generate(variant: str) -> str:
+    if variant in masked.VARIANTS:
+        return masked.generate(variant)
     a = Asm(variant)
     a.banner("src/ascon/armv7m/gen.py", f"""\
 ARMv7-M (Cortex-M3), Thumb-2.  Included by an implementation's .S after
@@ -749,7 +752,8 @@ Registers: e0-e4 {"/".join(E)}, o0-o4 {"/".join(O)}, temporaries {"/".join(T)}; 
     return text(a)
 
 
-VARIANTS = ["fast", "small"]
+VARIANTS = ["fast", "small", *masked.VARIANTS]
+MASKED = masked.VARIANTS  # the masked permutation (masked.py): not a scheme backend
 
 
 if __name__ == "__main__":

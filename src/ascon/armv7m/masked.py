@@ -1,0 +1,216 @@
+"""The ARMv7-M masked permutation: Ascon's p^n on two Boolean shares,
+the schedule of the RV32 one (src/ascon/rv32/masked.py, whose doc string
+explains the gadget and its order) with the Cortex-M3's fourteen
+registers.  Written by gen.py (the family's one script).
+
+    ascon_masked_armv7m_permute(x, rounds, r)   x: backend_masked.h's
+        uint32_t x[2][2][5] (share, half, lane; share 1 rotated left by 7),
+        rounds 1..12, r: 2 * rounds fresh random words
+
+Twenty words of state do not fit beside the temporaries, so the state
+lives in the stack frame (a copy, sp-relative: no base register) and each
+step loads what it works on with LDM and stores it back with STM:
+
+    S-box, one half at a time    r0-r4: share 0 of x0..x4, r5-r9: share 1,
+                                 r10/r11: z (its two shares), r12, lr:
+                                 temporaries (t, u)
+    linear layer, one share at a time
+                                 r0-r4: e0..e4, r5-r9: o0..o4,
+                                 r10/r11: u (even, odd), r12: free
+
+Frame: [sp, #0..80) the state copy, [sp, #80] the random words' pointer,
+[sp, #84] the round constants' pointer, [sp, #88] the caller's state
+pointer; r4-r11 and lr pushed above.
+
+A Toffoli gate x ^= ~p & q, nine operations (the barrel shifter moves a
+share to the other's rotation on the AND's operand):
+
+    bic  t, q0, p0            x0 ^= ~p0 & q0
+    eor  x0, x0, t
+    and  t, p1, q0, ror #25   x1 ^= p1 & (q0 <<< 7)
+    eor  x1, x1, t
+    ror  t, q1, #7            q1 >>> 7 (t: from p1 & q0' to a share of q
+    bic  u, t, p0                       alone, never to p1 & q1)
+    eor  x0, x0, u            x0 ^= ~p0 & (q1 >>> 7)
+    and  t, p1, q1            x1 ^= p1 & q1
+    eor  x1, x1, t
+"""
+from __future__ import annotations
+
+from src.asmgen.armv7m import Asm
+from src.asmgen.emitter import text
+
+SH0 = ["r0", "r1", "r2", "r3", "r4"]  # S-box: share 0 of x0..x4 (one half)
+SH1 = ["r5", "r6", "r7", "r8", "r9"]  # share 1
+Z = ["r10", "r11"]
+T, U = "r12", "lr"
+LE, LO = SH0, SH1                     # linear layer: e0..e4, o0..o4 of one share
+UE, UO = "r10", "r11"
+F_RND, F_RC, F_X = 80, 84, 88
+FRAME = 96
+ROT1 = 7
+
+SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
+
+VARIANTS = ["masked"]
+
+
+def round_constants(i: int) -> tuple[int, int]:
+    c = ((0xF - i) << 4) | i
+    even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
+    odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
+    return even, odd
+
+
+def word(share: int, half: int, lane: int = 0) -> int:
+    """The frame offset of x[share][half][lane]."""
+    return 4 * (10 * share + 5 * half + lane)
+
+
+def block(a: Asm, op: str, off: int, regs: list[str], comment: str = "") -> None:
+    """LDM or STM of regs at [sp, #off] (t the base)."""
+    a("add", T, "sp", f"#{off}")
+    a(op, T, "{" + ", ".join(regs) + "}", comment=comment)
+
+
+def toffoli(a: Asm, x: list[str], p: list[str], q: list[str], name: str) -> None:
+    a.alu("bic", T, q[0], p[0], comment=f"{name}: x0 ^= ~p0 & q0")
+    a.alu("eor", x[0], x[0], T)
+    a.alu("and", T, p[1], q[0], f"ror #{32 - ROT1}", comment="x1 ^= p1 & (q0 <<< 7)")
+    a.alu("eor", x[1], x[1], T)
+    a("ror", T, q[1], f"#{ROT1}", comment="x0 ^= ~p0 & (q1 >>> 7)")
+    a.alu("bic", U, T, p[0])
+    a.alu("eor", x[0], x[0], U)
+    a.alu("and", T, p[1], q[1], comment="x1 ^= p1 & q1")
+    a.alu("eor", x[1], x[1], T)
+
+
+def sbox_half(a: Asm, half: int) -> None:
+    name = ("even", "odd")[half]
+    a.note(f"S-box, {name} words: r0-r4 share 0, r5-r9 share 1 of x0..x4")
+    block(a, "ldm", word(0, half), SH0)
+    block(a, "ldm", word(1, half), SH1)
+    a("ldr", T, f"[sp, #{F_RC}]", comment="x2 ^= the round constant's " + name + " bits")
+    a("ldr", U, f"[{T}, #{4 * half}]")
+    a.alu("eor", SH0[2], SH0[2], U)
+    x = [[SH0[i], SH1[i]] for i in range(5)]
+    for j in range(2):
+        a.alu("eor", x[0][j], x[0][j], x[4][j], comment=f"share {j}: x0 ^= x4, x4 ^= x3, x2 ^= x1")
+        a.alu("eor", x[4][j], x[4][j], x[3][j])
+        a.alu("eor", x[2][j], x[2][j], x[1][j])
+    a("ldr", T, f"[sp, #{F_RND}]", comment="z: a fresh sharing of zero")
+    a("ldr", Z[0], f"[{T}], #4")
+    a("str", T, f"[sp, #{F_RND}]")
+    a("ror", Z[1], Z[0], f"#{32 - ROT1}")
+    toffoli(a, Z, x[3], x[4], "z ^= ~x3 & x4 (t2)")
+    toffoli(a, x[4], x[0], x[1], "x4 ^= ~x0 & x1 (t4)")
+    toffoli(a, x[1], x[2], x[3], "x1 ^= ~x2 & x3 (t1)")
+    toffoli(a, x[3], x[4], x[0], "x3 ^= ~x4 & x0 (t3: the new x4, same AND)")
+    toffoli(a, x[0], x[1], x[2], "x0 ^= ~x1 & x2 (t0: the new x1, same AND)")
+    a.alu("eor", x[2][0], x[2][0], Z[0], comment="x2 ^= z (t2)")
+    a.alu("eor", x[2][1], x[2][1], Z[1])
+    for j in range(2):
+        a.alu("eor", x[1][j], x[1][j], x[0][j], comment=f"share {j}: x1 ^= x0, x0 ^= x4, x3 ^= x2")
+        a.alu("eor", x[0][j], x[0][j], x[4][j])
+        a.alu("eor", x[3][j], x[3][j], x[2][j])
+    a("mvn", x[2][0], x[2][0], comment="x2 = ~x2 (share 0)")
+    block(a, "stm", word(0, half), SH0)
+    block(a, "stm", word(1, half), SH1)
+
+
+def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
+    """(register, 32-bit rotation) giving the `half` of lane (e, o) >>> r."""
+    if r % 2 == 0:
+        return (e if half == "e" else o), r // 2
+    return (o, r // 2) if half == "e" else (e, r // 2 + 1)
+
+
+def linear_share(a: Asm, share: int) -> None:
+    """x ^= (x >>> r0) ^ (x >>> r1) on each lane of one share: u = x ^
+    (x >>> d), d = r1 - r0, then x ^= u >>> r0 (four EORs a lane)."""
+    a.note(f"linear layer, share {share}: r0-r4 e0..e4, r5-r9 o0..o4")
+    block(a, "ldm", word(share, 0), LE + LO)
+    for i, (r0, r1) in enumerate(SIGMA):
+        e, o = LE[i], LO[i]
+        d = (r1 - r0) % 64
+        se, ke = rot_half(e, o, d, "e")
+        so, ko = rot_half(e, o, d, "o")
+        a.eor_ror(UE, e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d})")
+        a.eor_ror(UO, o, so, ko)
+        se, ke = rot_half(UE, UO, r0, "e")
+        so, ko = rot_half(UE, UO, r0, "o")
+        a.eor_ror(e, e, se, ke, comment=f"x{i} ^= u >>> {r0}")
+        a.eor_ror(o, o, so, ko)
+    block(a, "stm", word(share, 0), LE + LO)
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.banner("src/ascon/armv7m/gen.py", """\
+ARMv7-M (Cortex-M3), Thumb-2: Ascon's p^n on two Boolean shares, for the
+masked implementations (backend_masked.h's ASCON_MASKED_PERMUTE_ASM).
+State in memory: backend_masked.h's x[2][2][5] (share, half, lane), share 1
+rotated left by 7; copied to the stack frame for the rounds.  The doc
+string of src/ascon/armv7m/masked.py gives the registers and the gadget.""")
+    a.start()
+    sym = a.func("ascon_masked_armv7m_permute")
+    a.note("r0 = x[2][2][5], r1 = rounds (1..12), r2 = 2 * rounds random words")
+    a("push", "{r4-r11, lr}")
+    a("sub", "sp", "sp", f"#{FRAME}")
+    a("str", "r0", f"[sp, #{F_X}]")
+    a("str", "r2", f"[sp, #{F_RND}]")
+    a("adr", "r3", ".Lmasked_rc")
+    a("rsb", "r1", "r1", "#12", comment="the first round: 12 - rounds")
+    a("add", "r3", "r3", "r1, lsl #3")
+    a("str", "r3", f"[sp, #{F_RC}]")
+    eight = "{" + ", ".join(SH0 + SH1[:3]) + "}"
+    a("mov", U, "r0", comment="the state into the frame")
+    a("ldm", f"{U}!", eight)
+    a("stm", "sp", eight)
+    a("ldm", f"{U}!", eight)
+    a("add", T, "sp", "#32")
+    a("stm", T, eight)
+    a("ldm", U, "{r0, r1, r2, r3}")
+    a("add", T, "sp", "#64")
+    a("stm", T, "{r0, r1, r2, r3}")
+    a.label(".Lmasked_round")
+    sbox_half(a, 0)
+    sbox_half(a, 1)
+    linear_share(a, 0)
+    linear_share(a, 1)
+    a("ldr", T, f"[sp, #{F_RC}]", comment="the next round")
+    a("add", T, T, "#8")
+    a("str", T, f"[sp, #{F_RC}]")
+    a("adr", U, ".Lmasked_rc_end")
+    a("cmp", T, U)
+    a("bne", ".Lmasked_round")
+    a("ldr", "lr", f"[sp, #{F_X}]", comment="the state back to the caller")
+    a("ldm", "sp", eight)
+    a("stm", "lr!", eight)
+    a("add", T, "sp", "#32")
+    a("ldm", T, eight)
+    a("stm", "lr!", eight)
+    a("add", T, "sp", "#64")
+    a("ldm", T, "{r0, r1, r2, r3}")
+    a("stm", "lr", "{r0, r1, r2, r3}")
+    a.note("no share left in the frame or in a register the caller does not restore")
+    a("movs", "r0", "#0")
+    a("movs", "r1", "#0")
+    a("movs", "r2", "#0")
+    a("movs", "r3", "#0")
+    a("mov", T, "sp")
+    a("add", U, "sp", "#80")
+    a.label(".Lmasked_wipe")
+    a("stm", f"{T}!", "{r0, r1, r2, r3}")
+    a("cmp", T, U)
+    a("bne", ".Lmasked_wipe")
+    a("add", "sp", "sp", f"#{FRAME}")
+    a("pop", "{r4-r11, pc}")
+    a.raw("    .balign 4")
+    a.label(".Lmasked_rc")
+    for i in range(12):
+        even, odd = round_constants(i)
+        a.raw(f"    .word {even}, {odd}")
+    a.label(".Lmasked_rc_end")
+    a.endfunc(sym)
+    return text(a)
