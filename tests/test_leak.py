@@ -84,10 +84,11 @@ def test_masked_implementations_pass(ibex, tmp_path):
     """The same masking without the flaws: below the threshold (the full
     assessment's figures, 20,000 and 100,000 traces, are `./lwcbench leak`
     runs recorded in docs/masking.md)."""
-    rc, recs, text = run(tmp_path, "--impl", "masked", "--impl", "masked_leveled",
-                         "--traces", "1000")
+    names = ("masked", "masked_leveled", "asm_rv32_masked", "asm_rv32_zbb_masked",
+             "asm_rv32_zbb_masked_leveled")
+    rc, recs, text = run(tmp_path, *[f"--impl={n}" for n in names], "--traces", "1000")
     assert rc == 0, text
-    for name in ("masked", "masked_leveled"):
+    for name in names:
         rec = recs[name]
         assert not rec["leaks"] and rec["traces"] == 1000 and rec["left_out"] == 0, rec
         assert all(not big(p["confirmed_t1"]) for p in rec["phases"])
