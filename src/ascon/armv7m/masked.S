@@ -54,49 +54,69 @@ LWC_SYM(ascon_masked_armv7m_permute):
     ror     r11, r10, #25
     bic     r12, r4, r3                     @ z ^= ~x3 & x4 (t2): x0 ^= ~p0 & q0
     eor     r10, r10, r12
+    mov     r12, #0
     and     r12, r8, r4, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r11, r11, r12
+    mov     r12, #0
     ror     r12, r9, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r3
     eor     r10, r10, lr
+    mov     lr, #0
     and     r12, r8, r9                     @ x1 ^= p1 & q1
     eor     r11, r11, r12
+    mov     r12, #0
     bic     r12, r1, r0                     @ x4 ^= ~x0 & x1 (t4): x0 ^= ~p0 & q0
     eor     r4, r4, r12
+    mov     r12, #0
     and     r12, r5, r1, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r9, r9, r12
+    mov     r12, #0
     ror     r12, r6, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r0
     eor     r4, r4, lr
+    mov     lr, #0
     and     r12, r5, r6                     @ x1 ^= p1 & q1
     eor     r9, r9, r12
+    mov     r12, #0
     bic     r12, r3, r2                     @ x1 ^= ~x2 & x3 (t1): x0 ^= ~p0 & q0
     eor     r1, r1, r12
+    mov     r12, #0
     and     r12, r7, r3, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r6, r6, r12
+    mov     r12, #0
     ror     r12, r8, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r2
     eor     r1, r1, lr
+    mov     lr, #0
     and     r12, r7, r8                     @ x1 ^= p1 & q1
     eor     r6, r6, r12
+    mov     r12, #0
     bic     r12, r0, r4                     @ x3 ^= ~x4 & x0 (t3: the new x4, same AND): x0 ^= ~p0 & q0
     eor     r3, r3, r12
+    mov     r12, #0
     and     r12, r9, r0, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r8, r8, r12
+    mov     r12, #0
     ror     r12, r5, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r4
     eor     r3, r3, lr
+    mov     lr, #0
     and     r12, r9, r5                     @ x1 ^= p1 & q1
     eor     r8, r8, r12
+    mov     r12, #0
     bic     r12, r2, r1                     @ x0 ^= ~x1 & x2 (t0: the new x1, same AND): x0 ^= ~p0 & q0
     eor     r0, r0, r12
+    mov     r12, #0
     and     r12, r6, r2, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r5, r5, r12
+    mov     r12, #0
     ror     r12, r7, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r1
     eor     r0, r0, lr
+    mov     lr, #0
     and     r12, r6, r7                     @ x1 ^= p1 & q1
     eor     r5, r5, r12
+    mov     r12, #0
     eor     r2, r2, r10                     @ x2 ^= z (t2)
     eor     r7, r7, r11
     eors    r1, r0                          @ share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2
@@ -130,49 +150,69 @@ LWC_SYM(ascon_masked_armv7m_permute):
     ror     r11, r10, #25
     bic     r12, r4, r3                     @ z ^= ~x3 & x4 (t2): x0 ^= ~p0 & q0
     eor     r10, r10, r12
+    mov     r12, #0
     and     r12, r8, r4, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r11, r11, r12
+    mov     r12, #0
     ror     r12, r9, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r3
     eor     r10, r10, lr
+    mov     lr, #0
     and     r12, r8, r9                     @ x1 ^= p1 & q1
     eor     r11, r11, r12
+    mov     r12, #0
     bic     r12, r1, r0                     @ x4 ^= ~x0 & x1 (t4): x0 ^= ~p0 & q0
     eor     r4, r4, r12
+    mov     r12, #0
     and     r12, r5, r1, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r9, r9, r12
+    mov     r12, #0
     ror     r12, r6, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r0
     eor     r4, r4, lr
+    mov     lr, #0
     and     r12, r5, r6                     @ x1 ^= p1 & q1
     eor     r9, r9, r12
+    mov     r12, #0
     bic     r12, r3, r2                     @ x1 ^= ~x2 & x3 (t1): x0 ^= ~p0 & q0
     eor     r1, r1, r12
+    mov     r12, #0
     and     r12, r7, r3, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r6, r6, r12
+    mov     r12, #0
     ror     r12, r8, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r2
     eor     r1, r1, lr
+    mov     lr, #0
     and     r12, r7, r8                     @ x1 ^= p1 & q1
     eor     r6, r6, r12
+    mov     r12, #0
     bic     r12, r0, r4                     @ x3 ^= ~x4 & x0 (t3: the new x4, same AND): x0 ^= ~p0 & q0
     eor     r3, r3, r12
+    mov     r12, #0
     and     r12, r9, r0, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r8, r8, r12
+    mov     r12, #0
     ror     r12, r5, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r4
     eor     r3, r3, lr
+    mov     lr, #0
     and     r12, r9, r5                     @ x1 ^= p1 & q1
     eor     r8, r8, r12
+    mov     r12, #0
     bic     r12, r2, r1                     @ x0 ^= ~x1 & x2 (t0: the new x1, same AND): x0 ^= ~p0 & q0
     eor     r0, r0, r12
+    mov     r12, #0
     and     r12, r6, r2, ror #25            @ x1 ^= p1 & (q0 <<< 7)
     eor     r5, r5, r12
+    mov     r12, #0
     ror     r12, r7, #7                     @ x0 ^= ~p0 & (q1 >>> 7)
     bic     lr, r12, r1
     eor     r0, r0, lr
+    mov     lr, #0
     and     r12, r6, r7                     @ x1 ^= p1 & q1
     eor     r5, r5, r12
+    mov     r12, #0
     eor     r2, r2, r10                     @ x2 ^= z (t2)
     eor     r7, r7, r11
     eors    r1, r0                          @ share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2

@@ -22,18 +22,22 @@ Frame: [sp, #0..80) the state copy, [sp, #80] the random words' pointer,
 [sp, #84] the round constants' pointer, [sp, #88] the caller's state
 pointer; r4-r11 and lr pushed above.
 
-A Toffoli gate x ^= ~p & q, nine operations (the barrel shifter moves a
-share to the other's rotation on the AND's operand):
+A Toffoli gate x ^= ~p & q, nine operations and four clears (the barrel
+shifter moves a share to the other's rotation on the AND's operand):
 
     bic  t, q0, p0            x0 ^= ~p0 & q0
     eor  x0, x0, t
+    mov  t, #0
     and  t, p1, q0, ror #25   x1 ^= p1 & (q0 <<< 7)
     eor  x1, x1, t
-    ror  t, q1, #7            q1 >>> 7 (t: from p1 & q0' to a share of q
-    bic  u, t, p0                       alone, never to p1 & q1)
-    eor  x0, x0, u            x0 ^= ~p0 & (q1 >>> 7)
+    mov  t, #0
+    ror  t, q1, #7            x0 ^= ~p0 & (q1 >>> 7)
+    bic  u, t, p0
+    eor  x0, x0, u
+    mov  u, #0
     and  t, p1, q1            x1 ^= p1 & q1
     eor  x1, x1, t
+    mov  t, #0
 """
 from __future__ import annotations
 
@@ -74,15 +78,22 @@ def block(a: Asm, op: str, off: int, regs: list[str], comment: str = "") -> None
 
 
 def toffoli(a: Asm, x: list[str], p: list[str], q: list[str], name: str) -> None:
+    """The RV32 gate's terms in its order, each temporary cleared after its
+    term joins x (a zero through the ALU and into the register between any
+    two terms, as the RV32 code that passed the assessment)."""
     a.alu("bic", T, q[0], p[0], comment=f"{name}: x0 ^= ~p0 & q0")
     a.alu("eor", x[0], x[0], T)
+    a("mov", T, "#0")
     a.alu("and", T, p[1], q[0], f"ror #{32 - ROT1}", comment="x1 ^= p1 & (q0 <<< 7)")
     a.alu("eor", x[1], x[1], T)
+    a("mov", T, "#0")
     a("ror", T, q[1], f"#{ROT1}", comment="x0 ^= ~p0 & (q1 >>> 7)")
     a.alu("bic", U, T, p[0])
     a.alu("eor", x[0], x[0], U)
+    a("mov", U, "#0")
     a.alu("and", T, p[1], q[1], comment="x1 ^= p1 & q1")
     a.alu("eor", x[1], x[1], T)
+    a("mov", T, "#0")
 
 
 def sbox_half(a: Asm, half: int) -> None:

@@ -35,7 +35,11 @@ both shares, then the linear layer share by share:
                    x0 ^= ~p0 & (q1 >>> 7)  q1 moved to share 0's
                    x1 ^= p1 & q1           share 1
                so that no register or bus holds p1 & q0' and then p1 & q1
-               (their xor, p1 & q', is an AND with the secret q), then
+               (their xor, p1 & q', is an AND with the secret q); after
+               each term its temporary is cleared (li t, 0: a zero through
+               the ALU's operands and result and into the register), as
+               without it the result bus went from x0 ^ (~p0 & q0) to
+               q0 <<< 7 and leaked (|t| 21 at 20,000 traces); then
                x2 ^= z, share by share
     affine     x1 ^= x0, x0 ^= x4, x3 ^= x2, ~x2 (share 0)
     linear     x ^= (x >>> r0) ^ (x >>> r1) lane by lane, all of share 0,
@@ -101,19 +105,25 @@ class Ops:
 
 def toffoli(o: Ops, x: list[str], p: list[str], q: list[str], name: str) -> None:
     """x ^= ~p & q on two shares (x, p, q: [share 0, share 1] registers),
-    the four terms in the order of the module's comment; t, u temporaries."""
+    the four terms in the order of the module's comment; t, u temporaries,
+    each cleared after its term joins x (li: a zero through the ALU's
+    operands and result and into the register, between any two terms)."""
     a = o.a
     t, u = TMP[0], TMP[1]
     o.andn(t, q[0], p[0], comment=f"{name}: x0 ^= ~p0 & q0")
     a("xor", x[0], x[0], t)
+    a("li", t, 0)
     o.rori(t, q[0], 32 - ROT1, u, comment="q0 <<< 7: share 1's rotation")
     a("and", t, t, p[1], comment="x1 ^= p1 & (q0 <<< 7)")
     a("xor", x[1], x[1], t)
+    a("li", t, 0)
     o.rori(t, q[1], ROT1, u, comment="q1 >>> 7: share 0's rotation")
     o.andn(u, t, p[0], comment="x0 ^= ~p0 & (q1 >>> 7)")
     a("xor", x[0], x[0], u)
+    a("li", u, 0)
     a("and", t, p[1], q[1], comment="x1 ^= p1 & q1")
     a("xor", x[1], x[1], t)
+    a("li", t, 0)
 
 
 def sbox(o: Ops, x: list[list[str]], rnd_off: int, half: str) -> None:

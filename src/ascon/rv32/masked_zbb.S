@@ -68,54 +68,74 @@ LWC_SYM(ascon_masked_rv32_permute):
     rori    s11, s10, 25
     andn    a3, t4, t3                  /* z ^= ~x3 & x4 (t2): x0 ^= ~p0 & q0 */
     xor     s10, s10, a3
+    li      a3, 0
     rori    a3, t4, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s3                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s11, s11, a3
+    li      a3, 0
     rori    a3, s4, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t3                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     s10, s10, a4
+    li      a4, 0
     and     a3, s3, s4                  /* x1 ^= p1 & q1 */
     xor     s11, s11, a3
+    li      a3, 0
     andn    a3, t1, t0                  /* x4 ^= ~x0 & x1 (t4): x0 ^= ~p0 & q0 */
     xor     t4, t4, a3
+    li      a3, 0
     rori    a3, t1, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s0                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s4, s4, a3
+    li      a3, 0
     rori    a3, s1, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t0                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     t4, t4, a4
+    li      a4, 0
     and     a3, s0, s1                  /* x1 ^= p1 & q1 */
     xor     s4, s4, a3
+    li      a3, 0
     andn    a3, t3, t2                  /* x1 ^= ~x2 & x3 (t1): x0 ^= ~p0 & q0 */
     xor     t1, t1, a3
+    li      a3, 0
     rori    a3, t3, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s2                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s1, s1, a3
+    li      a3, 0
     rori    a3, s3, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t2                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     t1, t1, a4
+    li      a4, 0
     and     a3, s2, s3                  /* x1 ^= p1 & q1 */
     xor     s1, s1, a3
+    li      a3, 0
     andn    a3, t0, t4                  /* x3 ^= ~x4 & x0 (t3: the new x4, same AND): x0 ^= ~p0 & q0 */
     xor     t3, t3, a3
+    li      a3, 0
     rori    a3, t0, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s4                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s3, s3, a3
+    li      a3, 0
     rori    a3, s0, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t4                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     t3, t3, a4
+    li      a4, 0
     and     a3, s4, s0                  /* x1 ^= p1 & q1 */
     xor     s3, s3, a3
+    li      a3, 0
     andn    a3, t2, t1                  /* x0 ^= ~x1 & x2 (t0: the new x1, same AND): x0 ^= ~p0 & q0 */
     xor     t0, t0, a3
+    li      a3, 0
     rori    a3, t2, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s1                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s0, s0, a3
+    li      a3, 0
     rori    a3, s2, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t1                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     t0, t0, a4
+    li      a4, 0
     and     a3, s1, s2                  /* x1 ^= p1 & q1 */
     xor     s0, s0, a3
+    li      a3, 0
     xor     t2, t2, s10                 /* x2 ^= z (t2) */
     xor     s2, s2, s11
     xor     t1, t1, t0                  /* share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
@@ -136,54 +156,74 @@ LWC_SYM(ascon_masked_rv32_permute):
     rori    s11, s10, 25
     andn    a3, a7, a6                  /* z ^= ~x3 & x4 (t2): x0 ^= ~p0 & q0 */
     xor     s10, s10, a3
+    li      a3, 0
     rori    a3, a7, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s8                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s11, s11, a3
+    li      a3, 0
     rori    a3, s9, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, a6                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     s10, s10, a4
+    li      a4, 0
     and     a3, s8, s9                  /* x1 ^= p1 & q1 */
     xor     s11, s11, a3
+    li      a3, 0
     andn    a3, t6, t5                  /* x4 ^= ~x0 & x1 (t4): x0 ^= ~p0 & q0 */
     xor     a7, a7, a3
+    li      a3, 0
     rori    a3, t6, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s5                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s9, s9, a3
+    li      a3, 0
     rori    a3, s6, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t5                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     a7, a7, a4
+    li      a4, 0
     and     a3, s5, s6                  /* x1 ^= p1 & q1 */
     xor     s9, s9, a3
+    li      a3, 0
     andn    a3, a6, a5                  /* x1 ^= ~x2 & x3 (t1): x0 ^= ~p0 & q0 */
     xor     t6, t6, a3
+    li      a3, 0
     rori    a3, a6, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s7                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s6, s6, a3
+    li      a3, 0
     rori    a3, s8, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, a5                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     t6, t6, a4
+    li      a4, 0
     and     a3, s7, s8                  /* x1 ^= p1 & q1 */
     xor     s6, s6, a3
+    li      a3, 0
     andn    a3, t5, a7                  /* x3 ^= ~x4 & x0 (t3: the new x4, same AND): x0 ^= ~p0 & q0 */
     xor     a6, a6, a3
+    li      a3, 0
     rori    a3, t5, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s9                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s8, s8, a3
+    li      a3, 0
     rori    a3, s5, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, a7                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     a6, a6, a4
+    li      a4, 0
     and     a3, s9, s5                  /* x1 ^= p1 & q1 */
     xor     s8, s8, a3
+    li      a3, 0
     andn    a3, a5, t6                  /* x0 ^= ~x1 & x2 (t0: the new x1, same AND): x0 ^= ~p0 & q0 */
     xor     t5, t5, a3
+    li      a3, 0
     rori    a3, a5, 25                  /* q0 <<< 7: share 1's rotation */
     and     a3, a3, s6                  /* x1 ^= p1 & (q0 <<< 7) */
     xor     s5, s5, a3
+    li      a3, 0
     rori    a3, s7, 7                   /* q1 >>> 7: share 0's rotation */
     andn    a4, a3, t6                  /* x0 ^= ~p0 & (q1 >>> 7) */
     xor     t5, t5, a4
+    li      a4, 0
     and     a3, s6, s7                  /* x1 ^= p1 & q1 */
     xor     s5, s5, a3
+    li      a3, 0
     xor     a5, a5, s10                 /* x2 ^= z (t2) */
     xor     s7, s7, s11
     xor     t6, t6, t5                  /* share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
