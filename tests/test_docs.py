@@ -37,7 +37,8 @@ def copy(tmp_path, monkeypatch):
     """docs.py pointed at a copy of the pages, the data and the README."""
     pages = tmp_path / "results"
     (pages / "data").mkdir(parents=True)
-    (pages / "data" / "results.json.xz").write_bytes(docs.DATA.read_bytes())
+    for f in docs.DATA.parent.iterdir():  # the data set and the supplements' runs
+        (pages / "data" / f.name).write_bytes(f.read_bytes())
     for p in docs.generated_pages():
         (pages / p.name).write_text(p.read_text())
     readme = tmp_path / "README.md"
@@ -86,6 +87,32 @@ def test_a_new_run_becomes_the_data_set(copy, tmp_path):
     (tmp_path / "bad.json").write_text("{")
     with pytest.raises(docs.DocsError, match="cannot read"):
         docs.run(tmp_path / "bad.json", check=False)
+
+
+def test_a_supplement_run_gets_a_page_of_its_own(copy, tmp_path):
+    """report --docs --supplement masking FILE.json stores a narrow run as
+    that page's data, leaves the data set alone, and the page shows its
+    records beside the published figures; a wrong name is refused."""
+    first = docs.DATA.read_bytes()
+    data = docs.load(docs.DOCS / "data" / "masking.json.xz")
+    rec = next(r for r in data["results"] if r["target"] == "cortex-m3-qemu"
+               and r["impl"] == "asm_armv7m_masked" and r["mlen"] == 32768)
+    rec["modelled_cycles"] = 77777 * 32768 // 100  # 777.77 a byte, mean with the other op
+    new = tmp_path / "masking.json"
+    new.write_text(json.dumps(data))
+    status, lines = docs.run(new, check=False, supplement="masking")
+    assert status == 0 and "wrote results/masking.md" in lines, lines
+    assert docs.DATA.read_bytes() == first
+    page = (copy / "results" / "masking.md").read_text()
+    assert "published by Gigerl" in page and "| asm_armv7m_masked (2 shares) |" in page
+    other = next(r for r in data["results"] if r["target"] == "cortex-m3-qemu" and
+                 r["impl"] == "asm_armv7m_masked" and r["mlen"] == 32768 and r is not rec)
+    mean = (rec["modelled_cycles"] + other["modelled_cycles"]) / 2 / 32768
+    assert f"| asm_armv7m_masked (2 shares) | {mean:.2f} / 300.00 |" in page
+    with pytest.raises(docs.DocsError, match="--supplement"):
+        docs.run(new, check=False, supplement="nosuch")
+    with pytest.raises(docs.DocsError, match="--supplement"):
+        docs.run(None, check=False, supplement="masking")
 
 
 def test_the_readme_is_short_and_has_the_table():

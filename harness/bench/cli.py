@@ -5,7 +5,7 @@
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
                [--port DEVICE] [--baud N]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
-  lwcbench report --docs [--check] [FILE.json]
+  lwcbench report --docs [--check] [--supplement NAME] [FILE.json]
   lwcbench report --site DIR [FILE.json] [--compare OLD.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
@@ -149,6 +149,10 @@ def add_report(sub) -> None:
     rep.add_argument("--check", action="store_true",
                      help="with --docs: write nothing; exit 1 naming every generated file "
                           "that differs from what the data set gives")
+    rep.add_argument("--supplement", metavar="NAME",
+                     help="with --docs FILE.json: store the run as the data of a page of its "
+                          "own instead (masking: docs/results/masking.md, the masked "
+                          "implementations beside their published figures)")
     rep.add_argument("--out", metavar="DIR",
                      help="results folder (default: the JSON's folder); afterwards it holds "
                           "this report's files only (other files of yours are kept)")
@@ -317,6 +321,8 @@ def cmd_worker(args) -> int:
 def cmd_report(args) -> int:
     if args.check and not args.docs:
         raise UsageError("--check goes with --docs")
+    if args.supplement and not args.docs:
+        raise UsageError("--supplement goes with --docs")
     if args.compare and not args.site:
         raise UsageError("--compare goes with --site")
     if args.site:
@@ -336,7 +342,7 @@ def cmd_report(args) -> int:
     if args.docs:
         try:
             status, lines = docs.run(pathlib.Path(args.json_file) if args.json_file else None,
-                                     args.check)
+                                     args.check, args.supplement)
         except docs.DocsError as e:
             raise UsageError(str(e)) from e
         print("\n".join(lines))

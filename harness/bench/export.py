@@ -69,7 +69,7 @@ def _left(rows: list[list[str]], i: int) -> bool:
 class Page:
     """What every renderer of the folder shows, per target, in order."""
 
-    def __init__(self, data: dict, baseline: str | None):
+    def __init__(self, data: dict, baseline: str | None, lengths=tb.LENGTHS):
         self.records = data["results"]
         self.env = data.get("environment", {})
         self.targets_env = self.env.get("targets", {})
@@ -81,9 +81,9 @@ class Page:
         labels = tb.clock_labels_of(data)
         self.summaries = tb.summaries(self.records, labels)
         self.declared = tb.declared_counters_of(data)
-        self.costs = tb.cost_sections(self.records, labels, baseline,
+        self.costs = tb.cost_sections(self.records, labels, baseline, lengths,
                                       counters=self.declared)
-        self.published = (tb.published_sections(self.records) +
+        self.published = (tb.published_sections(self.records, lengths) +
                           tb.permutation_sections(self.records, labels))
         self.targets = tb.targets_of(self.records)
 
