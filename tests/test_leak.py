@@ -93,7 +93,8 @@ def test_masked_implementations_pass(ibex, tmp_path):
         assert not rec["leaks"] and rec["traces"] == 1000 and rec["left_out"] == 0, rec
         assert all(not big(p["confirmed_t1"]) for p in rec["phases"])
         # a real test: the trace covers the whole operation, every sample alive
-        assert rec["cycles"] > 20000 and all(p["cycles"] > 0 for p in rec["phases"])
+        # (two masked p^12 and a p^8 take more than 12,000 Ibex cycles even in assembly)
+        assert rec["cycles"] > 12000 and all(p["cycles"] > 0 for p in rec["phases"])
     assert "no leakage found at first order" in text
 
 
