@@ -15,6 +15,7 @@ lwc_impl(aead ascon-aead128 asm_rv32_masked ascon_aead128_asm_rv32_masked crypto
 lwc_impl(aead ascon-aead128 asm_rv32_shift ascon_aead128_asm_rv32_shift crypto_aead/ascon-aead128/asm_rv32_shift ARCHS rv32i SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbb_bi32 ascon_aead128_asm_rv32_zbb_bi32 crypto_aead/ascon-aead128/asm_rv32_zbb_bi32 ARCHS rv32zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbb_masked ascon_aead128_asm_rv32_zbb_masked crypto_aead/ascon-aead128/asm_rv32_zbb_masked ARCHS rv32zbb SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_rv32_zbb_masked3 ascon_aead128_asm_rv32_zbb_masked3 crypto_aead/ascon-aead128/asm_rv32_zbb_masked3 ARCHS rv32zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbb_masked_leveled ascon_aead128_asm_rv32_zbb_masked_leveled crypto_aead/ascon-aead128/asm_rv32_zbb_masked_leveled ARCHS rv32zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbb_shift ascon_aead128_asm_rv32_zbb_shift crypto_aead/ascon-aead128/asm_rv32_zbb_shift ARCHS rv32zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbkb_bi32 ascon_aead128_asm_rv32_zbkb_bi32 crypto_aead/ascon-aead128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)

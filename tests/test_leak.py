@@ -85,7 +85,7 @@ def test_masked_implementations_pass(ibex, tmp_path):
     assessment's figures, 20,000 and 100,000 traces, are `./lwcbench leak`
     runs recorded in docs/masking.md)."""
     names = ("masked", "masked_leveled", "asm_rv32_masked", "asm_rv32_zbb_masked",
-             "asm_rv32_zbb_masked_leveled")
+             "asm_rv32_zbb_masked_leveled", "asm_rv32_zbb_masked3")
     rc, recs, text = run(tmp_path, *[f"--impl={n}" for n in names], "--traces", "1000")
     assert rc == 0, text
     for name in names:

@@ -9,8 +9,9 @@ itself is tests/test_leak.py; the KATs are tests/test_asm.py's.
 - no two consecutive terms of a gate are p1 & q0' and p1 & q1 (their xor is
   p1 & q, an AND with the secret q): the terms come in the order share 0,
   share 1, share 0, share 1;
-- one random word is read per half and round (chi's zero), and nothing
-  else from the random words."""
+- one random word is read per half and round with 2 shares, two with 3
+  (chi's zero), and nothing else from the random words.
+The three-share file's gates take nine terms, three into each share."""
 from __future__ import annotations
 
 import re
@@ -26,6 +27,9 @@ FILES = [
     ("src/ascon/armv7m/masked.S", "@", ("r12", "lr"), r"mov\s+{t}, #0$",
      r"ldr\s+r10, \[r12\], #4"),
 ]
+# three shares: nine terms a gate, two random words a half (z's shares 1 and 2)
+FILES3 = [("src/ascon/rv32/masked3_zbb.S", "/*", ("a3",), r"li\s+{t}, 0$",
+           r"lw\s+(s11|a5), \d+\(a2\)")]
 
 
 def sboxes(path: str, marker: str) -> list[list[str]]:
@@ -46,12 +50,15 @@ def sboxes(path: str, marker: str) -> list[list[str]]:
     return out
 
 
-@pytest.mark.parametrize("path,marker,temps,clear,rnd", FILES, ids=[f[0] for f in FILES])
-def test_every_term_is_cleared_and_random_words_are_chis_zero(path, marker, temps, clear, rnd):
+@pytest.mark.parametrize("path,marker,temps,clear,rnd,ns",
+                         [(*f, 2) for f in FILES] + [(*f, 3) for f in FILES3],
+                         ids=[f[0] for f in FILES + FILES3])
+def test_every_term_is_cleared_and_random_words_are_chis_zero(path, marker, temps, clear, rnd,
+                                                             ns):
     halves = sboxes(path, marker)
     assert len(halves) == 2, path  # one loop body: the even half, the odd half
     for body in halves:
-        assert sum(bool(re.fullmatch(rnd, i)) for i in body) == 1, path
+        assert sum(bool(re.fullmatch(rnd, i)) for i in body) == ns - 1, path
         # the gates follow z's load (before it: the constant and the affine layer)
         start = next(k for k, i in enumerate(body) if re.fullmatch(rnd, i))
         terms = 0
@@ -61,7 +68,9 @@ def test_every_term_is_cleared_and_random_words_are_chis_zero(path, marker, temp
             if op in ("xor", "eor") and len(regs) == 3 and regs[2] in temps and regs[0] == regs[1]:
                 terms += 1
                 assert re.fullmatch(clear.format(t=regs[2]), body[k + 1]), (path, ins, body[k + 1])
-        assert terms == 5 * 4, (path, terms)  # five gates of four terms
+        # five gates of ns^2 terms; with 3 shares z's share 0 is built from
+        # the two words the same way (rotated, added, the temporary cleared)
+        assert terms == 5 * ns * ns + (ns - 2), (path, terms)
 
 
 def test_the_check_can_fail(tmp_path, monkeypatch):
@@ -73,7 +82,7 @@ def test_the_check_can_fail(tmp_path, monkeypatch):
     monkeypatch.setattr(me, "ROOT", tmp_path)
     with pytest.raises(AssertionError):
         test_every_term_is_cleared_and_random_words_are_chis_zero(
-            "x.S", "/*", ("a3", "a4"), r"li\s+{t}, 0$", r"lw\s+s10, \d+\(a2\)")
+            "x.S", "/*", ("a3", "a4"), r"li\s+{t}, 0$", r"lw\s+s10, \d+\(a2\)", 2)
 
 
 @pytest.mark.parametrize("path,marker,rnd", [(f[0], f[1], f[4]) for f in FILES],

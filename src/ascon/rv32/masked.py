@@ -1,6 +1,7 @@
 """The RV32 masked permutation: Ascon's p^n on two Boolean shares, the
-variants masked (RV32I) and masked_zbb (Zbb: andn, rori; Zbkb has both too).
-Written by gen.py (the family's one script) beside its other variants.
+variants masked (RV32I) and masked_zbb (Zbb: andn, rori; Zbkb has both too),
+and on three, masked3_zbb (below, at "three shares").  Written by gen.py
+(the family's one script) beside its other variants.
 
     ascon_masked_rv32_permute(x, rounds, r)   x: the masked backend's state
         (backend_masked.h: uint32_t x[2][2][5], share j's words rotated left
@@ -63,7 +64,7 @@ ROT1 = 7  # share 1's rotation (backend_masked.h: ASCON_ROT(1))
 
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 
-VARIANTS = ["masked", "masked_zbb"]
+VARIANTS = ["masked", "masked_zbb", "masked3_zbb"]
 
 
 def round_constants(i: int) -> tuple[int, int]:
@@ -176,6 +177,8 @@ def linear(o: Ops, share: int, e: list[str], od: list[str]) -> None:
 
 
 def generate(variant: str) -> str:
+    if variant == "masked3_zbb":
+        return generate3(variant)
     from src.ascon.rv32.gen import Asm
     a = Asm(variant)
     o = Ops(a, zbb=variant == "masked_zbb")
@@ -235,4 +238,172 @@ def generate(variant: str) -> str:
         even, odd = round_constants(i)
         a.raw(f"    .word {even}, {odd}")
     a.label(".Lmasked_rc_end")
+    return text(a)
+
+
+# -- three shares (masked3_zbb) ----------------------------------------------
+# The masked state x[3][2][5] does not fit the registers: each S-box half
+# loads its fifteen words (three shares of five lanes), each share's linear
+# layer its ten, and stores them back.
+X3 = [["t0", "t1", "t2", "t3", "t4"],   # share 0 of x0..x4 (S-box) / e0..e4 (linear)
+      ["s0", "s1", "s2", "s3", "s4"],   # share 1 / o0..o4 (linear)
+      ["s5", "s6", "s7", "s8", "s9"]]   # share 2
+Z3 = ["s10", "s11", "a5"]
+PTR3 = "a0"
+SAVED3 = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]
+ROT3 = [0, 7, 13]
+
+
+def align3(k: int, j: int) -> int:
+    """The right rotation moving a word of share k's rotation to share j's."""
+    return (ROT3[k] - ROT3[j]) % 32
+
+
+def word3(share: int, half: int, lane: int) -> int:
+    return 4 * (10 * share + 5 * half + lane)
+
+
+def term3(a, x: str, op: str, first: str, second: str, rot: int, name: str) -> None:
+    """x ^= first OP (second >>> rot) (OP: and, andn = first & ~..., or;
+    `second` rotated into the target share's place), then the clear."""
+    t = TMP[0]
+    src = second
+    if rot:
+        a("rori", t, second, rot, comment=f"{name}")
+        src = t
+    line = (op, t, first, src) if op != "andn_rev" else ("andn", t, src, first)
+    a(*line, comment="" if rot else name)
+    a("xor", x, x, t)
+    a("li", t, 0)
+
+
+def toffoli3(a, x: list[str], p: list[str], q: list[str], name: str) -> None:
+    """x ^= ~p & q on three shares, nine terms, each into one share of x,
+    in ascon-c's order for three shares (its protected implementations,
+    Gigerl et al.: share j of x takes the terms of p_j; the NOT of p folded
+    so that each term is an AND, AND-NOT or OR of two words):
+        x0 ^= p0 & q1',  x0 ^= q0 & ~p0,  x0 ^= p0 & q2'
+        x1 ^= p1 & q2',  x1 ^= q1 & ~p1,  x1 ^= p1 & q0'
+        x2 ^= p2 & ~q0', x2 ^= q2 | p2,   x2 ^= p2 & q1'
+    (q_k' moved to the target share's rotation); their sum is ~p & q."""
+    a.note(name)
+    term3(a, x[0], "and", p[0], q[1], align3(1, 0), "x0 ^= p0 & q1'")
+    term3(a, x[0], "andn_rev", p[0], q[0], 0, "x0 ^= q0 & ~p0")
+    term3(a, x[0], "and", p[0], q[2], align3(2, 0), "x0 ^= p0 & q2'")
+    term3(a, x[1], "and", p[1], q[2], align3(2, 1), "x1 ^= p1 & q2'")
+    term3(a, x[1], "andn_rev", p[1], q[1], 0, "x1 ^= q1 & ~p1")
+    term3(a, x[1], "and", p[1], q[0], align3(0, 1), "x1 ^= p1 & q0'")
+    term3(a, x[2], "andn", p[2], q[0], align3(0, 2), "x2 ^= p2 & ~q0'")
+    term3(a, x[2], "or", p[2], q[2], 0, "x2 ^= q2 | p2")
+    term3(a, x[2], "and", p[2], q[1], align3(1, 2), "x2 ^= p2 & q1'")
+
+
+def sbox3(a, half: int) -> None:
+    name = ("even", "odd")[half]
+    a.note(f"S-box, {name} words, three shares: t0-t4 share 0, s0-s4 share 1, s5-s9 share 2")
+    for j in range(3):
+        for i in range(5):
+            a("lw", X3[j][i], f"{word3(j, half, i)}({PTR3})")
+    a("lw", TMP[0], f"{4 * half}({RC})", comment="x2 ^= the round constant (share 0)")
+    a("xor", X3[0][2], X3[0][2], TMP[0])
+    a("li", TMP[0], 0)
+    x = [[X3[j][i] for j in range(3)] for i in range(5)]
+    for j in range(3):
+        a("xor", x[0][j], x[0][j], x[4][j], comment=f"share {j}: x0 ^= x4, x4 ^= x3, x2 ^= x1")
+        a("xor", x[4][j], x[4][j], x[3][j])
+        a("xor", x[2][j], x[2][j], x[1][j])
+    a("lw", Z3[1], f"{8 * half}({RND})", comment="z: a fresh sharing of zero (two words)")
+    a("lw", Z3[2], f"{8 * half + 4}({RND})")
+    a("rori", Z3[0], Z3[1], align3(1, 0))
+    a("rori", TMP[0], Z3[2], align3(2, 0))
+    a("xor", Z3[0], Z3[0], TMP[0])
+    a("li", TMP[0], 0)
+    toffoli3(a, Z3, x[3], x[4], "z ^= ~x3 & x4 (t2)")
+    toffoli3(a, x[4], x[0], x[1], "x4 ^= ~x0 & x1 (t4)")
+    toffoli3(a, x[1], x[2], x[3], "x1 ^= ~x2 & x3 (t1)")
+    toffoli3(a, x[3], x[4], x[0], "x3 ^= ~x4 & x0 (t3: the new x4, same AND)")
+    toffoli3(a, x[0], x[1], x[2], "x0 ^= ~x1 & x2 (t0: the new x1, same AND)")
+    for j in range(3):
+        a("xor", x[2][j], x[2][j], Z3[j], comment="x2 ^= z (t2)" if j == 0 else "")
+    for j in range(3):
+        a("xor", x[1][j], x[1][j], x[0][j], comment=f"share {j}: x1 ^= x0, x0 ^= x4, x3 ^= x2")
+        a("xor", x[0][j], x[0][j], x[4][j])
+        a("xor", x[3][j], x[3][j], x[2][j])
+    a("not", x[2][0], x[2][0], comment="x2 = ~x2 (share 0)")
+    for j in range(3):
+        for i in range(5):
+            a("sw", X3[j][i], f"{word3(j, half, i)}({PTR3})")
+
+
+def linear3(a, o, share: int) -> None:
+    e, od = X3[0], X3[1]
+    a.note(f"linear layer, share {share}: t0-t4 e0..e4, s0-s4 o0..o4")
+    for i in range(5):
+        a("lw", e[i], f"{word3(share, 0, i)}({PTR3})")
+    for i in range(5):
+        a("lw", od[i], f"{word3(share, 1, i)}({PTR3})")
+    d0, d1, d2 = Z3
+    for i, (r0, r1) in enumerate(SIGMA):
+        for half, dst in (("e", d0), ("o", d1)):
+            s0, k0 = rot_src(e[i], od[i], r0, half)
+            s1, k1 = rot_src(e[i], od[i], r1, half)
+            o.rori(dst, s0, k0, TMP[1], comment=f"x{i} >>> {r0}, >>> {r1}: {half} word" if half == "e" else "")
+            o.rori(d2, s1, k1, TMP[1])
+            a("xor", dst, dst, d2)
+        a("xor", e[i], e[i], d0)
+        a("xor", od[i], od[i], d1)
+    for i in range(5):
+        a("sw", e[i], f"{word3(share, 0, i)}({PTR3})")
+    for i in range(5):
+        a("sw", od[i], f"{word3(share, 1, i)}({PTR3})")
+
+
+def generate3(variant: str) -> str:
+    from src.ascon.rv32.gen import Asm
+    a = Asm(variant)
+    o = Ops(a, zbb=True)
+    a.banner("src/ascon/rv32/gen.py", "Ascon's p^n on three Boolean shares (Zbb), for masked3_zbb's\n"
+             "implementations (backend_masked.h's ASCON_MASKED_PERMUTE_ASM, ASCON_SHARES 3).\n"
+             "State in memory: backend_masked.h's x[3][2][5] (share, half, lane), share j rotated\n"
+             "left by 0, 7, 13; loaded and stored per S-box half and per share's linear layer.\n"
+             "The doc string of src/ascon/rv32/masked.py says more.")
+    a.raw('#include "asmgen/sym.h"')
+    a.raw("")
+    a.raw("    .text")
+    a.raw("    .balign 4")
+    name = "LWC_SYM(ascon_masked3_rv32_permute)"
+    declare(a, name)
+    a.note("a0 = x[3][2][5], a1 = rounds (1..12), a2 = 4 * rounds random words")
+    a("addi", "sp", "sp", -FRAME)
+    for k, r in enumerate(SAVED3):
+        a("sw", r, f"{4 * k}(sp)")
+    a("li", TMP[0], 12)
+    a("sub", TMP[0], TMP[0], "a1", comment="the first round: 12 - rounds")
+    a("slli", TMP[0], TMP[0], 3)
+    a("la", RC, ".Lmasked3_rc")
+    a("add", RC, RC, TMP[0])
+    a.label(".Lmasked3_round")
+    sbox3(a, 0)
+    sbox3(a, 1)
+    a("addi", RND, RND, 16)
+    for j in range(3):
+        linear3(a, o, j)
+    a("addi", RC, RC, 8)
+    a("la", TMP[0], ".Lmasked3_rc_end")
+    a("bne", RC, TMP[0], ".Lmasked3_round")
+    for r in [*X3[0], *Z3[2:], *TMP[:2]]:  # no share left where the caller does not restore
+        a("li", r, 0)
+    for k, r in enumerate(SAVED3):
+        a("lw", r, f"{4 * k}(sp)")
+    a("addi", "sp", "sp", FRAME)
+    a("ret")
+    size(a, name)
+    a.raw("")
+    a.raw("    .section .rodata")
+    a.raw("    .balign 4")
+    a.label(".Lmasked3_rc")
+    for i in range(12):
+        even, odd = round_constants(i)
+        a.raw(f"    .word {even}, {odd}")
+    a.label(".Lmasked3_rc_end")
     return text(a)
