@@ -147,13 +147,18 @@ def family_page(data: dict, page: export.Page, title: str, targets: list[str]) -
     return "\n".join(out).rstrip() + "\n"
 
 
+def published_sources(files: tuple[str, ...]) -> list[str]:
+    """The lines naming the published files a page sets beside ours."""
+    refs = [r for r in tb.published() if r["file"] in files]
+    return (["Published figures (`harness/bench/published/`), labelled as published beside "
+             "ours:", ""] + [f"- `{r['file']}.json`: {r['source']}" for r in refs] + [""])
+
+
 def paper_page(data: dict, page: export.Page, title: str, files: tuple[str, ...]) -> str:
     sections = [s for s in page.published if s.source in files]
     targets = tb.targets_of([r for r in page.records if r["target"] in {s.target for s in sections}])
     out = [f"# {title}", ""] + stamp(data, targets)
-    refs = [r for r in tb.published() if r["file"] in files]
-    out += ["Published figures (`harness/bench/published/`), labelled as published beside ours:", ""]
-    out += [f"- `{r['file']}.json`: {r['source']}" for r in refs] + [""]
+    out += published_sources(files)
     if not sections:
         out += ["This data set has no record of the targets these figures were measured on.", ""]
     for target in targets:
@@ -173,10 +178,8 @@ def supplement_page(name: str, title: str, files: tuple[str, ...], source: str) 
                 f"FILE.json` stores a run as `docs/results/data/{source}`.\n")
     data = load(path)
     page = export.Page(data, baseline=None, lengths=SUPPLEMENT_LENGTHS)
-    refs = [r for r in tb.published() if r["file"] in files]
     out = [f"# {title}", ""] + stamp(data, page.targets, source, again)
-    out += ["Published figures (`harness/bench/published/`), labelled as published beside ours:", ""]
-    out += [f"- `{r['file']}.json`: {r['source']}" for r in refs] + [""]
+    out += published_sources(files)
     for target in page.targets:
         summaries, costs, published, sizes = page.of(target)
         out += [f"## {target}", ""]

@@ -270,12 +270,12 @@ ASCON_MASKED_INLINE void ascon_masked_rounds(perm_state_t *s, unsigned n, unsign
 
 #ifdef ASCON_MASKED_PERMUTE_ASM
 /* An implementation's assembly (src/ascon/<isa>/masked.py) for p^n on 2
- * or 3 shares: x[ns][2][5] as perm_state_t, n rounds, r: fresh words, a
- * sharing of zero (ns - 1 words) a half and round (its chi needs no more: five in-place Toffoli gates, the
- * state's own shares masking their terms, and one fresh sharing of zero,
- * Gigerl et al., ePrint 2024/755).  That gadget leans on the order of
- * every instruction, which C cannot fix: gcc 12 on rv32-ibex reorders its
- * terms and moves shares between registers (|t| = 73 to 142 at 20,000
+ * or 3 shares: x[ns][2][5] as perm_state_t, n rounds, r: its fresh words,
+ * a sharing of zero (ns - 1 words) a half and round.  Its chi needs no
+ * more: five in-place Toffoli gates, the state's own shares masking their
+ * terms (Gigerl et al., ePrint 2024/755).  That gadget leans on the order
+ * of every instruction, which C cannot fix: gcc 12 on rv32-ibex reorders
+ * its terms and moves shares between registers (|t| = 73 to 142 at 20,000
  * traces, docs/masking.md); the C below keeps DOM's fresh words. */
 #if ASCON_NS > 3
 #error "the masked assembly holds 2 or 3 shares"

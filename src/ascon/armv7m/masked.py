@@ -54,16 +54,14 @@ F_RND, F_RC, F_X = 80, 84, 88
 FRAME = 96
 ROT1 = 7
 
-SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
-
 VARIANTS = ["masked"]
 
 
-def round_constants(i: int) -> tuple[int, int]:
-    c = ((0xF - i) << 4) | i
-    even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
-    odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
-    return even, odd
+def base():
+    """The family's generator, gen.py (which imports this module): its
+    round constants, SIGMA and rot_half, read when the file is written."""
+    from src.ascon.armv7m import gen
+    return gen
 
 
 def word(share: int, half: int, lane: int = 0) -> int:
@@ -129,27 +127,21 @@ def sbox_half(a: Asm, half: int) -> None:
     block(a, "stm", word(1, half), SH1)
 
 
-def rot_half(e: str, o: str, r: int, half: str) -> tuple[str, int]:
-    """(register, 32-bit rotation) giving the `half` of lane (e, o) >>> r."""
-    if r % 2 == 0:
-        return (e if half == "e" else o), r // 2
-    return (o, r // 2) if half == "e" else (e, r // 2 + 1)
-
-
 def linear_share(a: Asm, share: int) -> None:
     """x ^= (x >>> r0) ^ (x >>> r1) on each lane of one share: u = x ^
     (x >>> d), d = r1 - r0, then x ^= u >>> r0 (four EORs a lane)."""
     a.note(f"linear layer, share {share}: r0-r4 e0..e4, r5-r9 o0..o4")
     block(a, "ldm", word(share, 0), LE + LO)
-    for i, (r0, r1) in enumerate(SIGMA):
+    gen = base()
+    for i, (r0, r1) in enumerate(gen.SIGMA):
         e, o = LE[i], LO[i]
         d = (r1 - r0) % 64
-        se, ke = rot_half(e, o, d, "e")
-        so, ko = rot_half(e, o, d, "o")
+        se, ke = gen.rot_half(e, o, d, "e")
+        so, ko = gen.rot_half(e, o, d, "o")
         a.eor_ror(UE, e, se, ke, comment=f"u = x{i} ^ (x{i} >>> {d})")
         a.eor_ror(UO, o, so, ko)
-        se, ke = rot_half(UE, UO, r0, "e")
-        so, ko = rot_half(UE, UO, r0, "o")
+        se, ke = gen.rot_half(UE, UO, r0, "e")
+        so, ko = gen.rot_half(UE, UO, r0, "o")
         a.eor_ror(e, e, se, ke, comment=f"x{i} ^= u >>> {r0}")
         a.eor_ror(o, o, so, ko)
     block(a, "stm", word(share, 0), LE + LO)
@@ -220,7 +212,7 @@ string of src/ascon/armv7m/masked.py gives the registers and the gadget.""")
     a.raw("    .balign 4")
     a.label(".Lmasked_rc")
     for i in range(12):
-        even, odd = round_constants(i)
+        _c, even, odd = base().round_constant(i)
         a.raw(f"    .word {even}, {odd}")
     a.label(".Lmasked_rc_end")
     a.endfunc(sym)

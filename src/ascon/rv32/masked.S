@@ -3,7 +3,7 @@
  * Ascon's p^n on two Boolean shares, the variants masked (RV32I) and masked_zbb (Zbb: andn, rori; Zbkb has both too), and on three, masked3_zbb (below, at "three shares").  Written by gen.py (the family's one script) beside its other variants.
  * State in memory: backend_masked.h's x[2][2][5] (share, half, lane).
  * Registers: share 0 t0/t1/t2/t3/t4 (even), t5/t6/a5/a6/a7 (odd); share 1 s0/s1/s2/s3/s4, s5/s6/s7/s8/s9;
- * z s10/s11; temporaries a3/a4/a0/ra; the doc string of src/ascon/rv32/masked.py says more. */
+ * z s10/s11; temporaries a3/a4; the doc string of src/ascon/rv32/masked.py says more. */
 #include "asmgen/sym.h"
 
     .text
@@ -13,20 +13,19 @@
 LWC_SYM(ascon_masked_rv32_permute):
     /* a0 = x[2][2][5], a1 = rounds (1..12), a2 = 2 * rounds random words */
     addi    sp, sp, -64
-    sw      ra, 0(sp)
-    sw      s0, 4(sp)
-    sw      s1, 8(sp)
-    sw      s2, 12(sp)
-    sw      s3, 16(sp)
-    sw      s4, 20(sp)
-    sw      s5, 24(sp)
-    sw      s6, 28(sp)
-    sw      s7, 32(sp)
-    sw      s8, 36(sp)
-    sw      s9, 40(sp)
-    sw      s10, 44(sp)
-    sw      s11, 48(sp)
-    sw      a0, 52(sp)
+    sw      s0, 0(sp)
+    sw      s1, 4(sp)
+    sw      s2, 8(sp)
+    sw      s3, 12(sp)
+    sw      s4, 16(sp)
+    sw      s5, 20(sp)
+    sw      s6, 24(sp)
+    sw      s7, 28(sp)
+    sw      s8, 32(sp)
+    sw      s9, 36(sp)
+    sw      s10, 40(sp)
+    sw      s11, 44(sp)
+    sw      a0, 48(sp)
     lw      t0, 0(a0)
     lw      t1, 4(a0)
     lw      t2, 8(a0)
@@ -459,7 +458,7 @@ LWC_SYM(ascon_masked_rv32_permute):
     addi    a1, a1, 8
     la      a3, .Lmasked_rc_end
     bne     a1, a3, .Lmasked_round
-    lw      a0, 52(sp)
+    lw      a0, 48(sp)
     sw      t0, 0(a0)
     sw      t1, 4(a0)
     sw      t2, 8(a0)
@@ -492,20 +491,19 @@ LWC_SYM(ascon_masked_rv32_permute):
     li      a7, 0
     li      a3, 0
     li      a4, 0
-    lw      ra, 0(sp)
-    lw      s0, 4(sp)
-    lw      s1, 8(sp)
-    lw      s2, 12(sp)
-    lw      s3, 16(sp)
-    lw      s4, 20(sp)
-    lw      s5, 24(sp)
-    lw      s6, 28(sp)
-    lw      s7, 32(sp)
-    lw      s8, 36(sp)
-    lw      s9, 40(sp)
-    lw      s10, 44(sp)
-    lw      s11, 48(sp)
-    lw      a0, 52(sp)
+    lw      s0, 0(sp)
+    lw      s1, 4(sp)
+    lw      s2, 8(sp)
+    lw      s3, 12(sp)
+    lw      s4, 16(sp)
+    lw      s5, 20(sp)
+    lw      s6, 24(sp)
+    lw      s7, 28(sp)
+    lw      s8, 32(sp)
+    lw      s9, 36(sp)
+    lw      s10, 40(sp)
+    lw      s11, 44(sp)
+    lw      a0, 48(sp)
     addi    sp, sp, 64
     ret
     .size LWC_SYM(ascon_masked_rv32_permute), .-LWC_SYM(ascon_masked_rv32_permute)

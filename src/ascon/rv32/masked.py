@@ -21,7 +21,7 @@ random words and a constant pair from memory:
     z         Z: chi's sharing of zero (share 0, share 1)
     a1        the round constants' pointer (.Lmasked_rc: even, odd word)
     a2        the random words' pointer
-    a0 ra a3 a4   temporaries (a0, the state pointer, is kept on the stack)
+    a3 a4     temporaries (a0, the state pointer, waits on the stack)
 
 A round, each 32-bit half (the even words, then the odd) of the S-box on
 both shares, then the linear layer share by share:
@@ -57,21 +57,19 @@ S1E = ["s0", "s1", "s2", "s3", "s4"]
 S1O = ["s5", "s6", "s7", "s8", "s9"]
 Z = ["s10", "s11"]
 RC, RND = "a1", "a2"
-TMP = ["a3", "a4", "a0", "ra"]
-SAVED = ["ra", *S1E, *S1O, *Z, "a0"]  # a0: the state pointer, for the stores
+TMP = ["a3", "a4"]
+SAVED = [*S1E, *S1O, *Z, "a0"]  # a0: the state pointer, for the stores
 FRAME = 64
 ROT1 = 7  # share 1's rotation (backend_masked.h: ASCON_ROT(1))
-
-SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
 
 VARIANTS = ["masked", "masked_zbb", "masked3_zbb"]
 
 
-def round_constants(i: int) -> tuple[int, int]:
-    c = ((0xF - i) << 4) | i
-    even = sum(((c >> (2 * k)) & 1) << k for k in range(4))
-    odd = sum(((c >> (2 * k + 1)) & 1) << k for k in range(4))
-    return even, odd
+def base():
+    """The family's generator, gen.py (which imports this module): its Asm,
+    round constants, SIGMA and rot_src, read when the files are written."""
+    from src.ascon.rv32 import gen
+    return gen
 
 
 class Ops:
@@ -132,10 +130,7 @@ def sbox(o: Ops, x: list[list[str]], rnd_off: int, half: str) -> None:
     lane i's word of this half; z from the random words at rnd_off."""
     a = o.a
     a.note(f"S-box, {half} words, both shares")
-    for j in range(2):
-        a("xor", x[0][j], x[0][j], x[4][j], comment=f"share {j}: x0 ^= x4, x4 ^= x3, x2 ^= x1")
-        a("xor", x[4][j], x[4][j], x[3][j])
-        a("xor", x[2][j], x[2][j], x[1][j])
+    affine_in(a, x, 2)
     a("lw", Z[0], f"{rnd_off}({RND})", comment="z: a fresh sharing of zero")
     o.rori(Z[1], Z[0], 32 - ROT1, TMP[1])
     toffoli(o, Z, x[3], x[4], "z ^= ~x3 & x4 (t2)")
@@ -143,44 +138,98 @@ def sbox(o: Ops, x: list[list[str]], rnd_off: int, half: str) -> None:
     toffoli(o, x[1], x[2], x[3], "x1 ^= ~x2 & x3 (t1)")
     toffoli(o, x[3], x[4], x[0], "x3 ^= ~x4 & x0 (t3: the new x4, same AND)")
     toffoli(o, x[0], x[1], x[2], "x0 ^= ~x1 & x2 (t0: the new x1, same AND)")
-    a("xor", x[2][0], x[2][0], Z[0], comment="x2 ^= z (t2)")
-    a("xor", x[2][1], x[2][1], Z[1])
-    for j in range(2):
+    affine_out(a, x, Z, 2)
+
+
+def affine_in(a, x: list[list[str]], ns: int) -> None:
+    """The S-box's first affine part, share by share (x[i][j]: lane i's
+    share j)."""
+    for j in range(ns):
+        a("xor", x[0][j], x[0][j], x[4][j], comment=f"share {j}: x0 ^= x4, x4 ^= x3, x2 ^= x1")
+        a("xor", x[4][j], x[4][j], x[3][j])
+        a("xor", x[2][j], x[2][j], x[1][j])
+
+
+def affine_out(a, x: list[list[str]], z: list[str], ns: int) -> None:
+    """t2 (in z) into x2, then the S-box's last affine part share by share
+    and its NOT (share 0)."""
+    for j in range(ns):
+        a("xor", x[2][j], x[2][j], z[j], comment="x2 ^= z (t2)" if j == 0 else "")
+    for j in range(ns):
         a("xor", x[1][j], x[1][j], x[0][j], comment=f"share {j}: x1 ^= x0, x0 ^= x4, x3 ^= x2")
         a("xor", x[0][j], x[0][j], x[4][j])
         a("xor", x[3][j], x[3][j], x[2][j])
     a("not", x[2][0], x[2][0], comment="x2 = ~x2 (share 0)")
 
 
-def rot_src(e: str, o_: str, r: int, half: str) -> tuple[str, int]:
-    """(register, 32-bit rotation) giving the `half` of lane (e, o) >>> r."""
-    if r % 2 == 0:
-        return (e if half == "e" else o_), r // 2
-    return (o_, r // 2) if half == "e" else (e, r // 2 + 1)
-
-
-def linear(o: Ops, share: int, e: list[str], od: list[str]) -> None:
-    """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on every lane of one share
-    (temporaries: Z, free after the S-box, and TMP)."""
-    a = o.a
-    d0, d1, d2, sc = Z[0], Z[1], TMP[0], TMP[1]
-    a.note(f"linear layer, share {share}")
-    for i, (r0, r1) in enumerate(SIGMA):
+def linear(o: Ops, e: list[str], od: list[str], temps: tuple[str, str, str]) -> None:
+    """x_i ^= (x_i >>> r0) ^ (x_i >>> r1) on every lane of one share, its
+    even words in e, its odd in od; temps: three free registers (TMP[1] the
+    RV32I rotations' scratch)."""
+    a, gen = o.a, base()
+    d0, d1, d2 = temps
+    for i, (r0, r1) in enumerate(gen.SIGMA):
         for half, dst in (("e", d0), ("o", d1)):
-            s0, k0 = rot_src(e[i], od[i], r0, half)
-            s1, k1 = rot_src(e[i], od[i], r1, half)
-            o.rori(dst, s0, k0, sc, comment=f"x{i} >>> {r0}, >>> {r1}: {half} word" if half == "e" else "")
-            o.rori(d2, s1, k1, sc)
+            s0, k0 = gen.rot_src(e[i], od[i], r0, half)
+            s1, k1 = gen.rot_src(e[i], od[i], r1, half)
+            o.rori(dst, s0, k0, TMP[1],
+                   comment=f"x{i} >>> {r0}, >>> {r1}: {half} word" if half == "e" else "")
+            o.rori(d2, s1, k1, TMP[1])
             a("xor", dst, dst, d2)
         a("xor", e[i], e[i], d0)
         a("xor", od[i], od[i], d1)
 
 
+def begin(a, name: str, args: str, saved: list[str]) -> None:
+    """The file's head, the function's symbol, its frame and saved
+    registers, RC at round 12 - rounds of the constants' table."""
+    a.raw('#include "asmgen/sym.h"')
+    a.raw("")
+    a.raw("    .text")
+    a.raw("    .balign 4")
+    declare(a, name)
+    a.note(args)
+    a("addi", "sp", "sp", -FRAME)
+    for k, r in enumerate(saved):
+        a("sw", r, f"{4 * k}(sp)")
+
+
+def first_round(a, table: str) -> None:
+    a("li", TMP[0], 12)
+    a("sub", TMP[0], TMP[0], "a1", comment="the first round: 12 - rounds")
+    a("slli", TMP[0], TMP[0], 3)
+    a("la", RC, table)
+    a("add", RC, RC, TMP[0])
+
+
+def next_round(a, table: str, loop: str) -> None:
+    a("addi", RC, RC, 8)
+    a("la", TMP[0], f"{table}_end")
+    a("bne", RC, TMP[0], loop)
+
+
+def end(a, name: str, saved: list[str], table: str) -> None:
+    """The saved registers back, return; the round constants' table (even
+    and odd bits of each round's)."""
+    for k, r in enumerate(saved):
+        a("lw", r, f"{4 * k}(sp)")
+    a("addi", "sp", "sp", FRAME)
+    a("ret")
+    size(a, name)
+    a.raw("")
+    a.raw("    .section .rodata")
+    a.raw("    .balign 4")
+    a.label(table)
+    for i in range(12):
+        even, odd = base().round_constants(i)
+        a.raw(f"    .word {even}, {odd}")
+    a.label(f"{table}_end")
+
+
 def generate(variant: str) -> str:
     if variant == "masked3_zbb":
         return generate3(variant)
-    from src.ascon.rv32.gen import Asm
-    a = Asm(variant)
+    a = base().Asm(variant)
     o = Ops(a, zbb=variant == "masked_zbb")
     a.banner("src/ascon/rv32/gen.py", __doc__.split("\n\n")[0].replace("\n", " ").strip()
              .removeprefix("The RV32 masked permutation: ") + "\n"
@@ -188,24 +237,12 @@ def generate(variant: str) -> str:
              f"Registers: share 0 {'/'.join(S0E)} (even), {'/'.join(S0O)} (odd); share 1 "
              f"{'/'.join(S1E)}, {'/'.join(S1O)};\nz {'/'.join(Z)}; temporaries "
              f"{'/'.join(TMP)}; the doc string of src/ascon/rv32/masked.py says more.")
-    a.raw('#include "asmgen/sym.h"')
-    a.raw("")
-    a.raw("    .text")
-    a.raw("    .balign 4")
     name = "LWC_SYM(ascon_masked_rv32_permute)"
-    declare(a, name)
-    a.note("a0 = x[2][2][5], a1 = rounds (1..12), a2 = 2 * rounds random words")
-    a("addi", "sp", "sp", -FRAME)
-    for k, r in enumerate(SAVED):
-        a("sw", r, f"{4 * k}(sp)")
+    begin(a, name, "a0 = x[2][2][5], a1 = rounds (1..12), a2 = 2 * rounds random words", SAVED)
     regs = [*S0E, *S0O, *S1E, *S1O]
     for k, r in enumerate(regs):
         a("lw", r, f"{4 * k}(a0)")
-    a("li", TMP[0], 12)
-    a("sub", TMP[0], TMP[0], "a1", comment="the first round: 12 - rounds")
-    a("slli", TMP[0], TMP[0], 3)
-    a("la", RC, ".Lmasked_rc")
-    a("add", RC, RC, TMP[0])
+    first_round(a, ".Lmasked_rc")
     a.label(".Lmasked_round")
     a("lw", TMP[0], f"0({RC})", comment="the round constant, even and odd bits")
     a("lw", TMP[1], f"4({RC})")
@@ -214,30 +251,17 @@ def generate(variant: str) -> str:
     sbox(o, [[S0E[i], S1E[i]] for i in range(5)], 0, "even")
     sbox(o, [[S0O[i], S1O[i]] for i in range(5)], 4, "odd")
     a("addi", RND, RND, 8)
-    linear(o, 0, S0E, S0O)
-    linear(o, 1, S1E, S1O)
-    a("addi", RC, RC, 8)
-    a("la", TMP[0], ".Lmasked_rc_end")
-    a("bne", RC, TMP[0], ".Lmasked_round")
+    for j, (e, od) in enumerate(((S0E, S0O), (S1E, S1O))):
+        a.note(f"linear layer, share {j}")
+        linear(o, e, od, (Z[0], Z[1], TMP[0]))
+    next_round(a, ".Lmasked_rc", ".Lmasked_round")
     a("lw", "a0", f"{4 * SAVED.index('a0')}(sp)")
     for k, r in enumerate(regs):
         a("sw", r, f"{4 * k}(a0)")
-    for r in [*regs, *TMP[:2]]:  # no share left where the caller does not restore
+    for r in [*regs, *TMP]:  # no share left where the caller does not restore
         if r not in SAVED:
             a("li", r, 0)
-    for k, r in enumerate(SAVED):
-        a("lw", r, f"{4 * k}(sp)")
-    a("addi", "sp", "sp", FRAME)
-    a("ret")
-    size(a, name)
-    a.raw("")
-    a.raw("    .section .rodata")
-    a.raw("    .balign 4")
-    a.label(".Lmasked_rc")
-    for i in range(12):
-        even, odd = round_constants(i)
-        a.raw(f"    .word {even}, {odd}")
-    a.label(".Lmasked_rc_end")
+    end(a, name, SAVED, ".Lmasked_rc")
     return text(a)
 
 
@@ -308,10 +332,7 @@ def sbox3(a, half: int) -> None:
     a("xor", X3[0][2], X3[0][2], TMP[0])
     a("li", TMP[0], 0)
     x = [[X3[j][i] for j in range(3)] for i in range(5)]
-    for j in range(3):
-        a("xor", x[0][j], x[0][j], x[4][j], comment=f"share {j}: x0 ^= x4, x4 ^= x3, x2 ^= x1")
-        a("xor", x[4][j], x[4][j], x[3][j])
-        a("xor", x[2][j], x[2][j], x[1][j])
+    affine_in(a, x, 3)
     a("lw", Z3[1], f"{8 * half}({RND})", comment="z: a fresh sharing of zero (two words)")
     a("lw", Z3[2], f"{8 * half + 4}({RND})")
     a("rori", Z3[0], Z3[1], align3(1, 0))
@@ -323,13 +344,7 @@ def sbox3(a, half: int) -> None:
     toffoli3(a, x[1], x[2], x[3], "x1 ^= ~x2 & x3 (t1)")
     toffoli3(a, x[3], x[4], x[0], "x3 ^= ~x4 & x0 (t3: the new x4, same AND)")
     toffoli3(a, x[0], x[1], x[2], "x0 ^= ~x1 & x2 (t0: the new x1, same AND)")
-    for j in range(3):
-        a("xor", x[2][j], x[2][j], Z3[j], comment="x2 ^= z (t2)" if j == 0 else "")
-    for j in range(3):
-        a("xor", x[1][j], x[1][j], x[0][j], comment=f"share {j}: x1 ^= x0, x0 ^= x4, x3 ^= x2")
-        a("xor", x[0][j], x[0][j], x[4][j])
-        a("xor", x[3][j], x[3][j], x[2][j])
-    a("not", x[2][0], x[2][0], comment="x2 = ~x2 (share 0)")
+    affine_out(a, x, Z3, 3)
     for j in range(3):
         for i in range(5):
             a("sw", X3[j][i], f"{word3(j, half, i)}({PTR3})")
@@ -342,16 +357,7 @@ def linear3(a, o, share: int) -> None:
         a("lw", e[i], f"{word3(share, 0, i)}({PTR3})")
     for i in range(5):
         a("lw", od[i], f"{word3(share, 1, i)}({PTR3})")
-    d0, d1, d2 = Z3
-    for i, (r0, r1) in enumerate(SIGMA):
-        for half, dst in (("e", d0), ("o", d1)):
-            s0, k0 = rot_src(e[i], od[i], r0, half)
-            s1, k1 = rot_src(e[i], od[i], r1, half)
-            o.rori(dst, s0, k0, TMP[1], comment=f"x{i} >>> {r0}, >>> {r1}: {half} word" if half == "e" else "")
-            o.rori(d2, s1, k1, TMP[1])
-            a("xor", dst, dst, d2)
-        a("xor", e[i], e[i], d0)
-        a("xor", od[i], od[i], d1)
+    linear(o, e, od, (Z3[0], Z3[1], Z3[2]))
     for i in range(5):
         a("sw", e[i], f"{word3(share, 0, i)}({PTR3})")
     for i in range(5):
@@ -359,51 +365,24 @@ def linear3(a, o, share: int) -> None:
 
 
 def generate3(variant: str) -> str:
-    from src.ascon.rv32.gen import Asm
-    a = Asm(variant)
+    a = base().Asm(variant)
     o = Ops(a, zbb=True)
     a.banner("src/ascon/rv32/gen.py", "Ascon's p^n on three Boolean shares (Zbb), for masked3_zbb's\n"
              "implementations (backend_masked.h's ASCON_MASKED_PERMUTE_ASM, ASCON_SHARES 3).\n"
              "State in memory: backend_masked.h's x[3][2][5] (share, half, lane), share j rotated\n"
              "left by 0, 7, 13; loaded and stored per S-box half and per share's linear layer.\n"
              "The doc string of src/ascon/rv32/masked.py says more.")
-    a.raw('#include "asmgen/sym.h"')
-    a.raw("")
-    a.raw("    .text")
-    a.raw("    .balign 4")
     name = "LWC_SYM(ascon_masked3_rv32_permute)"
-    declare(a, name)
-    a.note("a0 = x[3][2][5], a1 = rounds (1..12), a2 = 4 * rounds random words")
-    a("addi", "sp", "sp", -FRAME)
-    for k, r in enumerate(SAVED3):
-        a("sw", r, f"{4 * k}(sp)")
-    a("li", TMP[0], 12)
-    a("sub", TMP[0], TMP[0], "a1", comment="the first round: 12 - rounds")
-    a("slli", TMP[0], TMP[0], 3)
-    a("la", RC, ".Lmasked3_rc")
-    a("add", RC, RC, TMP[0])
+    begin(a, name, "a0 = x[3][2][5], a1 = rounds (1..12), a2 = 4 * rounds random words", SAVED3)
+    first_round(a, ".Lmasked3_rc")
     a.label(".Lmasked3_round")
     sbox3(a, 0)
     sbox3(a, 1)
     a("addi", RND, RND, 16)
     for j in range(3):
         linear3(a, o, j)
-    a("addi", RC, RC, 8)
-    a("la", TMP[0], ".Lmasked3_rc_end")
-    a("bne", RC, TMP[0], ".Lmasked3_round")
-    for r in [*X3[0], *Z3[2:], *TMP[:2]]:  # no share left where the caller does not restore
+    next_round(a, ".Lmasked3_rc", ".Lmasked3_round")
+    for r in [*X3[0], *Z3[2:], *TMP]:  # no share left where the caller does not restore
         a("li", r, 0)
-    for k, r in enumerate(SAVED3):
-        a("lw", r, f"{4 * k}(sp)")
-    a("addi", "sp", "sp", FRAME)
-    a("ret")
-    size(a, name)
-    a.raw("")
-    a.raw("    .section .rodata")
-    a.raw("    .balign 4")
-    a.label(".Lmasked3_rc")
-    for i in range(12):
-        even, odd = round_constants(i)
-        a.raw(f"    .word {even}, {odd}")
-    a.label(".Lmasked3_rc_end")
+    end(a, name, SAVED3, ".Lmasked3_rc")
     return text(a)
