@@ -3,8 +3,8 @@
  * Ascon's p^n on three Boolean shares (Zbb), for masked3_zbb's
  * implementations (backend_masked.h's ASCON_MASKED_PERMUTE_ASM, ASCON_SHARES 3).
  * State in memory: backend_masked.h's x[3][2][5] (share, half, lane), share j rotated
- * left by 0, 7, 13; loaded and stored per S-box half and per share's linear layer.
- * The doc string of src/ascon/rv32/masked.py says more. */
+ * left by 0, 7, 13; the even words stay in registers from one round's linear layer
+ * to the next round's S-box.  The doc string of src/ascon/rv32/masked.py says more. */
 #include "asmgen/sym.h"
 
     .text
@@ -26,245 +26,198 @@ LWC_SYM(ascon_masked3_rv32_permute):
     sw      s9, 36(sp)
     sw      s10, 40(sp)
     sw      s11, 44(sp)
+    sw      ra, 48(sp)
+    lw      t5, 0(a0)
+    lw      t6, 4(a0)
+    lw      s10, 8(a0)
+    lw      s11, 12(a0)
+    lw      ra, 16(a0)
+    lw      t0, 40(a0)
+    lw      t1, 44(a0)
+    lw      t2, 48(a0)
+    lw      t3, 52(a0)
+    lw      t4, 56(a0)
+    lw      s0, 80(a0)
+    lw      s1, 84(a0)
+    lw      s2, 88(a0)
+    lw      s3, 92(a0)
+    lw      s4, 96(a0)
     li      a3, 12
     sub     a3, a3, a1                  /* the first round: 12 - rounds */
     slli    a3, a3, 3
     la      a1, .Lmasked3_rc
     add     a1, a1, a3
 .Lmasked3_round:
-    /* S-box, even words, three shares: t0-t4 share 0, s0-s4 share 1, s5-s9 share 2 */
-    lw      t0, 0(a0)
-    lw      t1, 4(a0)
-    lw      t2, 8(a0)
-    lw      t3, 12(a0)
-    lw      t4, 16(a0)
-    lw      s0, 40(a0)
-    lw      s1, 44(a0)
-    lw      s2, 48(a0)
-    lw      s3, 52(a0)
-    lw      s4, 56(a0)
-    lw      s5, 80(a0)
-    lw      s6, 84(a0)
-    lw      s7, 88(a0)
-    lw      s8, 92(a0)
-    lw      s9, 96(a0)
+    /* S-box, even words, three shares: share 0 t5/t6/s10/s11/ra; share 1 t0/t1/t2/t3/t4; share 2 s0/s1/s2/s3/s4 */
     lw      a3, 0(a1)                   /* x2 ^= the round constant (share 0) */
-    xor     t2, t2, a3
-    li      a3, 0
-    xor     t0, t0, t4                  /* share 0: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
+    xor     s10, s10, a3
+    xor     t5, t5, ra                  /* share 0: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
+    xor     ra, ra, s11
+    xor     s10, s10, t6
+    xor     t0, t0, t4                  /* share 1: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
     xor     t4, t4, t3
     xor     t2, t2, t1
-    xor     s0, s0, s4                  /* share 1: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
+    xor     s0, s0, s4                  /* share 2: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
     xor     s4, s4, s3
     xor     s2, s2, s1
-    xor     s5, s5, s9                  /* share 2: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
-    xor     s9, s9, s8
-    xor     s7, s7, s6
-    lw      s11, 0(a2)                  /* z: a fresh sharing of zero (two words) */
-    lw      a5, 4(a2)
-    rori    s10, s11, 7
-    rori    a3, a5, 13
-    xor     s10, s10, a3
-    li      a3, 0
+    lw      a6, 0(a2)                   /* z: a fresh sharing of zero (two words) */
+    lw      a7, 4(a2)
+    rori    a5, a6, 7
+    rori    a3, a7, 13
+    xor     a5, a5, a3
     /* z ^= ~x3 & x4 (t2) */
-    rori    a3, s4, 7                   /* x0 ^= p0 & q1' */
+    rori    a3, t4, 7                   /* x0 ^= p0 & q1' */
+    and     a3, s11, a3
+    xor     a5, a5, a3
+    andn    a3, ra, s11                 /* x0 ^= q0 & ~p0 */
+    xor     a5, a5, a3
+    rori    a3, s4, 13                  /* x0 ^= p0 & q2' */
+    and     a3, s11, a3
+    xor     a5, a5, a3
+    rori    a3, s4, 6                   /* x1 ^= p1 & q2' */
     and     a3, t3, a3
-    xor     s10, s10, a3
-    li      a3, 0
-    andn    a3, t4, t3                  /* x0 ^= q0 & ~p0 */
-    xor     s10, s10, a3
-    li      a3, 0
-    rori    a3, s9, 13                  /* x0 ^= p0 & q2' */
+    xor     a6, a6, a3
+    andn    a3, t4, t3                  /* x1 ^= q1 & ~p1 */
+    xor     a6, a6, a3
+    rori    a3, ra, 25                  /* x1 ^= p1 & q0' */
     and     a3, t3, a3
-    xor     s10, s10, a3
-    li      a3, 0
-    rori    a3, s9, 6                   /* x1 ^= p1 & q2' */
+    xor     a6, a6, a3
+    rori    a3, ra, 19                  /* x2 ^= p2 & ~q0' */
+    andn    a3, s3, a3
+    xor     a7, a7, a3
+    or      a3, s3, s4                  /* x2 ^= q2 | p2 */
+    xor     a7, a7, a3
+    rori    a3, t4, 26                  /* x2 ^= p2 & q1' */
     and     a3, s3, a3
-    xor     s11, s11, a3
-    li      a3, 0
-    andn    a3, s4, s3                  /* x1 ^= q1 & ~p1 */
-    xor     s11, s11, a3
-    li      a3, 0
-    rori    a3, t4, 25                  /* x1 ^= p1 & q0' */
-    and     a3, s3, a3
-    xor     s11, s11, a3
-    li      a3, 0
-    rori    a3, t4, 19                  /* x2 ^= p2 & ~q0' */
-    andn    a3, s8, a3
-    xor     a5, a5, a3
-    li      a3, 0
-    or      a3, s8, s9                  /* x2 ^= q2 | p2 */
-    xor     a5, a5, a3
-    li      a3, 0
-    rori    a3, s4, 26                  /* x2 ^= p2 & q1' */
-    and     a3, s8, a3
-    xor     a5, a5, a3
-    li      a3, 0
+    xor     a7, a7, a3
     /* x4 ^= ~x0 & x1 (t4) */
-    rori    a3, s1, 7                   /* x0 ^= p0 & q1' */
+    rori    a3, t1, 7                   /* x0 ^= p0 & q1' */
+    and     a3, t5, a3
+    xor     ra, ra, a3
+    andn    a3, t6, t5                  /* x0 ^= q0 & ~p0 */
+    xor     ra, ra, a3
+    rori    a3, s1, 13                  /* x0 ^= p0 & q2' */
+    and     a3, t5, a3
+    xor     ra, ra, a3
+    rori    a3, s1, 6                   /* x1 ^= p1 & q2' */
     and     a3, t0, a3
     xor     t4, t4, a3
-    li      a3, 0
-    andn    a3, t1, t0                  /* x0 ^= q0 & ~p0 */
+    andn    a3, t1, t0                  /* x1 ^= q1 & ~p1 */
     xor     t4, t4, a3
-    li      a3, 0
-    rori    a3, s6, 13                  /* x0 ^= p0 & q2' */
+    rori    a3, t6, 25                  /* x1 ^= p1 & q0' */
     and     a3, t0, a3
     xor     t4, t4, a3
-    li      a3, 0
-    rori    a3, s6, 6                   /* x1 ^= p1 & q2' */
+    rori    a3, t6, 19                  /* x2 ^= p2 & ~q0' */
+    andn    a3, s0, a3
+    xor     s4, s4, a3
+    or      a3, s0, s1                  /* x2 ^= q2 | p2 */
+    xor     s4, s4, a3
+    rori    a3, t1, 26                  /* x2 ^= p2 & q1' */
     and     a3, s0, a3
     xor     s4, s4, a3
-    li      a3, 0
-    andn    a3, s1, s0                  /* x1 ^= q1 & ~p1 */
-    xor     s4, s4, a3
-    li      a3, 0
-    rori    a3, t1, 25                  /* x1 ^= p1 & q0' */
-    and     a3, s0, a3
-    xor     s4, s4, a3
-    li      a3, 0
-    rori    a3, t1, 19                  /* x2 ^= p2 & ~q0' */
-    andn    a3, s5, a3
-    xor     s9, s9, a3
-    li      a3, 0
-    or      a3, s5, s6                  /* x2 ^= q2 | p2 */
-    xor     s9, s9, a3
-    li      a3, 0
-    rori    a3, s1, 26                  /* x2 ^= p2 & q1' */
-    and     a3, s5, a3
-    xor     s9, s9, a3
-    li      a3, 0
     /* x1 ^= ~x2 & x3 (t1) */
-    rori    a3, s3, 7                   /* x0 ^= p0 & q1' */
+    rori    a3, t3, 7                   /* x0 ^= p0 & q1' */
+    and     a3, s10, a3
+    xor     t6, t6, a3
+    andn    a3, s11, s10                /* x0 ^= q0 & ~p0 */
+    xor     t6, t6, a3
+    rori    a3, s3, 13                  /* x0 ^= p0 & q2' */
+    and     a3, s10, a3
+    xor     t6, t6, a3
+    rori    a3, s3, 6                   /* x1 ^= p1 & q2' */
     and     a3, t2, a3
     xor     t1, t1, a3
-    li      a3, 0
-    andn    a3, t3, t2                  /* x0 ^= q0 & ~p0 */
+    andn    a3, t3, t2                  /* x1 ^= q1 & ~p1 */
     xor     t1, t1, a3
-    li      a3, 0
-    rori    a3, s8, 13                  /* x0 ^= p0 & q2' */
+    rori    a3, s11, 25                 /* x1 ^= p1 & q0' */
     and     a3, t2, a3
     xor     t1, t1, a3
-    li      a3, 0
-    rori    a3, s8, 6                   /* x1 ^= p1 & q2' */
+    rori    a3, s11, 19                 /* x2 ^= p2 & ~q0' */
+    andn    a3, s2, a3
+    xor     s1, s1, a3
+    or      a3, s2, s3                  /* x2 ^= q2 | p2 */
+    xor     s1, s1, a3
+    rori    a3, t3, 26                  /* x2 ^= p2 & q1' */
     and     a3, s2, a3
     xor     s1, s1, a3
-    li      a3, 0
-    andn    a3, s3, s2                  /* x1 ^= q1 & ~p1 */
-    xor     s1, s1, a3
-    li      a3, 0
-    rori    a3, t3, 25                  /* x1 ^= p1 & q0' */
-    and     a3, s2, a3
-    xor     s1, s1, a3
-    li      a3, 0
-    rori    a3, t3, 19                  /* x2 ^= p2 & ~q0' */
-    andn    a3, s7, a3
-    xor     s6, s6, a3
-    li      a3, 0
-    or      a3, s7, s8                  /* x2 ^= q2 | p2 */
-    xor     s6, s6, a3
-    li      a3, 0
-    rori    a3, s3, 26                  /* x2 ^= p2 & q1' */
-    and     a3, s7, a3
-    xor     s6, s6, a3
-    li      a3, 0
     /* x3 ^= ~x4 & x0 (t3: the new x4, same AND) */
-    rori    a3, s0, 7                   /* x0 ^= p0 & q1' */
+    rori    a3, t0, 7                   /* x0 ^= p0 & q1' */
+    and     a3, ra, a3
+    xor     s11, s11, a3
+    andn    a3, t5, ra                  /* x0 ^= q0 & ~p0 */
+    xor     s11, s11, a3
+    rori    a3, s0, 13                  /* x0 ^= p0 & q2' */
+    and     a3, ra, a3
+    xor     s11, s11, a3
+    rori    a3, s0, 6                   /* x1 ^= p1 & q2' */
     and     a3, t4, a3
     xor     t3, t3, a3
-    li      a3, 0
-    andn    a3, t0, t4                  /* x0 ^= q0 & ~p0 */
+    andn    a3, t0, t4                  /* x1 ^= q1 & ~p1 */
     xor     t3, t3, a3
-    li      a3, 0
-    rori    a3, s5, 13                  /* x0 ^= p0 & q2' */
+    rori    a3, t5, 25                  /* x1 ^= p1 & q0' */
     and     a3, t4, a3
     xor     t3, t3, a3
-    li      a3, 0
-    rori    a3, s5, 6                   /* x1 ^= p1 & q2' */
+    rori    a3, t5, 19                  /* x2 ^= p2 & ~q0' */
+    andn    a3, s4, a3
+    xor     s3, s3, a3
+    or      a3, s4, s0                  /* x2 ^= q2 | p2 */
+    xor     s3, s3, a3
+    rori    a3, t0, 26                  /* x2 ^= p2 & q1' */
     and     a3, s4, a3
     xor     s3, s3, a3
-    li      a3, 0
-    andn    a3, s0, s4                  /* x1 ^= q1 & ~p1 */
-    xor     s3, s3, a3
-    li      a3, 0
-    rori    a3, t0, 25                  /* x1 ^= p1 & q0' */
-    and     a3, s4, a3
-    xor     s3, s3, a3
-    li      a3, 0
-    rori    a3, t0, 19                  /* x2 ^= p2 & ~q0' */
-    andn    a3, s9, a3
-    xor     s8, s8, a3
-    li      a3, 0
-    or      a3, s9, s5                  /* x2 ^= q2 | p2 */
-    xor     s8, s8, a3
-    li      a3, 0
-    rori    a3, s0, 26                  /* x2 ^= p2 & q1' */
-    and     a3, s9, a3
-    xor     s8, s8, a3
-    li      a3, 0
     /* x0 ^= ~x1 & x2 (t0: the new x1, same AND) */
-    rori    a3, s2, 7                   /* x0 ^= p0 & q1' */
+    rori    a3, t2, 7                   /* x0 ^= p0 & q1' */
+    and     a3, t6, a3
+    xor     t5, t5, a3
+    andn    a3, s10, t6                 /* x0 ^= q0 & ~p0 */
+    xor     t5, t5, a3
+    rori    a3, s2, 13                  /* x0 ^= p0 & q2' */
+    and     a3, t6, a3
+    xor     t5, t5, a3
+    rori    a3, s2, 6                   /* x1 ^= p1 & q2' */
     and     a3, t1, a3
     xor     t0, t0, a3
-    li      a3, 0
-    andn    a3, t2, t1                  /* x0 ^= q0 & ~p0 */
+    andn    a3, t2, t1                  /* x1 ^= q1 & ~p1 */
     xor     t0, t0, a3
-    li      a3, 0
-    rori    a3, s7, 13                  /* x0 ^= p0 & q2' */
+    rori    a3, s10, 25                 /* x1 ^= p1 & q0' */
     and     a3, t1, a3
     xor     t0, t0, a3
-    li      a3, 0
-    rori    a3, s7, 6                   /* x1 ^= p1 & q2' */
+    rori    a3, s10, 19                 /* x2 ^= p2 & ~q0' */
+    andn    a3, s1, a3
+    xor     s0, s0, a3
+    or      a3, s1, s2                  /* x2 ^= q2 | p2 */
+    xor     s0, s0, a3
+    rori    a3, t2, 26                  /* x2 ^= p2 & q1' */
     and     a3, s1, a3
     xor     s0, s0, a3
-    li      a3, 0
-    andn    a3, s2, s1                  /* x1 ^= q1 & ~p1 */
-    xor     s0, s0, a3
-    li      a3, 0
-    rori    a3, t2, 25                  /* x1 ^= p1 & q0' */
-    and     a3, s1, a3
-    xor     s0, s0, a3
-    li      a3, 0
-    rori    a3, t2, 19                  /* x2 ^= p2 & ~q0' */
-    andn    a3, s6, a3
-    xor     s5, s5, a3
-    li      a3, 0
-    or      a3, s6, s7                  /* x2 ^= q2 | p2 */
-    xor     s5, s5, a3
-    li      a3, 0
-    rori    a3, s2, 26                  /* x2 ^= p2 & q1' */
-    and     a3, s6, a3
-    xor     s5, s5, a3
-    li      a3, 0
-    xor     t2, t2, s10                 /* x2 ^= z (t2) */
-    xor     s2, s2, s11
-    xor     s7, s7, a5
-    xor     t1, t1, t0                  /* share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
+    xor     s10, s10, a5                /* x2 ^= z (t2) */
+    xor     t2, t2, a6
+    xor     s2, s2, a7
+    xor     t6, t6, t5                  /* share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
+    xor     t5, t5, ra
+    xor     s11, s11, s10
+    xor     t1, t1, t0                  /* share 1: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
     xor     t0, t0, t4
     xor     t3, t3, t2
-    xor     s1, s1, s0                  /* share 1: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
+    xor     s1, s1, s0                  /* share 2: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
     xor     s0, s0, s4
     xor     s3, s3, s2
-    xor     s6, s6, s5                  /* share 2: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
-    xor     s5, s5, s9
-    xor     s8, s8, s7
-    not     t2, t2                      /* x2 = ~x2 (share 0) */
-    sw      t0, 0(a0)
-    sw      t1, 4(a0)
-    sw      t2, 8(a0)
-    sw      t3, 12(a0)
-    sw      t4, 16(a0)
-    sw      s0, 40(a0)
-    sw      s1, 44(a0)
-    sw      s2, 48(a0)
-    sw      s3, 52(a0)
-    sw      s4, 56(a0)
-    sw      s5, 80(a0)
-    sw      s6, 84(a0)
-    sw      s7, 88(a0)
-    sw      s8, 92(a0)
-    sw      s9, 96(a0)
-    /* S-box, odd words, three shares: t0-t4 share 0, s0-s4 share 1, s5-s9 share 2 */
+    not     s10, s10                    /* x2 = ~x2 (share 0) */
+    sw      t5, 0(a0)
+    sw      t6, 4(a0)
+    sw      s10, 8(a0)
+    sw      s11, 12(a0)
+    sw      ra, 16(a0)
+    sw      t0, 40(a0)
+    sw      t1, 44(a0)
+    sw      t2, 48(a0)
+    sw      t3, 52(a0)
+    sw      t4, 56(a0)
+    sw      s0, 80(a0)
+    sw      s1, 84(a0)
+    sw      s2, 88(a0)
+    sw      s3, 92(a0)
+    sw      s4, 96(a0)
     lw      t0, 20(a0)
     lw      t1, 24(a0)
     lw      t2, 28(a0)
@@ -280,9 +233,9 @@ LWC_SYM(ascon_masked3_rv32_permute):
     lw      s7, 108(a0)
     lw      s8, 112(a0)
     lw      s9, 116(a0)
+    /* S-box, odd words, three shares: share 0 t0/t1/t2/t3/t4; share 1 s0/s1/s2/s3/s4; share 2 s5/s6/s7/s8/s9 */
     lw      a3, 4(a1)                   /* x2 ^= the round constant (share 0) */
     xor     t2, t2, a3
-    li      a3, 0
     xor     t0, t0, t4                  /* share 0: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
     xor     t4, t4, t3
     xor     t2, t2, t1
@@ -292,185 +245,139 @@ LWC_SYM(ascon_masked3_rv32_permute):
     xor     s5, s5, s9                  /* share 2: x0 ^= x4, x4 ^= x3, x2 ^= x1 */
     xor     s9, s9, s8
     xor     s7, s7, s6
-    lw      s11, 8(a2)                  /* z: a fresh sharing of zero (two words) */
-    lw      a5, 12(a2)
-    rori    s10, s11, 7
-    rori    a3, a5, 13
-    xor     s10, s10, a3
-    li      a3, 0
+    lw      a6, 8(a2)                   /* z: a fresh sharing of zero (two words) */
+    lw      a7, 12(a2)
+    rori    a5, a6, 7
+    rori    a3, a7, 13
+    xor     a5, a5, a3
     /* z ^= ~x3 & x4 (t2) */
     rori    a3, s4, 7                   /* x0 ^= p0 & q1' */
     and     a3, t3, a3
-    xor     s10, s10, a3
-    li      a3, 0
+    xor     a5, a5, a3
     andn    a3, t4, t3                  /* x0 ^= q0 & ~p0 */
-    xor     s10, s10, a3
-    li      a3, 0
+    xor     a5, a5, a3
     rori    a3, s9, 13                  /* x0 ^= p0 & q2' */
     and     a3, t3, a3
-    xor     s10, s10, a3
-    li      a3, 0
+    xor     a5, a5, a3
     rori    a3, s9, 6                   /* x1 ^= p1 & q2' */
     and     a3, s3, a3
-    xor     s11, s11, a3
-    li      a3, 0
+    xor     a6, a6, a3
     andn    a3, s4, s3                  /* x1 ^= q1 & ~p1 */
-    xor     s11, s11, a3
-    li      a3, 0
+    xor     a6, a6, a3
     rori    a3, t4, 25                  /* x1 ^= p1 & q0' */
     and     a3, s3, a3
-    xor     s11, s11, a3
-    li      a3, 0
+    xor     a6, a6, a3
     rori    a3, t4, 19                  /* x2 ^= p2 & ~q0' */
     andn    a3, s8, a3
-    xor     a5, a5, a3
-    li      a3, 0
+    xor     a7, a7, a3
     or      a3, s8, s9                  /* x2 ^= q2 | p2 */
-    xor     a5, a5, a3
-    li      a3, 0
+    xor     a7, a7, a3
     rori    a3, s4, 26                  /* x2 ^= p2 & q1' */
     and     a3, s8, a3
-    xor     a5, a5, a3
-    li      a3, 0
+    xor     a7, a7, a3
     /* x4 ^= ~x0 & x1 (t4) */
     rori    a3, s1, 7                   /* x0 ^= p0 & q1' */
     and     a3, t0, a3
     xor     t4, t4, a3
-    li      a3, 0
     andn    a3, t1, t0                  /* x0 ^= q0 & ~p0 */
     xor     t4, t4, a3
-    li      a3, 0
     rori    a3, s6, 13                  /* x0 ^= p0 & q2' */
     and     a3, t0, a3
     xor     t4, t4, a3
-    li      a3, 0
     rori    a3, s6, 6                   /* x1 ^= p1 & q2' */
     and     a3, s0, a3
     xor     s4, s4, a3
-    li      a3, 0
     andn    a3, s1, s0                  /* x1 ^= q1 & ~p1 */
     xor     s4, s4, a3
-    li      a3, 0
     rori    a3, t1, 25                  /* x1 ^= p1 & q0' */
     and     a3, s0, a3
     xor     s4, s4, a3
-    li      a3, 0
     rori    a3, t1, 19                  /* x2 ^= p2 & ~q0' */
     andn    a3, s5, a3
     xor     s9, s9, a3
-    li      a3, 0
     or      a3, s5, s6                  /* x2 ^= q2 | p2 */
     xor     s9, s9, a3
-    li      a3, 0
     rori    a3, s1, 26                  /* x2 ^= p2 & q1' */
     and     a3, s5, a3
     xor     s9, s9, a3
-    li      a3, 0
     /* x1 ^= ~x2 & x3 (t1) */
     rori    a3, s3, 7                   /* x0 ^= p0 & q1' */
     and     a3, t2, a3
     xor     t1, t1, a3
-    li      a3, 0
     andn    a3, t3, t2                  /* x0 ^= q0 & ~p0 */
     xor     t1, t1, a3
-    li      a3, 0
     rori    a3, s8, 13                  /* x0 ^= p0 & q2' */
     and     a3, t2, a3
     xor     t1, t1, a3
-    li      a3, 0
     rori    a3, s8, 6                   /* x1 ^= p1 & q2' */
     and     a3, s2, a3
     xor     s1, s1, a3
-    li      a3, 0
     andn    a3, s3, s2                  /* x1 ^= q1 & ~p1 */
     xor     s1, s1, a3
-    li      a3, 0
     rori    a3, t3, 25                  /* x1 ^= p1 & q0' */
     and     a3, s2, a3
     xor     s1, s1, a3
-    li      a3, 0
     rori    a3, t3, 19                  /* x2 ^= p2 & ~q0' */
     andn    a3, s7, a3
     xor     s6, s6, a3
-    li      a3, 0
     or      a3, s7, s8                  /* x2 ^= q2 | p2 */
     xor     s6, s6, a3
-    li      a3, 0
     rori    a3, s3, 26                  /* x2 ^= p2 & q1' */
     and     a3, s7, a3
     xor     s6, s6, a3
-    li      a3, 0
     /* x3 ^= ~x4 & x0 (t3: the new x4, same AND) */
     rori    a3, s0, 7                   /* x0 ^= p0 & q1' */
     and     a3, t4, a3
     xor     t3, t3, a3
-    li      a3, 0
     andn    a3, t0, t4                  /* x0 ^= q0 & ~p0 */
     xor     t3, t3, a3
-    li      a3, 0
     rori    a3, s5, 13                  /* x0 ^= p0 & q2' */
     and     a3, t4, a3
     xor     t3, t3, a3
-    li      a3, 0
     rori    a3, s5, 6                   /* x1 ^= p1 & q2' */
     and     a3, s4, a3
     xor     s3, s3, a3
-    li      a3, 0
     andn    a3, s0, s4                  /* x1 ^= q1 & ~p1 */
     xor     s3, s3, a3
-    li      a3, 0
     rori    a3, t0, 25                  /* x1 ^= p1 & q0' */
     and     a3, s4, a3
     xor     s3, s3, a3
-    li      a3, 0
     rori    a3, t0, 19                  /* x2 ^= p2 & ~q0' */
     andn    a3, s9, a3
     xor     s8, s8, a3
-    li      a3, 0
     or      a3, s9, s5                  /* x2 ^= q2 | p2 */
     xor     s8, s8, a3
-    li      a3, 0
     rori    a3, s0, 26                  /* x2 ^= p2 & q1' */
     and     a3, s9, a3
     xor     s8, s8, a3
-    li      a3, 0
     /* x0 ^= ~x1 & x2 (t0: the new x1, same AND) */
     rori    a3, s2, 7                   /* x0 ^= p0 & q1' */
     and     a3, t1, a3
     xor     t0, t0, a3
-    li      a3, 0
     andn    a3, t2, t1                  /* x0 ^= q0 & ~p0 */
     xor     t0, t0, a3
-    li      a3, 0
     rori    a3, s7, 13                  /* x0 ^= p0 & q2' */
     and     a3, t1, a3
     xor     t0, t0, a3
-    li      a3, 0
     rori    a3, s7, 6                   /* x1 ^= p1 & q2' */
     and     a3, s1, a3
     xor     s0, s0, a3
-    li      a3, 0
     andn    a3, s2, s1                  /* x1 ^= q1 & ~p1 */
     xor     s0, s0, a3
-    li      a3, 0
     rori    a3, t2, 25                  /* x1 ^= p1 & q0' */
     and     a3, s1, a3
     xor     s0, s0, a3
-    li      a3, 0
     rori    a3, t2, 19                  /* x2 ^= p2 & ~q0' */
     andn    a3, s6, a3
     xor     s5, s5, a3
-    li      a3, 0
     or      a3, s6, s7                  /* x2 ^= q2 | p2 */
     xor     s5, s5, a3
-    li      a3, 0
     rori    a3, s2, 26                  /* x2 ^= p2 & q1' */
     and     a3, s6, a3
     xor     s5, s5, a3
-    li      a3, 0
-    xor     t2, t2, s10                 /* x2 ^= z (t2) */
-    xor     s2, s2, s11
-    xor     s7, s7, a5
+    xor     t2, t2, a5                  /* x2 ^= z (t2) */
+    xor     s2, s2, a6
+    xor     s7, s7, a7
     xor     t1, t1, t0                  /* share 0: x1 ^= x0, x0 ^= x4, x3 ^= x2 */
     xor     t0, t0, t4
     xor     t3, t3, t2
@@ -481,214 +388,188 @@ LWC_SYM(ascon_masked3_rv32_permute):
     xor     s5, s5, s9
     xor     s8, s8, s7
     not     t2, t2                      /* x2 = ~x2 (share 0) */
+    addi    a2, a2, 16
+    /* linear layer, share 0: even words t5, t6, s10, s11, ra, odd t0, t1, t2, t3, t4 */
+    lw      t5, 0(a0)
+    lw      t6, 4(a0)
+    lw      s10, 8(a0)
+    lw      s11, 12(a0)
+    lw      ra, 16(a0)
+    rori    a5, t0, 9                   /* x0 >>> 19, >>> 28: e word */
+    rori    a7, t5, 14
+    xor     a5, a5, a7
+    rori    a6, t5, 10
+    rori    a7, t0, 14
+    xor     a6, a6, a7
+    xor     t5, t5, a5
+    xor     t0, t0, a6
+    rori    a5, t1, 30                  /* x1 >>> 61, >>> 39: e word */
+    rori    a7, t1, 19
+    xor     a5, a5, a7
+    rori    a6, t6, 31
+    rori    a7, t6, 20
+    xor     a6, a6, a7
+    xor     t6, t6, a5
+    xor     t1, t1, a6
+    mv      a5, t2                      /* x2 >>> 1, >>> 6: e word */
+    rori    a7, s10, 3
+    xor     a5, a5, a7
+    rori    a6, s10, 1
+    rori    a7, t2, 3
+    xor     a6, a6, a7
+    xor     s10, s10, a5
+    xor     t2, t2, a6
+    rori    a5, s11, 5                  /* x3 >>> 10, >>> 17: e word */
+    rori    a7, t3, 8
+    xor     a5, a5, a7
+    rori    a6, t3, 5
+    rori    a7, s11, 9
+    xor     a6, a6, a7
+    xor     s11, s11, a5
+    xor     t3, t3, a6
+    rori    a5, t4, 3                   /* x4 >>> 7, >>> 41: e word */
+    rori    a7, t4, 20
+    xor     a5, a5, a7
+    rori    a6, ra, 4
+    rori    a7, ra, 21
+    xor     a6, a6, a7
+    xor     ra, ra, a5
+    xor     t4, t4, a6
     sw      t0, 20(a0)
     sw      t1, 24(a0)
     sw      t2, 28(a0)
     sw      t3, 32(a0)
     sw      t4, 36(a0)
-    sw      s0, 60(a0)
-    sw      s1, 64(a0)
-    sw      s2, 68(a0)
-    sw      s3, 72(a0)
-    sw      s4, 76(a0)
-    sw      s5, 100(a0)
-    sw      s6, 104(a0)
-    sw      s7, 108(a0)
-    sw      s8, 112(a0)
-    sw      s9, 116(a0)
-    addi    a2, a2, 16
-    /* linear layer, share 0: t0-t4 e0..e4, s0-s4 o0..o4 */
-    lw      t0, 0(a0)
-    lw      t1, 4(a0)
-    lw      t2, 8(a0)
-    lw      t3, 12(a0)
-    lw      t4, 16(a0)
-    lw      s0, 20(a0)
-    lw      s1, 24(a0)
-    lw      s2, 28(a0)
-    lw      s3, 32(a0)
-    lw      s4, 36(a0)
-    rori    s10, s0, 9                  /* x0 >>> 19, >>> 28: e word */
-    rori    a5, t0, 14
-    xor     s10, s10, a5
-    rori    s11, t0, 10
-    rori    a5, s0, 14
-    xor     s11, s11, a5
-    xor     t0, t0, s10
-    xor     s0, s0, s11
-    rori    s10, s1, 30                 /* x1 >>> 61, >>> 39: e word */
-    rori    a5, s1, 19
-    xor     s10, s10, a5
-    rori    s11, t1, 31
-    rori    a5, t1, 20
-    xor     s11, s11, a5
-    xor     t1, t1, s10
-    xor     s1, s1, s11
-    mv      s10, s2                     /* x2 >>> 1, >>> 6: e word */
-    rori    a5, t2, 3
-    xor     s10, s10, a5
-    rori    s11, t2, 1
-    rori    a5, s2, 3
-    xor     s11, s11, a5
-    xor     t2, t2, s10
-    xor     s2, s2, s11
-    rori    s10, t3, 5                  /* x3 >>> 10, >>> 17: e word */
-    rori    a5, s3, 8
-    xor     s10, s10, a5
-    rori    s11, s3, 5
-    rori    a5, t3, 9
-    xor     s11, s11, a5
-    xor     t3, t3, s10
-    xor     s3, s3, s11
-    rori    s10, s4, 3                  /* x4 >>> 7, >>> 41: e word */
-    rori    a5, s4, 20
-    xor     s10, s10, a5
-    rori    s11, t4, 4
-    rori    a5, t4, 21
-    xor     s11, s11, a5
-    xor     t4, t4, s10
-    xor     s4, s4, s11
-    sw      t0, 0(a0)
-    sw      t1, 4(a0)
-    sw      t2, 8(a0)
-    sw      t3, 12(a0)
-    sw      t4, 16(a0)
-    sw      s0, 20(a0)
-    sw      s1, 24(a0)
-    sw      s2, 28(a0)
-    sw      s3, 32(a0)
-    sw      s4, 36(a0)
-    /* linear layer, share 1: t0-t4 e0..e4, s0-s4 o0..o4 */
+    /* linear layer, share 1: even words t0, t1, t2, t3, t4, odd s0, s1, s2, s3, s4 */
     lw      t0, 40(a0)
     lw      t1, 44(a0)
     lw      t2, 48(a0)
     lw      t3, 52(a0)
     lw      t4, 56(a0)
-    lw      s0, 60(a0)
-    lw      s1, 64(a0)
-    lw      s2, 68(a0)
-    lw      s3, 72(a0)
-    lw      s4, 76(a0)
-    rori    s10, s0, 9                  /* x0 >>> 19, >>> 28: e word */
-    rori    a5, t0, 14
-    xor     s10, s10, a5
-    rori    s11, t0, 10
-    rori    a5, s0, 14
-    xor     s11, s11, a5
-    xor     t0, t0, s10
-    xor     s0, s0, s11
-    rori    s10, s1, 30                 /* x1 >>> 61, >>> 39: e word */
-    rori    a5, s1, 19
-    xor     s10, s10, a5
-    rori    s11, t1, 31
-    rori    a5, t1, 20
-    xor     s11, s11, a5
-    xor     t1, t1, s10
-    xor     s1, s1, s11
-    mv      s10, s2                     /* x2 >>> 1, >>> 6: e word */
-    rori    a5, t2, 3
-    xor     s10, s10, a5
-    rori    s11, t2, 1
-    rori    a5, s2, 3
-    xor     s11, s11, a5
-    xor     t2, t2, s10
-    xor     s2, s2, s11
-    rori    s10, t3, 5                  /* x3 >>> 10, >>> 17: e word */
-    rori    a5, s3, 8
-    xor     s10, s10, a5
-    rori    s11, s3, 5
-    rori    a5, t3, 9
-    xor     s11, s11, a5
-    xor     t3, t3, s10
-    xor     s3, s3, s11
-    rori    s10, s4, 3                  /* x4 >>> 7, >>> 41: e word */
-    rori    a5, s4, 20
-    xor     s10, s10, a5
-    rori    s11, t4, 4
-    rori    a5, t4, 21
-    xor     s11, s11, a5
-    xor     t4, t4, s10
-    xor     s4, s4, s11
-    sw      t0, 40(a0)
-    sw      t1, 44(a0)
-    sw      t2, 48(a0)
-    sw      t3, 52(a0)
-    sw      t4, 56(a0)
+    rori    a5, s0, 9                   /* x0 >>> 19, >>> 28: e word */
+    rori    a7, t0, 14
+    xor     a5, a5, a7
+    rori    a6, t0, 10
+    rori    a7, s0, 14
+    xor     a6, a6, a7
+    xor     t0, t0, a5
+    xor     s0, s0, a6
+    rori    a5, s1, 30                  /* x1 >>> 61, >>> 39: e word */
+    rori    a7, s1, 19
+    xor     a5, a5, a7
+    rori    a6, t1, 31
+    rori    a7, t1, 20
+    xor     a6, a6, a7
+    xor     t1, t1, a5
+    xor     s1, s1, a6
+    mv      a5, s2                      /* x2 >>> 1, >>> 6: e word */
+    rori    a7, t2, 3
+    xor     a5, a5, a7
+    rori    a6, t2, 1
+    rori    a7, s2, 3
+    xor     a6, a6, a7
+    xor     t2, t2, a5
+    xor     s2, s2, a6
+    rori    a5, t3, 5                   /* x3 >>> 10, >>> 17: e word */
+    rori    a7, s3, 8
+    xor     a5, a5, a7
+    rori    a6, s3, 5
+    rori    a7, t3, 9
+    xor     a6, a6, a7
+    xor     t3, t3, a5
+    xor     s3, s3, a6
+    rori    a5, s4, 3                   /* x4 >>> 7, >>> 41: e word */
+    rori    a7, s4, 20
+    xor     a5, a5, a7
+    rori    a6, t4, 4
+    rori    a7, t4, 21
+    xor     a6, a6, a7
+    xor     t4, t4, a5
+    xor     s4, s4, a6
     sw      s0, 60(a0)
     sw      s1, 64(a0)
     sw      s2, 68(a0)
     sw      s3, 72(a0)
     sw      s4, 76(a0)
-    /* linear layer, share 2: t0-t4 e0..e4, s0-s4 o0..o4 */
-    lw      t0, 80(a0)
-    lw      t1, 84(a0)
-    lw      t2, 88(a0)
-    lw      t3, 92(a0)
-    lw      t4, 96(a0)
-    lw      s0, 100(a0)
-    lw      s1, 104(a0)
-    lw      s2, 108(a0)
-    lw      s3, 112(a0)
-    lw      s4, 116(a0)
-    rori    s10, s0, 9                  /* x0 >>> 19, >>> 28: e word */
-    rori    a5, t0, 14
-    xor     s10, s10, a5
-    rori    s11, t0, 10
-    rori    a5, s0, 14
-    xor     s11, s11, a5
-    xor     t0, t0, s10
-    xor     s0, s0, s11
-    rori    s10, s1, 30                 /* x1 >>> 61, >>> 39: e word */
-    rori    a5, s1, 19
-    xor     s10, s10, a5
-    rori    s11, t1, 31
-    rori    a5, t1, 20
-    xor     s11, s11, a5
-    xor     t1, t1, s10
-    xor     s1, s1, s11
-    mv      s10, s2                     /* x2 >>> 1, >>> 6: e word */
-    rori    a5, t2, 3
-    xor     s10, s10, a5
-    rori    s11, t2, 1
-    rori    a5, s2, 3
-    xor     s11, s11, a5
-    xor     t2, t2, s10
-    xor     s2, s2, s11
-    rori    s10, t3, 5                  /* x3 >>> 10, >>> 17: e word */
-    rori    a5, s3, 8
-    xor     s10, s10, a5
-    rori    s11, s3, 5
-    rori    a5, t3, 9
-    xor     s11, s11, a5
-    xor     t3, t3, s10
-    xor     s3, s3, s11
-    rori    s10, s4, 3                  /* x4 >>> 7, >>> 41: e word */
-    rori    a5, s4, 20
-    xor     s10, s10, a5
-    rori    s11, t4, 4
-    rori    a5, t4, 21
-    xor     s11, s11, a5
-    xor     t4, t4, s10
-    xor     s4, s4, s11
-    sw      t0, 80(a0)
-    sw      t1, 84(a0)
-    sw      t2, 88(a0)
-    sw      t3, 92(a0)
-    sw      t4, 96(a0)
-    sw      s0, 100(a0)
-    sw      s1, 104(a0)
-    sw      s2, 108(a0)
-    sw      s3, 112(a0)
-    sw      s4, 116(a0)
+    /* linear layer, share 2: even words s0, s1, s2, s3, s4, odd s5, s6, s7, s8, s9 */
+    lw      s0, 80(a0)
+    lw      s1, 84(a0)
+    lw      s2, 88(a0)
+    lw      s3, 92(a0)
+    lw      s4, 96(a0)
+    rori    a5, s5, 9                   /* x0 >>> 19, >>> 28: e word */
+    rori    a7, s0, 14
+    xor     a5, a5, a7
+    rori    a6, s0, 10
+    rori    a7, s5, 14
+    xor     a6, a6, a7
+    xor     s0, s0, a5
+    xor     s5, s5, a6
+    rori    a5, s6, 30                  /* x1 >>> 61, >>> 39: e word */
+    rori    a7, s6, 19
+    xor     a5, a5, a7
+    rori    a6, s1, 31
+    rori    a7, s1, 20
+    xor     a6, a6, a7
+    xor     s1, s1, a5
+    xor     s6, s6, a6
+    mv      a5, s7                      /* x2 >>> 1, >>> 6: e word */
+    rori    a7, s2, 3
+    xor     a5, a5, a7
+    rori    a6, s2, 1
+    rori    a7, s7, 3
+    xor     a6, a6, a7
+    xor     s2, s2, a5
+    xor     s7, s7, a6
+    rori    a5, s3, 5                   /* x3 >>> 10, >>> 17: e word */
+    rori    a7, s8, 8
+    xor     a5, a5, a7
+    rori    a6, s8, 5
+    rori    a7, s3, 9
+    xor     a6, a6, a7
+    xor     s3, s3, a5
+    xor     s8, s8, a6
+    rori    a5, s9, 3                   /* x4 >>> 7, >>> 41: e word */
+    rori    a7, s9, 20
+    xor     a5, a5, a7
+    rori    a6, s4, 4
+    rori    a7, s4, 21
+    xor     a6, a6, a7
+    xor     s4, s4, a5
+    xor     s9, s9, a6
+    sw      s5, 100(a0)
+    sw      s6, 104(a0)
+    sw      s7, 108(a0)
+    sw      s8, 112(a0)
+    sw      s9, 116(a0)
     addi    a1, a1, 8
     la      a3, .Lmasked3_rc_end
     bne     a1, a3, .Lmasked3_round
+    sw      t5, 0(a0)
+    sw      t6, 4(a0)
+    sw      s10, 8(a0)
+    sw      s11, 12(a0)
+    sw      ra, 16(a0)
+    sw      t0, 40(a0)
+    sw      t1, 44(a0)
+    sw      t2, 48(a0)
+    sw      t3, 52(a0)
+    sw      t4, 56(a0)
+    sw      s0, 80(a0)
+    sw      s1, 84(a0)
+    sw      s2, 88(a0)
+    sw      s3, 92(a0)
+    sw      s4, 96(a0)
     li      t0, 0
     li      t1, 0
     li      t2, 0
     li      t3, 0
     li      t4, 0
+    li      t5, 0
+    li      t6, 0
     li      a5, 0
+    li      a6, 0
+    li      a7, 0
     li      a3, 0
     li      a4, 0
     lw      s0, 0(sp)
@@ -703,6 +584,7 @@ LWC_SYM(ascon_masked3_rv32_permute):
     lw      s9, 36(sp)
     lw      s10, 40(sp)
     lw      s11, 44(sp)
+    lw      ra, 48(sp)
     addi    sp, sp, 64
     ret
     .size LWC_SYM(ascon_masked3_rv32_permute), .-LWC_SYM(ascon_masked3_rv32_permute)
