@@ -5,6 +5,7 @@
 # (cmake/lwc.cmake defines it)
 lwc_impl(aead ascon-aead128 asm_armv7m ascon_aead128_asm_armv7m crypto_aead/ascon-aead128/asm_armv7m ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_armv7m_masked ascon_aead128_asm_armv7m_masked crypto_aead/ascon-aead128/asm_armv7m_masked ARCHS armv7m SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_armv7m_masked3 ascon_aead128_asm_armv7m_masked3 crypto_aead/ascon-aead128/asm_armv7m_masked3 ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_armv7m_masked_leveled ascon_aead128_asm_armv7m_masked_leveled crypto_aead/ascon-aead128/asm_armv7m_masked_leveled ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_armv7m_small ascon_aead128_asm_armv7m_small crypto_aead/ascon-aead128/asm_armv7m_small ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_avr ascon_aead128_asm_avr crypto_aead/ascon-aead128/asm_avr ARCHS avr SOURCES aead.c ascon.S)
