@@ -27,6 +27,11 @@
  *   as it was).  The one-shot calls refuse lengths no buffer can have
  *   (above PTRDIFF_MAX) before touching any buffer.  Otherwise lengths are
  *   taken as the sizes of the caller's buffers, as memcpy() takes them.
+ *   A NULL descriptor (what lwc_aead_find() and lwc_hash_find() return for
+ *   a name they do not know) is refused the same way: lwc_aead_encrypt(),
+ *   lwc_aead_decrypt(), lwc_hash_compute() and the batch calls return
+ *   LWC_ERR_ARG and write nothing (a batch: every job's status
+ *   LWC_ERR_ARG).  A descriptor's own functions (a->init...) need one.
  *
  * Failed authentication
  *   lwc_aead_decrypt() checks the tag in constant time; when it does not
@@ -212,7 +217,10 @@ int lwc_aead_decrypt(const lwc_aead *a, uint8_t *msg, const uint8_t *ct,
                      size_t ctlen, const uint8_t *ad, size_t adlen,
                      const uint8_t *nonce, const uint8_t *key,
                      const lwc_aead_options *opt);
-/* Hash / XOF / CXOF in one call.  For LWC_HASH, outlen must be outbytes. */
+/* Hash / XOF / CXOF in one call.  For LWC_HASH, outlen must be outbytes.
+ * An XOF or CXOF takes any outlen, 0 included: an empty output (nothing
+ * written, out may be NULL) and LWC_OK, as `lwc hash --out-len 0` prints
+ * an empty line.  squeeze() with len 0 likewise writes nothing. */
 int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
                      const uint8_t *in, size_t inlen, const uint8_t *custom,
                      size_t customlen);

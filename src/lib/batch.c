@@ -152,8 +152,9 @@ static int summary(int any_arg, int any_tag) {
 
 static int aead_batch(const lwc_aead *a, const lwc_batch *b, lwc_aead_job *jobs,
                       size_t n, int decrypt) {
-  int any_arg = 0, any_tag = 0;
-  b = engine_for(a->scheme, b);
+  int any_arg = a == NULL, any_tag = 0;
+  /* a NULL descriptor (an unknown name's find()): every job refused */
+  b = a != NULL ? engine_for(a->scheme, b) : NULL;
   if (b != NULL && b->aead_group == NULL && b != &single) b = NULL;
 #define AEAD_GROUP(v, k) b->aead_group(v, k, decrypt)
   BATCH_LOOP(lwc_aead_job, jobs, n,
@@ -178,8 +179,8 @@ int lwc_aead_decrypt_batch(const lwc_aead *a, const lwc_batch *b,
 
 int lwc_hash_batch(const lwc_hash *h, const lwc_batch *b, lwc_hash_job *jobs,
                    size_t n) {
-  int any_arg = 0, any_tag = 0;
-  b = engine_for(h->scheme, b);
+  int any_arg = h == NULL, any_tag = 0;
+  b = h != NULL ? engine_for(h->scheme, b) : NULL; /* NULL h: every job refused */
   if (b != NULL && b->hash_group == NULL && b != &single) b = NULL;
 #define HASH_GROUP(v, k) b->hash_group(v, k)
   BATCH_LOOP(lwc_hash_job, jobs, n,

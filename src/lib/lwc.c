@@ -176,6 +176,7 @@ DECRYPT_INCREMENTAL(decrypt_incremental_masked, lwc_aead_ctx)
  * usable (a plain tail call), else the incremental calls composed. */
 #define AEAD_WHOLE(whole, incremental, out, in, len)                       \
   do {                                                                     \
+    if (a == NULL) return LWC_ERR_ARG; /* an unknown name's find() */     \
     if (a->whole != NULL && whole_fits(a, opt)) {                          \
       if (((len) | adlen) > LWC_LEN_MAX) return LWC_ERR_ARG;               \
       return a->whole((out), (in), (len), ad, adlen, nonce, key);          \
@@ -204,7 +205,8 @@ int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
                      size_t customlen) {
   lwc_hash_ctx ctx;
   int r;
-  if ((h->kind == LWC_HASH && outlen != h->outbytes) || (inlen | outlen) > LWC_LEN_MAX)
+  if (h == NULL || (h->kind == LWC_HASH && outlen != h->outbytes) ||
+      (inlen | outlen) > LWC_LEN_MAX)
     return LWC_ERR_ARG;
   r = h->init(&ctx, custom, customlen);
   if (r == LWC_OK) r = h->update(&ctx, in, inlen);
