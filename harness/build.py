@@ -25,6 +25,7 @@ import sys
 import threading
 
 from harness.discover import ROOT, Impl, discover, order_by_preference
+from harness.version import project_version
 
 WARN = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wshadow", "-Wvla"]
 VARIANTS = {
@@ -295,6 +296,14 @@ def run_stamped(out: pathlib.Path, cmd: list[str], inputs: list[pathlib.Path]) -
     return None
 
 
+def program_flags(src: pathlib.Path) -> list[str]:
+    """Flags of one source of the library or a program: the `lwc` tool's
+    get the project's version (`lwc --version`; harness/version.py)."""
+    if src.parent == ROOT / "tools" / "lwc":
+        return [f'-DLWC_VERSION="{project_version()}"']
+    return []
+
+
 class Builder:
     """One host build variant.
 
@@ -405,7 +414,8 @@ class Builder:
         registry = self.write_registry(good)
         lib_srcs = sorted((ROOT / "src" / "lib").glob("*.c")) + [registry]
         programs = self.programs()
-        own = [(s, self._obj(s), []) for s in lib_srcs + [s for v in programs.values() for s in v]]
+        own = [(s, self._obj(s), program_flags(s))
+               for s in lib_srcs + [s for v in programs.values() for s in v]]
         via = self.via_objects(good) if "lwc-bench" in programs else []
         errors += [e for e in self._compile_all(own + via) if e]
         lib_objs = [o for i in good for (_s, o, _f) in jobs[i]] + [self._obj(s) for s in lib_srcs]
