@@ -10,10 +10,14 @@ import os
 import pathlib
 import pty
 import random
+import re
+import shlex
+import signal
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 
 import pytest
 
@@ -175,6 +179,143 @@ def test_help(lwc, args):
     if len(args) > 1 or args[0] not in ("--help", "-h", "help"):
         cmd = args[1] if args[0] == "help" else args[0]
         assert f"usage: lwc {cmd}" in text
+
+
+AEAD_ROW = re.compile(r"^(\S+) +key (\d+)  nonce (\d+)  tag (\d+)"
+                      r"(?:  tag-len (\d+)\.\.(\d+))?(?:  mask-key (\d+))?$")
+HASH_ROW = re.compile(r"^(\S+) +(hash|xof|cxof) +(?:digest (\d+)|out-len (\d+))"
+                      r"(?:  custom 0\.\.(\d+))?$")
+
+
+def size_rows(text: str, row: re.Pattern, indent: str = "  ") -> dict[str, re.Match]:
+    rows = {}
+    for line in text.splitlines():
+        if line.startswith(indent) and (m := row.match(line[len(indent):])):
+            assert m.group(1) not in rows, line
+            rows[m.group(1)] = m
+    return rows
+
+
+def check_aead_sizes(lwc, rows: dict[str, re.Match]):
+    """Each row's sizes are the ones the tool takes: key, nonce and tag of
+    those lengths work, a byte more or less is refused."""
+    for scheme, m in rows.items():
+        klen, nlen, tlen = int(m.group(2)), int(m.group(3)), int(m.group(4))
+        ct = lwc.hex("encrypt", *aead_args(scheme, bytes(klen), bytes(nlen)), "--msg", "00")
+        assert len(ct) == 2 * (1 + tlen), scheme
+        one_line_error(lwc("encrypt", *aead_args(scheme, bytes(klen + 1), bytes(nlen)), "--msg",
+                           ""), 2, "--key", f"expected {klen} bytes")
+        one_line_error(lwc("encrypt", *aead_args(scheme, bytes(klen), bytes(nlen - 1)), "--msg",
+                           ""), 2, "--nonce", f"expected {nlen} bytes")
+        base = aead_args(scheme, bytes(klen), bytes(nlen))
+        if m.group(5):  # truncation: exactly that range
+            lo, hi = int(m.group(5)), int(m.group(6))
+            assert hi == tlen
+            assert len(lwc.hex("encrypt", *base, "--tag-len", lo, "--msg", "")) == 2 * lo
+            one_line_error(lwc("encrypt", *base, "--tag-len", lo - 1, "--msg", ""), 2, "--tag-len")
+        else:
+            one_line_error(lwc("encrypt", *base, "--tag-len", tlen - 1, "--msg", ""), 2,
+                           "--tag-len", "does not support tag truncation")
+        if m.group(7):
+            assert int(m.group(7)) == klen
+            lwc.hex("encrypt", *base, "--mask-key", "11" * klen, "--msg", "")
+        else:
+            one_line_error(lwc("encrypt", *base, "--mask-key", "11" * klen, "--msg", ""), 2,
+                           "does not support nonce masking")
+
+
+@pytest.mark.parametrize("cmd", [["help", "encrypt"], ["decrypt", "--help"]])
+def test_aead_help_gives_every_schemes_sizes(lwc, kinds, cmd):
+    """Issue 30: `lwc help encrypt` gave Ascon's key and nonce sizes for every
+    scheme; they come from the descriptors now, one row per AEAD scheme."""
+    rows = size_rows(lwc.ok(*cmd).decode(), AEAD_ROW)
+    assert sorted(rows) == sorted(s for s, k in kinds.items() if k == "aead")
+    # the four the issue named, and every other one the tests know
+    for scheme in rows:
+        klen, nlen = lengths(scheme)
+        assert (int(rows[scheme].group(2)), int(rows[scheme].group(3)),
+                int(rows[scheme].group(4))) == (klen, nlen, tag_length(scheme)), scheme
+    assert rows["gimli24-cipher"].group(2) == "32" and rows["schwaemm256-128"].group(3) == "32"
+    assert rows["dumbo"].group(3) == "12" and rows["grain128aead-v2"].group(3) == "12"
+    assert rows["ascon-aead128"].group(5, 6, 7) == ("4", "16", "16")
+    check_aead_sizes(lwc, rows)
+
+
+def test_hash_help_gives_every_schemes_output(lwc, kinds):
+    """Issue 30: `lwc help hash` named no XOF's default length; one row per
+    hash scheme now: the digest, or the output without --out-len."""
+    rows = size_rows(lwc.ok("help", "hash").decode(), HASH_ROW)
+    assert sorted(rows) == sorted(s for s, k in kinds.items() if k != "aead")
+    for scheme, m in rows.items():
+        assert m.group(2) == kinds[scheme]
+        default = len(lwc.hex("hash", scheme, "--msg", "00")) // 2
+        assert int(m.group(3) or m.group(4)) == default, scheme
+        assert (m.group(3) is not None) == (kinds[scheme] == "hash")
+        assert (m.group(5) is not None) == (kinds[scheme] == "cxof")
+    assert rows["ascon-xof128"].group(4) == "64" and rows["asconxof-v12"].group(4) == "32"
+    custom = int(rows["ascon-cxof128"].group(5))
+    lwc.hex("hash", "ascon-cxof128", "--custom", "ab" * custom, "--msg", "")
+    one_line_error(lwc("hash", "ascon-cxof128", "--custom", "ab" * (custom + 1), "--msg", ""), 2,
+                   "--custom", f"at most {custom}")
+
+
+def test_list_sizes(lwc, kinds):
+    """`lwc list --sizes`: one line per scheme, in the order of `lwc list`,
+    its kind and its sizes from the descriptors (`lwc list` is unchanged)."""
+    lines = lwc.ok("list", "--sizes").decode().splitlines()
+    assert [line.split()[0] for line in lines] == list(lwc.listing())
+    aead = size_rows("\n".join(line.replace("  aead  ", "  ", 1) for line in lines
+                               if line.split()[1] == "aead"), AEAD_ROW, indent="")
+    hashes = size_rows("\n".join(lines), HASH_ROW, indent="")
+    assert len(aead) + len(hashes) == len(lines) == len(kinds)
+    for scheme, kind in kinds.items():
+        assert lines[list(lwc.listing()).index(scheme)].split()[1] == kind
+    help_rows = size_rows(lwc.ok("help", "encrypt").decode(), AEAD_ROW)
+    assert {s: m.groups() for s, m in aead.items()} == {s: m.groups() for s, m in help_rows.items()}
+    assert {s: m.groups() for s, m in hashes.items()} == \
+        {s: m.groups() for s, m in size_rows(lwc.ok("help", "hash").decode(), HASH_ROW).items()}
+    check_aead_sizes(lwc, {s: aead[s] for s in ("gimli24-cipher", "schwaemm256-128", "dumbo")})
+    one_line_error(lwc("list", "--sizes", "--sizes"), 2, "--sizes", "more than once")
+    one_line_error(lwc("list", "--long"), 2, "unknown option '--long'")
+
+
+def test_docs_sizes_are_the_tools(release):
+    """docs/lwc.md's `lwc list --sizes` lines are lines the tool prints."""
+    block = re.search(r"```sh\n\./lwc list --sizes\n(.*?)```", (ROOT / "docs" / "lwc.md").read_text(),
+                      re.S).group(1)
+    lines = [line for line in block.splitlines() if line != "..."]
+    assert len(lines) >= 4
+    printed = release.ok("list", "--sizes").decode().splitlines()
+    for line in lines:
+        assert line in printed, line
+
+
+def test_usage_names_no_one_family(lwc):
+    """Issue 30: `lwc --help` said "(Ascon)" of a tool of every scheme; it
+    points to `lwc list --sizes` now, and names the file options and the
+    version."""
+    text = lwc.ok("--help").decode()
+    assert "(Ascon)" not in text
+    for words in ("lwc list --sizes", "--key-file FILE", "lwc --version", "SIGPIPE"):
+        assert words in text, words
+
+
+def project_version() -> str:
+    m = re.search(r"^project\(lwc VERSION (\S+)", (ROOT / "CMakeLists.txt").read_text(), re.M)
+    return m.group(1)
+
+
+def test_version_of_both_tools(lwc):
+    """Issue 30: `--version` on ./lwc and ./lwcbench, the same version, from
+    CMakeLists.txt's project() line (as setup.py takes it)."""
+    version = project_version()
+    assert lwc.ok("--version") == f"lwc {version}\n".encode()
+    one_line_error(lwc("--version", "extra"), 2, "--version", "no arguments")
+    r = subprocess.run([str(ROOT / "lwcbench"), "--version"], capture_output=True, timeout=120)
+    assert r.returncode == 0 and r.stderr == b"", r.stderr
+    assert r.stdout == f"lwcbench {version}\n".encode()
+    r = subprocess.run([str(ROOT / "lwc"), "--version"], capture_output=True, timeout=300)
+    assert r.returncode == 0 and r.stdout == f"lwc {version}\n".encode(), r.stderr
 
 
 def test_no_arguments_prints_usage_on_stderr(lwc):
@@ -409,6 +550,94 @@ def test_nonce_masking(lwc):
     assert lwc.ok("decrypt", *base, "--mask-key", mask.hex(), "--tag-len", 6, input=ct) == msg
 
 
+def test_file_forms_of_key_nonce_ad_and_mask_key(lwc, tmp_path):
+    """Issue 30: --key-file, --nonce-file, --ad-file and --mask-key-file take
+    the raw bytes of a file (a key on the command line shows in `ps`; hex of
+    a 70,000-byte AD is past the 128 KiB a Linux argument may have)."""
+    rng = random.Random(30)
+    files = {}
+    for name, data in (("key", KEY), ("nonce", NONCE), ("mask", bytes(range(100, 116))),
+                       ("ad", rng.randbytes(3000)), ("bigad", rng.randbytes(70_000)),
+                       ("empty", b"")):
+        files[name] = tmp_path / name
+        files[name].write_bytes(data)
+    msg = rng.randbytes(1000)
+    mask = files["mask"].read_bytes()
+    ad = files["ad"].read_bytes()
+    hex_args = aead_args("ascon-aead128", ad=ad) + ["--mask-key", mask.hex()]
+    file_args = ["ascon-aead128", "--key-file", files["key"], "--nonce-file", files["nonce"],
+                 "--ad-file", files["ad"], "--mask-key-file", files["mask"]]
+    ct = lwc.hex("encrypt", *hex_args, "--msg", msg.hex())
+    assert lwc.hex("encrypt", *file_args, "--msg", msg.hex()) == ct
+    assert lwc.hex("decrypt", *file_args, "--ct", ct) == msg.hex()
+    assert lwc.ok("encrypt", *file_args, input=msg).hex() == ct       # raw mode
+    assert lwc.ok("decrypt", *file_args, input=bytes.fromhex(ct)) == msg
+    # mixed forms, an empty AD file, '-' for one file when the data is --msg or a FILE
+    assert lwc.hex("encrypt", "ascon-aead128", "--key", KEY.hex(), "--nonce-file", files["nonce"],
+                   "--ad-file", files["empty"], "--msg", "00") == \
+        lwc.hex("encrypt", *aead_args("ascon-aead128"), "--msg", "00")
+    assert lwc.hex("encrypt", *hex_args[:-4], "--mask-key", mask.hex(), "--ad-file", "-",
+                   "--msg", msg.hex(), input=ad) == ct
+    plain = tmp_path / "plain"
+    plain.write_bytes(msg)
+    assert lwc.ok("encrypt", "ascon-aead128", "--key-file", "-", "--nonce-file", files["nonce"],
+                  "--ad", ad.hex(), "--mask-key", mask.hex(), plain, input=KEY).hex() == ct
+    # 70,000 bytes of AD: too long as an argument, fine as a file, every AEAD scheme
+    big = files["bigad"].read_bytes()
+    with pytest.raises(OSError):  # what the shell meets: E2BIG
+        subprocess.run([str(lwc.exe), "encrypt", *aead_args("ascon-aead128", ad=big)])
+    for scheme in (s for s, k in lwc.listing().items() if s in KEY_NONCE or s == "ascon-aead128"):
+        klen, nlen = lengths(scheme)
+        base = aead_args(scheme, bytes(klen), bytes(nlen)) + ["--ad-file", files["bigad"]]
+        ct = lwc.hex("encrypt", *base, "--msg", msg.hex())
+        assert lwc.hex("decrypt", *base, "--ct", ct) == msg.hex(), scheme
+        big2 = tmp_path / "bigad2"
+        big2.write_bytes(big[:-1] + bytes([big[-1] ^ 1]))
+        one_line_error(lwc("decrypt", *aead_args(scheme, bytes(klen), bytes(nlen)), "--ad-file",
+                           big2, "--ct", ct), 1, "authentication failed")
+
+
+def test_file_forms_refuse_what_they_cannot_take(lwc, tmp_path):
+    key16, key15, hexkey = tmp_path / "k16", tmp_path / "k15", tmp_path / "k.hex"
+    key16.write_bytes(KEY)
+    key15.write_bytes(KEY[:15])
+    hexkey.write_text(KEY.hex() + "\n")
+    (tmp_path / "long").write_bytes(bytes(1000))
+    n = NONCE.hex()
+    cases = [
+        (["--key-file", key15, "--nonce", n, "--msg", ""],
+         ["--key-file", "expected 16 bytes", f"'{key15}' holds 15 bytes"]),
+        (["--key-file", tmp_path / "long", "--nonce", n, "--msg", ""],
+         ["--key-file", "expected 16 bytes", "holds many more"]),
+        (["--key-file", hexkey, "--nonce", n, "--msg", ""],
+         ["--key-file", "holds the key in hex", "16 raw bytes"]),
+        (["--key", K, "--nonce-file", hexkey, "--msg", ""], ["--nonce-file", "the nonce in hex"]),
+        (["--key-file", tmp_path / "nowhere", "--nonce", n, "--msg", ""],
+         ["--key-file", "cannot open", "No such file or directory"]),
+        (["--key-file", tmp_path, "--nonce", n, "--msg", ""], ["--key-file", "Is a directory"]),
+        (["--key", K, "--key-file", key16, "--nonce", n, "--msg", ""],
+         ["both --key and --key-file"]),
+        (["--key", K, "--nonce", n, "--ad", "00", "--ad-file", key16, "--msg", ""],
+         ["both --ad and --ad-file"]),
+        (["--key", K, "--nonce", n, "--mask-key", K, "--mask-key-file", key16, "--msg", ""],
+         ["both --mask-key and --mask-key-file"]),
+        (["--key-file", "-", "--nonce", n], ["--key-file", "standard input ('-') carries the data"]),
+        (["--key-file", "-", "--nonce-file", "-", "--msg", ""],
+         ["--key-file and --nonce-file both read standard input"]),
+        (["--key-file"], ["--key-file", "needs a value"]),
+        (["--nonce", n, "--msg", ""], ["missing --key", "--key-file"]),
+        (["--key", K, "--msg", ""], ["missing --nonce", "--nonce-file"]),
+        (["--key-file", key16, "--nonce-file", key15, "--msg", ""],
+         ["--nonce-file", "expected 16 bytes", "15 bytes"]),
+    ]
+    for args, words in cases:
+        one_line_error(lwc("encrypt", "ascon-aead128", *args, input=KEY), 2, *words)
+    one_line_error(lwc("decrypt", "ascon128-v12", "--key", K, "--nonce", n, "--mask-key-file",
+                       key16, "--ct", "00" * 16), 2, "--mask-key-file", "does not support nonce masking")
+    one_line_error(lwc("hash", "ascon-hash256", "--key-file", key16, "--msg", ""), 2,
+                   "unknown option '--key-file'")
+
+
 @pytest.mark.parametrize("scheme", ["ascon128-v12", "ascon128a-v12", "ascon80pq-v12"])
 def test_v12_rejects_sp800_232_options(lwc, scheme):
     key = bytes(20) if "80pq" in scheme else KEY
@@ -436,6 +665,23 @@ def test_xof_out_len_prefix(lwc, kinds):
     a = lwc.hex("hash", "ascon-xof128", "--msg", "", "--out-len", 70000)
     b = lwc.hex("hash", "ascon-xof128", "--msg", "", "--out-len", 140001)
     assert len(b) == 2 * 140001 and b.startswith(a)
+
+
+def test_out_len_zero_is_the_librarys_empty_output(lwc, kinds):
+    """Issue 30: --out-len 0 means what lwc_hash_compute() does with outlen
+    0 (tests/test_api_edges.py): an XOF's empty output, printed as an empty
+    line, every implementation, hex and raw input; a fixed-length hash
+    refuses it as the library does (before, the tool refused 0 for all)."""
+    xofs = [s for s, k in kinds.items() if k in ("xof", "cxof")]
+    assert len(xofs) >= 4
+    listing = lwc.listing()
+    for scheme in xofs:
+        for impl in listing[scheme]:
+            assert lwc.ok("hash", scheme, "--impl", impl, "--msg", "616263", "--out-len", 0) == b"\n"
+        assert lwc.ok("hash", scheme, "--out-len", "0", input=b"abc") == b"\n"
+    assert lwc.ok("hash", "ascon-cxof128", "--custom", "41", "--msg", "", "--out-len", 0) == b"\n"
+    for scheme in (s for s, k in kinds.items() if k == "hash"):
+        one_line_error(lwc("hash", scheme, "--msg", "", "--out-len", 0), 2, "--out-len", "fixed")
 
 
 def test_default_lengths_and_fixed_digest(lwc, kinds):
@@ -540,18 +786,57 @@ def test_raw_decrypt_spools_in_tmpdir(lwc, tmp_path):
     r = subprocess.run([str(lwc.exe), "decrypt", *base], input=ct, capture_output=True, env=env)
     assert r.returncode == 0 and r.stdout == msg, r.stderr
     assert list(spool.iterdir()) == []                   # anonymous: nothing left
-    env["TMPDIR"] = str(tmp_path / "missing")
+    # a TMPDIR pointing nowhere: the message names it (issue 30)
+    missing = tmp_path / "missing"
+    env["TMPDIR"] = str(missing)
     r = subprocess.run([str(lwc.exe), "decrypt", *base], input=ct, capture_output=True, env=env)
-    one_line_error(r, 2, "temporary file", "No such file or directory")
+    one_line_error(r, 2, "temporary file", f"'{missing}' ($TMPDIR)", "No such file or directory")
     # a regular file is spooled too (the copy is what gets decrypted)
     path = tmp_path / "ct"
     path.write_bytes(ct)
     r = subprocess.run([str(lwc.exe), "decrypt", *base, str(path)], capture_output=True, env=env)
-    one_line_error(r, 2, "temporary file", "No such file or directory")
+    one_line_error(r, 2, "temporary file", f"'{missing}' ($TMPDIR)", "No such file or directory")
+    env["TMPDIR"] = str(path)  # a file, not a folder
+    r = subprocess.run([str(lwc.exe), "decrypt", *base, str(path)], capture_output=True, env=env)
+    one_line_error(r, 2, "temporary file", f"'{path}' ($TMPDIR)", "Not a directory")
     env["TMPDIR"] = str(spool)
     r = subprocess.run([str(lwc.exe), "decrypt", *base, str(path)], capture_output=True, env=env)
     assert r.returncode == 0 and r.stdout == msg, r.stderr
     assert list(spool.iterdir()) == []
+
+
+@pytest.mark.parametrize("tmpdir", [None, ""])
+def test_raw_decrypt_spools_in_tmp_without_tmpdir(lwc, tmpdir):
+    """The help says "$TMPDIR or /tmp": with TMPDIR unset or empty the spool
+    is in /tmp (seen in /proc while the tool waits for the rest of its input)."""
+    env = dict(lwc.env or os.environ)
+    env.pop("TMPDIR", None)
+    if tmpdir is not None:
+        env["TMPDIR"] = tmpdir
+    p = subprocess.Popen([str(lwc.exe), "decrypt", *aead_args("ascon-aead128")], env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        p.stdin.write(bytes(100))
+        p.stdin.flush()
+        spool = None
+        for _ in range(500):
+            links = []
+            for fd in pathlib.Path(f"/proc/{p.pid}/fd").iterdir():
+                try:
+                    links.append(os.readlink(fd))
+                except OSError:
+                    pass
+            spool = next((link for link in links if "lwc-spool-" in link), None)
+            if spool:
+                break
+            time.sleep(0.01)
+    finally:
+        p.stdin.close()
+        err = p.stderr.read()
+        p.stdout.close()
+        p.wait(timeout=60)
+    assert spool is not None and spool.startswith("/tmp/lwc-spool-"), spool
+    assert p.returncode == 1 and b"authentication failed" in err  # 100 zero bytes
 
 
 def test_raw_input_shorter_than_tag(lwc, tmp_path):
@@ -652,7 +937,8 @@ BAD_INPUT = {
     "missing-value-end": (ENC + ["--ad"], ["--ad", "needs a value"]),
     "missing-value-mid": (["encrypt", "ascon-aead128", "--key", "--nonce", N], ["--key", "needs a value"]),
     "twice": (ENC + ["--ad", "00", "--ad", "01", "--msg", ""], ["--ad", "more than once"]),
-    "out-len-zero": (["hash", "ascon-xof128", "--msg", "", "--out-len", "0"], ["--out-len", "out of range"]),
+    "out-len-zero-fixed": (["hash", "ascon-hash256", "--msg", "", "--out-len", "0"],
+                           ["--out-len", "fixed 32-byte digest"]),
     "out-len-big": (["hash", "ascon-xof128", "--msg", "", "--out-len", "1073741825"],
                     ["--out-len", "out of range", "1073741824"]),
     "out-len-huge": (["hash", "ascon-cxof128", "--msg", "", "--out-len", "9" * 30],
@@ -706,14 +992,50 @@ def test_write_errors(lwc):
     with open("/dev/full", "wb") as full:
         r = lwc("hash", "ascon-hash256", "--msg", "", stdout=full)
     one_line_error(r, 2, "error writing", "No space left on device")
-    # a closed pipe: exit status 2 and a message, not death by SIGPIPE
+
+
+@pytest.mark.parametrize("args", [["--help"], ["help"], ["help", "encrypt"], ["decrypt", "--help"],
+                                  ["help", "hash"], ["list", "--help"], ["list"],
+                                  ["list", "--sizes"], ["--version"]])
+def test_help_and_listings_into_a_full_device(lwc, args):
+    """Issue 30: `lwc --help > /dev/full` said "error writing to standard
+    output: Success" (the help's writes went unchecked, the check at the end
+    read an errno cleared); every write is checked now."""
+    with open("/dev/full", "wb") as full:
+        r = lwc(*args, stdout=full)
+    err = one_line_error(r, 2, "error writing to standard output", "No space left on device")
+    assert "Success" not in err
+
+
+def test_a_reader_gone_away_ends_quietly(lwc, tmp_path):
+    """Issue 30: `lwc ... | head -c 10` ends as cat does there: no message,
+    by SIGPIPE (status 141 in a shell), not with "Broken pipe" and status 2."""
+    # a pipe with no reader at all
     rd, wr = os.pipe()
     os.close(rd)
     try:
         r = lwc("encrypt", *aead_args("ascon-aead128"), input=bytes(200_000), stdout=wr)
     finally:
         os.close(wr)
-    one_line_error(r, 2, "error writing", "Broken pipe")
+    assert r.returncode == -signal.SIGPIPE and r.stderr == b"", (r.returncode, r.stderr)
+    # a reader that takes 10 bytes and goes (more than a pipe holds follows):
+    # raw output, hex output
+    plain = tmp_path / "plain"
+    plain.write_bytes(bytes(1 << 20))
+    for args in (["encrypt", *aead_args("ascon-aead128"), plain],
+                 ["hash", "ascon-xof128", "--msg", "", "--out-len", 1 << 30]):
+        p = subprocess.Popen([str(lwc.exe), *map(str, args)], env=lwc.env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        assert len(p.stdout.read(10)) == 10
+        p.stdout.close()
+        err = p.stderr.read()
+        assert p.wait(timeout=60) == -signal.SIGPIPE and err == b"", (args, p.returncode, err)
+    # what a shell with pipefail sees
+    cmd = f"set -o pipefail; {shlex.quote(str(lwc.exe))} hash ascon-xof128 --msg '' " \
+          "--out-len 100000 | head -c 10"
+    r = subprocess.run(["bash", "-c", cmd], capture_output=True, env=lwc.env, timeout=60)
+    assert r.returncode == 141 and len(r.stdout) == 10 and r.stderr == b"", r
 
 
 # ----------------------------------------------------------------- memory

@@ -12,7 +12,16 @@
 
 #define AEAD_OPTIONS                                                      \
   (OPT_BIT(OPT_KEY) | OPT_BIT(OPT_NONCE) | OPT_BIT(OPT_AD) |              \
-   OPT_BIT(OPT_IMPL) | OPT_BIT(OPT_TAG_LEN) | OPT_BIT(OPT_MASK_KEY))
+   OPT_BIT(OPT_IMPL) | OPT_BIT(OPT_TAG_LEN) | OPT_BIT(OPT_MASK_KEY) |     \
+   OPT_BIT(OPT_KEY_FILE) | OPT_BIT(OPT_NONCE_FILE) | OPT_BIT(OPT_AD_FILE) | \
+   OPT_BIT(OPT_MASK_KEY_FILE))
+
+/* The options with a file form: each one's file option. */
+static const int file_forms[][2] = {{OPT_KEY, OPT_KEY_FILE},
+                                    {OPT_NONCE, OPT_NONCE_FILE},
+                                    {OPT_AD, OPT_AD_FILE},
+                                    {OPT_MASK_KEY, OPT_MASK_KEY_FILE}};
+#define NFILE_FORMS (sizeof file_forms / sizeof file_forms[0])
 
 static const char auth_failed[] =
     "authentication failed: the tag does not match (wrong key, nonce, "
@@ -41,22 +50,75 @@ static const lwc_aead *find_aead(const cli_args *args) {
   return a;
 }
 
-static const uint8_t *sized_option(const cli_args *args, int o, size_t want,
-                                   const char *what) {
-  size_t len;
-  const uint8_t *v;
-  if (args->opt[o] == NULL)
-    die("missing --%s (%s of %zu bytes, in hex)", opt_names[o], what, want);
-  v = hex_option(opt_names[o], args->opt[o], &len);
-  if (len != want)
-    die("--%s: expected %zu bytes (%zu hex digits) for %s, got %zu byte%s",
-        opt_names[o], want, 2 * want, args->scheme, len, plural(len));
-  return v;
+/* 1 when buf[0..n) is 2 * want hex digits, with or without a line end:
+ * a file of hex where raw bytes belong. */
+static int looks_hex(const uint8_t *buf, size_t n, size_t want) {
+  size_t i;
+  if (n > 0 && buf[n - 1] == '\n') n--;
+  if (n > 0 && buf[n - 1] == '\r') n--;
+  if (n != 2 * want) return 0;
+  for (i = 0; i < n; i++)
+    if (!((buf[i] >= '0' && buf[i] <= '9') || ((buf[i] | 0x20) >= 'a' && (buf[i] | 0x20) <= 'f')))
+      return 0;
+  return 1;
 }
 
-static void setup(aead_job *job, const cli_args *args) {
+/* The value of option o (hex) or of its file form of = o's file option
+ * (raw bytes): exactly `want` bytes, `what` for the messages. */
+static const uint8_t *sized_option(const cli_args *args, int o, int of,
+                                   size_t want, const char *what) {
+  size_t len;
+  int more;
+  const uint8_t *v;
+  if (args->opt[o] == NULL && args->opt[of] == NULL)
+    die("missing --%s (%s of %zu bytes, in hex) or --%s FILE (raw bytes)",
+        opt_names[o], what, want, opt_names[of]);
+  if (args->opt[o] != NULL) {
+    v = hex_option(opt_names[o], args->opt[o], &len);
+    if (len != want)
+      die("--%s: expected %zu bytes (%zu hex digits) for %s, got %zu byte%s",
+          opt_names[o], want, 2 * want, args->scheme, len, plural(len));
+    return v;
+  }
+  /* room for hex of the value and a line end, to tell that mistake */
+  v = file_option(opt_names[of], args->opt[of], 2 * want + 2, &len, &more);
+  if (len == want && !more) return v;
+  if (!more && looks_hex(v, len, want))
+    die("--%s: '%s' holds %s in hex; the file takes its %zu raw bytes "
+        "(xxd -r -p converts hex), or give --%s HEX", opt_names[of],
+        args->opt[of], what, want, opt_names[o]);
+  if (more)
+    die("--%s: expected %zu bytes for %s, '%s' holds many more", opt_names[of],
+        want, args->scheme, args->opt[of]);
+  die("--%s: expected %zu bytes for %s, '%s' holds %zu byte%s", opt_names[of],
+      want, args->scheme, args->opt[of], len, plural(len));
+}
+
+/* Each option given once, in hex or as a file; standard input ('-') read
+ * once at most: by the data (raw mode without a FILE, or FILE '-') or by
+ * one file option. */
+static void check_sources(const cli_args *args, int data_option) {
+  size_t i;
+  int reader = args->opt[data_option] == NULL && is_stdin(args->file) ? data_option : -1;
+  for (i = 0; i < NFILE_FORMS; i++) {
+    int o = file_forms[i][0], of = file_forms[i][1];
+    if (args->opt[o] != NULL && args->opt[of] != NULL)
+      die("both --%s and --%s given; use one", opt_names[o], opt_names[of]);
+    if (args->opt[of] == NULL || strcmp(args->opt[of], "-") != 0) continue;
+    if (reader == data_option)
+      die("--%s: standard input ('-') carries the data; give the data as --%s "
+          "HEX or as a FILE", opt_names[of], opt_names[data_option]);
+    if (reader >= 0)
+      die("--%s and --%s both read standard input ('-'); give one a file",
+          opt_names[reader], opt_names[of]);
+    reader = of;
+  }
+}
+
+static void setup(aead_job *job, const cli_args *args, int data_option) {
   const lwc_aead *a = find_aead(args);
   const char *tl = args->opt[OPT_TAG_LEN];
+  check_sources(args, data_option);
   job->a = a;
   job->taglen = a->tagbytes;
   if (tl != NULL) {
@@ -73,20 +135,27 @@ static void setup(aead_job *job, const cli_args *args) {
           (size_t)number_option("tag-len", tl, a->min_tagbytes, a->tagbytes);
     }
   }
-  if (args->opt[OPT_MASK_KEY] != NULL && !a->nonce_masking)
-    die("--mask-key: %s does not support nonce masking", a->scheme);
-  job->key = sized_option(args, OPT_KEY, a->keybytes, "the key");
+  if ((args->opt[OPT_MASK_KEY] != NULL || args->opt[OPT_MASK_KEY_FILE] != NULL) &&
+      !a->nonce_masking)
+    die("--%s: %s does not support nonce masking",
+        args->opt[OPT_MASK_KEY] != NULL ? "mask-key" : "mask-key-file", a->scheme);
+  job->key = sized_option(args, OPT_KEY, OPT_KEY_FILE, a->keybytes, "the key");
   wipe_arg(args->opt[OPT_KEY]);
-  job->nonce = sized_option(args, OPT_NONCE, a->noncebytes, "the nonce");
+  job->nonce = sized_option(args, OPT_NONCE, OPT_NONCE_FILE, a->noncebytes, "the nonce");
   job->mask_key = NULL;
-  if (args->opt[OPT_MASK_KEY] != NULL)
-    job->mask_key =
-        sized_option(args, OPT_MASK_KEY, a->keybytes, "the mask key");
+  if (args->opt[OPT_MASK_KEY] != NULL || args->opt[OPT_MASK_KEY_FILE] != NULL)
+    job->mask_key = sized_option(args, OPT_MASK_KEY, OPT_MASK_KEY_FILE, a->keybytes,
+                                 "the mask key");
   wipe_arg(args->opt[OPT_MASK_KEY]);
   job->ad = NULL;
   job->adlen = 0;
-  if (args->opt[OPT_AD] != NULL)
+  if (args->opt[OPT_AD] != NULL) {
     job->ad = hex_option("ad", args->opt[OPT_AD], &job->adlen);
+  } else if (args->opt[OPT_AD_FILE] != NULL) {
+    int more; /* any length: up to what no buffer can exceed */
+    job->ad = file_option("ad-file", args->opt[OPT_AD_FILE], (size_t)PTRDIFF_MAX,
+                          &job->adlen, &more);
+  }
   job->ctx = xalloc(sizeof *job->ctx);
 }
 
@@ -106,7 +175,7 @@ int cmd_encrypt(int argc, char **argv) {
   aead_job job;
   uint8_t tag[64];
   parse_args(&args, "encrypt", AEAD_OPTIONS | OPT_BIT(OPT_MSG), argc, argv);
-  setup(&job, &args);
+  setup(&job, &args, OPT_MSG);
   if (args.opt[OPT_MSG] != NULL) {
     size_t mlen;
     uint8_t *msg;
@@ -124,7 +193,7 @@ int cmd_encrypt(int argc, char **argv) {
     cli_input in;
     uint8_t *buf = xalloc(CLI_CHUNK);
     size_t n;
-    input_open(&in, args.file);
+    input_open(&in, args.file, NULL);
     start(&job);
     do {
       n = input_read(&in, buf, CLI_CHUNK);
@@ -175,14 +244,15 @@ static int decrypt_pass(const aead_job *job, cli_input *in, FILE *spool,
   return r;
 }
 
-/* An anonymous temporary file, in $TMPDIR when set. */
-static FILE *spool_file(void) {
-  const char *dir = getenv("TMPDIR");
+/* An anonymous temporary file in *dir: $TMPDIR when set (not empty),
+ * else /tmp, as the help says. */
+static FILE *spool_file(const char **dir) {
   char path[4096];
   FILE *f;
   int fd;
-  if (dir == NULL || dir[0] == '\0') return tmpfile();
-  if (snprintf(path, sizeof path, "%s/lwc-spool-XXXXXX", dir) >= (int)sizeof path) {
+  *dir = getenv("TMPDIR");
+  if (*dir == NULL || (*dir)[0] == '\0') *dir = "/tmp";
+  if (snprintf(path, sizeof path, "%s/lwc-spool-XXXXXX", *dir) >= (int)sizeof path) {
     errno = ENAMETOOLONG;
     return NULL;
   }
@@ -206,20 +276,26 @@ static void decrypt_raw(const aead_job *job, const cli_args *args) {
   cli_input in;
   uint8_t *buf = xalloc(CLI_CHUNK + job->taglen), *pt = xalloc(CLI_CHUNK);
   FILE *spool;
+  const char *dir;
   if (args->file == NULL && isatty(STDIN_FILENO))
     die("missing --ct: give the ciphertext as --ct HEX, as a FILE or on "
         "standard input");
-  input_open(&in, args->file);
-  spool = spool_file();
-  if (spool == NULL)
-    die("cannot create a temporary file to spool %s: %s", in.name, strerror(errno));
+  input_open(&in, args->file, NULL);
+  spool = spool_file(&dir);
+  if (spool == NULL) {
+    int err = errno;
+    const char *env = getenv("TMPDIR");
+    die("cannot create a temporary file in '%s' (%s) to spool %s: %s", dir,
+        env != NULL && env[0] != '\0' ? "$TMPDIR" : "TMPDIR is not set", in.name,
+        strerror(err));
+  }
   /* Pass 1: verify the tag; the plaintext is computed and thrown away. */
   if (decrypt_pass(job, &in, spool, 0, buf, pt) != LWC_OK)
     fail(EXIT_AUTH, "%s", auth_failed);
   errno = 0;
   if (fflush(spool) != 0 || ferror(spool))
     die("cannot spool the input to a temporary file: %s", strerror(errno));
-  if (in.f != stdin) fclose(in.f);
+  input_close(&in);
   /* Pass 2: decrypt the verified copy, now writing the plaintext. */
   in.f = spool;
   in.name = "the temporary copy of the input";
@@ -235,7 +311,7 @@ int cmd_decrypt(int argc, char **argv) {
   cli_args args;
   aead_job job;
   parse_args(&args, "decrypt", AEAD_OPTIONS | OPT_BIT(OPT_CT), argc, argv);
-  setup(&job, &args);
+  setup(&job, &args, OPT_CT);
   if (args.opt[OPT_CT] != NULL) {
     size_t ctlen, mlen;
     uint8_t *ct, *pt;

@@ -49,7 +49,8 @@ int cmd_hash(int argc, char **argv) {
         die("--out-len: %s has a fixed %u-byte digest (--out-len is for "
             "XOFs)", h->scheme, (unsigned)h->outbytes);
     } else {
-      outlen = number_option("out-len", args.opt[OPT_OUT_LEN], 1,
+      /* 0: an empty output, as lwc_hash_compute() gives (lwc.h) */
+      outlen = number_option("out-len", args.opt[OPT_OUT_LEN], 0,
                              CLI_MAX_OUTLEN);
     }
   }
@@ -75,13 +76,13 @@ int cmd_hash(int argc, char **argv) {
   } else {
     cli_input in;
     size_t n;
-    input_open(&in, args.file);
+    input_open(&in, args.file, NULL);
     check(h->init(ctx, custom, customlen), "init");
     do {
       n = input_read(&in, buf, CLI_CHUNK);
       check(h->update(ctx, buf, n), "update");
     } while (n == CLI_CHUNK);
-    if (in.f != stdin) fclose(in.f);
+    input_close(&in);
   }
   /* Squeeze in chunks: an XOF output of any length in constant memory. */
   while (outlen > 0) {

@@ -8,15 +8,21 @@
 
 #include "cli.h"
 
+#ifndef LWC_VERSION
+#error "LWC_VERSION: harness/build.py defines it from CMakeLists.txt (harness/version.py)"
+#endif
+
 const char *const opt_names[OPT_COUNT] = {
     "key", "nonce", "ad", "msg", "ct", "impl", "tag-len", "mask-key",
-    "out-len", "custom",
+    "out-len", "custom", "key-file", "nonce-file", "ad-file", "mask-key-file",
 };
 
 static const char usage_text[] =
     "usage: lwc COMMAND [ARGUMENTS]\n"
     "\n"
-    "Authenticated encryption and hashing with lightweight schemes (Ascon).\n"
+    "Authenticated encryption and hashing with the lightweight schemes of this\n"
+    "build: 'lwc list --sizes' names them with their key, nonce, tag and\n"
+    "output sizes.\n"
     "\n"
     "  lwc encrypt SCHEME --key HEX --nonce HEX [--ad HEX] [--msg HEX | FILE]\n"
     "              [--impl NAME] [--tag-len N] [--mask-key HEX]\n"
@@ -24,8 +30,15 @@ static const char usage_text[] =
     "              [--impl NAME] [--tag-len N] [--mask-key HEX]\n"
     "  lwc hash SCHEME [--msg HEX | FILE] [--out-len BYTES] [--custom HEX]\n"
     "              [--impl NAME]\n"
-    "  lwc list        schemes and their implementations, preferred first\n"
+    "  lwc list [--sizes]  schemes and their implementations, preferred first\n"
+    "                      (--sizes: their sizes instead)\n"
     "  lwc help [COMMAND]\n"
+    "  lwc --version\n"
+    "\n"
+    "--key, --nonce, --ad and --mask-key each have a file form (--key-file FILE,\n"
+    "--nonce-file, --ad-file, --mask-key-file) that reads raw bytes from FILE:\n"
+    "a key there is not shown by 'ps', associated data there has no length\n"
+    "limit.\n"
     "\n"
     "With --msg or --ct, data is given in hex (either case) and the result is\n"
     "printed as one line of lowercase hex.  Without them, raw bytes are read\n"
@@ -36,21 +49,27 @@ static const char usage_text[] =
     "Data of any size streams through in constant memory.\n"
     "\n"
     "Exit status: 0 success, 1 authentication failed (wrong tag),\n"
-    "2 bad usage, bad input or an I/O error.\n";
+    "2 bad usage, bad input or an I/O error.  When the reader of the output\n"
+    "goes away (lwc ... | head -c 10), lwc ends quietly, by SIGPIPE, as cat\n"
+    "does.\n";
 
 static const char encrypt_help[] =
-    "usage: lwc encrypt SCHEME --key HEX --nonce HEX [--ad HEX]\n"
-    "                   [--msg HEX | FILE] [--impl NAME] [--tag-len N]\n"
-    "                   [--mask-key HEX]\n"
+    "usage: lwc encrypt SCHEME (--key HEX | --key-file FILE)\n"
+    "                   (--nonce HEX | --nonce-file FILE)\n"
+    "                   [--ad HEX | --ad-file FILE] [--msg HEX | FILE]\n"
+    "                   [--impl NAME] [--tag-len N]\n"
+    "                   [--mask-key HEX | --mask-key-file FILE]\n"
     "\n"
     "Encrypt and authenticate.  With --msg HEX, print hex(ciphertext || tag);\n"
     "otherwise read raw plaintext from FILE or standard input ('-') and write\n"
     "the raw ciphertext followed by the tag.\n"
     "\n";
 static const char decrypt_help[] =
-    "usage: lwc decrypt SCHEME --key HEX --nonce HEX [--ad HEX]\n"
-    "                   [--ct HEX | FILE] [--impl NAME] [--tag-len N]\n"
-    "                   [--mask-key HEX]\n"
+    "usage: lwc decrypt SCHEME (--key HEX | --key-file FILE)\n"
+    "                   (--nonce HEX | --nonce-file FILE)\n"
+    "                   [--ad HEX | --ad-file FILE] [--ct HEX | FILE]\n"
+    "                   [--impl NAME] [--tag-len N]\n"
+    "                   [--mask-key HEX | --mask-key-file FILE]\n"
     "\n"
     "Verify and decrypt.  With --ct HEX (ciphertext || tag), print\n"
     "hex(plaintext); otherwise read raw ciphertext || tag from FILE or standard\n"
@@ -61,12 +80,23 @@ static const char decrypt_help[] =
     "tag exits with status 1.\n"
     "\n";
 static const char aead_options[] =
-    "  --key HEX        secret key (16 bytes; 20 for ascon80pq-v12)\n"
-    "  --nonce HEX      public nonce, never reused with the same key (16 bytes)\n"
-    "  --ad HEX         associated data, authenticated but not encrypted\n"
-    "  --impl NAME      implementation (see 'lwc list'; default: the preferred)\n"
-    "  --tag-len N      truncated tag of N bytes (ascon-aead128: 4..16)\n"
-    "  --mask-key HEX   nonce-masking key, as long as the key (ascon-aead128)\n";
+    "  --key HEX             secret key (its size: below)\n"
+    "  --key-file FILE       the key as raw bytes in FILE (kept out of 'ps')\n"
+    "  --nonce HEX           public nonce, never reused with the same key\n"
+    "  --nonce-file FILE     the nonce as raw bytes in FILE\n"
+    "  --ad HEX              associated data, authenticated but not encrypted\n"
+    "  --ad-file FILE        associated data as raw bytes in FILE, of any length\n"
+    "                        (read into memory)\n"
+    "  --impl NAME           implementation (see 'lwc list'; default: the\n"
+    "                        preferred)\n"
+    "  --tag-len N           a tag truncated to N bytes, where tag-len is below\n"
+    "  --mask-key HEX        nonce-masking key, where mask-key is below\n"
+    "  --mask-key-file FILE  the mask key as raw bytes in FILE\n"
+    "A FILE of '-' is standard input, for one option at most, and only when\n"
+    "the data come from --msg, --ct or a FILE.\n"
+    "\n"
+    "Sizes in bytes, from this build's descriptors (tag: the full tag; tag-len:\n"
+    "the truncations --tag-len accepts):\n";
 static const char hash_help[] =
     "usage: lwc hash SCHEME [--msg HEX | FILE] [--out-len BYTES] [--custom HEX]\n"
     "                [--impl NAME]\n"
@@ -74,30 +104,113 @@ static const char hash_help[] =
     "Print the hex digest of --msg HEX, or of the raw bytes of FILE or standard\n"
     "input ('-').\n"
     "\n"
-    "  --out-len BYTES  output length of an XOF, 1..1073741824 (default: the\n"
-    "                   scheme's usual length); a fixed-length hash accepts only\n"
-    "                   its own digest length\n"
-    "  --custom HEX     customization string (ascon-cxof128, at most 256 bytes)\n"
-    "  --impl NAME      implementation (see 'lwc list'; default: the preferred)\n";
+    "  --out-len BYTES  output length of an XOF, 0..1073741824 (0: an empty\n"
+    "                   output, an empty line, as lwc_hash_compute() gives);\n"
+    "                   default: its out-len below.  A fixed-length hash\n"
+    "                   accepts only its own digest length\n"
+    "  --custom HEX     customization string of a CXOF, as long as its custom\n"
+    "                   below allows\n"
+    "  --impl NAME      implementation (see 'lwc list'; default: the preferred)\n"
+    "\n"
+    "Sizes in bytes, from this build's descriptors (out-len: an XOF's output\n"
+    "when --out-len is not given):\n";
 static const char list_help[] =
-    "usage: lwc list\n"
+    "usage: lwc list [--sizes]\n"
     "\n"
     "Print one line per scheme: its name, then the names of its\n"
-    "implementations available in this build, preferred first.\n";
+    "implementations available in this build, preferred first.\n"
+    "\n"
+    "With --sizes, its name, its kind (aead, hash, xof or cxof) and its sizes\n"
+    "in bytes, from this build's descriptors, as pairs: an AEAD scheme's key,\n"
+    "nonce and (full) tag, then tag-len MIN..MAX when --tag-len can truncate\n"
+    "the tag and mask-key N when it takes --mask-key; a hash's digest; an\n"
+    "XOF's out-len, its output when --out-len is not given, and a CXOF's\n"
+    "custom, the lengths --custom accepts.\n";
 
-void usage_command(FILE *f, const char *cmd) {
-  if (strcmp(cmd, "encrypt") == 0) {
-    fputs(encrypt_help, f);
-    fputs(aead_options, f);
-  } else if (strcmp(cmd, "decrypt") == 0) {
-    fputs(decrypt_help, f);
-    fputs(aead_options, f);
-  } else if (strcmp(cmd, "hash") == 0) {
-    fputs(hash_help, f);
-  } else if (strcmp(cmd, "list") == 0) {
-    fputs(list_help, f);
+/* Scheme i of a registry, unless an earlier entry has the same scheme. */
+#define FIRST_OF_SCHEME(reg, i, found)                              \
+  do {                                                              \
+    size_t k_;                                                      \
+    found = 1;                                                      \
+    for (k_ = 0; k_ < (i) && found; k_++)                           \
+      found = strcmp((reg)[k_]->scheme, (reg)[i]->scheme) != 0;     \
+  } while (0)
+
+void aead_sizes(char *buf, size_t size, const lwc_aead *a) {
+  int n = snprintf(buf, size, "key %u  nonce %u  tag %u", (unsigned)a->keybytes,
+                   (unsigned)a->noncebytes, (unsigned)a->tagbytes);
+  if (n > 0 && (size_t)n < size && a->min_tagbytes < a->tagbytes)
+    n += snprintf(buf + n, size - (size_t)n, "  tag-len %u..%u",
+                  (unsigned)a->min_tagbytes, (unsigned)a->tagbytes);
+  if (n > 0 && (size_t)n < size && a->nonce_masking)
+    snprintf(buf + n, size - (size_t)n, "  mask-key %u", (unsigned)a->keybytes);
+}
+
+void hash_sizes(char *buf, size_t size, const lwc_hash *h) {
+  if (h->kind == LWC_HASH)
+    snprintf(buf, size, "digest %u", (unsigned)h->outbytes);
+  else if (h->kind == LWC_CXOF)
+    snprintf(buf, size, "out-len %u  custom 0..%u", (unsigned)h->outbytes,
+             (unsigned)h->max_custombytes);
+  else
+    snprintf(buf, size, "out-len %u", (unsigned)h->outbytes);
+}
+
+static const char *hash_kind(const lwc_hash *h) {
+  return h->kind == LWC_HASH ? "hash" : h->kind == LWC_CXOF ? "cxof" : "xof";
+}
+
+/* The width of the scheme names of both registries. */
+static int name_width(void) {
+  size_t i, w = 0;
+  for (i = 0; lwc_aead_registry[i] != NULL; i++)
+    if (strlen(lwc_aead_registry[i]->scheme) > w) w = strlen(lwc_aead_registry[i]->scheme);
+  for (i = 0; lwc_hash_registry[i] != NULL; i++)
+    if (strlen(lwc_hash_registry[i]->scheme) > w) w = strlen(lwc_hash_registry[i]->scheme);
+  return (int)w;
+}
+
+/* One line per AEAD (aead != 0) or hash scheme, in registry order: the
+ * indent, the name, the kind when `kind`, the sizes. */
+static void size_lines(int aead, const char *indent, int kind) {
+  char sizes[160];
+  int w = name_width(), found;
+  size_t i;
+  if (aead) {
+    for (i = 0; lwc_aead_registry[i] != NULL; i++) {
+      FIRST_OF_SCHEME(lwc_aead_registry, i, found);
+      if (!found) continue;
+      aead_sizes(sizes, sizeof sizes, lwc_aead_registry[i]);
+      out_printf("%s%-*s  %s%s\n", indent, w, lwc_aead_registry[i]->scheme,
+                 kind ? "aead  " : "", sizes);
+    }
   } else {
-    fputs(usage_text, f);
+    for (i = 0; lwc_hash_registry[i] != NULL; i++) {
+      const lwc_hash *h = lwc_hash_registry[i];
+      FIRST_OF_SCHEME(lwc_hash_registry, i, found);
+      if (!found) continue;
+      hash_sizes(sizes, sizeof sizes, h);
+      if (kind)
+        out_printf("%s%-*s  %-4s  %s\n", indent, w, h->scheme, hash_kind(h), sizes);
+      else
+        out_printf("%s%-*s  %s\n", indent, w, h->scheme, sizes);
+    }
+  }
+}
+
+/* The help of `cmd` ("" for the general usage) on standard output. */
+static void usage_command(const char *cmd) {
+  if (strcmp(cmd, "encrypt") == 0 || strcmp(cmd, "decrypt") == 0) {
+    out_str(strcmp(cmd, "encrypt") == 0 ? encrypt_help : decrypt_help);
+    out_str(aead_options);
+    size_lines(1, "  ", 0);
+  } else if (strcmp(cmd, "hash") == 0) {
+    out_str(hash_help);
+    size_lines(0, "  ", 1);
+  } else if (strcmp(cmd, "list") == 0) {
+    out_str(list_help);
+  } else {
+    out_str(usage_text);
   }
 }
 
@@ -106,7 +219,7 @@ static int is_help(const char *a) {
 }
 
 static void show_help(const char *cmd) {
-  usage_command(stdout, cmd);
+  usage_command(cmd);
   out_finish();
   exit(0);
 }
@@ -185,14 +298,30 @@ static int entry(size_t i, const char **scheme, const char **impl) {
 }
 
 /* One line per scheme, in registry order (AEAD, then hash): the scheme,
- * then its implementations, preferred first. */
+ * then its implementations, preferred first; with --sizes, the scheme,
+ * its kind and its sizes. */
 static int cmd_list(int argc, char **argv) {
   const char *scheme, *impl, *other, *other_impl;
   size_t i, j;
-  int k;
+  int k, sizes = 0;
   for (k = 0; k < argc; k++)
     if (is_help(argv[k])) show_help("list");
-  if (argc > 0) die("'lwc list' takes no arguments (got '%s')", argv[0]);
+  for (k = 0; k < argc; k++) {
+    if (strcmp(argv[k], "--sizes") == 0 && !sizes)
+      sizes = 1;
+    else if (strcmp(argv[k], "--sizes") == 0)
+      die("option --sizes given more than once");
+    else if (argv[k][0] == '-')
+      die("unknown option '%s' for 'lwc list'", argv[k]);
+    else
+      die("'lwc list' takes no arguments (got '%s')", argv[k]);
+  }
+  if (sizes) {
+    size_lines(1, "", 1);
+    size_lines(0, "", 1);
+    out_finish();
+    return 0;
+  }
   for (i = 0; entry(i, &scheme, &impl); i++) {
     int seen = 0;
     for (j = 0; j < i && !seen; j++)
@@ -219,6 +348,12 @@ int main(int argc, char **argv) {
   }
   cmd = argv[1];
   if (is_help(cmd)) show_help("");
+  if (strcmp(cmd, "--version") == 0) {
+    if (argc > 2) die("'lwc --version' takes no arguments");
+    out_str("lwc " LWC_VERSION "\n");
+    out_finish();
+    return 0;
+  }
   if (strcmp(cmd, "help") == 0) {
     if (argc > 3) die("'lwc help' takes at most one COMMAND");
     if (argc == 3 && strcmp(argv[2], "encrypt") != 0 &&

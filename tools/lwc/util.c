@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -29,7 +30,8 @@ static void cleanup(void) {
 
 void cli_init(void) {
   atexit(cleanup);
-  /* A closed pipe on stdout must give a message and exit 2, not SIGPIPE. */
+  /* A closed pipe on stdout is seen as EPIPE by the write that meets it
+   * (out_write), which wipes our buffers before the tool ends by SIGPIPE. */
   signal(SIGPIPE, SIG_IGN);
   /* Unbuffered: output goes straight from our (wiped) buffers to write(2),
    * so no plaintext lingers in stdio's buffer, and every write is checked. */
@@ -70,6 +72,21 @@ void *xalloc(size_t n) {
   allocs[nallocs].n = n > 0 ? n : 1;
   nallocs++;
   return p;
+}
+
+void *xresize(void *p, size_t n, size_t m) {
+  size_t i;
+  void *q = calloc(m > 0 ? m : 1, 1);
+  if (q == NULL) die("out of memory (%zu bytes)", m);
+  i = 0;
+  while (i < nallocs && allocs[i].p != p) i++;
+  if (i == nallocs || n > m) die("internal error: resizing an unknown buffer");
+  memcpy(q, p, n);
+  lwc_wipe(allocs[i].p, allocs[i].n);
+  free(allocs[i].p);
+  allocs[i].p = q;
+  allocs[i].n = m > 0 ? m : 1;
+  return q;
 }
 
 static int hex_value(int c) {
@@ -127,14 +144,46 @@ uint64_t number_option(const char *opt, const char *text, uint64_t lo,
 
 const char *plural(size_t n) { return n == 1 ? "" : "s"; }
 
-static void write_failed(void) {
-  die("error writing to standard output: %s", strerror(errno));
+/* The reader of standard output went away (EPIPE: `lwc ... | head -c 10`):
+ * no message; once our buffers are wiped, the tool ends by SIGPIPE as cat
+ * and sha256sum do there (a shell's pipefail sees status 141). */
+static void broken_pipe(void) CLI_NORETURN;
+static void broken_pipe(void) {
+  sigset_t pipe_set;
+  cleanup();
+  signal(SIGPIPE, SIG_DFL);
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  sigprocmask(SIG_UNBLOCK, &pipe_set, NULL);
+  raise(SIGPIPE);
+  _exit(128 + SIGPIPE); /* not reached */
+}
+
+/* err: the errno of the failed call (0 when it set none). */
+static void write_failed(int err) CLI_NORETURN;
+static void write_failed(int err) {
+  if (err == EPIPE) broken_pipe();
+  die("error writing to standard output: %s",
+      err != 0 ? strerror(err) : "write error");
 }
 
 void out_write(const void *p, size_t n) {
   if (n == 0) return;
   errno = 0;
-  if (fwrite(p, 1, n, stdout) != n) write_failed();
+  if (fwrite(p, 1, n, stdout) != n) write_failed(errno);
+}
+
+void out_str(const char *s) { out_write(s, strlen(s)); }
+
+void out_printf(const char *fmt, ...) {
+  char line[1024];
+  va_list ap;
+  int n;
+  va_start(ap, fmt);
+  n = vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (n < 0) die("internal error: cannot format output");
+  out_write(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
 void out_hex(const uint8_t *p, size_t n) {
@@ -155,23 +204,29 @@ void out_hex(const uint8_t *p, size_t n) {
 
 void out_finish(void) {
   errno = 0;
-  if (fflush(stdout) != 0 || ferror(stdout)) write_failed();
-  if (fclose(stdout) != 0) write_failed();
+  if (fflush(stdout) != 0 || ferror(stdout)) write_failed(errno);
+  errno = 0;
+  if (fclose(stdout) != 0) write_failed(errno);
 }
 
-void input_open(cli_input *in, const char *file) {
-  static char name[300];
-  if (file == NULL || strcmp(file, "-") == 0) {
+int is_stdin(const char *file) { return file == NULL || strcmp(file, "-") == 0; }
+
+void input_open(cli_input *in, const char *file, const char *what) {
+  in->what = what;
+  if (is_stdin(file)) {
     in->f = stdin;
     in->name = "standard input";
   } else {
     in->f = fopen(file, "rb");
-    if (in->f == NULL) die("cannot open '%s': %s", file, strerror(errno));
-    snprintf(name, sizeof name, "'%s'", file);
-    in->name = name;
+    if (in->f == NULL) {
+      if (what != NULL) die("%s: cannot open '%s': %s", what, file, strerror(errno));
+      die("cannot open '%s': %s", file, strerror(errno));
+    }
+    snprintf(in->quoted, sizeof in->quoted, "'%s'", file);
+    in->name = in->quoted;
   }
   /* Unbuffered: read(2) fills our buffers directly, so the plaintext of
-   * `lwc encrypt` never sits in stdio's (unwiped) buffer. */
+   * `lwc encrypt` (or a key) never sits in stdio's (unwiped) buffer. */
   setvbuf(in->f, NULL, _IONBF, 0);
 }
 
@@ -179,10 +234,46 @@ size_t input_read(cli_input *in, uint8_t *buf, size_t n) {
   size_t got;
   errno = 0;
   got = fread(buf, 1, n, in->f);
-  if (got < n && ferror(in->f))
-    die("error reading %s: %s", in->name,
-        errno != 0 ? strerror(errno) : "read error");
+  if (got < n && ferror(in->f)) {
+    const char *why = errno != 0 ? strerror(errno) : "read error";
+    if (in->what != NULL) die("%s: error reading %s: %s", in->what, in->name, why);
+    die("error reading %s: %s", in->name, why);
+  }
   return got;
+}
+
+void input_close(cli_input *in) {
+  if (in->f != stdin) fclose(in->f);
+  in->f = NULL;
+}
+
+uint8_t *file_option(const char *opt, const char *file, size_t limit,
+                     size_t *len, int *more) {
+  char what[40];
+  cli_input in;
+  size_t cap = limit < 4096 ? limit : 4096, n = 0, got;
+  uint8_t *buf = xalloc(cap), extra;
+  snprintf(what, sizeof what, "--%s", opt);
+  input_open(&in, file, what);
+  *more = 0;
+  for (;;) {
+    if (n == cap) {
+      if (cap == limit) { /* full: is there more? */
+        *more = input_read(&in, &extra, 1) > 0;
+        lwc_wipe(&extra, 1);
+        break;
+      }
+      size_t grown = cap > limit - cap ? limit : 2 * cap; /* doubling, to the limit */
+      buf = xresize(buf, cap, grown);
+      cap = grown;
+    }
+    got = input_read(&in, buf + n, cap - n);
+    n += got;
+    if (n < cap) break; /* end of the file */
+  }
+  input_close(&in);
+  *len = n;
+  return buf;
 }
 
 void impl_names(const char *scheme, char *buf, size_t size) {
