@@ -64,7 +64,7 @@ DEFAULT_PROGRAMS = ["lwc", "lwc-test", "lwc-bench"]
 HOST_PREFERENCE = ["x86_64_bmi2", "opt64", "bi32", "opt32", "ref", "lowsize"]
 HOST_ARCHS = {"host", "x86_64", "64bit"}
 # The portable core of lwc-bench (every target's firmware links it).
-KINDS = ("aead", "hash", "perm")  # descriptor types: lwc_aead, lwc_hash, lwc_perm
+KINDS = ("aead", "hash", "perm", "auth")  # descriptor types: lwc_aead, lwc_hash, lwc_perm, lwc_auth
 BENCH_COMMON = ROOT / "harness" / "firmware"
 # bench_core.c includes its parts bench_fmt.c, bench_stats.c, bench_trace.c and
 # bench_stack.c (one translation unit: the measured frames stay as they were).
@@ -124,7 +124,7 @@ def desc_symbol(namespace: str, kind: str) -> str:
     return f"{namespace}_lwc_{kind}_desc"
 
 
-DESC_SYMBOL = re.compile(r"_lwc_(aead|hash|perm)_desc$")  # any descriptor's symbol
+DESC_SYMBOL = re.compile(r"_lwc_(aead|hash|perm|auth)_desc$")  # any descriptor's symbol
 
 
 def registry_source(impls: list[Impl]) -> str:

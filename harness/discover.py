@@ -14,7 +14,7 @@ KAT_DIR = ROOT / "kat"
 
 # Which descriptor type an implementation exports, by its top-level folder.
 KIND_OF_TOP = {"crypto_aead": "aead", "crypto_hash": "hash", "crypto_cxof": "hash",
-               "crypto_perm": "perm"}
+               "crypto_perm": "perm", "crypto_auth": "auth"}
 # A bare permutation has no KAT file of its own: this file in its scheme
 # folder names the scheme whose official file checks it (through a mode
 # over the permutation, harness/firmware/bench_kat_perm.c).
@@ -25,7 +25,7 @@ SOURCE_SUFFIXES = (".c", ".S", ".s")
 
 @dataclasses.dataclass(frozen=True)
 class Impl:
-    top: str          # crypto_aead, crypto_hash, crypto_cxof, crypto_perm
+    top: str          # crypto_aead, crypto_hash, crypto_cxof, crypto_perm, crypto_auth
     scheme: str       # e.g. ascon-aead128
     name: str         # e.g. opt64
     path: pathlib.Path

@@ -189,6 +189,59 @@ struct lwc_perm {
   int (*permute_rounds)(lwc_perm_state *s, unsigned rounds);
 };
 
+/* ---- MAC and PRF (keyed functions) ---------------------------------------
+ *
+ *   const lwc_auth *m = lwc_auth_find("ascon-mac-v13", NULL);
+ *   lwc_auth_compute(m, tag, m->outbytes, msg, mlen, key);
+ *   if (lwc_auth_verify(m, tag, m->outbytes, msg, mlen, key) != LWC_OK) ...
+ *
+ * Kinds: LWC_MAC (a tag of at most outbytes bytes), LWC_PRF (any output
+ * length: the outputs of successive squeeze calls concatenate),
+ * LWC_PRF_SHORT (one call, at most max_inbytes in and outbytes out; no
+ * incremental calls: init, update and squeeze are NULL).
+ * Incremental use (MAC, PRF): init -> update* -> squeeze*, then
+ * lwc_auth_wipe(): the context holds a state computed from the key (never
+ * the key itself), so wipe it once done.  A call past the output limit,
+ * or in another phase, returns LWC_ERR_ARG and writes nothing. */
+#define LWC_MAC 0
+#define LWC_PRF 1
+#define LWC_PRF_SHORT 2
+
+typedef struct { uint64_t opaque[8]; } lwc_auth_ctx;
+
+typedef struct lwc_auth lwc_auth;
+struct lwc_auth {
+  const char *scheme;      /* e.g. "ascon-mac-v13" */
+  const char *impl;
+  uint8_t kind;            /* LWC_MAC, LWC_PRF or LWC_PRF_SHORT */
+  uint8_t keybytes;
+  uint16_t outbytes;       /* the full tag, or the PRF's usual output */
+  uint16_t max_outbytes;   /* 0: any length (PRF) */
+  uint16_t max_inbytes;    /* 0: any length; PrfShort: 16 */
+  int (*init)(lwc_auth_ctx *ctx, const uint8_t *key);
+  int (*update)(lwc_auth_ctx *ctx, const uint8_t *in, size_t len);
+  int (*squeeze)(lwc_auth_ctx *ctx, uint8_t *out, size_t len);
+  /* The whole computation: out[0..outlen) from in[0..inlen) and key. */
+  int (*compute)(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen,
+                 const uint8_t *key);
+};
+
+const lwc_auth *lwc_auth_find(const char *scheme, const char *impl);
+extern const lwc_auth *const lwc_auth_registry[];
+/* out receives outlen bytes: at most max_outbytes (unless 0), 0 allowed
+ * (nothing written).  LWC_ERR_ARG (nothing written) for a NULL descriptor,
+ * an output or input too long. */
+int lwc_auth_compute(const lwc_auth *m, uint8_t *out, size_t outlen,
+                     const uint8_t *in, size_t inlen, const uint8_t *key);
+/* LWC_OK when tag[0..taglen) is the first taglen bytes of the output for
+ * (in, key), else LWC_ERR_TAG; compared in constant time.  taglen: from
+ * LWC_AUTH_MIN_TAG to outbytes (LWC_ERR_ARG otherwise).  Writes nothing
+ * but its own frame, which it wipes. */
+#define LWC_AUTH_MIN_TAG 4
+int lwc_auth_verify(const lwc_auth *m, const uint8_t *tag, size_t taglen,
+                    const uint8_t *in, size_t inlen, const uint8_t *key);
+void lwc_auth_wipe(lwc_auth_ctx *ctx);
+
 /* Options of the one-shot AEAD calls; NULL means full tag, no masking. */
 typedef struct {
   size_t taglen;            /* 0 means the full tag */

@@ -66,7 +66,8 @@ def test_standalone_build_exports_supercop_names(tmp_path):
     for name, text in FRAMEWORK.items():
         (framework / name).write_text(text)
     wanted = {"aead": {"crypto_aead_encrypt", "crypto_aead_decrypt"},
-              "hash": {"crypto_hash"}, "perm": {"lwc_perm_desc"}}
+              "hash": {"crypto_hash"}, "perm": {"lwc_perm_desc"},
+              "auth": {"crypto_auth", "crypto_auth_verify", "crypto_prf"}}
     for impl in host_impls():
         defined = set()
         for n, src in enumerate(impl.sources):

@@ -54,7 +54,8 @@ def test_every_kat_file_has_implementations():
 
 
 @pytest.mark.parametrize("name,count", [("ascon-aead128", 1089), ("ascon-hash256", 1025),
-                                        ("ascon-cxof128", 1089), ("ascon80pq-v12", 1089)])
+                                        ("ascon-cxof128", 1089), ("ascon80pq-v12", 1089),
+                                        ("ascon-mac-v13", 1025), ("ascon-prfs-v13", 17)])
 def test_kat_parser_reads_all_records(name, count):
     recs = records(KAT_DIR / f"{name}.txt")
     assert len(recs) == count
@@ -86,6 +87,6 @@ def test_kat_files_are_the_published_ones():
         digest, name = line.split()
         listed[name] = digest
     assert set(listed) == {p.name for p in KAT_DIR.glob("*.txt")}
-    assert len(listed) == 23
+    assert len(listed) == 26
     for name, digest in listed.items():
         assert hashlib.sha256((KAT_DIR / name).read_bytes()).hexdigest() == digest, name

@@ -5,10 +5,11 @@
  *   AEAD: for mlen 0..32, adlen 0..32: key 00.., nonce/pt/ad from S0/S1/S2
  *   hash, XOF: for mlen 0..1024: msg from S0
  *   CXOF: for mlen 0..32, zlen 0..32: msg from S0, customization from S1
+ *   MAC, PRF: for mlen 0..1024 (PrfShort 0..16): key 00.., msg from S0
  * A bare permutation is checked through the official file of a scheme
  * built on it, VIA (bench_kat_perm.c).
  * Each entry answers "k COUNT CRC", the CRC-32 of its output (AEAD C || T,
- * hash MD); the host compares with the CRCs of the official file.  With
+ * hash MD, MAC/PRF Tag); the host compares with the CRCs of the official file.  With
  * EXPECT (8 hex digits: the CRC-32 of the entries' CRC-32s in order, each
  * as 4 little-endian bytes) the
  * target checks too: a mismatch answers err, and from then on the program
@@ -190,12 +191,55 @@ static const bench_str *kat_hash(const lwc_hash *h, const unsigned s[3], uint32_
   return NULL;
 }
 
+/* MAC and PRF (Count, Key, Msg, Tag): key 00.., messages from S0, mlen
+ * 0..1024 (PrfShort: 0..16), the full output (outbytes); the longer
+ * messages through a running prefix as for the hashes.  For each message
+ * under 64 bytes the tag is verified too, and again with its last byte
+ * flipped (rejected). */
+static const bench_str *kat_auth(const lwc_auth *m, const unsigned s[3], uint32_t *count) {
+  lwc_auth_ctx run, c;
+  size_t mlen, done = 0, last = m->max_inbytes ? m->max_inbytes : 1024;
+  if (m->outbytes > KAT_MAX_OUT || m->keybytes > sizeof k_key)
+    return BENCH_STR("parameters too large for lwc-bench");
+  bench_fill(k_key, m->keybytes, 0);
+  if (m->init != NULL && m->init(&run, k_key) != LWC_OK) return BENCH_STR("init failed");
+  for (mlen = 0; mlen <= last; mlen++) {
+    if (mlen < ONESHOT) {
+      bench_fill(k_chunk, mlen, s[0]);
+      if (lwc_auth_compute(m, k_out, m->outbytes, k_chunk, mlen, k_key) != LWC_OK)
+        return BENCH_STR("compute failed");
+      if (lwc_auth_verify(m, k_out, m->outbytes, k_chunk, mlen, k_key) != LWC_OK)
+        return BENCH_STR("its own tag was rejected");
+      k_out[m->outbytes - 1] ^= 0x01;
+      if (lwc_auth_verify(m, k_out, m->outbytes, k_chunk, mlen, k_key) != LWC_ERR_TAG)
+        return BENCH_STR("a forged tag was accepted");
+      k_out[m->outbytes - 1] ^= 0x01;
+    } else {
+      while (done + STEP <= mlen) {
+        bench_fill(k_chunk, STEP, s[0] + (unsigned)done);
+        if (m->update(&run, k_chunk, STEP) != LWC_OK) return BENCH_STR("update failed");
+        done += STEP;
+      }
+      c = run;
+      bench_fill(k_chunk, mlen - done, s[0] + (unsigned)done);
+      if (m->update(&c, k_chunk, mlen - done) != LWC_OK ||
+          m->squeeze(&c, k_out, m->outbytes) != LWC_OK)
+        return BENCH_STR("squeeze failed");
+    }
+    bench_kat_put_entry(++*count, k_out, m->outbytes);
+  }
+  lwc_auth_wipe(&run);
+  lwc_auth_wipe(&c);
+  return NULL;
+}
+
 int bench_kat(char **f, int nf, int *ok) {
   unsigned s[3] = {0, 0, 0};
   uint32_t v, expect = 0;
   const lwc_aead *a;
   const lwc_hash *h;
   const lwc_perm *p;
+  const lwc_auth *m;
   const bench_str *why;
   uint32_t count = 0;
   int i;
@@ -211,6 +255,8 @@ int bench_kat(char **f, int nf, int *ok) {
     why = kat_aead(a, s, &count);
   } else if ((h = lwc_hash_find(f[1], f[2])) != NULL) {
     why = kat_hash(h, s, &count);
+  } else if ((m = lwc_auth_find(f[1], f[2])) != NULL) {
+    why = kat_auth(m, s, &count);
   } else if ((p = lwc_perm_find(f[1], f[2])) != NULL) {
     if (nf != 8 || bench_kat_perm == 0) return bench_fail(ok, BENCH_STR("a permutation needs VIA"));
     why = bench_kat_perm(p, f[7], s, &count);

@@ -105,6 +105,7 @@ static int name_matches(const char *scheme, const char *impl,
 LWC_FIND(aead)
 LWC_FIND(hash)
 LWC_FIND(perm)
+LWC_FIND(auth)
 
 static size_t tag_length(const lwc_aead *a, const lwc_aead_options *opt) {
   return opt != NULL && opt->taglen != 0 ? opt->taglen : a->tagbytes;
@@ -214,3 +215,25 @@ int lwc_hash_compute(const lwc_hash *h, uint8_t *out, size_t outlen,
   lwc_hash_wipe(&ctx);
   return r;
 }
+
+int lwc_auth_compute(const lwc_auth *m, uint8_t *out, size_t outlen,
+                     const uint8_t *in, size_t inlen, const uint8_t *key) {
+  if (m == NULL || (m->max_outbytes != 0 && outlen > m->max_outbytes) ||
+      (m->max_inbytes != 0 && inlen > m->max_inbytes) || (inlen | outlen) > LWC_LEN_MAX)
+    return LWC_ERR_ARG;
+  return m->compute(out, outlen, in, inlen, key);
+}
+
+int lwc_auth_verify(const lwc_auth *m, const uint8_t *tag, size_t taglen,
+                    const uint8_t *in, size_t inlen, const uint8_t *key) {
+  uint8_t want[64];
+  int r;
+  if (m == NULL || taglen < LWC_AUTH_MIN_TAG || taglen > m->outbytes || taglen > sizeof want)
+    return LWC_ERR_ARG;
+  r = lwc_auth_compute(m, want, taglen, in, inlen, key);
+  if (r == LWC_OK) r = lwc_ct_compare(want, tag, taglen) == 0 ? LWC_OK : LWC_ERR_TAG;
+  lwc_wipe(want, sizeof want);
+  return r;
+}
+
+void lwc_auth_wipe(lwc_auth_ctx *ctx) { lwc_wipe(ctx, sizeof *ctx); }

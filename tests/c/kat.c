@@ -7,6 +7,7 @@
  *   AEAD: for mlen 0..32, adlen 0..32: Key, Nonce, PT, AD, CT (= C || T)
  *   hash/XOF: for mlen 0..1024: Msg, MD
  *   CXOF: for mlen 0..32, zlen 0..32: Msg, Z, MD
+ *   MAC, PRF: for mlen 0..1024 (PrfShort: 0..16): Key, Msg, Tag
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,10 +81,29 @@ static int kat_hash(const lwc_hash *h, unsigned msg0, unsigned z0) {
   return 0;
 }
 
+static int kat_auth(const lwc_auth *m, unsigned msg0) {
+  static uint8_t msg[1024];
+  uint8_t key[32], tag[256];
+  unsigned count = 1;
+  size_t mlen, last = m->max_inbytes ? m->max_inbytes : 1024;
+  fill(key, m->keybytes, 0);
+  fill(msg, sizeof msg, msg0);
+  for (mlen = 0; mlen <= last; mlen++) {
+    if (lwc_auth_compute(m, tag, m->outbytes, msg, mlen, key) != LWC_OK) return 1;
+    printf("Count = %u\n", count++);
+    put_hex("Key", key, m->keybytes);
+    put_hex("Msg", msg, mlen);
+    put_hex("Tag", tag, m->outbytes);
+    printf("\n");
+  }
+  return 0;
+}
+
 int kat_main(int argc, char **argv) {
   unsigned start[3] = {0, 0, 0};
   const lwc_aead *a;
   const lwc_hash *h;
+  const lwc_auth *m;
   int i;
   if (argc < 2) {
     fprintf(stderr, "usage: lwc-test kat SCHEME IMPL [START...]\n");
@@ -94,6 +114,7 @@ int kat_main(int argc, char **argv) {
     return kat_aead(a, start[0], start[1], start[2]);
   if ((h = lwc_hash_find(argv[0], argv[1])) != NULL)
     return kat_hash(h, start[0], start[1]);
+  if ((m = lwc_auth_find(argv[0], argv[1])) != NULL) return kat_auth(m, start[0]);
   fprintf(stderr, "lwc-test: no implementation %s of %s\n", argv[1], argv[0]);
   return 2;
 }

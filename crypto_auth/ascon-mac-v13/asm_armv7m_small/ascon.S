@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/armv7m/small.S"

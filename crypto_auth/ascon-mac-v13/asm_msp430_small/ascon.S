@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/msp430/small.S"

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/rv64/rv64.S"

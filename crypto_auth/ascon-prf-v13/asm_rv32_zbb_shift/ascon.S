@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/rv32/zbb_shift.S"

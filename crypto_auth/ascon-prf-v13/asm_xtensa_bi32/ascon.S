@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/xtensa/bi32.S"

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/avr/fast.S"

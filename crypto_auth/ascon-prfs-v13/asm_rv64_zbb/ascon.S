@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/rv64/zbb.S"
