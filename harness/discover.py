@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import pathlib
+import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The official known-answer files, kept in the repository (kat/README.md).
@@ -78,6 +79,14 @@ class Impl:
     @property
     def kat_file(self) -> pathlib.Path:
         return KAT_DIR / f"{self.kat_scheme or self.scheme}.txt"
+
+    @property
+    def max_inbytes(self) -> int | None:
+        """The longest input the function takes (its scheme.h's
+        LWC_MAX_INBYTES: Ascon-PrfShort's 16), None when there is no limit."""
+        header = self.path.parent / "scheme.h"
+        m = re.search(r"#define LWC_MAX_INBYTES (\d+)", header.read_text()) if header.exists() else None
+        return int(m.group(1)) if m else None
 
     def builds_for(self, arch_tokens: set[str]) -> bool:
         """True when the architectures file names 'any' or one of the tokens."""

@@ -29,7 +29,7 @@ def generator(family: str):
 def test_every_ascon_member_has_both_variants():
     members = {i.scheme for i in discover() if i.name == "lowsize" and
                (i.scheme.startswith("ascon") or "ascon" in i.scheme)}
-    assert len(members) == 14  # 11 schemes and p12, p8, p6
+    assert len(members) == 17  # 11 schemes, Mac, Prf, PrfShort and p12, p8, p6
     for name in ("asm_avr", "asm_avr_small"):
         have = {i.scheme for i in ASM if i.name == name and i.scheme in members}
         assert have == members, f"{name}: missing {sorted(members - have)}"
@@ -75,6 +75,8 @@ def ops_of(impl) -> list[str]:
         return ["permutation 0 0"]
     if impl.kind == "aead":
         return ["encrypt 16 16", "decrypt 16 16"]
+    if impl.kind == "auth":
+        return ["auth 0 16"]
     return ["hash 0 16"]
 
 

@@ -33,7 +33,7 @@ M16 = 0xFFFF
 
 def test_every_member_has_the_assembly():
     members = {i.scheme for i in discover() if i.name == "lowsize" and "ascon" in i.scheme}
-    assert len(members) == 14  # 11 schemes and p12, p8, p6
+    assert len(members) == 17  # 11 schemes, Mac, Prf, PrfShort and p12, p8, p6
     for name in ("asm_msp430", "asm_msp430_small"):
         have = {i.scheme for i in ASM if i.name == name}
         assert members | {"isap-a-128a"} <= have, (name, sorted(members - have))

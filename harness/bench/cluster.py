@@ -21,7 +21,7 @@ import time
 
 from harness.bench.cache import ResultsCache
 from harness.bench.impls import all_impls, is_extra
-from harness.bench.plan import Plan, points_for
+from harness.bench.plan import Plan, points_of
 from harness.bench.targets import JobResult, Point, Target
 from harness.discover import Impl
 
@@ -125,7 +125,7 @@ def remote_job(spec: dict) -> dict:
     plan = Plan.from_dict(spec["plan"])
     t = _worker_target(spec["target"], plan)
     try:
-        res = t.run_job(impl, points_for(impl.kind, plan.suites), plan.quick)
+        res = t.run_job(impl, points_of(impl, plan.suites), plan.quick)
     except Exception as e:  # a harness bug must not stop the worker
         res = JobResult(t.name, impl, status="crashed",
                         detail=f"harness error on {host}: {type(e).__name__}: {e}")

@@ -46,6 +46,10 @@ def cases(impl: Impl) -> list[tuple[str, int, int]]:
         return [(op, a, m) for op in ("encrypt", "decrypt") for a, m in AEAD_LENGTHS]
     if impl.kind == "hash":
         return [("hash", 0, m) for m in HASH_LENGTHS]
+    if impl.kind == "auth":  # the key is the secret; within PrfShort's 16 bytes too
+        top = impl.max_inbytes
+        return [("auth", 0, m) for m in HASH_LENGTHS if top is None or m <= top] + \
+            ([("auth", 0, top)] if top is not None else [])
     return [("permutation", 0, 0)]
 
 

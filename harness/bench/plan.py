@@ -36,18 +36,26 @@ class UsageError(SelectionError):
     """Bad arguments: a one-line message, exit status 2."""
 
 
-def points_for(kind: str, suites: tuple[str, ...] = SUITES) -> list[Point]:
+def points_of(impl, suites: tuple[str, ...] = SUITES) -> list[Point]:
+    """points_for an implementation (its kind and its longest input)."""
+    return points_for(impl.kind, suites, impl.max_inbytes)
+
+
+def points_for(kind: str, suites: tuple[str, ...] = SUITES,
+               max_len: int | None = None) -> list[Point]:
     """The operations to measure for one implementation, each once, with
-    the suites that ask for it."""
+    the suites that ask for it; max_len: the longest input it takes
+    (Impl.max_inbytes: longer points are not asked for)."""
     want: dict[tuple, list[str]] = {}
     if kind == "perm":
         return [Point("permutation", 0, 0, ("permutation",))] if "permutation" in suites else []
+    fits = (lambda m: True) if max_len is None else (lambda m: m <= max_len)
     for op in OPS[kind]:
         if "thesis" in suites:
-            for m in THESIS:
+            for m in filter(fits, THESIS):
                 want.setdefault((op, 0, m), []).append("thesis")
         if "sweep" in suites:
-            for m in SWEEP:
+            for m in filter(fits, SWEEP):
                 want.setdefault((op, 0, m), []).append("sweep")
         if "grid" in suites and kind == "aead":
             for a in GRID:

@@ -22,7 +22,7 @@ from harness.bench import cluster as cluster_mod
 from harness.bench import install, scope
 from harness.bench.cache import ResultsCache
 from harness.bench.impls import all_impls, impl_id, select
-from harness.bench.plan import DEFAULT_OUT, Plan, points_for
+from harness.bench.plan import DEFAULT_OUT, Plan, points_of
 from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import TARGETS, JobResult, Point, Target
 from harness.bench.targets.base import cpu_count
@@ -435,7 +435,7 @@ def run_jobs(jobs: list[tuple[Target, Impl]], plan: Plan, progress: Progress,
         label = job_label(target.name, impl)
         progress.start(n, label)
         t0 = time.monotonic()
-        points = points_for(impl.kind, plan.suites)
+        points = points_of(impl, plan.suites)
         try:
             res = target.run_job(impl, points, plan.quick)
         except Exception as e:  # a harness bug must not stop the others
@@ -449,7 +449,7 @@ def run_jobs(jobs: list[tuple[Target, Impl]], plan: Plan, progress: Progress,
 
     def finished(n: int, target: Target, impl: Impl, res: JobResult):
         label = job_label(target.name, impl)
-        results[n] = (records_of(res, points_for(impl.kind, plan.suites)), res)
+        results[n] = (records_of(res, points_of(impl, plan.suites)), res)
         how = "reused" if res.reused_from else f"{res.seconds:.1f} s"
         progress.end(n, f"{label} {res.status} ({how})", reused=res.reused_from is not None)
         if res.failed:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from harness.bench.impls import impl_id
-from harness.bench.plan import Plan, UsageError, points_for
+from harness.bench.plan import Plan, UsageError, points_for, points_of
 
 
 @dataclasses.dataclass
@@ -68,7 +68,7 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
     for name, why in plan.left_out_targets:  # said, never silent
         left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
     for t in ready:
-        mine = [i for i in chosen if t.supports(i) and points_for(i.kind, plan.suites)]
+        mine = [i for i in chosen if t.supports(i) and points_of(i, plan.suites)]
         if not plan.all:
             out = [i for i in mine if t.left_out_by_default(i, bool(plan.impls),
                                                             bool(plan.schemes))]

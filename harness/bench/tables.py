@@ -49,7 +49,7 @@ FAIL_TAGS = {"build-failed": "BUILD FAIL", "kat-missing": "NO KAT", "kat-failed"
 # "modelled cycles", never as cycles
 COUNTERS = ("cycles", "modelled_cycles", "instructions")
 LENGTHS = (32768, 16)  # the thesis' two message lengths, the long one first
-BYTE_OPS = ("encrypt", "decrypt", "hash")
+BYTE_OPS = ("encrypt", "decrypt", "hash", "auth")
 
 
 def flabel(field: str | None) -> str:

@@ -113,13 +113,14 @@ static void bench_random(void *arg, uint8_t *dst, size_t len) {
 
 
 /* ---- the operations ----------------------------------------------------- */
-enum { OP_ENCRYPT, OP_DECRYPT, OP_HASH, OP_PERMUTE, OP_NONE };
+enum { OP_ENCRYPT, OP_DECRYPT, OP_HASH, OP_PERMUTE, OP_AUTH, OP_NONE };
 
 typedef struct {
   int op;
   const lwc_aead *a;
   const lwc_hash *h;
   const lwc_perm *p;
+  const lwc_auth *m; /* a MAC or PRF: its full output (outbytes) */
   size_t adlen, mlen;
   int stream; /* longer than the buffers: incremental API in chunks */
   lwc_perm_state ps; /* a bare permutation's state (in the request's frame) */
@@ -135,6 +136,8 @@ typedef struct {
       left_ -= n_;                                  \
     }                                               \
   } while (0)
+
+_Static_assert(sizeof(lwc_auth_ctx) <= sizeof(lwc_hash_ctx), "a MAC's context in a hash's room");
 
 /* The streamed operations (mode=stream): the same buffers over and over,
  * with c the implementation's context.  Inlined in run_op (and in
@@ -160,6 +163,12 @@ static inline __attribute__((always_inline)) int stream_op(const job_t *j, lwc_a
       r = j->h->init(&hc, NULL, 0);
       CHUNKED(j->mlen, j->h->update(&hc, msg, n_));
       if (r == LWC_OK) r = j->h->squeeze(&hc, out, j->h->outbytes);
+      return r;
+    case OP_AUTH: /* in the hash's context: no larger frame for the others */
+      r = j->m->init((lwc_auth_ctx *)(void *)&hc, key);
+      CHUNKED(j->mlen, j->m->update((lwc_auth_ctx *)(void *)&hc, msg, n_));
+      if (r == LWC_OK) r = j->m->squeeze((lwc_auth_ctx *)(void *)&hc, out, j->m->outbytes);
+      lwc_auth_wipe((lwc_auth_ctx *)(void *)&hc);
       return r;
     default:
       return LWC_ERR_ARG;
@@ -194,6 +203,8 @@ static __attribute__((noinline)) int run_op(job_t *j) {
     case OP_PERMUTE:
       j->p->permute(&j->ps);
       return LWC_OK;
+    case OP_AUTH:
+      return lwc_auth_compute(j->m, out, j->m->outbytes, msg, j->mlen, key);
     default:
       return LWC_ERR_ARG;
   }
@@ -249,12 +260,14 @@ static const bench_str *setup(job_t *j, char **f) {
   j->a = NULL;
   j->h = NULL;
   j->p = NULL;
+  j->m = NULL;
   if (bench_str_eq(f[3], BENCH_STR("encrypt"))) j->op = OP_ENCRYPT;
   if (bench_str_eq(f[3], BENCH_STR("decrypt"))) j->op = OP_DECRYPT;
   if (bench_str_eq(f[3], BENCH_STR("hash"))) j->op = OP_HASH;
   if (bench_str_eq(f[3], BENCH_STR("permutation"))) j->op = OP_PERMUTE;
+  if (bench_str_eq(f[3], BENCH_STR("auth"))) j->op = OP_AUTH;
   if (j->op == OP_NONE)
-    return BENCH_STR("unknown operation (encrypt, decrypt, hash, permutation)");
+    return BENCH_STR("unknown operation (encrypt, decrypt, hash, permutation, auth)");
   if (!parse_u32(f[4], 0x7fffffffu, &adlen) || !parse_u32(f[5], 0x7fffffffu, &mlen))
     return BENCH_STR("bad length");
   j->adlen = adlen;
@@ -273,6 +286,16 @@ static const bench_str *setup(job_t *j, char **f) {
     if ((j->h = lwc_hash_find(f[1], f[2])) == NULL)
       return BENCH_STR("no such hash implementation");
     if (adlen != 0) return BENCH_STR("hash takes no associated data");
+  } else if (j->op == OP_AUTH) {
+    if ((j->m = lwc_auth_find(f[1], f[2])) == NULL)
+      return BENCH_STR("no such MAC or PRF implementation");
+    if (adlen != 0) return BENCH_STR("a MAC takes no associated data");
+    if (j->m->outbytes > sizeof out || j->m->keybytes > sizeof key)
+      return BENCH_STR("parameters too large for lwc-bench");
+    if ((j->m->max_inbytes != 0 && mlen > j->m->max_inbytes) ||
+        (j->stream && j->m->init == NULL))
+      return BENCH_STR("longer than the function takes");
+    bench_fill(key, j->m->keybytes, SECRET_KEY(secret));
   } else if ((j->a = lwc_aead_find(f[1], f[2])) == NULL) {
     return BENCH_STR("no such AEAD implementation");
   } else if (j->a->tagbytes > MAX_TAG || j->a->keybytes > sizeof key ||

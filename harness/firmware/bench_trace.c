@@ -13,8 +13,8 @@ __attribute__((weak)) void bench_classify(const void *p, size_t n, int is_secret
 }
 
 #if BENCH_CT
-/* The secrets of an operation (key; plaintext or message; a permutation's
- * state) to the port's tracer; afterwards every buffer is public again
+/* The secrets of an operation (key; plaintext or message, a MAC's too; a
+ * permutation's state) to the port's tracer; afterwards every buffer is public again
  * (outputs are public by definition). */
 static void classify_job(job_t *j, int secret_now) {
   if (!secret_now) {
@@ -27,7 +27,9 @@ static void classify_job(job_t *j, int secret_now) {
     return;
   }
   if (j->a != NULL) bench_classify(key, j->a->keybytes, 1);
-  if (j->op == OP_ENCRYPT || j->op == OP_HASH) bench_classify(msg, j->mlen, 1);
+  if (j->m != NULL) bench_classify(key, j->m->keybytes, 1);
+  if (j->op == OP_ENCRYPT || j->op == OP_HASH || j->op == OP_AUTH)
+    bench_classify(msg, j->mlen, 1);
   if (j->op == OP_PERMUTE) bench_classify(&j->ps, sizeof j->ps, 1);
 }
 

@@ -30,6 +30,9 @@
 #define ASCON_AUTH_IN_RATE 32  /* x0..x3 */
 #define ASCON_AUTH_OUT_RATE 16 /* x0 x1 */
 #define ASCON_PRFS_MAX 16      /* PrfShort: bytes in, bytes out */
+#if ASCON_AUTH_KIND == LWC_PRF_SHORT && LWC_MAX_INBYTES != ASCON_PRFS_MAX
+#error "PrfShort's scheme.h gives LWC_MAX_INBYTES 16"
+#endif
 
 #if ASCON_AUTH_KIND == LWC_MAC
 #define ASCON_AUTH_MAX_OUT CRYPTO_BYTES

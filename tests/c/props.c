@@ -249,6 +249,7 @@ int props_main(int argc, char **argv) {
   const lwc_aead *const *a;
   const lwc_hash *const *h;
   const lwc_perm *const *pm;
+  const lwc_auth *const *m;
   if (argc > 2) {
     fprintf(stderr, "usage: lwc-test props [SCHEME [IMPL]]\n");
     return 2;
@@ -287,6 +288,14 @@ int props_main(int argc, char **argv) {
     prop_begin(seed, (*pm)->scheme, (*pm)->impl);
     props_perm(*pm);
     props_hostile_perm(*pm);
+    end_impl(t0, &pass, &fail);
+    count++;
+  }
+  for (m = lwc_auth_registry; *m != NULL; m++) {
+    clock_t t0 = clock();
+    if (!selected((*m)->scheme, (*m)->impl, argc, argv)) continue;
+    prop_begin(seed, (*m)->scheme, (*m)->impl);
+    props_auth(*m);
     end_impl(t0, &pass, &fail);
     count++;
   }

@@ -1,6 +1,6 @@
 /*
  * Shared helpers of the property tests (props.c, props_aead.c,
- * props_hash.c, props_perm.c): a deterministic PRNG, random lengths and
+ * props_hash.c, props_perm.c, props_auth.c): a deterministic PRNG, random lengths and
  * splits, buffers and the check counter.
  */
 #ifndef LWC_PROPS_H
@@ -84,6 +84,8 @@ int prop_step(const lwc_aead *a, lwc_aead_ctx *ctx, int step, size_t len,
 void props_aead(const lwc_aead *a);
 void props_hash(const lwc_hash *h);
 void props_perm(const lwc_perm *p);
+/* props_auth.c: MAC and PRF, hostile arguments included. */
+void props_auth(const lwc_auth *m);
 /* props_hostile.c: refused arguments write nothing, huge lengths, partial
  * overlaps, forgeries under truncated tags, zeroed contexts. */
 void props_hostile_aead(const lwc_aead *a);

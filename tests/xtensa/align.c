@@ -3,7 +3,8 @@
  * linked in, called with buffers at every offset 0..3 (Xtensa's word loads
  * and stores need 4-aligned addresses: the assembly copies misaligned blocks,
  * keys, nonces and tags through its frame), in place, and through the
- * incremental C calls (the assembly's runs of blocks), against the same
+ * incremental C calls (the assembly's runs of blocks; a MAC's or PRF's
+ * absorption), against the same
  * implementation's one-shot call on aligned buffers, which the KAT checks.
  * Prints "checked N" and one "bad ..." line per mismatch.
  */
@@ -134,6 +135,44 @@ static void hash(const lwc_hash *h) {
     }
 }
 
+/* MAC, PRF: key, message and output at every offset, in place, and split
+ * over the incremental calls, against the aligned one-shot call */
+static void auth(const lwc_auth *m) {
+  static const size_t lens[] = {0, 1, 7, 8, 9, 15, 16, 31, 32, 33, 64, 79};
+  unsigned li, off;
+  size_t o = m->outbytes;
+  for (li = 0; li < sizeof lens / sizeof *lens; li++)
+    for (off = 0; off < 4; off++) {
+      size_t n = lens[li];
+      uint8_t *in = (uint8_t *)inw + off, *out = (uint8_t *)outw + ((off + 1) & 3);
+      uint8_t *k = (uint8_t *)kw + ((off + 2) & 3);
+      lwc_auth_ctx ctx;
+      if (m->max_inbytes != 0 && n > m->max_inbytes) continue;
+      fill(msg, n);
+      fill(key, m->keybytes);
+      lwc_auth_compute(m, ref, o, msg, n, key);
+      memcpy(in, msg, n);
+      memcpy(k, key, m->keybytes);
+      lwc_auth_compute(m, out, o, in, n, k);
+      check(memcmp(out, ref, o) == 0, "bad auth", (uint32_t)n, off, 0);
+      check(lwc_auth_verify(m, out, o, in, n, k) == LWC_OK, "bad auth-verify", (uint32_t)n, off, 0);
+      out[o - 1] ^= 1;
+      check(lwc_auth_verify(m, out, o, in, n, k) == LWC_ERR_TAG, "bad auth-forgery", (uint32_t)n,
+            off, 0);
+      lwc_auth_compute(m, in, o, in, n, k); /* in place */
+      check(memcmp(in, ref, o) == 0, "bad auth-in-place", (uint32_t)n, off, 0);
+      if (m->init == NULL) continue;
+      memcpy(in, msg, n);
+      m->init(&ctx, k);
+      m->update(&ctx, in, n / 3);
+      m->update(&ctx, in + n / 3, n - n / 3);
+      m->squeeze(&ctx, out, o / 2);
+      m->squeeze(&ctx, out + o / 2, o - o / 2);
+      lwc_auth_wipe(&ctx);
+      check(memcmp(out, ref, o) == 0, "bad auth-incremental", (uint32_t)n, off, 0);
+    }
+}
+
 /* the masked implementations' fresh randomness (lwc.h: a device installs
  * its TRNG; the masks need not be secret from this test) */
 static void masks(void *arg, uint8_t *out, size_t len) {
@@ -145,5 +184,6 @@ void bench_serve(void) {
   lwc_set_random(masks, NULL);
   if (lwc_aead_registry[0] != NULL) aead(lwc_aead_registry[0]);
   if (lwc_hash_registry[0] != NULL) hash(lwc_hash_registry[0]);
+  if (lwc_auth_registry[0] != NULL) auth(lwc_auth_registry[0]);
   put_num("checked", checked, bad, 0);
 }

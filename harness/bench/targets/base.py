@@ -142,7 +142,8 @@ def counts_of(fields: dict[str, str]) -> dict:
 
 
 # each kind's operations, in the order they are measured and reported
-OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",)}
+OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",),
+       "auth": ("auth",)}
 OP_ORDER = [op for ops in OPS.values() for op in ops]
 
 
