@@ -1,8 +1,9 @@
 """./lwcbench export supercop DIR: every exported folder compiles alone, as
 SUPERCOP compiles an implementation (its own files, the framework's
-crypto_aead.h / crypto_hash.h, nothing else), and reproduces its scheme's
-whole official KAT through the bare crypto_aead_encrypt / crypto_aead_decrypt
-/ crypto_hash (and crypto_xof / crypto_cxof) functions: on the host, or,
+crypto_aead.h / crypto_hash.h / crypto_auth.h, nothing else), and reproduces
+its scheme's whole official KAT through the bare crypto_aead_encrypt /
+crypto_aead_decrypt / crypto_hash (and crypto_xof / crypto_cxof) /
+crypto_auth (with crypto_auth_verify and crypto_prf) functions: on the host, or,
 for an assembly folder, under the QEMU user-mode target of its ISA (the
 target's start file and system calls, no lwc runtime).  A folder whose ISA
 only the Ibex model has (draft Zbp, Zbt) is compiled alone, not run."""
@@ -46,6 +47,12 @@ int crypto_aead_decrypt(unsigned char *m, unsigned long long *mlen, unsigned cha
     "crypto_hash.h": """\
 int crypto_hash(unsigned char *out, const unsigned char *in, unsigned long long inlen);
 """,
+    "crypto_auth.h": """\
+int crypto_auth(unsigned char *out, const unsigned char *in, unsigned long long inlen,
+                const unsigned char *k);
+int crypto_auth_verify(const unsigned char *h, const unsigned char *in,
+                       unsigned long long inlen, const unsigned char *k);
+""",
     # SUPERCOP's random source (the masked implementations' fresh masks);
     # kat_driver.c defines it as the framework would
     "randombytes.h": """\
@@ -55,8 +62,12 @@ void randombytes(unsigned char *x, unsigned long long xlen);
 # What the framework defines for a folder
 FRAMEWORK_FUNCTIONS = {"randombytes"}
 # Headers from outside the folder an exported file may include.
-ALLOWED_OUTSIDE = {'"crypto_aead.h"', '"crypto_hash.h"', '"randombytes.h"', "<stddef.h>",
-                   "<stdint.h>"}
+ALLOWED_OUTSIDE = {'"crypto_aead.h"', '"crypto_hash.h"', '"crypto_auth.h"', '"randombytes.h"',
+                   "<stddef.h>", "<stdint.h>"}
+# What a folder of each kind must define (crypto_prf: ascon-c's, any length
+# its function allows).
+WANTED = {"aead": {"crypto_aead_encrypt", "crypto_aead_decrypt"}, "hash": {"crypto_hash"},
+          "auth": {"crypto_auth", "crypto_auth_verify", "crypto_prf"}}
 INCLUDE = re.compile(r'^\s*#\s*include\s*(\S+)')
 
 
@@ -135,8 +146,13 @@ def cross_targets():
 def requests(impl, symbols: set[str]) -> tuple[list[str], list[str], list[str]]:
     """Driver flags, request lines and the answers the official file wants."""
     recs = records(KAT_DIR / f"{impl.scheme}.txt")
-    assert len(recs) in (1025, 1089)
+    # 1025 messages of 0..1024 bytes (1089 for AEAD: 33 x 33 lengths); PrfShort
+    # takes at most 16 bytes: 17
+    assert len(recs) in (17, 1025, 1089)
     hx = lambda v: v or "-"  # noqa: E731
+    if impl.kind == "auth":
+        return (["-DDRIVER_AUTH"], [f"M {r['Key']} {hx(r['Msg'])}" for r in recs],
+                [f"{r['Tag']} ok" for r in recs])
     if impl.kind == "aead":
         return (["-DDRIVER_AEAD"],
                 [f"A {r['Key']} {r['Nonce']} {hx(r['PT'])} {hx(r['AD'])}" for r in recs],
@@ -161,8 +177,7 @@ def test_exported_folder_compiles_alone_and_passes_its_kat(impl, exported, tmp_p
     assert (folder / "api.h").is_file()
     assert outside_includes(folder) == []
     defined, undefined = compile_alone(["gcc"], folder, inc, CFLAGS)
-    wanted = {"crypto_aead_encrypt", "crypto_aead_decrypt"} if impl.kind == "aead" else {"crypto_hash"}
-    assert wanted <= defined, f"{folder}: defines {sorted(defined)}"
+    assert WANTED[impl.kind] <= defined, f"{folder}: defines {sorted(defined)}"
     assert not undefined - FRAMEWORK_FUNCTIONS, f"{folder}: needs {sorted(undefined)} from outside"
     flags, lines, want = requests(impl, defined)
     exe = tmp_path / "kat"
@@ -227,8 +242,7 @@ def test_exported_assembly_folder_compiles_alone_and_passes_its_kat(impl, export
     assert target is not None, f"{impl_id(impl)}: no target has {impl.architectures}"
     assert shutil.which(target.cc[0]), f"{target.cc[0]} missing after ./run-tests' set-up"
     defined, undefined = compile_alone(target.cc, folder, inc, [*target.warnings, *target.cflags])
-    wanted = {"crypto_aead_encrypt", "crypto_aead_decrypt"} if impl.kind == "aead" else {"crypto_hash"}
-    assert wanted <= defined, f"{folder}: defines {sorted(defined)}"
+    assert WANTED[impl.kind] <= defined, f"{folder}: defines {sorted(defined)}"
     # the compiler's own runtime (libgcc: 64-bit shifts on 32-bit cores) and
     # the copies it emits (memcpy, memset) only
     assert {s for s in undefined if not s.startswith("__")} <= {"memcpy", "memset",
@@ -268,12 +282,13 @@ def test_outside_includes_are_found(tmp_path):
 
 
 def test_framework_renaming_applies(exported, tmp_path):
-    """SUPERCOP's crypto_aead.h / crypto_hash.h rename the functions to the
-    primitive's namespace: the exported sources include them, so the
-    objects define the renamed names and not the bare ones."""
+    """SUPERCOP's crypto_aead.h / crypto_hash.h / crypto_auth.h rename the
+    functions to the primitive's namespace: the exported sources include
+    them, so the objects define the renamed names and not the bare ones."""
     out, _, _ = exported
     for top, prim, fns in (("crypto_aead", "asconaead128", ("encrypt", "decrypt")),
-                           ("crypto_hash", "asconhash256", ("",))):
+                           ("crypto_hash", "asconhash256", ("",)),
+                           ("crypto_auth", "asconmacv13", ("", "verify"))):
         inc = tmp_path / prim
         inc.mkdir()
         op = top

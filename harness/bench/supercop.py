@@ -8,13 +8,16 @@ literally (SUPERCOP reads the CRYPTO_* lines of api.h), every header it
 uses is copied beside it under a flat name (src/ascon/common.h becomes
 ascon_common.h), a source file the tree includes from a source (the
 generated assembly of src/ascon/rv32/) is written inline, and each C source
-starts with SUPERCOP's own `crypto_aead.h` or `crypto_hash.h`, the only
-header outside the folder, so that the framework's renaming of
-crypto_aead_encrypt etc. applies.  Builds of lwc itself define
-LWC_NAMESPACE and, for the constant-time check, LWC_CT_VALGRIND: the export
-takes the branch where both are undefined, so the bare names crypto_aead_encrypt,
-crypto_aead_decrypt, crypto_hash (and crypto_xof, crypto_cxof as in ascon-c)
-are what the folder defines.
+starts with SUPERCOP's own `crypto_aead.h`, `crypto_hash.h` or
+`crypto_auth.h`, the only header outside the folder, so that the
+framework's renaming of crypto_aead_encrypt etc. applies.  Builds of lwc
+itself define LWC_NAMESPACE and, for the constant-time check,
+LWC_CT_VALGRIND: the export takes the branch where both are undefined, so
+the bare names crypto_aead_encrypt, crypto_aead_decrypt, crypto_hash (and
+crypto_xof, crypto_cxof as in ascon-c), crypto_auth and crypto_auth_verify
+(and crypto_prf as in ascon-c) are what the folder defines.  A MAC or PRF
+(crypto_auth/) is SUPERCOP's crypto_auth operation: CRYPTO_BYTES is
+crypto_auth's output, the official KAT file's tag.
 
 The primitive's folder name is the scheme's without dashes or dots
 (ascon-aead128 -> asconaead128, ascon128-v12 -> ascon128v12, as ascon-c names
@@ -58,12 +61,12 @@ UNDEFINED = ("LWC_NAMESPACE", "LWC_CT_VALGRIND")
 # The headers an exported file may include from outside its folder: the
 # framework's (SUPERCOP writes them; the NIST LWC framework ships them) and
 # the compiler's freestanding ones (no libc needed).
-FRAMEWORK_HEADERS = ("crypto_aead.h", "crypto_hash.h",
+FRAMEWORK_HEADERS = ("crypto_aead.h", "crypto_hash.h", "crypto_auth.h",
                      "randombytes.h")  # SUPERCOP's random source: the masked implementations'
 SYSTEM_HEADERS = ("stddef.h", "stdint.h")
 # The SUPERCOP operation folder and framework header of each kind of lwc folder.
 TOPS = {"crypto_aead": "crypto_aead.h", "crypto_hash": "crypto_hash.h",
-        "crypto_cxof": "crypto_hash.h"}
+        "crypto_cxof": "crypto_hash.h", "crypto_auth": "crypto_auth.h"}
 INDEX = "EXPORT.md"
 INDEX_TITLE = "# lwc implementations as SUPERCOP / NIST LWC folders"
 MANIFEST = ".lwcbench-export"  # what the last export wrote (JSON): folder -> its files
@@ -349,9 +352,13 @@ def index_text(done: list[Folder], refused: list[tuple[Impl, str]]) -> str:
     lines = [INDEX_TITLE, "",
              "Written by `./lwcbench export supercop`.  Each folder compiles alone:",
              "its files include one another and, from outside, only the framework's",
-             "`crypto_aead.h` / `crypto_hash.h` and the compiler's `stddef.h` / `stdint.h`.",
+             "`crypto_aead.h` / `crypto_hash.h` / `crypto_auth.h` and the compiler's",
+             "`stddef.h` / `stdint.h`.",
              "Hash folders of an XOF also define `crypto_xof(out, outlen, in, inlen)`,",
              "the CXOF folder `crypto_cxof(out, outlen, in, inlen, cs, cslen)` (as ascon-c).",
+             "MAC and PRF folders (`crypto_auth/`) define SUPERCOP's `crypto_auth` and",
+             "`crypto_auth_verify` (`CRYPTO_BYTES`: the tag) and, as ascon-c,",
+             "`crypto_prf(out, outlen, in, inlen, k)`.",
              "", "| folder | from | runs on (lwc's architectures file) |", "|---|---|---|"]
     for f in done:
         lines.append(f"| `{f.rel.as_posix()}` | `{show(f.impl.path)}` | "

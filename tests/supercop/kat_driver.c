@@ -2,7 +2,8 @@
  * KAT driver for an exported SUPERCOP / NIST LWC folder (tests/test_supercop.py).
  * It is compiled with the folder's sources alone, and calls nothing but the
  * framework's functions: crypto_aead_encrypt / crypto_aead_decrypt
- * (-DDRIVER_AEAD), crypto_hash, plus crypto_xof (-DDRIVER_XOF) or
+ * (-DDRIVER_AEAD), crypto_auth / crypto_auth_verify plus ascon-c's crypto_prf
+ * (-DDRIVER_AUTH), or crypto_hash, plus crypto_xof (-DDRIVER_XOF) or
  * crypto_cxof (-DDRIVER_CXOF) with ascon-c's signatures.
  *
  * One request a line on standard input, fields in hex, "-" for empty:
@@ -11,6 +12,14 @@
  *                          place give the same, and a CT with a flipped tag
  *                          bit, or one bit of its first byte flipped, is
  *                          refused with the output zeroed; else what failed
+ *   M KEY MSG          ->  "TAG-hex STATUS"  TAG is crypto_auth(MSG, KEY),
+ *                          CRYPTO_BYTES bytes; STATUS is "ok" when
+ *                          crypto_auth_verify accepts it, crypto_prf gives
+ *                          the same bytes (and their prefix for one byte
+ *                          fewer, nothing written past either), and
+ *                          the tag with a bit of its first or last byte
+ *                          flipped, or MSG with a bit flipped, is refused;
+ *                          else what failed
  *   H MSG              ->  crypto_hash(MSG), CRYPTO_BYTES bytes
  *   X MSG OUTLEN       ->  crypto_xof(MSG, OUTLEN)
  *   C MSG Z OUTLEN     ->  crypto_cxof(MSG, Z, OUTLEN)
@@ -20,10 +29,17 @@
  * enters bench_serve() and gives the read and write system calls.
  */
 #include "api.h"
-#ifdef DRIVER_AEAD
+#if defined(DRIVER_AEAD)
 #include "crypto_aead.h"
+#elif defined(DRIVER_AUTH)
+#include "crypto_auth.h"
 #else
 #include "crypto_hash.h"
+#endif
+
+#ifdef DRIVER_AUTH
+int crypto_prf(unsigned char *out, unsigned long long outlen, const unsigned char *in,
+               unsigned long long inlen, const unsigned char *k);
 #endif
 
 #ifdef DRIVER_XOF
@@ -138,7 +154,7 @@ static int split(char *s, char *field[5]) {
 /* requests' inputs and outputs (not static: a hash driver leaves some unused) */
 unsigned char a[MAXLEN], b[MAXLEN], c[MAXLEN], d[MAXLEN], out[MAXLEN + 64], back[MAXLEN + 64];
 
-#ifdef DRIVER_AEAD
+#if defined(DRIVER_AEAD) || defined(DRIVER_AUTH)
 static int same(const unsigned char *a, const unsigned char *b, unsigned long long n) {
   unsigned long long i;
   for (i = 0; i < n; i++)
@@ -151,6 +167,13 @@ static void copy(unsigned char *to, const unsigned char *from, unsigned long lon
   for (i = 0; i < n; i++) to[i] = from[i];
 }
 
+static void fill(unsigned char *p, unsigned long long n, unsigned char v) {
+  unsigned long long i;
+  for (i = 0; i < n; i++) p[i] = v;
+}
+#endif
+
+#ifdef DRIVER_AEAD
 static int all_zero(const unsigned char *p, unsigned long long n) {
   unsigned char acc = 0;
   unsigned long long i;
@@ -183,16 +206,59 @@ static void aead(char *field[5]) {
     status = "in-place-decrypt-failed";
   for (bit = 0; bit < 2 && status[0] == 'o'; bit++) {
     unsigned long long at = bit == 0 ? cl - 1 : 0; /* the tag's last byte; the first byte */
-    unsigned long long i;
     copy(back, out, cl);
     back[at] ^= 0x01;
-    for (i = 0; i <= (unsigned long long)ml; i++) c[i] = 0x5a;
+    fill(c, (unsigned long long)ml + 1, 0x5a);
     if (crypto_aead_decrypt(c, &bl, 0, back, cl, d, al, b, a) != -1)
       status = "forgery-accepted";
     else if (!all_zero(c, ml))
       status = "forgery-released-plaintext";
   }
   say_hex(out, cl);
+  say(" ");
+  say(status);
+}
+#elif defined(DRIVER_AUTH)
+/* What of M's checks failed for the tag in out (key a, message c of ml
+ * bytes), or "ok"; back is scratch. */
+static const char *auth_checks(unsigned long long ml) {
+  const unsigned long long n = CRYPTO_BYTES;
+  int r;
+  if (crypto_auth_verify(out, c, ml, a) != 0) return "verify-refused";
+  fill(back, n + 1, 0x5a);
+  if (crypto_prf(back, n, c, ml, a) != 0 || !same(back, out, n) || back[n] != 0x5a)
+    return "prf-differs";
+  fill(back, n, 0x5a);
+  if (crypto_prf(back, n - 1, c, ml, a) != 0 || !same(back, out, n - 1) || back[n - 1] != 0x5a)
+    return "shorter-prf-differs";
+  copy(back, out, n);
+  back[n - 1] ^= 0x01;
+  if (crypto_auth_verify(back, c, ml, a) != -1) return "forged-tag-accepted";
+  back[n - 1] ^= 0x01;
+  back[0] ^= 0x80;
+  if (crypto_auth_verify(back, c, ml, a) != -1) return "forged-tag-accepted";
+  if (ml == 0) return "ok";
+  c[ml - 1] ^= 0x01;
+  r = crypto_auth_verify(out, c, ml, a);
+  c[ml - 1] ^= 0x01;
+  return r == -1 ? "ok" : "changed-message-accepted";
+}
+
+static void auth(char *field[5]) {
+  long long kl = unhex(field[1], a), ml = unhex(field[2], c);
+  const char *status;
+  if (kl != CRYPTO_KEYBYTES || ml < 0) {
+    say("bad-request");
+    return;
+  }
+  fill(out, CRYPTO_BYTES + 1, 0x5a);
+  if (crypto_auth(out, c, (unsigned long long)ml, a) != 0)
+    status = "auth-failed";
+  else if (out[CRYPTO_BYTES] != 0x5a)
+    status = "auth-wrote-past-its-tag";
+  else
+    status = auth_checks((unsigned long long)ml);
+  say_hex(out, CRYPTO_BYTES);
   say(" ");
   say(status);
 }
@@ -250,9 +316,14 @@ static void serve(void) {
     if (n < 2 || field[0][1] != 0) {
       say("bad-request");
     } else {
-#ifdef DRIVER_AEAD
+#if defined(DRIVER_AEAD)
       if (field[0][0] == 'A' && n == 5)
         aead(field);
+      else
+        say("bad-request");
+#elif defined(DRIVER_AUTH)
+      if (field[0][0] == 'M' && n == 3)
+        auth(field);
       else
         say("bad-request");
 #else
