@@ -50,6 +50,13 @@ def permutation_sections(records: list[dict], clock_labels: dict):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
+def auth_goal_sections(records: list[dict], clock_labels: dict):
+    """(title, [rows of text]) of the keyed functions against their bare
+    permutation, per target (tables.auth_goal_sections)."""
+    for s in tb.auth_goal_sections(records, clock_labels):
+        yield s.title, [g.text_rows() for g in s.grids]
+
+
 def _text_table(rows: list[list[str]]) -> list[str]:
     """Columns padded; the first column and columns of words (names, roles:
     a cell starting with a lowercase letter) left-aligned, counts right."""
@@ -68,7 +75,8 @@ def tables(records: list[dict], clock_labels: dict, baseline: str | None,
     out = []
     for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters),
                           *published_sections(records),
-                          *permutation_sections(records, clock_labels)]:
+                          *permutation_sections(records, clock_labels),
+                          *auth_goal_sections(records, clock_labels)]:
         out.append(title)
         for rows in groups:
             out += _text_table(rows)

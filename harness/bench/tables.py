@@ -547,6 +547,59 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
     return out
 
 
+# Issue 30's goals for the keyed functions, each against the bare p^12 of
+# the same implementation measured in the same run: PrfShort at 16 bytes
+# costs one permutation call plus at most 15%; a MAC or PRF per byte at
+# 32 KiB is within 5% of the permutation's cost per call divided by the 32
+# bytes absorbed per call (the permutation floor).
+AUTH_GOALS = {"short": (16, 1.15), "long": (32768, 1.05)}
+AUTH_RATE = 32  # Ascon-Mac and -Prf absorb 32 bytes a p^12
+AUTH_PERM = "ascon-p12"
+
+
+def auth_goal_sections(records, clock_labels: dict) -> list[Section]:
+    """Per target, each MAC/PRF implementation against its own bare p^12
+    (the same implementation name under crypto_perm/ascon-p12, same run):
+    PrfShort's cost per call at 16 bytes over one p^12 call, a MAC's or
+    PRF's cost per byte at 32 KiB over p^12 per call / 32; goal and met."""
+    out = []
+    for target in targets_of(records):
+        recs = [r for r in records if r["target"] == target]
+        auth = [r for r in recs if r["op"] == "auth" and status_of(r) == "ok"]
+        field = cost_metric([r for r in recs if r["op"] in ("auth", "permutation")])
+        if not auth or field is None:
+            continue
+        perm = {r["impl"]: r.get(field) for r in recs
+                if r["op"] == "permutation" and r["scheme"] == AUTH_PERM and status_of(r) == "ok"}
+        rows = []
+        for scheme in scheme_order(r["scheme"] for r in auth):
+            short = "prfs" in scheme
+            mlen, goal = AUTH_GOALS["short" if short else "long"]
+            for impl in impl_order(r["impl"] for r in auth if r["scheme"] == scheme):
+                rec = next((r for r in auth if r["scheme"] == scheme and r["impl"] == impl and
+                            r["mlen"] == mlen and r.get(field) is not None), None)
+                p = perm.get(impl)
+                if rec is None or p is None:
+                    continue
+                cost = rec[field] if short else rec[field] / mlen
+                floor = p if short else p / AUTH_RATE
+                ratio = cost / floor
+                rows.append(Row(scheme, [Cell(note=impl), Cell(cost), Cell(floor), Cell(ratio, digits=3),
+                                         Cell(note=f"<= {goal:.2f}"),
+                                         Cell(note="met" if ratio <= goal else "not met")]))
+        if not rows:
+            continue
+        label = metric_label(clock_labels, target, field)
+        f = flabel(field)
+        title = (f"{target}: the keyed functions against their bare {AUTH_PERM} (same implementation, "
+                 f"same run; {label}) -- PrfShort: {f} per call at 16 B over one permutation call; "
+                 f"Mac, Prf: {f} per byte at 32 KiB over the permutation per call / {AUTH_RATE} "
+                 f"(the floor)")
+        out.append(Section("auth-goals", target, field, title,
+                           [Grid("scheme", ["impl", f"{f}", "floor", "ratio", "goal", ""], rows)]))
+    return out
+
+
 def sizes(records, target: str) -> Section:
     """Code bytes and stack bytes (per operation) of each implementation."""
     seen: dict = {}
