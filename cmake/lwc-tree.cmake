@@ -408,6 +408,69 @@ lwc_impl(perm xoodoo12 asm_avr_small xoodoo12_asm_avr_small crypto_perm/xoodoo12
 lwc_impl(perm xoodoo12 lowsize xoodoo12_lowsize crypto_perm/xoodoo12/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm xoodoo12 opt32 xoodoo12_opt32 crypto_perm/xoodoo12/opt32 ARCHS any SOURCES perm.c)
 lwc_impl(perm xoodoo12 ref xoodoo12_ref crypto_perm/xoodoo12/ref ARCHS any SOURCES perm.c)
+lwc_impl(auth ascon-mac-v13 asm_armv7m ascon_mac_v13_asm_armv7m crypto_auth/ascon-mac-v13/asm_armv7m ARCHS armv7m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_armv7m_small ascon_mac_v13_asm_armv7m_small crypto_auth/ascon-mac-v13/asm_armv7m_small ARCHS armv7m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_avr ascon_mac_v13_asm_avr crypto_auth/ascon-mac-v13/asm_avr ARCHS avr SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_avr_small ascon_mac_v13_asm_avr_small crypto_auth/ascon-mac-v13/asm_avr_small ARCHS avr SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_msp430 ascon_mac_v13_asm_msp430 crypto_auth/ascon-mac-v13/asm_msp430 ARCHS msp430 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_msp430_small ascon_mac_v13_asm_msp430_small crypto_auth/ascon-mac-v13/asm_msp430_small ARCHS msp430 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32_shift ascon_mac_v13_asm_rv32_shift crypto_auth/ascon-mac-v13/asm_rv32_shift ARCHS rv32i SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32_zbb_bi32 ascon_mac_v13_asm_rv32_zbb_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbb_bi32 ARCHS rv32zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32_zbb_shift ascon_mac_v13_asm_rv32_zbb_shift crypto_auth/ascon-mac-v13/asm_rv32_zbb_shift ARCHS rv32zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32_zbkb_bi32 ascon_mac_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32_zbp_bi32 ascon_mac_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32_zbt_fsr ascon_mac_v13_asm_rv32_zbt_fsr crypto_auth/ascon-mac-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv64 ascon_mac_v13_asm_rv64 crypto_auth/ascon-mac-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv64_zbb ascon_mac_v13_asm_rv64_zbb crypto_auth/ascon-mac-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_xtensa_bi32 ascon_mac_v13_asm_xtensa_bi32 crypto_auth/ascon-mac-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_xtensa_fsr ascon_mac_v13_asm_xtensa_fsr crypto_auth/ascon-mac-v13/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 bi32 ascon_mac_v13_bi32 crypto_auth/ascon-mac-v13/bi32 ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-mac-v13 lowsize ascon_mac_v13_lowsize crypto_auth/ascon-mac-v13/lowsize ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-mac-v13 opt64 ascon_mac_v13_opt64 crypto_auth/ascon-mac-v13/opt64 ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-mac-v13 ref ascon_mac_v13_ref crypto_auth/ascon-mac-v13/ref ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-mac-v13 x86_64_bmi2 ascon_mac_v13_x86_64_bmi2 crypto_auth/ascon-mac-v13/x86_64_bmi2 ARCHS x86_64 SOURCES auth.c)
+lwc_impl(auth ascon-prf-v13 asm_armv7m ascon_prf_v13_asm_armv7m crypto_auth/ascon-prf-v13/asm_armv7m ARCHS armv7m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_armv7m_small ascon_prf_v13_asm_armv7m_small crypto_auth/ascon-prf-v13/asm_armv7m_small ARCHS armv7m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_avr ascon_prf_v13_asm_avr crypto_auth/ascon-prf-v13/asm_avr ARCHS avr SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_avr_small ascon_prf_v13_asm_avr_small crypto_auth/ascon-prf-v13/asm_avr_small ARCHS avr SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_msp430 ascon_prf_v13_asm_msp430 crypto_auth/ascon-prf-v13/asm_msp430 ARCHS msp430 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_msp430_small ascon_prf_v13_asm_msp430_small crypto_auth/ascon-prf-v13/asm_msp430_small ARCHS msp430 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32_shift ascon_prf_v13_asm_rv32_shift crypto_auth/ascon-prf-v13/asm_rv32_shift ARCHS rv32i SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32_zbb_bi32 ascon_prf_v13_asm_rv32_zbb_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbb_bi32 ARCHS rv32zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32_zbb_shift ascon_prf_v13_asm_rv32_zbb_shift crypto_auth/ascon-prf-v13/asm_rv32_zbb_shift ARCHS rv32zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32_zbkb_bi32 ascon_prf_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32_zbp_bi32 ascon_prf_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32_zbt_fsr ascon_prf_v13_asm_rv32_zbt_fsr crypto_auth/ascon-prf-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv64 ascon_prf_v13_asm_rv64 crypto_auth/ascon-prf-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv64_zbb ascon_prf_v13_asm_rv64_zbb crypto_auth/ascon-prf-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_xtensa_bi32 ascon_prf_v13_asm_xtensa_bi32 crypto_auth/ascon-prf-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_xtensa_fsr ascon_prf_v13_asm_xtensa_fsr crypto_auth/ascon-prf-v13/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 bi32 ascon_prf_v13_bi32 crypto_auth/ascon-prf-v13/bi32 ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prf-v13 lowsize ascon_prf_v13_lowsize crypto_auth/ascon-prf-v13/lowsize ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prf-v13 opt64 ascon_prf_v13_opt64 crypto_auth/ascon-prf-v13/opt64 ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prf-v13 ref ascon_prf_v13_ref crypto_auth/ascon-prf-v13/ref ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prf-v13 x86_64_bmi2 ascon_prf_v13_x86_64_bmi2 crypto_auth/ascon-prf-v13/x86_64_bmi2 ARCHS x86_64 SOURCES auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_armv7m ascon_prfs_v13_asm_armv7m crypto_auth/ascon-prfs-v13/asm_armv7m ARCHS armv7m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_armv7m_small ascon_prfs_v13_asm_armv7m_small crypto_auth/ascon-prfs-v13/asm_armv7m_small ARCHS armv7m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_avr ascon_prfs_v13_asm_avr crypto_auth/ascon-prfs-v13/asm_avr ARCHS avr SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_avr_small ascon_prfs_v13_asm_avr_small crypto_auth/ascon-prfs-v13/asm_avr_small ARCHS avr SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_msp430 ascon_prfs_v13_asm_msp430 crypto_auth/ascon-prfs-v13/asm_msp430 ARCHS msp430 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_msp430_small ascon_prfs_v13_asm_msp430_small crypto_auth/ascon-prfs-v13/asm_msp430_small ARCHS msp430 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32_shift ascon_prfs_v13_asm_rv32_shift crypto_auth/ascon-prfs-v13/asm_rv32_shift ARCHS rv32i SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32_zbb_bi32 ascon_prfs_v13_asm_rv32_zbb_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbb_bi32 ARCHS rv32zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32_zbb_shift ascon_prfs_v13_asm_rv32_zbb_shift crypto_auth/ascon-prfs-v13/asm_rv32_zbb_shift ARCHS rv32zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32_zbkb_bi32 ascon_prfs_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32_zbp_bi32 ascon_prfs_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32_zbt_fsr ascon_prfs_v13_asm_rv32_zbt_fsr crypto_auth/ascon-prfs-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv64 ascon_prfs_v13_asm_rv64 crypto_auth/ascon-prfs-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv64_zbb ascon_prfs_v13_asm_rv64_zbb crypto_auth/ascon-prfs-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_xtensa_bi32 ascon_prfs_v13_asm_xtensa_bi32 crypto_auth/ascon-prfs-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_xtensa_fsr ascon_prfs_v13_asm_xtensa_fsr crypto_auth/ascon-prfs-v13/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 bi32 ascon_prfs_v13_bi32 crypto_auth/ascon-prfs-v13/bi32 ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prfs-v13 lowsize ascon_prfs_v13_lowsize crypto_auth/ascon-prfs-v13/lowsize ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prfs-v13 opt64 ascon_prfs_v13_opt64 crypto_auth/ascon-prfs-v13/opt64 ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prfs-v13 ref ascon_prfs_v13_ref crypto_auth/ascon-prfs-v13/ref ARCHS any SOURCES auth.c)
+lwc_impl(auth ascon-prfs-v13 x86_64_bmi2 ascon_prfs_v13_x86_64_bmi2 crypto_auth/ascon-prfs-v13/x86_64_bmi2 ARCHS x86_64 SOURCES auth.c)
 
 # The library's own sources (every target)
 set(LWC_LIB_SOURCES src/lib/batch.c src/lib/batch_ascon128_v12.c src/lib/batch_ascon128a_v12.c src/lib/batch_ascon_aead128.c src/lib/batch_ascon_cxof128.c src/lib/batch_ascon_hash256.c src/lib/batch_ascon_xof128.c src/lib/batch_asconhash_v12.c src/lib/batch_asconxof_v12.c src/lib/lwc.c)
@@ -421,9 +484,15 @@ lwc_target(host ARCHS 64bit host x86_64
   ascon-cxof128/opt64
   ascon-hash256/x86_64_bmi2
   ascon-hash256/opt64
+  ascon-mac-v13/x86_64_bmi2
+  ascon-mac-v13/opt64
   ascon-p12/opt64
   ascon-p6/opt64
   ascon-p8/opt64
+  ascon-prf-v13/x86_64_bmi2
+  ascon-prf-v13/opt64
+  ascon-prfs-v13/x86_64_bmi2
+  ascon-prfs-v13/opt64
   ascon-xof128/x86_64_bmi2
   ascon-xof128/opt64
   ascon128-v12/x86_64_bmi2
@@ -463,9 +532,12 @@ lwc_target(rv32i-qemu ARCHS 32bit rv32 rv32i
   DEFAULT ascon-aead128/asm_rv32_shift
   ascon-cxof128/asm_rv32_shift
   ascon-hash256/asm_rv32_shift
+  ascon-mac-v13/asm_rv32_shift
   ascon-p12/asm_rv32_shift
   ascon-p6/asm_rv32_shift
   ascon-p8/asm_rv32_shift
+  ascon-prf-v13/asm_rv32_shift
+  ascon-prfs-v13/asm_rv32_shift
   ascon-xof128/asm_rv32_shift
   ascon128-v12/asm_rv32_shift
   ascon128a-v12/asm_rv32_shift
@@ -497,9 +569,12 @@ lwc_target(rv32-zbb-qemu ARCHS 32bit rv32 rv32i rv32zbb
   DEFAULT ascon-aead128/asm_rv32_zbb_bi32
   ascon-cxof128/asm_rv32_zbb_bi32
   ascon-hash256/asm_rv32_zbb_bi32
+  ascon-mac-v13/asm_rv32_zbb_bi32
   ascon-p12/asm_rv32_zbb_bi32
   ascon-p6/asm_rv32_zbb_bi32
   ascon-p8/asm_rv32_zbb_bi32
+  ascon-prf-v13/asm_rv32_zbb_bi32
+  ascon-prfs-v13/asm_rv32_zbb_bi32
   ascon-xof128/asm_rv32_zbb_bi32
   ascon128-v12/asm_rv32_zbb_bi32
   ascon128a-v12/asm_rv32_zbb_bi32
@@ -531,9 +606,12 @@ lwc_target(rv32-zbkb-qemu ARCHS 32bit rv32 rv32i rv32zbkb
   DEFAULT ascon-aead128/asm_rv32_zbkb_bi32
   ascon-cxof128/asm_rv32_zbkb_bi32
   ascon-hash256/asm_rv32_zbkb_bi32
+  ascon-mac-v13/asm_rv32_zbkb_bi32
   ascon-p12/asm_rv32_zbkb_bi32
   ascon-p6/asm_rv32_zbkb_bi32
   ascon-p8/asm_rv32_zbkb_bi32
+  ascon-prf-v13/asm_rv32_zbkb_bi32
+  ascon-prfs-v13/asm_rv32_zbkb_bi32
   ascon-xof128/asm_rv32_zbkb_bi32
   ascon128-v12/asm_rv32_zbkb_bi32
   ascon128a-v12/asm_rv32_zbkb_bi32
@@ -565,9 +643,12 @@ lwc_target(rv32-ibex ARCHS 32bit rv32 rv32i rv32zbb rv32zbkb rv32zbp rv32zbt
   DEFAULT ascon-aead128/asm_rv32_zbt_fsr
   ascon-cxof128/asm_rv32_zbt_fsr
   ascon-hash256/asm_rv32_zbt_fsr
+  ascon-mac-v13/asm_rv32_zbt_fsr
   ascon-p12/asm_rv32_zbt_fsr
   ascon-p6/asm_rv32_zbt_fsr
   ascon-p8/asm_rv32_zbt_fsr
+  ascon-prf-v13/asm_rv32_zbt_fsr
+  ascon-prfs-v13/asm_rv32_zbt_fsr
   ascon-xof128/asm_rv32_zbt_fsr
   ascon128-v12/asm_rv32_zbt_fsr
   ascon128a-v12/asm_rv32_zbt_fsr
@@ -599,9 +680,12 @@ lwc_target(rv64-qemu ARCHS 64bit rv64
   DEFAULT ascon-aead128/asm_rv64
   ascon-cxof128/asm_rv64
   ascon-hash256/asm_rv64
+  ascon-mac-v13/asm_rv64
   ascon-p12/asm_rv64
   ascon-p6/asm_rv64
   ascon-p8/asm_rv64
+  ascon-prf-v13/asm_rv64
+  ascon-prfs-v13/asm_rv64
   ascon-xof128/asm_rv64
   ascon128-v12/asm_rv64
   ascon128a-v12/asm_rv64
@@ -633,9 +717,12 @@ lwc_target(rv64-zbb-qemu ARCHS 64bit rv64 rv64zbb
   DEFAULT ascon-aead128/asm_rv64_zbb
   ascon-cxof128/asm_rv64_zbb
   ascon-hash256/asm_rv64_zbb
+  ascon-mac-v13/asm_rv64_zbb
   ascon-p12/asm_rv64_zbb
   ascon-p6/asm_rv64_zbb
   ascon-p8/asm_rv64_zbb
+  ascon-prf-v13/asm_rv64_zbb
+  ascon-prfs-v13/asm_rv64_zbb
   ascon-xof128/asm_rv64_zbb
   ascon128-v12/asm_rv64_zbb
   ascon128a-v12/asm_rv64_zbb
@@ -667,9 +754,12 @@ lwc_target(cortex-m3-qemu ARCHS 32bit armv7m cortex-m3
   DEFAULT ascon-aead128/asm_armv7m
   ascon-cxof128/asm_armv7m
   ascon-hash256/asm_armv7m
+  ascon-mac-v13/asm_armv7m
   ascon-p12/asm_armv7m
   ascon-p6/asm_armv7m
   ascon-p8/asm_armv7m
+  ascon-prf-v13/asm_armv7m
+  ascon-prfs-v13/asm_armv7m
   ascon-xof128/asm_armv7m
   ascon128-v12/asm_armv7m
   ascon128a-v12/asm_armv7m
@@ -701,9 +791,12 @@ lwc_target(avr-atmega128 ARCHS 8bit avr
   DEFAULT ascon-aead128/asm_avr
   ascon-cxof128/asm_avr
   ascon-hash256/asm_avr
+  ascon-mac-v13/asm_avr
   ascon-p12/asm_avr
   ascon-p6/asm_avr
   ascon-p8/asm_avr
+  ascon-prf-v13/asm_avr
+  ascon-prfs-v13/asm_avr
   ascon-xof128/asm_avr
   ascon128-v12/asm_avr
   ascon128a-v12/asm_avr
@@ -735,9 +828,12 @@ lwc_target(msp430 ARCHS 16bit msp430
   DEFAULT ascon-aead128/asm_msp430
   ascon-cxof128/asm_msp430
   ascon-hash256/asm_msp430
+  ascon-mac-v13/asm_msp430
   ascon-p12/asm_msp430
   ascon-p6/asm_msp430
   ascon-p8/asm_msp430
+  ascon-prf-v13/asm_msp430
+  ascon-prfs-v13/asm_msp430
   ascon-xof128/asm_msp430
   ascon128-v12/asm_msp430
   ascon128a-v12/asm_msp430
@@ -769,9 +865,12 @@ lwc_target(xtensa-lx106-qemu ARCHS 32bit lx106 xtensa
   DEFAULT ascon-aead128/asm_xtensa_fsr
   ascon-cxof128/asm_xtensa_fsr
   ascon-hash256/asm_xtensa_fsr
+  ascon-mac-v13/asm_xtensa_fsr
   ascon-p12/asm_xtensa_fsr
   ascon-p6/asm_xtensa_fsr
   ascon-p8/asm_xtensa_fsr
+  ascon-prf-v13/asm_xtensa_fsr
+  ascon-prfs-v13/asm_xtensa_fsr
   ascon-xof128/asm_xtensa_fsr
   ascon128-v12/asm_xtensa_fsr
   ascon128a-v12/asm_xtensa_fsr

@@ -9,7 +9,12 @@
  *                                     decryption gives PT back and a
  *                                     flipped tag bit is refused
  *   H SCHEME MSG                   -> the digest (outbytes bytes)
- *   S                              -> the registries: scheme/impl ...
+ *   M SCHEME KEY MSG               -> the MAC's or PRF's output (outbytes
+ *                                     bytes), then " ok" when lwc_auth_verify
+ *                                     accepts it and refuses it with a bit
+ *                                     flipped
+ *   S                              -> the registries (AEAD, hash,
+ *                                     permutation, MAC/PRF): scheme/impl ...
  *
  * Fields are hex ('-' for empty).  Hosted: stdio.  Freestanding
  * (-DKAT_FREESTANDING, a microcontroller under qemu-user): the start file
@@ -118,7 +123,7 @@ static long unhex(const char *s, uint8_t *out) {
   return *s ? -1 : n;
 }
 
-static uint8_t key[64], nonce[64], pt[MAXLEN], ad[MAXLEN], ct[MAXLEN + 64], back[MAXLEN];
+static uint8_t key[MAXLEN], nonce[MAXLEN], pt[MAXLEN], ad[MAXLEN], ct[MAXLEN + 64], back[MAXLEN];
 
 static void aead(char *rest) {
   const lwc_aead *a = lwc_aead_find(field(&rest), NULL);
@@ -155,12 +160,29 @@ static void hash(char *rest) {
   out_str("\n");
 }
 
+static void auth(char *rest) {
+  const lwc_auth *m = lwc_auth_find(field(&rest), NULL);
+  long kl = unhex(field(&rest), key), ml = unhex(field(&rest), pt);
+  int ok;
+  if (m == NULL || kl != m->keybytes || ml < 0 || m->outbytes > sizeof ct ||
+      lwc_auth_compute(m, ct, m->outbytes, pt, (size_t)ml, key) != LWC_OK) {
+    out_str("error: bad request\n");
+    return;
+  }
+  out_hex(ct, m->outbytes);
+  ok = lwc_auth_verify(m, ct, m->outbytes, pt, (size_t)ml, key) == LWC_OK;
+  ct[m->outbytes - 1] ^= 1;
+  ok = ok && lwc_auth_verify(m, ct, m->outbytes, pt, (size_t)ml, key) == LWC_ERR_TAG;
+  out_str(ok ? " ok\n" : " bad\n");
+}
+
 static void find(char *rest) {
   const char *s = field(&rest);
   const lwc_aead *a = lwc_aead_find(s, NULL);
   const lwc_hash *h = lwc_hash_find(s, NULL);
   const lwc_perm *p = lwc_perm_find(s, NULL);
-  out_str(a ? a->impl : h ? h->impl : p ? p->impl : "none");
+  const lwc_auth *m = lwc_auth_find(s, NULL);
+  out_str(a ? a->impl : h ? h->impl : p ? p->impl : m ? m->impl : "none");
   out_str("\n");
 }
 
@@ -179,6 +201,8 @@ static void registries(void) {
     entry(lwc_hash_registry[i]->scheme, lwc_hash_registry[i]->impl);
   for (i = 0; lwc_perm_registry[i]; i++)
     entry(lwc_perm_registry[i]->scheme, lwc_perm_registry[i]->impl);
+  for (i = 0; lwc_auth_registry[i]; i++)
+    entry(lwc_auth_registry[i]->scheme, lwc_auth_registry[i]->impl);
   out_str("\n");
 }
 
@@ -188,6 +212,7 @@ static void serve(void) {
     switch (line[0]) {
       case 'A': aead(rest); break;
       case 'H': hash(rest); break;
+      case 'M': auth(rest); break;
       case 'F': find(rest); break;
       case 'S': registries(); break;
       default: out_str("error: unknown request\n");
