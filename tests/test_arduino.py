@@ -4,7 +4,8 @@ Arduino AVR core compile the example sketch against the exported library
 for the Mega 2560, simavr runs it and the sketch's serial output says the
 official KAT entries of Ascon-AEAD128 and Ascon-Hash256 matched through the
 AVR assembly; the sources a non-AVR board compiles (portable C), built by
-gcc as such a board's compiler would, pass both whole official KATs."""
+gcc as such a board's compiler would, pass the whole official KATs of
+Ascon-AEAD128, Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort."""
 from __future__ import annotations
 
 import json
@@ -15,6 +16,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT
+from harness.bench.arduino import SCHEMES
 from harness.bench.targets.avr import SIM
 from test_cmake import CONSUMER, answers, check_kat
 
@@ -34,6 +36,8 @@ def library(tmp_path_factory):
                        capture_output=True, text=True, env={**os.environ, "LWC_NO_SETUP": "1"})
     assert r.returncode == 0, r.stdout + r.stderr
     assert "AVR boards: ascon-aead128/asm_avr" in r.stdout
+    for s in SCHEMES:  # each with one implementation a board kind
+        assert f"{s}/asm_avr" in r.stdout and f"{s}/bi32" in r.stdout, (s, r.stdout)
     return out / "lwc"
 
 
@@ -75,10 +79,15 @@ def test_the_sketch_runs_on_a_mega_2560_in_simavr(library, tmp_path):
 def test_a_board_without_avr_gets_portable_c_that_passes_the_kats(library, tmp_path):
     """The library's sources compiled the way a non-AVR board's compiler
     compiles them (every top-level .c and .S, src/ the include folder), with
-    tests/cmake/consumer/kat.c as the sketch: the whole official files."""
+    tests/cmake/consumer/kat.c as the sketch: the whole official files,
+    every scheme of the library in its registries (the MAC and PRFs in
+    lwc_auth_registry)."""
     srcs = sorted(p for p in (library / "src").iterdir() if p.suffix in (".c", ".S"))
     exe = tmp_path / "kat"
     subprocess.run(["gcc", "-std=gnu11", "-O2", "-Wall", "-Werror", f"-I{library / 'src'}",
                     *map(str, srcs), str(CONSUMER / "kat.c"), "-o", str(exe)], check=True)
     check_kat([exe])
-    assert answers([exe], ["F ascon-aead128", "F ascon-cxof128"]) == ["bi32", "bi32"]
+    assert answers([exe], ["F ascon-aead128", "F ascon-cxof128", "F ascon-mac-v13",
+                           "F ascon-prfs-v13"]) == ["bi32"] * 4
+    (registry,) = answers([exe], ["S"])
+    assert registry.split() == [f"{s}/bi32" for s in SCHEMES]

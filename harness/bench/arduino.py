@@ -1,6 +1,7 @@
 """./lwcbench export arduino DIR: lwc as an Arduino library (DIR/lwc/).
 
-The library holds SP 800-232's Ascon schemes (SCHEMES), each with the
+The library holds SP 800-232's Ascon schemes and Ascon v1.3's keyed
+functions, Ascon-Mac, Ascon-Prf and Ascon-PrfShort (SCHEMES), each with the
 implementation a target prefers (CMake's default choice, tools/gen_cmake.py):
 on an AVR board the avr-atmega128 target's (the AVR assembly), on any other
 board a portable C one (the 32-bit preference among `any` implementations).
@@ -14,7 +15,9 @@ folder and no per-file flags, so:
 - one wrapper per implementation source at the top of src/, which sets the
   names the build would pass (LWC_NAMESPACE, LWC_SCHEME_NAME, LWC_IMPL_NAME)
   and includes it, inside #if for the boards it is for (__AVR__ or not);
-- src/lwc_registry.c lists each board kind's descriptors, in that order.
+- src/lwc_registry.c lists each board kind's descriptors, in that order, in
+  one registry a descriptor type (harness/build.py's KINDS: lwc.c's
+  lwc_*_find read every one, an empty one included).
 library.properties (Arduino IDE, arduino-cli) and library.json (PlatformIO)
 describe it; examples/AsconKat/ is a sketch that checks one official KAT
 entry of Ascon-AEAD128 and of Ascon-Hash256 and times a 64-byte encryption.
@@ -26,10 +29,12 @@ import re
 import shutil
 import sys
 
+from harness.build import KINDS
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl, discover, order_by_preference
 from harness.katfile import records
 
-SCHEMES = ("ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128")
+SCHEMES = ("ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128",
+           "ascon-mac-v13", "ascon-prf-v13", "ascon-prfs-v13")
 NAME = "lwc"
 SEARCH = (ROOT / "src", ROOT / "include")
 _QUOTED = re.compile(r'^(\s*#\s*include\s*)"([^"]+)"(.*)$')
@@ -140,7 +145,7 @@ def registry(choice: dict[str, list[Impl]]) -> str:
         lines.append(f"#if {GUARDS[kind]}")
         for i in impls:
             lines.append(f"extern const lwc_{i.kind} {i.namespace}_lwc_{i.kind}_desc;")
-        for k in ("aead", "hash", "perm"):
+        for k in KINDS:
             lines.append(f"const lwc_{k} *const lwc_{k}_registry[] = {{")
             lines += [f"    &{i.namespace}_lwc_{k}_desc," for i in impls if i.kind == k]
             lines += ["    0,", "};"]
@@ -154,9 +159,11 @@ def properties() -> str:
         f"version={version()}",
         "author=lwc",
         "maintainer=lwc",
-        "sentence=Ascon (NIST SP 800-232): authenticated encryption, hash, XOF and CXOF.",
-        "paragraph=Ascon-AEAD128, Ascon-Hash256, Ascon-XOF128 and Ascon-CXOF128 checked "
-        "against the official test vectors; AVR assembly on AVR boards, portable C elsewhere.",
+        "sentence=Ascon (NIST SP 800-232): authenticated encryption, hash, XOF and CXOF; "
+        "Ascon's MAC and PRFs.",
+        "paragraph=Ascon-AEAD128, Ascon-Hash256, Ascon-XOF128, Ascon-CXOF128 and Ascon v1.3's "
+        "Ascon-Mac, Ascon-Prf and Ascon-PrfShort, checked against the official test vectors; "
+        "AVR assembly on AVR boards, portable C elsewhere.",
         "category=Data Processing",
         "url=https://github.com/",
         "architectures=*",
@@ -168,8 +175,9 @@ def library_json() -> str:
     import json
     return json.dumps({
         "name": NAME, "version": version(),
-        "description": "Ascon (NIST SP 800-232): AEAD, hash, XOF, CXOF; AVR assembly on AVR",
-        "keywords": ["ascon", "cryptography", "aead", "hash"],
+        "description": "Ascon (NIST SP 800-232): AEAD, hash, XOF, CXOF; Ascon-Mac, Ascon-Prf, "
+                       "Ascon-PrfShort; AVR assembly on AVR",
+        "keywords": ["ascon", "cryptography", "aead", "hash", "mac", "prf"],
         "frameworks": ["arduino"], "platforms": "*",
         "build": {"srcDir": "src", "includeDir": "src"},
     }, indent=2) + "\n"

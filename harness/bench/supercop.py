@@ -376,7 +376,7 @@ def add_parser(sub) -> None:
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     ex.add_argument("format", choices=["supercop", "arduino"],
                     help="the layout (supercop: also the NIST LWC one; arduino: DIR/lwc/, "
-                         "SP 800-232's Ascon schemes)")
+                         "SP 800-232's Ascon schemes and Ascon's MAC and PRFs)")
     ex.add_argument("dir", metavar="DIR",
                     help="where to write: a new or empty folder, or one an earlier export "
                          "wrote (its folders are replaced by this export's)")
@@ -405,8 +405,9 @@ def not_exported_line(refused: list[tuple[Impl, str]], index: pathlib.Path) -> s
 
 ARDUINO_HELP = """./lwcbench export arduino DIR writes DIR/lwc/, an Arduino library
 (library.properties, library.json for PlatformIO, examples/AsconKat): SP
-800-232's four Ascon schemes, the AVR assembly on AVR boards, portable C on
-the others (harness/bench/arduino.py).  --scheme / --impl do not apply."""
+800-232's four Ascon schemes and Ascon-Mac, Ascon-Prf, Ascon-PrfShort, the
+AVR assembly on AVR boards, portable C on the others
+(harness/bench/arduino.py).  --scheme / --impl do not apply."""
 
 
 def main(args) -> int:
@@ -417,7 +418,8 @@ def main(args) -> int:
         from harness.bench import arduino
         if args.scheme or args.impl:
             print("lwcbench: export arduino: --scheme and --impl do not apply (the library "
-                  "holds SP 800-232's Ascon schemes)", file=sys.stderr)
+                  "holds a fixed set: SP 800-232's Ascon schemes and Ascon's MAC and PRFs)",
+                  file=sys.stderr)
             return 2
         return arduino.main(args)
     from harness.bench.impls import all_impls, select
