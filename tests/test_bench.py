@@ -17,6 +17,7 @@ import resource
 import signal
 import stat
 import subprocess
+import sys
 import threading
 import time
 
@@ -620,7 +621,8 @@ def test_garbled_answers_are_recognised():
 
 def test_list_shows_every_target():
     """By default one line per target (it was 400 lines): availability,
-    the implementations counted by kind, the reason; --verbose lists them."""
+    the implementations counted by kind (in lwc.h's order of the descriptor
+    types, the MACs and PRFs last), the reason; --verbose lists them."""
     r = lwcbench("list")
     assert r.returncode == 0, r.stderr
     *lines, hint = r.stdout.splitlines()
@@ -629,16 +631,48 @@ def test_list_shows_every_target():
     assert [h[0] for h in heads] == CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS
     host = next(i for i in lines if i.startswith("host "))
     n = {k: sum(1 for i in discover() if i.kind == k and TARGETS["host"]().supports(i))
-         for k in ("aead", "hash", "perm")}
+         for k in ("aead", "hash", "perm", "auth")}
+    assert n["auth"] > 0
     assert f" {sum(n.values())} implementations (aead {n['aead']}, hash {n['hash']}, " \
-           f"perm {n['perm']})  " in host
+           f"perm {n['perm']}, auth {n['auth']})  " in host
     verbose = lwcbench("list", "--verbose")
     assert verbose.returncode == 0, verbose.stderr
     assert "  ascon-aead128: ref opt64 bi32 lowsize" in verbose.stdout
+    assert "  ascon-mac-v13: ref opt64 bi32 lowsize" in verbose.stdout
     assert len(verbose.stdout.splitlines()) > 3 * len(TARGETS)
     # ./run-tests set up all; a real board waits for its --port
     assert all(state == "available" for name, state in heads
                if name not in ("nucleo-f103rb", "mega2560")), r.stdout
+
+
+def test_list_counts_only_the_kinds_a_target_has():
+    """A kind with no implementation is left out of the counts; an unknown
+    kind (none today) would come after lwc.h's four."""
+    from harness.bench import cli
+    fake = [type("I", (), {"kind": k})() for k in ("auth", "perm", "zeta", "aead", "auth")]
+    assert cli.impl_counts(fake) == "5 implementations (aead 1, perm 1, auth 2, zeta 1)"
+    assert cli.impl_counts(fake[:1]) == "1 implementation (auth 1)"
+    assert cli.impl_counts([]) == "0 implementations"
+
+
+def test_version_is_in_the_help_and_answered_without_the_launcher(capsys):
+    """./lwcbench --help lists --version; the parser answers it as the
+    launcher does (which answers a lone --version itself), e.g. for
+    python3 -m harness.bench --version, and before any subcommand."""
+    from harness.bench import cli
+    from harness.version import project_version
+    r = lwcbench("--help")
+    assert r.returncode == 0 and "--version" in r.stdout.split("options:")[1], r.stdout
+    want = f"lwcbench {project_version()}\n"
+    for argv in (["--version"], ["--version", "list", "--target", "host"]):
+        with pytest.raises(SystemExit) as e:
+            cli.main(argv)
+        assert e.value.code == 0 and capsys.readouterr().out == want, argv
+    r = subprocess.run([sys.executable, "-m", "harness.bench", "--version"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert (r.returncode, r.stdout, r.stderr) == (0, want, "")
+    r = lwcbench("--version")  # the launcher's own answer: the same
+    assert (r.returncode, r.stdout, r.stderr) == (0, want, "")
 
 
 def test_list_filters_by_target_and_scheme(capsys):

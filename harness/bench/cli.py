@@ -36,7 +36,9 @@ from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
 from harness.bench.plan import (DEFAULT_OUT, GRID, SUITES, SWEEP, THESIS, UsageError, baseline_of,
                                 plan_of, target_names)
 from harness.bench.targets import TARGETS
+from harness.build import KINDS
 from harness.discover import ROOT
+from harness.version import main as print_version
 
 EPILOG = f"""\
 targets: {', '.join(TARGETS)}
@@ -166,9 +168,10 @@ def add_report(sub) -> None:
 def add_list(sub) -> None:
     lst = sub.add_parser("list", help="targets with their availability and implementations",
                          description="One line per target: available or not (and why), and "
-                                     "how many implementations it builds, per kind.  With "
-                                     "--target, --scheme or --verbose: each scheme's "
-                                     "implementations too.")
+                                     "how many implementations it builds, per kind (aead: "
+                                     "AEAD; hash: hash, XOF, CXOF; perm: bare permutation; "
+                                     "auth: MAC and PRF).  With --target, --scheme or "
+                                     "--verbose: each scheme's implementations too.")
     lst.add_argument("--target", action="append", metavar="T",
                      help="only this target, with its implementations (repeatable)")
     lst.add_argument("--scheme", action="append", metavar="S",
@@ -205,13 +208,16 @@ def add_ct(sub) -> None:
 
 
 def impl_counts(impls) -> str:
-    """How many implementations, per kind: "130 implementations (aead 70, hash
-    42, perm 18)"."""
+    """How many implementations, per kind in lwc.h's order of the descriptor
+    types (harness/build.py's KINDS): "145 implementations (aead 49, hash
+    47, perm 33, auth 15)"; a kind with none is left out."""
     kinds: dict[str, int] = {}
     for i in impls:
         kinds[i.kind] = kinds.get(i.kind, 0) + 1
+    order = {k: n for n, k in enumerate(KINDS)}
+    shown = sorted(kinds.items(), key=lambda kn: (order.get(kn[0], len(order)), kn[0]))
     return (f"{len(impls)} implementation{'' if len(impls) == 1 else 's'}"
-            + (f" ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))})" if kinds else ""))
+            + (f" ({', '.join(f'{k} {n}' for k, n in shown)})" if kinds else ""))
 
 
 def cmd_list(args) -> int:
@@ -396,9 +402,24 @@ COMMANDS = {
 }
 
 
+class _Version(argparse.Action):
+    """--version: "lwcbench x.y.z", as the ./lwcbench launcher prints it for
+    a lone --version (harness/version.py: its errors, its exit status); the
+    version is read when asked for, not on every command."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.exit(print_version(["lwcbench"]))
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="lwcbench", description=__doc__.splitlines()[0],
                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--version", action=_Version,
+                    help="print lwcbench's version (CMakeLists.txt's project() line) and exit")
     sub = ap.add_subparsers(dest="command", required=True)
     for add, _run in COMMANDS.values():
         add(sub)
