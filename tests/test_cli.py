@@ -22,7 +22,7 @@ import time
 import pytest
 
 from harness import katfile
-from conftest import KAT_DIR, ROOT, bin_dir
+from conftest import KAT_DIR, ROOT, bin_dir, host_impls
 
 KEY = bytes(range(16))
 NONCE = bytes(range(16, 32))
@@ -130,12 +130,24 @@ def release() -> Lwc:
     return Lwc(bin_dir("release") / "lwc")
 
 
+HASH_KINDS = ("hash", "xof", "cxof")
+AUTH_KINDS = ("mac", "prf", "prfs")   # lwc mac; lwc prf (prfs: a short-input PRF)
+AUTH_KEY = ["--key", "00" * 16]        # every MAC and PRF of lwc.h takes 16 bytes
+
+
 @pytest.fixture(scope="module")
 def kinds(release) -> dict[str, str]:
-    """scheme -> 'aead', 'hash' (fixed length), 'xof' or 'cxof', found via the CLI."""
+    """scheme -> 'aead', 'hash' (fixed length), 'xof', 'cxof', 'mac', 'prf'
+    or 'prfs' (a PRF of at most 16 output bytes), found via the CLI."""
     out = {}
     for scheme in release.listing():
-        if release("hash", scheme, "--msg", "").returncode != 0:
+        if release("mac", scheme, *AUTH_KEY, "--msg", "").returncode == 0:
+            out[scheme] = "mac"
+        elif release("prf", scheme, *AUTH_KEY, "--msg", "", "--out-len", 17).returncode == 0:
+            out[scheme] = "prf"
+        elif release("prf", scheme, *AUTH_KEY, "--msg", "").returncode == 0:
+            out[scheme] = "prfs"
+        elif release("hash", scheme, "--msg", "").returncode != 0:
             out[scheme] = "aead"
         elif release("hash", scheme, "--msg", "", "--custom", "").returncode == 0:
             out[scheme] = "cxof"
@@ -157,20 +169,33 @@ def test_list_names_every_scheme_and_impl(lwc):
     table = lwc.listing()
     for scheme in kat_schemes():
         assert scheme in table, f"{scheme} has a KAT file but is not listed"
-    assert len(table) >= 11
+    assert len(table) >= 14
     for scheme, impls in table.items():
         assert "ref" in impls, scheme
         assert len(impls) >= 3 and len(set(impls)) == len(impls), (scheme, impls)
+    # the MACs and PRFs (lwc_auth): every implementation the build has, in
+    # the registry's order (the preferred first)
+    built: dict[str, list[str]] = {}
+    for i in host_impls():
+        if i.kind == "auth":
+            built.setdefault(i.scheme, []).append(i.name)
+    assert {"ascon-mac-v13", "ascon-prf-v13", "ascon-prfs-v13"} <= set(built)
+    for scheme, names in built.items():
+        assert table[scheme] == names, scheme
 
 
-def test_list_order_aead_then_hash(lwc, kinds):
-    order = [kinds[s] == "aead" for s in lwc.listing()]
-    assert order == sorted(order, reverse=True), "AEAD schemes must come first"
+def test_list_order_aead_then_hash_then_mac_and_prf(lwc, kinds):
+    group = {"aead": 0, **{k: 1 for k in HASH_KINDS}, **{k: 2 for k in AUTH_KINDS}}
+    order = [group[kinds[s]] for s in lwc.listing()]
+    assert order == sorted(order), "AEAD schemes first, then hashes, then MACs and PRFs"
+    assert {kinds[s] for s in lwc.listing()} >= {"aead", *HASH_KINDS, *AUTH_KINDS}
 
 
 @pytest.mark.parametrize("args", [["--help"], ["-h"], ["help"], ["help", "encrypt"],
                                   ["encrypt", "--help"], ["decrypt", "--help"],
-                                  ["hash", "ascon-hash256", "--help"], ["list", "--help"]])
+                                  ["hash", "ascon-hash256", "--help"], ["list", "--help"],
+                                  ["help", "mac"], ["help", "prf"], ["mac", "--help"],
+                                  ["prf", "ascon-prf-v13", "-h"]])
 def test_help(lwc, args):
     r = lwc(*args)
     assert r.returncode == 0 and r.stderr == b""
@@ -185,6 +210,10 @@ AEAD_ROW = re.compile(r"^(\S+) +key (\d+)  nonce (\d+)  tag (\d+)"
                       r"(?:  tag-len (\d+)\.\.(\d+))?(?:  mask-key (\d+))?$")
 HASH_ROW = re.compile(r"^(\S+) +(hash|xof|cxof) +(?:digest (\d+)|out-len (\d+))"
                       r"(?:  custom 0\.\.(\d+))?$")
+# a MAC: key, full tag, --out-len's range; a PRF: key, default output; a
+# short-input PRF: key, --out-len's range, input lengths
+AUTH_ROW = re.compile(r"^(\S+) +(mac|prf|prfs) +key (\d+)(?:  tag (\d+))?"
+                      r"  out-len (?:(\d+)\.\.)?(\d+)(?:  msg 0\.\.(\d+))?$")
 
 
 def size_rows(text: str, row: re.Pattern, indent: str = "  ") -> dict[str, re.Match]:
@@ -245,7 +274,7 @@ def test_hash_help_gives_every_schemes_output(lwc, kinds):
     """Issue 30: `lwc help hash` named no XOF's default length; one row per
     hash scheme now: the digest, or the output without --out-len."""
     rows = size_rows(lwc.ok("help", "hash").decode(), HASH_ROW)
-    assert sorted(rows) == sorted(s for s, k in kinds.items() if k != "aead")
+    assert sorted(rows) == sorted(s for s, k in kinds.items() if k in HASH_KINDS)
     for scheme, m in rows.items():
         assert m.group(2) == kinds[scheme]
         default = len(lwc.hex("hash", scheme, "--msg", "00")) // 2
@@ -259,6 +288,58 @@ def test_hash_help_gives_every_schemes_output(lwc, kinds):
                    "--custom", f"at most {custom}")
 
 
+def check_auth_sizes(lwc, rows: dict[str, re.Match]):
+    """Each MAC or PRF row's sizes are the ones the tool takes: a key of
+    that length works and a byte more or less is refused; without
+    --out-len the output has the default length; --out-len takes its range
+    and refuses a byte past either end; the input limit likewise."""
+    for scheme, m in rows.items():
+        kind, klen = m.group(2), int(m.group(3))
+        cmd = "mac" if kind == "mac" else "prf"
+        lo = int(m.group(5)) if m.group(5) is not None else None
+        top = int(m.group(6))
+        key = ["--key", "11" * klen]
+        default = len(lwc.hex(cmd, scheme, *key, "--msg", "00")) // 2
+        for wrong in (klen - 1, klen + 1):
+            one_line_error(lwc(cmd, scheme, "--key", "11" * wrong, "--msg", ""), 2,
+                           "--key", f"expected {klen} bytes")
+        if kind == "prf":   # out-len N: the default, and any length works
+            assert default == top and lo is None and m.group(4) is None
+            assert len(lwc.hex(cmd, scheme, *key, "--msg", "", "--out-len", 3 * top)) == 6 * top
+            continue
+        assert lo is not None and default == top
+        assert (m.group(4) is not None) == (kind == "mac")
+        if kind == "mac":
+            assert int(m.group(4)) == top
+        for n in (lo, top):
+            assert len(lwc.hex(cmd, scheme, *key, "--msg", "", "--out-len", n)) == 2 * n
+        for n in ((lo - 1, top + 1) if lo > 0 else (top + 1,)):
+            one_line_error(lwc(cmd, scheme, *key, "--msg", "", "--out-len", n), 2,
+                           "--out-len", f"out of range ({lo}..{top})")
+        if m.group(7) is not None:
+            most = int(m.group(7))
+            lwc.hex(cmd, scheme, *key, "--msg", "ab" * most)
+            one_line_error(lwc(cmd, scheme, *key, "--msg", "ab" * (most + 1)), 2,
+                           "--msg", f"at most {most}")
+
+
+@pytest.mark.parametrize("cmd", ["mac", "prf"])
+def test_auth_help_gives_every_schemes_sizes(lwc, kinds, cmd):
+    """`lwc help mac` ends with one row per MAC, `lwc help prf` with one row
+    per PRF: the key, and the output lengths, from the descriptors."""
+    rows = size_rows(lwc.ok("help", cmd).decode(), AUTH_ROW)
+    want = ("mac",) if cmd == "mac" else ("prf", "prfs")
+    assert sorted(rows) == sorted(s for s, k in kinds.items() if k in want)
+    for scheme, m in rows.items():
+        assert m.group(2) == kinds[scheme], scheme
+    if cmd == "mac":
+        assert rows["ascon-mac-v13"].group(3, 4, 5, 6, 7) == ("16", "16", "4", "16", None)
+    else:
+        assert rows["ascon-prf-v13"].group(3, 4, 5, 6, 7) == ("16", None, None, "64", None)
+        assert rows["ascon-prfs-v13"].group(3, 4, 5, 6, 7) == ("16", None, "0", "16", "16")
+    check_auth_sizes(lwc, rows)
+
+
 def test_list_sizes(lwc, kinds):
     """`lwc list --sizes`: one line per scheme, in the order of `lwc list`,
     its kind and its sizes from the descriptors (`lwc list` is unchanged)."""
@@ -267,7 +348,12 @@ def test_list_sizes(lwc, kinds):
     aead = size_rows("\n".join(line.replace("  aead  ", "  ", 1) for line in lines
                                if line.split()[1] == "aead"), AEAD_ROW, indent="")
     hashes = size_rows("\n".join(lines), HASH_ROW, indent="")
-    assert len(aead) + len(hashes) == len(lines) == len(kinds)
+    auth = size_rows("\n".join(lines), AUTH_ROW, indent="")
+    assert len(aead) + len(hashes) + len(auth) == len(lines) == len(kinds)
+    assert sorted(auth) == sorted(s for s, k in kinds.items() if k in AUTH_KINDS)
+    help_auth = {**size_rows(lwc.ok("help", "mac").decode(), AUTH_ROW),
+                 **size_rows(lwc.ok("help", "prf").decode(), AUTH_ROW)}
+    assert {s: m.groups() for s, m in auth.items()} == {s: m.groups() for s, m in help_auth.items()}
     for scheme, kind in kinds.items():
         assert lines[list(lwc.listing()).index(scheme)].split()[1] == kind
     help_rows = size_rows(lwc.ok("help", "encrypt").decode(), AEAD_ROW)
@@ -296,7 +382,8 @@ def test_usage_names_no_one_family(lwc):
     version."""
     text = lwc.ok("--help").decode()
     assert "(Ascon)" not in text
-    for words in ("lwc list --sizes", "--key-file FILE", "lwc --version", "SIGPIPE"):
+    for words in ("lwc list --sizes", "--key-file FILE", "lwc --version", "SIGPIPE",
+                  "lwc mac SCHEME", "lwc prf SCHEME", "--verify HEX"):
         assert words in text, words
 
 
@@ -326,6 +413,12 @@ def test_no_arguments_prints_usage_on_stderr(lwc):
 
 # ----------------------------------------------------------------- KATs
 
+def flip_last_bit(hex_text: str) -> str:
+    raw = bytearray.fromhex(hex_text)
+    raw[-1] ^= 1
+    return raw.hex()
+
+
 @pytest.mark.parametrize("scheme", kat_schemes())
 def test_kat_records_every_impl(lwc, kinds, scheme):
     records = pick(parse_kat(KAT_DIR / f"{scheme}.txt"))
@@ -334,7 +427,19 @@ def test_kat_records_every_impl(lwc, kinds, scheme):
     for impl in impls + [None]:           # None: the preferred implementation
         sel = ["--impl", impl] if impl else []
         for rec in records:
-            if kinds[scheme] == "aead":
+            if kinds[scheme] in AUTH_KINDS:
+                # the KAT's tag is the default output; from --msg and from
+                # raw standard input; --verify takes it and refuses a flipped bit
+                base = ["mac" if kinds[scheme] == "mac" else "prf", scheme,
+                        "--key", rec["Key"], *sel]
+                tag = rec["Tag"].lower()
+                assert lwc.hex(*base, "--msg", rec["Msg"]) == tag, (impl, rec["Count"])
+                assert lwc.hex(*base, input=bytes.fromhex(rec["Msg"])) == tag, \
+                    (impl, rec["Count"])
+                assert lwc.ok(*base, "--msg", rec["Msg"], "--verify", rec["Tag"]) == b""
+                one_line_error(lwc(*base, "--msg", rec["Msg"], "--verify", flip_last_bit(tag)),
+                               1, "authentication failed")
+            elif kinds[scheme] == "aead":
                 base = [scheme, "--key", rec["Key"], "--nonce", rec["Nonce"],
                         "--ad", rec["AD"], *sel]
                 ct = lwc.hex("encrypt", *base, "--msg", rec["PT"])
@@ -686,7 +791,7 @@ def test_out_len_zero_is_the_librarys_empty_output(lwc, kinds):
 
 def test_default_lengths_and_fixed_digest(lwc, kinds):
     for scheme, kind in kinds.items():
-        if kind == "aead":
+        if kind not in HASH_KINDS:
             continue
         d = lwc.hex("hash", scheme, "--msg", "00")
         assert len(d) in (64, 128), scheme
@@ -702,6 +807,219 @@ def test_cxof_custom(lwc):
     c = lwc.hex("hash", "ascon-cxof128", "--msg", "00", "--custom", "41")
     d = lwc.hex("hash", "ascon-cxof128", "--msg", "00", "--custom", "ab" * 256)
     assert a == b and a != c and d not in (a, c)
+
+
+# ----------------------------------------------------------------- MAC and PRF
+
+AK = KEY.hex()
+MAC = ["mac", "ascon-mac-v13", "--key", AK]
+PRF = ["prf", "ascon-prf-v13", "--key", AK]
+PRFS = ["prf", "ascon-prfs-v13", "--key", AK]
+
+
+def test_auth_default_lengths(lwc, kinds):
+    """Without --out-len, every implementation prints the descriptor's
+    outbytes: a MAC's full tag, a PRF's usual output (64 bytes), a short
+    PRF's 16; from --msg and from raw input alike."""
+    want = {"mac": 16, "prf": 64, "prfs": 16}
+    listing = lwc.listing()
+    seen = set()
+    for scheme, kind in kinds.items():
+        if kind not in AUTH_KINDS:
+            continue
+        cmd = "mac" if kind == "mac" else "prf"
+        for impl in listing[scheme]:
+            tag = lwc.hex(cmd, scheme, "--key", AK, "--impl", impl, "--msg", "616263")
+            assert len(tag) == 2 * want[kind], (scheme, impl)
+            assert lwc.hex(cmd, scheme, "--key", AK, "--impl", impl, input=b"abc") == tag
+        seen.add(kind)
+    assert seen == set(AUTH_KINDS)
+
+
+def test_auth_out_len(lwc):
+    """--out-len: a MAC's tag truncated to 4..16 bytes (a prefix of the full
+    tag; over 16, or under the 4 that --verify takes, refused); a PRF's any
+    length up to the tool's 1 GiB, each a prefix of the longer, across the
+    tool's squeeze chunks, 0 an empty line; a short PRF's 0..16."""
+    full = lwc.hex(*MAC, "--msg", "616263")
+    for n in range(4, 17):
+        assert lwc.hex(*MAC, "--msg", "616263", "--out-len", n) == full[:2 * n]
+        assert lwc.hex(*MAC, "--out-len", n, input=b"abc") == full[:2 * n]
+    for n in (0, 3, 17, 32, "9" * 30):
+        one_line_error(lwc(*MAC, "--msg", "", "--out-len", n), 2, "--out-len",
+                       "out of range (4..16)")
+    long = lwc.hex(*PRF, "--msg", "616263", "--out-len", 140001)
+    assert len(long) == 2 * 140001
+    for n in (1, 10, 64, 65, 1000, 70000):
+        assert lwc.hex(*PRF, "--msg", "616263", "--out-len", n) == long[:2 * n]
+    assert lwc.hex(*PRF, "--out-len", 70000, input=b"abc") == long[:140000]
+    assert lwc.ok(*PRF, "--msg", "", "--out-len", 0) == b"\n"
+    assert lwc.ok(*PRF, "--out-len", 0, input=b"abc") == b"\n"
+    one_line_error(lwc(*PRF, "--msg", "", "--out-len", 1073741825), 2, "--out-len",
+                   "out of range (0..1073741824)")
+    short = lwc.hex(*PRFS, "--msg", "616263")
+    for n in range(1, 17):
+        assert lwc.hex(*PRFS, "--msg", "616263", "--out-len", n) == short[:2 * n]
+    assert lwc.ok(*PRFS, "--msg", "616263", "--out-len", 0) == b"\n"
+    one_line_error(lwc(*PRFS, "--msg", "", "--out-len", 17), 2, "--out-len", "out of range (0..16)")
+    # --verify's length is the output's: the same --out-len is accepted, another refused
+    assert lwc.ok(*MAC, "--msg", "616263", "--out-len", 8, "--verify", full[:16]) == b""
+    one_line_error(lwc(*MAC, "--msg", "616263", "--out-len", 9, "--verify", full[:16]), 2,
+                   "--out-len 9", "8-byte tag of --verify")
+
+
+@pytest.mark.parametrize("mode", ["hex", "file", "stdin"])
+def test_verify_exit_statuses(lwc, tmp_path, mode):
+    """--verify: a matching tag (full, or its first 4 bytes or more) exits
+    with status 0 and prints nothing; a wrong one (a flipped bit, zeros,
+    another message's tag, another key) exits with status 1, one line on
+    stderr and nothing on stdout; for a MAC, a PRF and a short PRF."""
+    path = tmp_path / "msg.bin"
+    other_key = bytes([KEY[0] ^ 1]) + KEY[1:]
+    for base, msg in ((MAC, b"attack at dawn" * 3), (PRF, b"attack at dawn" * 3),
+                      (PRFS, b"sixteen bytes..!")):
+        full = bytes.fromhex(lwc.hex(*base, "--msg", msg.hex()))
+
+        def verify(tag: bytes, data: bytes = msg, key: bytes = KEY, upper=False):
+            args = [*base[:2], "--key", key.hex(), "--verify",
+                    tag.hex().upper() if upper else tag.hex()]
+            if mode == "hex":
+                return lwc(*args, "--msg", data.hex())
+            if mode == "file":
+                path.write_bytes(data)
+                return lwc(*args, path)
+            return lwc(*args, input=data)
+
+        for n in sorted({4, 5, 8, 15, 16, len(full)}):
+            r = verify(full[:n], upper=n == 8)
+            assert r.returncode == 0 and r.stdout == b"" and r.stderr == b"", (base[1], n, r)
+        other_msg = bytes([msg[0] ^ 0x20]) + msg[1:]
+        forged = {
+            "last-bit": full[:-1] + bytes([full[-1] ^ 1]),
+            "first-bit": bytes([full[0] ^ 0x80]) + full[1:],
+            "short-bit": full[:4 - 1] + bytes([full[3] ^ 4]),
+            "zeros": bytes(len(full)),
+            "other-message": bytes.fromhex(lwc.hex(*base, "--msg", other_msg.hex())),
+        }
+        for name, tag in forged.items():
+            one_line_error(verify(tag), 1, "authentication failed")
+        one_line_error(verify(full, data=other_msg), 1, "authentication failed")
+        one_line_error(verify(full, key=other_key), 1, "authentication failed")
+
+
+def test_verify_into_an_output_file_leaves_it_empty(lwc, tmp_path):
+    out = tmp_path / "out"
+    with open(out, "wb") as f:
+        r = lwc(*MAC, "--verify", "00" * 16, input=b"data", stdout=f)
+    assert r.returncode == 1 and b"authentication failed" in r.stderr
+    assert out.read_bytes() == b""
+
+
+def test_prf_short_takes_at_most_16_bytes(lwc, tmp_path):
+    """ascon-prfs-v13 (LWC_PRF_SHORT, no incremental calls): 0 to 16 bytes
+    from --msg, a FILE or standard input, one call; a 17th byte is refused
+    with status 2 and a message naming the limit, nothing printed."""
+    path = tmp_path / "msg"
+    for n in (0, 1, 15, 16):
+        msg = bytes(range(100, 100 + n))
+        tag = lwc.hex(*PRFS, "--msg", msg.hex())
+        assert lwc.hex(*PRFS, input=msg) == tag
+        path.write_bytes(msg)
+        assert lwc.hex(*PRFS, path) == tag
+        assert lwc.ok(*PRFS, path, "--verify", tag) == b""
+    for size in (17, 100, 1 << 20):
+        msg = bytes(size)
+        path.write_bytes(msg)
+        if size <= HEX_ARG_MAX:
+            one_line_error(lwc(*PRFS, "--msg", msg.hex()), 2, "--msg", f"{size} bytes",
+                           "ascon-prfs-v13 takes at most 16")
+        one_line_error(lwc(*PRFS, input=msg), 2, "ascon-prfs-v13 takes at most 16 bytes",
+                       "standard input holds more")
+        one_line_error(lwc(*PRFS, path), 2, "at most 16 bytes", f"'{path}' holds more")
+        one_line_error(lwc(*PRFS, path, "--verify", "00" * 16), 2, "at most 16 bytes")
+
+
+@pytest.mark.parametrize("size", [0, 1, 15, 16, 17, 65535, 65536, 65537, 2 * 65536 + 3])
+def test_auth_raw_sizes_around_chunks(lwc, size):
+    """Raw input through the incremental calls, in 64 KiB chunks: the
+    tag of --msg (where it fits an argument), the one-shot verification's
+    (lwc_auth_verify over --msg) and the ref implementation's agree."""
+    msg = random.Random(size).randbytes(size)
+    for base in (MAC, PRF):
+        tag = lwc.hex(*base, input=msg)
+        assert lwc.hex(*base, "--impl", "ref", input=msg) == tag
+        assert lwc.ok(*base, "--verify", tag, input=msg) == b""
+        if size <= HEX_ARG_MAX:
+            assert lwc.hex(*base, "--msg", msg.hex()) == tag
+            assert lwc.ok(*base, "--msg", msg.hex(), "--verify", tag) == b""
+
+
+def test_auth_raw_file_stdin_and_hex_agree(lwc, data, tmp_path):
+    """A few MiB from a FILE, a pipe, '-' and a regular file on standard
+    input give the same tag; hex mode agrees on a prefix."""
+    path = tmp_path / "data.bin"
+    path.write_bytes(data)
+    small = data[:HEX_ARG_MAX]
+    for base in (MAC, PRF, PRF + ["--out-len", 33], MAC + ["--out-len", 5]):
+        tag = lwc.hex(*base, path)
+        assert lwc.hex(*base, input=data) == tag
+        assert lwc.hex(*base, "-", input=data) == tag
+        with open(path, "rb") as f:
+            assert lwc.hex(*base, stdin=f) == tag
+        assert lwc.ok(*base, path, "--verify", tag) == b""
+        assert lwc.hex(*base, input=small) == lwc.hex(*base, "--msg", small.hex())
+
+
+def test_auth_key_file(lwc, tmp_path):
+    """--key-file: the key's raw bytes (a file of hex refused with a hint),
+    '-' for standard input when the data come from --msg or a FILE."""
+    key16, key15, hexkey, msg = (tmp_path / n for n in ("k16", "k15", "k.hex", "msg"))
+    key16.write_bytes(KEY)
+    key15.write_bytes(KEY[:15])
+    hexkey.write_text(KEY.hex() + "\n")
+    msg.write_bytes(b"abc")
+    for cmd, scheme in (("mac", "ascon-mac-v13"), ("prf", "ascon-prf-v13"),
+                        ("prf", "ascon-prfs-v13")):
+        tag = lwc.hex(cmd, scheme, "--key", AK, "--msg", "616263")
+        assert lwc.hex(cmd, scheme, "--key-file", key16, "--msg", "616263") == tag
+        assert lwc.hex(cmd, scheme, "--key-file", key16, msg) == tag
+        assert lwc.hex(cmd, scheme, "--key-file", "-", msg, input=KEY) == tag
+        assert lwc.hex(cmd, scheme, "--key-file", "-", "--msg", "616263", input=KEY) == tag
+        for args, words in (
+                (["--key-file", key15, "--msg", ""], ["--key-file", "expected 16 bytes",
+                                                      "holds 15 bytes"]),
+                (["--key-file", hexkey, "--msg", ""], ["--key-file", "the key in hex"]),
+                (["--key-file", "-"], ["--key-file", "standard input ('-') carries the data"]),
+                (["--key", AK, "--key-file", key16, "--msg", ""], ["both --key and --key-file"]),
+                (["--msg", ""], ["missing --key", "--key-file"]),
+                (["--key", AK[:-2], "--msg", ""], ["--key", "expected 16 bytes", "got 15"])):
+            one_line_error(lwc(cmd, scheme, *args, input=b"abc"), 2, *words)
+
+
+def test_constant_memory_raw_mac_and_prf(tmp_path):
+    """Release build only: 48 MiB (more than the limit) through lwc mac and
+    lwc prf from a file, and a verification from a pipe, each under 32 MiB
+    of RSS: the input streams through the incremental calls."""
+    exe = bin_dir("release") / "lwc"
+    size = 48 << 20
+    big = tmp_path / "big"
+    with open(big, "wb") as f:
+        f.write(random.Random(4).randbytes(1 << 20) * (size >> 20))
+    out = tmp_path / "out"
+    tags = {}
+    for base in (MAC, PRF):
+        status, rss, err = run_measured(exe, [*base, big], subprocess.DEVNULL, out)
+        assert status == 0 and rss < LIMIT_KIB, (base[0], status, rss, err)
+        tags[base[0]] = out.read_text().strip()
+        assert len(tags[base[0]]) == (32 if base is MAC else 128)
+    cat = subprocess.Popen(["cat", str(big)], stdout=subprocess.PIPE)
+    try:
+        status, rss, err = run_measured(exe, [*MAC, "--verify", tags["mac"]], cat.stdout, out)
+    finally:
+        cat.stdout.close()
+        cat.wait()
+    assert status == 0 and rss < LIMIT_KIB, (status, rss, err)
+    assert out.read_bytes() == b""
 
 
 # ----------------------------------------------------------------- raw mode
@@ -979,6 +1297,54 @@ BAD_INPUT = {
     "list-args": (["list", "extra"], ["takes no arguments"]),
     "help-unknown": (["help", "frobnicate"], ["unknown command 'frobnicate'"]),
     "newline-in-name": (["hash", "bad\nname\n", "--msg", ""], ["unknown scheme"]),
+    # lwc mac and lwc prf: each takes its own kind and names the other's command
+    "mac-on-prf": (["mac", "ascon-prf-v13", "--key", K, "--msg", ""],
+                   ["'ascon-prf-v13' is a PRF, not a MAC", "lwc prf ascon-prf-v13"]),
+    "mac-on-prfs": (["mac", "ascon-prfs-v13", "--key", K, "--msg", ""],
+                    ["is a PRF, not a MAC", "lwc prf"]),
+    "prf-on-mac": (["prf", "ascon-mac-v13", "--key", K, "--msg", ""],
+                   ["'ascon-mac-v13' is a MAC, not a PRF", "lwc mac ascon-mac-v13"]),
+    "mac-on-aead": (["mac", "ascon-aead128", "--key", K, "--msg", ""],
+                    ["AEAD scheme, not a MAC", "lwc encrypt"]),
+    "prf-on-xof": (["prf", "ascon-xof128", "--key", K, "--msg", ""],
+                   ["hash scheme, not a PRF", "lwc hash ascon-xof128"]),
+    "hash-on-mac": (["hash", "ascon-mac-v13", "--msg", ""],
+                    ["'ascon-mac-v13' is a MAC, not a hash", "lwc mac ascon-mac-v13"]),
+    "hash-on-prf": (["hash", "ascon-prf-v13", "--msg", ""], ["is a PRF, not a hash", "lwc prf"]),
+    "encrypt-on-prfs": (["encrypt", "ascon-prfs-v13", "--key", K, "--nonce", N, "--msg", ""],
+                        ["is a PRF, not an AEAD scheme", "lwc prf ascon-prfs-v13"]),
+    "unknown-scheme-mac": (["mac", "ascon-mac-v12", "--key", K, "--msg", ""],
+                           ["unknown scheme 'ascon-mac-v12' (see 'lwc list')"]),
+    "unknown-impl-mac": (MAC + ["--impl", "opt32", "--msg", ""],
+                         ["unknown implementation 'opt32' of ascon-mac-v13", "ref"]),
+    "missing-key-mac": (["mac", "ascon-mac-v13", "--msg", ""], ["missing --key"]),
+    "odd-key-prf": (["prf", "ascon-prf-v13", "--key", K[:-1], "--msg", ""],
+                    ["--key", "odd number of hex digits"]),
+    "long-key-mac": (["mac", "ascon-mac-v13", "--key", K + "00", "--msg", ""],
+                     ["--key", "expected 16 bytes", "got 17"]),
+    "odd-msg-mac": (MAC + ["--msg", "abc"], ["--msg", "odd"]),
+    "nonhex-verify": (MAC + ["--msg", "", "--verify", "zz" * 16], ["--verify", "non-hex", "'z'"]),
+    "odd-verify": (MAC + ["--msg", "", "--verify", "0" * 31], ["--verify", "odd"]),
+    "verify-short": (MAC + ["--msg", "", "--verify", "00" * 3],
+                     ["--verify", "3 bytes", "4 to 16 bytes"]),
+    "verify-long-mac": (MAC + ["--msg", "", "--verify", "00" * 17],
+                        ["--verify", "17 bytes", "4 to 16 bytes"]),
+    "verify-long-prf": (PRF + ["--msg", "", "--verify", "00" * 65], ["--verify", "4 to 64 bytes"]),
+    "verify-empty": (PRFS + ["--msg", "", "--verify", ""], ["--verify", "0 bytes"]),
+    "mac-out-len-17": (MAC + ["--msg", "", "--out-len", "17"], ["--out-len", "out of range (4..16)"]),
+    "mac-out-len-nan": (MAC + ["--msg", "", "--out-len", "16B"], ["--out-len", "not a number"]),
+    "prfs-out-len-17": (PRFS + ["--msg", "", "--out-len", "17"], ["--out-len", "out of range (0..16)"]),
+    "prfs-msg-17": (PRFS + ["--msg", "00" * 17], ["--msg", "too long", "at most 16"]),
+    "nonce-on-mac": (MAC + ["--nonce", N, "--msg", ""], ["unknown option '--nonce' for 'lwc mac'"]),
+    "custom-on-prf": (PRF + ["--custom", "00", "--msg", ""], ["unknown option '--custom' for 'lwc prf'"]),
+    "verify-on-hash": (["hash", "ascon-hash256", "--verify", "00" * 32, "--msg", ""],
+                       ["unknown option '--verify' for 'lwc hash'"]),
+    "verify-twice": (MAC + ["--verify", "00" * 16, "--verify", "00" * 16, "--msg", ""],
+                     ["--verify", "more than once"]),
+    "mac-msg-and-file": (MAC + ["--msg", "", "/etc/hostname"], ["both --msg and a FILE"]),
+    "mac-no-such-file": (MAC + ["/nonexistent/file"], ["cannot open '/nonexistent/file'"]),
+    "prfs-directory": (PRFS + ["/"], ["'/'", "Is a directory"]),
+    "help-mac-extra": (["help", "mac", "prf"], ["at most one COMMAND"]),
 }
 
 
@@ -996,7 +1362,8 @@ def test_write_errors(lwc):
 
 @pytest.mark.parametrize("args", [["--help"], ["help"], ["help", "encrypt"], ["decrypt", "--help"],
                                   ["help", "hash"], ["list", "--help"], ["list"],
-                                  ["list", "--sizes"], ["--version"]])
+                                  ["list", "--sizes"], ["--version"], ["help", "mac"],
+                                  ["prf", "--help"]])
 def test_help_and_listings_into_a_full_device(lwc, args):
     """Issue 30: `lwc --help > /dev/full` said "error writing to standard
     output: Success" (the help's writes went unchecked, the check at the end
@@ -1023,7 +1390,8 @@ def test_a_reader_gone_away_ends_quietly(lwc, tmp_path):
     plain = tmp_path / "plain"
     plain.write_bytes(bytes(1 << 20))
     for args in (["encrypt", *aead_args("ascon-aead128"), plain],
-                 ["hash", "ascon-xof128", "--msg", "", "--out-len", 1 << 30]):
+                 ["hash", "ascon-xof128", "--msg", "", "--out-len", 1 << 30],
+                 ["prf", "ascon-prf-v13", "--key", KEY.hex(), plain, "--out-len", 1 << 30]):
         p = subprocess.Popen([str(lwc.exe), *map(str, args)], env=lwc.env,
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)

@@ -16,13 +16,6 @@
    OPT_BIT(OPT_KEY_FILE) | OPT_BIT(OPT_NONCE_FILE) | OPT_BIT(OPT_AD_FILE) | \
    OPT_BIT(OPT_MASK_KEY_FILE))
 
-/* The options with a file form: each one's file option. */
-static const int file_forms[][2] = {{OPT_KEY, OPT_KEY_FILE},
-                                    {OPT_NONCE, OPT_NONCE_FILE},
-                                    {OPT_AD, OPT_AD_FILE},
-                                    {OPT_MASK_KEY, OPT_MASK_KEY_FILE}};
-#define NFILE_FORMS (sizeof file_forms / sizeof file_forms[0])
-
 static const char auth_failed[] =
     "authentication failed: the tag does not match (wrong key, nonce, "
     "associated data or tag length, or modified ciphertext)";
@@ -37,10 +30,14 @@ typedef struct {
 static const lwc_aead *find_aead(const cli_args *args) {
   const char *scheme = args->scheme, *impl = args->opt[OPT_IMPL];
   const lwc_aead *a = lwc_aead_find(scheme, NULL);
+  const lwc_auth *m = lwc_auth_find(scheme, NULL);
   if (a == NULL) {
     if (lwc_hash_find(scheme, NULL) != NULL)
       die("'%s' is a hash scheme, not an AEAD scheme: use 'lwc hash %s'",
           scheme, scheme);
+    if (m != NULL)
+      die("'%s' is a %s, not an AEAD scheme: use 'lwc %s %s'", scheme,
+          auth_what(m), auth_command(m), scheme);
     die("unknown scheme '%s' (see 'lwc list')", scheme);
   }
   if (impl != NULL) {
@@ -48,71 +45,6 @@ static const lwc_aead *find_aead(const cli_args *args) {
     if (a == NULL) die_unknown_impl(scheme, impl);
   }
   return a;
-}
-
-/* 1 when buf[0..n) is 2 * want hex digits, with or without a line end:
- * a file of hex where raw bytes belong. */
-static int looks_hex(const uint8_t *buf, size_t n, size_t want) {
-  size_t i;
-  if (n > 0 && buf[n - 1] == '\n') n--;
-  if (n > 0 && buf[n - 1] == '\r') n--;
-  if (n != 2 * want) return 0;
-  for (i = 0; i < n; i++)
-    if (!((buf[i] >= '0' && buf[i] <= '9') || ((buf[i] | 0x20) >= 'a' && (buf[i] | 0x20) <= 'f')))
-      return 0;
-  return 1;
-}
-
-/* The value of option o (hex) or of its file form of = o's file option
- * (raw bytes): exactly `want` bytes, `what` for the messages. */
-static const uint8_t *sized_option(const cli_args *args, int o, int of,
-                                   size_t want, const char *what) {
-  size_t len;
-  int more;
-  const uint8_t *v;
-  if (args->opt[o] == NULL && args->opt[of] == NULL)
-    die("missing --%s (%s of %zu bytes, in hex) or --%s FILE (raw bytes)",
-        opt_names[o], what, want, opt_names[of]);
-  if (args->opt[o] != NULL) {
-    v = hex_option(opt_names[o], args->opt[o], &len);
-    if (len != want)
-      die("--%s: expected %zu bytes (%zu hex digits) for %s, got %zu byte%s",
-          opt_names[o], want, 2 * want, args->scheme, len, plural(len));
-    return v;
-  }
-  /* room for hex of the value and a line end, to tell that mistake */
-  v = file_option(opt_names[of], args->opt[of], 2 * want + 2, &len, &more);
-  if (len == want && !more) return v;
-  if (!more && looks_hex(v, len, want))
-    die("--%s: '%s' holds %s in hex; the file takes its %zu raw bytes "
-        "(xxd -r -p converts hex), or give --%s HEX", opt_names[of],
-        args->opt[of], what, want, opt_names[o]);
-  if (more)
-    die("--%s: expected %zu bytes for %s, '%s' holds many more", opt_names[of],
-        want, args->scheme, args->opt[of]);
-  die("--%s: expected %zu bytes for %s, '%s' holds %zu byte%s", opt_names[of],
-      want, args->scheme, args->opt[of], len, plural(len));
-}
-
-/* Each option given once, in hex or as a file; standard input ('-') read
- * once at most: by the data (raw mode without a FILE, or FILE '-') or by
- * one file option. */
-static void check_sources(const cli_args *args, int data_option) {
-  size_t i;
-  int reader = args->opt[data_option] == NULL && is_stdin(args->file) ? data_option : -1;
-  for (i = 0; i < NFILE_FORMS; i++) {
-    int o = file_forms[i][0], of = file_forms[i][1];
-    if (args->opt[o] != NULL && args->opt[of] != NULL)
-      die("both --%s and --%s given; use one", opt_names[o], opt_names[of]);
-    if (args->opt[of] == NULL || strcmp(args->opt[of], "-") != 0) continue;
-    if (reader == data_option)
-      die("--%s: standard input ('-') carries the data; give the data as --%s "
-          "HEX or as a FILE", opt_names[of], opt_names[data_option]);
-    if (reader >= 0)
-      die("--%s and --%s both read standard input ('-'); give one a file",
-          opt_names[reader], opt_names[of]);
-    reader = of;
-  }
 }
 
 static void setup(aead_job *job, const cli_args *args, int data_option) {

@@ -10,8 +10,9 @@
 
 /* Raw data streams through buffers of this size: memory use is constant. */
 #define CLI_CHUNK ((size_t)64 * 1024)
-/* Longest XOF output accepted by `lwc hash --out-len` (1 GiB); the
- * shortest is 0, an empty output, as lwc_hash_compute() gives. */
+/* Longest XOF or PRF output accepted by `lwc hash --out-len` and `lwc prf
+ * --out-len` (1 GiB); the shortest is 0, an empty output, as
+ * lwc_hash_compute() and lwc_auth_compute() give. */
 #define CLI_MAX_OUTLEN ((uint64_t)1 << 30)
 
 /* Exit statuses (see the usage text).  A reader of standard output that
@@ -25,13 +26,13 @@
 enum {
   OPT_KEY, OPT_NONCE, OPT_AD, OPT_MSG, OPT_CT, OPT_IMPL, OPT_TAG_LEN,
   OPT_MASK_KEY, OPT_OUT_LEN, OPT_CUSTOM, OPT_KEY_FILE, OPT_NONCE_FILE,
-  OPT_AD_FILE, OPT_MASK_KEY_FILE, OPT_COUNT
+  OPT_AD_FILE, OPT_MASK_KEY_FILE, OPT_VERIFY, OPT_COUNT
 };
 #define OPT_BIT(o) (1u << (o))
 extern const char *const opt_names[OPT_COUNT];
 
 typedef struct {
-  const char *cmd;              /* "encrypt", "decrypt", "hash" */
+  const char *cmd;              /* "encrypt", "decrypt", "hash", "mac", "prf" */
   const char *scheme;           /* first positional argument */
   const char *file;             /* second positional argument, or NULL */
   const char *opt[OPT_COUNT];   /* option values, NULL when absent */
@@ -96,6 +97,19 @@ uint8_t *file_option(const char *opt, const char *file, size_t limit,
                      size_t *len, int *more);
 /* 1 when `file` names standard input. */
 int is_stdin(const char *file);
+/* The value of option o (hex) or of its file form of = o's file option
+ * (raw bytes): exactly `want` bytes, `what` for the messages ("the key"). */
+const uint8_t *sized_option(const cli_args *args, int o, int of, size_t want,
+                            const char *what);
+/* Each option given once, in hex or as a file; standard input ('-') read
+ * once at most: by the data (raw mode without a FILE, or FILE '-') or by
+ * one file option (--key-file, --nonce-file, --ad-file, --mask-key-file). */
+void check_sources(const cli_args *args, int data_option);
+
+/* The command of a MAC or PRF scheme ("mac" or "prf"), and what it is
+ * ("MAC" or "PRF"), for the messages that point to it. */
+const char *auth_command(const lwc_auth *m);
+const char *auth_what(const lwc_auth *m);
 
 /* The implementation names of `scheme`, separated by spaces. */
 void impl_names(const char *scheme, char *buf, size_t size);
@@ -105,13 +119,22 @@ void die_unknown_impl(const char *scheme, const char *impl) CLI_NORETURN;
 /* The sizes of a scheme in bytes, from its descriptor, for `lwc list
  * --sizes` and the help: "key 16  nonce 16  tag 16" (then "  tag-len 4..16"
  * and "  mask-key 16" where they apply), "digest 32", "out-len 64" (an XOF's
- * default output) and "  custom 0..256" (a CXOF). */
+ * default output) and "  custom 0..256" (a CXOF); a MAC's "key 16  tag 16
+ * out-len 4..16" (the full tag, the lengths --out-len and --verify take), a
+ * PRF's "key 16  out-len 64" (its default output, any length) or, with an
+ * output limit, "key 16  out-len 0..16" (the default: the limit), then
+ * "  msg 0..16" when its input is limited. */
 void aead_sizes(char *buf, size_t size, const lwc_aead *a);
 void hash_sizes(char *buf, size_t size, const lwc_hash *h);
+void auth_sizes(char *buf, size_t size, const lwc_auth *m);
+/* The --out-len range of `lwc mac` / `lwc prf` for m: [*lo, *hi]. */
+void auth_out_range(const lwc_auth *m, uint64_t *lo, uint64_t *hi);
 
 /* Commands */
 int cmd_encrypt(int argc, char **argv);
 int cmd_decrypt(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
+int cmd_mac(int argc, char **argv); /* auth_cmd.c: lwc mac and lwc prf */
+int cmd_prf(int argc, char **argv);
 
 #endif

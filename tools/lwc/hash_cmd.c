@@ -8,10 +8,14 @@
 static const lwc_hash *find_hash(const cli_args *args) {
   const char *scheme = args->scheme, *impl = args->opt[OPT_IMPL];
   const lwc_hash *h = lwc_hash_find(scheme, NULL);
+  const lwc_auth *m = lwc_auth_find(scheme, NULL);
   if (h == NULL) {
     if (lwc_aead_find(scheme, NULL) != NULL)
       die("'%s' is an AEAD scheme, not a hash: use 'lwc encrypt' or "
           "'lwc decrypt'", scheme);
+    if (m != NULL)
+      die("'%s' is a %s, not a hash: use 'lwc %s %s'", scheme,
+          auth_what(m), auth_command(m), scheme);
     die("unknown scheme '%s' (see 'lwc list')", scheme);
   }
   if (impl != NULL) {

@@ -276,9 +276,81 @@ uint8_t *file_option(const char *opt, const char *file, size_t limit,
   return buf;
 }
 
+/* The options with a file form: each one's file option. */
+static const int file_forms[][2] = {{OPT_KEY, OPT_KEY_FILE},
+                                    {OPT_NONCE, OPT_NONCE_FILE},
+                                    {OPT_AD, OPT_AD_FILE},
+                                    {OPT_MASK_KEY, OPT_MASK_KEY_FILE}};
+#define NFILE_FORMS (sizeof file_forms / sizeof file_forms[0])
+
+/* 1 when buf[0..n) is 2 * want hex digits, with or without a line end:
+ * a file of hex where raw bytes belong. */
+static int looks_hex(const uint8_t *buf, size_t n, size_t want) {
+  size_t i;
+  if (n > 0 && buf[n - 1] == '\n') n--;
+  if (n > 0 && buf[n - 1] == '\r') n--;
+  if (n != 2 * want) return 0;
+  for (i = 0; i < n; i++)
+    if (!((buf[i] >= '0' && buf[i] <= '9') || ((buf[i] | 0x20) >= 'a' && (buf[i] | 0x20) <= 'f')))
+      return 0;
+  return 1;
+}
+
+const uint8_t *sized_option(const cli_args *args, int o, int of, size_t want,
+                            const char *what) {
+  size_t len;
+  int more;
+  const uint8_t *v;
+  if (args->opt[o] == NULL && args->opt[of] == NULL)
+    die("missing --%s (%s of %zu bytes, in hex) or --%s FILE (raw bytes)",
+        opt_names[o], what, want, opt_names[of]);
+  if (args->opt[o] != NULL) {
+    v = hex_option(opt_names[o], args->opt[o], &len);
+    if (len != want)
+      die("--%s: expected %zu bytes (%zu hex digits) for %s, got %zu byte%s",
+          opt_names[o], want, 2 * want, args->scheme, len, plural(len));
+    return v;
+  }
+  /* room for hex of the value and a line end, to tell that mistake */
+  v = file_option(opt_names[of], args->opt[of], 2 * want + 2, &len, &more);
+  if (len == want && !more) return v;
+  if (!more && looks_hex(v, len, want))
+    die("--%s: '%s' holds %s in hex; the file takes its %zu raw bytes "
+        "(xxd -r -p converts hex), or give --%s HEX", opt_names[of],
+        args->opt[of], what, want, opt_names[o]);
+  if (more)
+    die("--%s: expected %zu bytes for %s, '%s' holds many more", opt_names[of],
+        want, args->scheme, args->opt[of]);
+  die("--%s: expected %zu bytes for %s, '%s' holds %zu byte%s", opt_names[of],
+      want, args->scheme, args->opt[of], len, plural(len));
+}
+
+void check_sources(const cli_args *args, int data_option) {
+  size_t i;
+  int reader = args->opt[data_option] == NULL && is_stdin(args->file) ? data_option : -1;
+  for (i = 0; i < NFILE_FORMS; i++) {
+    int o = file_forms[i][0], of = file_forms[i][1];
+    if (args->opt[o] != NULL && args->opt[of] != NULL)
+      die("both --%s and --%s given; use one", opt_names[o], opt_names[of]);
+    if (args->opt[of] == NULL || strcmp(args->opt[of], "-") != 0) continue;
+    if (reader == data_option)
+      die("--%s: standard input ('-') carries the data; give the data as --%s "
+          "HEX or as a FILE", opt_names[of], opt_names[data_option]);
+    if (reader >= 0)
+      die("--%s and --%s both read standard input ('-'); give one a file",
+          opt_names[reader], opt_names[of]);
+    reader = of;
+  }
+}
+
+const char *auth_command(const lwc_auth *m) { return m->kind == LWC_MAC ? "mac" : "prf"; }
+
+const char *auth_what(const lwc_auth *m) { return m->kind == LWC_MAC ? "MAC" : "PRF"; }
+
 void impl_names(const char *scheme, char *buf, size_t size) {
   const lwc_aead *const *a;
   const lwc_hash *const *h;
+  const lwc_auth *const *m;
   size_t used = 0;
   buf[0] = '\0';
 #define ADD_NAME(d)                                                      \
@@ -289,6 +361,7 @@ void impl_names(const char *scheme, char *buf, size_t size) {
   }
   for (a = lwc_aead_registry; *a != NULL; a++) ADD_NAME(*a)
   for (h = lwc_hash_registry; *h != NULL; h++) ADD_NAME(*h)
+  for (m = lwc_auth_registry; *m != NULL; m++) ADD_NAME(*m)
 #undef ADD_NAME
 }
 
