@@ -54,7 +54,7 @@ def test_every_host_implementation_is_fuzzed(fuzzer):
         assert "ref" in e["impls"].split(",")
     kinds = {e["scheme"]: e["kind"] for e in table}
     assert kinds["ascon-aead128"] == "aead" and kinds["ascon-cxof128"] == "hash"
-    assert kinds["ascon-p12"] == "perm"
+    assert kinds["ascon-p12"] == "perm" and kinds["ascon-mac-v13"] == "auth"
 
 
 def test_seed_corpus_samples_every_kat_file(fuzzer, tmp_path):

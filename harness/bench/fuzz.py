@@ -136,6 +136,16 @@ def hash_seed(entry: dict, rec: dict, count: int) -> bytes:
             + _u16(len(custom)) + custom + _u16(len(msg)) + msg + _script(count))
 
 
+def auth_seed(entry: dict, rec: dict, count: int) -> bytes:
+    """A MAC/PRF KAT entry (tests/fuzz/fuzz_auth.c): its output length,
+    key and message; every 97th a bad-argument case."""
+    options = 1 | (2 if count % 2 else 0) if count % 97 == 0 else 0
+    msg, key = bytes.fromhex(rec.get("Msg", "")), bytes.fromhex(rec.get("Key", ""))
+    outlen = len(rec.get("Tag", "")) // 2 or entry["out"]
+    return (bytes([entry["index"], options, _layout(count)]) + _u16(outlen) + key
+            + _u16(len(msg)) + msg + _script(count))
+
+
 def perm_seed(entry: dict, rec: dict, count: int) -> bytes:
     """A program over the permutation (tests/fuzz/fuzz_perm.c) built from a
     KAT entry of the scheme that checks it: its inputs added to the state,
@@ -174,7 +184,7 @@ def seed_inputs(table: list[dict]) -> dict[str, bytes]:
         keep = SEED_PERM_ENTRIES if kind == "perm" else SEED_ENTRIES
         if len(recs) > keep:
             recs = [recs[k * len(recs) // keep] for k in range(keep)]
-        make = {"aead": aead_seed, "hash": hash_seed, "perm": perm_seed}[kind]
+        make = {"aead": aead_seed, "hash": hash_seed, "perm": perm_seed, "auth": auth_seed}[kind]
         for n, rec in enumerate(recs, 1):
             count = int(rec.get("Count", n))
             seeds[f"{scheme}-{count:04d}"] = make(entry, rec, count)

@@ -5,7 +5,7 @@
  *
  * One entry point (fuzz_main.c) reads the scheme from the first input byte
  * and hands the rest to the runner of its descriptor kind (fuzz_aead.c,
- * fuzz_hash.c, fuzz_perm.c).  Each runner computes the expected result with
+ * fuzz_hash.c, fuzz_perm.c, fuzz_auth.c).  Each runner computes the expected result with
  * the scheme's `ref` implementation on plain buffers, then runs every
  * implementation of the scheme found in the registries (ref included, for
  * its own incremental / in-place / unaligned paths) on the same inputs and
@@ -23,7 +23,8 @@
  *           into a larger block), bits 3-5 of the output buffers, bit 6
  *           in place (output buffer = input buffer), bit 7 zero-length
  *           pieces of the incremental calls pass NULL pointers
- *   then    the kind's fields (fuzz_aead.c, fuzz_hash.c, fuzz_perm.c), and
+ *   then    the kind's fields (fuzz_aead.c, fuzz_hash.c, fuzz_perm.c,
+ *           fuzz_auth.c), and
  *           last the split script: one byte per piece of an incremental
  *           phase (fz_piece), replayed identically for every implementation.
  *
@@ -132,6 +133,8 @@ void fuzz_aead(const char *scheme, uint8_t options, fz_layout layout,
 void fuzz_hash(const char *scheme, uint8_t options, fz_layout layout,
                fz_reader *in);
 void fuzz_perm(const char *scheme, uint8_t options, fz_layout layout,
+               fz_reader *in);
+void fuzz_auth(const char *scheme, uint8_t options, fz_layout layout,
                fz_reader *in);
 
 #endif

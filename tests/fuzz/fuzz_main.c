@@ -15,8 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* ---- the table of schemes --------------------------------------------- */
 
-enum { KIND_AEAD, KIND_HASH, KIND_PERM };
-static const char *const kind_names[] = {"aead", "hash", "perm"};
+enum { KIND_AEAD, KIND_HASH, KIND_PERM, KIND_AUTH };
+static const char *const kind_names[] = {"aead", "hash", "perm", "auth"};
 
 typedef struct {
   const char *scheme;
@@ -61,6 +61,7 @@ static void impl_list(const fz_scheme *s, char *out, size_t size) {
   if (s->kind == KIND_AEAD) FZ_LIST(lwc_aead_registry);
   if (s->kind == KIND_HASH) FZ_LIST(lwc_hash_registry);
   if (s->kind == KIND_PERM) FZ_LIST(lwc_perm_registry);
+  if (s->kind == KIND_AUTH) FZ_LIST(lwc_auth_registry);
 #undef FZ_LIST
 }
 
@@ -81,6 +82,10 @@ static void print_table(FILE *f) {
       const lwc_hash *h = lwc_hash_find(s->scheme, "ref");
       fprintf(f, " hashkind=%u out=%u max_custom=%u", h->kind, h->outbytes,
               h->max_custombytes);
+    } else if (s->kind == KIND_AUTH) {
+      const lwc_auth *m = lwc_auth_find(s->scheme, "ref");
+      fprintf(f, " authkind=%u key=%u out=%u max_out=%u max_in=%u", m->kind, m->keybytes,
+              m->outbytes, m->max_outbytes, m->max_inbytes);
     } else {
       const lwc_perm *p = lwc_perm_find(s->scheme, "ref");
       fprintf(f, " state=%u rounds=%u max_rounds=%u", p->statebytes, p->rounds,
@@ -101,11 +106,14 @@ static void build_table(void) {
     add_scheme(lwc_hash_registry[i]->scheme, KIND_HASH);
   for (i = 0; lwc_perm_registry[i] != NULL; i++)
     add_scheme(lwc_perm_registry[i]->scheme, KIND_PERM);
+  for (i = 0; lwc_auth_registry[i] != NULL; i++)
+    add_scheme(lwc_auth_registry[i]->scheme, KIND_AUTH);
   qsort(schemes, n_schemes, sizeof schemes[0], by_name);
   for (i = 0; i < n_schemes; i++) {
     const char *s = schemes[i].scheme;
     int have = schemes[i].kind == KIND_AEAD   ? lwc_aead_find(s, "ref") != NULL
                : schemes[i].kind == KIND_HASH ? lwc_hash_find(s, "ref") != NULL
+               : schemes[i].kind == KIND_AUTH ? lwc_auth_find(s, "ref") != NULL
                                               : lwc_perm_find(s, "ref") != NULL;
     if (!have) {
       fprintf(stderr, "lwc-fuzz: %s has no ref implementation in this build\n", s);
@@ -149,6 +157,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (s->kind == KIND_AEAD) fuzz_aead(s->scheme, options, layout, &in);
   if (s->kind == KIND_HASH) fuzz_hash(s->scheme, options, layout, &in);
   if (s->kind == KIND_PERM) fuzz_perm(s->scheme, options, layout, &in);
+  if (s->kind == KIND_AUTH) fuzz_auth(s->scheme, options, layout, &in);
   if (print_cases) fprintf(stderr, "lwc-fuzz: ok: %s: %s\n", s->scheme, case_desc);
   return 0;
 }
