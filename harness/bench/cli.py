@@ -46,7 +46,9 @@ targets: {', '.join(TARGETS)}
 Each selected implementation is built for each selected target and checked
 against its scheme's official KAT file on that target (the target computes
 every entry); one that fails is reported and not measured.  Then AEAD
-encrypt and decrypt, hashes hash, permutations permute, for the suites: thesis (mlen
+encrypt and decrypt, hashes hash, permutations permute, MACs and PRFs auth
+(their full output, inputs up to the function's limit: PrfShort's 16 bytes),
+for the suites: thesis (mlen
 {', '.join(map(str, THESIS))}, adlen 0), sweep (mlen {', '.join(map(str, SWEEP))}),
 grid (AEAD, adlen x mlen over {', '.join(map(str, GRID))}), permutation (one
 call of each bare permutation, crypto_perm/; checked through the official

@@ -96,8 +96,8 @@ def nothing_to_measure(chosen, suites: tuple[str, ...], ready: list[str]) -> str
     kinds = sorted({i.kind for i in chosen})
     if not any(points_for(k, suites) for k in kinds):
         return (f"nothing to measure: the suite(s) {', '.join(suites)} measure no "
-                f"{'/'.join(kinds)} operation (thesis, sweep and grid measure AEADs and "
-                f"hashes; permutation the bare permutations of crypto_perm/)")
+                f"{'/'.join(kinds)} operation (thesis, sweep and grid measure AEADs, "
+                f"hashes, MACs and PRFs; permutation the bare permutations of crypto_perm/)")
     names = sorted({impl_id(i) for i in chosen})
     shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
     return (f"nothing to measure: no selected implementation ({shown}) builds for "
