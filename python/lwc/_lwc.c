@@ -1,11 +1,13 @@
 /*
  * _lwc.c -- the CPython binding of lwc.h (the package `lwc`).
  *
- * Three types over the library's descriptors and one-shot calls:
+ * Five types over the library's descriptors and one-shot calls:
  *   Aead         one (scheme, implementation); encrypt / decrypt, batches
  *   Hash         an incremental hash, XOF or CXOF (hashlib's shape)
+ *   Mac, Prf     an incremental MAC or PRF (lwc_auth; hmac's shape, verify)
  *   Permutation  a bare permutation's state (add, extract, permute)
- * and module functions for the one-shot hash and the listings.
+ * and module functions for the one-shot hash, MAC and PRF (mac, mac_verify,
+ * prf, prf_verify) and the listings.
  *
  * Habits, the same in every function:
  *   - inputs are any contiguous bytes-like object, read in place through
@@ -1031,6 +1033,544 @@ static PyTypeObject HashType = {
     .tp_getset = Hash_getset,
 };
 
+/* ---- MAC and PRF (lwc_auth): one-shot and incremental ----------------------- */
+
+static const char *const auth_kind_names[] = {"mac", "prf", "prfs"};
+
+/* The names of the auth registry's MACs (mac != 0) or PRFs, as
+ * REGISTRY_NAMES gives them: the schemes (scheme NULL) or the
+ * implementations of one scheme that this CPU runs. */
+static PyObject *auth_names_of(int mac, const char *scheme) {
+  PyObject *out = PyList_New(0);
+  size_t i;
+  if (out == NULL) return NULL;
+  for (i = 0; lwc_auth_registry[i] != NULL; i++) {
+    const lwc_auth *d = lwc_auth_registry[i];
+    PyObject *s;
+    int has;
+    if ((d->kind == LWC_MAC) != mac) continue;
+    if (scheme != NULL && strcmp(d->scheme, scheme) != 0) continue;
+    if (lwc_auth_find(d->scheme, d->impl) == NULL) continue;
+    s = PyUnicode_FromString(scheme == NULL ? d->scheme : d->impl);
+    if (s == NULL) goto fail;
+    has = PySequence_Contains(out, s);
+    if (has == 0) has = PyList_Append(out, s) == 0 ? 0 : -1;
+    Py_DECREF(s);
+    if (has < 0) goto fail;
+  }
+  return out;
+fail:
+  Py_DECREF(out);
+  return NULL;
+}
+
+static PyObject *mac_names(const char *scheme) { return auth_names_of(1, scheme); }
+static PyObject *prf_names(const char *scheme) { return auth_names_of(0, scheme); }
+REGISTRY_NAMES(auth_names, lwc_auth_registry, lwc_auth_find)
+
+/* The descriptor of a MAC (mac != 0) or PRF scheme; ValueError naming the
+ * other kind's function for the other kind's schemes. */
+static const lwc_auth *find_auth(PyObject *scheme_o, PyObject *impl_o, int mac) {
+  const char *scheme, *impl;
+  const lwc_auth *d;
+  if (get_name(scheme_o, "scheme", 0, &scheme) < 0 || get_name(impl_o, "impl", 1, &impl) < 0)
+    return NULL;
+  d = lwc_auth_find(scheme, NULL);
+  if (d != NULL && (d->kind == LWC_MAC) != mac) {
+    PyErr_Format(PyExc_ValueError, "'%s' is a %s, not a %s: use lwc.%s()", scheme,
+                 mac ? "PRF" : "MAC", mac ? "MAC" : "PRF", mac ? "prf" : "mac");
+    return NULL;
+  }
+  d = lwc_auth_find(scheme, impl);
+  if (d == NULL) unknown(mac ? "MAC" : "PRF", mac ? mac_names : prf_names, scheme, impl);
+  return d;
+}
+
+/* Descriptors of the one-shot calls, looked up once per (scheme, impl)
+ * (the kind is checked at each call: a miss raises the lookup's error). */
+static PyObject *auth_cache;
+
+static const lwc_auth *cached_auth(PyObject *scheme, PyObject *impl, int mac) {
+  PyObject *k, *v;
+  const lwc_auth *d;
+  if (impl == NULL) impl = Py_None;
+  if (!PyUnicode_CheckExact(scheme) || (impl != Py_None && !PyUnicode_CheckExact(impl)))
+    return find_auth(scheme, impl, mac); /* the lookup raises the TypeError */
+  k = impl == Py_None ? Py_NewRef(scheme) : PyTuple_Pack(2, scheme, impl);
+  if (k == NULL) return NULL;
+  v = PyDict_GetItemWithError(auth_cache, k);
+  if (v != NULL) {
+    Py_DECREF(k);
+    d = PyLong_AsVoidPtr(v);
+    if (d != NULL && (d->kind == LWC_MAC) == mac) return d;
+    return find_auth(scheme, impl, mac); /* the other kind: its error */
+  }
+  d = PyErr_Occurred() ? NULL : find_auth(scheme, impl, mac);
+  if (d != NULL) {
+    v = PyLong_FromVoidPtr((void *)d);
+    if (v == NULL || PyDict_SetItem(auth_cache, k, v) < 0) d = NULL;
+    Py_XDECREF(v);
+  }
+  Py_DECREF(k);
+  return d;
+}
+
+static int check_auth_key(const lwc_auth *d, const Py_buffer *key) {
+  if (key->len == d->keybytes) return 0;
+  PyErr_Format(PyExc_ValueError, "key of %s must be %d bytes (got %zd)", d->scheme, d->keybytes,
+               key->len);
+  return -1;
+}
+
+/* An output length: a MAC's tag of LWC_AUTH_MIN_TAG bytes up to the full
+ * tag (what lwc_auth_verify takes), a PRF's any, up to max_outbytes when it
+ * has a limit; default: outbytes. */
+static int auth_out_length(const lwc_auth *d, PyObject *o, Py_ssize_t *n) {
+  Py_ssize_t lo = d->kind == LWC_MAC ? LWC_AUTH_MIN_TAG : 0;
+  Py_ssize_t hi = d->kind == LWC_MAC ? d->outbytes : d->max_outbytes;
+  if (get_length(o, d->outbytes, "length", n) < 0) return -1;
+  if (*n < lo || (hi != 0 && *n > hi)) {
+    PyErr_Format(PyExc_ValueError, "length of %s must be %zd to %zd bytes (got %zd)", d->scheme,
+                 lo, hi, *n);
+    return -1;
+  }
+  return 0;
+}
+
+static int check_auth_input(const lwc_auth *d, const Py_buffer *data) {
+  if (d->max_inbytes == 0 || data->len <= d->max_inbytes) return 0;
+  PyErr_Format(PyExc_ValueError, "%s takes at most %d bytes of input (got %zd)", d->scheme,
+               d->max_inbytes, data->len);
+  return -1;
+}
+
+static int check_tag_length(const lwc_auth *d, const Py_buffer *tag) {
+  if (tag->len >= LWC_AUTH_MIN_TAG && tag->len <= d->outbytes) return 0;
+  PyErr_Format(PyExc_ValueError, "tag of %s must be %d to %d bytes (got %zd)", d->scheme,
+               LWC_AUTH_MIN_TAG, d->outbytes, tag->len);
+  return -1;
+}
+
+static void tag_mismatch(void) {
+  PyErr_SetString(TagError, "authentication failed: the tag does not match");
+}
+
+/* mac(scheme, key, data, length=None, *, impl=None) and prf(...) */
+static PyObject *auth_compute(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                              int mac) {
+  static const char *const names[] = {"scheme", "key", "data", "length", "impl"};
+  PyObject *a[5], *out = NULL;
+  const lwc_auth *d;
+  Py_buffer key, data;
+  Py_ssize_t n;
+  int rc;
+  key.obj = data.obj = NULL;
+  if (parse_args(mac ? "mac" : "prf", args, nargs, kwnames, names, 5, 4, 3, a) < 0) return NULL;
+  d = cached_auth(a[0], a[4], mac);
+  if (d == NULL) return NULL;
+  if (auth_out_length(d, a[3], &n) < 0 || get_view(a[1], &key, "key", 0) < 0 ||
+      get_view(a[2], &data, "data", 0) < 0 || check_auth_key(d, &key) < 0 ||
+      check_auth_input(d, &data) < 0)
+    goto done;
+  out = PyBytes_FromStringAndSize(NULL, n);
+  if (out == NULL) goto done;
+  if (data.len + n >= LWC_PY_NOGIL_BYTES) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = lwc_auth_compute(d, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, data.buf,
+                          (size_t)data.len, key.buf);
+    Py_END_ALLOW_THREADS
+  } else {
+    rc = lwc_auth_compute(d, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, data.buf,
+                          (size_t)data.len, key.buf);
+  }
+  if (rc != LWC_OK) {
+    Py_CLEAR(out);
+    PyErr_Format(PyExc_ValueError, "%s refused the arguments", d->scheme);
+  }
+done:
+  release(&key);
+  release(&data);
+  return out;
+}
+
+/* mac_verify(scheme, key, data, tag, *, impl=None) and prf_verify(...):
+ * None, or TagError. */
+static PyObject *auth_verify(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                             int mac) {
+  static const char *const names[] = {"scheme", "key", "data", "tag", "impl"};
+  PyObject *a[5], *out = NULL;
+  const lwc_auth *d;
+  Py_buffer key, data, tag;
+  int rc;
+  key.obj = data.obj = tag.obj = NULL;
+  if (parse_args(mac ? "mac_verify" : "prf_verify", args, nargs, kwnames, names, 5, 4, 4, a) < 0)
+    return NULL;
+  d = cached_auth(a[0], a[4], mac);
+  if (d == NULL) return NULL;
+  if (get_view(a[1], &key, "key", 0) < 0 || get_view(a[2], &data, "data", 0) < 0 ||
+      get_view(a[3], &tag, "tag", 0) < 0 || check_auth_key(d, &key) < 0 ||
+      check_auth_input(d, &data) < 0 || check_tag_length(d, &tag) < 0)
+    goto done;
+  if (data.len >= LWC_PY_NOGIL_BYTES) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = lwc_auth_verify(d, tag.buf, (size_t)tag.len, data.buf, (size_t)data.len, key.buf);
+    Py_END_ALLOW_THREADS
+  } else {
+    rc = lwc_auth_verify(d, tag.buf, (size_t)tag.len, data.buf, (size_t)data.len, key.buf);
+  }
+  if (rc == LWC_OK)
+    out = Py_NewRef(Py_None);
+  else if (rc == LWC_ERR_TAG)
+    tag_mismatch();
+  else
+    PyErr_Format(PyExc_ValueError, "%s refused the arguments", d->scheme);
+done:
+  release(&key);
+  release(&data);
+  release(&tag);
+  return out;
+}
+
+static PyObject *mod_mac(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
+  (void)mod;
+  return auth_compute(args, nargs, kwnames, 1);
+}
+
+static PyObject *mod_prf(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
+  (void)mod;
+  return auth_compute(args, nargs, kwnames, 0);
+}
+
+static PyObject *mod_mac_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames) {
+  (void)mod;
+  return auth_verify(args, nargs, kwnames, 1);
+}
+
+static PyObject *mod_prf_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames) {
+  (void)mod;
+  return auth_verify(args, nargs, kwnames, 0);
+}
+
+/* Mac and Prf: the incremental calls of one descriptor.  The context holds
+ * a state computed from the key (never the key), wiped when the object
+ * goes; digest() and verify() squeeze a copy, so more input can follow. */
+typedef struct {
+  PyObject_HEAD
+  const lwc_auth *d;
+  lwc_auth_ctx ctx;
+  int squeezing;            /* Prf.squeeze() was called: no more update() */
+  PyThread_type_lock lock;  /* held while the library works on ctx */
+} AuthObject;
+
+static PyTypeObject MacType, PrfType;
+
+/* The object's lock, as hash_enter / hash_leave. */
+static void auth_enter(AuthObject *self) {
+  if (!PyThread_acquire_lock(self->lock, 0)) {
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(self->lock, 1);
+    Py_END_ALLOW_THREADS
+  }
+}
+
+static void auth_leave(AuthObject *self) { PyThread_release_lock(self->lock); }
+
+static int auth_feed(AuthObject *self, PyObject *data_o) {
+  Py_buffer data;
+  int rc;
+  if (get_view(data_o, &data, "data", 0) < 0) return -1;
+  auth_enter(self);
+  if (self->squeezing) {
+    auth_leave(self);
+    release(&data);
+    PyErr_SetString(PyExc_ValueError, "update() after squeeze(): the output has begun");
+    return -1;
+  }
+  if (data.len >= LWC_PY_NOGIL_BYTES) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = self->d->update(&self->ctx, data.buf, (size_t)data.len);
+    Py_END_ALLOW_THREADS
+  } else {
+    rc = self->d->update(&self->ctx, data.buf, (size_t)data.len);
+  }
+  auth_leave(self);
+  release(&data);
+  if (rc != LWC_OK) {
+    PyErr_Format(PyExc_ValueError, "%s refused the input", self->d->scheme);
+    return -1;
+  }
+  return 0;
+}
+
+static AuthObject *auth_alloc(PyTypeObject *type, const lwc_auth *d) {
+  AuthObject *self = (AuthObject *)type->tp_alloc(type, 0);
+  if (self == NULL) return NULL;
+  self->d = d;
+  self->lock = PyThread_allocate_lock();
+  if (self->lock == NULL) {
+    Py_DECREF(self);
+    PyErr_NoMemory();
+    return NULL;
+  }
+  return self;
+}
+
+/* Mac(scheme, key, data=None, *, impl=None) and Prf(...) */
+static PyObject *auth_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *names[] = {"scheme", "key", "data", "impl", NULL};
+  int mac = type == &MacType;
+  PyObject *scheme = NULL, *key_o = NULL, *data = Py_None, *impl = Py_None;
+  const lwc_auth *d;
+  AuthObject *self;
+  Py_buffer key;
+  int rc;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, mac ? "OO|O$O:Mac" : "OO|O$O:Prf", names, &scheme,
+                                   &key_o, &data, &impl))
+    return NULL;
+  d = find_auth(scheme, impl, mac);
+  if (d == NULL) return NULL;
+  if (d->init == NULL) {
+    PyErr_Format(PyExc_ValueError, "%s takes its input in one call (no incremental calls): "
+                 "use lwc.prf()", d->scheme);
+    return NULL;
+  }
+  if (get_view(key_o, &key, "key", 0) < 0) return NULL;
+  if (check_auth_key(d, &key) < 0) {
+    release(&key);
+    return NULL;
+  }
+  self = auth_alloc(type, d);
+  if (self == NULL) {
+    release(&key);
+    return NULL;
+  }
+  rc = d->init(&self->ctx, key.buf);
+  release(&key);
+  if (rc != LWC_OK) {
+    Py_DECREF(self);
+    PyErr_Format(PyExc_ValueError, "%s refused the key", d->scheme);
+    return NULL;
+  }
+  if (data != Py_None && auth_feed(self, data) < 0) {
+    Py_DECREF(self);
+    return NULL;
+  }
+  return (PyObject *)self;
+}
+
+static void Auth_dealloc(AuthObject *self) {
+  lwc_auth_wipe(&self->ctx);
+  if (self->lock != NULL) PyThread_free_lock(self->lock);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Auth_update(AuthObject *self, PyObject *data) {
+  if (auth_feed(self, data) < 0) return NULL;
+  Py_RETURN_NONE;
+}
+
+/* The first n bytes of the output so far into out: a copy of the context
+ * squeezed (the object unchanged); -1 and an exception after squeeze(). */
+static int auth_peek(AuthObject *self, uint8_t *out, size_t n, const char *fn) {
+  lwc_auth_ctx copy;
+  int rc;
+  auth_enter(self);
+  if (self->squeezing) {
+    auth_leave(self);
+    PyErr_Format(PyExc_ValueError, "%s() after squeeze(): read the output with squeeze()", fn);
+    return -1;
+  }
+  memcpy(&copy, &self->ctx, sizeof copy);
+  auth_leave(self);
+  rc = self->d->squeeze(&copy, out, n);
+  lwc_auth_wipe(&copy);
+  if (rc != LWC_OK) {
+    PyErr_Format(PyExc_ValueError, "%s refused the output length", self->d->scheme);
+    return -1;
+  }
+  return 0;
+}
+
+/* digest(length=None): the tag or output of what was absorbed */
+static PyObject *Auth_digest(AuthObject *self, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames) {
+  static const char *const names[] = {"length"};
+  PyObject *a[1], *out;
+  Py_ssize_t n;
+  if (parse_args("digest", args, nargs, kwnames, names, 1, 1, 0, a) < 0 ||
+      auth_out_length(self->d, a[0], &n) < 0)
+    return NULL;
+  out = PyBytes_FromStringAndSize(NULL, n);
+  if (out != NULL && auth_peek(self, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, "digest") < 0)
+    Py_CLEAR(out);
+  return out;
+}
+
+static PyObject *Auth_hexdigest(AuthObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames) {
+  PyObject *raw = Auth_digest(self, args, nargs, kwnames), *hex;
+  if (raw == NULL) return NULL;
+  hex = PyObject_CallMethod(raw, "hex", NULL);
+  Py_DECREF(raw);
+  return hex;
+}
+
+/* 1 when a[0..n) == b[0..n), in time independent of where they differ */
+static int same_bytes(const uint8_t *a, const uint8_t *b, size_t n) {
+  volatile uint8_t diff = 0;
+  size_t i;
+  for (i = 0; i < n; i++) diff = (uint8_t)(diff | (a[i] ^ b[i]));
+  return diff == 0;
+}
+
+/* verify(tag): None when tag is the output's first len(tag) bytes (4 up
+ * to digest_size), compared in constant time; else TagError */
+static PyObject *Auth_verify(AuthObject *self, PyObject *tag_o) {
+  uint8_t want[64];
+  Py_buffer tag;
+  int same;
+  if (get_view(tag_o, &tag, "tag", 0) < 0) return NULL;
+  if (check_tag_length(self->d, &tag) < 0 || (size_t)tag.len > sizeof want ||
+      auth_peek(self, want, (size_t)tag.len, "verify") < 0) {
+    if (!PyErr_Occurred())
+      PyErr_Format(PyExc_ValueError, "tag of %zd bytes is too long", tag.len);
+    release(&tag);
+    return NULL;
+  }
+  same = same_bytes(want, tag.buf, (size_t)tag.len);
+  lwc_wipe(want, sizeof want);
+  release(&tag);
+  if (!same) {
+    tag_mismatch();
+    return NULL;
+  }
+  Py_RETURN_NONE;
+}
+
+/* Prf.squeeze(length): the next `length` bytes of the output stream. */
+static PyObject *Auth_squeeze(AuthObject *self, PyObject *length) {
+  PyObject *out;
+  Py_ssize_t n;
+  int rc;
+  if (get_length(length, 0, "length", &n) < 0) return NULL;
+  out = PyBytes_FromStringAndSize(NULL, n);
+  if (out == NULL) return NULL;
+  auth_enter(self);
+  self->squeezing = 1;
+  if (n >= LWC_PY_NOGIL_BYTES) {
+    Py_BEGIN_ALLOW_THREADS
+    rc = self->d->squeeze(&self->ctx, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n);
+    Py_END_ALLOW_THREADS
+  } else {
+    rc = self->d->squeeze(&self->ctx, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n);
+  }
+  auth_leave(self);
+  if (rc != LWC_OK) {
+    Py_DECREF(out);
+    PyErr_Format(PyExc_ValueError, "%s refused the output length", self->d->scheme);
+    return NULL;
+  }
+  return out;
+}
+
+static PyObject *Auth_copy(AuthObject *self, PyObject *unused) {
+  AuthObject *c = auth_alloc(Py_TYPE(self), self->d);
+  (void)unused;
+  if (c == NULL) return NULL;
+  auth_enter(self);
+  memcpy(&c->ctx, &self->ctx, sizeof c->ctx);
+  c->squeezing = self->squeezing;
+  auth_leave(self);
+  return (PyObject *)c;
+}
+
+static PyObject *Auth_repr(AuthObject *self) {
+  return PyUnicode_FromFormat("<lwc.%s '%s' impl='%s'>", Py_TYPE(self) == &MacType ? "Mac" : "Prf",
+                              self->d->scheme, self->d->impl);
+}
+
+static PyObject *Auth_get(AuthObject *self, void *which) {
+  const lwc_auth *d = self->d;
+  switch ((int)(intptr_t)which) {
+    case 0: return PyUnicode_FromString(d->scheme);
+    case 1: return PyUnicode_FromString(d->impl);
+    case 2: return PyUnicode_FromString(auth_kind_names[d->kind]);
+    case 3: return PyLong_FromLong(d->keybytes);
+    default: return PyLong_FromLong(d->outbytes);
+  }
+}
+
+static PyGetSetDef Auth_getset[] = {
+    {"scheme", (getter)Auth_get, NULL, "the scheme's name", (void *)0},
+    {"name", (getter)Auth_get, NULL, "the scheme's name (hmac's attribute)", (void *)0},
+    {"impl", (getter)Auth_get, NULL, "the implementation's name", (void *)1},
+    {"kind", (getter)Auth_get, NULL, "'mac' or 'prf'", (void *)2},
+    {"key_size", (getter)Auth_get, NULL, "key length in bytes", (void *)3},
+    {"digest_size", (getter)Auth_get, NULL, "a MAC's full tag, a PRF's usual output length",
+     (void *)4},
+    {NULL},
+};
+
+#define AUTH_COMMON_METHODS                                                                  \
+  {"update", (PyCFunction)Auth_update, METH_O, "update(data): absorb more input"},           \
+  {"hexdigest", (PyCFunction)(void (*)(void))Auth_hexdigest, METH_FASTCALL | METH_KEYWORDS,  \
+   "hexdigest(length=None) -> digest() in hexadecimal"},                                     \
+  {"verify", (PyCFunction)Auth_verify, METH_O,                                               \
+   "verify(tag): None when tag (4 bytes up to digest_size) is the output's beginning, "      \
+   "compared in constant time; else lwc.TagError"},                                          \
+  {"copy", (PyCFunction)Auth_copy, METH_NOARGS, "copy() -> an independent copy"}
+
+static PyMethodDef Mac_methods[] = {
+    {"digest", (PyCFunction)(void (*)(void))Auth_digest, METH_FASTCALL | METH_KEYWORDS,
+     "digest(length=None) -> the tag of what was absorbed (length: 4 up to digest_size); "
+     "the object is unchanged"},
+    AUTH_COMMON_METHODS,
+    {NULL},
+};
+
+static PyMethodDef Prf_methods[] = {
+    {"digest", (PyCFunction)(void (*)(void))Auth_digest, METH_FASTCALL | METH_KEYWORDS,
+     "digest(length=None) -> the output of what was absorbed (any length; default "
+     "digest_size); the object is unchanged"},
+    {"squeeze", (PyCFunction)Auth_squeeze, METH_O,
+     "squeeze(length) -> the next bytes of the output (no update() after it)"},
+    AUTH_COMMON_METHODS,
+    {NULL},
+};
+
+static PyTypeObject MacType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lwc.Mac",
+    .tp_basicsize = sizeof(AuthObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Mac(scheme, key, data=None, *, impl=None): an incremental MAC of lwc.h\n"
+              "(update, digest, verify, copy).",
+    .tp_new = auth_new,
+    .tp_dealloc = (destructor)Auth_dealloc,
+    .tp_repr = (reprfunc)Auth_repr,
+    .tp_methods = Mac_methods,
+    .tp_getset = Auth_getset,
+};
+
+static PyTypeObject PrfType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lwc.Prf",
+    .tp_basicsize = sizeof(AuthObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Prf(scheme, key, data=None, *, impl=None): an incremental PRF of lwc.h\n"
+              "(update, digest, squeeze, verify, copy); not for a PRF without incremental\n"
+              "calls (ascon-prfs-v13: lwc.prf).",
+    .tp_new = auth_new,
+    .tp_dealloc = (destructor)Auth_dealloc,
+    .tp_repr = (reprfunc)Auth_repr,
+    .tp_methods = Prf_methods,
+    .tp_getset = Auth_getset,
+};
+
 /* ---- Permutation ------------------------------------------------------------ */
 
 typedef struct {
@@ -1188,7 +1728,7 @@ static PyTypeObject PermType = {
 /* ---- listings ----------------------------------------------------------------- */
 
 /* schemes(kind=None): the schemes of this build, of one kind ('aead',
- * 'hash', 'xof', 'cxof', 'perm') or all, sorted */
+ * 'hash', 'xof', 'cxof', 'mac', 'prf', 'prfs', 'perm') or all, sorted */
 static PyObject *mod_schemes(PyObject *mod, PyObject *args, PyObject *kw) {
   static char *names[] = {"kind", NULL};
   const char *kind = NULL;
@@ -1198,9 +1738,10 @@ static PyObject *mod_schemes(PyObject *mod, PyObject *args, PyObject *kw) {
   (void)mod;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "|z:schemes", names, &kind)) return NULL;
   if (kind != NULL && strcmp(kind, "aead") && strcmp(kind, "hash") && strcmp(kind, "xof") &&
-      strcmp(kind, "cxof") && strcmp(kind, "perm")) {
-    PyErr_Format(PyExc_ValueError, "kind must be 'aead', 'hash', 'xof', 'cxof' or 'perm' "
-                 "(got '%s')", kind);
+      strcmp(kind, "cxof") && strcmp(kind, "mac") && strcmp(kind, "prf") &&
+      strcmp(kind, "prfs") && strcmp(kind, "perm")) {
+    PyErr_Format(PyExc_ValueError, "kind must be 'aead', 'hash', 'xof', 'cxof', 'mac', 'prf', "
+                 "'prfs' or 'perm' (got '%s')", kind);
     return NULL;
   }
   set = PySet_New(NULL);
@@ -1216,6 +1757,9 @@ static PyObject *mod_schemes(PyObject *mod, PyObject *args, PyObject *kw) {
   for (i = 0; rc == 0 && lwc_hash_registry[i] != NULL; i++)
     if (kind == NULL || !strcmp(kind, kind_names[lwc_hash_registry[i]->kind]))
       ADD(lwc_hash_registry[i]->scheme);
+  for (i = 0; rc == 0 && lwc_auth_registry[i] != NULL; i++)
+    if (kind == NULL || !strcmp(kind, auth_kind_names[lwc_auth_registry[i]->kind]))
+      ADD(lwc_auth_registry[i]->scheme);
   for (i = 0; rc == 0 && lwc_perm_registry[i] != NULL; i++)
     if (kind == NULL || !strcmp(kind, "perm")) ADD(lwc_perm_registry[i]->scheme);
 #undef ADD
@@ -1234,6 +1778,7 @@ static PyObject *mod_implementations(PyObject *mod, PyObject *scheme_o) {
   if (get_name(scheme_o, "scheme", 0, &scheme) < 0) return NULL;
   if (lwc_aead_find(scheme, NULL) != NULL) return aead_names(scheme);
   if (lwc_hash_find(scheme, NULL) != NULL) return hash_names(scheme);
+  if (lwc_auth_find(scheme, NULL) != NULL) return auth_names(scheme);
   if (lwc_perm_find(scheme, NULL) != NULL) return perm_names(scheme);
   out = PyList_New(0);
   return out;
@@ -1272,8 +1817,21 @@ static PyMethodDef module_methods[] = {
      "hash(scheme, data, length=None, *, customization=None, impl=None) -> bytes"},
     {"hash_batch", (PyCFunction)(void (*)(void))mod_hash_batch, METH_FASTCALL | METH_KEYWORDS,
      "hash_batch(scheme, messages, length=None, *, engine=None, impl=None) -> list of bytes"},
+    {"mac", (PyCFunction)(void (*)(void))mod_mac, METH_FASTCALL | METH_KEYWORDS,
+     "mac(scheme, key, data, length=None, *, impl=None) -> the tag (length: 4 up to the full "
+     "tag, its default)"},
+    {"mac_verify", (PyCFunction)(void (*)(void))mod_mac_verify, METH_FASTCALL | METH_KEYWORDS,
+     "mac_verify(scheme, key, data, tag, *, impl=None) -> None, or lwc.TagError; compared in "
+     "constant time"},
+    {"prf", (PyCFunction)(void (*)(void))mod_prf, METH_FASTCALL | METH_KEYWORDS,
+     "prf(scheme, key, data, length=None, *, impl=None) -> bytes (any length, up to a short "
+     "PRF's limit)"},
+    {"prf_verify", (PyCFunction)(void (*)(void))mod_prf_verify, METH_FASTCALL | METH_KEYWORDS,
+     "prf_verify(scheme, key, data, tag, *, impl=None) -> None when tag begins the output, "
+     "or lwc.TagError"},
     {"schemes", (PyCFunction)(void (*)(void))mod_schemes, METH_VARARGS | METH_KEYWORDS,
-     "schemes(kind=None) -> the schemes of this build ('aead', 'hash', 'xof', 'cxof', 'perm')"},
+     "schemes(kind=None) -> the schemes of this build ('aead', 'hash', 'xof', 'cxof', 'mac', "
+     "'prf', 'prfs', 'perm')"},
     {"implementations", (PyCFunction)mod_implementations, METH_O,
      "implementations(scheme) -> this build's implementations this CPU runs, preferred first"},
     {"batch_engines", (PyCFunction)mod_batch_engines, METH_O,
@@ -1289,16 +1847,20 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__lwc(void) {
   PyObject *m = PyModule_Create(&module);
   if (m == NULL) return NULL;
-  if (PyType_Ready(&AeadType) < 0 || PyType_Ready(&HashType) < 0 || PyType_Ready(&PermType) < 0)
+  if (PyType_Ready(&AeadType) < 0 || PyType_Ready(&HashType) < 0 || PyType_Ready(&PermType) < 0 ||
+      PyType_Ready(&MacType) < 0 || PyType_Ready(&PrfType) < 0)
     goto fail;
   TagError = PyErr_NewExceptionWithDoc(
       "lwc.TagError", "Authentication failed: the tag does not match (no plaintext released).",
       NULL, NULL);
   hash_cache = PyDict_New();
-  if (TagError == NULL || hash_cache == NULL) goto fail;
+  auth_cache = PyDict_New();
+  if (TagError == NULL || hash_cache == NULL || auth_cache == NULL) goto fail;
   if (PyModule_AddObjectRef(m, "TagError", TagError) < 0 ||
       PyModule_AddObjectRef(m, "Aead", (PyObject *)&AeadType) < 0 ||
       PyModule_AddObjectRef(m, "Hash", (PyObject *)&HashType) < 0 ||
+      PyModule_AddObjectRef(m, "Mac", (PyObject *)&MacType) < 0 ||
+      PyModule_AddObjectRef(m, "Prf", (PyObject *)&PrfType) < 0 ||
       PyModule_AddObjectRef(m, "Permutation", (PyObject *)&PermType) < 0 ||
       PyModule_AddIntConstant(m, "NOGIL_BYTES", LWC_PY_NOGIL_BYTES) < 0)
     goto fail;

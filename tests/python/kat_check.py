@@ -2,7 +2,8 @@
 `lwc`, on every implementation of the scheme that the package's build has
 and this CPU runs: AEAD encrypt and decrypt (and a forged tag refused),
 hash / XOF / CXOF one-shot and incremental (the input in two parts, an
-XOF's output squeezed in two).
+XOF's output squeezed in two), MAC and PRF one-shot, verified (and a
+forged tag refused) and incremental where the scheme has incremental calls.
 
 tests/test_python.py imports check(); in a fresh virtual environment it runs
 as a script:  python tests/python/kat_check.py KAT_DIR
@@ -27,11 +28,14 @@ def check_file(lwc, path: pathlib.Path) -> tuple[int, list[str]]:
     bad: list[str] = []
     n = 0
     recs = records(path)
+    kind = next((k for k in ("mac", "prf", "prfs") if scheme in lwc.schemes(k)), None)
     for impl in impls:
         for r in recs:
             n += 1
             where = f"{scheme}/{impl} Count {r['Count']}"
-            if "CT" in r:
+            if "Tag" in r:
+                bad += check_auth(lwc, scheme, kind, impl, r, where)
+            elif "CT" in r:
                 a = lwc.Aead(scheme, impl)
                 key, nonce = bytes.fromhex(r["Key"]), bytes.fromhex(r["Nonce"])
                 pt, ad, ct = (bytes.fromhex(r[f]) for f in ("PT", "AD", "CT"))
@@ -60,6 +64,45 @@ def check_file(lwc, path: pathlib.Path) -> tuple[int, list[str]]:
                 if got != md:
                     bad.append(f"{where}: incremental")
     return n, bad
+
+
+def check_auth(lwc, scheme: str, kind: str | None, impl: str, r: dict, where: str) -> list[str]:
+    """One MAC or PRF record: the tag is the default output; verified, a
+    flipped bit refused; incremental (Mac, Prf: the input in two parts, a
+    PRF's output squeezed in two) unless a short PRF, which has no
+    incremental calls."""
+    if kind is None:
+        return [f"{where}: neither a MAC nor a PRF in lwc.schemes()"]
+    bad = []
+    key, msg, tag = (bytes.fromhex(r[f]) for f in ("Key", "Msg", "Tag"))
+    compute, verify, cls = ((lwc.mac, lwc.mac_verify, lwc.Mac) if kind == "mac" else
+                            (lwc.prf, lwc.prf_verify, lwc.Prf))
+    forged = tag[:-1] + bytes([tag[-1] ^ 1])
+    if compute(scheme, key, msg, impl=impl) != tag:
+        bad.append(f"{where}: one-shot")
+    for candidate, authentic in ((tag, True), (forged, False)):
+        try:
+            verify(scheme, key, msg, candidate, impl=impl)
+            if not authentic:
+                bad.append(f"{where}: a forged tag was accepted")
+        except lwc.TagError:
+            if authentic:
+                bad.append(f"{where}: the tag was refused")
+    if kind == "prfs":
+        return bad
+    m = cls(scheme, key, msg[:len(msg) // 3], impl=impl)
+    m.update(msg[len(msg) // 3:])
+    try:
+        m.verify(tag)
+    except lwc.TagError:
+        bad.append(f"{where}: incremental verify")
+    if m.digest() != tag:
+        bad.append(f"{where}: incremental")
+    if kind == "prf":
+        cut = len(tag) // 3
+        if m.squeeze(cut) + m.squeeze(len(tag) - cut) != tag:
+            bad.append(f"{where}: incremental squeeze")
+    return bad
 
 
 def check(lwc, kat_dir: pathlib.Path) -> list[str]:
