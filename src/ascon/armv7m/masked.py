@@ -41,6 +41,7 @@ shifter moves a share to the other's rotation on the AND's operand):
 """
 from __future__ import annotations
 
+from src.ascon.masked_gadget import TERMS3, align3
 from src.asmgen.armv7m import Asm
 from src.asmgen.emitter import text
 
@@ -249,15 +250,9 @@ string of src/ascon/armv7m/masked.py gives the registers and the gadget.""")
 # AND, AND-NOT or OR with the barrel shifter moving q's share to x's
 # rotation, then the EOR into x's share.  No clears, as on RV32, where the
 # assessment passes without them; this code is not assessed (no Cortex-M RTL).
-ROT3 = [0, 7, 13]
 F3_RND, F3_RC, F3_X = 120, 124, 128
 FRAME3 = 136
 Z3 = ["r9", "r10", "r11"]
-
-
-def align3(k: int, j: int) -> int:
-    """The right rotation moving a word of share k's rotation to share j's."""
-    return (ROT3[k] - ROT3[j]) % 32
 
 
 def term3(a: Asm, x: str, op: str, first: str, second: str, rot: int, name: str) -> None:
@@ -270,16 +265,13 @@ def term3(a: Asm, x: str, op: str, first: str, second: str, rot: int, name: str)
     a.alu("eor", x, x, T)
 
 
+ARM_OPS = {"and": "and", "andn": "bic", "or": "orr", "andn_rev": "bic_rev"}
+
+
 def toffoli3(a: Asm, x: list[str], p: list[str], q: list[str]) -> None:
-    term3(a, x[0], "and", p[0], q[1], align3(1, 0), "x0 ^= p0 & q1'")
-    term3(a, x[0], "bic_rev", p[0], q[0], 0, "x0 ^= q0 & ~p0")
-    term3(a, x[0], "and", p[0], q[2], align3(2, 0), "x0 ^= p0 & q2'")
-    term3(a, x[1], "and", p[1], q[2], align3(2, 1), "x1 ^= p1 & q2'")
-    term3(a, x[1], "bic_rev", p[1], q[1], 0, "x1 ^= q1 & ~p1")
-    term3(a, x[1], "and", p[1], q[0], align3(0, 1), "x1 ^= p1 & q0'")
-    term3(a, x[2], "bic", p[2], q[0], align3(0, 2), "x2 ^= p2 & ~q0'")
-    term3(a, x[2], "orr", p[2], q[2], 0, "x2 ^= q2 | p2")
-    term3(a, x[2], "and", p[2], q[1], align3(1, 2), "x2 ^= p2 & q1'")
+    """x ^= ~p & q: src/ascon/masked_gadget.py's nine terms."""
+    for j, op, k, text in TERMS3:
+        term3(a, x[j], ARM_OPS[op], p[j], q[k], align3(k, j), text)
 
 
 class Cache3:
@@ -376,34 +368,33 @@ def linear3(a: Asm, share: int, next_round: bool) -> None:
             a("mvn", x[2], x[2], comment="x2 = ~x2 (share 0)")
     linear_lanes(a, e, o)
     if next_round:
-        if share == 0:
-            a("ldr", "lr", f"[sp, #{F3_RC}]", comment="x2 ^= the next round's constant")
-            a("ldm", "lr", "{r10, r11}")
-            a.alu("eor", e[2], e[2], UE)
-            a.alu("eor", o[2], o[2], UO)
-        for x in (e, o):
-            a.alu("eor", x[0], x[0], x[4], comment="x0 ^= x4, x4 ^= x3, x2 ^= x1")
-            a.alu("eor", x[4], x[4], x[3])
-            a.alu("eor", x[2], x[2], x[1])
+        sbox_start(a, share, "x2 ^= the next round's constant")
     block(a, "stm", word(share, 0), e + o)
+
+
+def sbox_start(a: Asm, share: int, rc_comment: str) -> None:
+    """The S-box's first affine part on one share's words in registers (e in
+    r0-r4, o in r5-r9), with the round constant (the constants' pointer's
+    pair) into share 0."""
+    e, o = LE, LO
+    if share == 0:
+        a("ldr", "lr", f"[sp, #{F3_RC}]", comment=rc_comment)
+        a("ldm", "lr", "{r10, r11}")
+        a.alu("eor", e[2], e[2], UE)
+        a.alu("eor", o[2], o[2], UO)
+    for x in (e, o):
+        a.alu("eor", x[0], x[0], x[4], comment="x0 ^= x4, x4 ^= x3, x2 ^= x1")
+        a.alu("eor", x[4], x[4], x[3])
+        a.alu("eor", x[2], x[2], x[1])
 
 
 def affine_in3(a: Asm) -> None:
     """The first round's first affine part and constant, share by share."""
-    e, o = LE, LO
     for share in range(3):
         a.note(f"share {share}: the first S-box's start")
-        block(a, "ldm", word(share, 0), e + o)
-        if share == 0:
-            a("ldr", "lr", f"[sp, #{F3_RC}]", comment="x2 ^= the round constant")
-            a("ldm", "lr", "{r10, r11}")
-            a.alu("eor", e[2], e[2], UE)
-            a.alu("eor", o[2], o[2], UO)
-        for x in (e, o):
-            a.alu("eor", x[0], x[0], x[4], comment="x0 ^= x4, x4 ^= x3, x2 ^= x1")
-            a.alu("eor", x[4], x[4], x[3])
-            a.alu("eor", x[2], x[2], x[1])
-        block(a, "stm", word(share, 0), e + o)
+        block(a, "ldm", word(share, 0), LE + LO)
+        sbox_start(a, share, "x2 ^= the round constant")
+        block(a, "stm", word(share, 0), LE + LO)
 
 
 def copy3(a: Asm, to_frame: bool) -> None:

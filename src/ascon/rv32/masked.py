@@ -49,6 +49,7 @@ both shares, then the linear layer share by share:
 """
 from __future__ import annotations
 
+from src.ascon.masked_gadget import TERMS3, align3
 from src.asmgen.emitter import declare, size, text
 
 S0E = ["t0", "t1", "t2", "t3", "t4"]
@@ -293,14 +294,6 @@ ODD3 = [A3, B3, C3]   # share j's odd words, S-box to linear layer
 Z3 = ["a5", "a6", "a7"]
 PTR3 = "a0"
 SAVED3 = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
-ROT3 = [0, 7, 13]
-
-
-def align3(k: int, j: int) -> int:
-    """The right rotation moving a word of share k's rotation to share j's."""
-    return (ROT3[k] - ROT3[j]) % 32
-
-
 def word3(share: int, half: int, lane: int) -> int:
     return 4 * (10 * share + 5 * half + lane)
 
@@ -329,24 +322,11 @@ def term3(a, x: str, op: str, first: str, second: str, rot: int, name: str) -> N
 
 
 def toffoli3(a, x: list[str], p: list[str], q: list[str], name: str) -> None:
-    """x ^= ~p & q on three shares, nine terms, each into one share of x,
-    in ascon-c's order for three shares (its protected implementations,
-    Gigerl et al.: share j of x takes the terms of p_j; the NOT of p folded
-    so that each term is an AND, AND-NOT or OR of two words):
-        x0 ^= p0 & q1',  x0 ^= q0 & ~p0,  x0 ^= p0 & q2'
-        x1 ^= p1 & q2',  x1 ^= q1 & ~p1,  x1 ^= p1 & q0'
-        x2 ^= p2 & ~q0', x2 ^= q2 | p2,   x2 ^= p2 & q1'
-    (q_k' moved to the target share's rotation); their sum is ~p & q."""
+    """x ^= ~p & q on three shares: src/ascon/masked_gadget.py's nine terms,
+    each into one share of x."""
     a.note(name)
-    term3(a, x[0], "and", p[0], q[1], align3(1, 0), "x0 ^= p0 & q1'")
-    term3(a, x[0], "andn_rev", p[0], q[0], 0, "x0 ^= q0 & ~p0")
-    term3(a, x[0], "and", p[0], q[2], align3(2, 0), "x0 ^= p0 & q2'")
-    term3(a, x[1], "and", p[1], q[2], align3(2, 1), "x1 ^= p1 & q2'")
-    term3(a, x[1], "andn_rev", p[1], q[1], 0, "x1 ^= q1 & ~p1")
-    term3(a, x[1], "and", p[1], q[0], align3(0, 1), "x1 ^= p1 & q0'")
-    term3(a, x[2], "andn", p[2], q[0], align3(0, 2), "x2 ^= p2 & ~q0'")
-    term3(a, x[2], "or", p[2], q[2], 0, "x2 ^= q2 | p2")
-    term3(a, x[2], "and", p[2], q[1], align3(1, 2), "x2 ^= p2 & q1'")
+    for j, op, k, text in TERMS3:
+        term3(a, x[j], op, p[j], q[k], align3(k, j), text)
 
 
 def sbox3(a, half: int, regs: list[list[str]]) -> None:
