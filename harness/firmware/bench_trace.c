@@ -27,7 +27,7 @@ static void classify_job(job_t *j, int secret_now) {
     return;
   }
   if (j->a != NULL) bench_classify(key, j->a->keybytes, 1);
-  if (j->m != NULL) bench_classify(key, j->m->keybytes, 1);
+  if (j->op == OP_AUTH) bench_classify(key, j->m->keybytes, 1);
   if (j->op == OP_ENCRYPT || j->op == OP_HASH || j->op == OP_AUTH)
     bench_classify(msg, j->mlen, 1);
   if (j->op == OP_PERMUTE) bench_classify(&j->ps, sizeof j->ps, 1);
