@@ -121,6 +121,12 @@ def test_measurement_plan_has_every_suite_once():
     assert [p.mlen for p in hashes] == [0, 1, 8, 16, 32, 64, 128, 1536, 4096, 32768]
     assert [(p.mlen, p.sets) for p in points_for("hash", ("thesis",))] == \
         [(16, ("thesis",)), (32768, ("thesis",))]
+    # MACs and PRFs: 1..16 too (short); PrfShort's no longer than 16
+    auth = {p.mlen: p.sets for p in points_for("auth")}
+    assert sorted(auth) == sorted({0, *range(1, 17), 32, 64, 128, 1536, 4096, 32768})
+    assert auth[16] == ("thesis", "sweep", "short") and auth[5] == ("short",)
+    assert [p.mlen for p in points_for("auth", max_len=16)] == list(range(0, 17))
+    assert points_for("hash", ("short",)) == []
 
 
 @pytest.mark.parametrize("args,word", [

@@ -52,7 +52,7 @@ for the suites: thesis (mlen
 {', '.join(map(str, THESIS))}, adlen 0), sweep (mlen {', '.join(map(str, SWEEP))}),
 grid (AEAD, adlen x mlen over {', '.join(map(str, GRID))}), permutation (one
 call of each bare permutation, crypto_perm/; checked through the official
-KAT of a scheme built on it); plus code size and stack high-water mark.  Exact targets (simulators) count one operation;
+KAT of a scheme built on it), short (MACs and PRFs, mlen 1 .. 16); plus code size and stack high-water mark.  Exact targets (simulators) count one operation;
 the host's rdtsc takes many samples (median, min, max).
 Results: tables on the terminal, and a folder (default build/bench/latest)
 with results.json, results.md, results.csv, plots and index.html: the

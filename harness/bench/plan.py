@@ -22,12 +22,13 @@ from harness.bench.targets.base import OPS, Point, TargetSettings
 from harness.discover import ROOT
 
 # The thesis' inputs (Figures 5.2-5.5), a length sweep, the MSP430 paper's
-# adlen x mlen grid (AEAD only), and one call of each bare permutation
-# (the permutation paper's figures).
+# adlen x mlen grid (AEAD only), one call of each bare permutation (the
+# permutation paper's figures), and MACs and PRFs at 1..16 bytes (short).
 THESIS = [16, 32768]
 SWEEP = [0, 1, 8, 16, 32, 64, 128, 1536, 4096]
 GRID = [0, 16, 128, 1024]
-SUITES = ("thesis", "sweep", "grid", "permutation")
+SHORT = list(range(1, 17))  # a sensor's reading: MACs and PRFs, PrfShort's whole range
+SUITES = ("thesis", "sweep", "grid", "permutation", "short")
 
 DEFAULT_OUT = ROOT / "build" / "bench" / "latest"
 
@@ -57,6 +58,9 @@ def points_for(kind: str, suites: tuple[str, ...] = SUITES,
         if "sweep" in suites:
             for m in filter(fits, SWEEP):
                 want.setdefault((op, 0, m), []).append("sweep")
+        if "short" in suites and kind == "auth":
+            for m in filter(fits, SHORT):
+                want.setdefault((op, 0, m), []).append("short")
         if "grid" in suites and kind == "aead":
             for a in GRID:
                 for m in GRID:

@@ -600,6 +600,33 @@ def auth_goal_sections(records, clock_labels: dict) -> list[Section]:
     return out
 
 
+def short_sections(records, clock_labels: dict) -> list[Section]:
+    """Per target, MACs and PRFs at 1..16 bytes (the short suite): the cost
+    of one call at each length, the latency a sensor's reading pays."""
+    out = []
+    lengths = list(range(1, 17))
+    for target in targets_of(records):
+        auth = [r for r in records if r["target"] == target and r["op"] == "auth"
+                and "short" in (r.get("sets") or ())]
+        field = cost_metric(auth)
+        if not auth or field is None:
+            continue
+        cells = {(r["impl"], r["scheme"], r["mlen"]):
+                 Cell(fail=fail_tag(status_of(r))) if status_of(r) != "ok"
+                 else Cell(r.get(field), digits=0) for r in auth}
+        rows = []
+        for scheme in scheme_order(r["scheme"] for r in auth):
+            for impl in impl_order(r["impl"] for r in auth if r["scheme"] == scheme):
+                rows.append(Row(scheme, [Cell(note=impl), *(cells.get((impl, scheme, m), Cell())
+                                                            for m in lengths)]))
+        f = flabel(field)
+        out.append(Section("short", target, field,
+                           f"{target}: MACs and PRFs on short inputs -- {f} per call "
+                           f"({metric_label(clock_labels, target, field)}) at 1 .. 16 bytes",
+                           [Grid("scheme", ["impl", *map(str, lengths)], rows)]))
+    return out
+
+
 def sizes(records, target: str) -> Section:
     """Code bytes and stack bytes (per operation) of each implementation."""
     seen: dict = {}
