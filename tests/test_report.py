@@ -447,3 +447,41 @@ def test_msp430_paper_tables_put_the_published_figures_beside_ours():
     assert g[6] == ["0 1024", "2048000 / 436601 (+369.1%)", "1024000 / 479707 (+113.5%)"]
     assert g[1] == ["16 0", "32000 / 25793 (+24.1%)", "16000"]  # nothing published for Ascon
     assert "published" in prim.title and "published" in grid.title
+
+
+def auth_records() -> list[dict]:
+    """A target's keyed functions and their bare p^12 (cycles)."""
+    def rec(scheme, impl, op, mlen, cycles, sets=("thesis",), status="ok"):
+        return {"target": "m", "scheme": scheme, "impl": impl, "op": op, "adlen": 0,
+                "mlen": mlen, "cycles": cycles, "kat": "pass", "status": status, "sets": list(sets)}
+    return [rec("ascon-p12", "fast", "permutation", 0, 640, ("permutation",)),
+            rec("ascon-p12", "slow", "permutation", 0, 1000, ("permutation",)),
+            rec("ascon-mac-v13", "fast", "auth", 32768, 32768 * 21),  # 21 per byte, floor 20
+            rec("ascon-mac-v13", "slow", "auth", 32768, 32768 * 33),  # floor 31.25
+            rec("ascon-prfs-v13", "fast", "auth", 16, 700),          # 700 / 640
+            rec("ascon-prfs-v13", "slow", "auth", 16, 1200),         # 1200 / 1000
+            *(rec("ascon-prfs-v13", "fast", "auth", m, 650 + m, ("short",)) for m in range(1, 16)),
+            rec("ascon-prfs-v13", "slow", "auth", 5, None, ("short",), status="kat-failed")]
+
+
+def test_the_keyed_functions_goals_against_their_own_permutation():
+    """Each implementation beside its own p^12 of the same run: PrfShort per
+    call at 16 B over one call (goal 1.15), Mac per byte at 32 KiB over the
+    call / 32 (goal 1.05); met or not."""
+    [s] = tb.auth_goal_sections(auth_records(), {})
+    rows = s.grids[0].text_rows()
+    assert rows[0] == ["scheme", "impl", "cycles", "floor", "ratio", "goal", ""]
+    assert rows[1] == ["ascon-mac-v13", "fast", "21.00", "20.00", "1.050", "<= 1.05", "met"]
+    assert rows[2] == ["ascon-mac-v13", "slow", "33.00", "31.25", "1.056", "<= 1.05", "not met"]
+    assert rows[3] == ["ascon-prfs-v13", "fast", "700.00", "640.00", "1.094", "<= 1.15", "met"]
+    assert rows[4] == ["ascon-prfs-v13", "slow", "1200.00", "1000.00", "1.200", "<= 1.15",
+                       "not met"]
+    assert tb.auth_goal_sections([r for r in auth_records() if r["op"] != "permutation"], {}) == []
+
+
+def test_the_short_suite_table_gives_each_length_and_failures():
+    [s] = tb.short_sections(auth_records(), {})
+    rows = s.grids[0].text_rows()
+    assert rows[0] == ["scheme", "impl", *map(str, range(1, 17))]
+    assert rows[1][:4] == ["ascon-prfs-v13", "fast", "651", "652"] and rows[1][-1] == "-"
+    assert rows[2][1] == "slow" and rows[2][6] != "-" and "KAT" in rows[2][6].upper()
