@@ -292,8 +292,12 @@ def test_a_drawing_process_has_not_the_runs_signal_handlers():
     old = signal.signal(signal.SIGTERM, handler)
     try:
         ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(1) as pool:
+        pool = ctx.Pool(1)
+        try:
             assert pool.map(_sigterm_is_default, [0]) == [False]  # inherited, as before
+        finally:  # ended by its task queue, not SIGTERM: its handler raises (and once
+            pool.close()  # lost the signal in a lock's wait, hanging the suite)
+            pool.join()
         with ctx.Pool(1, initializer=export._drawing_process) as pool:
             assert pool.map(_sigterm_is_default, [0]) == [True]
     finally:
