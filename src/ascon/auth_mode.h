@@ -170,7 +170,6 @@ static int ascon_auth_compute(uint8_t *out, size_t outlen, const uint8_t *in, si
 static int ascon_auth_compute(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen,
                               const uint8_t *key) {
   perm_state_t s;
-  if (inlen > ASCON_PRFS_MAX || outlen > ASCON_PRFS_MAX) return LWC_ERR_ARG;
   uint64_t w[2];
   if (inlen > ASCON_PRFS_MAX || outlen > ASCON_PRFS_MAX) return LWC_ERR_ARG;
   ascon_auth_key(&s, ASCON_AUTH_IV ^ ((uint64_t)(inlen * 8u) << 48), key);
