@@ -91,10 +91,6 @@ static void setup(aead_job *job, const cli_args *args, int data_option) {
   job->ctx = xalloc(sizeof *job->ctx);
 }
 
-static void check(int r, const char *step) {
-  if (r != LWC_OK) die("internal error: %s failed (%d)", step, r);
-}
-
 static void start(const aead_job *job) {
   check(job->a->init(job->ctx, job->key, job->nonce, job->mask_key), "init");
   check(job->a->absorb_ad(job->ctx, job->ad, job->adlen), "absorb_ad");

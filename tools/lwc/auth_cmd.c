@@ -58,10 +58,6 @@ static const lwc_auth *find_auth(const cli_args *args, int mac) {
   return m;
 }
 
-static void check(int r, const char *step) {
-  if (r != LWC_OK) die("internal error: %s failed (%d)", step, r);
-}
-
 /* 1 when a[0..n) == b[0..n), in time independent of where they differ. */
 static int same_bytes(const uint8_t *a, const uint8_t *b, size_t n) {
   volatile uint8_t diff = 0;

@@ -115,6 +115,9 @@ const char *auth_what(const lwc_auth *m);
 void impl_names(const char *scheme, char *buf, size_t size);
 /* Exit 2: `impl` is not an implementation of `scheme` (lists the ones that are). */
 void die_unknown_impl(const char *scheme, const char *impl) CLI_NORETURN;
+/* A library call that cannot fail on arguments the tool checked: an
+ * internal error (exit 2) naming the step when it did. */
+void check(int r, const char *step);
 
 /* The sizes of a scheme in bytes, from its descriptor, for `lwc list
  * --sizes` and the help: "key 16  nonce 16  tag 16" (then "  tag-len 4..16"

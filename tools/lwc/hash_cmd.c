@@ -25,10 +25,6 @@ static const lwc_hash *find_hash(const cli_args *args) {
   return h;
 }
 
-static void check(int r, const char *step) {
-  if (r != LWC_OK) die("internal error: %s failed (%d)", step, r);
-}
-
 int cmd_hash(int argc, char **argv) {
   cli_args args;
   const lwc_hash *h;

@@ -365,6 +365,10 @@ void impl_names(const char *scheme, char *buf, size_t size) {
 #undef ADD_NAME
 }
 
+void check(int r, const char *step) {
+  if (r != LWC_OK) die("internal error: %s failed (%d)", step, r);
+}
+
 void die_unknown_impl(const char *scheme, const char *impl) {
   char names[256];
   impl_names(scheme, names, sizeof names);
