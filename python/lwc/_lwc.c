@@ -799,43 +799,60 @@ typedef struct {
   PyThread_type_lock lock;  /* held while the library works on ctx */
 } HashObject;
 
-/* The object's lock: taken without waiting when free (the usual case),
- * else waiting with the GIL released (another thread is in a long call). */
-static void hash_enter(HashObject *self) {
-  if (!PyThread_acquire_lock(self->lock, 0)) {
+/* An incremental object's lock: taken without waiting when free (the usual
+ * case), else waiting with the GIL released (another thread is in a long
+ * call).  Hash, Mac and Prf objects. */
+static void lock_enter(PyThread_type_lock lock) {
+  if (!PyThread_acquire_lock(lock, 0)) {
     Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(self->lock, 1);
+    PyThread_acquire_lock(lock, 1);
     Py_END_ALLOW_THREADS
   }
 }
 
+static void hash_enter(HashObject *self) { lock_enter(self->lock); }
+
 static void hash_leave(HashObject *self) { PyThread_release_lock(self->lock); }
 
-static int hash_feed(HashObject *self, PyObject *data_o) {
+/* update() of an incremental object: data_o's bytes to update(obj, ...)
+ * under the object's lock (the GIL released for long data), refused once
+ * its output has begun (*squeezing) or when the library refuses them. */
+static int feed(PyObject *data_o, PyThread_type_lock lock, const int *squeezing,
+                const char *scheme, int (*update)(void *obj, const uint8_t *in, size_t len),
+                void *obj) {
   Py_buffer data;
   int rc;
   if (get_view(data_o, &data, "data", 0) < 0) return -1;
-  hash_enter(self);
-  if (self->squeezing) {
-    hash_leave(self);
+  lock_enter(lock);
+  if (*squeezing) {
+    PyThread_release_lock(lock);
     release(&data);
     PyErr_SetString(PyExc_ValueError, "update() after squeeze(): the output has begun");
     return -1;
   }
   if (data.len >= LWC_PY_NOGIL_BYTES) {
     Py_BEGIN_ALLOW_THREADS
-    rc = self->d->update(&self->ctx, data.buf, (size_t)data.len);
+    rc = update(obj, data.buf, (size_t)data.len);
     Py_END_ALLOW_THREADS
   } else {
-    rc = self->d->update(&self->ctx, data.buf, (size_t)data.len);
+    rc = update(obj, data.buf, (size_t)data.len);
   }
-  hash_leave(self);
+  PyThread_release_lock(lock);
   release(&data);
   if (rc != LWC_OK) {
-    PyErr_Format(PyExc_ValueError, "%s refused the input", self->d->scheme);
+    PyErr_Format(PyExc_ValueError, "%s refused the input", scheme);
     return -1;
   }
   return 0;
+}
+
+static int hash_update(void *obj, const uint8_t *in, size_t len) {
+  HashObject *self = (HashObject *)obj;
+  return self->d->update(&self->ctx, in, len);
+}
+
+static int hash_feed(HashObject *self, PyObject *data_o) {
+  return feed(data_o, self->lock, &self->squeezing, self->d->scheme, hash_update, self);
 }
 
 static HashObject *hash_alloc(PyTypeObject *type, const lwc_hash *d) {
@@ -1268,42 +1285,17 @@ typedef struct {
 
 static PyTypeObject MacType, PrfType;
 
-/* The object's lock, as hash_enter / hash_leave. */
-static void auth_enter(AuthObject *self) {
-  if (!PyThread_acquire_lock(self->lock, 0)) {
-    Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(self->lock, 1);
-    Py_END_ALLOW_THREADS
-  }
-}
+static void auth_enter(AuthObject *self) { lock_enter(self->lock); }
 
 static void auth_leave(AuthObject *self) { PyThread_release_lock(self->lock); }
 
+static int auth_update(void *obj, const uint8_t *in, size_t len) {
+  AuthObject *self = (AuthObject *)obj;
+  return self->d->update(&self->ctx, in, len);
+}
+
 static int auth_feed(AuthObject *self, PyObject *data_o) {
-  Py_buffer data;
-  int rc;
-  if (get_view(data_o, &data, "data", 0) < 0) return -1;
-  auth_enter(self);
-  if (self->squeezing) {
-    auth_leave(self);
-    release(&data);
-    PyErr_SetString(PyExc_ValueError, "update() after squeeze(): the output has begun");
-    return -1;
-  }
-  if (data.len >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = self->d->update(&self->ctx, data.buf, (size_t)data.len);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = self->d->update(&self->ctx, data.buf, (size_t)data.len);
-  }
-  auth_leave(self);
-  release(&data);
-  if (rc != LWC_OK) {
-    PyErr_Format(PyExc_ValueError, "%s refused the input", self->d->scheme);
-    return -1;
-  }
-  return 0;
+  return feed(data_o, self->lock, &self->squeezing, self->d->scheme, auth_update, self);
 }
 
 static AuthObject *auth_alloc(PyTypeObject *type, const lwc_auth *d) {
