@@ -6,6 +6,7 @@ implementation everywhere (CLI, tests, benchmarks).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import pathlib
 import re
 
@@ -80,7 +81,7 @@ class Impl:
     def kat_file(self) -> pathlib.Path:
         return KAT_DIR / f"{self.kat_scheme or self.scheme}.txt"
 
-    @property
+    @functools.cached_property
     def max_inbytes(self) -> int | None:
         """The longest input the function takes (its scheme.h's
         LWC_MAX_INBYTES: Ascon-PrfShort's 16), None when there is no limit."""

@@ -50,7 +50,7 @@ def permutation_sections(records: list[dict], clock_labels: dict):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
-def auth_goal_sections(records: list[dict], clock_labels: dict):
+def auth_sections(records: list[dict], clock_labels: dict):
     """(title, [rows of text]) of the keyed functions at 1..16 bytes and
     against their bare permutation, per target (tables.short_sections,
     tables.auth_goal_sections)."""
@@ -77,7 +77,7 @@ def tables(records: list[dict], clock_labels: dict, baseline: str | None,
     for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters),
                           *published_sections(records),
                           *permutation_sections(records, clock_labels),
-                          *auth_goal_sections(records, clock_labels)]:
+                          *auth_sections(records, clock_labels)]:
         out.append(title)
         for rows in groups:
             out += _text_table(rows)

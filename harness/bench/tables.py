@@ -604,7 +604,7 @@ def short_sections(records, clock_labels: dict) -> list[Section]:
     """Per target, MACs and PRFs at 1..16 bytes (the short suite): the cost
     of one call at each length, the latency a sensor's reading pays."""
     out = []
-    lengths = list(range(1, 17))
+    lengths = list(range(1, 17))  # plan.SHORT (tables imports no stage of the run)
     for target in targets_of(records):
         auth = [r for r in records if r["target"] == target and r["op"] == "auth"
                 and "short" in (r.get("sets") or ())]
