@@ -43,6 +43,14 @@ def test_profile_is_consistent(tmp_path, target):
     else:
         assert modes is None  # load/store ISAs: no modes table
     assert "table look-ups" in text and "mnemonic" in text
+    # by function: every instruction counted once, in a symbol of the
+    # firmware; the permutation's own function is among them
+    fns = s["functions"]
+    assert sum(f["instructions"] for f in fns) == s["instructions"]
+    assert not any(f["name"] == "?" for f in fns)
+    assert any("permute" in f["name"] or "round" in f["name"] for f in fns), fns
+    assert ("cycles" in fns[0]) == (s["cycles"] is not None)
+    assert "function (code symbol)" in text
 
 
 def test_profile_counts_what_run_counts(tmp_path):
@@ -123,6 +131,13 @@ def test_statistics_classify_each_access():
     d = statistics(seg + rec("I", 0x1000) + rec("R", 0x2084), dis, secs, "msp430", objs)
     assert d["tables_read"] == {"sbox": 16} and d["table_bytes"] == 16
     assert d["table_lookups"] == 1 and d["reads"] == 4
+    assert s["functions"] is None  # no symbols given
+    # by function: the last code symbol at or below each instruction's address
+    f = statistics(timed, dis, secs, "msp430", None, [(0x1000, "a"), (0x1004, "b")])
+    assert f["functions"] == [{"name": "a", "instructions": 2, "cycles": 6},
+                              {"name": "b", "instructions": 1, "cycles": 1}]
+    g = statistics(seg, dis, secs, "msp430", None, [(0x1002, "b")])
+    assert g["functions"] == [{"name": "b", "instructions": 5}, {"name": "?", "instructions": 2}]
 
 
 def test_plot(tmp_path):

@@ -8,6 +8,8 @@ uses: every executed instruction's address and every data access's
 address, in the addresses of the firmware's ELF file).  The firmware's
 disassembly (the toolchain's objdump) names each executed instruction, and
 its section table says what each address is:
+  - instructions (and cycles, where traced) by function: the code symbol of
+    the firmware's symbol table each executed instruction lies in;
   - instructions by mnemonic; the addressing-mode mix where the ISA has
     modes (MSP430: source and destination modes; AVR: the data-access modes);
   - register-only operations (no data access) against memory operations;
@@ -34,6 +36,7 @@ which `run` streams through the incremental calls, are refused).
 from __future__ import annotations
 
 import argparse
+import bisect
 import collections
 import dataclasses
 import json
@@ -244,11 +247,22 @@ def family(target_name: str) -> str | None:
 
 # ---- the statistics ---------------------------------------------------------
 def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
-               objects: list[dict] | None = None) -> dict:
+               objects: list[dict] | None = None,
+               functions: list[tuple[int, str]] | None = None) -> dict:
     """objects: the program's read-only data objects (elfpatch.read_only_objects);
     those the operation reads are its static tables, except the
     implementation's descriptor (DESC_SYMBOL: the harness reads the function
-    pointers there), whose reads are not look-ups either."""
+    pointers there), whose reads are not look-ups either.  functions: the
+    code symbols (elfpatch.code_symbols): each executed instruction (and its
+    cycles, where traced) is counted for the one it lies in."""
+    starts = [a for a, _n in functions or []]
+    per_fn = collections.Counter()
+    fn_cycles = collections.Counter()
+    fn = None
+
+    def function_of(addr):
+        k = bisect.bisect_right(starts, addr) - 1
+        return functions[k][1] if k >= 0 else "?"
     dispatch = [(o["addr"], o["addr"] + o["size"]) for o in objects or []
                 if DESC_SYMBOL.search(o["name"])]
 
@@ -280,6 +294,9 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
                 mem_ops += pending
             pending = looked_up = False
             code.add(addr)
+            if functions:
+                fn = function_of(addr)
+                per_fn[fn] += 1
             m, ops = dis.get(addr, ("?", ""))
             unknown += m == "?"
             mnem[m] += 1
@@ -305,6 +322,8 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
         elif kind == ord("C"):  # the cycles of the instruction just traced
             timed = True
             cycles += addr
+            if fn is not None:
+                fn_cycles[fn] += addr
             if looked_up:
                 lookup_cycles += addr
                 lookup_insns += 1
@@ -333,6 +352,9 @@ def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
         "distinct_code_addresses": len(code),
         "stack_span": max(stack) - min(stack) + 1 if stack else 0,
         "unknown_instructions": unknown,
+        "functions": [{"name": f, "instructions": c,
+                       **({"cycles": fn_cycles[f]} if timed else {})}
+                      for f, c in per_fn.most_common()] if functions else None,
     }
 
 
@@ -404,6 +426,18 @@ def print_profile(p: dict, head: str) -> None:
     rest = list(s["mnemonics"].items())[TOP:]
     if rest:
         print(f"  {'(' + str(len(rest)) + ' more)':<12}{sum(c for _m, c in rest):>10}")
+    if s.get("functions"):
+        timed = "cycles" in s["functions"][0]
+        print(f"\n  {'function (code symbol)':<48}{'instructions':>13}" +
+              (f"{'cycles':>10}" if timed else ""))
+        for f in s["functions"][:TOP]:
+            print(f"  {f['name'][:48]:<48}{f['instructions']:>13}" +
+                  (f"{f['cycles']:>10}" if timed else ""))
+        rest = s["functions"][TOP:]
+        if rest:
+            print(f"  {'(' + str(len(rest)) + ' more)':<48}"
+                  f"{sum(f['instructions'] for f in rest):>13}" +
+                  (f"{sum(f['cycles'] for f in rest):>10}" if timed else ""))
     if s["addressing_modes"] is not None:
         print(f"\n  {'addressing mode':<36}{'count':>10}")
         for m, c in s["addressing_modes"].items():
@@ -465,7 +499,8 @@ def main(args) -> int:
              "adlen": args.adlen, "mlen": args.mlen, "source": f"{target.name}'s tracer, {objdump}",
              "statistics": statistics(seg, disassembly(objdump, elf), sections(elf),
                                       family(args.target),
-                                      elfpatch.read_only_objects(elf.read_bytes()))}
+                                      elfpatch.read_only_objects(elf.read_bytes()),
+                                      elfpatch.code_symbols(elf.read_bytes()))}
         print_profile(p, f"profile: {args.target} {impl_id(impl)} {op} adlen={args.adlen} "
                          f"mlen={args.mlen} (from the simulator's trace)")
         for opt, path in (("--json", args.json), ("--plot", args.plot)):
