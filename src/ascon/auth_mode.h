@@ -45,19 +45,46 @@
 #define ASCON_AUTH_MAX_IN ASCON_PRFS_MAX
 #endif
 
-/* A whole lane of input: one 64-bit load where the address allows it on a
- * little-endian core (a 32-bit or 8-bit one makes it its own loads), else
+/* A whole lane of input: on a little-endian core, where the address is
+ * aligned to the core's word (8 bytes on a 64-bit core, 4 on a 32-bit one,
+ * 2 on MSP430, any on AVR), the lane in that core's own loads; else
  * ascon_load8's bytes (any alignment; word.h).  The address is public. */
-LWC_INLINE uint64_t ascon_auth_load8(const uint8_t *p) {
+#if UINTPTR_MAX > 0xffffffffu
+#define ASCON_AUTH_WORD 8
+#elif UINTPTR_MAX > 0xffffu
+#define ASCON_AUTH_WORD 4
+#elif defined(__AVR__)
+#define ASCON_AUTH_WORD 1
+#else
+#define ASCON_AUTH_WORD 2
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && ASCON_LITTLE_ENDIAN
-  if (((uintptr_t)p & 7u) == 0) {
+#define ASCON_AUTH_ALIGNED(p) (((uintptr_t)(p) & (ASCON_AUTH_WORD - 1u)) == 0)
+#else
+#define ASCON_AUTH_ALIGNED(p) 0
+#endif
+/* aligned: the caller found ASCON_AUTH_ALIGNED(p) (a constant where the
+ * caller's branch is, so that each use folds to one kind of load) */
+LWC_INLINE uint64_t ascon_auth_load8_as(const uint8_t *p, int aligned) {
+  if (aligned) {
     uint64_t w;
-    __builtin_memcpy(&w, __builtin_assume_aligned(p, 8), 8);
+    __builtin_memcpy(&w, __builtin_assume_aligned(p, ASCON_AUTH_WORD), 8);
     return w;
   }
-#endif
   return ascon_load8(p);
 }
+LWC_INLINE uint64_t ascon_auth_load8(const uint8_t *p) {
+  return ascon_auth_load8_as(p, ASCON_AUTH_ALIGNED(p));
+}
+
+/* An 8-bit core whose state is the plain lanes in memory, little-endian as
+ * the scheme: blocks are absorbed a byte at a time */
+#if ASCON_AUTH_WORD == 1 && defined(ASCON_LANES_PLAIN) && ASCON_LITTLE_ENDIAN && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ASCON_AUTH_BYTES 1
+#else
+#define ASCON_AUTH_BYTES 0
+#endif
 
 /* The key's two lanes, S[8..24) = K */
 LWC_INLINE void ascon_auth_key(perm_state_t *s, uint64_t iv, const uint8_t *key) {
@@ -81,18 +108,51 @@ static int ascon_auth_init(lwc_auth_ctx *ctx, const uint8_t *key) {
   return LWC_OK;
 }
 
+/* A whole block added to the rate; aligned as ascon_auth_load8_as */
+LWC_INLINE void ascon_auth_add_block(perm_state_t *s, const uint8_t *in, int aligned) {
+  ascon_lane_xor(s, 0, ascon_auth_load8_as(in, aligned));
+  ascon_lane_xor(s, 1, ascon_auth_load8_as(in + 8, aligned));
+  ascon_lane_xor(s, 2, ascon_auth_load8_as(in + 16, aligned));
+  ascon_lane_xor(s, 3, ascon_auth_load8_as(in + 24, aligned));
+}
+
+/* n whole blocks, each followed by p^12 (one call site: a backend whose
+ * permutation is inlined has it once) */
+LWC_INLINE void ascon_auth_blocks(perm_state_t *s, const uint8_t *in, size_t n) {
+  int aligned = ASCON_AUTH_ALIGNED(in); /* the same for every block */
+  for (; n > 0; n--, in += ASCON_AUTH_IN_RATE) {
+#if ASCON_AUTH_BYTES
+    /* AVR: 64-bit values cost register shuffles; the state's bytes in
+     * RAM are the string's, so a block is 32 byte xors */
+    uint8_t *b = (uint8_t *)s;
+    const uint8_t *p = in;
+    uint8_t k = ASCON_AUTH_IN_RATE / 4; /* an 8-bit count, four bytes a turn */
+    (void)aligned;
+    do { /* post-increment addressing on both pointers */
+      *b++ ^= *p++;
+      *b++ ^= *p++;
+      *b++ ^= *p++;
+      *b++ ^= *p++;
+    } while (--k);
+#else
+    if (aligned)
+      ascon_auth_add_block(s, in, 1);
+    else
+      ascon_auth_add_block(s, in, 0);
+#endif
+    perm_permute(s, 12);
+  }
+}
+
 static int ascon_auth_update(lwc_auth_ctx *ctx, const uint8_t *in, size_t len) {
   lwc_sponge_state *st = (lwc_sponge_state *)(void *)ctx;
   unsigned pos = st->pos;
   if (st->phase != LWC_PHASE_ABSORB) return LWC_ERR_ARG;
-  if (pos == 0) { /* whole blocks: four lanes, then p^12 */
-    for (; len >= ASCON_AUTH_IN_RATE; len -= ASCON_AUTH_IN_RATE, in += ASCON_AUTH_IN_RATE) {
-      ascon_lane_xor(&st->s, 0, ascon_auth_load8(in));
-      ascon_lane_xor(&st->s, 1, ascon_auth_load8(in + 8));
-      ascon_lane_xor(&st->s, 2, ascon_auth_load8(in + 16));
-      ascon_lane_xor(&st->s, 3, ascon_auth_load8(in + 24));
-      perm_permute(&st->s, 12);
-    }
+  if (pos == 0 && len >= ASCON_AUTH_IN_RATE) { /* whole blocks: four lanes, then p^12 */
+    size_t n = len / ASCON_AUTH_IN_RATE;
+    ascon_auth_blocks(&st->s, in, n);
+    in += n * ASCON_AUTH_IN_RATE;
+    len -= n * ASCON_AUTH_IN_RATE;
   }
   while (len > 0) {
     unsigned n = ASCON_AUTH_IN_RATE - pos;
@@ -167,12 +227,58 @@ static int ascon_auth_compute(uint8_t *out, size_t outlen, const uint8_t *in, si
 
 #else /* PrfShort: one call */
 
+/* A whole lane out, as ascon_auth_load8 reads one in. */
+LWC_INLINE void ascon_auth_store8(uint8_t *p, uint64_t w) {
+  if (ASCON_AUTH_ALIGNED(p)) {
+    __builtin_memcpy(__builtin_assume_aligned(p, ASCON_AUTH_WORD), &w, 8);
+    return;
+  }
+  ascon_store8(p, w);
+}
+
+/* The state zeroed in place, a store per word: the empty assembly that
+ * follows may read the memory, so the compiler keeps the stores. */
+LWC_INLINE void ascon_auth_wipe(perm_state_t *s) {
+#if defined(__GNUC__)
+  perm_zero(s);
+  __asm__ __volatile__("" : : "r"(s) : "memory");
+#else
+  lwc_wipe_bytes(s, sizeof *s);
+#endif
+}
+
+/* Lane 0: the IV with the input's bit length in byte 6.  Where the lanes
+ * are converted on the way in (bit interleaving), one constant per length,
+ * which the conversion folds at compile time; else the length added to the
+ * constant at run time.  The length is public. */
+LWC_INLINE void ascon_prfs_iv(perm_state_t *s, size_t inlen) {
+#ifdef ASCON_LANES_CONVERTED
+#define ASCON_PRFS_IV_CASE(n) \
+  case n: ascon_lane_set(s, 0, ASCON_AUTH_IV ^ (uint64_t)(8u * (n)) << 48); break;
+  switch (inlen) {
+    ASCON_PRFS_IV_CASE(0) ASCON_PRFS_IV_CASE(1) ASCON_PRFS_IV_CASE(2) ASCON_PRFS_IV_CASE(3)
+    ASCON_PRFS_IV_CASE(4) ASCON_PRFS_IV_CASE(5) ASCON_PRFS_IV_CASE(6) ASCON_PRFS_IV_CASE(7)
+    ASCON_PRFS_IV_CASE(8) ASCON_PRFS_IV_CASE(9) ASCON_PRFS_IV_CASE(10) ASCON_PRFS_IV_CASE(11)
+    ASCON_PRFS_IV_CASE(12) ASCON_PRFS_IV_CASE(13) ASCON_PRFS_IV_CASE(14) ASCON_PRFS_IV_CASE(15)
+    default: ascon_lane_set(s, 0, ASCON_AUTH_IV ^ (uint64_t)(8u * 16u) << 48); break;
+  }
+#undef ASCON_PRFS_IV_CASE
+#else
+  ascon_lane_set(s, 0, ASCON_AUTH_IV ^ (uint64_t)(inlen * 8u) << 48);
+#endif
+}
+
 static int ascon_auth_compute(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen,
                               const uint8_t *key) {
   perm_state_t s;
-  uint64_t w[2];
+  uint64_t k0, k1, w0, w1;
   if (inlen > ASCON_PRFS_MAX || outlen > ASCON_PRFS_MAX) return LWC_ERR_ARG;
-  ascon_auth_key(&s, ASCON_AUTH_IV ^ ((uint64_t)(inlen * 8u) << 48), key);
+  /* the key read once: into the state, and added to the lanes taken out */
+  k0 = ascon_auth_load8(key);
+  k1 = ascon_auth_load8(key + 8);
+  ascon_prfs_iv(&s, inlen);
+  ascon_lane_set(&s, 1, k0);
+  ascon_lane_set(&s, 2, k1);
   /* the message's lanes set as they are (zeros after it), no xor; no
    * pointer arithmetic past what the caller gave (in may be NULL at 0) */
   ascon_lane_set(&s, 3, inlen >= 8 ? ascon_auth_load8(in)
@@ -181,19 +287,18 @@ static int ascon_auth_compute(uint8_t *out, size_t outlen, const uint8_t *in, si
                         : inlen > 8 ? ascon_load(in + 8, 0, (unsigned)inlen - 8) : 0);
   perm_permute(&s, 12);
   /* the key added to the lanes taken out, not to the state: no conversion */
-  w[0] = ascon_lane_get(&s, 3) ^ ascon_auth_load8(key);
-  w[1] = ascon_lane_get(&s, 4) ^ ascon_auth_load8(key + 8);
+  w0 = ascon_lane_get(&s, 3) ^ k0;
+  w1 = ascon_lane_get(&s, 4) ^ k1;
+  ascon_auth_wipe(&s);
   if (outlen == 16) {
-    ascon_store8(out, w[0]);
-    ascon_store8(out + 8, w[1]);
+    ascon_auth_store8(out, w0);
+    ascon_auth_store8(out + 8, w1);
   } else if (outlen > 8) {
-    ascon_store8(out, w[0]);
-    ascon_store(out + 8, w[1], 0, (unsigned)outlen - 8);
+    ascon_auth_store8(out, w0);
+    ascon_store(out + 8, w1, 0, (unsigned)outlen - 8);
   } else if (outlen > 0) {
-    ascon_store(out, w[0], 0, (unsigned)outlen);
+    ascon_store(out, w0, 0, (unsigned)outlen);
   }
-  lwc_wipe_bytes(&s, sizeof s);
-  lwc_wipe_bytes(w, sizeof w);
   return LWC_OK;
 }
 #define LWC_AUTH_INIT NULL

@@ -8,6 +8,10 @@
 #include "ascon/word.h"
 
 typedef struct { uint64_t x[5]; } perm_state_t;
+/* the state in memory is the five lanes as they are: on a little-endian
+ * core with a little-endian scheme, byte k of the state string is byte k
+ * of the struct (auth_mode.h's 8-bit path) */
+#define ASCON_LANES_PLAIN 1
 
 LWC_INLINE void perm_zero(perm_state_t *s) {
   unsigned i;
