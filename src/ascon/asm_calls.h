@@ -10,6 +10,7 @@
  *                            the constant counts without the dispatch)
  *   ASCON_ASM_NO_BLOCKS      its .S has neither blocks nor the whole-message
  *                            calls (ARMv7-M small)
+ *   ASCON_ASM_PRFS           its .S has Ascon-PrfShort whole (RV32, RV64)
  */
 #ifndef ASCON_ASM_CALLS_H
 #define ASCON_ASM_CALLS_H
@@ -37,6 +38,15 @@ int ASCON_ASM(aead_decrypt)(uint8_t *msg, const uint8_t *ct, size_t ctlen, const
                             size_t adlen, const uint8_t *npub, const uint8_t *k);
 #define ASCON_WHOLE_ENCRYPT ASCON_ASM(aead_encrypt)
 #define ASCON_WHOLE_DECRYPT ASCON_ASM(aead_decrypt)
+#endif
+
+#if defined(ASCON_ASM_PRFS) && defined(ASCON_PRFS)
+/* Ascon-PrfShort in one call, the state in registers: out[0..16) = the
+ * 16-byte output for the zero-padded message m[0..16), the key, and the IV
+ * lane of this message's length (lane 0 of *iv, the rest unread); any
+ * alignment (each generator says how its ISA reads it) */
+void ASCON_ASM(prfs)(uint8_t *out, const uint8_t *m, const uint8_t *key, const perm_state_t *iv);
+#define ASCON_PRFS_WHOLE(out, m, key, iv) ASCON_ASM(prfs)((out), (m), (key), (iv))
 #endif
 
 #endif

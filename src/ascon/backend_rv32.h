@@ -3,7 +3,7 @@
  * The assembly does the permutation, runs of whole blocks (the state held
  * in registers from the first block to the last) and, for an AEAD, whole
  * messages from the key to the tag, which the descriptor offers as its
- * encrypt/decrypt; the incremental calls and the hashes stay the C modes
+ * encrypt/decrypt, and Ascon-PrfShort whole; the incremental calls and the hashes stay the C modes
  * (aead_mode.h, hash_mode.h) over the first two.  This header gives the C
  * side the state layout (bit-interleaved, lanes_bi32.h, or with
  * ASCON_RV32_LANES64 plain lanes, lanes64.h) and the entry points; the
@@ -27,6 +27,7 @@
 #define ASCON_BACKEND_NAME "asm_rv32"
 
 #define ASCON_ASM(name) LWC_NS(ascon_rv32_##name)
+#define ASCON_ASM_PRFS 1 /* ascon_rv32_prfs: Ascon-PrfShort whole */
 #include "ascon/asm_calls.h"
 
 #endif

@@ -10,6 +10,8 @@ of the thesis it follows):
                   ascon_rv32_blocks(state, out, in, n, op) n full blocks of
                       the scheme's rate, each followed by p^ASCON_PB, with
                       op 0 absorb, 1 encrypt, 2 decrypt
+                  ascon_rv32_prfs(out, m, key, iv)        Ascon-PrfShort
+                      whole (its scheme only)
 
 The state stays in ten registers from the first block to the last; the
 rounds are unrolled (one copy of the twelve rounds, entered at round
@@ -776,6 +778,44 @@ def whole(a: Asm) -> None:
     size(a, sym)  # the decryption entry's (the loop's last): it ends here
 
 
+def prfs(a: Asm) -> None:
+    """Ascon-PrfShort whole, for its scheme (ASCON_PRFS): the state built in
+    registers, p^12, out = x3, x4 ^ K; the C (auth_mode.h) gives a padded
+    16-byte message and the IV lane (a state whose lane 0 only is set), and
+    takes 16 bytes of output."""
+    name = "LWC_SYM(ascon_rv32_prfs)"
+    a.raw("#ifdef ASCON_PRFS")
+    declare(a, name)
+    a.note("a0 = out (16 bytes), a1 = message (16 bytes, zero-padded), a2 = key, "
+           "a3 = state with lane 0 (the IV for this length)")
+    saved = blocks_saved(a.variant)
+    prologue(a, saved)
+    load_masks(a)
+    e0, o0 = state_offsets(a, 0)
+    a("lw", E[0], f"{e0}(a3)", comment="x0 = IV")
+    a("lw", O[0], f"{o0}(a3)")
+    load_state_lane(a, "a2", 0, E[1], O[1])
+    load_state_lane(a, "a2", 8, E[2], O[2])
+    load_state_lane(a, "a1", 0, E[3], O[3])
+    load_state_lane(a, "a1", 8, E[4], O[4])
+    if a.variant == "shift":
+        invert(a, SHIFT_INVERTED[0], "x2, x3, x4 inverted (round 0 is even)")
+    a("jal", "ra", ".Lround0", comment="p^12")
+    if a.variant == "shift":
+        invert(a, (3, 4), "x3, x4 true")
+    for lane in (3, 4):
+        load_state_lane(a, "a2", 8 * (lane - 3), T[2], T[3])
+        a("xor", E[lane], E[lane], T[2], comment=f"x{lane} ^= key lane {lane - 3}")
+        a("xor", O[lane], O[lane], T[3])
+        store_state_lane(a, lane, "a0", 8 * (lane - 3))
+    a.note("wipe the state registers (the temporaries are restored below)")
+    for r in E + O:
+        a("li", r, 0)
+    epilogue(a, saved)
+    size(a, name)
+    a.raw("#endif")
+
+
 def generate(variant: str) -> str:
     if variant in masked.VARIANTS:
         return masked.generate(variant)
@@ -837,6 +877,8 @@ ASCON_RATE, ASCON_PB and ASCON_LITTLE_ENDIAN are fixed here.""", (E, O),
     epilogue(a, blocks_saved(variant))
     size(a, name)
     a.raw("#endif")
+    a.raw("")
+    prfs(a)
     table_tail(a, whole, rounds, ".word", 4, [f".Lround{i}" for i in range(12)])
     return text(a)
 

@@ -408,6 +408,244 @@ LWC_SYM(ascon_rv32_blocks):
     .size LWC_SYM(ascon_rv32_blocks), .-LWC_SYM(ascon_rv32_blocks)
 #endif
 
+#ifdef ASCON_PRFS
+    .global LWC_SYM(ascon_rv32_prfs)
+    .type LWC_SYM(ascon_rv32_prfs), @function
+LWC_SYM(ascon_rv32_prfs):
+    /* a0 = out (16 bytes), a1 = message (16 bytes, zero-padded), a2 = key, a3 = state with lane 0 (the IV for this length) */
+    addi    sp, sp, -48
+    sw      ra, 0(sp)
+    sw      s0, 4(sp)
+    sw      s1, 8(sp)
+    sw      s2, 12(sp)
+    sw      s3, 16(sp)
+    sw      s4, 20(sp)
+    sw      s5, 24(sp)
+    li      s5, 0x00ff00ff              /* byte swaps (big-endian lanes) */
+    lw      t0, 0(a3)                   /* x0 = IV */
+    lw      t5, 4(a3)
+#if ASCON_LITTLE_ENDIAN
+    lw      t1, 0(a2)
+    lw      t6, 4(a2)
+#else
+    lw      t6, 0(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      t1, 4(a2)
+    slli    s4, t6, 16
+    srli    t6, t6, 16
+    or      t6, t6, s4
+    and     s4, t6, s5
+    srli    t6, t6, 8
+    and     t6, t6, s5
+    slli    s4, s4, 8
+    or      t6, t6, s4
+    slli    s4, t1, 16
+    srli    t1, t1, 16
+    or      t1, t1, s4
+    and     s4, t1, s5
+    srli    t1, t1, 8
+    and     t1, t1, s5
+    slli    s4, s4, 8
+    or      t1, t1, s4
+#endif
+#if ASCON_LITTLE_ENDIAN
+    lw      t2, 8(a2)
+    lw      a5, 12(a2)
+#else
+    lw      a5, 8(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      t2, 12(a2)
+    slli    s4, a5, 16
+    srli    a5, a5, 16
+    or      a5, a5, s4
+    and     s4, a5, s5
+    srli    a5, a5, 8
+    and     a5, a5, s5
+    slli    s4, s4, 8
+    or      a5, a5, s4
+    slli    s4, t2, 16
+    srli    t2, t2, 16
+    or      t2, t2, s4
+    and     s4, t2, s5
+    srli    t2, t2, 8
+    and     t2, t2, s5
+    slli    s4, s4, 8
+    or      t2, t2, s4
+#endif
+#if ASCON_LITTLE_ENDIAN
+    lw      t3, 0(a1)
+    lw      a6, 4(a1)
+#else
+    lw      a6, 0(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      t3, 4(a1)
+    slli    s4, a6, 16
+    srli    a6, a6, 16
+    or      a6, a6, s4
+    and     s4, a6, s5
+    srli    a6, a6, 8
+    and     a6, a6, s5
+    slli    s4, s4, 8
+    or      a6, a6, s4
+    slli    s4, t3, 16
+    srli    t3, t3, 16
+    or      t3, t3, s4
+    and     s4, t3, s5
+    srli    t3, t3, 8
+    and     t3, t3, s5
+    slli    s4, s4, 8
+    or      t3, t3, s4
+#endif
+#if ASCON_LITTLE_ENDIAN
+    lw      t4, 8(a1)
+    lw      a7, 12(a1)
+#else
+    lw      a7, 8(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      t4, 12(a1)
+    slli    s4, a7, 16
+    srli    a7, a7, 16
+    or      a7, a7, s4
+    and     s4, a7, s5
+    srli    a7, a7, 8
+    and     a7, a7, s5
+    slli    s4, s4, 8
+    or      a7, a7, s4
+    slli    s4, t4, 16
+    srli    t4, t4, 16
+    or      t4, t4, s4
+    and     s4, t4, s5
+    srli    t4, t4, 8
+    and     t4, t4, s5
+    slli    s4, s4, 8
+    or      t4, t4, s4
+#endif
+    not     t2, t2                      /* x2, x3, x4 inverted (round 0 is even) */
+    not     a5, a5
+    not     t3, t3
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
+    jal     ra, .Lround0                /* p^12 */
+    not     t3, t3                      /* x3, x4 true */
+    not     a6, a6
+    not     t4, t4
+    not     a7, a7
+#if ASCON_LITTLE_ENDIAN
+    lw      s2, 0(a2)
+    lw      s3, 4(a2)
+#else
+    lw      s3, 0(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s2, 4(a2)
+    slli    s4, s3, 16
+    srli    s3, s3, 16
+    or      s3, s3, s4
+    and     s4, s3, s5
+    srli    s3, s3, 8
+    and     s3, s3, s5
+    slli    s4, s4, 8
+    or      s3, s3, s4
+    slli    s4, s2, 16
+    srli    s2, s2, 16
+    or      s2, s2, s4
+    and     s4, s2, s5
+    srli    s2, s2, 8
+    and     s2, s2, s5
+    slli    s4, s4, 8
+    or      s2, s2, s4
+#endif
+    xor     t3, t3, s2                  /* x3 ^= key lane 0 */
+    xor     a6, a6, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      t3, 0(a0)
+    sw      a6, 4(a0)
+#else
+    slli    s4, a6, 16
+    srli    s3, a6, 16
+    or      s3, s3, s4
+    and     s4, s3, s5
+    srli    s3, s3, 8
+    and     s3, s3, s5
+    slli    s4, s4, 8
+    or      s3, s3, s4
+    slli    s4, t3, 16
+    srli    s2, t3, 16
+    or      s2, s2, s4
+    and     s4, s2, s5
+    srli    s2, s2, 8
+    and     s2, s2, s5
+    slli    s4, s4, 8
+    or      s2, s2, s4
+    sw      s3, 0(a0)
+    sw      s2, 4(a0)
+#endif
+#if ASCON_LITTLE_ENDIAN
+    lw      s2, 8(a2)
+    lw      s3, 12(a2)
+#else
+    lw      s3, 8(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s2, 12(a2)
+    slli    s4, s3, 16
+    srli    s3, s3, 16
+    or      s3, s3, s4
+    and     s4, s3, s5
+    srli    s3, s3, 8
+    and     s3, s3, s5
+    slli    s4, s4, 8
+    or      s3, s3, s4
+    slli    s4, s2, 16
+    srli    s2, s2, 16
+    or      s2, s2, s4
+    and     s4, s2, s5
+    srli    s2, s2, 8
+    and     s2, s2, s5
+    slli    s4, s4, 8
+    or      s2, s2, s4
+#endif
+    xor     t4, t4, s2                  /* x4 ^= key lane 1 */
+    xor     a7, a7, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      t4, 8(a0)
+    sw      a7, 12(a0)
+#else
+    slli    s4, a7, 16
+    srli    s3, a7, 16
+    or      s3, s3, s4
+    and     s4, s3, s5
+    srli    s3, s3, 8
+    and     s3, s3, s5
+    slli    s4, s4, 8
+    or      s3, s3, s4
+    slli    s4, t4, 16
+    srli    s2, t4, 16
+    or      s2, s2, s4
+    and     s4, s2, s5
+    srli    s2, s2, 8
+    and     s2, s2, s5
+    slli    s4, s4, 8
+    or      s2, s2, s4
+    sw      s3, 8(a0)
+    sw      s2, 12(a0)
+#endif
+    /* wipe the state registers (the temporaries are restored below) */
+    li      t0, 0
+    li      t1, 0
+    li      t2, 0
+    li      t3, 0
+    li      t4, 0
+    li      t5, 0
+    li      t6, 0
+    li      a5, 0
+    li      a6, 0
+    li      a7, 0
+    lw      ra, 0(sp)
+    lw      s0, 4(sp)
+    lw      s1, 8(sp)
+    lw      s2, 12(sp)
+    lw      s3, 16(sp)
+    lw      s4, 20(sp)
+    lw      s5, 24(sp)
+    addi    sp, sp, 48
+    ret
+    .size LWC_SYM(ascon_rv32_prfs), .-LWC_SYM(ascon_rv32_prfs)
+#endif
+
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag

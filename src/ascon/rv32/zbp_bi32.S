@@ -277,6 +277,151 @@ LWC_SYM(ascon_rv32_blocks):
     .size LWC_SYM(ascon_rv32_blocks), .-LWC_SYM(ascon_rv32_blocks)
 #endif
 
+#ifdef ASCON_PRFS
+    .global LWC_SYM(ascon_rv32_prfs)
+    .type LWC_SYM(ascon_rv32_prfs), @function
+LWC_SYM(ascon_rv32_prfs):
+    /* a0 = out (16 bytes), a1 = message (16 bytes, zero-padded), a2 = key, a3 = state with lane 0 (the IV for this length) */
+    addi    sp, sp, -48
+    sw      ra, 0(sp)
+    sw      s0, 4(sp)
+    sw      s1, 8(sp)
+    sw      s2, 12(sp)
+    sw      s3, 16(sp)
+    sw      s4, 20(sp)
+    lw      t0, 0(a3)                   /* x0 = IV */
+    lw      t5, 20(a3)
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a2)
+    lw      s1, 4(a2)
+#else
+    lw      s1, 0(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a2)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t1, s0, s1
+    .insn   r 0x33, 4, 36, t6, s0, s1   /* packu t6, s0, s1 */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a2)
+    lw      s1, 12(a2)
+#else
+    lw      s1, 8(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a2)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t2, s0, s1
+    .insn   r 0x33, 4, 36, a5, s0, s1   /* packu a5, s0, s1 */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a1)
+    lw      s1, 4(a1)
+#else
+    lw      s1, 0(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t3, s0, s1
+    .insn   r 0x33, 4, 36, a6, s0, s1   /* packu a6, s0, s1 */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a1)
+    lw      s1, 12(a1)
+#else
+    lw      s1, 8(a1)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a1)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    t4, s0, s1
+    .insn   r 0x33, 4, 36, a7, s0, s1   /* packu a7, s0, s1 */
+    jal     ra, .Lround0                /* p^12 */
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 0(a2)
+    lw      s1, 4(a2)
+#else
+    lw      s1, 0(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 4(a2)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t3, t3, s2                  /* x3 ^= key lane 0 */
+    xor     a6, a6, s3
+    pack    s2, t3, a6
+    .insn   r 0x33, 4, 36, s3, t3, a6   /* packu s3, t3, a6 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 0(a0)
+    sw      s3, 4(a0)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 0(a0)
+    sw      s2, 4(a0)
+#endif
+#if ASCON_LITTLE_ENDIAN
+    lw      s0, 8(a2)
+    lw      s1, 12(a2)
+#else
+    lw      s1, 8(a2)                   /* big-endian lane: bytes 0-3 are the high word */
+    lw      s0, 12(a2)
+    rev8    s1, s1
+    rev8    s0, s0
+#endif
+    unzip   s0, s0
+    unzip   s1, s1
+    pack    s2, s0, s1
+    .insn   r 0x33, 4, 36, s3, s0, s1   /* packu s3, s0, s1 */
+    xor     t4, t4, s2                  /* x4 ^= key lane 1 */
+    xor     a7, a7, s3
+    pack    s2, t4, a7
+    .insn   r 0x33, 4, 36, s3, t4, a7   /* packu s3, t4, a7 */
+    zip     s2, s2
+    zip     s3, s3
+#if ASCON_LITTLE_ENDIAN
+    sw      s2, 8(a0)
+    sw      s3, 12(a0)
+#else
+    rev8    s3, s3
+    rev8    s2, s2
+    sw      s3, 8(a0)
+    sw      s2, 12(a0)
+#endif
+    /* wipe the state registers (the temporaries are restored below) */
+    li      t0, 0
+    li      t1, 0
+    li      t2, 0
+    li      t3, 0
+    li      t4, 0
+    li      t5, 0
+    li      t6, 0
+    li      a5, 0
+    li      a6, 0
+    li      a7, 0
+    lw      ra, 0(sp)
+    lw      s0, 4(sp)
+    lw      s1, 8(sp)
+    lw      s2, 12(sp)
+    lw      s3, 16(sp)
+    lw      s4, 20(sp)
+    addi    sp, sp, 48
+    ret
+    .size LWC_SYM(ascon_rv32_prfs), .-LWC_SYM(ascon_rv32_prfs)
+#endif
+
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag

@@ -21,6 +21,8 @@ Each file has the three entry points of the RV32 family:
                                              absorb, 1 encrypt, 2 decrypt
     ascon_rv64_aead_encrypt / _decrypt       a whole AEAD message (the
                                              descriptor's encrypt/decrypt)
+    ascon_rv64_prfs(out, m, key, iv)         Ascon-PrfShort whole (its scheme
+                                             only)
 
 The twelve rounds are unrolled once and entered at round 12 - n (a table
 of entry addresses), so a round costs its operations and nothing else.
@@ -643,6 +645,39 @@ def whole(a: Asm) -> None:
     size(a, sym)
 
 
+def prfs(a: Asm) -> None:
+    """Ascon-PrfShort whole, for its scheme (ASCON_PRFS): the state built in
+    registers, p^12, out = x3, x4 ^ K; the C (auth_mode.h) gives a padded
+    16-byte message and the IV lane (a state whose lane 0 only is set), and
+    takes 16 bytes of output.  No frame: ra is kept in a4."""
+    name = "LWC_SYM(ascon_rv64_prfs)"
+    a.raw("#ifdef ASCON_PRFS")
+    a.raw("#if !ASCON_LITTLE_ENDIAN")
+    a.raw("#error PrfShort's lanes are little-endian")
+    a.raw("#endif")
+    declare(a, name)
+    a.note("a0 = out (16 bytes), a1 = message (16 bytes, zero-padded), a2 = key, "
+           "a3 = state with lane 0 (the IV for this length)")
+    a("mv", "a4", "ra")
+    a("ld", X[0], "0(a3)", comment="x0 = IV")
+    load_lane(a, "a2", 0, X[1], T[0])
+    load_lane(a, "a2", 8, X[2], T[0])
+    load_lane(a, "a1", 0, X[3], T[0])
+    load_lane(a, "a1", 8, X[4], T[0])
+    complement(a, INVERTED[a.variant][0], "round 0 is even")
+    a("jal", "ra", ".Lround0", comment="p^12")
+    complement(a, [i for i in INVERTED[a.variant][0] if i in (3, 4)], "x3, x4 true")
+    for lane in (3, 4):
+        load_lane(a, "a2", 8 * (lane - 3), T[0], T[1])
+        a("xor", X[lane], X[lane], T[0], comment=f"x{lane} ^= key lane {lane - 3}")
+        store_lane(a, X[lane], "a0", 8 * (lane - 3), T[1])
+    a.note("wipe the state registers")
+    wipe(a, X)
+    a("jr", "a4")
+    size(a, name)
+    a.raw("#endif")
+
+
 def generate(variant: str) -> str:
     for parity in (0, 1):
         check_sbox(sbox_form(variant, parity))
@@ -720,6 +755,8 @@ def generate(variant: str) -> str:
         a("jr", "a5")
     size(a, name)
     a.raw("#endif")
+    a.raw("")
+    prfs(a)
     table_tail(a, whole, rounds, ".dword", 8,
                [f".Lround{12 - n}                     /* p^{n} */" for n in range(1, 13)])
     return text(a)

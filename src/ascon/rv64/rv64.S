@@ -291,6 +291,160 @@ LWC_SYM(ascon_rv64_blocks):
     .size LWC_SYM(ascon_rv64_blocks), .-LWC_SYM(ascon_rv64_blocks)
 #endif
 
+#ifdef ASCON_PRFS
+#if !ASCON_LITTLE_ENDIAN
+#error PrfShort's lanes are little-endian
+#endif
+    .global LWC_SYM(ascon_rv64_prfs)
+    .type LWC_SYM(ascon_rv64_prfs), @function
+LWC_SYM(ascon_rv64_prfs):
+    /* a0 = out (16 bytes), a1 = message (16 bytes, zero-padded), a2 = key, a3 = state with lane 0 (the IV for this length) */
+    mv      a4, ra
+    ld      t0, 0(a3)                   /* x0 = IV */
+    ld      t1, 0(a2)
+#if !ASCON_LITTLE_ENDIAN
+    srli    t5, t1, 32                  /* big-endian lane */
+    slli    t1, t1, 32
+    or      t1, t1, t5
+    and     t5, t1, s4                  /* 16-bit units, */
+    srli    t1, t1, 16
+    and     t1, t1, s4
+    slli    t5, t5, 16
+    or      t1, t1, t5
+    and     t5, t1, s5                  /* bytes */
+    srli    t1, t1, 8
+    and     t1, t1, s5
+    slli    t5, t5, 8
+    or      t1, t1, t5
+#endif
+    ld      t2, 8(a2)
+#if !ASCON_LITTLE_ENDIAN
+    srli    t5, t2, 32                  /* big-endian lane */
+    slli    t2, t2, 32
+    or      t2, t2, t5
+    and     t5, t2, s4                  /* 16-bit units, */
+    srli    t2, t2, 16
+    and     t2, t2, s4
+    slli    t5, t5, 16
+    or      t2, t2, t5
+    and     t5, t2, s5                  /* bytes */
+    srli    t2, t2, 8
+    and     t2, t2, s5
+    slli    t5, t5, 8
+    or      t2, t2, t5
+#endif
+    ld      t3, 0(a1)
+#if !ASCON_LITTLE_ENDIAN
+    srli    t5, t3, 32                  /* big-endian lane */
+    slli    t3, t3, 32
+    or      t3, t3, t5
+    and     t5, t3, s4                  /* 16-bit units, */
+    srli    t3, t3, 16
+    and     t3, t3, s4
+    slli    t5, t5, 16
+    or      t3, t3, t5
+    and     t5, t3, s5                  /* bytes */
+    srli    t3, t3, 8
+    and     t3, t3, s5
+    slli    t5, t5, 8
+    or      t3, t3, t5
+#endif
+    ld      t4, 8(a1)
+#if !ASCON_LITTLE_ENDIAN
+    srli    t5, t4, 32                  /* big-endian lane */
+    slli    t4, t4, 32
+    or      t4, t4, t5
+    and     t5, t4, s4                  /* 16-bit units, */
+    srli    t4, t4, 16
+    and     t4, t4, s4
+    slli    t5, t5, 16
+    or      t4, t4, t5
+    and     t5, t4, s5                  /* bytes */
+    srli    t4, t4, 8
+    and     t4, t4, s5
+    slli    t5, t5, 8
+    or      t4, t4, t5
+#endif
+    not     t0, t0                      /* round 0 is even */
+    not     t3, t3
+    jal     ra, .Lround0                /* p^12 */
+    not     t3, t3                      /* x3, x4 true */
+    ld      t5, 0(a2)
+#if !ASCON_LITTLE_ENDIAN
+    srli    t6, t5, 32                  /* big-endian lane */
+    slli    t5, t5, 32
+    or      t5, t5, t6
+    and     t6, t5, s4                  /* 16-bit units, */
+    srli    t5, t5, 16
+    and     t5, t5, s4
+    slli    t6, t6, 16
+    or      t5, t5, t6
+    and     t6, t5, s5                  /* bytes */
+    srli    t5, t5, 8
+    and     t5, t5, s5
+    slli    t6, t6, 8
+    or      t5, t5, t6
+#endif
+    xor     t3, t3, t5                  /* x3 ^= key lane 0 */
+#if !ASCON_LITTLE_ENDIAN
+    srli    t6, t3, 32                  /* big-endian lane */
+    slli    t3, t3, 32
+    or      t3, t3, t6
+    and     t6, t3, s4                  /* 16-bit units, */
+    srli    t3, t3, 16
+    and     t3, t3, s4
+    slli    t6, t6, 16
+    or      t3, t3, t6
+    and     t6, t3, s5                  /* bytes */
+    srli    t3, t3, 8
+    and     t3, t3, s5
+    slli    t6, t6, 8
+    or      t3, t3, t6
+#endif
+    sd      t3, 0(a0)
+    ld      t5, 8(a2)
+#if !ASCON_LITTLE_ENDIAN
+    srli    t6, t5, 32                  /* big-endian lane */
+    slli    t5, t5, 32
+    or      t5, t5, t6
+    and     t6, t5, s4                  /* 16-bit units, */
+    srli    t5, t5, 16
+    and     t5, t5, s4
+    slli    t6, t6, 16
+    or      t5, t5, t6
+    and     t6, t5, s5                  /* bytes */
+    srli    t5, t5, 8
+    and     t5, t5, s5
+    slli    t6, t6, 8
+    or      t5, t5, t6
+#endif
+    xor     t4, t4, t5                  /* x4 ^= key lane 1 */
+#if !ASCON_LITTLE_ENDIAN
+    srli    t6, t4, 32                  /* big-endian lane */
+    slli    t4, t4, 32
+    or      t4, t4, t6
+    and     t6, t4, s4                  /* 16-bit units, */
+    srli    t4, t4, 16
+    and     t4, t4, s4
+    slli    t6, t6, 16
+    or      t4, t4, t6
+    and     t6, t4, s5                  /* bytes */
+    srli    t4, t4, 8
+    and     t4, t4, s5
+    slli    t6, t6, 8
+    or      t4, t4, t6
+#endif
+    sd      t4, 8(a0)
+    /* wipe the state registers */
+    li      t0, 0
+    li      t1, 0
+    li      t2, 0
+    li      t3, 0
+    li      t4, 0
+    jr      a4
+    .size LWC_SYM(ascon_rv64_prfs), .-LWC_SYM(ascon_rv64_prfs)
+#endif
+
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag

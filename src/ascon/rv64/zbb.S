@@ -148,6 +148,62 @@ LWC_SYM(ascon_rv64_blocks):
     .size LWC_SYM(ascon_rv64_blocks), .-LWC_SYM(ascon_rv64_blocks)
 #endif
 
+#ifdef ASCON_PRFS
+#if !ASCON_LITTLE_ENDIAN
+#error PrfShort's lanes are little-endian
+#endif
+    .global LWC_SYM(ascon_rv64_prfs)
+    .type LWC_SYM(ascon_rv64_prfs), @function
+LWC_SYM(ascon_rv64_prfs):
+    /* a0 = out (16 bytes), a1 = message (16 bytes, zero-padded), a2 = key, a3 = state with lane 0 (the IV for this length) */
+    mv      a4, ra
+    ld      t0, 0(a3)                   /* x0 = IV */
+    ld      t1, 0(a2)
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t1, t1                      /* big-endian lane */
+#endif
+    ld      t2, 8(a2)
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t2, t2                      /* big-endian lane */
+#endif
+    ld      t3, 0(a1)
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t3, t3                      /* big-endian lane */
+#endif
+    ld      t4, 8(a1)
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t4, t4                      /* big-endian lane */
+#endif
+    not     t2, t2                      /* round 0 is even */
+    jal     ra, .Lround0                /* p^12 */
+    ld      t5, 0(a2)
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t5, t5                      /* big-endian lane */
+#endif
+    xor     t3, t3, t5                  /* x3 ^= key lane 0 */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t3, t3                      /* big-endian lane */
+#endif
+    sd      t3, 0(a0)
+    ld      t5, 8(a2)
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t5, t5                      /* big-endian lane */
+#endif
+    xor     t4, t4, t5                  /* x4 ^= key lane 1 */
+#if !ASCON_LITTLE_ENDIAN
+    rev8    t4, t4                      /* big-endian lane */
+#endif
+    sd      t4, 8(a0)
+    /* wipe the state registers */
+    li      t0, 0
+    li      t1, 0
+    li      t2, 0
+    li      t3, 0
+    li      t4, 0
+    jr      a4
+    .size LWC_SYM(ascon_rv64_prfs), .-LWC_SYM(ascon_rv64_prfs)
+#endif
+
 #if defined(ASCON_RATE) && defined(CRYPTO_ABYTES) /* an AEAD scheme */
 #if ASCON_PA != 12 || CRYPTO_ABYTES != 16
 #error the whole-message AEAD expects p^12 and a 16-byte tag
