@@ -182,6 +182,38 @@ const lwc_hash ascon_xof128_broken_lwc_hash_desc = {
 """
 
 
+# An update that follows a partial block takes only the rest of that block
+# and drops what comes after it: only incremental calls cut inside a block
+# see it.
+SHORT_UPDATE = """#include "api.h"
+#include "ascon/backend_ref.h"
+#undef LWC_NAMESPACE
+#define LWC_NAMESPACE broken_inner
+#include "ascon/auth_mode.h"
+static int short_update(lwc_auth_ctx *ctx, const uint8_t *in, size_t len) {
+  const lwc_sponge_state *st = (const lwc_sponge_state *)(const void *)ctx;
+  if (st->pos != 0 && len > ASCON_AUTH_IN_RATE - st->pos) len = ASCON_AUTH_IN_RATE - st->pos;
+  return ascon_auth_update(ctx, in, len);
+}
+const lwc_auth ascon_mac_v13_broken_lwc_auth_desc = {
+    LWC_SCHEME_NAME, LWC_IMPL_NAME, LWC_MAC, 16, CRYPTO_BYTES, CRYPTO_BYTES, 0,
+    ascon_auth_init, short_update, ascon_auth_squeeze, ascon_auth_compute};
+"""
+
+
+def test_a_broken_mac_is_found(tmp_path):
+    """The MAC harness (tests/fuzz/fuzz_auth.c) compares the incremental
+    calls with ref: a Mac that loses input after a partial block is named,
+    with the incremental calls' output as the difference."""
+    write_impl(tmp_path / "extra", "crypto_auth", "ascon-mac-v13", "broken", SHORT_UPDATE)
+    r = lwcbench_fuzz("--seconds", "120", "--seed", "1", "--out", str(tmp_path / "fuzz"),
+                      env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
+    out = r.stdout + r.stderr
+    assert r.returncode == 1, out[-5000:]
+    assert "DIFFERENCE ascon-mac-v13/broken: " in r.stdout, out[-5000:]
+    assert "incremental calls: output" in r.stdout, out[-5000:]
+
+
 def test_a_broken_implementation_is_reported_with_its_reproducer(tmp_path):
     """LWC_EXTRA_IMPLS adds an AEAD that checks half of the tag: ./lwcbench
     fuzz exits 1 naming it, and the saved input replays the difference."""
