@@ -575,6 +575,21 @@ def test_results_paths_that_cannot_be_written_are_refused_before_the_run(tmp_pat
         assert r.returncode == 2 and "--timeout must be a positive" in r.stderr, r.stderr
 
 
+def test_auth_records_carry_the_input_limit(tmp_path):
+    """The keyed functions' records say their input limit (the goals table
+    judges a bounded one per call): PrfShort 16, measured up to 16 bytes;
+    Mac 0, measured at 32 KiB."""
+    r = lwcbench("run", "--target", "host", "--scheme", "ascon-prfs-v13", "--scheme",
+                 "ascon-mac-v13", "--impl", "ref", "--suite", "thesis", "--json", "a.json",
+                 "--out", "none", "--quick", "--no-plots", "--baseline", "none", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    recs = json.loads((tmp_path / "a.json").read_text())["results"]
+    limits = {(x["scheme"], x["max_inbytes"]) for x in recs if x["op"] == "auth"}
+    assert limits == {("ascon-prfs-v13", 16), ("ascon-mac-v13", 0)}
+    assert max(x["mlen"] for x in recs if x["scheme"] == "ascon-prfs-v13") == 16
+    assert max(x["mlen"] for x in recs if x["scheme"] == "ascon-mac-v13") == 32768
+
+
 def test_json_into_a_pipe_or_through_a_link(tmp_path):
     """A pipe or a device (/dev/null, /dev/stdout) is written into, never
     replaced by a regular file; a symbolic link keeps pointing at its

@@ -452,8 +452,11 @@ def test_msp430_paper_tables_put_the_published_figures_beside_ours():
 def auth_records() -> list[dict]:
     """A target's keyed functions and their bare p^12 (cycles)."""
     def rec(scheme, impl, op, mlen, cycles, sets=("thesis",), status="ok"):
-        return {"target": "m", "scheme": scheme, "impl": impl, "op": op, "adlen": 0,
-                "mlen": mlen, "cycles": cycles, "kat": "pass", "status": status, "sets": list(sets)}
+        r = {"target": "m", "scheme": scheme, "impl": impl, "op": op, "adlen": 0,
+             "mlen": mlen, "cycles": cycles, "kat": "pass", "status": status, "sets": list(sets)}
+        if op == "auth":
+            r["max_inbytes"] = 16 if scheme == "ascon-prfs-v13" else 0
+        return r
     return [rec("ascon-p12", "fast", "permutation", 0, 640, ("permutation",)),
             rec("ascon-p12", "slow", "permutation", 0, 1000, ("permutation",)),
             rec("ascon-mac-v13", "fast", "auth", 32768, 32768 * 21),  # 21 per byte, floor 20
@@ -477,6 +480,10 @@ def test_the_keyed_functions_goals_against_their_own_permutation():
     assert rows[4] == ["ascon-prfs-v13", "slow", "1200.00", "1000.00", "1.200", "<= 1.15",
                        "not met"]
     assert tb.auth_goal_sections([r for r in auth_records() if r["op"] != "permutation"], {}) == []
+    # judged per call for its bounded input (the record's max_inbytes), not its name
+    unbounded = [{**r, "max_inbytes": 0} if r["op"] == "auth" else r for r in auth_records()]
+    assert [r[0] for r in tb.auth_goal_sections(unbounded, {})[0].grids[0].text_rows()[1:]] == \
+        ["ascon-mac-v13", "ascon-mac-v13"]  # no 32 KiB record for PrfShort: no row
 
 
 def test_the_short_suite_table_gives_each_length_and_failures():

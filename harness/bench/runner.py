@@ -256,6 +256,8 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                if v.get("instructions") is not None and n else None,
                "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
                "reused_from": res.reused_from}
+        if p.op == "auth":  # the longest input: PrfShort's 16, 0 for no limit
+            rec["max_inbytes"] = res.impl.max_inbytes or 0
         if res.instructions_reused_from is not None:
             rec["instructions_reused_from"] = res.instructions_reused_from
         if v.get("random_bytes") is not None:

@@ -573,7 +573,8 @@ def auth_goal_sections(records, clock_labels: dict) -> list[Section]:
                 if r["op"] == "permutation" and r["scheme"] == AUTH_PERM and status_of(r) == "ok"}
         rows = []
         for scheme in scheme_order(r["scheme"] for r in auth):
-            short = "prfs" in scheme
+            # a function of bounded input (PrfShort) is judged per call
+            short = any(r.get("max_inbytes") for r in auth if r["scheme"] == scheme)
             mlen, goal = AUTH_GOALS["short" if short else "long"]
             for impl in impl_order(r["impl"] for r in auth if r["scheme"] == scheme):
                 rec = next((r for r in auth if r["scheme"] == scheme and r["impl"] == impl and
