@@ -1132,7 +1132,7 @@ def test_bad_job_count_exits_2():
 
 def test_permutations_are_measured_once_per_call():
     assert [(p.op, p.adlen, p.mlen, p.sets) for p in points_for("perm")] == \
-        [("permutation", 0, 0, ("permutation",))]
+        [("permutation", 0, 0, ("permutation",)), ("null-permutation", 0, 0, ("permutation",))]
     assert points_for("perm", ("thesis", "sweep", "grid")) == []
 
 

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT, usable_target
-from harness.bench.profile import Section, avr_modes, msp430_modes, statistics
+from harness.bench.profile import Section, avr_modes, called_function, msp430_modes, statistics
 
 
 def lwcbench(*args):
@@ -221,3 +221,26 @@ def test_addressing_modes():
     assert avr_modes("ldd", "r24, Y+3") == ["data indirect with displacement"]
     assert avr_modes("eor", "r24, r25") == ["register"]
     assert avr_modes("lpm", "r0, Z") == ["program memory"]
+
+
+def test_called_function_counts_from_entry_to_return():
+    """A made-up trace: run_op calls the descriptor's glue, which calls the
+    implementation's routine, whose last instructions lie past its .size
+    (the gap up to the next symbol); back in run_op the count stops."""
+    syms = [(0x100, "run_op", 0x20), (0x200, "lwc_perm_permute", 0x10),
+            (0x300, "ns_permute", 0x40), (0x400, "next", 0x10)]
+
+    def rec(kind, addr):
+        return addr.to_bytes(8, "little") + kind.encode()
+    seg = b"".join([rec("I", 0x0f0),                                  # before run_op
+                    rec("I", 0x100), rec("I", 0x104),                 # run_op
+                    rec("I", 0x200), rec("C", 2), rec("I", 0x300), rec("C", 3),
+                    rec("I", 0x350), rec("C", 1), rec("I", 0x208), rec("C", 4),
+                    rec("I", 0x108), rec("C", 9), rec("I", 0x300)])  # back: not counted
+    f = called_function(seg, syms, "ns_")
+    assert f["function_traced_instructions"] == 4 and f["function_traced_cycles"] == 10
+    assert f["function_symbols"] == ["ns_permute", "ns_permute+gap"]
+    assert f["function_bytes"] == 0x40 + 0xc0  # the routine and the gap; not the glue
+    g = called_function(seg, syms)  # no namespace entered: the glue is the function
+    assert g["function_bytes"] == 0x10 + 0x40 + 0xc0
+    assert called_function(seg[:3 * 9], syms) is None  # never left run_op

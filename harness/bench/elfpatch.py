@@ -97,23 +97,31 @@ def read_only_objects(data: bytes) -> list[dict]:
     return out
 
 
-def code_symbols(data: bytes) -> list[tuple[int, str]]:
-    """(address, name) of the symbols that start code, sorted: functions
-    (STT_FUNC, Thumb's bit 0 cleared) and untyped labels in executable
-    sections (assembly without .type); not the ARM mapping symbols ($t, $d)
-    nor local labels (.L).  An instruction belongs to the last one at or
-    below its address (./lwcbench profile's by-function counts)."""
+def code_symbols_sized(data: bytes) -> list[tuple[int, str, int]]:
+    """(address, name, size) of the symbols that start code, sorted by
+    address: functions (STT_FUNC, Thumb's bit 0 cleared) and untyped labels
+    in executable sections (assembly without .type); not the ARM mapping
+    symbols ($t, $d) nor local labels (.L).  Size 0 where the symbol table
+    gives none."""
     syms, sections = _symbols(data)
     thumb = struct.unpack_from("<H" if data[5] == 1 else ">H", data, 0x12)[0] == 40  # EM_ARM
-    out = {}
-    for name, value, _size, info, shndx in syms:
+    out: dict[int, tuple[str, int]] = {}
+    for name, value, size, info, shndx in syms:
         kind = info & 0xF
         if not name or name[0] in "$." or not 0 < shndx < len(sections):
             continue
         if kind == 2 or (kind == 0 and sections[shndx]["flags"] & 4):  # FUNC; NOTYPE in SHF_EXECINSTR
             addr = value & ~1 if thumb and kind == 2 else value
-            out.setdefault(addr, name)
-    return sorted(out.items())
+            if addr not in out or (size and not out[addr][1]):
+                out[addr] = (name, size)
+    return sorted((a, n, z) for a, (n, z) in out.items())
+
+
+def code_symbols(data: bytes) -> list[tuple[int, str]]:
+    """(address, name) of code_symbols_sized: an instruction belongs to the
+    last one at or below its address (./lwcbench profile's by-function
+    counts)."""
+    return [(a, n) for a, n, _z in code_symbols_sized(data)]
 
 
 def find_symbol(data: bytes, name: str) -> tuple[int, int]:

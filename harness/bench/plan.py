@@ -18,7 +18,7 @@ import pathlib
 
 from harness.bench.impls import SelectionError, all_impls
 from harness.bench.targets import TARGETS
-from harness.bench.targets.base import OPS, Point, TargetSettings
+from harness.bench.targets.base import NULL_OP, OPS, Point, TargetSettings
 from harness.discover import ROOT
 
 # The thesis' inputs (Figures 5.2-5.5), a length sweep, the MSP430 paper's
@@ -48,8 +48,9 @@ def points_for(kind: str, suites: tuple[str, ...] = SUITES,
     the suites that ask for it; max_len: the longest input it takes
     (Impl.max_inbytes: longer points are not asked for)."""
     want: dict[tuple, list[str]] = {}
-    if kind == "perm":
-        return [Point("permutation", 0, 0, ("permutation",))] if "permutation" in suites else []
+    if kind == "perm":  # the permutation, and the null one through the same call
+        return [Point("permutation", 0, 0, ("permutation",)),
+                Point(NULL_OP, 0, 0, ("permutation",))] if "permutation" in suites else []
     fits = (lambda m: True) if max_len is None else (lambda m: m <= max_len)
     for op in OPS[kind]:
         if "thesis" in suites:

@@ -388,6 +388,82 @@ def trace_program(target, impl, elf: pathlib.Path, op: str, adlen: int, mlen: in
     return segs[0]
 
 
+CALLER = "run_op"  # bench_core.c: the measured operation's call site
+GLUE = "lwc_perm_permute"  # core/perm_api.h: the descriptor's permute()
+
+
+def called_function(seg: bytes, symbols: list[tuple[int, str, int]],
+                    namespace: str | None = None) -> dict | None:
+    """The function run_op calls (the operation's own call: a permutation's
+    descriptor function), from its entry to its return, in a trace:
+    instructions (and cycles where the tracer records them) executed from
+    the first instruction outside run_op to the next one back in it, and
+    function_bytes, the code it ran in: the size of each code symbol entered
+    (symbols: elfpatch.code_symbols_sized) and, for code outside every
+    symbol's extent (assembly rounds after a routine's .size), the whole gap
+    up to the next symbol; where a symbol of the implementation's namespace
+    (its assembly) ran, without the descriptor's C glue (GLUE) that called
+    it, which is the harness's path as run_op is (in C the glue is the
+    permutation, inlined).  None: the trace never left run_op."""
+    starts = [a for a, _n, _z in symbols]
+
+    def region(addr):
+        k = bisect.bisect_right(starts, addr) - 1
+        if k < 0:
+            return None
+        a, name, size = symbols[k]
+        if addr < a + size:
+            return (a, size, name)
+        end = starts[k + 1] if k + 1 < len(starts) else addr + 1
+        return (a + size, end - a - size, f"{name}+gap")  # code past the symbol's size
+
+    state = "before"  # before run_op, in run_op, in the callee, back
+    insns = cycles = 0
+    timed = False
+    regions: dict[int, tuple[int, str]] = {}
+    n = len(seg) // ct.RECORD
+    for i in range(n):
+        kind = seg[i * ct.RECORD + 8]
+        addr = int.from_bytes(seg[i * ct.RECORD:i * ct.RECORD + 8], "little")
+        if kind == ord("I"):
+            r = region(addr)
+            in_caller = r is not None and r[2].split("+")[0].startswith(CALLER)
+            if state == "before" and in_caller:
+                state = "caller"
+            elif state == "caller" and not in_caller:
+                state = "callee"
+            elif state == "callee" and in_caller:
+                break
+            if state == "callee":
+                insns += 1
+                if r is not None:
+                    regions[r[0]] = (r[1], r[2])
+        elif kind == ord("C") and state == "callee":
+            timed = True
+            cycles += addr
+    if not insns:
+        return None
+    if namespace and any(name.startswith(namespace) for _size, name in regions.values()):
+        # the implementation's own (assembly) routine was entered: the
+        # descriptor's C glue that called it is the harness's call path
+        regions = {a: v for a, v in regions.items() if v[1] != GLUE}
+    return {"function_bytes": sum(size for size, _name in regions.values()),
+            "function_symbols": sorted(name for _size, name in regions.values()),
+            "function_traced_instructions": insns,
+            **({"function_traced_cycles": cycles} if timed else {})}
+
+
+def function_costs(target, impl, elf: pathlib.Path) -> dict:
+    """For a bare permutation: called_function of one traced call."""
+    seg = trace_program(target, impl, elf, "permutation", 0, 0)
+    got = called_function(seg, elfpatch.code_symbols_sized(elf.read_bytes()),
+                          impl.namespace + "_")
+    if got is None:
+        raise ProfileError(f"{target.name} {impl_id(impl)}: the trace shows no call from "
+                           f"{CALLER}", 1)
+    return got
+
+
 def table_costs(target, impl, elf: pathlib.Path) -> dict:
     """For the permutation table of a target whose tracer records cycles
     (msp430): the static tables one call reads (bytes) and the cycles of

@@ -25,7 +25,7 @@ from harness.bench.impls import all_impls, impl_id, select
 from harness.bench.plan import DEFAULT_OUT, Plan, points_of
 from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import TARGETS, JobResult, Point, Target
-from harness.bench.targets.base import cpu_count
+from harness.bench.targets.base import NULL_OP, cpu_count
 from harness.bench.targets.board import check_ports
 from harness.bench.units import fmt_time
 from harness.discover import Impl
@@ -236,10 +236,38 @@ def expected_seconds(jobs: list[tuple[Target, Impl]],
     return out
 
 
+FUNCTION_METHOD = ("null-difference: the same call of a permutation that returns at once "
+                   "(bench_core.c null_permute), measured in the same job, subtracted")
+TRACED_KEYS = ("function_bytes", "function_symbols", "function_traced_instructions",
+               "function_traced_cycles")
+
+
+def function_fields(v: dict, null: dict) -> dict:
+    """A bare permutation's function alone: each counter minus the null
+    permutation's through the same call (same job), and what one traced
+    call showed (extra_counts), with the methods named."""
+    rec = {}
+    for c in ("cycles", "instructions", "modelled_cycles"):
+        if v.get(c) is not None and null.get(c) is not None:
+            rec[f"function_{c}"] = v[c] - null[c]
+    if rec:
+        rec["function_method"] = FUNCTION_METHOD
+    traced = {k: v[k] for k in TRACED_KEYS if k in v}
+    if traced:
+        rec.update(traced)
+        rec["function_bytes_method"] = ("the code symbols one traced call ran in, between its "
+                                        "entry and its return (the linked firmware's symbol table)")
+    return rec
+
+
 def records_of(res: JobResult, points: list[Point]) -> list[dict]:
-    """One JSON record per measured point (nulls when the job failed)."""
+    """One JSON record per measured point (nulls when the job failed); the
+    null permutation's point gives no record of its own (function_fields)."""
     out = []
+    nulls = {p.adlen: res.values.get(p, {}) for p in points if p.op == NULL_OP}
     for p in points:
+        if p.op == NULL_OP:
+            continue
         v = res.values.get(p, {})
         n = p.adlen + p.mlen
         rec = {"target": res.target, "scheme": res.impl.scheme, "impl": res.impl.name,
@@ -256,6 +284,8 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                if v.get("instructions") is not None and n else None,
                "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
                "reused_from": res.reused_from}
+        if p.op == "permutation" and 0 in nulls:
+            rec.update(function_fields(v, nulls[0]))
         if p.op == "auth":  # the longest input: PrfShort's 16, 0 for no limit
             rec["max_inbytes"] = res.impl.max_inbytes or 0
         if res.instructions_reused_from is not None:

@@ -188,8 +188,8 @@ class Cell:
             return self.note
         if self.published is not None:
             d = self.digits
-            if self.fail:
-                return f"{self.fail} / {self.published:.{d}f}"
+            if self.fail or self.value is None:
+                return f"{self.fail or '-'} / {self.published:.{d}f}"
             diff = f" ({self.diff:+.1f}%)" if self.diff is not None else ""
             return f"{self.value:.{d}f} / {self.published:.{d}f}{diff}"
         if self.fail:
@@ -420,15 +420,23 @@ def primitive_sections(ref: dict, records) -> list[Section]:
         return []
     table = ref["primitives"]
     order = impl_order(r["impl"] for r in perms)
+    # the function alone where the records have it (the paper's quantities:
+    # its assembly functions), else the call through the harness and the
+    # implementation's objects
+    fn = any(r.get(f"function_{field}") is not None for r in perms)
+    cost_key, bytes_key = (f"function_{field}", "function_bytes") if fn else (field, "code_bytes")
     rows = []
     for prim, pub in table["rows"].items():
         per_call = pub["values"][2]
+        v = pub["values"]
         for r in sorted((r for r in perms if r["scheme"] == prim),
                         key=lambda r: order.index(r["impl"])):
-            cost = r.get(field)
+            cost = r.get(cost_key)
             fail = None if r["status"] == "ok" else fail_tag(r["status"])
-            rows.append(Row(prim, [Cell(note=r["impl"]), Cell(r.get("code_bytes"), digits=0),
-                                   Cell(cost, fail=fail, digits=0), Cell(per_call, digits=0),
+            rows.append(Row(prim, [Cell(note=r["impl"]),
+                                   Cell(r.get(bytes_key), digits=0, published=v[0] if fn else None),
+                                   Cell(cost, fail=fail, digits=0, published=v[1] if fn else None),
+                                   Cell(per_call, digits=0),
                                    Cell(cost / per_call if cost is not None else None, fail=fail,
                                         digits=0),
                                    Cell(r.get("table_bytes"), digits=0),
@@ -441,10 +449,17 @@ def primitive_sections(ref: dict, records) -> list[Section]:
     pairs = ", ".join(f"{prim} in {pub['scheme']}" for prim, pub in table["rows"].items())
     title = (f"{target}: the primitives -- {flabel(field)} per call of the bare permutation, "
              f"bytes per call = plaintext bytes one call encrypts ({pairs}), table bytes and "
-             f"look-up {flabel(field)} of one traced call; published rows: {table['what']} "
-             f"({ref['source']}; {ref['what']})" + (f"; {notes}" if notes else ""))
+             f"look-up {flabel(field)} of one traced call" +
+             (f"; {FUNCTION_NOTE.format(f=flabel(field))}" if fn else "") +
+             f"; published rows: {table['what']} ({ref['source']}; {ref['what']})" +
+             (f"; {notes}" if notes else ""))
+    columns = list(table["columns"])
+    if fn:
+        columns[:2] = ["function bytes (traced)", f"function {flabel(field)} per call "
+                       "(null-difference)"]
+        columns[3] = f"function {flabel(field)} per byte"
     return [Section("published", target, field, title,
-                    [Grid("primitive", ["impl", *table["columns"]], rows)], source=ref["file"])]
+                    [Grid("primitive", ["impl", *columns], rows)], source=ref["file"])]
 
 
 def aead_sections(ref: dict, records) -> list[Section]:
@@ -499,6 +514,14 @@ def rate_bytes(perm: str) -> int | None:
     return None
 
 
+# What the function columns are (records' function_bytes, function_<metric>:
+# runner.function_fields); "x / y (+d%)" sets ours beside a paper's figure.
+FUNCTION_NOTE = ("function: the permutation's own function, as the papers count it -- its "
+                 "bytes, the code symbols one traced call ran in between its entry and its "
+                 "return; its {f}, the call through the harness minus the same call of a null "
+                 "permutation, same run; beside the paper's figure where it has one")
+
+
 def permutation_sections(records, clock_labels: dict) -> list[Section]:
     """Per target, the permutation paper's table: each bare permutation and
     implementation with its code bytes, its cost per call and per rate byte
@@ -515,22 +538,34 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
         label = metric_label(clock_labels, target, field)
         cells = per_call(perms, field)
         code = {(r["scheme"], r["impl"]): r.get("code_bytes") for r in perms}
+        fn_field = f"function_{field}"
+        fn = {(r["scheme"], r["impl"]): r for r in perms
+              if r.get(fn_field) is not None or r.get("function_bytes") is not None}
         rows = []
         for scheme in scheme_order(r["scheme"] for r in perms):
             rate = rate_bytes(scheme)
+            theirs = next((ref["tables"][target]["rows"][scheme] for ref in refs
+                           if scheme in ref["tables"].get(target, {}).get("rows", {})), None)
             for impl in impl_order(r["impl"] for r in perms if r["scheme"] == scheme):
                 c = cells.get((impl, scheme, 0), Cell())
                 per_rate = (Cell(c.value / rate) if c.value is not None and rate
                             else Cell(fail=c.fail))
-                rows.append(Row(scheme, [Cell(note=impl), Cell(code.get((scheme, impl)), digits=0),
-                                         dataclasses.replace(c, digits=0), per_rate]))
+                row = [Cell(note=impl), Cell(code.get((scheme, impl)), digits=0),
+                       dataclasses.replace(c, digits=0), per_rate]
+                if fn:  # the function alone, each beside the paper's figure where it has one
+                    f = fn.get((scheme, impl), {})
+                    row += [Cell(f.get("function_bytes"), digits=0,
+                                 published=theirs[0] if theirs else None),
+                            Cell(f.get(fn_field), digits=0,
+                                 published=theirs[1] if theirs else None)]
+                rows.append(Row(scheme, row))
             for ref in refs:
                 table = ref["tables"].get(target)
                 pub = table["rows"].get(scheme) if table else None
                 if pub:
                     rows.append(Row(scheme, [Cell(note=f"published ({table['counter']})"),
                                              Cell(pub[0], digits=0), Cell(pub[1], digits=0),
-                                             Cell(pub[2])]))
+                                             Cell(pub[2])] + ([Cell(), Cell()] if fn else [])))
         if not rows:
             continue
         beside = [ref for ref in refs if target in ref["tables"]]
@@ -539,10 +574,12 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
         title = (f"{target}: the bare permutations -- code bytes, {flabel(field)} per call ({label}), "
                  f"{flabel(field)} per rate byte of a sponge of capacity 256 bits (rate 8 bytes for "
                  f"Ascon, 16 for Gimli, Sparkle384 and Xoodoo)" +
+                 (f"; {FUNCTION_NOTE.format(f=flabel(field))}" if fn else "") +
                  "".join(f"; {n}" for n in notes))
-        out.append(Section("permutations", target, field, title,
-                           [Grid("permutation", ["impl", "code bytes", f"{flabel(field)} per call",
-                                                 f"{flabel(field)} per rate byte"], rows)],
+        head = ["impl", "code bytes", f"{flabel(field)} per call", f"{flabel(field)} per rate byte"]
+        if fn:
+            head += ["function bytes (traced)", f"function {flabel(field)} (null-difference)"]
+        out.append(Section("permutations", target, field, title, [Grid("permutation", head, rows)],
                            source=beside[0]["file"] if beside else None))
     return out
 

@@ -144,7 +144,11 @@ def counts_of(fields: dict[str, str]) -> dict:
 # each kind's operations, in the order they are measured and reported
 OPS = {"aead": ("encrypt", "decrypt"), "hash": ("hash",), "perm": ("permutation",),
        "auth": ("auth",)}
-OP_ORDER = [op for ops in OPS.values() for op in ops]
+# The null permutation (bench_core.c): measured beside each bare permutation
+# through the same call, subtracted from it (records_of): the function's own
+# cost.  Not an operation of its own in the records.
+NULL_OP = "null-permutation"
+OP_ORDER = [op for ops in OPS.values() for op in ops] + [NULL_OP]
 
 
 def stale(built: pathlib.Path, source: pathlib.Path) -> bool:
@@ -329,7 +333,7 @@ class Target:
         length's encryption just before its decryption: the target then
         decrypts the ciphertext left by the encryption, bench_core.c), the
         stack probes; with the points in the order asked and the probes."""
-        ops = sorted({p.op for p in points}, key=OP_ORDER.index)
+        ops = sorted({p.op for p in points if p.op != NULL_OP}, key=OP_ORDER.index)
         stacks = [self.stack_point(impl, op) for op in ops]
         overhead_n = 1 if self.exact else 33
         points = sorted(points, key=lambda p: (p.adlen, p.mlen, OP_ORDER.index(p.op)))
@@ -559,6 +563,23 @@ class CrossTarget(Target):
     def ct_tracer_missing(self) -> str | None:
         """Why the tracer cannot run (None: it can)."""
         return Target.ct_missing(self)
+
+    def extra_counts(self, impl, program, points, result):
+        """A bare permutation's function alone from one traced call, where
+        this target has a tracer (profile.function_costs): the bytes of the
+        code it ran in (function_bytes) and what executed between its entry
+        and its return."""
+        perm = [p for p in points if p.op == "permutation"]
+        if not perm or self.ct_missing() is not None:
+            return
+        from harness.bench import profile
+        try:
+            got = profile.function_costs(self, impl, program)
+        except profile.ProfileError as e:
+            result.detail = f"function costs: {e}"
+            return
+        for p in perm:
+            result.values.setdefault(p, {}).update(got)
 
     def compile_flags(self) -> list[str]:
         """Every flag a firmware source is compiled with (from the repository

@@ -101,7 +101,9 @@ class Msp430Target(CrossTarget):
 
     def extra_counts(self, impl, program, points, result):
         """The permutation's static tables and look-up cycles (the MSP430
-        paper's Table 2 columns), from one traced call (profile.py)."""
+        paper's Table 2 columns), from one traced call (profile.py); and
+        the function alone, as every traced target."""
+        super().extra_counts(impl, program, points, result)
         from harness.bench import profile
         for p in points:
             if p.op != "permutation":
