@@ -34,10 +34,42 @@
  *     N more cycles (the refill P covers the zero-wait fetch).  Every data
  *     read from flash (literals, constant tables) costs N more cycles.
  *     RAM (data, stack) has no wait states.  With ws=0 none of this runs
- *     and the figure is the manual's table alone.
+ *     and the figure is the manual's table alone.  Without accel= this is
+ *     the no-accelerator bound: a branch refetches even a line just read.
+ *   - a flash accelerator (accel=), as the microcontrollers' manuals
+ *     describe it; the rules above hold, with these changes:
+ *       stm32f1: the STM32F1's prefetch buffer (RM0008, "Embedded Flash
+ *         memory", reading the Flash memory; PM0075, "Read operations":
+ *         the prefetch buffer and its controller).  The flash is read 64
+ *         bits at a time (one read: 1+N cycles, N = LATENCY, 0 to 2), into
+ *         two 64-bit blocks; the controller reads the next block as soon
+ *         as one block is free, that is when execution enters a block.
+ *         Lines are 8 bytes.  Data reads (literal pools, over DCode) do
+ *         not go through the buffer: N more each, as without accel.
+ *       sam3x: the SAM3X's Enhanced Embedded Flash Controller (SAM3X/SAM3A
+ *         datasheet, "Enhanced Embedded Flash Controller (EEFC)", read
+ *         operations: 128-bit access mode, code read optimization, data
+ *         read optimization).  The flash is read 128 bits at a time (1+N
+ *         cycles, N = FWS) into two 128-bit buffers for sequential code;
+ *         lines are 16 bytes.  Data reads go through one 128-bit data
+ *         buffer: a data read in the line it holds costs nothing more, any
+ *         other N more (and the buffer then holds that line).  (The code
+ *         loop optimization of the later EEFCs, EEFC_FMR.CLOE, is not in
+ *         the SAM3X's EEFC: not modelled.)
+ *     In both, the two code buffers hold the line being executed and the
+ *     next one (read since the current one was entered), so a fetch, after
+ *     a branch too, from either costs no flash read (the next line's: its
+ *     wait until it is there); a branch to any other line refetches it (N
+ *     more a line, P covering the zero-wait part), after which the next
+ *     line is read.  Left out: the core's own 3-word fetch queue (slack in
+ *     one line is not carried to the next), a data read delaying a code
+ *     read in progress (both share the flash), the STM32F1's half-cycle
+ *     access mode.
  *
  * Arguments: ws=N (0..15), flash=LO:HI (hex addresses, required when N > 0),
- * refill=P (1..3), fetch=BYTES (4, 8 or 16).
+ * refill=P (1..3), fetch=BYTES (4, 8 or 16), accel=none|stm32f1|sam3x
+ * (stm32f1: fetch 8 and N at most 2; sam3x: fetch 16; fetch may be left
+ * out with accel, and must agree with it when given).
  *
  * With `-d plugin` the totals are printed at exit ("insns N", then
  * "modelled_cycles M").
@@ -70,7 +102,10 @@ typedef struct {
 } insn_t;
 
 /* the model's parameters */
-static unsigned ws, refill = 2, fetch_bytes = 4;
+enum accel { A_NONE, A_STM32F1, A_SAM3X };
+static const char *const accel_name[] = {"none", "stm32f1", "sam3x"};
+static const unsigned accel_line[] = {0, 8, 16};  /* the accelerator's line: bytes */
+static unsigned ws, refill = 2, fetch_bytes = 4, accel = A_NONE;
 static uint32_t flash_lo, flash_hi;
 
 /* the model's state (one vCPU) */
@@ -79,6 +114,8 @@ static const insn_t *prev;
 static uint32_t cur_line;
 static uint64_t line_enter;  /* cycle at which execution entered cur_line */
 static int have_line;
+static uint32_t data_line;   /* accel=sam3x: the line in the data read buffer */
+static int have_data_line;
 
 /* decoded instructions by address (open addressing, grown at 1/2 full) */
 static insn_t **seen;
@@ -192,6 +229,28 @@ static void fetch(const insn_t *i, int redirect) {
   }
 }
 
+/* Flash wait states behind an accelerator (accel=): the two code buffers
+ * hold cur_line and cur_line + 1 (see the header). */
+static void fetch_buffered(const insn_t *i, int redirect) {
+  uint32_t x, first = i->addr / fetch_bytes, last = (i->addr + i->size - 1) / fetch_bytes;
+  int missed = 0; /* a line of this branch target was refetched: so is the rest of it */
+  for (x = first; x <= last; x++) {
+    if (have_line && !missed && x == cur_line)
+      continue; /* in the buffer being executed */
+    if (have_line && !missed && x == cur_line + 1) {
+      uint64_t ready = line_enter + 1 + ws; /* the other buffer, read since cur_line was entered */
+      if (cycles < ready)
+        cycles = ready;
+    } else {
+      cycles += ws; /* a flash read (after a branch, P covers its zero-wait part) */
+      missed = redirect;
+    }
+    cur_line = x;
+    line_enter = cycles; /* and the controller starts reading cur_line + 1 */
+    have_line = 1;
+  }
+}
+
 static void on_exec(unsigned int vcpu, void *ud) {
   const insn_t *i = ud, *p = prev;
   unsigned c = i->cost;
@@ -203,7 +262,9 @@ static void on_exec(unsigned int vcpu, void *ud) {
     redirect = 1;
   }
   if (ws != 0) {
-    if (i->flash)
+    if (i->flash && accel != A_NONE)
+      fetch_buffered(i, redirect);
+    else if (i->flash)
       fetch(i, redirect);
     else
       have_line = 0;
@@ -217,8 +278,16 @@ static void on_exec(unsigned int vcpu, void *ud) {
 
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *u) {
   (void)vcpu, (void)u;
-  if (!qemu_plugin_mem_is_store(info) && in_flash(vaddr & 0xffffffffull))
-    cycles += ws; /* a data read from flash */
+  uint32_t a = (uint32_t)(vaddr & 0xffffffffull);
+  if (qemu_plugin_mem_is_store(info) || !in_flash(a))
+    return;
+  if (accel == A_SAM3X) { /* the EEFC's 128-bit data read buffer */
+    if (have_data_line && a / fetch_bytes == data_line)
+      return;
+    data_line = a / fetch_bytes;
+    have_data_line = 1;
+  }
+  cycles += ws; /* a data read from flash */
 }
 
 static const insn_t *decoded(struct qemu_plugin_insn *insn) {
@@ -331,6 +400,7 @@ static int parse(const char *arg, const char *name, unsigned long max, unsigned 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
                                            int argc, char **argv) {
   int k, have_flash = 0;
+  unsigned fetch_arg = 0; /* fetch=, 0 when not given */
   if (info->system_emulation || strcmp(info->target_name, "arm") != 0) {
     fprintf(stderr, "cm3_cycles: qemu-arm user mode only\n");
     return -1;
@@ -339,7 +409,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     const char *a = argv[k];
     int r = parse(a, "ws", 15, &ws);
     if (r == 0) r = parse(a, "refill", 3, &refill);
-    if (r == 0) r = parse(a, "fetch", 16, &fetch_bytes);
+    if (r == 0 && (r = parse(a, "fetch", 16, &fetch_arg)) == 1 && fetch_arg == 0)
+      r = -1;
     if (r == 0 && strncmp(a, "flash=", 6) == 0) {
       char *end;
       unsigned long lo = strtoul(a + 6, &end, 16), hi = 0;
@@ -351,11 +422,34 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         }
       }
     }
+    if (r == 0 && strncmp(a, "accel=", 6) == 0) {
+      unsigned j;
+      r = -1;
+      for (j = 0; j < sizeof accel_name / sizeof *accel_name; j++)
+        if (strcmp(a + 6, accel_name[j]) == 0)
+          accel = j, r = 1;
+    }
     if (r != 1) {
-      fprintf(stderr, "cm3_cycles: bad argument %s (ws=N flash=LO:HI refill=P fetch=4|8|16)\n", a);
+      fprintf(stderr, "cm3_cycles: bad argument %s (ws=N flash=LO:HI refill=P fetch=4|8|16 "
+                      "accel=none|stm32f1|sam3x)\n", a);
       return -1;
     }
   }
+  if (accel != A_NONE) { /* the accelerator fixes the line */
+    if (fetch_arg != 0 && fetch_arg != accel_line[accel]) {
+      fprintf(stderr, "cm3_cycles: accel=%s reads the flash %u bytes at a time, not fetch=%u\n",
+              accel_name[accel], accel_line[accel], fetch_arg);
+      return -1;
+    }
+    fetch_arg = accel_line[accel];
+  }
+  if (accel == A_STM32F1 && ws > 2) {
+    fprintf(stderr, "cm3_cycles: accel=stm32f1 has 0 to 2 wait states (FLASH_ACR LATENCY), "
+                    "not ws=%u\n", ws);
+    return -1;
+  }
+  if (fetch_arg != 0)
+    fetch_bytes = fetch_arg;
   if (refill < 1 || (fetch_bytes != 4 && fetch_bytes != 8 && fetch_bytes != 16) ||
       (ws != 0 && !have_flash)) {
     fprintf(stderr, "cm3_cycles: refill 1..3, fetch 4/8/16, and flash=LO:HI with ws > 0\n");
