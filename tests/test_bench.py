@@ -40,8 +40,10 @@ CONTRACT_TARGETS = ["host", "rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv
                     "rv64-qemu", "rv64-zbb-qemu", "cortex-m3-qemu", "avr-atmega128", "msp430",
                     "xtensa-lx106-qemu"]
 BOARDS = ["mps2-an385", "nucleo-f103rb", "mega2560"]  # after the contract's (test_board.py)
-# the cycle model at 2 and 4 flash wait states (harness/bench/targets/qemu.py), after the boards
-WAIT_STATE_VARIANTS = ["cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4"]
+# the cycle model at 2 and 4 flash wait states (harness/bench/targets/qemu.py), after the boards:
+# without a flash accelerator, then behind the STM32F1's and the SAM3X's
+WAIT_STATE_VARIANTS = ["cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
+                       "cortex-m3-qemu-sam3x-ws4"]
 RECORD_KEYS = {"target", "scheme", "impl", "op", "adlen", "mlen", "cycles", "instructions",
                "samples", "kat", "code_bytes", "stack_bytes", "cycles_min", "cycles_max",
                "cycles_per_byte", "instructions_per_byte", "mode", "sets", "status"}

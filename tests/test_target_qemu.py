@@ -1,5 +1,6 @@
 """The QEMU targets (harness/bench/targets/qemu.py, harness/platforms/qemu): seven,
-and the two wait-state variants of cortex-m3-qemu's cycle model.
+and the four wait-state variants of cortex-m3-qemu's cycle model (2 and 4 wait
+states without a flash accelerator, and behind the STM32F1's and the SAM3X's).
 
 For each target: its tools are there after set-up (a failure, not a skip:
 ./run-tests installs them), the counter reads exactly the instructions of
@@ -42,7 +43,8 @@ def ask(session, request):
 def test_contract_order():
     assert NAMES == ["rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv64-qemu",
                      "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu",
-                     "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4"]
+                     "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
+                     "cortex-m3-qemu-sam3x-ws4"]
     for n in NAMES:
         assert TARGETS[n] in TARGET_CLASSES
         assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles

@@ -244,6 +244,8 @@ class CortexM3Qemu(QemuTarget):
     wait_states = 0   # flash wait states
     refill = 2        # P, the pipeline refill of a taken branch (the manual: 1..3)
     fetch_bytes = 4   # bytes per flash fetch (the ICode bus: 32 bits)
+    accelerator = None  # a flash accelerator (cm3_cycles.c's accel=): None, every fetch charged
+    accelerator_label = ""  # the accelerator in a few words (model_label)
     metric = ("instructions: the Thumb-2 instructions of the Cortex-M3 build as QEMU "
               "(qemu-arm user mode, not an M-profile model) executes them, counted exactly "
               "by a TCG plugin and read by the target itself; modelled_cycles: the same "
@@ -256,6 +258,8 @@ class CortexM3Qemu(QemuTarget):
         """The cycle model's plugin arguments for one firmware (its flash
         range from the ELF; none without one)."""
         args = f"ws={self.wait_states},refill={self.refill},fetch={self.fetch_bytes}"
+        if self.accelerator:
+            args += f",accel={self.accelerator}"
         if elf is not None and pathlib.Path(elf).is_file():
             lo, hi = flash_range(elf)
             args += f",flash={lo:x}:{hi:x}"
@@ -277,8 +281,15 @@ class CortexM3Qemu(QemuTarget):
 
     def is_available(self):
         ok, why = super().is_available()
-        return (ok, why.replace("counting plugin", f"cycle model ({self.wait_states} flash "
-                                                   f"wait states)") if ok else why)
+        return (ok, why.replace("counting plugin", f"cycle model ({self.model_label()})")
+                if ok else why)
+
+    def model_label(self) -> str:
+        """The flash the model prices, in a few words."""
+        flash = f"{self.wait_states} flash wait states"
+        if self.accelerator:
+            return f"{flash}, {self.accelerator_label}"
+        return flash if self.wait_states == 0 else f"{flash}, no flash accelerator"
 
     def simulator_files(self):
         """qemu-user and the cycle model plugin (the results cache's key)."""
@@ -302,6 +313,7 @@ class CortexM3Qemu(QemuTarget):
             "wait_states": self.wait_states,
             "cycle_model": {"refill": self.refill, "fetch_bytes": self.fetch_bytes,
                             "wait_states": self.wait_states,
+                            "flash_accelerator": self.accelerator or "none",
                             "source": "harness/platforms/qemu/cm3_cycles.c"},
         })
         over = env.get("counter_overhead")
@@ -323,24 +335,73 @@ class CortexM3Qemu(QemuTarget):
             v["wait_states"] = self.wait_states
 
 
+NO_ACCELERATOR = ("; every flash fetch charged (a 32-bit line, one line prefetched, a taken "
+                  "branch refetching): the no-accelerator bound, above a board with a flash "
+                  "accelerator")
+
+
 class CortexM3QemuWs2(CortexM3Qemu):
     name = "cortex-m3-qemu-ws2"
-    description = CortexM3Qemu.description.replace("0 flash wait states", "2 flash wait states")
+    description = CortexM3Qemu.description.replace("0 flash wait states",
+                                                   "2 flash wait states") + NO_ACCELERATOR
     wait_states = 2
     firmware_of = "cortex-m3-qemu"  # the same images: built once
     not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
-                          "model at 2 flash wait states): --target cortex-m3-qemu-ws2 or "
-                          "--all runs it")
+                          "model at 2 flash wait states, no flash accelerator): --target "
+                          "cortex-m3-qemu-ws2 or --all runs it")
 
 
 class CortexM3QemuWs4(CortexM3Qemu):
     name = "cortex-m3-qemu-ws4"
-    description = CortexM3Qemu.description.replace("0 flash wait states", "4 flash wait states")
+    description = CortexM3Qemu.description.replace("0 flash wait states",
+                                                   "4 flash wait states") + NO_ACCELERATOR
     wait_states = 4
     firmware_of = "cortex-m3-qemu"  # the same images: built once
     not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
-                          "model at 4 flash wait states): --target cortex-m3-qemu-ws4 or "
-                          "--all runs it")
+                          "model at 4 flash wait states, no flash accelerator): --target "
+                          "cortex-m3-qemu-ws4 or --all runs it")
+
+
+class CortexM3QemuStm32f1Ws2(CortexM3Qemu):
+    """The permutation paper's Nucleo (STM32F103RB at 72 MHz): 2 wait states
+    behind the STM32F1's flash prefetch buffer (cm3_cycles.c, accel=stm32f1)."""
+    name = "cortex-m3-qemu-stm32f1-ws2"
+    accelerator_label = "STM32F1 prefetch buffer"
+    description = CortexM3Qemu.description.replace(
+        "0 flash wait states",
+        "2 flash wait states behind the STM32F1's flash prefetch buffer: 64-bit flash reads "
+        "into two 64-bit blocks, the next block read as soon as one is free, a branch into "
+        "either block served from it, data reads not buffered (RM0008, Embedded Flash "
+        "memory: reading the Flash memory; PM0075, Read operations: prefetch buffer and "
+        "controller)")
+    wait_states = 2
+    fetch_bytes = 8   # the STM32F1 flash reads 64 bits at a time
+    accelerator = "stm32f1"
+    firmware_of = "cortex-m3-qemu"  # the same images: built once
+    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
+                          "model at 2 flash wait states behind the STM32F1 prefetch buffer): "
+                          "--target cortex-m3-qemu-stm32f1-ws2 or --all runs it")
+
+
+class CortexM3QemuSam3xWs4(CortexM3Qemu):
+    """The permutation paper's Arduino Due (SAM3X8E at 84 MHz): 4 wait states
+    behind the SAM3X's EEFC (cm3_cycles.c, accel=sam3x)."""
+    name = "cortex-m3-qemu-sam3x-ws4"
+    accelerator_label = "SAM3X EEFC 128-bit interface and buffers"
+    description = CortexM3Qemu.description.replace(
+        "0 flash wait states",
+        "4 flash wait states behind the SAM3X's flash controller: 128-bit flash reads into "
+        "two 128-bit code buffers (sequential code read optimization), a branch into either "
+        "buffer served from it, one 128-bit data read buffer (SAM3X/SAM3A datasheet, "
+        "Enhanced Embedded Flash Controller: read operations, 128-bit access mode, code and "
+        "data read optimization)")
+    wait_states = 4
+    fetch_bytes = 16  # the SAM3X flash reads 128 bits at a time (EEFC_FMR.FAM = 0)
+    accelerator = "sam3x"
+    firmware_of = "cortex-m3-qemu"  # the same images: built once
+    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
+                          "model at 4 flash wait states behind the SAM3X flash controller): "
+                          "--target cortex-m3-qemu-sam3x-ws4 or --all runs it")
 
 
 class XtensaLx106Qemu(QemuTarget):
@@ -360,4 +421,5 @@ class XtensaLx106Qemu(QemuTarget):
 
 
 TARGET_CLASSES = [Rv32iQemu, Rv32ZbbQemu, Rv32ZbkbQemu, Rv64Qemu, Rv64ZbbQemu, CortexM3Qemu,
-                  XtensaLx106Qemu, CortexM3QemuWs2, CortexM3QemuWs4]
+                  XtensaLx106Qemu, CortexM3QemuWs2, CortexM3QemuWs4, CortexM3QemuStm32f1Ws2,
+                  CortexM3QemuSam3xWs4]
