@@ -107,10 +107,10 @@ PLAIN = "none"  # the same bodies in the plain model (fetch=4): what the acceler
 
 def per_line(line: int, body_bytes: int, body_cycles: int, ws: int) -> float:
     """Straight-line code: a line of bodies takes its bodies' cycles or,
-    when that is less, the 1 + ws cycles the next line's read takes (the
-    SAM3X datasheet's sequential code reads: FWS 1 to 3 stall only at the
-    first access; at FWS 4 and above each 128-bit line of single-cycle
-    32-bit instructions waits FWS - 3 cycles)."""
+    when that is less, the 1 + ws cycles the next line's read takes (as
+    the SAM3X datasheet's sequential code reads: at FWS 1 to 3 only the
+    first access waits; the same rule makes each 128-bit line of
+    single-cycle 32-bit instructions wait FWS - 3 cycles at FWS 4)."""
     n = line // body_bytes
     return max(n * body_cycles, 1 + ws) / n
 
