@@ -492,3 +492,25 @@ def test_the_short_suite_table_gives_each_length_and_failures():
     assert rows[0] == ["scheme", "impl", *map(str, range(1, 17))]
     assert rows[1][:4] == ["ascon-prfs-v13", "fast", "651", "652"] and rows[1][-1] == "-"
     assert rows[2][1] == "slow" and rows[2][6] != "-" and "KAT" in rows[2][6].upper()
+
+
+def test_flash_ratios_beside_the_papers_boards():
+    """The paper's Table 3 as ratios: a board-like flash model's modelled
+    cycles over the same implementation's at 0 wait states, beside the
+    paper's board over its Table 1 figure (Due: 472 / 387); the board's
+    table also stands for the plain bound target ("also")."""
+    def rec(target, cycles, fn):
+        return {"target": target, "scheme": "ascon-p6", "impl": "asm", "op": "permutation",
+                "adlen": 0, "mlen": 0, "modelled_cycles": cycles, "function_modelled_cycles": fn,
+                "kat": "pass", "status": "ok", "sets": ["permutation"]}
+    records = [rec("cortex-m3-qemu", 400, 350), rec("cortex-m3-qemu-sam3x-ws4", 500, 420),
+               rec("cortex-m3-qemu-ws4", 1600, None)]
+    secs = {s.target: s for s in tb.flash_ratio_sections(records)}
+    assert set(secs) == {"cortex-m3-qemu-sam3x-ws4", "cortex-m3-qemu-ws4"}
+    rows = secs["cortex-m3-qemu-sam3x-ws4"].grids[0].text_rows()
+    assert rows[0] == ["permutation", "impl", "modelled cycles / 0 wait states",
+                       "function modelled cycles / 0 wait states"]
+    assert rows[1] == ["ascon-p6", "asm", "1.250 / 1.220 (+2.5%)", "1.200 / 1.220 (-1.6%)"]
+    assert secs["cortex-m3-qemu-ws4"].grids[0].text_rows()[1][2].startswith("4.000 / 1.220")
+    assert "Arduino Due" in secs["cortex-m3-qemu-sam3x-ws4"].title
+    assert tb.flash_ratio_sections(records[1:]) == []  # no 0-wait-state run: no ratio

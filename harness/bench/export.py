@@ -84,7 +84,8 @@ class Page:
         self.costs = tb.cost_sections(self.records, labels, baseline, lengths,
                                       counters=self.declared)
         self.published = (tb.published_sections(self.records, lengths) +
-                          tb.permutation_sections(self.records, labels))
+                          tb.permutation_sections(self.records, labels) +
+                          tb.flash_ratio_sections(self.records))
         self.targets = tb.targets_of(self.records)
 
     def of(self, target: str):

@@ -45,8 +45,9 @@ def published_sections(records: list[dict], lengths=tb.LENGTHS):
 
 def permutation_sections(records: list[dict], clock_labels: dict):
     """(title, [rows of text]) of the permutation table of each target
-    (the permutation paper's Tables 1-2, its figures beside ours)."""
-    for s in tb.permutation_sections(records, clock_labels):
+    (the permutation paper's Tables 1-3, its figures beside ours) and of
+    its Table 3 as flash ratios."""
+    for s in tb.permutation_sections(records, clock_labels) + tb.flash_ratio_sections(records):
         yield s.title, [g.text_rows() for g in s.grids]
 
 

@@ -514,6 +514,70 @@ def rate_bytes(perm: str) -> int | None:
     return None
 
 
+def paper_tables(ref: dict) -> dict:
+    """A permutations reference's tables by target: each under its own
+    target and under those its "also" names (the board-like model of a
+    board the plain wait-state target bounds)."""
+    out = {}
+    for target, table in ref["tables"].items():
+        for t in [target, *table.get("also", [])]:
+            out[t] = table
+    return out
+
+
+def flash_ratio_sections(records) -> list[Section]:
+    """The permutation paper's Table 3 as ratios: per board its cycles over
+    the 0-wait-state figure of Table 1 (a table's "ratio_to"), beside ours,
+    the modelled cycles of each flash model over the same implementation's
+    at 0 wait states (same run): the call through the harness and the
+    function alone."""
+    out = []
+    for ref in (r for r in published() if r.get("kind") == "permutations"):
+        tables = paper_tables(ref)
+        for target, table in tables.items():
+            base_target = table.get("ratio_to")
+            if not base_target:
+                continue
+            base_table = tables[base_target]
+            mine = {(r["scheme"], r["impl"]): r for r in records
+                    if r["target"] == target and r["op"] == "permutation" and status_of(r) == "ok"}
+            base = {(r["scheme"], r["impl"]): r for r in records
+                    if r["target"] == base_target and r["op"] == "permutation"
+                    and status_of(r) == "ok"}
+            field = cost_metric(list(mine.values()))
+            if not mine or not base or field is None:
+                continue
+            keys = [field] + ([f"function_{field}"] if any(
+                r.get(f"function_{field}") is not None for r in mine.values()) else [])
+            rows = []
+            for scheme in scheme_order(s for s, _i in mine):
+                pub, pub0 = table["rows"].get(scheme), base_table["rows"].get(scheme)
+                theirs = pub[1] / pub0[1] if pub and pub0 else None
+                for impl in impl_order(i for s, i in mine if s == scheme):
+                    r, r0 = mine[(scheme, impl)], base.get((scheme, impl))
+                    if r0 is None:
+                        continue
+                    cells = [Cell(note=impl)]
+                    for key in keys:
+                        ok = r.get(key) is not None and r0.get(key)
+                        cells.append(Cell(r[key] / r0[key] if ok else None, digits=3,
+                                          published=theirs))
+                    rows.append(Row(scheme, cells))
+            if not rows:
+                continue
+            f = flabel(field)
+            title = (f"{target} over {base_target}: {f} per call behind this flash over the same "
+                     f"implementation's at 0 wait states (same run), the call through the harness "
+                     f"and the function alone; beside the paper's board over its 0-wait-state "
+                     f"figure, published ({table['what']} over {base_table['what']}; "
+                     f"{ref['source']})")
+            head = ["impl", f"{f} / 0 wait states"] + (
+                [f"function {f} / 0 wait states"] if len(keys) > 1 else [])
+            out.append(Section("flash-ratios", target, field, title,
+                               [Grid("permutation", head, rows)], source=ref["file"]))
+    return out
+
+
 # What the function columns are (records' function_bytes, function_<metric>:
 # runner.function_fields); "x / y (+d%)" sets ours beside a paper's figure.
 FUNCTION_NOTE = ("function: the permutation's own function, as the papers count it -- its "
@@ -544,8 +608,8 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
         rows = []
         for scheme in scheme_order(r["scheme"] for r in perms):
             rate = rate_bytes(scheme)
-            theirs = next((ref["tables"][target]["rows"][scheme] for ref in refs
-                           if scheme in ref["tables"].get(target, {}).get("rows", {})), None)
+            theirs = next((paper_tables(ref)[target]["rows"][scheme] for ref in refs
+                           if scheme in paper_tables(ref).get(target, {}).get("rows", {})), None)
             for impl in impl_order(r["impl"] for r in perms if r["scheme"] == scheme):
                 c = cells.get((impl, scheme, 0), Cell())
                 per_rate = (Cell(c.value / rate) if c.value is not None and rate
@@ -560,7 +624,7 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
                                  published=theirs[1] if theirs else None)]
                 rows.append(Row(scheme, row))
             for ref in refs:
-                table = ref["tables"].get(target)
+                table = paper_tables(ref).get(target)
                 pub = table["rows"].get(scheme) if table else None
                 if pub:
                     rows.append(Row(scheme, [Cell(note=f"published ({table['counter']})"),
@@ -568,8 +632,8 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
                                              Cell(pub[2])] + ([Cell(), Cell()] if fn else [])))
         if not rows:
             continue
-        beside = [ref for ref in refs if target in ref["tables"]]
-        notes = [f"published rows: {ref['tables'][target]['what']} ({ref['source']})"
+        beside = [ref for ref in refs if target in paper_tables(ref)]
+        notes = [f"published rows: {paper_tables(ref)[target]['what']} ({ref['source']})"
                  for ref in beside]
         title = (f"{target}: the bare permutations -- code bytes, {flabel(field)} per call ({label}), "
                  f"{flabel(field)} per rate byte of a sponge of capacity 256 bits (rate 8 bytes for "
