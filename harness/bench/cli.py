@@ -237,12 +237,12 @@ def cmd_list(args) -> int:
         mine = tuple(i for i in impls if t.supports(i))
         rows.append((t.name, "available" if ok else "unavailable", reason, mine))
     width = max(len(impl_counts(m)) for *_x, m in rows)
-    names = max(len(r[0]) for r in rows)  # the longest target name sets the column
+    name_w = max(len(r[0]) for r in rows)  # the longest target name sets the column
     for name, state, reason, mine in rows:
         if not full:
-            print(f"{name:<{names}} {state:<12} {impl_counts(mine):<{width}}  {reason}")
+            print(f"{name:<{name_w}} {state:<12} {impl_counts(mine):<{width}}  {reason}")
             continue
-        print(f"{name:<{names}} {state:<12} {reason}")
+        print(f"{name:<{name_w}} {state:<12} {reason}")
         if not mine:
             print("  implementations: none" + (" of the selected schemes" if args.scheme else ""))
             continue
