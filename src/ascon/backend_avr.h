@@ -1,8 +1,9 @@
 /*
  * AVR assembly backends (src/ascon/avr/<variant>.S, written by gen.py):
- * the assembly is the permutation alone, on the C state layout of
- * lanes64.h (uint64_t x[5], little-endian bytes in RAM); the modes, the
- * byte handling and the incremental calls stay the C of aead_mode.h and
+ * the assembly is the permutation and runs of whole rate blocks (a byte
+ * at a time on the state's bytes, then p^ASCON_PB), on the C state layout
+ * of lanes64.h (uint64_t x[5], little-endian bytes in RAM); the partial
+ * blocks and the incremental calls stay the C of aead_mode.h and
  * hash_mode.h.  The implementation folder adds a .S including the variant:
  * small (the S-box looped over the columns) or fast (unrolled); both keep
  * some lanes in registers between the S-box and the linear layer.  An implementation of the small variant defines
@@ -23,5 +24,14 @@
 void LWC_NS(ascon_avr_permute)(perm_state_t *s, unsigned rounds);
 
 #define perm_permute(s, rounds) LWC_NS(ascon_avr_permute)((s), (rounds))
+
+#ifdef ASCON_RATE
+/* n > 0 full blocks of ASCON_RATE bytes, each followed by p^ASCON_PB, a
+ * byte at a time on the state's bytes; op: 0 absorb in, 1 encrypt in to
+ * out, 2 decrypt in to out (out may be in).  sponge.h's ASCON_BLOCKS. */
+void LWC_NS(ascon_avr_blocks)(perm_state_t *s, uint8_t *out, const uint8_t *in, size_t n,
+                              unsigned op);
+#define ASCON_BLOCKS(s, out, in, n, op) LWC_NS(ascon_avr_blocks)((s), (out), (in), (n), (op))
+#endif
 
 #endif

@@ -18,6 +18,49 @@
 
 #include "ascon/word.h"
 
+#if defined(ASCON_LANES_PLAIN) && defined(__AVR__)
+/* AVR: lanes64.h's state in RAM is the 40-byte string itself, byte k at
+ * k (SP 800-232's little-endian lanes) or at k ^ 7 (v1.2's big-endian
+ * ones: byte j of lane i is the lane's byte 7 - j); 64-bit values cost
+ * register shuffles and library shifts on an 8-bit core, so every
+ * operation goes a byte at a time. */
+#define ASCON_STATE_BYTE(k) ((k) ^ (ASCON_LITTLE_ENDIAN ? 0u : 7u))
+
+LWC_INLINE void perm_add(perm_state_t *s, const uint8_t *in, unsigned off, unsigned len) {
+  uint8_t *b = (uint8_t *)s;
+  for (; len > 0; len--, off++) b[ASCON_STATE_BYTE(off)] ^= *in++;
+}
+
+LWC_INLINE void perm_extract(const perm_state_t *s, uint8_t *out, unsigned off, unsigned len) {
+  const uint8_t *b = (const uint8_t *)s;
+  for (; len > 0; len--, off++) *out++ = b[ASCON_STATE_BYTE(off)];
+}
+
+LWC_INLINE void ascon_encrypt(perm_state_t *s, uint8_t *out, const uint8_t *in, unsigned off,
+                              unsigned len) {
+  uint8_t *b = (uint8_t *)s;
+  for (; len > 0; len--, off++) {
+    uint8_t c = (uint8_t)(b[ASCON_STATE_BYTE(off)] ^ *in++);
+    b[ASCON_STATE_BYTE(off)] = c;
+    *out++ = c;
+  }
+}
+
+LWC_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out, const uint8_t *in, unsigned off,
+                              unsigned len) {
+  uint8_t *b = (uint8_t *)s;
+  for (; len > 0; len--, off++) {
+    uint8_t c = *in++; /* read before out (may be in) */
+    *out++ = (uint8_t)(b[ASCON_STATE_BYTE(off)] ^ c);
+    b[ASCON_STATE_BYTE(off)] = c;
+  }
+}
+
+LWC_INLINE void ascon_add_byte(perm_state_t *s, uint8_t v, unsigned off) {
+  ((uint8_t *)s)[ASCON_STATE_BYTE(off)] ^= v;
+}
+
+#else
 /* Each operation walks the lanes touched by [off, off + len): lane i, first
  * byte j within it, n bytes there. */
 /* Bytes in and out of a lane: whole lanes (n == 8, so j == 0) the fast way. */
@@ -84,5 +127,6 @@ LWC_INLINE void ascon_decrypt(perm_state_t *s, uint8_t *out,
 LWC_INLINE void ascon_add_byte(perm_state_t *s, uint8_t b, unsigned off) {
   ascon_lane_xor(s, off / 8, (uint64_t)b << ASCON_SHIFT(off % 8));
 }
+#endif
 
 #endif

@@ -605,3 +605,391 @@ LWC_SYM(ascon_avr_permute):
     pop     r2
     ret
     .size LWC_SYM(ascon_avr_permute), .-LWC_SYM(ascon_avr_permute)
+
+#ifdef ASCON_RATE
+#if ASCON_RATE % 8
+#error the rate is whole lanes
+#endif
+    .text
+    .global LWC_SYM(ascon_avr_blocks)
+    .type LWC_SYM(ascon_avr_blocks), @function
+LWC_SYM(ascon_avr_blocks):
+    /* r25:r24 = state, r23:r22 = out, r21:r20 = in, r19:r18 = blocks (> 0), r17:r16 = op (0 absorb, 1 encrypt, 2 decrypt) */
+    push    r10
+    push    r11
+    push    r12
+    push    r13
+    push    r14
+    push    r15
+    push    r16
+    push    r17
+    push    r28
+    push    r29
+    movw    r14, r24                ; kept across the permutation's calls
+    movw    r28, r22                ; Y = out
+    movw    r12, r20
+    movw    r10, r18
+.Lb_block:
+    movw    r30, r14                ; Z = state
+#if !ASCON_LITTLE_ENDIAN
+    adiw    r30, 8                  ; big-endian lanes: from each lane's end down
+#endif
+    movw    r26, r12                ; X = in
+    ldi     r24, ASCON_RATE / 8     ; lanes of the rate
+    cpi     r16, 1
+    breq    .Lb_to_enc
+    brcs    .Lb_abs                 ; op 0
+    rjmp    .Lb_dec
+.Lb_to_enc:
+    rjmp    .Lb_enc
+.Lb_abs:
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z                  ; rate byte 0 of the lane
+#else
+    ld      r19, -Z                 ; rate byte 0 of the lane
+#endif
+    ld      r18, X+                 ; in
+    eor     r19, r18                ; rate ^ in
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+#if !ASCON_LITTLE_ENDIAN
+    adiw    r30, 16                 ; the next lane's end
+#endif
+    dec     r24
+    brne    .Lb_abs
+    rjmp    .Lb_permute
+.Lb_enc:
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z                  ; rate byte 0 of the lane
+#else
+    ld      r19, -Z                 ; rate byte 0 of the lane
+#endif
+    ld      r18, X+                 ; in
+    eor     r19, r18                ; rate ^ in
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19                 ; out
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r19
+#else
+    st      Z, r19
+#endif
+    st      Y+, r19
+#if !ASCON_LITTLE_ENDIAN
+    adiw    r30, 16                 ; the next lane's end
+#endif
+    dec     r24
+    brne    .Lb_enc
+    rjmp    .Lb_permute
+.Lb_dec:
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z                  ; rate byte 0 of the lane
+#else
+    ld      r19, -Z                 ; rate byte 0 of the lane
+#endif
+    ld      r18, X+                 ; in
+    eor     r19, r18                ; rate ^ in
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19                 ; out
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if ASCON_LITTLE_ENDIAN
+    ld      r19, Z
+#else
+    ld      r19, -Z
+#endif
+    ld      r18, X+
+    eor     r19, r18
+#if ASCON_LITTLE_ENDIAN
+    st      Z+, r18
+#else
+    st      Z, r18
+#endif
+    st      Y+, r19
+#if !ASCON_LITTLE_ENDIAN
+    adiw    r30, 16                 ; the next lane's end
+#endif
+    dec     r24
+    brne    .Lb_dec
+.Lb_permute:
+    movw    r12, r26                ; in: the next block
+    movw    r24, r14
+    ldi     r22, ASCON_PB           ; p^ASCON_PB
+    ldi     r23, 0
+    rcall   LWC_SYM(ascon_avr_permute)
+    sec
+    sbc     r10, r1                 ; n -= 1 (r1 = 0)
+    sbc     r11, r1
+    cp      r10, r1
+    cpc     r11, r1
+    breq    .Lb_done
+    rjmp    .Lb_block
+.Lb_done:
+    pop     r29
+    pop     r28
+    pop     r17
+    pop     r16
+    pop     r15
+    pop     r14
+    pop     r13
+    pop     r12
+    pop     r11
+    pop     r10
+    ret
+    .size LWC_SYM(ascon_avr_blocks), .-LWC_SYM(ascon_avr_blocks)
+#endif

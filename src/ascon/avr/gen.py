@@ -316,7 +316,91 @@ r0-r7 (or in place in r8-r15).  {RC} = round constant, {ZERO} = 0.""")
     a.label(".Ldone")
     tail(a, sym, saved)
     size(a, sym)
+    blocks(a)
     return text(a)
+
+
+# blocks(): registers kept across the permutation's calls (call-saved).
+B_S, B_IN, B_N, B_OP = ("r14", "r15"), ("r12", "r13"), ("r10", "r11"), "r16"
+B_SAVED = ["r10", "r11", "r12", "r13", "r14", "r15", "r16", "r17", "r28", "r29"]
+
+
+def blocks(a: Asm) -> None:
+    """ascon_avr_blocks(state, out, in, n, op), for a scheme with a rate
+    (ASCON_RATE): n full blocks, each absorbed (op 0), encrypted (1: the
+    state takes in ^ rate, out gets it) or decrypted (2: out gets in ^
+    rate, the state takes in) a byte at a time and followed by
+    p^ASCON_PB through ascon_avr_permute.  The string's byte k is byte k of
+    the state for SP 800-232's little-endian lanes; for v1.2's big-endian
+    lanes byte 8i + 7 - j, walked down each lane with -Z.  out may be in
+    (each byte is read before it is written)."""
+    sym = "LWC_SYM(ascon_avr_blocks)"
+    a.raw("")
+    a.raw("#ifdef ASCON_RATE")
+    a.raw("#if ASCON_RATE % 8")
+    a.raw("#error the rate is whole lanes")
+    a.raw("#endif")
+    head(a, sym, B_SAVED, "r25:r24 = state, r23:r22 = out, r21:r20 = in, r19:r18 = blocks (> 0), "
+         "r17:r16 = op (0 absorb, 1 encrypt, 2 decrypt)")
+    a("movw", B_S[0], "r24", comment="kept across the permutation's calls")
+    a("movw", "r28", "r22", comment="Y = out")
+    a("movw", B_IN[0], "r20")
+    a("movw", B_N[0], "r18")
+    a.label(".Lb_block")
+    a("movw", "r30", B_S[0], comment="Z = state")
+    a.raw("#if !ASCON_LITTLE_ENDIAN")
+    a("adiw", "r30", 8, comment="big-endian lanes: from each lane's end down")
+    a.raw("#endif")
+    a("movw", "r26", B_IN[0], comment="X = in")
+    a("ldi", "r24", "ASCON_RATE / 8", comment="lanes of the rate")
+    a("cpi", B_OP, 1)
+    a("breq", ".Lb_to_enc")
+    a("brcs", ".Lb_abs", comment="op 0")
+    a("rjmp", ".Lb_dec")
+    a.label(".Lb_to_enc")
+    a("rjmp", ".Lb_enc")
+    for op in ("abs", "enc", "dec"):
+        a.label(f".Lb_{op}")
+        for j in range(8):
+            a.raw("#if ASCON_LITTLE_ENDIAN")
+            a("ld", "r19", "Z", comment=f"rate byte {j} of the lane" if j == 0 else "")
+            a.raw("#else")
+            a("ld", "r19", "-Z", comment=f"rate byte {j} of the lane" if j == 0 else "")
+            a.raw("#endif")
+            a("ld", "r18", "X+", comment="in" if j == 0 else "")
+            a("eor", "r19", "r18", comment="rate ^ in" if j == 0 else "")
+            keep = "r18" if op == "dec" else "r19"  # decrypt: the state takes the ciphertext
+            a.raw("#if ASCON_LITTLE_ENDIAN")
+            a("st", "Z+", keep)
+            a.raw("#else")
+            a("st", "Z", keep)
+            a.raw("#endif")
+            if op != "abs":
+                a("st", "Y+", "r19", comment="out" if j == 0 else "")
+        a.raw("#if !ASCON_LITTLE_ENDIAN")
+        a("adiw", "r30", 16, comment="the next lane's end")
+        a.raw("#endif")
+        a("dec", "r24")
+        a("brne", f".Lb_{op}")
+        if op != "dec":
+            a("rjmp", ".Lb_permute")
+    a.label(".Lb_permute")
+    a("movw", B_IN[0], "r26", comment="in: the next block")
+    a("movw", "r24", B_S[0])
+    a("ldi", "r22", "ASCON_PB", comment="p^ASCON_PB")
+    a("ldi", "r23", 0)
+    a("rcall", "LWC_SYM(ascon_avr_permute)")
+    a("sec")
+    a("sbc", B_N[0], "r1", comment="n -= 1 (r1 = 0)")
+    a("sbc", B_N[1], "r1")
+    a("cp", B_N[0], "r1")
+    a("cpc", B_N[1], "r1")
+    a("breq", ".Lb_done")
+    a("rjmp", ".Lb_block")
+    a.label(".Lb_done")
+    tail(a, sym, B_SAVED)
+    size(a, sym)
+    a.raw("#endif")
 
 
 def generate(variant: str) -> str:
@@ -387,6 +471,7 @@ y{T_OUT} in T for theirs (the first).
     a.label(".Ldone")
     tail(a, sym, saved)
     size(a, sym)
+    blocks(a)
     return text(a)
 
 
