@@ -89,6 +89,18 @@ class Impl:
         m = re.search(r"#define LWC_MAX_INBYTES (\d+)", header.read_text()) if header.exists() else None
         return int(m.group(1)) if m else None
 
+    @functools.cached_property
+    def sponge(self) -> dict | None:
+        """An Ascon mode's rate and permutation rounds from its scheme.h
+        (ASCON_RATE, ASCON_PA, ASCON_PB): the permutation floor's terms;
+        None for every other scheme."""
+        header = self.path.parent / "scheme.h"
+        text = header.read_text() if header.exists() else ""
+        got = {k: re.search(rf"#define ASCON_{k.upper()} (\d+)", text) for k in ("rate", "pa", "pb")}
+        if not all(got.values()):
+            return None
+        return {k: int(m.group(1)) for k, m in got.items()}
+
     def builds_for(self, arch_tokens: set[str]) -> bool:
         """True when the architectures file names 'any' or one of the tokens."""
         return "any" in self.architectures or bool(arch_tokens & set(self.architectures))

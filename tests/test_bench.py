@@ -92,6 +92,8 @@ def test_quick_run_writes_contract_json(tmp_path):
         assert (rec["target"], rec["scheme"], rec["impl"], rec["op"], rec["adlen"]) == \
             ("host", "ascon-hash256", "ref", "hash", 0)
         assert rec["samples"] == 33 and rec["sets"] == ["thesis"]
+        # an Ascon mode: the terms of its permutation floor (floor table)
+        assert (rec["sponge_rate"], rec["sponge_pa"], rec["sponge_pb"]) == (8, 12, 12)
         check_measured(rec)
     env = data["environment"]
     for key in ("date", "python", "uname", "cpu", "targets", "job_seconds"):

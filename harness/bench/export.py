@@ -85,7 +85,8 @@ class Page:
                                       counters=self.declared)
         self.published = (tb.published_sections(self.records, lengths) +
                           tb.permutation_sections(self.records, labels) +
-                          tb.flash_ratio_sections(self.records))
+                          tb.flash_ratio_sections(self.records) +
+                          tb.floor_sections(self.records, labels))
         self.targets = tb.targets_of(self.records)
 
     def of(self, target: str):

@@ -53,9 +53,11 @@ def permutation_sections(records: list[dict], clock_labels: dict):
 
 def auth_sections(records: list[dict], clock_labels: dict):
     """(title, [rows of text]) of the keyed functions at 1..16 bytes and
-    against their bare permutation, per target (tables.short_sections,
-    tables.auth_goal_sections)."""
-    for s in tb.short_sections(records, clock_labels) + tb.auth_goal_sections(records, clock_labels):
+    against their bare permutation, and of the Ascon modes at their
+    permutation floor, per target (tables.short_sections,
+    tables.auth_goal_sections, tables.floor_sections)."""
+    for s in (tb.short_sections(records, clock_labels) + tb.auth_goal_sections(records, clock_labels)
+              + tb.floor_sections(records, clock_labels)):
         yield s.title, [g.text_rows() for g in s.grids]
 
 

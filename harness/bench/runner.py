@@ -286,6 +286,9 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                "reused_from": res.reused_from}
         if p.op == "permutation" and 0 in nulls:
             rec.update(function_fields(v, nulls[0]))
+        if p.op in ("encrypt", "decrypt", "hash") and res.impl.sponge:
+            # an Ascon mode: its rate and rounds, the terms of its permutation floor
+            rec.update({f"sponge_{k}": v for k, v in res.impl.sponge.items()})
         if p.op == "auth":  # the longest input: PrfShort's 16, 0 for no limit
             rec["max_inbytes"] = res.impl.max_inbytes or 0
         if res.instructions_reused_from is not None:

@@ -360,8 +360,8 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
     "ours / published (difference)"."""
     out = []
     for ref in published():
-        if ref.get("kind") == "permutations":
-            continue  # permutation_sections
+        if ref.get("kind") in ("permutations", "floor-peers"):
+            continue  # permutation_sections, floor_sections
         if ref.get("kind") == "primitives-aead":
             out += primitive_sections(ref, records) + aead_sections(ref, records)
             continue
@@ -512,6 +512,78 @@ def rate_bytes(perm: str) -> int | None:
         if perm.startswith(prefix):
             return state - CAPACITY_BYTES
     return None
+
+
+def peer_per_byte(row: dict) -> float:
+    """A floor-peers row's cost per byte: the difference of its two timed
+    lengths, in cycles at its clock, over the bytes between them."""
+    (m0, t0), (m1, t1) = sorted((int(m), t) for m, t in row["us_by_mlen"].items())
+    return (t1 - t0) * row["mhz"] / (m1 - m0)
+
+
+def floor_sections(records, clock_labels: dict) -> list[Section]:
+    """Per target, each Ascon mode beside its permutation floor (issue 32):
+    at 32 KiB its cost per byte over the bare p^b per call / rate, the
+    same implementation's permutation of the same run; an AEAD at 16 B its
+    cost per call over the permutation calls it makes (p^a, p^b for each
+    full block, p^a); published per-byte figures of other implementations
+    beside, labelled as published."""
+    out = []
+    peers = [row for ref in published() if ref.get("kind") == "floor-peers"
+             for row in ref["rows"]]
+    for target in targets_of(records):
+        recs = [r for r in records if r["target"] == target and status_of(r) == "ok"]
+        field = cost_metric(recs)
+        if field is None:
+            continue
+        perm = {(r["scheme"], r["impl"]): r.get(field) for r in recs if r["op"] == "permutation"}
+        modes = [r for r in recs if r.get("sponge_rate") and r["adlen"] == 0
+                 and r["op"] in ("encrypt", "decrypt", "hash") and r.get(field) is not None]
+        rows = []
+        for scheme in scheme_order(r["scheme"] for r in modes):
+            mine = [r for r in modes if r["scheme"] == scheme]
+            for impl in impl_order(r["impl"] for r in mine):
+                for op in ("encrypt", "decrypt", "hash"):
+                    at = {r["mlen"]: r for r in mine if r["impl"] == impl and r["op"] == op}
+                    big = at.get(32768)
+                    if big is None:
+                        continue
+                    rate, pa, pb = big["sponge_rate"], big["sponge_pa"], big["sponge_pb"]
+                    p_b, p_a = perm.get((f"ascon-p{pb}", impl)), perm.get((f"ascon-p{pa}", impl))
+                    if p_b is None:
+                        continue
+                    cost, floor = big[field] / 32768, p_b / rate
+                    cells = [Cell(note=impl), Cell(note=op), Cell(cost), Cell(floor),
+                             Cell(cost / floor, digits=3)]
+                    small = at.get(16) if op != "hash" else None
+                    if small is not None and p_a is not None:
+                        calls = 2 * p_a + (16 // rate) * p_b
+                        cells += [Cell(small[field], digits=0), Cell(calls, digits=0),
+                                  Cell(small[field] / calls, digits=3)]
+                    else:
+                        cells += [Cell(), Cell(), Cell()]
+                    rows.append(Row(scheme, cells))
+            if not any(r.label == scheme for r in rows):
+                continue  # nothing of ours beside the peer
+            for peer in peers:
+                if peer["target"] == target and peer["scheme"] == scheme:
+                    rows.append(Row(scheme, [Cell(note=f"published ({peer['counter']})"),
+                                             Cell(note="encrypt"), Cell(peer_per_byte(peer)),
+                                             Cell(), Cell(), Cell(), Cell(), Cell()]))
+        if not rows:
+            continue
+        f = flabel(field)
+        notes = "; ".join(f"published: {p['what']} ({ref['source']})" for ref in published()
+                          if ref.get("kind") == "floor-peers" for p in ref["rows"]
+                          if p["target"] == target)
+        title = (f"{target}: the Ascon modes at their permutation floor ({metric_label(clock_labels, target, field)}) "
+                 f"-- at 32 KiB, {f} per byte over the bare p^b per call / rate (the same "
+                 f"implementation's permutation, same run); at 16 B, {f} per call over its "
+                 f"permutation calls (p^a + p^b per full block + p^a)" + (f"; {notes}" if notes else ""))
+        out.append(Section("floor", target, field, title, [Grid("scheme", [
+            "impl", "op", f"{f} per byte, 32 KiB", "floor", "ratio", f"{f}, 16 B",
+            "permutation calls", "ratio, 16 B"], rows)]))
+    return out
 
 
 def paper_tables(ref: dict) -> dict:
