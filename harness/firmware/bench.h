@@ -36,8 +36,11 @@
  *   loop N SAMPLES
  *                -> ok op=loop n=N samples=... C=...  bench_known_loop(N)
  *   measure SCHEME IMPL OP ADLEN MLEN SAMPLES
- *                   OP: encrypt, decrypt, hash, or permutation (one call of
- *                   the bare permutation's permute(); ADLEN = MLEN = 0)
+ *                   OP: encrypt, decrypt, hash, auth (a MAC's or PRF's full
+ *                   output), permutation (one call of the bare permutation's
+ *                   permute(); ADLEN = MLEN = 0) or null-permutation (the
+ *                   same call of a permute() that returns at once: what
+ *                   the harness's call costs, subtracted by ./lwcbench)
  *                -> ok scheme=S impl=I op=OP adlen=A mlen=M samples=N
  *                   mode=oneshot|stream C=...
  *   stack SCHEME IMPL OP ADLEN MLEN
