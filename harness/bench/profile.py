@@ -408,14 +408,15 @@ def called_function(seg: bytes, symbols: list[tuple[int, str, int]],
     starts = [a for a, _n, _z in symbols]
 
     def region(addr):
+        """(start, size, name, the symbol's own name) of the code addr is in."""
         k = bisect.bisect_right(starts, addr) - 1
         if k < 0:
             return None
         a, name, size = symbols[k]
         if addr < a + size:
-            return (a, size, name)
+            return (a, size, name, name)
         end = starts[k + 1] if k + 1 < len(starts) else addr + 1
-        return (a + size, end - a - size, f"{name}+gap")  # code past the symbol's size
+        return (a + size, end - a - size, f"{name}+gap", name)  # code past the symbol's size
 
     state = "before"  # before run_op, in run_op, in the callee, back
     insns = cycles = 0
@@ -427,7 +428,7 @@ def called_function(seg: bytes, symbols: list[tuple[int, str, int]],
         addr = int.from_bytes(seg[i * ct.RECORD:i * ct.RECORD + 8], "little")
         if kind == ord("I"):
             r = region(addr)
-            in_caller = r is not None and r[2].split("+")[0].startswith(CALLER)
+            in_caller = r is not None and r[3].startswith(CALLER)
             if state == "before" and in_caller:
                 state = "caller"
             elif state == "caller" and not in_caller:
@@ -453,9 +454,9 @@ def called_function(seg: bytes, symbols: list[tuple[int, str, int]],
             **({"function_traced_cycles": cycles} if timed else {})}
 
 
-def function_costs(target, impl, elf: pathlib.Path) -> dict:
-    """For a bare permutation: called_function of one traced call."""
-    seg = trace_program(target, impl, elf, "permutation", 0, 0)
+def function_costs(target, impl, elf: pathlib.Path, seg: bytes) -> dict:
+    """For a bare permutation: called_function of one traced call (seg,
+    trace_program's of its "permutation" operation)."""
     got = called_function(seg, elfpatch.code_symbols_sized(elf.read_bytes()),
                           impl.namespace + "_")
     if got is None:
@@ -464,12 +465,11 @@ def function_costs(target, impl, elf: pathlib.Path) -> dict:
     return got
 
 
-def table_costs(target, impl, elf: pathlib.Path) -> dict:
+def table_costs(elf: pathlib.Path, seg: bytes) -> dict:
     """For the permutation table of a target whose tracer records cycles
-    (msp430): the static tables one call reads (bytes) and the cycles of
-    its look-up instructions."""
-    s = statistics(trace_program(target, impl, elf, "permutation", 0, 0), {}, sections(elf), None,
-                   elfpatch.read_only_objects(elf.read_bytes()))
+    (msp430), from one traced call (seg): the static tables it reads
+    (bytes) and the cycles of its look-up instructions."""
+    s = statistics(seg, {}, sections(elf), None, elfpatch.read_only_objects(elf.read_bytes()))
     return {"table_bytes": s["table_bytes"], "table_lookup_cycles": s["table_lookup_cycles"]}
 
 

@@ -565,21 +565,27 @@ class CrossTarget(Target):
         return Target.ct_missing(self)
 
     def extra_counts(self, impl, program, points, result):
-        """A bare permutation's function alone from one traced call, where
-        this target has a tracer (profile.function_costs): the bytes of the
-        code it ran in (function_bytes) and what executed between its entry
-        and its return."""
+        """What one traced call of a bare permutation gives (traced_counts),
+        where this target has a tracer: the call is traced once."""
         perm = [p for p in points if p.op == "permutation"]
         if not perm or self.ct_missing() is not None:
             return
         from harness.bench import profile
         try:
-            got = profile.function_costs(self, impl, program)
+            got = self.traced_counts(impl, program,
+                                     profile.trace_program(self, impl, program, "permutation", 0, 0))
         except profile.ProfileError as e:
-            result.detail = f"function costs: {e}"
+            result.detail = f"traced call: {e}"
             return
         for p in perm:
             result.values.setdefault(p, {}).update(got)
+
+    def traced_counts(self, impl, program, seg: bytes) -> dict:
+        """From the trace of one permutation call: the function alone
+        (profile.function_costs: the bytes of the code it ran in, what
+        executed between its entry and its return)."""
+        from harness.bench import profile
+        return profile.function_costs(self, impl, program, seg)
 
     def compile_flags(self) -> list[str]:
         """Every flag a firmware source is compiled with (from the repository

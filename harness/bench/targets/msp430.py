@@ -99,19 +99,12 @@ class Msp430Target(CrossTarget):
     def profile_session(self, elf, out):
         return PipeSession(self.ct_argv(elf, out, cycles=True), timeout=self.request_timeout)
 
-    def extra_counts(self, impl, program, points, result):
-        """The permutation's static tables and look-up cycles (the MSP430
-        paper's Table 2 columns), from one traced call (profile.py); and
-        the function alone, as every traced target."""
-        super().extra_counts(impl, program, points, result)
+    def traced_counts(self, impl, program, seg):
+        """The function alone, as every traced target, and the permutation's
+        static tables and look-up cycles (the MSP430 paper's Table 2
+        columns), from the same traced call (profile.py)."""
         from harness.bench import profile
-        for p in points:
-            if p.op != "permutation":
-                continue
-            try:
-                result.values.setdefault(p, {}).update(profile.table_costs(self, impl, program))
-            except profile.ProfileError as e:
-                result.detail = f"table costs: {e}"
+        return {**super().traced_counts(impl, program, seg), **profile.table_costs(program, seg)}
 
     def environment(self):
         env = super().environment()
