@@ -82,24 +82,27 @@ class Impl:
         return KAT_DIR / f"{self.kat_scheme or self.scheme}.txt"
 
     @functools.cached_property
+    def scheme_numbers(self) -> dict[str, int]:
+        """The numeric #defines of the scheme's scheme.h (read once; {} when
+        the folder has none)."""
+        header = self.path.parent / "scheme.h"
+        text = header.read_text() if header.exists() else ""
+        return {m.group(1): int(m.group(2))
+                for m in re.finditer(r"^#define (\w+) (\d+)\b", text, re.M)}
+
+    @property
     def max_inbytes(self) -> int | None:
         """The longest input the function takes (its scheme.h's
         LWC_MAX_INBYTES: Ascon-PrfShort's 16), None when there is no limit."""
-        header = self.path.parent / "scheme.h"
-        m = re.search(r"#define LWC_MAX_INBYTES (\d+)", header.read_text()) if header.exists() else None
-        return int(m.group(1)) if m else None
+        return self.scheme_numbers.get("LWC_MAX_INBYTES")
 
-    @functools.cached_property
+    @property
     def sponge(self) -> dict | None:
         """An Ascon mode's rate and permutation rounds from its scheme.h
         (ASCON_RATE, ASCON_PA, ASCON_PB): the permutation floor's terms;
         None for every other scheme."""
-        header = self.path.parent / "scheme.h"
-        text = header.read_text() if header.exists() else ""
-        got = {k: re.search(rf"#define ASCON_{k.upper()} (\d+)", text) for k in ("rate", "pa", "pb")}
-        if not all(got.values()):
-            return None
-        return {k: int(m.group(1)) for k, m in got.items()}
+        got = {k: self.scheme_numbers.get(f"ASCON_{k.upper()}") for k in ("rate", "pa", "pb")}
+        return got if all(v is not None for v in got.values()) else None
 
     def builds_for(self, arch_tokens: set[str]) -> bool:
         """True when the architectures file names 'any' or one of the tokens."""

@@ -264,7 +264,7 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
     """One JSON record per measured point (nulls when the job failed); the
     null permutation's point gives no record of its own (function_fields)."""
     out = []
-    nulls = {p.adlen: res.values.get(p, {}) for p in points if p.op == NULL_OP}
+    null = next((res.values.get(p, {}) for p in points if p.op == NULL_OP), None)
     for p in points:
         if p.op == NULL_OP:
             continue
@@ -284,8 +284,8 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                if v.get("instructions") is not None and n else None,
                "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
                "reused_from": res.reused_from}
-        if p.op == "permutation" and 0 in nulls:
-            rec.update(function_fields(v, nulls[0]))
+        if p.op == "permutation" and null is not None:
+            rec.update(function_fields(v, null))
         if p.op in ("encrypt", "decrypt", "hash") and res.impl.sponge:
             # an Ascon mode: its rate and rounds, the terms of its permutation floor
             rec.update({f"sponge_{k}": v for k, v in res.impl.sponge.items()})
