@@ -284,12 +284,22 @@ class CortexM3Qemu(QemuTarget):
         return (ok, why.replace("counting plugin", f"cycle model ({self.model_label()})")
                 if ok else why)
 
-    def model_label(self) -> str:
+    @classmethod
+    def model_label(cls) -> str:
         """The flash the model prices, in a few words."""
-        flash = f"{self.wait_states} flash wait states"
-        if self.accelerator:
-            return f"{flash}, {self.accelerator_label}"
-        return flash if self.wait_states == 0 else f"{flash}, no flash accelerator"
+        flash = f"{cls.wait_states} flash wait states"
+        if cls.accelerator:
+            return f"{flash}, {cls.accelerator_label}"
+        return flash if cls.wait_states == 0 else f"{flash}, no flash accelerator"
+
+    def __init_subclass__(cls, **kwargs):
+        """A wait-state variant runs cortex-m3-qemu's images under another
+        flash model, outside the default run (said in those words)."""
+        super().__init_subclass__(**kwargs)
+        cls.firmware_of = "cortex-m3-qemu"  # the same images: built once
+        cls.not_in_default_run = (f"a wait-state variant of cortex-m3-qemu (the same firmware, "
+                                  f"the cycle model at {cls.model_label()}): --target {cls.name} "
+                                  f"or --all runs it")
 
     def simulator_files(self):
         """qemu-user and the cycle model plugin (the results cache's key)."""
@@ -345,10 +355,6 @@ class CortexM3QemuWs2(CortexM3Qemu):
     description = CortexM3Qemu.description.replace("0 flash wait states",
                                                    "2 flash wait states") + NO_ACCELERATOR
     wait_states = 2
-    firmware_of = "cortex-m3-qemu"  # the same images: built once
-    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
-                          "model at 2 flash wait states, no flash accelerator): --target "
-                          "cortex-m3-qemu-ws2 or --all runs it")
 
 
 class CortexM3QemuWs4(CortexM3Qemu):
@@ -356,10 +362,6 @@ class CortexM3QemuWs4(CortexM3Qemu):
     description = CortexM3Qemu.description.replace("0 flash wait states",
                                                    "4 flash wait states") + NO_ACCELERATOR
     wait_states = 4
-    firmware_of = "cortex-m3-qemu"  # the same images: built once
-    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
-                          "model at 4 flash wait states, no flash accelerator): --target "
-                          "cortex-m3-qemu-ws4 or --all runs it")
 
 
 class CortexM3QemuStm32f1Ws2(CortexM3Qemu):
@@ -377,10 +379,6 @@ class CortexM3QemuStm32f1Ws2(CortexM3Qemu):
     wait_states = 2
     fetch_bytes = 8   # the STM32F1 flash reads 64 bits at a time
     accelerator = "stm32f1"
-    firmware_of = "cortex-m3-qemu"  # the same images: built once
-    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
-                          "model at 2 flash wait states behind the STM32F1 prefetch buffer): "
-                          "--target cortex-m3-qemu-stm32f1-ws2 or --all runs it")
 
 
 class CortexM3QemuSam3xWs4(CortexM3Qemu):
@@ -398,10 +396,6 @@ class CortexM3QemuSam3xWs4(CortexM3Qemu):
     wait_states = 4
     fetch_bytes = 16  # the SAM3X flash reads 128 bits at a time (EEFC_FMR.FAM = 0)
     accelerator = "sam3x"
-    firmware_of = "cortex-m3-qemu"  # the same images: built once
-    not_in_default_run = ("a wait-state variant of cortex-m3-qemu (the same firmware, the cycle "
-                          "model at 4 flash wait states behind the SAM3X flash controller): "
-                          "--target cortex-m3-qemu-sam3x-ws4 or --all runs it")
 
 
 class XtensaLx106Qemu(QemuTarget):
