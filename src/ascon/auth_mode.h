@@ -77,15 +77,6 @@ LWC_INLINE uint64_t ascon_auth_load8(const uint8_t *p) {
   return ascon_auth_load8_as(p, ASCON_AUTH_ALIGNED(p));
 }
 
-/* An 8-bit core whose state is the plain lanes in memory, little-endian as
- * the scheme: blocks are absorbed a byte at a time */
-#if ASCON_AUTH_WORD == 1 && defined(ASCON_LANES_PLAIN) && ASCON_LITTLE_ENDIAN && \
-    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define ASCON_AUTH_BYTES 1
-#else
-#define ASCON_AUTH_BYTES 0
-#endif
-
 /* The key's two lanes, S[8..24) = K */
 LWC_INLINE void ascon_auth_key(perm_state_t *s, uint64_t iv, const uint8_t *key) {
   ascon_lane_set(s, 0, iv);
@@ -121,19 +112,10 @@ LWC_INLINE void ascon_auth_add_block(perm_state_t *s, const uint8_t *in, int ali
 LWC_INLINE void ascon_auth_blocks(perm_state_t *s, const uint8_t *in, size_t n) {
   int aligned = ASCON_AUTH_ALIGNED(in); /* the same for every block */
   for (; n > 0; n--, in += ASCON_AUTH_IN_RATE) {
-#if ASCON_AUTH_BYTES
-    /* AVR: 64-bit values cost register shuffles; the state's bytes in
-     * RAM are the string's, so a block is 32 byte xors */
-    uint8_t *b = (uint8_t *)s;
-    const uint8_t *p = in;
-    uint8_t k = ASCON_AUTH_IN_RATE / 4; /* an 8-bit count, four bytes a turn */
+#ifdef ASCON_STATE_BYTE
+    /* the state is the byte string (duplex.h on AVR): its byte xors */
     (void)aligned;
-    do { /* post-increment addressing on both pointers */
-      *b++ ^= *p++;
-      *b++ ^= *p++;
-      *b++ ^= *p++;
-      *b++ ^= *p++;
-    } while (--k);
+    perm_add(s, in, 0, ASCON_AUTH_IN_RATE);
 #else
     if (aligned)
       ascon_auth_add_block(s, in, 1);

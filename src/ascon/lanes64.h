@@ -9,8 +9,8 @@
 
 typedef struct { uint64_t x[5]; } perm_state_t;
 /* the state in memory is the five lanes as they are: on a little-endian
- * core with a little-endian scheme, byte k of the state string is byte k
- * of the struct (auth_mode.h's 8-bit path) */
+ * core, byte k of the state string is byte k of the struct (k ^ 7 for
+ * big-endian lanes): duplex.h's byte path on AVR */
 #define ASCON_LANES_PLAIN 1
 
 LWC_INLINE void perm_zero(perm_state_t *s) {
