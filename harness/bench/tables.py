@@ -529,8 +529,8 @@ def floor_sections(records, clock_labels: dict) -> list[Section]:
     full block, p^a); published per-byte figures of other implementations
     beside, labelled as published."""
     out = []
-    peers = [row for ref in published() if ref.get("kind") == "floor-peers"
-             for row in ref["rows"]]
+    peers = [{**row, "source": ref["source"]} for ref in published()
+             if ref.get("kind") == "floor-peers" for row in ref["rows"]]
     for target in targets_of(records):
         recs = [r for r in records if r["target"] == target and status_of(r) == "ok"]
         field = cost_metric(recs)
@@ -573,8 +573,7 @@ def floor_sections(records, clock_labels: dict) -> list[Section]:
         if not rows:
             continue
         f = flabel(field)
-        notes = "; ".join(f"published: {p['what']} ({ref['source']})" for ref in published()
-                          if ref.get("kind") == "floor-peers" for p in ref["rows"]
+        notes = "; ".join(f"published: {p['what']} ({p['source']})" for p in peers
                           if p["target"] == target)
         title = (f"{target}: the Ascon modes at their permutation floor ({metric_label(clock_labels, target, field)}) "
                  f"-- at 32 KiB, {f} per byte over the bare p^b per call / rate (the same "
@@ -677,11 +676,12 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
         fn_field = f"function_{field}"
         fn = {(r["scheme"], r["impl"]): r for r in perms
               if r.get(fn_field) is not None or r.get("function_bytes") is not None}
+        papers = [(ref, paper_tables(ref)[target]) for ref in refs if target in paper_tables(ref)]
         rows = []
         for scheme in scheme_order(r["scheme"] for r in perms):
             rate = rate_bytes(scheme)
-            theirs = next((paper_tables(ref)[target]["rows"][scheme] for ref in refs
-                           if scheme in paper_tables(ref).get(target, {}).get("rows", {})), None)
+            theirs = next((table["rows"][scheme] for _ref, table in papers
+                           if scheme in table["rows"]), None)
             for impl in impl_order(r["impl"] for r in perms if r["scheme"] == scheme):
                 c = cells.get((impl, scheme, 0), Cell())
                 per_rate = (Cell(c.value / rate) if c.value is not None and rate
@@ -695,18 +695,15 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
                             Cell(f.get(fn_field), digits=0,
                                  published=theirs[1] if theirs else None)]
                 rows.append(Row(scheme, row))
-            for ref in refs:
-                table = paper_tables(ref).get(target)
-                pub = table["rows"].get(scheme) if table else None
+            for _ref, table in papers:
+                pub = table["rows"].get(scheme)
                 if pub:
                     rows.append(Row(scheme, [Cell(note=f"published ({table['counter']})"),
                                              Cell(pub[0], digits=0), Cell(pub[1], digits=0),
                                              Cell(pub[2])] + ([Cell(), Cell()] if fn else [])))
         if not rows:
             continue
-        beside = [ref for ref in refs if target in paper_tables(ref)]
-        notes = [f"published rows: {paper_tables(ref)[target]['what']} ({ref['source']})"
-                 for ref in beside]
+        notes = [f"published rows: {table['what']} ({ref['source']})" for ref, table in papers]
         title = (f"{target}: the bare permutations -- code bytes, {flabel(field)} per call ({label}), "
                  f"{flabel(field)} per rate byte of a sponge of capacity 256 bits (rate 8 bytes for "
                  f"Ascon, 16 for Gimli, Sparkle384 and Xoodoo)" +
@@ -716,7 +713,7 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
         if fn:
             head += ["function bytes (traced)", f"function {flabel(field)} (null-difference)"]
         out.append(Section("permutations", target, field, title, [Grid("permutation", head, rows)],
-                           source=beside[0]["file"] if beside else None))
+                           source=papers[0][0]["file"] if papers else None))
     return out
 
 
