@@ -29,7 +29,7 @@ from harness.bench.elfpatch import patch_symbol
 from harness.bench.impls import extra_build_dir
 from harness.bench.kat import judge, request
 from harness.bench.plan import Plan, points_for
-from harness.bench.runner import Progress
+from harness.bench.pool import Progress
 from harness.bench.session import ScriptSession, SessionError
 from harness.bench.targets import TARGETS
 from harness.discover import discover
@@ -1019,7 +1019,7 @@ def test_progress_first_estimate_is_the_run_time_of_a_small_run():
     """A small run on two threads through each(): a long job started first
     and six short ones beside it.  The estimate made when the first job
     ends, added to the time so far, is the run's time within a quarter."""
-    from harness.bench.runner import each
+    from harness.bench.pool import each
 
     class Fake:
         parallel, job_weight, name = True, 1.0, "fake"

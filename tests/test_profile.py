@@ -8,7 +8,8 @@ import subprocess
 import pytest
 
 from conftest import ROOT, usable_target
-from harness.bench.profile import Section, avr_modes, called_function, msp430_modes, statistics
+from harness.bench.profile import avr_modes, msp430_modes
+from harness.bench.trace import Section, called_function, statistics
 
 
 def lwcbench(*args):
@@ -106,7 +107,7 @@ def test_statistics_classify_each_access():
                     rec("I", 0x1006), rec("W", 0x8000), rec("W", 0x7ff0),  # stack
                     rec("I", 0x1004), rec("I", 0x1000), rec("R", 0x0100),  # I/O, not stack
                     rec("I", 0x1008)])                               # not disassembled
-    s = statistics(seg, dis, secs, "msp430")
+    s = statistics(seg, dis, secs, msp430_modes)
     assert (s["instructions"], s["register_only"], s["memory_operations"]) == (7, 3, 4)
     assert (s["reads"], s["writes"], s["table_lookups"]) == (3, 3, 1)
     assert s["mnemonics"] == {"xor": 2, "mov": 2, "add": 1, "push": 1, "?": 1}
@@ -120,7 +121,7 @@ def test_statistics_classify_each_access():
     timed = b"".join([rec("I", 0x1000), rec("R", 0x2004), rec("C", 2),
                       rec("I", 0x1002), rec("R", 0x3004), rec("W", 0x3004), rec("C", 4),
                       rec("I", 0x1004), rec("C", 1)])
-    t = statistics(timed, dis, secs, "msp430")
+    t = statistics(timed, dis, secs, msp430_modes)
     assert (t["cycles"], t["table_lookup_instructions"], t["table_lookup_cycles"]) == (7, 1, 2)
     assert t["instructions"] == 3
     # the read-only objects: a table read is named with its size; a read of
@@ -128,15 +129,15 @@ def test_statistics_classify_each_access():
     objs = [{"name": "sbox", "addr": 0x2000, "size": 16},
             {"name": "unused", "addr": 0x2040, "size": 32},
             {"name": "x_opt32_lwc_perm_desc", "addr": 0x2080, "size": 8}]
-    d = statistics(seg + rec("I", 0x1000) + rec("R", 0x2084), dis, secs, "msp430", objs)
+    d = statistics(seg + rec("I", 0x1000) + rec("R", 0x2084), dis, secs, msp430_modes, objs)
     assert d["tables_read"] == {"sbox": 16} and d["table_bytes"] == 16
     assert d["table_lookups"] == 1 and d["reads"] == 4
     assert s["functions"] is None  # no symbols given
     # by function: the last code symbol at or below each instruction's address
-    f = statistics(timed, dis, secs, "msp430", None, [(0x1000, "a"), (0x1004, "b")])
+    f = statistics(timed, dis, secs, msp430_modes, None, [(0x1000, "a"), (0x1004, "b")])
     assert f["functions"] == [{"name": "a", "instructions": 2, "cycles": 6},
                               {"name": "b", "instructions": 1, "cycles": 1}]
-    g = statistics(seg, dis, secs, "msp430", None, [(0x1002, "b")])
+    g = statistics(seg, dis, secs, msp430_modes, None, [(0x1002, "b")])
     assert g["functions"] == [{"name": "b", "instructions": 5}, {"name": "?", "instructions": 2}]
 
 
@@ -196,18 +197,18 @@ def test_bad_lengths_and_outputs_are_one_line_errors_before_any_work(args, messa
 def test_the_length_limit_is_the_firmwares_and_help_states_it(capsys):
     """The limit is each target's BENCH_MAX_LEN (its define, else
     bench.h's), and profile --help says it for the traced targets."""
-    from harness.bench import cli, ct
+    from harness.bench import cli, trace
     from harness.bench.targets import TARGETS
     bench_h = (ROOT / "harness/firmware/bench.h").read_text()
     assert "#define BENCH_MAX_LEN 32768u" in bench_h
-    assert ct.max_len(TARGETS["rv32i-qemu"]) == 32768
-    assert ct.max_len(TARGETS["avr-atmega128"]) == int(
+    assert trace.max_len(TARGETS["rv32i-qemu"]) == 32768
+    assert trace.max_len(TARGETS["avr-atmega128"]) == int(
         TARGETS["avr-atmega128"].defines["BENCH_MAX_LEN"].rstrip("u"))
     with pytest.raises(SystemExit):
         cli.main(["profile", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert (f"at most the target's BENCH_MAX_LEN bytes: {ct.max_len(TARGETS['avr-atmega128'])} "
-            f"on avr-atmega128, {ct.max_len(TARGETS['msp430'])} on msp430, 32768 on the "
+    assert (f"at most the target's BENCH_MAX_LEN bytes: {trace.max_len(TARGETS['avr-atmega128'])} "
+            f"on avr-atmega128, {trace.max_len(TARGETS['msp430'])} on msp430, 32768 on the "
             "others") in text
 
 

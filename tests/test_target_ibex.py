@@ -18,7 +18,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT, find_impl, firmware, usable_target
-from harness.bench import ct, kat
+from harness.bench import kat, trace
 from harness.bench.session import ScriptSession
 from harness.bench.targets import TARGETS
 from harness.bench.targets import ibex as ibex_module
@@ -294,7 +294,7 @@ def nm_address(elf: pathlib.Path, name: str) -> int:
 
 
 def records(seg: bytes) -> list[tuple[str, int]]:
-    return [ct.record(seg, i) for i in range(len(seg) // ct.RECORD)]
+    return [trace.record(seg, i) for i in range(len(seg) // trace.RECORD)]
 
 
 def test_ct_trace_records_instructions_and_accesses(tmp_path):
@@ -312,8 +312,8 @@ def test_ct_trace_records_instructions_and_accesses(tmp_path):
     assert lines[-1] == "e 00000001", lines
     buf = int(lines[0][2:], 16)
     data = trace.read_bytes()
-    assert len(data) % ct.RECORD == 0 and data[-ct.RECORD:] == bytes(8) + b"E"
-    segs = ct.segments(data)
+    assert len(data) % trace.RECORD == 0 and data[-trace.RECORD:] == bytes(8) + b"E"
+    segs = trace.segments(data)
     assert len(segs) == 2
     long, short = map(records, segs)
     probe = nm_address(fw, "ct_probe")

@@ -1,6 +1,8 @@
 """lwcbench: build, verify (KAT) and measure implementations on targets.
 
-How a run flows (one way; no module imports from one downstream of it):
+How a run flows.  The modules import one way: each only from those of an
+earlier group of ORDER below (tests/test_imports.py reads every import,
+inside functions too, and fails on one against it).
   cli.py       the ./lwcbench command line: every subcommand in one table
                (COMMANDS); `run` parses its options once into a plan
   plan.py      Plan: what a run is asked to do (targets, implementations,
@@ -27,8 +29,36 @@ How a run flows (one way; no module imports from one downstream of it):
                (the firmware's C is harness/firmware/, each family's port,
                start-up, simulator and set-up harness/platforms/<family>/)
   session.py   the line protocol of harness/firmware/bench.h
+  trace.py     the tracers' records and what is read from them (ct,
+               profile, a bare permutation's function alone)
+  pool.py      each(): the jobs on the cores; Progress: the progress line
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
   cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
   ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py: the other
                subcommands
 """
+
+# The import order, earliest first: a module imports only from modules of
+# earlier groups, never from its own group or a later one.  A target never
+# imports a subcommand; the subcommands beside the run (ct, profile, leak)
+# use pool and trace, not runner.
+ORDER = (
+    ("units", "files", "session", "elfpatch", "install", "impls"),  # foundations
+    ("kat", "cache", "trace", "pool"),  # answers judged and cached, traces read, jobs run
+    ("targets.base",),
+    ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
+    ("targets.board",),
+    ("targets",),  # the package: every target, found
+    ("tables",),  # the output: records -> tables -> renderers
+    ("export", "report"),
+    ("docs",),
+    ("site",),
+    ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)
+    ("scope", "cluster"),
+    ("runner",),
+    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino"),  # the other subcommands
+    ("supercop",),
+    ("finish",),  # RunResult -> the outputs
+    ("cli",),
+    ("__main__",),
+)

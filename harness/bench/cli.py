@@ -27,8 +27,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, leak, profile,
-                           report, runner, site, supercop)
+from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, leak, pool,
+                           profile, report, runner, site, supercop)
 from harness.bench import tables as tb
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
@@ -317,7 +317,7 @@ def cmd_worker(args) -> int:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
     argv = [sys.executable, "-m", "distributed.cli.dask_worker", args.scheduler,
-            "--nthreads", str(args.nthreads or runner.cpu_count()), "--nworkers", "1",
+            "--nthreads", str(args.nthreads or pool.cpu_count()), "--nworkers", "1",
             "--no-dashboard", "--death-timeout", "30"]
     if args.name:
         argv += ["--name", args.name]

@@ -18,26 +18,21 @@ run() traces the (target, implementation) jobs the command selected
 """
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import pathlib
-import re
-import subprocess
 import tempfile
 
-from harness.bench import runner
 from harness.bench.impls import impl_id, not_ct_reason
-from harness.bench.runner import Progress
+from harness.bench.pool import Progress, cpu_count, each
 from harness.bench.session import INTERRUPTED, SessionError
 from harness.bench.targets.base import BuildError, DoesNotFit
-from harness.discover import ROOT, Impl
+from harness.bench.trace import (RECORD, Symbols, first_difference, last_instruction, record,
+                                 segments)
+from harness.discover import Impl
 
-BENCH_H = ROOT / "harness" / "firmware" / "bench.h"
 SECRETS = (0, 1, 2)
 AEAD_LENGTHS = ((0, 0), (0, 16), (3, 17), (16, 40))  # (adlen, mlen): blocks, partial blocks
 HASH_LENGTHS = (0, 8, 17, 40)
-RECORD = 9  # 8-byte address, 1-byte kind (ct_trace.c)
-KINDS = {ord("I"): "instruction", ord("R"): "load", ord("W"): "store", ord("E"): "end"}
 
 
 def cases(impl: Impl) -> list[tuple[str, int, int]]:
@@ -53,21 +48,6 @@ def cases(impl: Impl) -> list[tuple[str, int, int]]:
     return [("permutation", 0, 0)]
 
 
-def max_len(target) -> int:
-    """The longest message (and associated data) the "ct" request traces on
-    a target (class or object): the firmware's BENCH_MAX_LEN, the target's
-    define or bench.h's default.  Longer inputs are streamed through the
-    incremental calls, which the request refuses ("ct traces one-shot
-    operations only")."""
-    value = getattr(target, "defines", {}).get("BENCH_MAX_LEN")
-    if value is None:
-        m = re.search(r"^#define BENCH_MAX_LEN (\w+)", BENCH_H.read_text(), re.M)
-        value = m.group(1)
-    return int(value.rstrip("uUlL"), 0)
-
-
-
-
 @dataclasses.dataclass
 class Outcome:
     target: str
@@ -78,84 +58,6 @@ class Outcome:
     error: str = ""                 # could not trace at all
     skipped: str = ""               # declared not constant-time
     unfit: str = ""                 # the program does not fit the device (as in `run`)
-
-
-def segments(data: bytes) -> list[bytes]:
-    """The trace file cut at its end records (each segment without it).
-    The records' kind bytes are searched as one strided copy: the traces
-    of a target's every implementation hold hundreds of millions of
-    records (avr-atmega128: 260 M per secret), and a Python loop over them
-    was most of `ct`'s time there (52 s, now 18 s)."""
-    kinds = data[8::RECORD]
-    out, start, k = [], 0, kinds.find(b"E")
-    while k >= 0:
-        out.append(data[start:k * RECORD])
-        start = (k + 1) * RECORD
-        k = kinds.find(b"E", k + 1)
-    return out
-
-
-def first_difference(a: bytes, b: bytes) -> int | None:
-    """Index of the first differing record (or where the shorter ends)."""
-    if a == b:
-        return None
-    lo, hi = 0, min(len(a), len(b)) // RECORD
-    step = 4096
-    while lo < hi:  # find the differing chunk, then the record
-        end = min(lo + step, hi)
-        if a[lo * RECORD:end * RECORD] != b[lo * RECORD:end * RECORD]:
-            for i in range(lo, end):
-                if a[i * RECORD:(i + 1) * RECORD] != b[i * RECORD:(i + 1) * RECORD]:
-                    return i
-        lo = end
-    return hi
-
-
-def record(seg: bytes, i: int) -> tuple[str, int] | None:
-    if (i + 1) * RECORD > len(seg):
-        return None
-    r = seg[i * RECORD:(i + 1) * RECORD]
-    return KINDS.get(r[8], "?"), int.from_bytes(r[:8], "little")
-
-
-def last_instruction(seg: bytes, i: int) -> int | None:
-    """Address of the instruction record at or before index i."""
-    for k in range(min(i, len(seg) // RECORD - 1), -1, -1):
-        if seg[k * RECORD + 8] == ord("I"):
-            return int.from_bytes(seg[k * RECORD:k * RECORD + 8], "little")
-    return None
-
-
-class Symbols:
-    """Address -> function+offset, from the program's symbol table, read
-    when a finding first asks (nm on every traced firmware was a tenth of
-    a clean target's check)."""
-
-    def __init__(self, nm: str, elf: pathlib.Path):
-        self.nm, self.elf = nm, elf
-        self.addrs: list[int] | None = None
-        self.names: list[str] = []
-
-    def _read(self) -> None:
-        self.addrs = []
-        try:
-            text = subprocess.run([self.nm, "-n", str(self.elf)], capture_output=True,
-                                  text=True, timeout=60).stdout
-        except (OSError, subprocess.TimeoutExpired):
-            text = ""
-        for line in text.splitlines():
-            parts = line.split()
-            if len(parts) == 3 and parts[1] in "tTwW":
-                self.addrs.append(int(parts[0], 16))
-                self.names.append(parts[2])
-
-    def __call__(self, addr: int | None) -> str:
-        if addr is None:
-            return "?"
-        if self.addrs is None:
-            self._read()
-        k = bisect.bisect_right(self.addrs, addr) - 1
-        return f"0x{addr:x} ({self.names[k]}+0x{addr - self.addrs[k]:x})" if k >= 0 else f"0x{addr:x}"
 
 
 def describe(seg_a: bytes, seg_b: bytes, i: int, symbols: Symbols) -> str:
@@ -355,7 +257,7 @@ def run(jobs: list, njobs: int | None) -> int:
         t.ct_prepare([i for tt, i in jobs if tt is t])
     work = units(jobs)
     progress = Progress(len(work), weights=[float(len(g)) for _t, g in work],
-                        workers=njobs or runner.cpu_count())
+                        workers=njobs or cpu_count())
     results: dict[int, list[Outcome]] = {}
 
     def one(n, t, group):
@@ -378,7 +280,7 @@ def run(jobs: list, njobs: int | None) -> int:
             if o.error:
                 progress.note(f"FAILED {o.target} {impl_id(o.impl)}: {o.error}")
     try:  # traces are compared, not timed: every target runs in parallel
-        runner.each(work, one, njobs, alone=lambda t: False,
+        each(work, one, njobs, alone=lambda t: False,
                     weights=[float(len(g)) for _t, g in work])
     finally:
         progress.finish()

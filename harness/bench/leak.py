@@ -58,19 +58,21 @@ import tempfile
 import time
 
 from harness.bench import install
-from harness.bench.ct import Symbols
 from harness.bench.files import write_atomic
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.session import INTERRUPTED, interrupt_all
 from harness.bench.targets import TARGETS
+from harness.bench.trace import Symbols
 
 COMPONENTS = ("rf", "alu_a", "alu_b", "result", "wdata", "rdata")
 PHASES = {1: "initialization", 2: "data", 3: "finalization"}
 THRESHOLD = 4.5
-TARGET = "rv32-ibex"
-MODEL = ("per clock cycle, 6 samples, each a Hamming distance: register-file write vs the "
-         "value overwritten; ALU operand A, operand B and result buses vs their previous "
-         "value; store-data bus vs the previous store; load-data bus vs the previous load")
+
+
+def power_targets() -> list[str]:
+    """The targets with a power model (Target.leak_model), the first the
+    default of --target."""
+    return [name for name, cls in TARGETS.items() if cls.leak_model]
 
 
 class LeakError(Exception):
@@ -81,8 +83,9 @@ def add_parser(sub) -> None:
     p = sub.add_parser("leak", help="power-leakage assessment (fixed-vs-random-key TVLA) on "
                        "the Ibex RTL model", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--target", default=TARGET, metavar="T",
-                   help=f"the target with a power model (only {TARGET} for now)")
+    p.add_argument("--target", default=power_targets()[0], metavar="T",
+                   help=f"a target with a power model: {', '.join(power_targets())} "
+                        "(default: the first)")
     p.add_argument("--scheme", default="ascon-aead128", metavar="S",
                    help="an AEAD scheme with 16-byte keys (default ascon-aead128)")
     p.add_argument("--impl", action="append", required=True, metavar="I",
@@ -207,18 +210,17 @@ def phase_spans(marks: list[tuple[int, int]], cycles: int) -> list[tuple[int, in
 
 def assess(target, impl, args, progress) -> dict:
     """Build, simulate in parallel chunks, add the sums, judge."""
-    from harness.bench.targets.ibex import IbexSession
     started = time.monotonic()
     rec = {"target": target.name, "scheme": impl.scheme, "impl": impl.name,
            "adlen": args.adlen, "mlen": args.mlen, "order": args.order,
-           "threshold": THRESHOLD, "model": MODEL}
+           "threshold": THRESHOLD, "model": target.leak_model}
     elf = target.build(impl)
     jobs = max(1, args.jobs or len(os.sched_getaffinity(0)))
 
     def simulate(n: int, seed: int, timeout: float) -> Sums:
         with tempfile.TemporaryDirectory(prefix="lwc-leak-") as tmp:
             path = pathlib.Path(tmp) / "sums.bin"
-            session = IbexSession(elf, timeout, leak=path, leak_order=args.order)
+            session = target.leak_session(elf, timeout, path, args.order)
             req = f"leak {impl.scheme} {impl.name} {n} {args.adlen} {args.mlen} {seed}"
             ans = session.run_all([req], [timeout])[0]
             if ans.ok is None:
@@ -362,8 +364,8 @@ def plot(recs: list[dict], path: str) -> None:
 
 def main(args) -> int:
     try:
-        if args.target != TARGET:
-            raise LeakError(f"--target: only {TARGET} has a power model "
+        if args.target not in power_targets():
+            raise LeakError(f"--target: only {', '.join(power_targets())} has a power model "
                             f"(not '{args.target}')")
         if args.traces < 2:
             raise LeakError("--traces: at least 2")
@@ -412,7 +414,7 @@ def main(args) -> int:
         print("\n".join(show(rec)), flush=True)
     if args.json:
         data = {"results": [{k: v for k, v in r.items() if k != "t_curve"} for r in recs],
-                "environment": {"target": target.environment(), "model": MODEL}}
+                "environment": {"target": target.environment(), "model": target.leak_model}}
         write_atomic(pathlib.Path(args.json), (json.dumps(data, indent=1) + "\n").encode())
     if args.plot and recs:
         plot(recs, args.plot)

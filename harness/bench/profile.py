@@ -36,34 +36,29 @@ which `run` streams through the incremental calls, are refused).
 from __future__ import annotations
 
 import argparse
-import bisect
-import collections
-import dataclasses
 import json
 import pathlib
 import re
-import subprocess
 import sys
-import tempfile
 
-from harness.bench import ct, elfpatch, install
+from harness.bench import elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
-from harness.bench.session import SessionError
 from harness.bench.targets import TARGETS
 from harness.bench.targets.base import OPS, BuildError, CrossTarget, DoesNotFit
-from harness.build import DESC_SYMBOL
+from harness.bench.trace import (TraceError, disassembly, max_len, objdump_tool, sections,
+                                 statistics, trace_program)
 
 TOP = 24  # mnemonics shown in the text table
 
 
 def length_limits() -> str:
-    """The targets' limit on --adlen and --mlen (ct.max_len), in words."""
+    """The targets' limit on --adlen and --mlen (trace.max_len), in words."""
     by: dict[int, list[str]] = {}
     for name, cls in TARGETS.items():
         # the targets with a tracer of their own (not the boards)
         if getattr(cls, "ct_method", "trace") == "trace" and \
                 getattr(cls, "ct_tracer_missing", None) not in (None, CrossTarget.ct_tracer_missing):
-            by.setdefault(ct.max_len(cls), []).append(name)
+            by.setdefault(max_len(cls), []).append(name)
     common = max(by, key=lambda v: len(by[v]))
     return ", ".join([*(f"{v} on {', '.join(names)}" for v, names in sorted(by.items())
                         if v != common), f"{common} on the others"])
@@ -122,7 +117,7 @@ def check_outputs(args) -> None:
 
 def check_lengths(args, target_cls) -> None:
     """--adlen and --mlen within what the target traces one-shot."""
-    limit = ct.max_len(target_cls)
+    limit = max_len(target_cls)
     for opt, value in (("--adlen", args.adlen), ("--mlen", args.mlen)):
         if value is not None and value > limit:
             raise ProfileError(f"{opt} {value}: too long: the trace follows one-shot "
@@ -132,45 +127,12 @@ def check_lengths(args, target_cls) -> None:
                                "incremental calls)")
 
 
-class ProfileError(Exception):
+class ProfileError(TraceError):
     """A one-line reason; exit status 2 (usage) or 1 (the run failed)."""
 
     def __init__(self, msg: str, status: int = 2):
         super().__init__(msg)
         self.status = status
-
-
-@dataclasses.dataclass
-class Section:
-    name: str
-    start: int
-    end: int
-    writable: bool
-
-
-def objdump_tool(target) -> str:
-    """The toolchain's objdump beside its nm (avr-nm, llvm-nm-14, ...)."""
-    nm = target.nm_tool()
-    head, sep, tail = nm.rpartition("nm")
-    return head + "objdump" + tail if sep else "objdump"
-
-
-def sections(elf: pathlib.Path) -> list[Section]:
-    """The allocated sections of the ELF file."""
-    return [Section(x["name"], x["addr"], x["addr"] + x["size"], x["writable"])
-            for x in elfpatch.loaded_sections(elf.read_bytes())]
-
-
-def disassembly(objdump: str, elf: pathlib.Path) -> dict[int, tuple[str, str]]:
-    """Address -> (mnemonic, operands) of every instruction of the firmware."""
-    text = subprocess.run([objdump, "-d", "--no-show-raw-insn", str(elf)], capture_output=True,
-                          text=True, timeout=300).stdout
-    out = {}
-    for line in text.splitlines():
-        m = re.match(r"^\s*([0-9a-f]+):\s+([a-z][\w.]*)\s*([^;<]*)", line)
-        if m:
-            out[int(m.group(1), 16)] = (m.group(2), m.group(3).strip())
-    return out
 
 
 # ---- addressing modes -----------------------------------------------------
@@ -238,124 +200,8 @@ def avr_modes(mnemonic: str, operands: str) -> list[str]:
     return ["register"]
 
 
+# the addressing-mode readers, by the name a target gives (Target.addressing_modes)
 MODES = {"msp430": msp430_modes, "avr": avr_modes}
-
-
-def family(target_name: str) -> str | None:
-    return next((f for f in MODES if target_name.startswith(f)), None)
-
-
-# ---- the statistics ---------------------------------------------------------
-def statistics(seg: bytes, dis: dict, secs: list[Section], fam: str | None,
-               objects: list[dict] | None = None,
-               functions: list[tuple[int, str]] | None = None) -> dict:
-    """objects: the program's read-only data objects (elfpatch.read_only_objects);
-    those the operation reads are its static tables, except the
-    implementation's descriptor (DESC_SYMBOL: the harness reads the function
-    pointers there), whose reads are not look-ups either.  functions: the
-    code symbols (elfpatch.code_symbols): each executed instruction (and its
-    cycles, where traced) is counted for the one it lies in."""
-    starts = [a for a, _n in functions or []]
-    per_fn = collections.Counter()
-    fn_cycles = collections.Counter()
-    fn = None
-
-    def function_of(addr):
-        k = bisect.bisect_right(starts, addr) - 1
-        return functions[k][1] if k >= 0 else "?"
-    dispatch = [(o["addr"], o["addr"] + o["size"]) for o in objects or []
-                if DESC_SYMBOL.search(o["name"])]
-
-    def where(addr):
-        for s in secs:
-            if s.start <= addr < s.end:
-                return s
-        return None
-
-    mnem = collections.Counter()
-    modes = collections.Counter()
-    reg_only = mem_ops = reads = writes = lookups = unknown = 0
-    cycles = lookup_cycles = lookup_insns = 0
-    read_only_reads: set[int] = set()
-    timed = False  # the tracer recorded each instruction's cycles ('C')
-    looked_up = False  # the current instruction read read-only data
-    ram, flash_data, code = set(), set(), set()
-    stack = []
-    # the stack: above every writable section (below them: registers, I/O)
-    ram_top = max((x.end for x in secs if x.writable), default=0)
-    pending = None  # the current instruction had a data access
-    n = len(seg) // ct.RECORD
-    for i in range(n):
-        kind = seg[i * ct.RECORD + 8]
-        addr = int.from_bytes(seg[i * ct.RECORD:i * ct.RECORD + 8], "little")
-        if kind == ord("I"):
-            if pending is not None:
-                reg_only += not pending
-                mem_ops += pending
-            pending = looked_up = False
-            code.add(addr)
-            if functions:
-                fn = function_of(addr)
-                per_fn[fn] += 1
-            m, ops = dis.get(addr, ("?", ""))
-            unknown += m == "?"
-            mnem[m] += 1
-            if fam:
-                modes.update(MODES[fam](m, ops))
-        elif kind in (ord("R"), ord("W")):
-            pending = True
-            s = where(addr)
-            if kind == ord("R"):
-                reads += 1
-            else:
-                writes += 1
-            if s is not None and not s.writable:
-                flash_data.add(addr)
-                if kind == ord("R") and not any(a <= addr < b for a, b in dispatch):
-                    read_only_reads.add(addr)
-                    lookups += 1
-                    looked_up = True
-            else:
-                ram.add(addr)
-                if s is None and addr >= ram_top:
-                    stack.append(addr)
-        elif kind == ord("C"):  # the cycles of the instruction just traced
-            timed = True
-            cycles += addr
-            if fn is not None:
-                fn_cycles[fn] += addr
-            if looked_up:
-                lookup_cycles += addr
-                lookup_insns += 1
-    if pending is not None:
-        reg_only += not pending
-        mem_ops += pending
-    total = sum(mnem.values())
-    tables = {o["name"]: o["size"] for o in objects or [] if not DESC_SYMBOL.search(o["name"])
-              and any(o["addr"] <= a < o["addr"] + o["size"] for a in read_only_reads)}
-    return {
-        "instructions": total,
-        "mnemonics": dict(mnem.most_common()),
-        "addressing_modes": dict(modes.most_common()) if fam else None,
-        "register_only": reg_only,
-        "memory_operations": mem_ops,
-        "reads": reads,
-        "writes": writes,
-        "table_lookups": lookups,
-        "tables_read": dict(sorted(tables.items())),
-        "table_bytes": sum(tables.values()),
-        "cycles": cycles if timed else None,
-        "table_lookup_instructions": lookup_insns if timed else None,
-        "table_lookup_cycles": lookup_cycles if timed else None,
-        "distinct_ram_addresses": len(ram),
-        "distinct_flash_data_addresses": len(flash_data),
-        "distinct_code_addresses": len(code),
-        "stack_span": max(stack) - min(stack) + 1 if stack else 0,
-        "unknown_instructions": unknown,
-        "functions": [{"name": f, "instructions": c,
-                       **({"cycles": fn_cycles[f]} if timed else {})}
-                      for f, c in per_fn.most_common()] if functions else None,
-    }
 
 
 def trace_one(target, impl, op: str, adlen: int, mlen: int) -> tuple[bytes, pathlib.Path]:
@@ -365,112 +211,6 @@ def trace_one(target, impl, op: str, adlen: int, mlen: int) -> tuple[bytes, path
     except (DoesNotFit, BuildError) as e:
         raise ProfileError(f"{target.name} {impl_id(impl)}: {str(e).splitlines()[0]}", 1)
     return trace_program(target, impl, elf, op, adlen, mlen), elf
-
-
-def trace_program(target, impl, elf: pathlib.Path, op: str, adlen: int, mlen: int) -> bytes:
-    """The trace of one operation of impl in the built program elf."""
-    with tempfile.TemporaryDirectory(prefix="lwc-profile-") as tmp:
-        path = pathlib.Path(tmp) / "trace.bin"
-        session = target.profile_session(elf, path)
-        try:
-            answers = session.run_all(["hello", f"ct {impl.scheme} {impl.name} {op} {adlen} {mlen} 0",
-                                       "quit"])
-        except SessionError as e:
-            raise ProfileError(f"{target.name} {impl_id(impl)}: {e}", 1)
-        finally:
-            session.close()
-        if answers[1].ok is None:
-            raise ProfileError(f"{target.name} {impl_id(impl)} {op}: {answers[1].error}", 1)
-        data = path.read_bytes() if path.is_file() else b""
-    segs = ct.segments(data)
-    if len(segs) != 1 or not segs[0]:
-        raise ProfileError(f"{target.name}: the tracer recorded {len(segs)} operations of 1", 1)
-    return segs[0]
-
-
-CALLER = "run_op"  # bench_core.c: the measured operation's call site
-GLUE = "lwc_perm_permute"  # core/perm_api.h: the descriptor's permute()
-
-
-def called_function(seg: bytes, symbols: list[tuple[int, str, int]],
-                    namespace: str | None = None) -> dict | None:
-    """The function run_op calls (the operation's own call: a permutation's
-    descriptor function), from its entry to its return, in a trace:
-    instructions (and cycles where the tracer records them) executed from
-    the first instruction outside run_op to the next one back in it, and
-    function_bytes, the code it ran in: the size of each code symbol entered
-    (symbols: elfpatch.code_symbols_sized) and, for code outside every
-    symbol's extent (assembly rounds after a routine's .size), the whole gap
-    up to the next symbol; where a symbol of the implementation's namespace
-    (its assembly) ran, without the descriptor's C glue (GLUE) that called
-    it, which is the harness's path as run_op is (in C the glue is the
-    permutation, inlined).  None: the trace never left run_op."""
-    starts = [a for a, _n, _z in symbols]
-
-    def region(addr):
-        """(start, size, name, the symbol's own name) of the code addr is in."""
-        k = bisect.bisect_right(starts, addr) - 1
-        if k < 0:
-            return None
-        a, name, size = symbols[k]
-        if addr < a + size:
-            return (a, size, name, name)
-        end = starts[k + 1] if k + 1 < len(starts) else addr + 1
-        return (a + size, end - a - size, f"{name}+gap", name)  # code past the symbol's size
-
-    state = "before"  # before run_op, in run_op, in the callee, back
-    insns = cycles = 0
-    timed = False
-    regions: dict[int, tuple[int, str]] = {}
-    n = len(seg) // ct.RECORD
-    for i in range(n):
-        kind = seg[i * ct.RECORD + 8]
-        addr = int.from_bytes(seg[i * ct.RECORD:i * ct.RECORD + 8], "little")
-        if kind == ord("I"):
-            r = region(addr)
-            in_caller = r is not None and r[3].startswith(CALLER)
-            if state == "before" and in_caller:
-                state = "caller"
-            elif state == "caller" and not in_caller:
-                state = "callee"
-            elif state == "callee" and in_caller:
-                break
-            if state == "callee":
-                insns += 1
-                if r is not None:
-                    regions[r[0]] = (r[1], r[2])
-        elif kind == ord("C") and state == "callee":
-            timed = True
-            cycles += addr
-    if not insns:
-        return None
-    if namespace and any(name.startswith(namespace) for _size, name in regions.values()):
-        # the implementation's own (assembly) routine was entered: the
-        # descriptor's C glue that called it is the harness's call path
-        regions = {a: v for a, v in regions.items() if v[1] != GLUE}
-    return {"function_bytes": sum(size for size, _name in regions.values()),
-            "function_symbols": sorted(name for _size, name in regions.values()),
-            "function_traced_instructions": insns,
-            **({"function_traced_cycles": cycles} if timed else {})}
-
-
-def function_costs(target, impl, elf: pathlib.Path, seg: bytes) -> dict:
-    """For a bare permutation: called_function of one traced call (seg,
-    trace_program's of its "permutation" operation)."""
-    got = called_function(seg, elfpatch.code_symbols_sized(elf.read_bytes()),
-                          impl.namespace + "_")
-    if got is None:
-        raise ProfileError(f"{target.name} {impl_id(impl)}: the trace shows no call from "
-                           f"{CALLER}", 1)
-    return got
-
-
-def table_costs(elf: pathlib.Path, seg: bytes) -> dict:
-    """For the permutation table of a target whose tracer records cycles
-    (msp430), from one traced call (seg): the static tables it reads
-    (bytes) and the cycles of its look-up instructions."""
-    s = statistics(seg, {}, sections(elf), None, elfpatch.read_only_objects(elf.read_bytes()))
-    return {"table_bytes": s["table_bytes"], "table_lookup_cycles": s["table_lookup_cycles"]}
 
 
 def print_profile(p: dict, head: str) -> None:
@@ -574,7 +314,7 @@ def main(args) -> int:
         p = {"target": args.target, "scheme": impl.scheme, "impl": impl.name, "op": op,
              "adlen": args.adlen, "mlen": args.mlen, "source": f"{target.name}'s tracer, {objdump}",
              "statistics": statistics(seg, disassembly(objdump, elf), sections(elf),
-                                      family(args.target),
+                                      MODES.get(target.addressing_modes),
                                       elfpatch.read_only_objects(elf.read_bytes()),
                                       elfpatch.code_symbols(elf.read_bytes()))}
         print_profile(p, f"profile: {args.target} {impl_id(impl)} {op} adlen={args.adlen} "
@@ -590,6 +330,6 @@ def main(args) -> int:
             except OSError as e:
                 raise ProfileError(f"cannot write {opt} {path}: {e.strerror or e}") from e
         return 0
-    except ProfileError as e:
+    except TraceError as e:
         print(f"lwcbench: profile: {e}", file=sys.stderr)
         return e.status

@@ -102,6 +102,7 @@ class RamBudget:
 
 class AvrTarget(RamBudget, CrossTarget):
     name = "avr-atmega128"
+    addressing_modes = "avr"  # profile.MODES
     description = (f"ATmega128 (8-bit AVR, 128 KiB flash, 4 KiB SRAM), avr-gcc -mmcu={MCU} -O2, "
                    "cycle-accurate libsimavr model (lwc-simavr), console on UART0")
     metric = ("cycles: ATmega128 clock cycles as simavr counts them (each instruction's cycles "

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import pathlib
 import shlex
 import shutil
@@ -23,6 +22,7 @@ import subprocess
 import threading
 
 from harness.bench import kat as katcheck
+from harness.bench import trace
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
@@ -229,6 +229,12 @@ class Target:
     # at most this many jobs at once on this target (None: no limit; a
     # board is one device)
     max_parallel: int | None = None
+    # `./lwcbench leak`: what the target's power model samples (None: it
+    # has none); such a target gives leak_session()
+    leak_model: str | None = None
+    # `./lwcbench profile`: the name of the ISA's addressing-mode reader
+    # (profile.MODES; None: no addressing-mode counts)
+    addressing_modes: str | None = None
     _overhead: dict | None = None  # counts of an empty counted region (last job)
 
     def __init__(self, settings: TargetSettings | None = None):
@@ -276,6 +282,12 @@ class Target:
 
     def ct_argv(self, program: object, out: pathlib.Path) -> list[str]:
         raise NotImplementedError
+
+    def leak_session(self, program: object, timeout: float, out: pathlib.Path,
+                     order: int) -> Session:
+        """The program under the power model, its "leak" requests' sums
+        written to out (a target with a leak_model gives it)."""
+        raise NotImplementedError(f"{self.name} has no power model")
 
     def profile_session(self, program: object, out: pathlib.Path) -> Session:
         """The tracer for ./lwcbench profile: ct_session's, which a target
@@ -570,11 +582,10 @@ class CrossTarget(Target):
         perm = [p for p in points if p.op == "permutation"]
         if not perm or self.ct_missing() is not None:
             return
-        from harness.bench import profile
         try:
             got = self.traced_counts(impl, program,
-                                     profile.trace_program(self, impl, program, "permutation", 0, 0))
-        except profile.ProfileError as e:
+                                     trace.trace_program(self, impl, program, "permutation", 0, 0))
+        except trace.TraceError as e:
             result.detail = f"traced call: {e}"
             return
         for p in perm:
@@ -582,10 +593,9 @@ class CrossTarget(Target):
 
     def traced_counts(self, impl, program, seg: bytes) -> dict:
         """From the trace of one permutation call: the function alone
-        (profile.function_costs: the bytes of the code it ran in, what
+        (trace.function_costs: the bytes of the code it ran in, what
         executed between its entry and its return)."""
-        from harness.bench import profile
-        return profile.function_costs(self, impl, program, seg)
+        return trace.function_costs(self, impl, program, seg)
 
     def compile_flags(self) -> list[str]:
         """Every flag a firmware source is compiled with (from the repository
@@ -721,7 +731,3 @@ class CrossTarget(Target):
                                             "from every result of this target")
         return env
 
-
-def cpu_count() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-               else (os.cpu_count() or 1))

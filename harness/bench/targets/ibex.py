@@ -191,6 +191,11 @@ class IbexTarget(CrossTarget):
     # 9.1 s on average for the 64 jobs of the default run at a8dac27 (cold,
     # 2 cores).
     job_weight = 30.0
+    # `./lwcbench leak`: what the model's power samples are (sim_main.cc)
+    leak_model = ("per clock cycle, 6 samples, each a Hamming distance: register-file write vs "
+                  "the value overwritten; ALU operand A, operand B and result buses vs their "
+                  "previous value; store-data bus vs the previous store; load-data bus vs the "
+                  "previous load")
     # The default run's scope: the C not written for speed, as on the other
     # cycle-accurate simulators, and eight Ascon schemes: the thesis' four
     # and SP 800-232's four (docs/lwcbench/run.md "Default scope").
@@ -240,6 +245,11 @@ class IbexTarget(CrossTarget):
         written to out (requests patched into the image, as in a normal run;
         an image that cannot be patched is the session's error)."""
         return IbexSession(program, self.request_timeout, trace=out)
+
+    def leak_session(self, program, timeout, out, order):
+        """The model running program with the power sums of its "leak"
+        requests written to out, to the t-test's order (leak.py)."""
+        return IbexSession(program, timeout, leak=out, leak_order=order)
 
     def environment(self):
         env = super().environment()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 
+from harness.bench import trace
 from harness.bench.session import PipeSession
 from harness.bench.targets.base import SLOW_C, SLOW_C_WHY, CrossTarget, first_line, stale
 from harness.build import rel
@@ -44,6 +45,7 @@ STACK_RESERVE = STACK_PAINT + 1536
 
 class Msp430Target(CrossTarget):
     name = "msp430"
+    addressing_modes = "msp430"  # profile.MODES
     description = ("MSP430F1611 class (16-bit MSP430 CPU, 48 KiB flash, 10 KiB RAM), "
                    "clang-14 --target=msp430 -O2, lwc-msp430sim instruction-set simulator")
     metric = ("cycles: MCLK cycles by the MSP430x1xx family guide's per-instruction tables "
@@ -102,9 +104,8 @@ class Msp430Target(CrossTarget):
     def traced_counts(self, impl, program, seg):
         """The function alone, as every traced target, and the permutation's
         static tables and look-up cycles (the MSP430 paper's Table 2
-        columns), from the same traced call (profile.py)."""
-        from harness.bench import profile
-        return {**super().traced_counts(impl, program, seg), **profile.table_costs(program, seg)}
+        columns), from the same traced call (trace.py)."""
+        return {**super().traced_counts(impl, program, seg), **trace.table_costs(program, seg)}
 
     def environment(self):
         env = super().environment()
