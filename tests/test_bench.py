@@ -1291,7 +1291,7 @@ def test_host_samples_follow_the_callgrind_counts(monkeypatch):
     requests and the judged answers ask the same numbers."""
     from harness.bench.targets import host
     from harness.bench.targets.base import Point
-    t = host.HostTarget()
+    t = TARGETS["host"]()
     impl = next(i for i in host_impls() if (i.scheme, i.name) == ("dumbo", "ref"))
     fast, mid, slow = Point("encrypt", 0, 16), Point("encrypt", 0, 1024), Point("encrypt", 0, 32768)
     counts = {fast: 5_000, mid: host.SAMPLE_BUDGET // 50, slow: host.SAMPLE_BUDGET * 3}

@@ -29,7 +29,9 @@ from harness.bench.targets.base import TargetSettings
 from harness.bench.session import SerialSession
 from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import board
-from harness.bench.targets.board import Mega2560, Mps2An385, NucleoF103rb
+from harness.bench.targets.board import AvrdudeBoard, OpenocdBoard, QemuSystemBoard
+# the boards as their descriptions make them
+Mps2An385, NucleoF103rb, Mega2560 = (TARGETS[n] for n in ("mps2-an385", "nucleo-f103rb", "mega2560"))
 
 LWCBENCH = ROOT / "lwcbench"
 THESIS = ("thesis",)
@@ -54,9 +56,9 @@ def one_line_error(r, *words):
 # -- the boards' descriptions --------------------------------------------------
 
 def test_boards_registered_and_set_up():
-    assert TARGETS["mps2-an385"] is Mps2An385 and TARGETS["nucleo-f103rb"] is NucleoF103rb
+    assert issubclass(Mps2An385, QemuSystemBoard) and issubclass(NucleoF103rb, OpenocdBoard)
     usable_target("mps2-an385")  # qemu-system-arm, arm-none-eabi-gcc, pyserial after set-up
-    assert TARGETS["mega2560"] is Mega2560
+    assert issubclass(Mega2560, AvrdudeBoard)
     for t in (NucleoF103rb(), Mega2560()):
         assert t.tools_missing() is None  # openocd, avrdude too
         ok, why = t.is_available()
@@ -289,7 +291,8 @@ def test_emulated_board_dies_with_lwcbench(tmp_path):
     script.write_text(
         "import sys, time\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from harness.bench.targets.board import Mps2An385\n"
+        "from harness.bench.targets import TARGETS\n"
+        "Mps2An385 = TARGETS['mps2-an385']\n"
         "from harness.discover import discover\n"
         "t = Mps2An385()\n"
         "i = next(i for i in discover() if (i.scheme, i.name) == ('ascon-hash256', 'ref'))\n"
@@ -485,7 +488,7 @@ def test_port_options_checked():
 def test_baud_reaches_the_firmware(tmp_path):
     """--baud is compiled into the board's port (BOARD_BAUD); the emulated
     board's UART divider follows it and the board still answers."""
-    board.check_ports([Mps2An385], None, 57600, True)
+    board.check_ports([Mps2An385], None, 57600, True, list(TARGETS.values()))
     t = Mps2An385(TargetSettings(baud=57600))
     t.out = tmp_path / "mps2-an385"  # not the other tests' 115200 baud build
     assert t.defines["BOARD_BAUD"] == "57600u" and t.baud == 57600
@@ -502,7 +505,8 @@ def test_baud_reaches_the_firmware(tmp_path):
 
 
 def test_default_run_skips_a_real_board_without_port():
-    board.check_ports([NucleoF103rb, Mps2An385], None, None, named=False)  # no error
+    board.check_ports([NucleoF103rb, Mps2An385], None, None, named=False,
+                      every=list(TARGETS.values()))  # no error
     t = NucleoF103rb(TargetSettings())
     assert t.machine_lacks()
     ok, why = t.is_available()

@@ -38,7 +38,6 @@ SCHEMES = ("ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128",
 NAME = "lwc"
 SEARCH = (ROOT / "src", ROOT / "include")
 _QUOTED = re.compile(r'^(\s*#\s*include\s*)"([^"]+)"(.*)$')
-AVR_TARGET = "avr-atmega128"
 
 
 class ArduinoError(Exception):
@@ -52,14 +51,15 @@ def version() -> str:
 
 def chosen() -> dict[str, list[Impl]]:
     """'avr' and 'other': the implementations each board kind gets, one a
-    scheme: the avr-atmega128 target's default (impls.default_impls), and
+    scheme: the default (impls.default_impls) of the contract's AVR target
+    (the first of targets.ORDER whose ISA tokens name avr), and
     off AVR the first portable (`any`) constant-time one in the 32-bit
     preference every target starts from (Target.preference)."""
     from harness.bench.impls import default_impls, not_ct_reason
-    from harness.bench.targets import TARGETS
+    from harness.bench.targets import ORDER, TARGETS
     from harness.bench.targets.base import Target
     tree = [i for i in discover() if i.scheme in SCHEMES]
-    avr = TARGETS[AVR_TARGET]()
+    avr = next(TARGETS[n] for n in ORDER if "avr" in TARGETS[n].arch_tokens)()
     out: dict[str, list[Impl]] = {"avr": [], "other": []}
     for s in SCHEMES:
         mine = [i for i in tree if i.scheme == s]

@@ -163,7 +163,7 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
     that cannot, no job at all)."""
     started = time.monotonic() if started is None else started
     classes = [TARGETS[n] for n in plan.targets]
-    check_ports(classes, plan.port, plan.baud, plan.named)
+    check_ports(classes, plan.port, plan.baud, plan.named, list(TARGETS.values()))
     failed_setup = install.setup(install.profiles_for(classes))
     cache = ResultsCache.from_env(plan.fresh)
     targets = [c(plan.settings(cache)) for c in classes]  # after the set-up

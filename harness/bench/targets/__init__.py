@@ -1,40 +1,107 @@
-"""Every target, one small module per family.
+"""Every target: a description file each, run by a driver.
 
-Each module of this package but base exports TARGET_CLASSES (found, never
-listed: a new family is a new module); ORDER is the contract's order of
-its targets, in which targets are listed, run and reported, the others
-after them.
+A target is its description, `harness/bench/targets/<name>.toml` (what it
+is: its ISA tokens, metric, preference, default scope, the CMake
+processor, ...; and the facts its driver builds and runs it with: the
+compiler and flags, the simulator's settings), plus the platform folder
+its driver uses (harness/platforms/<family>/).  A driver is a class of one
+of this package's modules (`driver = "qemu.QemuTarget"`): how a family
+builds firmware, starts its simulator or board and talks to it.  A
+description with `firmware_of = "<target>"` is a variant of that target:
+its firmware, the facts it names changed.
+
+Each key of a description sets the class attribute of the same name,
+which the driver (or Target) declares: a key no class declares is an
+error, as is a missing driver.  The target classes are made here, once,
+in the descriptions' `order`; ORDER is the contract's targets, those the
+default run measures.  tools/gen_cmake.py reads the same files.
 """
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import pathlib
+import re
+import tomllib
 
 from harness.bench.targets.base import (NOT_YET, BuildError, CrossTarget, JobResult,
                                         MeasureError, Point, Target)
-from harness.bench.targets.host import HostTarget
+from harness.discover import ROOT
 
-FAMILIES = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "base")
-# contract order
-ORDER = ["host", "rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv32-ibex", "rv64-qemu",
-         "rv64-zbb-qemu", "cortex-m3-qemu", "avr-atmega128", "msp430", "xtensa-lx106-qemu"]
+HERE = pathlib.Path(__file__).resolve().parent
 
 
-def _classes() -> list[type[Target]]:
-    found: dict[str, type[Target]] = {}
-    for fam in FAMILIES:
-        mod = importlib.import_module(f"harness.bench.targets.{fam}")
-        for cls in mod.TARGET_CLASSES:
-            found[cls.name] = cls
-    missing = [n for n in ORDER if n not in found]
-    if missing:
-        raise ImportError(f"targets without a class: {', '.join(missing)}")
-    return [found[n] for n in ORDER] + [c for n, c in found.items() if n not in ORDER]
+class DescriptionError(ImportError):
+    """A description that cannot make a target (named, with the reason)."""
 
 
-TARGET_CLASSES = _classes()
+def descriptions(paths: list[pathlib.Path] | None = None) -> dict[str, dict]:
+    """The descriptions in paths (default: every <name>.toml of this
+    folder), by name, in their `order`."""
+    found = {}
+    for path in sorted(HERE.glob("*.toml")) if paths is None else paths:
+        try:
+            found[path.stem] = tomllib.loads(path.read_text())
+        except tomllib.TOMLDecodeError as e:
+            raise DescriptionError(f"{path.name}: {e}") from e
+    unordered = [n for n, d in found.items() if not isinstance(d.get("order"), int)]
+    if unordered:
+        raise DescriptionError(f"targets without an order: {', '.join(unordered)}")
+    return dict(sorted(found.items(), key=lambda kv: kv[1]["order"]))
+
+
+def _value(base: type, key: str, value):
+    """A description's value as the class attribute it sets: the type of
+    the attribute the base declares (a set, a tuple); a folder's files
+    (*_sources) as paths from the repository's root."""
+    declared = getattr(base, key)
+    if key.endswith("_sources"):
+        return [ROOT / v for v in value]
+    if isinstance(declared, frozenset):
+        return frozenset(value)
+    if isinstance(declared, tuple):
+        return tuple(value)
+    return value
+
+
+def _class_name(name: str) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in re.split(r"[^A-Za-z0-9]+", name))
+
+
+def _make(name: str, descs: dict[str, dict], made: dict[str, type[Target]]) -> type[Target]:
+    if name in made:
+        return made[name]
+    d = dict(descs[name])
+    where = f"{name}.toml"
+    if "firmware_of" in d:
+        if d["firmware_of"] not in descs:
+            raise DescriptionError(f"{where}: firmware_of names no target: {d['firmware_of']}")
+        base = _make(d["firmware_of"], descs, made)
+    else:
+        module, _dot, cls = d.pop("driver", "").rpartition(".")
+        try:
+            base = getattr(importlib.import_module(f"harness.bench.targets.{module}"), cls)
+        except (ImportError, AttributeError, ValueError) as e:
+            raise DescriptionError(f"{where}: no driver '{module}.{cls}' ({e})") from e
+    unknown = [k for k in d if not hasattr(base, k)]
+    if unknown:
+        raise DescriptionError(f"{where}: {base.__name__} has no fact named "
+                               f"{', '.join(unknown)}")
+    attrs = {"name": name, **{k: _value(base, k, v) for k, v in d.items()},
+             "__module__": base.__module__}
+    made[name] = type(_class_name(name), (base,), attrs)
+    return made[name]
+
+
+def load(paths: list[pathlib.Path] | None = None) -> list[type[Target]]:
+    """The target classes the descriptions in paths make (default: this
+    folder's), in their order."""
+    descs = descriptions(paths)
+    made: dict[str, type[Target]] = {}
+    return [_make(name, descs, made) for name in descs]
+
+
+TARGET_CLASSES = load()
 TARGETS: dict[str, type[Target]] = {c.name: c for c in TARGET_CLASSES}
-
 
 
 def measured_by_default() -> list[str]:
@@ -45,5 +112,9 @@ def measured_by_default() -> list[str]:
             if not c.not_in_default_run and not getattr(c, "needs_port", False)]
 
 
+# the contract's targets, in its order: those the default run measures
+ORDER = measured_by_default()
+
 __all__ = ["NOT_YET", "BuildError", "CrossTarget", "JobResult", "MeasureError", "Point",
-           "Target", "HostTarget", "TARGET_CLASSES", "TARGETS", "measured_by_default"]
+           "Target", "TARGET_CLASSES", "TARGETS", "ORDER", "DescriptionError", "descriptions", "load",
+           "measured_by_default"]

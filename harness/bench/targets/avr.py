@@ -27,7 +27,7 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import (SLOW_C, SLOW_C_WHY, BuildError, CrossTarget,
+from harness.bench.targets.base import (BuildError, CrossTarget,
                                         DoesNotFit, first_line, shared_libraries, stale)
 from harness.build import rel
 from harness.discover import ROOT
@@ -101,36 +101,13 @@ class RamBudget:
 
 
 class AvrTarget(RamBudget, CrossTarget):
-    name = "avr-atmega128"
-    addressing_modes = "avr"  # profile.MODES
-    description = (f"ATmega128 (8-bit AVR, 128 KiB flash, 4 KiB SRAM), avr-gcc -mmcu={MCU} -O2, "
-                   "cycle-accurate libsimavr model (lwc-simavr), console on UART0")
-    metric = ("cycles: ATmega128 clock cycles as simavr counts them (each instruction's cycles "
-              "from the AVR Instruction Set Manual; no wait states), latched and read by the "
-              "target through lwc-simavr's I/O registers; one sample (deterministic); no "
-              "instruction counts")
-    clock_label = "simavr cycles"
-    arch_tokens = frozenset({"avr", "8bit"})
-    preference = ("asm_avr", "asm_avr_small", "opt32", "opt64", "bi32", "ref", "lowsize")
     family = "avr"
     libc_headers = True  # avr-libc's <string.h>
-    cc = ["avr-gcc"]
-    # -ffunction-sections/-fdata-sections with --gc-sections: functions no
-    # firmware calls are dropped (flash is 128 KiB)
-    cflags = [f"-mmcu={MCU}", "-O2", "-ffreestanding", "-ffunction-sections",
-              "-fdata-sections"]
     # avr-libc's crtatmega128.o (vectors, stack pointer, r1 = 0) stays;
     # no libc: libgcc only (.data copy, .bss clear, 64-bit arithmetic)
     ldflags = ["-nodefaultlibs", "-Wl,--gc-sections", "-lgcc"]
-    defines = {"BENCH_MAX_LEN": "128u", "BENCH_MAX_SAMPLES": "5u",
-               "BENCH_STACK_PAINT": "576u", "BENCH_LINE": "128"}
     port_sources = [HERE / "port_avr.c", HERE / "loop_avr.S"]
-    size_tool = "avr-size"
-    request_timeout = 120.0  # the longest request (a 32 KiB hash) takes ~5 s
     chip, sram, stack_reserve = "ATmega128", SRAM, STACK_RESERVE
-    job_weight = 11.5  # 3.4 s a job on average (the default run at a8dac27, cold, 2 cores)
-    default_left_out = SLOW_C  # docs/lwcbench/run.md "Default scope"
-    default_left_out_why = SLOW_C_WHY
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
@@ -177,6 +154,3 @@ class AvrTarget(RamBudget, CrossTarget):
             "loop_check": "loop_avr.S: 5 instructions, 6 cycles per iteration",
         })
         return env
-
-
-TARGET_CLASSES = [AvrTarget]

@@ -186,18 +186,13 @@ def unexpected_answer(r, impl: Impl, p: Point, samples: int | None = None) -> st
     return None
 
 
-# The default scope of the cycle-accurate simulators (rv32-ibex, avr-atmega128,
-# msp430), whose jobs cost seconds to minutes where a QEMU job costs a
-# fraction of a second: the C written for the specification or for size, not
-# for speed, runs with --all (or --impl); docs/lwcbench/run.md "Default scope".
-SLOW_C = frozenset({"ref", "lowsize"})
-SLOW_C_WHY = ("ref (the specification as written) and lowsize (the smallest code), C not "
-              "written for speed, the slowest jobs of a cycle-accurate simulator")
-
-
 class Target:
+    """What every target is; each fact is set by its description
+    (harness/bench/targets/<name>.toml, the package's docstring)."""
     name = ""
+    order = 0          # where it is listed, run and reported
     description = ""
+    cmake_processor = ""  # CMAKE_SYSTEM_PROCESSOR of its CMake toolchain file ("": none)
     arch_tokens: frozenset[str] = frozenset()
     # The implementation a user gets when naming none (CMake's default
     # choice, cmake/lwc-tree.cmake; the host's registry order): the first of

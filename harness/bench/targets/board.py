@@ -237,22 +237,10 @@ class CortexMBoard(BoardTarget):
         return env
 
 
-class NucleoF103rb(CortexMBoard):
-    name = "nucleo-f103rb"
-    description = ("ST NUCLEO-F103RB (STM32F103RB: Cortex-M3, 128 KiB flash, 20 KiB RAM) at "
-                   "8 MHz (HSI, no flash wait state), arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb "
-                   "-O2, flashed by openocd, USART2 through the ST-LINK's serial port")
-    metric = ("cycles: the core's DWT_CYCCNT cycle counter around one operation (median, "
-              "min and max of the samples; the counter read is included, not subtracted); "
-              "no instruction counts")
-    clock_label = "DWT_CYCCNT"
-    arch_tokens = frozenset({"armv7m", "cortex-m3", "32bit"})
-    port_file = "port_stm32f103.c"
-    flash_origin, flash_size = 0x08000000, 128 * 1024
-    ram_origin, ram_size = 0x20000000, 20 * 1024
-    clock_hz = 8_000_000
+class OpenocdBoard(CortexMBoard):
+    """A Cortex-M board flashed by openocd through its debug probe."""
     flash_tool = "openocd"
-    openocd_config = "board/st_nucleo_f103rb.cfg"
+    openocd_config = ""       # openocd's board file (-f)
 
     def flash_argv(self, elf: pathlib.Path) -> list[str]:
         return ["openocd", "-f", self.openocd_config,
@@ -271,7 +259,7 @@ class NucleoF103rb(CortexMBoard):
 class QemuBoardSession(SerialSession):
     """The serial session to the emulated board; closing it ends QEMU."""
 
-    def __init__(self, board: Mps2An385, port: str, baud: int, timeout: float):
+    def __init__(self, board: QemuSystemBoard, port: str, baud: int, timeout: float):
         super().__init__(port, baud, timeout=timeout)
         self.board = board
         self.qemu: subprocess.Popen | None = None
@@ -290,25 +278,10 @@ class QemuBoardSession(SerialSession):
         self.board.stop_qemu(self.qemu)
 
 
-class Mps2An385(CortexMBoard):
-    name = "mps2-an385"
-    description = ("ARM MPS2 + AN385 (Cortex-M3) emulated by qemu-system-arm -M mps2-an385, "
-                   "arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -O2, UART0 on a pseudo-terminal "
-                   "driven over the serial transport as a board; no counts")
-    metric = ("none: QEMU has no cycle model and this board no exact instruction counter "
-              "(its timers tick at 25 MHz of virtual time), so cycles and instructions are "
-              "null; the board proves the serial path (flash, KAT on the target, "
-              "measurement requests, stack high-water mark)")
-    clock_label = "no counter"
-    arch_tokens = frozenset({"armv7m", "cortex-m3", "32bit"})
+class QemuSystemBoard(CortexMBoard):
     needs_port = False
     max_parallel = None       # every job starts a board of its own
     exact = True              # nothing is counted: one sample
-    not_in_default_run = ("an emulated board that proves the serial path: no counts, its "
-                          "code and stack bytes are cortex-m3-qemu's")
-    request_timeout = 120.0
-    job_weight = 2.0
-    port_file = "port_mps2_an385.c"
     flash_origin, flash_size = 0x00000000, 4 * 1024 * 1024    # ZBT SSRAM1
     ram_origin, ram_size = 0x20000000, 4 * 1024 * 1024        # ZBT SSRAM2/3
     flash_tool = "qemu-system-arm"
@@ -371,7 +344,7 @@ class Mps2An385(CortexMBoard):
         if qemu is None or qemu.poll() is not None:
             return
         try:
-            Mps2An385.monitor(qemu, "quit")
+            QemuSystemBoard.monitor(qemu, "quit")
             qemu.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             qemu.kill()
@@ -393,35 +366,18 @@ class Mps2An385(CortexMBoard):
         return env
 
 
-class Mega2560(RamBudget, BoardTarget):
+class AvrdudeBoard(RamBudget, BoardTarget):
     """The AVR family's firmware (harness/platforms/avr: avr-libc's start-up,
     loop_avr.S) with the board's port file, port_mega2560.c."""
-    name = "mega2560"
-    description = ("Arduino Mega 2560 (ATmega2560: 8-bit AVR, 256 KiB flash, 8 KiB SRAM) at "
-                   "16 MHz, avr-gcc -mmcu=atmega2560 -O2, flashed by avrdude through its "
-                   "bootloader, USART0 through the board's USB serial chip")
-    metric = ("cycles: CPU clocks counted by Timer1 (clock / 1, widened by its overflow "
-              "interrupt) around one operation (median, min and max of the samples; the "
-              "counter read included, not subtracted); no instruction counts")
-    clock_label = "Timer1 cycles"
-    arch_tokens = frozenset({"avr", "8bit"})
     family = "avr"
     setup_hint = "run: bash -c '. harness/setup.sh && lwc_setup avr'"
     libc_headers = True  # avr-libc's <string.h>
     cc = ["avr-gcc"]
-    cflags = ["-mmcu=atmega2560", "-O2", "-ffreestanding", "-ffunction-sections",
-              "-fdata-sections"]
     ldflags = ["-nodefaultlibs", "-Wl,--gc-sections", "-lgcc"]
-    # 8 KiB of SRAM: the ATmega128 simulator target's sizes, with room for
-    # the samples of a real board's medians
-    defines = {"BENCH_MAX_LEN": "256u", "BENCH_MAX_SAMPLES": "33u",
-               "BENCH_STACK_PAINT": "576u", "BENCH_LINE": "128"}
     port_sources = [AVR / "loop_avr.S", AVR / "port_mega2560.c"]
     size_tool = "avr-size"
     clock_hz = 16_000_000
     flash_tool = "avrdude"
-    chip, sram = "ATmega2560", 8192
-    stack_reserve = 1536  # the ATmega128 target's measured 1088, and the samples
 
     def flash_argv(self, elf: pathlib.Path) -> list[str]:
         return ["avrdude", "-q", "-p", "atmega2560", "-c", "wiring", "-P", str(self.port),
@@ -445,25 +401,24 @@ class Mega2560(RamBudget, BoardTarget):
         return env
 
 
-TARGET_CLASSES = [Mps2An385, NucleoF103rb, Mega2560]
-BOARDS = {c.name: c for c in TARGET_CLASSES}
-
-
-def check_ports(classes: list, port: str | None, baud: int | None, named: bool) -> None:
+def check_ports(classes: list, port: str | None, baud: int | None, named: bool,
+                every: list) -> None:
     """Whether --port and --baud fit the selected targets' classes (before
     any target is made: a board is made with them, plan.Plan.settings); a
     one-line BoardError when they do not or the port cannot be opened.
     `named`: the targets were named with --target (else: every target, and
-    a real board without --port is skipped, not an error)."""
+    a real board without --port is skipped, not an error); `every`: every
+    target's class (the boards named in a message)."""
     boards = [c for c in classes if issubclass(c, BoardTarget)]
+    every_board = {c.name: c for c in every if issubclass(c, BoardTarget)}
     real = [c for c in boards if c.needs_port]
     if baud is not None and not 50 <= baud <= 4_000_000:
         raise BoardError(f"--baud must be a serial speed in bits per second (got {baud})")
     if (port is not None or baud is not None) and not boards:
         raise BoardError(f"--port and --baud are for a board target "
-                         f"({', '.join(BOARDS)})")
+                         f"({', '.join(every_board)})")
     if port is not None and not real:
-        names = ", ".join(n for n, c in BOARDS.items() if c.needs_port)
+        names = ", ".join(n for n, c in every_board.items() if c.needs_port)
         raise BoardError(f"--port is for a real board ({names}); "
                          f"{', '.join(c.name for c in boards)} makes its own")
     if port is not None and len(real) > 1:

@@ -47,16 +47,12 @@ def callgrind_total(path: pathlib.Path) -> int | None:
 
 
 class HostTarget(Target):
-    name = "host"
-    description = "this machine, gcc -O2 (harness.build release), native execution"
     arch_tokens = frozenset(HOST_ARCHS)
     preference = tuple(HOST_PREFERENCE)
     variant = "release"
     exact = False
     parallel = False  # rdtsc: nothing else may run meanwhile
-    job_weight = 2.9  # 0.86 s a job on average (the default run at a8dac27, with callgrind)
     X86 = platform.machine().lower() in ("x86_64", "amd64")
-    clock_label = {"cycles": "rdtsc", "instructions": "valgrind callgrind"}
     metric = ("cycles: rdtsc time-stamp counter (lfence-serialized), median of many single "
               "operations (min and max kept); instructions: valgrind callgrind, exact count of "
               "one operation" if X86 else
@@ -248,6 +244,3 @@ class HostTarget(Target):
             "valgrind": first_line(["valgrind", "--version"]),
         })
         return env
-
-
-TARGET_CLASSES = [HostTarget]

@@ -29,7 +29,7 @@ import time
 
 from harness.bench.elfpatch import ElfError, find_symbol, patch_symbol
 from harness.bench.session import INTERRUPTED, ScriptSession, SessionError, SessionTimeout
-from harness.bench.targets.base import SLOW_C, SLOW_C_WHY, CrossTarget
+from harness.bench.targets.base import CrossTarget
 from harness.build import BENCH_COMMON, rel
 from harness.discover import ROOT
 
@@ -155,60 +155,13 @@ class IbexSession(ScriptSession):
 
 
 class IbexTarget(CrossTarget):
-    name = "rv32-ibex"
-    description = ("lowRISC Ibex RV32IMC + RV32BFull (config small: 2-stage pipeline, fast "
-                   "multiplier), examples/simple_system RTL simulated by Verilator; "
-                   f"riscv64-unknown-elf-gcc -march={ISA} -O2")
-    metric = ("cycles: Ibex mcycle, clock cycles of the RTL (simple_system's RAM answers "
-              "in one cycle); instructions: minstret; both read by the firmware from the "
-              "CSRs; one sample (the model is deterministic)")
-    clock_label = {"cycles": "Ibex mcycle", "instructions": "Ibex minstret"}
-    arch_tokens = frozenset({"rv32", "rv32i", "rv32zbb", "rv32zbkb", "rv32zbp", "rv32zbt",
-                             "32bit"})
-    preference = ("asm_rv32_zbt_fsr", "asm_rv32_zbp_bi32", "asm_rv32_zbkb_bi32",
-                  "asm_rv32_zbb_bi32", "asm_rv32_zbb_shift", "asm_rv32_shift", "bi32", "opt64",
-                  "opt32", "ref", "lowsize")
     family = "ibex"
-    cc = ["riscv64-unknown-elf-gcc"]
-    cflags = [f"-march={ISA}", "-mabi=ilp32", "-O2", "-ffreestanding"]
     # The last -march picks gcc's rv32im/ilp32 libgcc: with z-extensions in
     # -march the driver falls back to the rv64 multilib.  ld merges the ISA
     # attributes.  RWX: one RAM holds code and data, as on the SoC.
     ldflags = ["-nostdlib", "-march=rv32imc", "-T", str(rel(HERE / "link.ld")),
                "-Wl,--no-warn-rwx-segments", "-lgcc"]
-    # BENCH_LEAK: the "leak" request (bench_leak.c) for `./lwcbench leak`
-    defines = {"BENCH_MAX_LEN": "32768u", "BENCH_SCRIPT_BYTES": "16384", "BENCH_LEAK": "1"}
     port_sources = [HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "bench_script.c"]
-    size_tool = "riscv64-unknown-elf-size"
-    # Longest silence allowed (IbexSession): a KAT prints every entry; the
-    # slowest single answer is one 32 KiB measurement: PHOTON-Beetle-Hash's
-    # ref (the specification's cell-by-cell form, outside the default scope)
-    # executes 1.27 G instructions for it (rv32-zbb-qemu), about ten minutes
-    # at the model's ~2-3 MHz, and it ran past the former 300 s limit.
-    request_timeout = 1800.0
-    # Seconds of a job / 0.3 (a QEMU job), for the order of the jobs and the
-    # progress bar of a first run (later runs use the last times measured):
-    # 9.1 s on average for the 64 jobs of the default run at a8dac27 (cold,
-    # 2 cores).
-    job_weight = 30.0
-    # `./lwcbench leak`: what the model's power samples are (sim_main.cc)
-    leak_model = ("per clock cycle, 6 samples, each a Hamming distance: register-file write vs "
-                  "the value overwritten; ALU operand A, operand B and result buses vs their "
-                  "previous value; store-data bus vs the previous store; load-data bus vs the "
-                  "previous load")
-    # The default run's scope: the C not written for speed, as on the other
-    # cycle-accurate simulators, and eight Ascon schemes: the thesis' four
-    # and SP 800-232's four (docs/lwcbench/run.md "Default scope").
-    default_left_out = SLOW_C
-    default_schemes = frozenset({"ascon128-v12", "ascon128a-v12", "asconhash-v12",
-                                 "asconhasha-v12", "ascon-aead128", "ascon-hash256",
-                                 "ascon-xof128", "ascon-cxof128"})
-    default_left_out_why = (f"{SLOW_C_WHY}; and every scheme but the thesis' four Ascon v1.2 "
-                            "schemes (128, 128a, Hash, Hasha) and SP 800-232's four: "
-                            "Ascon-80pq and the v1.2 XOFs cost what Ascon-128 and Ascon-Hash "
-                            "cost, the bare permutations are the Cortex-M3 and AVR paper's, "
-                            "the other families are counted cycle by cycle on avr-atmega128 "
-                            "and msp430, by instruction on the RV32 QEMU targets")
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
@@ -267,6 +220,3 @@ class IbexTarget(CrossTarget):
             "memory": "RAM 0x100000-0x1FFFFF (code, data, stack); BENCH_MAX_LEN 32768",
         })
         return env
-
-
-TARGET_CLASSES = [IbexTarget]

@@ -26,7 +26,7 @@ import shutil
 
 from harness.bench import trace
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import SLOW_C, SLOW_C_WHY, CrossTarget, first_line, stale
+from harness.bench.targets.base import CrossTarget, first_line, stale
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -44,31 +44,10 @@ STACK_RESERVE = STACK_PAINT + 1536
 
 
 class Msp430Target(CrossTarget):
-    name = "msp430"
-    addressing_modes = "msp430"  # profile.MODES
-    description = ("MSP430F1611 class (16-bit MSP430 CPU, 48 KiB flash, 10 KiB RAM), "
-                   "clang-14 --target=msp430 -O2, lwc-msp430sim instruction-set simulator")
-    metric = ("cycles: MCLK cycles by the MSP430x1xx family guide's per-instruction tables "
-              "(SLAU049; no wait states), instructions: executed instructions, both counted "
-              "by lwc-msp430sim and read by the firmware; one sample (deterministic)")
-    clock_label = {"cycles": "MSP430 MCLK, family guide", "instructions": "lwc-msp430sim"}
-    arch_tokens = frozenset({"msp430", "16bit"})
-    preference = ("asm_msp430", "asm_msp430_small", "opt32", "bi32", "ref", "lowsize")
     family = "msp430"
-    cc = ["clang-14", "--target=msp430"]
-    # function/data sections: clang's driver links with --gc-sections
-    cflags = ["-O2", "-ffreestanding", "-ffunction-sections", "-fdata-sections"]
     ldflags = ["-nostdlib", "-B", str(rel(TOOLS / "bin")), "-T", str(rel(HERE / "link.ld")),
                f"-Wl,--defsym=__stack_reserve={STACK_RESERVE}"]
-    defines = {"BENCH_MAX_LEN": f"{MAX_LEN}u", "BENCH_MAX_SAMPLES": "11u",
-               "BENCH_STACK_PAINT": f"{STACK_PAINT}u"}
     port_sources = [HERE / "crt0.S", HERE / "port.c", HERE / "mspabi.c", HERE / "mspabi_s.S"]
-    size_tool = "llvm-size-14"
-    # one request: the slowest, an AEAD KAT, takes about 4 s
-    request_timeout = 120.0
-    job_weight = 8.4  # 2.5 s a job on average (the default run at a8dac27, cold, 2 cores)
-    default_left_out = SLOW_C  # docs/lwcbench/run.md "Default scope"
-    default_left_out_why = SLOW_C_WHY
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
@@ -123,6 +102,3 @@ class Msp430Target(CrossTarget):
             "memory": f"RAM 0x1100-0x38FF, flash 0x4000-0xFFFF; BENCH_MAX_LEN {MAX_LEN}",
         })
         return env
-
-
-TARGET_CLASSES = [Msp430Target]

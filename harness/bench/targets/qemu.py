@@ -65,14 +65,14 @@ def libgcc(cc: str, flags: tuple[str, ...]) -> str | None:
 
 
 class QemuTarget(CrossTarget):
-    """One ISA under qemu-user; a subclass sets the compiler, flags and CPU."""
+    """One ISA under qemu-user: its description (<target>.toml) gives the
+    compiler and flags, the QEMU binary and its CPU."""
     family = "qemu"
     clock_label = "qemu plugin"
     request_timeout = 120.0
     qemu = ""                    # qemu-user binary
     cpu: str | None = None       # -cpu argument
     start = ""                   # start_<isa>.S
-    isa_flags: list[str] = []    # -march/-mcpu...: implementation and runtime
     lib_flags: list[str] = []    # picks the libgcc multilib (no z-extensions)
     extra_sources: list[pathlib.Path] = []
     metric = ("instructions: every guest instruction QEMU executes, counted exactly by a TCG "
@@ -81,9 +81,13 @@ class QemuTarget(CrossTarget):
 
     def __init__(self, settings=None):
         super().__init__(settings)
-        self.cflags = [*self.isa_flags, "-O2", "-ffreestanding"]
         self.port_sources = [HERE / self.start, HERE / "port_linux.c", *self.extra_sources]
         self.size_tool = self.cc[0].removesuffix("gcc") + "size"
+
+    def isa_flags(self) -> list[str]:
+        """The flags that pick the ISA: cflags without the optimisation and
+        -ffreestanding, which every QEMU target's firmware has."""
+        return [f for f in self.cflags if f not in ("-O2", "-ffreestanding")]
 
     @property
     def ldflags(self) -> list[str]:
@@ -123,7 +127,7 @@ class QemuTarget(CrossTarget):
         why = self.tools_missing()
         if why:
             return False, why
-        return True, f"{' '.join([*self.cc, *self.isa_flags])} -O2, {self.qemu} + counting plugin"
+        return True, f"{' '.join([*self.cc, *self.isa_flags()])} -O2, {self.qemu} + counting plugin"
 
     def open_session(self, elf):
         return PipeSession(self.qemu_argv(elf), timeout=self.request_timeout)
@@ -148,67 +152,6 @@ class QemuTarget(CrossTarget):
         return env
 
 
-class _RiscV(QemuTarget):
-    cc = ["riscv64-unknown-elf-gcc"]
-    start = "start_riscv.S"
-
-
-class Rv32iQemu(_RiscV):
-    name = "rv32i-qemu"
-    description = "RV32I, riscv64-unknown-elf-gcc -march=rv32i -O2, qemu-riscv32 (user mode, " \
-                  "CPU without M/A/F/D/C/B extensions)"
-    arch_tokens = frozenset({"rv32", "rv32i", "32bit"})
-    preference = ("asm_rv32_shift", "opt64", "bi32", "opt32", "ref", "lowsize")
-    qemu = "qemu-riscv32"
-    cpu = f"rv32,m=false,a=false,f=false,d=false,c=false,{RV_OFF}"
-    isa_flags = ["-march=rv32i", "-mabi=ilp32"]
-    lib_flags = ["-march=rv32i", "-mabi=ilp32"]
-
-
-class Rv32ZbbQemu(Rv32iQemu):
-    name = "rv32-zbb-qemu"
-    description = "RV32I+Zbb, riscv64-unknown-elf-gcc -march=rv32i_zbb -O2, qemu-riscv32 " \
-                  "(user mode, CPU rv32i+Zbb)"
-    arch_tokens = frozenset({"rv32", "rv32i", "rv32zbb", "32bit"})
-    preference = ("asm_rv32_zbb_bi32", "asm_rv32_zbb_shift", "asm_rv32_shift", "bi32", "opt64",
-                  "opt32", "ref", "lowsize")
-    cpu = Rv32iQemu.cpu.replace("zbb=false", "zbb=true")
-    isa_flags = ["-march=rv32i_zbb", "-mabi=ilp32"]
-
-
-class Rv32ZbkbQemu(Rv32iQemu):
-    name = "rv32-zbkb-qemu"
-    description = "RV32I+Zbkb, riscv64-unknown-elf-gcc -march=rv32i_zbkb -O2, qemu-riscv32 " \
-                  "(user mode, CPU rv32i+Zbkb)"
-    arch_tokens = frozenset({"rv32", "rv32i", "rv32zbkb", "32bit"})
-    preference = ("asm_rv32_zbkb_bi32", "asm_rv32_shift", "opt64", "bi32", "opt32", "ref",
-                  "lowsize")
-    cpu = Rv32iQemu.cpu + ",zbkb=true"
-    isa_flags = ["-march=rv32i_zbkb", "-mabi=ilp32"]
-
-
-class Rv64Qemu(_RiscV):
-    name = "rv64-qemu"
-    description = "RV64GC, riscv64-unknown-elf-gcc -march=rv64gc -O2, qemu-riscv64 (user mode, " \
-                  "CPU rv64gc without B extensions)"
-    arch_tokens = frozenset({"rv64", "64bit"})
-    preference = ("asm_rv64", "opt64", "bi32", "opt32", "ref", "lowsize")
-    qemu = "qemu-riscv64"
-    cpu = f"rv64,{RV_OFF}"
-    isa_flags = ["-march=rv64gc", "-mabi=lp64d"]
-    lib_flags = ["-march=rv64gc", "-mabi=lp64d"]
-
-
-class Rv64ZbbQemu(Rv64Qemu):
-    name = "rv64-zbb-qemu"
-    description = "RV64GC+Zbb, riscv64-unknown-elf-gcc -march=rv64gc_zbb -O2, qemu-riscv64 " \
-                  "(user mode, CPU rv64gc+Zbb)"
-    arch_tokens = frozenset({"rv64", "rv64zbb", "64bit"})
-    preference = ("asm_rv64_zbb", "asm_rv64", "opt64", "bi32", "opt32", "ref", "lowsize")
-    cpu = Rv64Qemu.cpu.replace("zbb=false", "zbb=true")
-    isa_flags = ["-march=rv64gc_zbb", "-mabi=lp64d"]
-
-
 def flash_range(elf: pathlib.Path) -> tuple[int, int]:
     """The flash of a Cortex-M3 firmware under qemu-arm: its read-only,
     executable load segment (code, constants: link.ld's first PT_LOAD),
@@ -227,32 +170,18 @@ def flash_range(elf: pathlib.Path) -> tuple[int, int]:
 
 
 class CortexM3Qemu(QemuTarget):
-    name = "cortex-m3-qemu"
-    job_weight = 3.0  # 0.9 s a job on average (the default run at a8dac27: the cycle model)
-    description = "ARMv7-M Cortex-M3 build (arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -O2), " \
-                  "run by qemu-arm in user mode (its default CPU executes the Thumb-2 code; " \
-                  "user mode has no M-profile CPU); modelled cycles at 0 flash wait states"
-    arch_tokens = frozenset({"armv7m", "cortex-m3", "32bit"})
-    preference = ("asm_armv7m", "asm_armv7m_small", "bi32", "opt64", "opt32", "ref", "lowsize")
-    cc = ["arm-none-eabi-gcc"]
-    qemu = "qemu-arm"
-    start = "start_arm.S"
-    isa_flags = ["-mcpu=cortex-m3", "-mthumb"]
-    lib_flags = ["-mcpu=cortex-m3", "-mthumb"]
+    """A Cortex-M3 build under qemu-arm with the cycle model: its description
+    gives the flash it prices (wait_states, fetch_bytes, accelerator); a
+    description with firmware_of is a variant that runs that target's
+    images under another flash model."""
     clock_label = {"modelled_cycles": "cycle model", "instructions": "qemu plugin"}
+    start = "start_arm.S"
     # the cycle model's parameters (harness/platforms/qemu/cm3_cycles.c)
     wait_states = 0   # flash wait states
     refill = 2        # P, the pipeline refill of a taken branch (the manual: 1..3)
     fetch_bytes = 4   # bytes per flash fetch (the ICode bus: 32 bits)
     accelerator = None  # a flash accelerator (cm3_cycles.c's accel=): None, every fetch charged
     accelerator_label = ""  # the accelerator in a few words (model_label)
-    metric = ("instructions: the Thumb-2 instructions of the Cortex-M3 build as QEMU "
-              "(qemu-arm user mode, not an M-profile model) executes them, counted exactly "
-              "by a TCG plugin and read by the target itself; modelled_cycles: the same "
-              "instruction stream priced by a cycle model (harness/platforms/qemu/cm3_cycles.c: "
-              "the Cortex-M3 TRM's instruction timings, pipelined loads, taken-branch refill "
-              "P=2, flash wait states) -- a model's figure, not a measurement; no cycles "
-              "(QEMU has no timing model)")
 
     def model_args(self, elf: pathlib.Path | None) -> str:
         """The cycle model's plugin arguments for one firmware (its flash
@@ -293,13 +222,13 @@ class CortexM3Qemu(QemuTarget):
         return flash if cls.wait_states == 0 else f"{flash}, no flash accelerator"
 
     def __init_subclass__(cls, **kwargs):
-        """A wait-state variant runs cortex-m3-qemu's images under another
-        flash model, outside the default run (said in those words)."""
+        """A wait-state variant (firmware_of: the target whose images it
+        runs) is outside the default run, said in those words."""
         super().__init_subclass__(**kwargs)
-        cls.firmware_of = "cortex-m3-qemu"  # the same images: built once
-        cls.not_in_default_run = (f"a wait-state variant of cortex-m3-qemu (the same firmware, "
-                                  f"the cycle model at {cls.model_label()}): --target {cls.name} "
-                                  f"or --all runs it")
+        if cls.firmware_of and "not_in_default_run" not in vars(cls):
+            cls.not_in_default_run = (f"a wait-state variant of {cls.firmware_of} (the same "
+                                      f"firmware, the cycle model at {cls.model_label()}): "
+                                      f"--target {cls.name} or --all runs it")
 
     def simulator_files(self):
         """qemu-user and the cycle model plugin (the results cache's key)."""
@@ -343,77 +272,3 @@ class CortexM3Qemu(QemuTarget):
                 if "cycles" + suffix in v:
                     v["modelled_cycles" + suffix] = v.pop("cycles" + suffix)
             v["wait_states"] = self.wait_states
-
-
-NO_ACCELERATOR = ("; every flash fetch charged (a 32-bit line, one line prefetched, a taken "
-                  "branch refetching): the no-accelerator bound, above a board with a flash "
-                  "accelerator")
-
-
-class CortexM3QemuWs2(CortexM3Qemu):
-    name = "cortex-m3-qemu-ws2"
-    description = CortexM3Qemu.description.replace("0 flash wait states",
-                                                   "2 flash wait states") + NO_ACCELERATOR
-    wait_states = 2
-
-
-class CortexM3QemuWs4(CortexM3Qemu):
-    name = "cortex-m3-qemu-ws4"
-    description = CortexM3Qemu.description.replace("0 flash wait states",
-                                                   "4 flash wait states") + NO_ACCELERATOR
-    wait_states = 4
-
-
-class CortexM3QemuStm32f1Ws2(CortexM3Qemu):
-    """The permutation paper's Nucleo (STM32F103RB at 72 MHz): 2 wait states
-    behind the STM32F1's flash prefetch buffer (cm3_cycles.c, accel=stm32f1)."""
-    name = "cortex-m3-qemu-stm32f1-ws2"
-    accelerator_label = "STM32F1 prefetch buffer"
-    description = CortexM3Qemu.description.replace(
-        "0 flash wait states",
-        "2 flash wait states behind the STM32F1's flash prefetch buffer: 64-bit flash reads "
-        "into two 64-bit blocks, the next block read as soon as one is free, a branch into "
-        "either block served from it, data reads not buffered (RM0008, Embedded Flash "
-        "memory: reading the Flash memory; PM0075, Read operations: prefetch buffer and "
-        "controller)")
-    wait_states = 2
-    fetch_bytes = 8   # the STM32F1 flash reads 64 bits at a time
-    accelerator = "stm32f1"
-
-
-class CortexM3QemuSam3xWs4(CortexM3Qemu):
-    """The permutation paper's Arduino Due (SAM3X8E at 84 MHz): 4 wait states
-    behind the SAM3X's EEFC (cm3_cycles.c, accel=sam3x)."""
-    name = "cortex-m3-qemu-sam3x-ws4"
-    accelerator_label = "SAM3X EEFC 128-bit interface and buffers"
-    description = CortexM3Qemu.description.replace(
-        "0 flash wait states",
-        "4 flash wait states behind the SAM3X's flash controller: 128-bit flash reads into "
-        "two 128-bit code buffers (sequential code read optimization), a branch into either "
-        "buffer served from it, one 128-bit data read buffer (SAM3X/SAM3A datasheet, "
-        "Enhanced Embedded Flash Controller: read operations, 128-bit access mode, code and "
-        "data read optimization)")
-    wait_states = 4
-    fetch_bytes = 16  # the SAM3X flash reads 128 bits at a time (EEFC_FMR.FAM = 0)
-    accelerator = "sam3x"
-
-
-class XtensaLx106Qemu(QemuTarget):
-    name = "xtensa-lx106-qemu"
-    description = "Xtensa LX106 (ESP8266 core), xtensa-lx106-elf-gcc -mlongcalls -O2, " \
-                  "qemu-xtensa -cpu lx106 (user mode)"
-    arch_tokens = frozenset({"xtensa", "lx106", "32bit"})
-    preference = ("asm_xtensa_fsr", "asm_xtensa_bi32", "bi32", "opt64", "opt32", "ref", "lowsize")
-    cc = ["xtensa-lx106-elf-gcc"]
-    qemu = "qemu-xtensa"
-    cpu = "lx106"
-    start = "start_xtensa.S"
-    isa_flags = ["-mlongcalls"]
-    lib_flags = ["-mlongcalls"]
-    # division and 64-bit multiplication: in the ESP8266 ROM, not in libgcc
-    extra_sources = [HERE / "libgcc_lx106.c"]
-
-
-TARGET_CLASSES = [Rv32iQemu, Rv32ZbbQemu, Rv32ZbkbQemu, Rv64Qemu, Rv64ZbbQemu, CortexM3Qemu,
-                  XtensaLx106Qemu, CortexM3QemuWs2, CortexM3QemuWs4, CortexM3QemuStm32f1Ws2,
-                  CortexM3QemuSam3xWs4]
