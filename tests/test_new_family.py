@@ -439,7 +439,7 @@ def test_a_family_port_to_rv32_runs_and_matches_its_model(tmp_path):
     msg = bytes((11 * i + 5) & 0xFF for i in range(16))
     (tmp_path / "main.c").write_text(RV32_MAIN.replace("IN", ", ".join(map(str, msg))))
     exe = tmp_path / "toy-rv32"
-    subprocess.run([*target.cc, *compile_flags(tmp_path), *target.isa_flags(), *impl_flags(impl),
+    subprocess.run([*target.cc, *compile_flags(tmp_path), *target().isa_flags(), *impl_flags(impl),
                     "-ffreestanding", "-nostdlib", "-static", "-Wl,--no-relax",
                     *map(str, impl.sources), str(tmp_path / "main.c"), "-o", str(exe)],
                    check=True, cwd=ROOT)

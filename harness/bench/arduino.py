@@ -29,7 +29,7 @@ import re
 import shutil
 import sys
 
-from harness.build import KINDS
+from harness.build import registry_lines
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl, discover, order_by_preference
 from harness.katfile import records
 
@@ -142,14 +142,7 @@ def registry(choice: dict[str, list[Impl]]) -> str:
              " * each board kind's implementations, one a scheme */",
              '#include "lwc.h"']
     for kind, impls in choice.items():
-        lines.append(f"#if {GUARDS[kind]}")
-        for i in impls:
-            lines.append(f"extern const lwc_{i.kind} {i.namespace}_lwc_{i.kind}_desc;")
-        for k in KINDS:
-            lines.append(f"const lwc_{k} *const lwc_{k}_registry[] = {{")
-            lines += [f"    &{i.namespace}_lwc_{k}_desc," for i in impls if i.kind == k]
-            lines += ["    0,", "};"]
-        lines.append("#endif")
+        lines += [f"#if {GUARDS[kind]}", *registry_lines(impls), "#endif"]
     return "\n".join(lines) + "\n"
 
 
