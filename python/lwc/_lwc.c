@@ -21,7 +21,9 @@
  */
 #include "_lwc.h"
 
-PyObject *TagError;
+#include <stdarg.h>
+
+static PyObject *TagError;
 
 /* ---- arguments -------------------------------------------------------------- */
 
@@ -90,6 +92,13 @@ int get_view(PyObject *o, Py_buffer *v, const char *what, int optional) {
 
 void release(Py_buffer *v) {
   if (v->obj != NULL) PyBuffer_Release(v);
+}
+
+void release_all(Py_buffer *v, ...) {
+  va_list more;
+  va_start(more, v);
+  for (; v != NULL; v = va_arg(more, Py_buffer *)) release(v);
+  va_end(more);
 }
 
 /* A length argument: None (or absent) gives `dflt`; else a non-negative int. */
@@ -219,6 +228,50 @@ const lwc_batch *find_engine(const char *scheme, PyObject *engine_o, int *ok) {
                  "this CPU (lwc.batch_engines('%s') lists those that are)", engine, scheme, scheme);
   }
   return b;
+}
+
+/* ---- batches ---------------------------------------------------------------- */
+
+int batch_open(batch *bt, PyObject *o, const char *msg, int per_job, size_t job_size) {
+  bt->n = 0;
+  bt->per_job = per_job;
+  bt->views = NULL;
+  bt->jobs = NULL;
+  bt->seq = PySequence_Fast(o, msg);
+  if (bt->seq == NULL) return -1;
+  bt->n = PySequence_Fast_GET_SIZE(bt->seq);
+  bt->views = PyMem_Calloc((size_t)bt->n * (size_t)per_job + 1, sizeof *bt->views);
+  bt->jobs = PyMem_Calloc((size_t)bt->n + 1, job_size);
+  if (bt->views == NULL || bt->jobs == NULL) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  return 0;
+}
+
+void batch_close(batch *bt) {
+  Py_ssize_t i;
+  if (bt->views != NULL) /* calloc'd: a view never taken has no object */
+    for (i = 0; i < bt->per_job * bt->n; i++) release(bt->views + i);
+  PyMem_Free(bt->views);
+  PyMem_Free(bt->jobs);
+  Py_XDECREF(bt->seq);
+}
+
+/* ---- the results of the library's calls ------------------------------------- */
+
+void tag_mismatch(void) {
+  PyErr_SetString(TagError, "authentication failed: the tag does not match");
+}
+
+PyObject *call_result(PyObject *out, int rc, const char *scheme) {
+  if (rc == LWC_OK) return out;
+  Py_XDECREF(out);
+  if (rc == LWC_ERR_TAG)
+    tag_mismatch();
+  else
+    PyErr_Format(PyExc_ValueError, "%s refused the arguments", scheme);
+  return NULL;
 }
 
 /* ---- descriptors of the one-shot calls -------------------------------------- */

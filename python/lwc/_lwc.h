@@ -48,8 +48,6 @@
 /* hashlib releases the GIL from 2 KiB on; so do we */
 #define LWC_PY_NOGIL_BYTES 2048
 
-extern PyObject *TagError;
-
 /* ---- arguments (_lwc.c) ----------------------------------------------------- */
 
 /* Fill out[0..n) from a vectorcall: at most npos positional, then keywords
@@ -61,6 +59,8 @@ int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs, PyObject
 int get_view(PyObject *o, Py_buffer *v, const char *what, int optional);
 /* Release a view of get_view (an empty one too). */
 void release(Py_buffer *v);
+/* release() each view given, up to a NULL */
+void release_all(Py_buffer *v, ...);
 /* A length argument: None (or absent) gives `dflt`; else a non-negative int. */
 int get_length(PyObject *o, Py_ssize_t dflt, const char *what, Py_ssize_t *out);
 /* The UTF-8 of a str argument (None allowed when `optional`: NULL). */
@@ -117,6 +117,59 @@ enum { FIELD_NAME, FIELD_INT, FIELD_BOOL, FIELD_HASH_KIND, FIELD_AUTH_KIND };
 /* The getter of every attribute of a descriptor's field (PyGetSetDef's
  * closure: FIELD(...)). */
 PyObject *desc_get(PyObject *self, void *field);
+
+/* ---- the calls of the library (_lwc.c) -------------------------------------- */
+
+/* The statement `call` (a call of the library), with the GIL released
+ * while it runs when it works on `len` bytes or more of LWC_PY_NOGIL_BYTES. */
+#define NOGIL_IF_LONG(len, call)        \
+  do {                                  \
+    if ((len) >= LWC_PY_NOGIL_BYTES) {  \
+      Py_BEGIN_ALLOW_THREADS            \
+      call;                             \
+      Py_END_ALLOW_THREADS              \
+    } else {                            \
+      call;                             \
+    }                                   \
+  } while (0)
+
+/* lwc.TagError: "authentication failed: the tag does not match" */
+void tag_mismatch(void);
+
+/* What a one-shot call gives once the library returned rc: out, or NULL
+ * (out freed: a failed tag's plaintext, zeroed by the library) and
+ * lwc.TagError (LWC_ERR_TAG) or ValueError "<scheme> refused the
+ * arguments". */
+PyObject *call_result(PyObject *out, int rc, const char *scheme);
+
+/* The jobs of a batch call (Aead.encrypt_batch, hash_batch): the sequence
+ * its argument gave, and zeroed room for `per_job` views and one job of
+ * `job_size` bytes a job (one more of each: never zero bytes). */
+typedef struct {
+  PyObject *seq;     /* PySequence_Fast of the argument */
+  Py_ssize_t n;      /* its length */
+  int per_job;
+  Py_buffer *views;  /* views + per_job * i: job i's; a view never taken has no object */
+  void *jobs;
+} batch;
+
+/* 0, or -1 and an exception (TypeError `msg` for an argument that is not a
+ * sequence, MemoryError); batch_close() in either case. */
+int batch_open(batch *bt, PyObject *o, const char *msg, int per_job, size_t job_size);
+/* The views taken released, the room freed, the sequence dropped. */
+void batch_close(batch *bt);
+
+/* ---- the types' tables ------------------------------------------------------ */
+
+/* fn: a METH_FASTCALL | METH_KEYWORDS method of `self_type` (or module
+ * function: PyObject, the module) that is impl(self, args, nargs, kwnames,
+ * flag): one function serving two names (encrypt and decrypt, mac and
+ * prf, ...). */
+#define FASTCALL_WITH_FLAG(fn, self_type, impl, flag)                                    \
+  static PyObject *fn(self_type *self, PyObject *const *args, Py_ssize_t nargs,          \
+                      PyObject *kwnames) {                                               \
+    return impl(self, args, nargs, kwnames, flag);                                       \
+  }
 
 /* ---- the types and module functions of each file ---------------------------- */
 

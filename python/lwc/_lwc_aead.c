@@ -109,45 +109,21 @@ static PyObject *aead_call(AeadObject *self, PyObject *const *args, Py_ssize_t n
   {
     uint8_t *o = (uint8_t *)PyBytes_AS_STRING(out);
     const lwc_aead_options *op = (a[4] == NULL || a[4] == Py_None) && mask.obj == NULL ? NULL : &opt;
-    if (data.len + ad.len >= LWC_PY_NOGIL_BYTES) {
-      Py_BEGIN_ALLOW_THREADS
-      rc = decrypt ? lwc_aead_decrypt(d, o, data.buf, (size_t)data.len, ad.buf, (size_t)ad.len,
-                                      nonce.buf, key.buf, op)
-                   : lwc_aead_encrypt(d, o, data.buf, (size_t)data.len, ad.buf, (size_t)ad.len,
-                                      nonce.buf, key.buf, op);
-      Py_END_ALLOW_THREADS
-    } else {
-      rc = decrypt ? lwc_aead_decrypt(d, o, data.buf, (size_t)data.len, ad.buf, (size_t)ad.len,
-                                      nonce.buf, key.buf, op)
-                   : lwc_aead_encrypt(d, o, data.buf, (size_t)data.len, ad.buf, (size_t)ad.len,
-                                      nonce.buf, key.buf, op);
-    }
+    NOGIL_IF_LONG(data.len + ad.len,
+                  rc = decrypt ? lwc_aead_decrypt(d, o, data.buf, (size_t)data.len, ad.buf,
+                                                  (size_t)ad.len, nonce.buf, key.buf, op)
+                               : lwc_aead_encrypt(d, o, data.buf, (size_t)data.len, ad.buf,
+                                                  (size_t)ad.len, nonce.buf, key.buf, op));
   }
-  if (rc != LWC_OK) {
-    Py_CLEAR(out); /* a failed tag: the library zeroed the plaintext */
-    if (rc == LWC_ERR_TAG)
-      PyErr_SetString(TagError, "authentication failed: the tag does not match");
-    else
-      PyErr_Format(PyExc_ValueError, "%s refused the arguments", d->scheme);
-  }
+  /* a failed tag: the library zeroed the plaintext (out is freed) */
+  out = call_result(out, rc, d->scheme);
 done:
-  release(&key);
-  release(&nonce);
-  release(&data);
-  release(&ad);
-  release(&mask);
+  release_all(&key, &nonce, &data, &ad, &mask, NULL);
   return out;
 }
 
-static PyObject *Aead_encrypt(AeadObject *self, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames) {
-  return aead_call(self, args, nargs, kwnames, 0);
-}
-
-static PyObject *Aead_decrypt(AeadObject *self, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames) {
-  return aead_call(self, args, nargs, kwnames, 1);
-}
+FASTCALL_WITH_FLAG(Aead_encrypt, AeadObject, aead_call, 0)
+FASTCALL_WITH_FLAG(Aead_decrypt, AeadObject, aead_call, 1)
 
 /* encrypt_batch(jobs, *, engine=None) / decrypt_batch: each job a sequence
  * (key, nonce, data) or (key, nonce, data, ad). */
@@ -156,28 +132,28 @@ static PyObject *aead_batch(AeadObject *self, PyObject *const *args, Py_ssize_t 
   static const char *const names[] = {"jobs", "engine"};
   const lwc_aead *d = self->d;
   const char *fn = decrypt ? "decrypt_batch" : "encrypt_batch";
-  PyObject *a[2], *seq = NULL, *result = NULL, **outs = NULL;
-  Py_buffer *views = NULL;
-  lwc_aead_job *jobs = NULL;
+  PyObject *a[2], *result = NULL, **outs = NULL;
+  batch bt;
+  lwc_aead_job *jobs;
   const lwc_batch *b;
-  Py_ssize_t n = 0, i, total = 0;
+  Py_ssize_t n, i, total = 0;
   int ok, rc;
   if (parse_args(fn, args, nargs, kwnames, names, 2, 1, 1, a) < 0) return NULL;
   b = find_engine(d->scheme, a[1], &ok);
   if (!ok) return NULL;
-  seq = PySequence_Fast(a[0], "jobs must be a sequence of (key, nonce, data[, ad]) tuples");
-  if (seq == NULL) return NULL;
-  n = PySequence_Fast_GET_SIZE(seq);
-  views = PyMem_Calloc((size_t)n * 4 + 1, sizeof *views);
-  jobs = PyMem_Calloc((size_t)n + 1, sizeof *jobs);
+  if (batch_open(&bt, a[0], "jobs must be a sequence of (key, nonce, data[, ad]) tuples", 4,
+                 sizeof *jobs) < 0)
+    goto done;
+  n = bt.n;
+  jobs = bt.jobs;
   outs = PyMem_Calloc((size_t)n + 1, sizeof *outs);
-  if (views == NULL || jobs == NULL || outs == NULL) {
+  if (outs == NULL) {
     PyErr_NoMemory();
     goto done;
   }
   for (i = 0; i < n; i++) {
-    PyObject *job = PySequence_Fast_GET_ITEM(seq, i), *items;
-    Py_buffer *v = views + 4 * i;
+    PyObject *job = PySequence_Fast_GET_ITEM(bt.seq, i), *items;
+    Py_buffer *v = bt.views + 4 * i;
     Py_ssize_t k, m, outlen;
     char what[48];
     if (!PyTuple_Check(job) && !PyList_Check(job)) {
@@ -215,15 +191,8 @@ static PyObject *aead_batch(AeadObject *self, PyObject *const *args, Py_ssize_t 
     jobs[i].key = v[0].buf;
     total += v[2].len + v[3].len;
   }
-  if (total >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = decrypt ? lwc_aead_decrypt_batch(d, b, jobs, (size_t)n)
-                 : lwc_aead_encrypt_batch(d, b, jobs, (size_t)n);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = decrypt ? lwc_aead_decrypt_batch(d, b, jobs, (size_t)n)
-                 : lwc_aead_encrypt_batch(d, b, jobs, (size_t)n);
-  }
+  NOGIL_IF_LONG(total, rc = decrypt ? lwc_aead_decrypt_batch(d, b, jobs, (size_t)n)
+                                     : lwc_aead_encrypt_batch(d, b, jobs, (size_t)n));
   (void)rc; /* each job's status says it */
   result = PyList_New(n);
   if (result == NULL) goto done;
@@ -240,26 +209,15 @@ static PyObject *aead_batch(AeadObject *self, PyObject *const *args, Py_ssize_t 
     }
   }
 done:
-  if (views != NULL) /* calloc'd: a view never taken has no object */
-    for (i = 0; i < 4 * n; i++) release(views + i);
   if (outs != NULL)
-    for (i = 0; i < n; i++) Py_XDECREF(outs[i]);
-  PyMem_Free(views);
-  PyMem_Free(jobs);
+    for (i = 0; i < bt.n; i++) Py_XDECREF(outs[i]);
   PyMem_Free(outs);
-  Py_XDECREF(seq);
+  batch_close(&bt);
   return result;
 }
 
-static PyObject *Aead_encrypt_batch(AeadObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames) {
-  return aead_batch(self, args, nargs, kwnames, 0);
-}
-
-static PyObject *Aead_decrypt_batch(AeadObject *self, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames) {
-  return aead_batch(self, args, nargs, kwnames, 1);
-}
+FASTCALL_WITH_FLAG(Aead_encrypt_batch, AeadObject, aead_batch, 0)
+FASTCALL_WITH_FLAG(Aead_decrypt_batch, AeadObject, aead_batch, 1)
 
 static uint64_t now_ns(void) {
   struct timespec t;

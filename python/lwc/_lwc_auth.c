@@ -108,19 +108,16 @@ static int check_tag_length(const lwc_auth *d, const Py_buffer *tag) {
   return -1;
 }
 
-static void tag_mismatch(void) {
-  PyErr_SetString(TagError, "authentication failed: the tag does not match");
-}
-
 /* mac(scheme, key, data, length=None, *, impl=None) and prf(...) */
-static PyObject *auth_compute(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                              int mac) {
+static PyObject *auth_compute(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames, int mac) {
   static const char *const names[] = {"scheme", "key", "data", "length", "impl"};
   PyObject *a[5], *out = NULL;
   const lwc_auth *d;
   Py_buffer key, data;
   Py_ssize_t n;
   int rc;
+  (void)mod;
   key.obj = data.obj = NULL;
   if (parse_args(mac ? "mac" : "prf", args, nargs, kwnames, names, 5, 4, 3, a) < 0) return NULL;
   d = cached_auth(a[0], a[4], mac);
@@ -131,34 +128,24 @@ static PyObject *auth_compute(PyObject *const *args, Py_ssize_t nargs, PyObject 
     goto done;
   out = PyBytes_FromStringAndSize(NULL, n);
   if (out == NULL) goto done;
-  if (data.len + n >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = lwc_auth_compute(d, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, data.buf,
-                          (size_t)data.len, key.buf);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = lwc_auth_compute(d, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, data.buf,
-                          (size_t)data.len, key.buf);
-  }
-  if (rc != LWC_OK) {
-    Py_CLEAR(out);
-    PyErr_Format(PyExc_ValueError, "%s refused the arguments", d->scheme);
-  }
+  NOGIL_IF_LONG(data.len + n, rc = lwc_auth_compute(d, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n,
+                                                     data.buf, (size_t)data.len, key.buf));
+  out = call_result(out, rc, d->scheme);
 done:
-  release(&key);
-  release(&data);
+  release_all(&key, &data, NULL);
   return out;
 }
 
 /* mac_verify(scheme, key, data, tag, *, impl=None) and prf_verify(...):
  * None, or TagError. */
-static PyObject *auth_verify(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                             int mac) {
+static PyObject *auth_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames, int mac) {
   static const char *const names[] = {"scheme", "key", "data", "tag", "impl"};
   PyObject *a[5], *out = NULL;
   const lwc_auth *d;
   Py_buffer key, data, tag;
   int rc;
+  (void)mod;
   key.obj = data.obj = tag.obj = NULL;
   if (parse_args(mac ? "mac_verify" : "prf_verify", args, nargs, kwnames, names, 5, 4, 4, a) < 0)
     return NULL;
@@ -168,49 +155,18 @@ static PyObject *auth_verify(PyObject *const *args, Py_ssize_t nargs, PyObject *
       get_view(a[3], &tag, "tag", 0) < 0 || check_auth_key(d, &key) < 0 ||
       check_auth_input(d, &data) < 0 || check_tag_length(d, &tag) < 0)
     goto done;
-  if (data.len >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = lwc_auth_verify(d, tag.buf, (size_t)tag.len, data.buf, (size_t)data.len, key.buf);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = lwc_auth_verify(d, tag.buf, (size_t)tag.len, data.buf, (size_t)data.len, key.buf);
-  }
-  if (rc == LWC_OK)
-    out = Py_NewRef(Py_None);
-  else if (rc == LWC_ERR_TAG)
-    tag_mismatch();
-  else
-    PyErr_Format(PyExc_ValueError, "%s refused the arguments", d->scheme);
+  NOGIL_IF_LONG(data.len, rc = lwc_auth_verify(d, tag.buf, (size_t)tag.len, data.buf,
+                                               (size_t)data.len, key.buf));
+  out = call_result(Py_NewRef(Py_None), rc, d->scheme);
 done:
-  release(&key);
-  release(&data);
-  release(&tag);
+  release_all(&key, &data, &tag, NULL);
   return out;
 }
 
-static PyObject *mod_mac(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames) {
-  (void)mod;
-  return auth_compute(args, nargs, kwnames, 1);
-}
-
-static PyObject *mod_prf(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames) {
-  (void)mod;
-  return auth_compute(args, nargs, kwnames, 0);
-}
-
-static PyObject *mod_mac_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames) {
-  (void)mod;
-  return auth_verify(args, nargs, kwnames, 1);
-}
-
-static PyObject *mod_prf_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames) {
-  (void)mod;
-  return auth_verify(args, nargs, kwnames, 0);
-}
+FASTCALL_WITH_FLAG(mod_mac, PyObject, auth_compute, 1)
+FASTCALL_WITH_FLAG(mod_prf, PyObject, auth_compute, 0)
+FASTCALL_WITH_FLAG(mod_mac_verify, PyObject, auth_verify, 1)
+FASTCALL_WITH_FLAG(mod_prf_verify, PyObject, auth_verify, 0)
 
 /* ---- Mac and Prf: incremental ----------------------------------------------- */
 

@@ -65,22 +65,12 @@ static PyObject *mod_hash(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
     goto done;
   out = PyBytes_FromStringAndSize(NULL, n);
   if (out == NULL) goto done;
-  if (data.len + n >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = lwc_hash_compute(h, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, data.buf,
-                          (size_t)data.len, custom.buf, (size_t)custom.len);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = lwc_hash_compute(h, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n, data.buf,
-                          (size_t)data.len, custom.buf, (size_t)custom.len);
-  }
-  if (rc != LWC_OK) {
-    Py_CLEAR(out);
-    PyErr_Format(PyExc_ValueError, "%s refused the arguments", h->scheme);
-  }
+  NOGIL_IF_LONG(data.len + n, rc = lwc_hash_compute(h, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n,
+                                                     data.buf, (size_t)data.len, custom.buf,
+                                                     (size_t)custom.len));
+  out = call_result(out, rc, h->scheme);
 done:
-  release(&data);
-  release(&custom);
+  release_all(&data, &custom, NULL);
   return out;
 }
 
@@ -89,12 +79,13 @@ done:
 static PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames) {
   static const char *const names[] = {"scheme", "messages", "length", "engine", "impl"};
-  PyObject *a[5], *seq = NULL, *result = NULL;
-  Py_buffer *views = NULL;
-  lwc_hash_job *jobs = NULL;
+  PyObject *a[5], *result = NULL;
+  batch bt;
+  Py_buffer *views;
+  lwc_hash_job *jobs;
   const lwc_hash *h;
   const lwc_batch *b;
-  Py_ssize_t n = 0, i, outlen, total = 0;
+  Py_ssize_t n, i, outlen, total = 0;
   int ok;
   (void)mod;
   if (parse_args("hash_batch", args, nargs, kwnames, names, 5, 3, 2, a) < 0) return NULL;
@@ -102,19 +93,14 @@ static PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t
   if (h == NULL || out_length(h, a[2], &outlen) < 0) return NULL;
   b = find_engine(h->scheme, a[3], &ok);
   if (!ok) return NULL;
-  seq = PySequence_Fast(a[1], "messages must be a sequence");
-  if (seq == NULL) return NULL;
-  n = PySequence_Fast_GET_SIZE(seq);
-  views = PyMem_Calloc((size_t)n * 2 + 1, sizeof *views);
-  jobs = PyMem_Calloc((size_t)n + 1, sizeof *jobs);
+  if (batch_open(&bt, a[1], "messages must be a sequence", 2, sizeof *jobs) < 0) goto done;
+  n = bt.n;
+  views = bt.views;
+  jobs = bt.jobs;
   result = PyList_New(n);
-  if (views == NULL || jobs == NULL) {
-    PyErr_NoMemory();
-    Py_CLEAR(result);
-  }
   if (result == NULL) goto done;
   for (i = 0; i < n; i++) {
-    PyObject *m = PySequence_Fast_GET_ITEM(seq, i), *o;
+    PyObject *m = PySequence_Fast_GET_ITEM(bt.seq, i), *o;
     char what[48];
     PyOS_snprintf(what, sizeof what, "message %zd", i);
     if (h->kind == LWC_CXOF && PyTuple_Check(m)) {
@@ -140,13 +126,7 @@ static PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t
     jobs[i].customlen = (size_t)views[2 * i + 1].len;
     total += views[2 * i].len + outlen;
   }
-  if (total >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    lwc_hash_batch(h, b, jobs, (size_t)n);
-    Py_END_ALLOW_THREADS
-  } else {
-    lwc_hash_batch(h, b, jobs, (size_t)n);
-  }
+  NOGIL_IF_LONG(total, lwc_hash_batch(h, b, jobs, (size_t)n));
   for (i = 0; i < n; i++)
     if (jobs[i].status != LWC_OK) {
       PyErr_Format(PyExc_ValueError, "message %zd: %s refused the arguments", i, h->scheme);
@@ -156,11 +136,7 @@ static PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t
 fail:
   Py_CLEAR(result);
 done:
-  if (views != NULL) /* calloc'd: a view never taken has no object */
-    for (i = 0; i < 2 * n; i++) release(views + i);
-  PyMem_Free(views);
-  PyMem_Free(jobs);
-  Py_XDECREF(seq);
+  batch_close(&bt);
   return result;
 }
 

@@ -106,13 +106,7 @@ static int sponge_feed(SpongeObject *self, PyObject *data_o) {
     PyErr_SetString(PyExc_ValueError, "update() after squeeze(): the output has begun");
     return -1;
   }
-  if (data.len >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = ctx_update(self, data.buf, (size_t)data.len);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = ctx_update(self, data.buf, (size_t)data.len);
-  }
+  NOGIL_IF_LONG(data.len, rc = ctx_update(self, data.buf, (size_t)data.len));
   sponge_leave(self);
   release(&data);
   if (rc != LWC_OK) {
@@ -219,13 +213,8 @@ PyObject *sponge_squeeze(SpongeObject *self, PyObject *length) {
   if (out == NULL) return NULL;
   sponge_enter(self);
   self->squeezing = 1;
-  if (n >= LWC_PY_NOGIL_BYTES) {
-    Py_BEGIN_ALLOW_THREADS
-    rc = ctx_squeeze(self, &self->ctx, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n);
-    Py_END_ALLOW_THREADS
-  } else {
-    rc = ctx_squeeze(self, &self->ctx, (uint8_t *)PyBytes_AS_STRING(out), (size_t)n);
-  }
+  NOGIL_IF_LONG(n, rc = ctx_squeeze(self, &self->ctx, (uint8_t *)PyBytes_AS_STRING(out),
+                                     (size_t)n));
   sponge_leave(self);
   if (rc != LWC_OK) {
     Py_DECREF(out);
