@@ -161,6 +161,10 @@ void batch_close(batch *bt);
 
 /* ---- the types' tables ------------------------------------------------------ */
 
+/* A PyMethodDef entry of a METH_FASTCALL | METH_KEYWORDS method or function */
+#define FASTCALL_METHOD(name, fn, doc) \
+  {name, (PyCFunction)(void (*)(void))(fn), METH_FASTCALL | METH_KEYWORDS, doc}
+
 /* fn: a METH_FASTCALL | METH_KEYWORDS method of `self_type` (or module
  * function: PyObject, the module) that is impl(self, args, nargs, kwnames,
  * flag): one function serving two names (encrypt and decrypt, mac and
@@ -169,6 +173,23 @@ void batch_close(batch *bt);
   static PyObject *fn(self_type *self, PyObject *const *args, Py_ssize_t nargs,          \
                       PyObject *kwnames) {                                               \
     return impl(self, args, nargs, kwnames, flag);                                       \
+  }
+
+/* A type of the binding: a static type (not subclassable), named `name`
+ * ("lwc.Hash"), whose instances are `object` structs made by new_fn and
+ * freed by dealloc_fn (NULL: nothing of their own to free). */
+#define BINDING_TYPE(name, object, doc, new_fn, dealloc_fn, repr_fn, methods, getset) \
+  {                                                                                 \
+    PyVarObject_HEAD_INIT(NULL, 0)                                                  \
+    .tp_name = name,                                                                \
+    .tp_basicsize = sizeof(object),                                                 \
+    .tp_flags = Py_TPFLAGS_DEFAULT,                                                 \
+    .tp_doc = doc,                                                                  \
+    .tp_new = new_fn,                                                               \
+    .tp_dealloc = (destructor)(dealloc_fn),                                         \
+    .tp_repr = (reprfunc)(repr_fn),                                                 \
+    .tp_methods = methods,                                                          \
+    .tp_getset = getset,                                                            \
   }
 
 /* ---- the types and module functions of each file ---------------------------- */
@@ -216,6 +237,15 @@ PyObject *sponge_new(PyTypeObject *type, const void *d, Py_buffer *arg, PyObject
  * squeeze() ("<fn>() after squeeze(): ...") or when the descriptor refuses
  * the length. */
 int sponge_peek(SpongeObject *self, uint8_t *out, size_t n, const char *fn);
+
+/* The method entries that are the same in all three types */
+#define SPONGE_UPDATE_METHOD \
+  {"update", (PyCFunction)sponge_update, METH_O, "update(data): absorb more input"}
+#define SPONGE_HEXDIGEST_METHOD                  \
+  FASTCALL_METHOD("hexdigest", sponge_hexdigest, \
+                  "hexdigest(length=None) -> digest() in hexadecimal")
+#define SPONGE_COPY_METHOD \
+  {"copy", (PyCFunction)sponge_copy, METH_NOARGS, "copy() -> an independent copy"}
 
 /* The slots and methods of all three types */
 void sponge_dealloc(SpongeObject *self);

@@ -291,34 +291,25 @@ static PyGetSetDef Aead_getset[] = {
 };
 
 static PyMethodDef Aead_methods[] = {
-    {"encrypt", (PyCFunction)(void (*)(void))Aead_encrypt, METH_FASTCALL | METH_KEYWORDS,
-     "encrypt(key, nonce, data, ad=None, *, tag_len=None, mask_key=None) -> ciphertext || tag"},
-    {"decrypt", (PyCFunction)(void (*)(void))Aead_decrypt, METH_FASTCALL | METH_KEYWORDS,
+    FASTCALL_METHOD("encrypt", Aead_encrypt,
+     "encrypt(key, nonce, data, ad=None, *, tag_len=None, mask_key=None) -> ciphertext || tag"),
+    FASTCALL_METHOD("decrypt", Aead_decrypt,
      "decrypt(key, nonce, data, ad=None, *, tag_len=None, mask_key=None) -> plaintext\n"
-     "data is ciphertext || tag; a tag that does not match raises lwc.TagError."},
-    {"encrypt_batch", (PyCFunction)(void (*)(void))Aead_encrypt_batch,
-     METH_FASTCALL | METH_KEYWORDS,
+     "data is ciphertext || tag; a tag that does not match raises lwc.TagError."),
+    FASTCALL_METHOD("encrypt_batch", Aead_encrypt_batch,
      "encrypt_batch(jobs, *, engine=None) -> list of ciphertext || tag\n"
-     "jobs: (key, nonce, data[, ad]) tuples; full tags, no nonce masking."},
-    {"decrypt_batch", (PyCFunction)(void (*)(void))Aead_decrypt_batch,
-     METH_FASTCALL | METH_KEYWORDS,
-     "decrypt_batch(jobs, *, engine=None) -> list of plaintext, None where the tag failed"},
+     "jobs: (key, nonce, data[, ad]) tuples; full tags, no nonce masking."),
+    FASTCALL_METHOD("decrypt_batch", Aead_decrypt_batch,
+     "decrypt_batch(jobs, *, engine=None) -> list of plaintext, None where the tag failed"),
     {"_c_encrypt_ns", (PyCFunction)Aead_c_encrypt_ns, METH_VARARGS,
      "_c_encrypt_ns(key, nonce, data, ad, iterations) -> ns of a C loop (lwc.bench)"},
     {NULL},
 };
 
-static PyTypeObject AeadType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lwc.Aead",
-    .tp_basicsize = sizeof(AeadObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Aead(scheme, impl=None): one AEAD implementation of lwc.h.\n"
-              "impl None: the preferred one for this build and CPU.",
-    .tp_new = Aead_new,
-    .tp_repr = (reprfunc)Aead_repr,
-    .tp_methods = Aead_methods,
-    .tp_getset = Aead_getset,
-};
+static PyTypeObject AeadType = BINDING_TYPE(
+    "lwc.Aead", AeadObject,
+    "Aead(scheme, impl=None): one AEAD implementation of lwc.h.\n"
+    "impl None: the preferred one for this build and CPU.",
+    Aead_new, NULL, Aead_repr, Aead_methods, Aead_getset);
 
 int aead_add(PyObject *m) { return PyModule_AddType(m, &AeadType); }

@@ -241,76 +241,58 @@ static PyGetSetDef Auth_getset[] = {
     {NULL},
 };
 
-#define AUTH_COMMON_METHODS                                                                  \
-  {"update", (PyCFunction)sponge_update, METH_O, "update(data): absorb more input"},         \
-  {"hexdigest", (PyCFunction)(void (*)(void))sponge_hexdigest, METH_FASTCALL | METH_KEYWORDS,\
-   "hexdigest(length=None) -> digest() in hexadecimal"},                                     \
-  {"verify", (PyCFunction)Auth_verify, METH_O,                                               \
-   "verify(tag): None when tag (4 bytes up to digest_size) is the output's beginning, "      \
-   "compared in constant time; else lwc.TagError"},                                          \
-  {"copy", (PyCFunction)sponge_copy, METH_NOARGS, "copy() -> an independent copy"}
+#define AUTH_COMMON_METHODS                                                             \
+  SPONGE_UPDATE_METHOD, SPONGE_HEXDIGEST_METHOD,                                        \
+  {"verify", (PyCFunction)Auth_verify, METH_O,                                          \
+   "verify(tag): None when tag (4 bytes up to digest_size) is the output's beginning, " \
+   "compared in constant time; else lwc.TagError"},                                     \
+  SPONGE_COPY_METHOD
 
 static PyMethodDef Mac_methods[] = {
-    {"digest", (PyCFunction)(void (*)(void))sponge_digest, METH_FASTCALL | METH_KEYWORDS,
+    FASTCALL_METHOD("digest", sponge_digest,
      "digest(length=None) -> the tag of what was absorbed (length: 4 up to digest_size); "
-     "the object is unchanged"},
+     "the object is unchanged"),
     AUTH_COMMON_METHODS,
     {NULL},
 };
 
 static PyMethodDef Prf_methods[] = {
-    {"digest", (PyCFunction)(void (*)(void))sponge_digest, METH_FASTCALL | METH_KEYWORDS,
+    FASTCALL_METHOD("digest", sponge_digest,
      "digest(length=None) -> the output of what was absorbed (any length; default "
-     "digest_size); the object is unchanged"},
+     "digest_size); the object is unchanged"),
     {"squeeze", (PyCFunction)sponge_squeeze, METH_O,
      "squeeze(length) -> the next bytes of the output (no update() after it)"},
     AUTH_COMMON_METHODS,
     {NULL},
 };
 
-static PyTypeObject MacType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lwc.Mac",
-    .tp_basicsize = sizeof(SpongeObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Mac(scheme, key, data=None, *, impl=None): an incremental MAC of lwc.h\n"
-              "(update, digest, verify, copy).",
-    .tp_new = auth_new,
-    .tp_dealloc = (destructor)sponge_dealloc,
-    .tp_repr = (reprfunc)sponge_repr,
-    .tp_methods = Mac_methods,
-    .tp_getset = Auth_getset,
-};
+static PyTypeObject MacType = BINDING_TYPE(
+    "lwc.Mac", SpongeObject,
+    "Mac(scheme, key, data=None, *, impl=None): an incremental MAC of lwc.h\n"
+    "(update, digest, verify, copy).",
+    auth_new, sponge_dealloc, sponge_repr, Mac_methods, Auth_getset);
 
-static PyTypeObject PrfType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lwc.Prf",
-    .tp_basicsize = sizeof(SpongeObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Prf(scheme, key, data=None, *, impl=None): an incremental PRF of lwc.h\n"
-              "(update, digest, squeeze, verify, copy); not for a PRF without incremental\n"
-              "calls (ascon-prfs-v13: lwc.prf).",
-    .tp_new = auth_new,
-    .tp_dealloc = (destructor)sponge_dealloc,
-    .tp_repr = (reprfunc)sponge_repr,
-    .tp_methods = Prf_methods,
-    .tp_getset = Auth_getset,
-};
+static PyTypeObject PrfType = BINDING_TYPE(
+    "lwc.Prf", SpongeObject,
+    "Prf(scheme, key, data=None, *, impl=None): an incremental PRF of lwc.h\n"
+    "(update, digest, squeeze, verify, copy); not for a PRF without incremental\n"
+    "calls (ascon-prfs-v13: lwc.prf).",
+    auth_new, sponge_dealloc, sponge_repr, Prf_methods, Auth_getset);
 
 /* The module's functions of this file */
 static PyMethodDef auth_functions[] = {
-    {"mac", (PyCFunction)(void (*)(void))mod_mac, METH_FASTCALL | METH_KEYWORDS,
+    FASTCALL_METHOD("mac", mod_mac,
      "mac(scheme, key, data, length=None, *, impl=None) -> the tag (length: 4 up to the full "
-     "tag, its default)"},
-    {"mac_verify", (PyCFunction)(void (*)(void))mod_mac_verify, METH_FASTCALL | METH_KEYWORDS,
+     "tag, its default)"),
+    FASTCALL_METHOD("mac_verify", mod_mac_verify,
      "mac_verify(scheme, key, data, tag, *, impl=None) -> None, or lwc.TagError; compared in "
-     "constant time"},
-    {"prf", (PyCFunction)(void (*)(void))mod_prf, METH_FASTCALL | METH_KEYWORDS,
+     "constant time"),
+    FASTCALL_METHOD("prf", mod_prf,
      "prf(scheme, key, data, length=None, *, impl=None) -> bytes (any length, up to a short "
-     "PRF's limit)"},
-    {"prf_verify", (PyCFunction)(void (*)(void))mod_prf_verify, METH_FASTCALL | METH_KEYWORDS,
+     "PRF's limit)"),
+    FASTCALL_METHOD("prf_verify", mod_prf_verify,
      "prf_verify(scheme, key, data, tag, *, impl=None) -> None when tag begins the output, "
-     "or lwc.TagError"},
+     "or lwc.TagError"),
     {NULL},
 };
 

@@ -184,37 +184,28 @@ static PyGetSetDef Hash_getset[] = {
 };
 
 static PyMethodDef Hash_methods[] = {
-    {"update", (PyCFunction)sponge_update, METH_O, "update(data): absorb more input"},
-    {"digest", (PyCFunction)(void (*)(void))sponge_digest, METH_FASTCALL | METH_KEYWORDS,
-     "digest(length=None) -> the output of what was absorbed; the object is unchanged"},
-    {"hexdigest", (PyCFunction)(void (*)(void))sponge_hexdigest, METH_FASTCALL | METH_KEYWORDS,
-     "hexdigest(length=None) -> digest() in hexadecimal"},
+    SPONGE_UPDATE_METHOD,
+    FASTCALL_METHOD("digest", sponge_digest,
+     "digest(length=None) -> the output of what was absorbed; the object is unchanged"),
+    SPONGE_HEXDIGEST_METHOD,
     {"squeeze", (PyCFunction)Hash_squeeze, METH_O,
      "squeeze(length) -> the next bytes of an XOF's output (no update() after it)"},
-    {"copy", (PyCFunction)sponge_copy, METH_NOARGS, "copy() -> an independent copy"},
+    SPONGE_COPY_METHOD,
     {NULL},
 };
 
-PyTypeObject HashType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lwc.Hash",
-    .tp_basicsize = sizeof(SpongeObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Hash(scheme, data=None, *, customization=None, impl=None): an incremental\n"
-              "hash, XOF or CXOF of lwc.h (update, digest, squeeze, copy).",
-    .tp_new = Hash_new,
-    .tp_dealloc = (destructor)sponge_dealloc,
-    .tp_repr = (reprfunc)sponge_repr,
-    .tp_methods = Hash_methods,
-    .tp_getset = Hash_getset,
-};
+PyTypeObject HashType = BINDING_TYPE(
+    "lwc.Hash", SpongeObject,
+    "Hash(scheme, data=None, *, customization=None, impl=None): an incremental\n"
+    "hash, XOF or CXOF of lwc.h (update, digest, squeeze, copy).",
+    Hash_new, sponge_dealloc, sponge_repr, Hash_methods, Hash_getset);
 
 /* The module's functions of this file */
 static PyMethodDef hash_functions[] = {
-    {"hash", (PyCFunction)(void (*)(void))mod_hash, METH_FASTCALL | METH_KEYWORDS,
-     "hash(scheme, data, length=None, *, customization=None, impl=None) -> bytes"},
-    {"hash_batch", (PyCFunction)(void (*)(void))mod_hash_batch, METH_FASTCALL | METH_KEYWORDS,
-     "hash_batch(scheme, messages, length=None, *, engine=None, impl=None) -> list of bytes"},
+    FASTCALL_METHOD("hash", mod_hash,
+     "hash(scheme, data, length=None, *, customization=None, impl=None) -> bytes"),
+    FASTCALL_METHOD("hash_batch", mod_hash_batch,
+     "hash_batch(scheme, messages, length=None, *, engine=None, impl=None) -> list of bytes"),
     {NULL},
 };
 

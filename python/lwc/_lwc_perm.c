@@ -125,27 +125,19 @@ static PyGetSetDef Perm_getset[] = {
 };
 
 static PyMethodDef Perm_methods[] = {
-    {"add_bytes", (PyCFunction)(void (*)(void))Perm_add_bytes, METH_FASTCALL | METH_KEYWORDS,
-     "add_bytes(data, offset=0): xor data into the state at offset"},
-    {"extract_bytes", (PyCFunction)(void (*)(void))Perm_extract_bytes,
-     METH_FASTCALL | METH_KEYWORDS, "extract_bytes(length, offset=0) -> state bytes"},
-    {"permute", (PyCFunction)(void (*)(void))Perm_permute, METH_FASTCALL | METH_KEYWORDS,
-     "permute(rounds=None): apply the permutation (or that many of its family's rounds)"},
+    FASTCALL_METHOD("add_bytes", Perm_add_bytes,
+     "add_bytes(data, offset=0): xor data into the state at offset"),
+    FASTCALL_METHOD("extract_bytes", Perm_extract_bytes,
+     "extract_bytes(length, offset=0) -> state bytes"),
+    FASTCALL_METHOD("permute", Perm_permute,
+     "permute(rounds=None): apply the permutation (or that many of its family's rounds)"),
     {"reset", (PyCFunction)Perm_reset, METH_NOARGS, "reset(): the all-zero state"},
     {NULL},
 };
 
-static PyTypeObject PermType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lwc.Permutation",
-    .tp_basicsize = sizeof(PermObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Permutation(scheme, impl=None): a bare permutation's state, all zeros.",
-    .tp_new = Perm_new,
-    .tp_dealloc = (destructor)Perm_dealloc,
-    .tp_repr = (reprfunc)Perm_repr,
-    .tp_methods = Perm_methods,
-    .tp_getset = Perm_getset,
-};
+static PyTypeObject PermType = BINDING_TYPE(
+    "lwc.Permutation", PermObject,
+    "Permutation(scheme, impl=None): a bare permutation's state, all zeros.",
+    Perm_new, Perm_dealloc, Perm_repr, Perm_methods, Perm_getset);
 
 int perm_add(PyObject *m) { return PyModule_AddType(m, &PermType); }
