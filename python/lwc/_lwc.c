@@ -418,9 +418,25 @@ static PyObject *mod_batch_engines(PyObject *mod, PyObject *scheme_o) {
   }
 }
 
-/* The module's own functions; the types' files add theirs (hash, hash_batch;
- * mac, mac_verify, prf, prf_verify). */
+/* The module's functions: the one-shot calls (_lwc_hash.c, _lwc_auth.c),
+ * then the listings */
 static PyMethodDef module_methods[] = {
+    FASTCALL_METHOD("hash", mod_hash,
+     "hash(scheme, data, length=None, *, customization=None, impl=None) -> bytes"),
+    FASTCALL_METHOD("hash_batch", mod_hash_batch,
+     "hash_batch(scheme, messages, length=None, *, engine=None, impl=None) -> list of bytes"),
+    FASTCALL_METHOD("mac", mod_mac,
+     "mac(scheme, key, data, length=None, *, impl=None) -> the tag (length: 4 up to the full "
+     "tag, its default)"),
+    FASTCALL_METHOD("mac_verify", mod_mac_verify,
+     "mac_verify(scheme, key, data, tag, *, impl=None) -> None, or lwc.TagError; compared in "
+     "constant time"),
+    FASTCALL_METHOD("prf", mod_prf,
+     "prf(scheme, key, data, length=None, *, impl=None) -> bytes (any length, up to a short "
+     "PRF's limit)"),
+    FASTCALL_METHOD("prf_verify", mod_prf_verify,
+     "prf_verify(scheme, key, data, tag, *, impl=None) -> None when tag begins the output, "
+     "or lwc.TagError"),
     {"schemes", (PyCFunction)(void (*)(void))mod_schemes, METH_VARARGS | METH_KEYWORDS,
      "schemes(kind=None) -> the schemes of this build ('aead', 'hash', 'xof', 'cxof', 'mac', "
      "'prf', 'prfs', 'perm')"},

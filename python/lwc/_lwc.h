@@ -168,10 +168,10 @@ void batch_close(batch *bt);
 /* fn: a METH_FASTCALL | METH_KEYWORDS method of `self_type` (or module
  * function: PyObject, the module) that is impl(self, args, nargs, kwnames,
  * flag): one function serving two names (encrypt and decrypt, mac and
- * prf, ...). */
+ * prf, ...).  `static FASTCALL_WITH_FLAG(...)` for one of its file only. */
 #define FASTCALL_WITH_FLAG(fn, self_type, impl, flag)                                    \
-  static PyObject *fn(self_type *self, PyObject *const *args, Py_ssize_t nargs,          \
-                      PyObject *kwnames) {                                               \
+  PyObject *fn(self_type *self, PyObject *const *args, Py_ssize_t nargs,                 \
+               PyObject *kwnames) {                                                      \
     return impl(self, args, nargs, kwnames, flag);                                       \
   }
 
@@ -194,8 +194,20 @@ void batch_close(batch *bt);
 
 /* ---- the types and module functions of each file ---------------------------- */
 
-/* Each adds its types (and module functions) to the module: 0, or -1
- * and an exception. */
+/* The module's functions of _lwc_hash.c and _lwc_auth.c (_lwc.c's table
+ * lists them with its own) */
+PyObject *mod_hash(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
+PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames);
+PyObject *mod_mac(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
+PyObject *mod_mac_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames);
+PyObject *mod_prf(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames);
+PyObject *mod_prf_verify(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames);
+
+/* Each adds its types (and makes what its functions keep) to the module:
+ * 0, or -1 and an exception. */
 int aead_add(PyObject *m);
 int hash_add(PyObject *m);
 int auth_add(PyObject *m);

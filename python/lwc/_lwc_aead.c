@@ -122,8 +122,8 @@ done:
   return out;
 }
 
-FASTCALL_WITH_FLAG(Aead_encrypt, AeadObject, aead_call, 0)
-FASTCALL_WITH_FLAG(Aead_decrypt, AeadObject, aead_call, 1)
+static FASTCALL_WITH_FLAG(Aead_encrypt, AeadObject, aead_call, 0)
+static FASTCALL_WITH_FLAG(Aead_decrypt, AeadObject, aead_call, 1)
 
 /* encrypt_batch(jobs, *, engine=None) / decrypt_batch: each job a sequence
  * (key, nonce, data) or (key, nonce, data, ad). */
@@ -216,8 +216,8 @@ done:
   return result;
 }
 
-FASTCALL_WITH_FLAG(Aead_encrypt_batch, AeadObject, aead_batch, 0)
-FASTCALL_WITH_FLAG(Aead_decrypt_batch, AeadObject, aead_batch, 1)
+static FASTCALL_WITH_FLAG(Aead_encrypt_batch, AeadObject, aead_batch, 0)
+static FASTCALL_WITH_FLAG(Aead_decrypt_batch, AeadObject, aead_batch, 1)
 
 static uint64_t now_ns(void) {
   struct timespec t;

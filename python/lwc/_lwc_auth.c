@@ -279,27 +279,8 @@ static PyTypeObject PrfType = BINDING_TYPE(
     "calls (ascon-prfs-v13: lwc.prf).",
     auth_new, sponge_dealloc, sponge_repr, Prf_methods, Auth_getset);
 
-/* The module's functions of this file */
-static PyMethodDef auth_functions[] = {
-    FASTCALL_METHOD("mac", mod_mac,
-     "mac(scheme, key, data, length=None, *, impl=None) -> the tag (length: 4 up to the full "
-     "tag, its default)"),
-    FASTCALL_METHOD("mac_verify", mod_mac_verify,
-     "mac_verify(scheme, key, data, tag, *, impl=None) -> None, or lwc.TagError; compared in "
-     "constant time"),
-    FASTCALL_METHOD("prf", mod_prf,
-     "prf(scheme, key, data, length=None, *, impl=None) -> bytes (any length, up to a short "
-     "PRF's limit)"),
-    FASTCALL_METHOD("prf_verify", mod_prf_verify,
-     "prf_verify(scheme, key, data, tag, *, impl=None) -> None when tag begins the output, "
-     "or lwc.TagError"),
-    {NULL},
-};
-
 int auth_add(PyObject *m) {
   auth_cache = PyDict_New();
-  if (auth_cache == NULL || PyModule_AddType(m, &MacType) < 0 ||
-      PyModule_AddType(m, &PrfType) < 0)
-    return -1;
-  return PyModule_AddFunctions(m, auth_functions);
+  if (auth_cache == NULL || PyModule_AddType(m, &MacType) < 0) return -1;
+  return PyModule_AddType(m, &PrfType);
 }

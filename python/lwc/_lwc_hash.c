@@ -47,8 +47,7 @@ static const void *lookup_hash(PyObject *scheme, PyObject *impl, int unused) {
 }
 
 /* hash(scheme, data, length=None, *, customization=None, impl=None) */
-static PyObject *mod_hash(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                          PyObject *kwnames) {
+PyObject *mod_hash(PyObject *mod, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
   static const char *const names[] = {"scheme", "data", "length", "customization", "impl"};
   PyObject *a[5], *out = NULL;
   const lwc_hash *h;
@@ -76,8 +75,8 @@ done:
 
 /* hash_batch(scheme, messages, length=None, *, engine=None, impl=None):
  * each message a bytes-like object, or (data, customization) for a CXOF. */
-static PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
-                                PyObject *kwnames) {
+PyObject *mod_hash_batch(PyObject *mod, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
   static const char *const names[] = {"scheme", "messages", "length", "engine", "impl"};
   PyObject *a[5], *result = NULL;
   batch bt;
@@ -200,17 +199,8 @@ PyTypeObject HashType = BINDING_TYPE(
     "hash, XOF or CXOF of lwc.h (update, digest, squeeze, copy).",
     Hash_new, sponge_dealloc, sponge_repr, Hash_methods, Hash_getset);
 
-/* The module's functions of this file */
-static PyMethodDef hash_functions[] = {
-    FASTCALL_METHOD("hash", mod_hash,
-     "hash(scheme, data, length=None, *, customization=None, impl=None) -> bytes"),
-    FASTCALL_METHOD("hash_batch", mod_hash_batch,
-     "hash_batch(scheme, messages, length=None, *, engine=None, impl=None) -> list of bytes"),
-    {NULL},
-};
-
 int hash_add(PyObject *m) {
   hash_cache = PyDict_New();
-  if (hash_cache == NULL || PyModule_AddType(m, &HashType) < 0) return -1;
-  return PyModule_AddFunctions(m, hash_functions);
+  if (hash_cache == NULL) return -1;
+  return PyModule_AddType(m, &HashType);
 }
