@@ -1,6 +1,7 @@
 """Builds the Python package `lwc` (pyproject.toml has its metadata).
 
-The extension python/lwc/_lwc.c links lwc's C library, built by CMake from
+The extension lwc._lwc (python/lwc/_lwc*.c, one file a Python type; _lwc.h
+says what each holds) links lwc's C library, built by CMake from
 this tree (CMakeLists.txt) exactly as a CMake user gets it for the host:
 every scheme, each with the host's preferred implementation and its
 portable fallback (run-time CPU dispatch), and the batch engines, as
@@ -56,10 +57,16 @@ class BuildWithCMake(build_ext):
         super().run()
 
 
+# The binding's C files: the module, then a file a type (MANIFEST.in's
+# `graft python` puts them and _lwc.h in the sdist)
+BINDING = ["python/lwc/_lwc.c", "python/lwc/_lwc_aead.c", "python/lwc/_lwc_hash.c",
+           "python/lwc/_lwc_auth.c", "python/lwc/_lwc_sponge.c", "python/lwc/_lwc_perm.c"]
+
 setup(
     version=version(),
     ext_modules=[Extension(
-        "lwc._lwc", ["python/lwc/_lwc.c"], include_dirs=["include"],
+        "lwc._lwc", BINDING, include_dirs=["include"],
+        depends=["python/lwc/_lwc.h", "include/lwc.h"],
         extra_compile_args=["-std=c11"] if os.name == "posix" else [])],
     cmdclass={"build_ext": BuildWithCMake},
 )

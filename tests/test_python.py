@@ -391,6 +391,124 @@ def test_incremental_macs_and_prfs_equal_one_shot(lwc):
     assert not hasattr(lwc.Mac("ascon-mac-v13", bytes(16)), "squeeze")
 
 
+def test_copy_keeps_the_phase(lwc):
+    """copy() of an object whose output has begun (squeeze) is in the same
+    phase: it refuses update(), digest() (and a Prf's verify()) as the
+    original does, and its stream goes on from the same point, apart from
+    the original's."""
+    key = bytes(range(16))
+    for make in (lambda: lwc.Hash("ascon-xof128", b"abc"),
+                 lambda: lwc.Hash("ascon-cxof128", b"abc", customization=b"app"),
+                 lambda: lwc.Prf("ascon-prf-v13", key, b"abc")):
+        whole = make().squeeze(100)
+        o = make()
+        assert o.squeeze(30) == whole[:30]
+        c = o.copy()
+        for obj in (o, c):
+            calls = [lambda: obj.update(b"x"), obj.digest, obj.hexdigest]
+            if hasattr(obj, "verify"):
+                calls.append(lambda: obj.verify(whole[:4]))
+            for call in calls:
+                with pytest.raises(ValueError, match=r"\(\) after squeeze\(\)"):
+                    call()
+        assert c.squeeze(50) == whole[30:80]
+        assert o.squeeze(70) == whole[30:]
+        assert c.squeeze(20) == whole[80:]
+
+
+@pytest.mark.parametrize("kind", ["Hash", "Mac", "Prf"])
+def test_threads_sharing_an_object_take_turns(lwc, kind):
+    """Threads updating one incremental object at once (each part long
+    enough to be absorbed without the GIL) take turns under its lock: the
+    object ends as the one-shot call over all their input (the parts all
+    alike, so their order does not matter), and the digest() another
+    thread takes meanwhile is always that of a whole number of parts."""
+    key = bytes(range(16))
+    make, oneshot = {
+        "Hash": (lambda: lwc.Hash("ascon-hash256"), lambda d: lwc.hash("ascon-hash256", d)),
+        "Mac": (lambda: lwc.Mac("ascon-mac-v13", key), lambda d: lwc.mac("ascon-mac-v13", key, d)),
+        "Prf": (lambda: lwc.Prf("ascon-prf-v13", key), lambda d: lwc.prf("ascon-prf-v13", key, d)),
+    }[kind]
+    part, writers, updates = bytes(range(256)) * 256, 4, 6  # 64 KiB a part
+    assert len(part) > lwc.NOGIL_BYTES
+    obj, seen, stop = make(), [], threading.Event()
+
+    def write():
+        for _ in range(updates):
+            obj.update(part)
+
+    def watch():
+        while True:
+            seen.append(obj.digest())
+            if stop.is_set():
+                return
+
+    watcher = threading.Thread(target=watch)
+    threads = [threading.Thread(target=write) for _ in range(writers)]
+    watcher.start()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    stop.set()
+    watcher.join()
+    assert obj.digest() == oneshot(part * (writers * updates))
+    assert set(seen) <= {oneshot(part * k) for k in range(writers * updates + 1)}
+
+
+def _scheme_h(top: str, scheme: str) -> dict[str, int]:
+    """The sizes (CRYPTO_*) and a permutation's rounds (*_PERM_ROUNDS) the
+    scheme's scheme.h defines."""
+    text = (ROOT / top / scheme / "scheme.h").read_text()
+    return {m[1]: int(m[2])
+            for m in re.finditer(r"#define (CRYPTO_\w+|\w+_PERM_ROUNDS)\s+(\d+)", text)}
+
+
+def test_attributes_are_the_descriptors(lwc):
+    """The attributes of every type, for every scheme and implementation of
+    the build: the names it was made with, the sizes its scheme.h states
+    (the rounds, for a permutation that states them), each of its Python
+    type; the repr names the type, the scheme and the implementation."""
+    for scheme in lwc.schemes("aead"):
+        sizes = _scheme_h("crypto_aead", scheme)
+        for impl in lwc.implementations(scheme):
+            a = lwc.Aead(scheme, impl)
+            assert (a.scheme, a.impl) == (scheme, impl)
+            assert (a.key_size, a.nonce_size, a.tag_size) == (
+                sizes["CRYPTO_KEYBYTES"], sizes["CRYPTO_NPUBBYTES"], sizes["CRYPTO_ABYTES"])
+            assert 4 <= a.min_tag_size <= a.tag_size and type(a.min_tag_size) is int
+            assert type(a.nonce_masking) is bool and type(a.leveled) is bool
+            assert type(a.shares) is int and a.shares >= 0
+            assert repr(a) == f"lwc.Aead('{scheme}', impl='{impl}')"
+    for kind, top in (("hash", "crypto_hash"), ("xof", "crypto_hash"), ("cxof", "crypto_cxof")):
+        for scheme in lwc.schemes(kind):
+            for impl in lwc.implementations(scheme):
+                h = lwc.Hash(scheme, impl=impl)
+                assert (h.scheme, h.name, h.impl, h.kind) == (scheme, scheme, impl, kind)
+                assert h.digest_size == _scheme_h(top, scheme)["CRYPTO_BYTES"]
+                assert type(h.max_customization_size) is int
+                assert (h.max_customization_size > 0) == (kind == "cxof")
+                assert repr(h) == f"<lwc.Hash '{scheme}' impl='{impl}'>"
+    for kind, cls in (("mac", lwc.Mac), ("prf", lwc.Prf)):
+        for scheme in lwc.schemes(kind):
+            sizes = _scheme_h("crypto_auth", scheme)
+            for impl in lwc.implementations(scheme):
+                m = cls(scheme, bytes(sizes["CRYPTO_KEYBYTES"]), impl=impl)
+                assert (m.scheme, m.name, m.impl, m.kind) == (scheme, scheme, impl, kind)
+                assert (m.key_size, m.digest_size) == (sizes["CRYPTO_KEYBYTES"],
+                                                       sizes["CRYPTO_BYTES"])
+                assert repr(m) == f"<lwc.{cls.__name__} '{scheme}' impl='{impl}'>"
+    for scheme in lwc.schemes("perm"):
+        rounds = [v for k, v in _scheme_h("crypto_perm", scheme).items() if k.endswith("_ROUNDS")]
+        for impl in lwc.implementations(scheme):
+            p = lwc.Permutation(scheme, impl)
+            assert (p.scheme, p.impl) == (scheme, impl)
+            assert all(type(x) is int and x > 0 for x in (p.state_size, p.rounds, p.max_rounds))
+            if rounds:
+                assert p.rounds == rounds[0]
+            assert repr(p) == f"<lwc.Permutation '{scheme}' impl='{impl}'>"
+
+
 def test_mac_and_prf_lengths_and_limits(lwc):
     """Default lengths from the descriptors (Mac 16, Prf 64, PrfShort 16);
     a tag 4 to 16 bytes, a prefix of the full one; a PRF any length, each a

@@ -1,4 +1,4 @@
-# Types of the C binding (python/lwc/_lwc.c).
+# Types of the C binding (python/lwc/_lwc.c and the files _lwc.h lists).
 from collections.abc import Sequence
 
 from typing_extensions import Buffer
@@ -41,6 +41,10 @@ class Aead:
                       *, engine: str | None = None) -> list[bytes | None]: ...
     def _c_encrypt_ns(self, key: Buffer, nonce: Buffer, data: Buffer, ad: Buffer,
                       iterations: int, /) -> int: ...
+
+# Hash, Mac and Prf share one implementation in C (_lwc_sponge.c) but are
+# three unrelated final classes at run time (no common base), so each is
+# written out here as the module has it.
 
 @final
 class Hash:
