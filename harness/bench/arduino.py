@@ -29,6 +29,9 @@ import re
 import shutil
 import sys
 
+from harness.bench.impls import default_impls, not_ct_reason
+from harness.bench.targets import ORDER, TARGETS
+from harness.bench.targets.base import Target
 from harness.build import registry_lines
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl, discover, order_by_preference
 from harness.katfile import records
@@ -55,9 +58,6 @@ def chosen() -> dict[str, list[Impl]]:
     (the first of targets.ORDER whose ISA tokens name avr), and
     off AVR the first portable (`any`) constant-time one in the 32-bit
     preference every target starts from (Target.preference)."""
-    from harness.bench.impls import default_impls, not_ct_reason
-    from harness.bench.targets import ORDER, TARGETS
-    from harness.bench.targets.base import Target
     tree = [i for i in discover() if i.scheme in SCHEMES]
     avr = next(TARGETS[n] for n in ORDER if "avr" in TARGETS[n].arch_tokens)()
     out: dict[str, list[Impl]] = {"avr": [], "other": []}

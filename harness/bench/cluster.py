@@ -19,10 +19,10 @@ import socket
 import threading
 import time
 
-from harness.bench.cache import ResultsCache
+from harness.bench.cache import ResultsCache, commit_label
 from harness.bench.impls import all_impls, is_extra
 from harness.bench.plan import Plan, points_of
-from harness.bench.targets import JobResult, Point, Target
+from harness.bench.targets import TARGETS, JobResult, Point, Target
 from harness.discover import Impl
 
 CONNECT_SECONDS = 5  # the one-line error of an unreachable scheduler comes within 10 s
@@ -97,7 +97,6 @@ _lock = threading.Lock()
 
 def _worker_target(name: str, plan: Plan) -> Target:
     """The worker's target for the run's plan, made once with its settings."""
-    from harness.bench.targets import TARGETS
     with _lock:
         key = (name, plan.timeout, plan.fresh)
         if key not in _targets:
@@ -108,7 +107,6 @@ def _worker_target(name: str, plan: Plan) -> Target:
 def remote_job(spec: dict) -> dict:
     """One job on a worker, from its own checkout and the run's plan (shipped
     as plain data): the result as plain data."""
-    from harness.bench.cache import commit_label
     t0 = time.monotonic()
     host = socket.gethostname()
     mine = commit_label()
@@ -171,7 +169,6 @@ def results(client, plan: Plan, jobs: list[tuple[Target, Impl]], numbers: list[i
     JobResult) as each comes back, until all came back or `stop` is set."""
     from distributed import as_completed
 
-    from harness.bench.cache import commit_label
     commit = commit_label()
     futures = {}
     for n in sorted(numbers, key=lambda n: -weights[n]):

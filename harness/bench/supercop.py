@@ -46,7 +46,8 @@ import re
 import sys
 
 from harness.bench.files import write_atomic
-from harness.bench.impls import impl_id
+from harness.bench import arduino
+from harness.bench.impls import all_impls, impl_id, select
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl
 
 BENCH_COMMON = ROOT / "harness" / "firmware"
@@ -415,14 +416,12 @@ def main(args) -> int:
     but the bare permutations was exported, 1 otherwise, 2 when DIR cannot
     be written.  ./lwcbench export arduino DIR: harness/bench/arduino.py."""
     if args.format == "arduino":
-        from harness.bench import arduino
         if args.scheme or args.impl:
             print("lwcbench: export arduino: --scheme and --impl do not apply (the library "
                   "holds a fixed set: SP 800-232's Ascon schemes and Ascon's MAC and PRFs)",
                   file=sys.stderr)
             return 2
         return arduino.main(args)
-    from harness.bench.impls import all_impls, select
     impls = select(all_impls(), args.scheme, args.impl)
     out = pathlib.Path(args.dir).resolve()
     if out == ROOT or any(out.is_relative_to(ROOT / top) for top in (*TOPS, "crypto_perm")):
