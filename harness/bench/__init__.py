@@ -24,8 +24,9 @@ inside functions too, and fails on one against it).
                committed data set (docs/results/data/results.json.xz)
   site.py      report --site: a static results site (sortable tables, SVG
                charts, two runs compared)
-  targets/     one module per target family: how to build for it, start
-               its simulator (or board) and talk to the firmware
+  targets/     a description file per target (<name>.toml: every fact
+               about it) and a driver module per family: how to build for
+               it, start its simulator (or board) and talk to the firmware
                (the firmware's C is harness/firmware/, each family's port,
                start-up, simulator and set-up harness/platforms/<family>/)
   session.py   the line protocol of harness/firmware/bench.h
