@@ -14,14 +14,17 @@ How a run flows (one way; no module imports from one downstream of it):
                plan's settings, scope, the jobs in parallel; progress
   cluster.py   the same jobs on a Dask cluster, the plan shipped to workers
   finish.py    RunResult -> the terminal, the JSON file, the results folder
-  tables.py    records -> tables as data (per byte, per call, published
-               figures, sizes, each target's summary, chart series)
-  report.py    the terminal's tables and summaries, the run's environment
-  export.py    the results folder: Markdown, CSV, plots, index.html
-  docs.py      report --docs: docs/results/ and the README's table from the
-               committed data set (docs/results/data/results.json.xz)
-  site.py      report --site: a static results site (sortable tables, SVG
-               charts, two runs compared)
+  output/      everything a run or a data set shows, one way: records.py
+               (the JSON data, a data set read or stored) -> model.py (tables as data: per byte, per call,
+               sizes, each target's summary, chart series) -> papers.py
+               (ours beside published figures, floors and goals) ->
+               page.py (a page's tables per target, which implementation
+               for my core) -> one renderer per format: terminal.py,
+               data.py (results.json, results.csv), markdown.py, plots.py
+               (PNG, SVG), html.py (index.html), site.py (report --site),
+               docs_pages.py (report --docs: docs/results/ and the README's
+               table); folder.py writes the results folder; its __init__.py
+               says where a change goes
   targets/     one module per target family: how to build for it, start
                its simulator (or board) and talk to the firmware
                (the firmware's C is harness/firmware/, each family's port,

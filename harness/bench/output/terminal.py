@@ -1,45 +1,32 @@
-"""The terminal's report of a run, the run's environment and its JSON file.
+"""The terminal: a run's tables, its summary lines and each target's line.
 
-The flow is one way: records -> tables as data (tables.py) -> renderers.
-This module renders for the terminal: the tables shaped like the thesis'
-figures 5.2-5.5 (rows implementations, columns schemes, cycles or
-instructions per byte at 32 KiB and 16 B; AEAD: the mean of encryption and
-decryption), the published figures beside ours, then the summary of each
-target (its fastest and smallest implementations).  The results folder
-(Markdown, CSV, plots, HTML) is rendered by export.py from the same tables.
-finish.py reports a finished run with it (and with export.py).
+The tables shaped like the thesis' figures 5.2-5.5 (rows implementations,
+columns schemes, cycles or instructions per byte at 32 KiB and 16 B; AEAD:
+the mean of encryption and decryption), the published figures beside ours
+(papers.py), then the summary of each target (its fastest and smallest
+implementations): the same sections as every other renderer shows, as
+padded text.  finish.py prints them at the end of a run, `./lwcbench report
+FILE.json` from saved data.
 """
 from __future__ import annotations
 
-import datetime
-import os
-import pathlib
-import platform
-import subprocess
-
-from harness.bench import tables as tb
+from harness.bench.output import model, papers
 from harness.bench.units import fmt_time
-from harness.bench.files import write_atomic, write_json
-from harness.discover import ROOT
-
-__all__ = ["environment", "permutation_sections", "published_sections", "summary",
-           "table_sections", "tables", "write_atomic",
-           "write_json"]  # write_*: finish.py and the tests call them here
 
 
 def table_sections(records: list[dict], clock_labels: dict, baseline: str | None,
-                   lengths=tb.LENGTHS, counters: dict | None = None):
+                   lengths=model.LENGTHS, counters: dict | None = None):
     """(title, [rows of text per scheme group]) for each target, counter and
     length, then the per-call table of the bare permutations (counters:
-    tables.cost_sections')."""
-    for s in tb.cost_sections(records, clock_labels, baseline, lengths, counters):
+    model.cost_sections')."""
+    for s in model.cost_sections(records, clock_labels, baseline, lengths, counters):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
-def published_sections(records: list[dict], lengths=tb.LENGTHS):
+def published_sections(records: list[dict], lengths=model.LENGTHS):
     """(title, [rows of text per scheme group]) against each published
     reference, where its target and counter were measured."""
-    for s in tb.published_sections(records, lengths):
+    for s in papers.published_sections(records, lengths):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
@@ -47,25 +34,26 @@ def permutation_sections(records: list[dict], clock_labels: dict):
     """(title, [rows of text]) of the permutation table of each target
     (the permutation paper's Tables 1-3, its figures beside ours) and of
     its Table 3 as flash ratios."""
-    for s in tb.permutation_sections(records, clock_labels) + tb.flash_ratio_sections(records):
+    for s in (papers.permutation_sections(records, clock_labels)
+              + papers.flash_ratio_sections(records)):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
 def auth_sections(records: list[dict], clock_labels: dict):
     """(title, [rows of text]) of the keyed functions at 1..16 bytes and
     against their bare permutation, and of the Ascon modes at their
-    permutation floor, per target (tables.short_sections,
-    tables.auth_goal_sections, tables.floor_sections)."""
-    for s in (tb.short_sections(records, clock_labels) + tb.auth_goal_sections(records, clock_labels)
-              + tb.floor_sections(records, clock_labels)):
+    permutation floor, per target (model.short_sections,
+    papers.auth_goal_sections, papers.floor_sections)."""
+    for s in (model.short_sections(records, clock_labels)
+              + papers.auth_goal_sections(records, clock_labels)
+              + papers.floor_sections(records, clock_labels)):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
 def _text_table(rows: list[list[str]]) -> list[str]:
-    """Columns padded; the first column and columns of words (names, roles:
-    a cell starting with a lowercase letter) left-aligned, counts right."""
+    """Columns padded; words left-aligned, counts right (model.left_aligned)."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    left = [i == 0 or any(r[i][:1].islower() for r in rows[1:]) for i in range(len(widths))]
+    left = [model.left_aligned(rows, i) for i in range(len(widths))]
     return ["  ".join(c.ljust(w) if lf else c.rjust(w)
                       for c, w, lf in zip(r, widths, left)).rstrip() for r in rows]
 
@@ -74,7 +62,7 @@ def tables(records: list[dict], clock_labels: dict, baseline: str | None,
            counters: dict | None = None) -> str:
     """Every table of the run for the terminal, the summaries last (the
     lines a person sees when the run ends).  counters: target -> the
-    counters it has (tables.declared_counters), which title its tables
+    counters it has (model.declared_counters), which title its tables
     when no record holds a count."""
     out = []
     for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters),
@@ -85,46 +73,11 @@ def tables(records: list[dict], clock_labels: dict, baseline: str | None,
         for rows in groups:
             out += _text_table(rows)
             out.append("")
-    for s in tb.summaries(records, clock_labels):
+    for s in model.summaries(records, clock_labels):
         out.append(s.title)
         out += _text_table(s.grid().text_rows())
         out.append("")
     return "\n".join(out)
-
-
-def _cpuinfo() -> dict:
-    info = {"cpu": platform.processor() or platform.machine(), "cpu_count": os.cpu_count()}
-    try:
-        text = pathlib.Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return info
-    fields: dict[str, str] = {}
-    for line in text.splitlines():  # the first processor's block is enough
-        key, _, value = line.partition(":")
-        fields.setdefault(key.strip(), value.strip())
-    if "model name" in fields:
-        info["cpu"] = fields["model name"]
-    flags = fields.get("flags", "").split()
-    info["cpu_flags"] = [f for f in ("constant_tsc", "nonstop_tsc", "rdtscp", "tsc_known_freq",
-                                     "hypervisor", "bmi1", "bmi2", "avx2") if f in flags]
-    return info
-
-
-def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                                text=True, timeout=10).stdout.strip() or None
-    except (OSError, subprocess.TimeoutExpired):
-        commit = None
-    return {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "command": ["lwcbench", *argv],
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "uname": " ".join(platform.uname()),
-        **_cpuinfo(),
-        "git_commit": commit,
-        "targets": target_env,
-    }
 
 
 def summary(outcomes, skipped: list[tuple[str, str]],

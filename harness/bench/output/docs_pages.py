@@ -16,17 +16,18 @@ commit, date, machine, every target's compiler and simulator).  From it:
 Nothing here is typed by hand: `--check` regenerates everything in memory
 and names every file that differs (tests/test_docs.py runs it), and
 `./lwcbench report --docs FILE.json` stores a new run as the data set
-and regenerates (re-measuring is `./lwcbench run --all` then that).
+and regenerates (re-measuring is `./lwcbench run --all` then that).  The
+pages are Markdown (markdown.py) of the sections every page shows
+(page.py).
 """
 from __future__ import annotations
 
-import json
-import lzma
 import pathlib
 
-from harness.bench import export
-from harness.bench import tables as tb
-from harness.discover import ROOT, discover
+from harness.bench.output import markdown, model, records
+from harness.bench.output.page import HEADLINE, Page, which
+from harness.bench.output.papers import published
+from harness.discover import ROOT
 
 DOCS = ROOT / "docs" / "results"
 DATA = DOCS / "data" / "results.json.xz"
@@ -61,36 +62,11 @@ SUPPLEMENTS = [
 ]
 # their pages' message lengths (a run's other lengths stay in its data)
 SUPPLEMENT_LENGTHS = (32768, 1536, 16)
-# the scheme of the README's table
-HEADLINE = "ascon-aead128"
 
 
-class DocsError(Exception):
-    """The data set cannot be read or stored."""
-
-
-def load(path: pathlib.Path | None = None) -> dict:
-    path = path or DATA
-    try:
-        raw = path.read_bytes()
-        if path.suffix == ".xz":
-            raw = lzma.decompress(raw)
-        data = json.loads(raw)
-        data["results"]
-    except (OSError, lzma.LZMAError, ValueError, KeyError, TypeError) as e:
-        raise DocsError(f"cannot read the results data {path}: {e}") from e
-    return data
-
-
-def store(data: dict, path: pathlib.Path | None = None) -> None:
-    """The data set as compact JSON (keys sorted), xz-compressed: the same
-    run gives the same bytes."""
-    path = path or DATA
-    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(lzma.compress(raw, preset=9 | lzma.PRESET_EXTREME))
-    tmp.replace(path)
+class DocsError(records.DataError):
+    """A --docs request that cannot be done (the data set's own errors:
+    records.DataError)."""
 
 
 def family_of(target: str) -> str:
@@ -126,10 +102,10 @@ def stamp(data: dict, targets: list[str] | None = None, source: str = "results.j
 # -- the pages -----------------------------------------------------------------
 
 def _sections(title: str, sections) -> list[str]:
-    return [f"### {title}", ""] + export._md_sections(sections) if sections else []
+    return [f"### {title}", ""] + markdown.sections(sections) if sections else []
 
 
-def family_page(data: dict, page: export.Page, title: str, targets: list[str]) -> str:
+def family_page(data: dict, page: Page, title: str, targets: list[str]) -> str:
     out = [f"# Results: {title}", ""] + stamp(data, targets)
     for target in targets:
         lo = page.left_out.get(target)
@@ -140,7 +116,7 @@ def family_page(data: dict, page: export.Page, title: str, targets: list[str]) -
         summaries, costs, published, sizes = page.of(target)
         out += [f"## {target}", ""]
         for s in summaries:
-            out += [f"**{s.title}**", ""] + export._md_table(s.grid().text_rows()) + [""]
+            out += [f"**{s.title}**", ""] + markdown.table(s.grid().text_rows()) + [""]
         out += _sections("Every implementation", costs)
         out += _sections("Beside published figures", published)
         out += _sections("Code size and stack", [sizes])
@@ -149,21 +125,22 @@ def family_page(data: dict, page: export.Page, title: str, targets: list[str]) -
 
 def published_sources(files: tuple[str, ...]) -> list[str]:
     """The lines naming the published files a page sets beside ours."""
-    refs = [r for r in tb.published() if r["file"] in files]
+    refs = [r for r in published() if r["file"] in files]
     return (["Published figures (`harness/bench/published/`), labelled as published beside "
              "ours:", ""] + [f"- `{r['file']}.json`: {r['source']}" for r in refs] + [""])
 
 
-def paper_page(data: dict, page: export.Page, title: str, files: tuple[str, ...]) -> str:
+def paper_page(data: dict, page: Page, title: str, files: tuple[str, ...]) -> str:
     sections = [s for s in page.published if s.source in files]
-    targets = tb.targets_of([r for r in page.records if r["target"] in {s.target for s in sections}])
+    targets = model.targets_of([r for r in page.records
+                                if r["target"] in {s.target for s in sections}])
     out = [f"# {title}", ""] + stamp(data, targets)
     out += published_sources(files)
     if not sections:
         out += ["This data set has no record of the targets these figures were measured on.", ""]
     for target in targets:
         out += [f"## {target}", ""]
-        out += export._md_sections([s for s in sections if s.target == target])
+        out += markdown.sections([s for s in sections if s.target == target])
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -176,8 +153,8 @@ def supplement_page(name: str, title: str, files: tuple[str, ...], source: str) 
     if not path.exists():
         return (f"# {title}\n\nNo data yet: `./lwcbench report --docs --supplement {name} "
                 f"FILE.json` stores a run as `docs/results/data/{source}`.\n")
-    data = load(path)
-    page = export.Page(data, baseline=None, lengths=SUPPLEMENT_LENGTHS)
+    data = records.load(path)
+    page = Page(data, None, SUPPLEMENT_LENGTHS)
     out = [f"# {title}", ""] + stamp(data, page.targets, source, again)
     out += published_sources(files)
     for target in page.targets:
@@ -190,54 +167,16 @@ def supplement_page(name: str, title: str, files: tuple[str, ...], source: str) 
     return "\n".join(out).rstrip() + "\n"
 
 
-def which(data: dict, page: export.Page) -> list[dict]:
-    """Per target of the data set: the implementation of HEADLINE a build
-    for it gets (impls.default_impls: what CMake and lwc_aead_find(.., NULL)
-    give), its cost per byte at 32 KiB and 16 B in the target's metric,
-    its code and stack bytes, and the smallest implementation measured."""
-    from harness.bench.impls import default_impls
-    from harness.bench.targets import TARGETS
-    mine = [i for i in discover() if i.scheme == HEADLINE]
-    out = []
-    for target in page.targets:
-        if target not in TARGETS:
-            continue
-        recs = [r for r in page.records if r["target"] == target and r["scheme"] == HEADLINE]
-        field = page.cost(target)
-        if not recs or field is None:
-            continue
-        chosen = [i.name for i in default_impls(TARGETS[target](), mine)]
-        measured = {r["impl"] for r in recs}
-        impl = next((n for n in chosen if n in measured), None)
-        cells = tb.per_byte(recs, field)
-        summary = next((s for s in page.summaries if s.target == target and s.field == field
-                        and any(p.scheme == HEADLINE for p in s.picks)), None)
-        small = next((p for p in summary.picks if p.scheme == HEADLINE and "smallest" in p.roles),
-                     None) if summary else None
-        mine_recs = [r for r in recs if r["impl"] == impl]
-        out.append({
-            "target": target, "field": field,
-            "label": tb.metric_label(tb.clock_labels_of(data), target, field),
-            "impl": impl, "default": chosen[0] if chosen else None,
-            "b32k": cells.get((impl, HEADLINE, 32768), tb.Cell()) if impl else None,
-            "b16": cells.get((impl, HEADLINE, 16), tb.Cell()) if impl else None,
-            "code": next((r["code_bytes"] for r in mine_recs if r.get("code_bytes") is not None),
-                         None),
-            "stack": max((r["stack_bytes"] for r in mine_recs
-                          if r.get("stack_bytes") is not None), default=None),
-            "smallest": (small.impl, small.code_bytes) if small else None})
-    return out
-
-
 def which_rows(picks: list[dict], prefix: str) -> list[list[str]]:
-    """which()'s picks as Markdown cells; prefix: the path to docs/results/."""
+    """page.which()'s picks as Markdown cells; prefix: the path to
+    docs/results/."""
     rows = [["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
              "code bytes", "stack bytes", "smallest (code bytes)"]]
     for w in picks:
         impl = (f"`{w['impl']}`" if w["impl"] else
                 f"`{w['default']}` (not in this data set)" if w["default"] else "-")
         rows.append([f"[{w['target']}]({prefix}{family_of(w['target'])}.md#{w['target']})",
-                     f"{tb.flabel(w['field'])} ({w['label']})", impl,
+                     f"{model.flabel(w['field'])} ({w['label']})", impl,
                      w["b32k"].text() if w["b32k"] else "-", w["b16"].text() if w["b16"] else "-",
                      str(w["code"]) if w["code"] is not None else "-",
                      str(w["stack"]) if w["stack"] is not None else "-",
@@ -254,10 +193,10 @@ def which_table(data: dict, picks: list[dict], prefix: str) -> list[str]:
              f"commit `{(env.get('git_commit') or '?')[:12]}`, {env.get('date', '?')[:10]}); "
              f"AEAD: the mean of encryption and decryption, no associated data; every "
              f"implementation, scheme and target: [{link}]({link}).", ""]
-            + export._md_table(which_rows(picks, prefix)))
+            + markdown.table(which_rows(picks, prefix)))
 
 
-def index_page(data: dict, page: export.Page, families: dict[str, list[str]],
+def index_page(data: dict, page: Page, families: dict[str, list[str]],
                picks: list[dict]) -> str:
     out = ["# Results", ""] + stamp(data)
     out += ["## Which implementation for my core", ""]
@@ -288,11 +227,11 @@ def readme_text(data: dict, picks: list[dict], readme: str) -> str:
 
 def wanted(data: dict) -> dict[pathlib.Path, str]:
     """Every generated file and its text."""
-    page = export.Page(data, baseline=None)
+    page = Page(data, None)
     families: dict[str, list[str]] = {}
     for target in page.targets:
         families.setdefault(family_of(target), []).append(target)
-    picks = which(data, page)  # the index's table and the README's
+    picks = which(page)  # the index's table and the README's
     out = {DOCS / "README.md": index_page(data, page, families, picks)}
     titles = {name: title for name, title, _t in FAMILIES}
     for name, targets in families.items():
@@ -322,8 +261,9 @@ def run(source: pathlib.Path | None, check: bool,
     if source is not None:
         if check:
             raise DocsError("--check compares with the committed data: give no FILE.json")
-        store(load(source), DOCS / "data" / names[supplement] if supplement else None)
-    files = wanted(load())
+        records.store(records.load(source),
+                      DOCS / "data" / names[supplement] if supplement else DATA)
+    files = wanted(records.load(DATA))
     stale = [p for p, text in files.items() if not p.exists() or p.read_text() != text]
     extra = [p for p in generated_pages() if p not in files]
     rel = lambda p: p.relative_to(ROOT).as_posix()  # noqa: E731
