@@ -24,6 +24,7 @@ import pytest
 
 from conftest import ROOT, chromium
 from harness.bench.output import folder, model, papers, terminal
+from harness.bench.output.records import FACTS, target_facts
 
 BENCH = ROOT / "harness" / "bench"
 SCREENSHOT = ROOT / "build" / "test-report" / "index.png"
@@ -118,22 +119,20 @@ def lwcbench_modules() -> list[str]:
 
 
 # each stage of the output and what it may read: the stages before it, and
-# the helpers files (atomic writes) and units; the targets and the
-# implementations where a table or a page still asks them
+# the helpers files (atomic writes) and units
 OUTPUT_READS = {
-    "records": set(),
-    "model": {"impls"},
+    "records": {"targets", "impls"},  # target_facts' questions, and only there
+    "model": set(),
     "papers": {"output.model"},
-    "page": {"output.model", "output.papers", "targets", "impls"},
+    "page": {"output.model", "output.papers"},
     "terminal": {"output.model", "output.papers", "units"},
     "data": {"files"},
     "plots": {"output.model", "files"},
     "markdown": {"output.model", "output.page", "output.plots"},
     "html": {"output.model", "output.page", "output.plots"},
-    "site": {"output.model", "output.papers", "output.page", "output.html", "files",
-             "targets"},
+    "site": {"output.model", "output.papers", "output.page", "output.html", "files"},
     "docs_pages": {"output.model", "output.papers", "output.page", "output.markdown",
-                   "output.records", "targets"},
+                   "output.records"},
     "folder": {"output.model", "output.data", "output.plots", "output.markdown", "output.html",
                "files"},
 }
@@ -149,6 +148,42 @@ def test_the_flow_is_one_way():
     for module, allowed in OUTPUT_READS.items():
         assert imported(f"output.{module}") <= allowed, (module, imported(f"output.{module}"))
     assert "output.terminal" not in imported("output.folder")
+
+
+def test_only_target_facts_asks_the_targets():
+    """No renderer, nor the table model, imports a target or the
+    implementations (harness.bench.targets, harness.bench.impls,
+    harness.discover's discovery): what they know of a target they are
+    handed.  records.target_facts is the one place that asks, and the
+    facts it gives are every target's, asked or read from the data."""
+    for module in OUTPUT_READS:
+        names = import_names(f"output.{module}")
+        asks = {n for n in names if n.startswith(("harness.bench.targets", "harness.bench.impls"))
+                or n.startswith("harness.discover.") and n != "harness.discover.ROOT"}
+        if module == "records":
+            assert asks == {"harness.bench.targets", "harness.bench.targets.TARGETS",
+                            "harness.bench.impls", "harness.bench.impls.IMPL_ORDER",
+                            "harness.bench.impls.default_impls",
+                            "harness.discover.discover"}, asks
+        else:
+            assert not asks, (module, asks)
+    from harness.bench.impls import IMPL_ORDER
+    from harness.bench.targets import TARGETS
+    recs = [rec("avr-atmega128", "ascon-aead128", "ref", "encrypt", 16),
+            rec("mine", "ascon-aead128", "ref", "encrypt", 16),
+            rec("host", "ascon-aead128", "ref", "encrypt", 16)]
+    written = {"arch_tokens": ["given"], "exact": False, "default_impls": {"x": ["y"]},
+               "impl_order": ["b", "a"]}
+    facts = target_facts({"results": recs, "environment": {"targets": {
+        "host": written, "gone": {"skipped": "no simulator"}, "msp430": {"metric": "cycles"}}}})
+    assert list(facts) == ["avr-atmega128", "mine", "host", "msp430"]  # not the skipped one
+    assert facts["host"] == written  # what the run wrote, not asked again
+    avr = facts["avr-atmega128"]
+    assert set(avr) == set(FACTS) and avr["impl_order"] == IMPL_ORDER
+    assert avr["exact"] is True and "avr" in avr["arch_tokens"]
+    assert avr["default_impls"] == {"ascon-aead128": [TARGETS["avr-atmega128"].preference[0]]}
+    assert facts["mine"] == {"impl_order": IMPL_ORDER}  # a target nothing knows
+    assert set(facts["msp430"]) == set(FACTS) and facts["msp430"]["default_impls"] == {}
 
 
 def test_the_run_reads_one_way():
@@ -477,7 +512,9 @@ def test_msp430_paper_tables_put_the_published_figures_beside_ours():
             for a, m in ((16, 0), (128, 0), (1024, 0), (0, 16), (0, 128), (0, 1024),
                          (16, 16), (128, 128), (1024, 1024))
             for c in [f * 1000 * (a + m)]]
-    prim, grid = papers.published_sections(perm + encs)
+    # the row order is the target's fact, as the records stage gives it
+    facts = target_facts({"results": perm + encs})
+    prim, grid = papers.published_sections(perm + encs, facts=facts)
     rows = prim.grids[0].text_rows()
     assert rows[0] == ["primitive", "impl", "code bytes", "cycles per call", "bytes per call",
                        "cycles per byte", "table bytes", "look-up cycles"]

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import ROOT, chromium
 from harness.bench.output import docs_pages, model, site
-from harness.bench.output.records import load
+from harness.bench.output.records import load, target_facts
 
 SHOTS = ROOT / "build" / "test-site"
 
@@ -105,7 +105,7 @@ def test_sorting_and_filtering_give_the_rows_the_data_says(built, tmp_path):
     folder, data, _ = built
     target = "avr-atmega128"
     field = model.cost_metric([r for r in data["results"] if r["target"] == target])
-    rows = site.target_rows(data["results"], target, field)
+    rows = site.target_rows(data["results"], target, field, target_facts(data))
     page = (folder / f"target-{target}.html").as_uri()
     # column 4: per byte at 32 KiB; unmeasured cells sort last
     cheapest = min((r for r in rows if r["b32k"] is not None), key=lambda r: r["b32k"])

@@ -15,7 +15,8 @@ How a run flows (one way; no module imports from one downstream of it):
   cluster.py   the same jobs on a Dask cluster, the plan shipped to workers
   finish.py    RunResult -> the terminal, the JSON file, the results folder
   output/      everything a run or a data set shows, one way: records.py
-               (the JSON data, a data set read or stored) -> model.py (tables as data: per byte, per call,
+               (the JSON data, target_facts: the one place target facts
+               enter) -> model.py (tables as data: per byte, per call,
                sizes, each target's summary, chart series) -> papers.py
                (ours beside published figures, floors and goals) ->
                page.py (a page's tables per target, which implementation

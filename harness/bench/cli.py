@@ -341,7 +341,10 @@ def cmd_report(args) -> int:
             data = records.load(pathlib.Path(args.json_file) if args.json_file
                                 else docs_pages.DATA)
             old = records.load(pathlib.Path(args.compare)) if args.compare else None
-            files = site.write(data, pathlib.Path(args.site), old)
+            # the facts of every target of both runs (the new run's, of one in both)
+            facts = {**(records.target_facts(old) if old is not None else {}),
+                     **records.target_facts(data)}
+            files = site.write(data, pathlib.Path(args.site), old, facts)
         except records.DataError as e:
             raise UsageError(str(e)) from e
         except OSError as e:
@@ -373,9 +376,10 @@ def cmd_report(args) -> int:
         raise UsageError(f"cannot write --out {out}: {e.strerror or e}") from e
     targets = data.get("environment", {}).get("targets", {})
     labels = {t: e.get("clock_label", t) for t, e in targets.items()}
-    print(terminal.tables(recs, labels, baseline, model.declared_counters_of(data)))
+    facts = records.target_facts(data)
+    print(terminal.tables(recs, labels, baseline, model.declared_counters_of(data), facts))
     try:
-        files = folder.write_folder(data, out, baseline, with_plots=not args.no_plots)
+        files = folder.write_folder(data, out, baseline, facts, with_plots=not args.no_plots)
     except OSError as e:  # the file being written was removed; others are whole
         raise UsageError(f"cannot write the results in {out}: {e}") from e
     print(folder.written(out, files, not args.no_plots))

@@ -3,7 +3,8 @@ report (output/terminal.py), the JSON file (output/data.py) and the results
 folder (output/folder.py), as the plan's output options ask; with --docs,
 the run stored as the data set and its pages (output/docs_pages.py).  It
 sits above the output layer (plan -> runner -> records -> table model ->
-comparisons -> renderers)."""
+comparisons -> renderers) and hands them its targets' facts
+(output/records.target_facts)."""
 from __future__ import annotations
 
 import os
@@ -32,6 +33,7 @@ def finish_run(run: RunResult) -> int:
     for t, _m in sc.runnable:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
         target_env[t.name]["counters"] = model.declared_counters(target_env[t.name])
+    facts = records.target_facts({"results": recs, "environment": {"targets": target_env}})
     for name, reason in sc.skipped:
         target_env[name] = {"skipped": reason}
     for name, reason in sc.unavailable:
@@ -41,7 +43,8 @@ def finish_run(run: RunResult) -> int:
     if recs:
         print()
         print(terminal.tables(recs, labels, baseline,
-                              {n: e["counters"] for n, e in target_env.items() if "counters" in e}))
+                              {n: e["counters"] for n, e in target_env.items() if "counters" in e},
+                              facts))
     print(terminal.summary(outcomes, sc.skipped, sc.unavailable))
     for line in terminal.target_lines(outcomes):
         print(line)
@@ -73,7 +76,7 @@ def finish_run(run: RunResult) -> int:
             write_json(out.json, data)
             print(f"wrote {out.json}")
         if out.folder is not None:
-            files = folder.write_folder(data, out.folder, baseline, with_plots=out.plots)
+            files = folder.write_folder(data, out.folder, baseline, facts, with_plots=out.plots)
             print(folder.written(out.folder, files, out.plots))
     except OSError as e:  # the file being written was removed; others are whole
         print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)

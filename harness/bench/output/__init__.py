@@ -3,7 +3,10 @@ it shows.
 
 The flow is one way (no module imports one downstream of it):
   records.py    the data a renderer is handed: a run's results.json (its
-                environment too), a data set read or stored
+                environment too), a data set read or stored, and
+                target_facts, the one place where what the output knows of
+                a target (its ISA tokens, exact counts, default
+                implementations, row order) comes from
   model.py      the table model: Cell, Row, Grid, Section; per byte, per
                 call, each target's summary, sizes, chart series (bars,
                 sweep); names and labels (counters, lengths, slug)
@@ -27,5 +30,6 @@ Where a change goes: a number, a row or a title that every format shows:
 model.py (papers.py for a figure beside a published one); a column of the
 CSV or the JSON's writing: data.py; the terminal's layout: terminal.py;
 Markdown: markdown.py (a docs page: docs_pages.py); a chart: plots.py; the
-results folder's page: html.py; the site: site.py.
+results folder's page: html.py; the site: site.py; a fact of a target the
+output needs: records.target_facts.
 """

@@ -50,13 +50,14 @@ def owned(folder: pathlib.Path) -> list[pathlib.Path]:
 
 
 def write_folder(data: dict, folder: pathlib.Path, baseline: str | None,
-                 with_plots: bool = True) -> list[pathlib.Path]:
-    """Write the results folder of data; afterwards it holds exactly this
-    run's files: what an earlier run wrote that this one did not (its
-    charts of other targets or suites, all charts after --no-plots) is
-    removed -- only names write_folder writes (owned()), never a user's
-    other files.  Each file is replaced atomically; the stale ones go
-    after every new file is in place.  Returns the files written."""
+                 facts: dict | None = None, with_plots: bool = True) -> list[pathlib.Path]:
+    """Write the results folder of data (facts: target -> its facts,
+    records.target_facts); afterwards it holds exactly this run's files:
+    what an earlier run wrote that this one did not (its charts of other
+    targets or suites, all charts after --no-plots) is removed -- only
+    names write_folder writes (owned()), never a user's other files.  Each
+    file is replaced atomically; the stale ones go after every new file is
+    in place.  Returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     files = []
 
@@ -68,10 +69,10 @@ def write_folder(data: dict, folder: pathlib.Path, baseline: str | None,
     write_json(str(folder / "results.json"), data)
     files.append(folder / "results.json")
     put("results.csv", to_csv(data["results"]))
-    images = plots(data["results"], folder, clock_labels_of(data)) if with_plots else []
-    put("results.md", to_markdown(data, baseline, images, folder))
+    images = plots(data["results"], folder, clock_labels_of(data), facts) if with_plots else []
+    put("results.md", to_markdown(data, baseline, images, folder, facts))
     files += images
-    put("index.html", to_html(data, baseline, images, folder))
+    put("index.html", to_html(data, baseline, images, folder, facts))
     keep = {p.absolute() for p in files}
     for stale in owned(folder):
         if stale.absolute() not in keep:

@@ -125,9 +125,10 @@ def _img(path: str, alt: str) -> str:
 
 
 def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
-            folder: pathlib.Path) -> str:
-    """index.html: images, the charts written into folder (those shown)."""
-    page = Page(data, baseline)
+            folder: pathlib.Path, facts: dict | None = None) -> str:
+    """index.html: images, the charts written into folder (those shown);
+    facts: target -> its facts (records.target_facts)."""
+    page = Page(data, baseline, facts)
     env = page.env
     shown = {p.relative_to(folder).as_posix() for p in images}
     h = ["<!doctype html><html lang=en><head><meta charset='utf-8'>",

@@ -34,9 +34,10 @@ def sections(secs) -> list[str]:
 
 
 def to_markdown(data: dict, baseline: str | None, images: list[pathlib.Path] = (),
-                folder: pathlib.Path | None = None) -> str:
-    """results.md: images, the charts written into folder (those shown)."""
-    page = Page(data, baseline)
+                folder: pathlib.Path | None = None, facts: dict | None = None) -> str:
+    """results.md: images, the charts written into folder (those shown);
+    facts: target -> its facts (records.target_facts)."""
+    page = Page(data, baseline, facts)
     env = page.env
     shown = {p.relative_to(folder).as_posix() for p in images if folder} if images else set()
     out = ["# lwcbench results", ""]

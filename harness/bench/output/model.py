@@ -12,13 +12,16 @@ implementations, columns schemes, cells the count of one operation / mlen at
 32 KiB and 16 B inputs, adlen 0; for an AEAD the mean of encryption and
 decryption.  A target's *cost* metric is cycles where it counts cycles (the
 host's rdtsc, Ibex, AVR, MSP430), else instructions.
+
+What the model knows of a target it is handed: the records, the labels and
+counters of the environment, and the target facts (records.target_facts:
+the order its tables list implementations in); it imports no target and no
+implementation.
 """
 from __future__ import annotations
 
 import dataclasses
 import re
-
-from harness.bench.impls import IMPL_ORDER
 
 SCHEME_GROUPS = [
     ["ascon128a-v12", "ascon128-v12", "asconhasha-v12", "asconhash-v12"],  # thesis columns
@@ -65,10 +68,18 @@ def status_of(r: dict) -> str:
     return r.get("status") or ("kat-failed" if r.get("kat") == "fail" else "ok")
 
 
-def impl_order(names) -> list[str]:
-    """The tree's order (ref, opt64, bi32, lowsize), then the others as met."""
+def impl_order(names, order=()) -> list[str]:
+    """The names in `order` first (a target's row order: row_order), then
+    the others as met."""
     uniq = list(dict.fromkeys(names))
-    return [n for n in IMPL_ORDER if n in uniq] + [n for n in uniq if n not in IMPL_ORDER]
+    return [n for n in order if n in uniq] + [n for n in uniq if n not in order]
+
+
+def row_order(facts: dict | None, target: str) -> list[str]:
+    """The order a target's tables list implementations in: its fact
+    impl_order (records.target_facts: the tree's ref, opt64, bi32, opt32,
+    lowsize); without facts, none (the order they are met in)."""
+    return list((facts or {}).get(target, {}).get("impl_order", ()))
 
 
 def scheme_groups(schemes) -> list[list[str]]:
@@ -284,15 +295,17 @@ def _noisy(recs, field: str) -> bool:
 
 
 def cost_sections(records, clock_labels: dict, baseline: str | None,
-                  lengths=LENGTHS, counters: dict | None = None) -> list[Section]:
+                  lengths=LENGTHS, counters: dict | None = None,
+                  facts: dict | None = None) -> list[Section]:
     """Per target, counter and length: the per-byte tables; then per target
     and counter the per-call table of the bare permutations.  counters:
     target -> declared_counters, the tables' counters where no record
-    holds a count (a target whose every job failed)."""
+    holds a count (a target whose every job failed); facts: target -> its
+    facts (records.target_facts), here its row order."""
     out = []
     for target in targets_of(records):
         recs = [r for r in records if r["target"] == target]
-        impls = impl_order(r["impl"] for r in recs)
+        impls = impl_order((r["impl"] for r in recs), row_order(facts, target))
         base = baseline if baseline in impls else None
         pct = f"; (%): difference from {base}" if base else ""
         # no counter known at all (an old JSON file without its environment,
@@ -322,16 +335,17 @@ def cost_sections(records, clock_labels: dict, baseline: str | None,
                 grids = [_grid(cells, impls, g, 0, base)
                          for g in scheme_groups(r["scheme"] for r in perms)]
                 out.append(Section("per-call", target, field, title, [g for g in grids if g.rows]))
-        out += random_sections(recs, target, lengths)
+        out += random_sections(recs, target, lengths, row_order(facts, target))
     return out
 
 
-def random_sections(recs, target: str, lengths) -> list[Section]:
+def random_sections(recs, target: str, lengths, order=()) -> list[Section]:
     """The fresh random bytes the masked implementations drew per byte
     (random_bytes: what the firmware's source handed out during the
-    measured operations), per length: one table per target and length."""
+    measured operations), per length: one table per target and length
+    (order: the target's row order)."""
     recs = [r for r in recs if r.get("random_bytes") is not None]
-    impls = impl_order(r["impl"] for r in recs)
+    impls = impl_order((r["impl"] for r in recs), order)
     cells = per_byte(recs, "random_bytes")
     out = []
     for mlen in lengths:
@@ -347,7 +361,7 @@ def random_sections(recs, target: str, lengths) -> list[Section]:
     return out
 
 
-def short_sections(records, clock_labels: dict) -> list[Section]:
+def short_sections(records, clock_labels: dict, facts: dict | None = None) -> list[Section]:
     """Per target, MACs and PRFs at 1..16 bytes (the short suite): the cost
     of one call at each length, the latency a sensor's reading pays."""
     out = []
@@ -363,7 +377,8 @@ def short_sections(records, clock_labels: dict) -> list[Section]:
                  else Cell(r.get(field), digits=0) for r in auth}
         rows = []
         for scheme in scheme_order(r["scheme"] for r in auth):
-            for impl in impl_order(r["impl"] for r in auth if r["scheme"] == scheme):
+            for impl in impl_order((r["impl"] for r in auth if r["scheme"] == scheme),
+                                   row_order(facts, target)):
                 rows.append(Row(scheme, [Cell(note=impl), *(cells.get((impl, scheme, m), Cell())
                                                             for m in lengths)]))
         f = flabel(field)
@@ -463,7 +478,7 @@ def _picks(scheme: str, costs: dict, code: dict, stack: dict, lengths: list[int]
             for impl, r in roles.items()]
 
 
-def summaries(records, clock_labels: dict) -> list[Summary]:
+def summaries(records, clock_labels: dict, facts: dict | None = None) -> list[Summary]:
     """Per target: for each scheme, the fastest implementation (lowest cost
     per byte at each of the summary's lengths; one row when one is fastest at
     both) and the smallest (code bytes, then stack), with their per-byte
@@ -496,7 +511,8 @@ def summaries(records, clock_labels: dict) -> list[Summary]:
                 continue
             picks = []
             for scheme in schemes:
-                impls = impl_order(i for i, s, _m in cells if s == scheme)
+                impls = impl_order((i for i, s, _m in cells if s == scheme),
+                                   row_order(facts, target))
                 costs = {i: {m: cells.get((i, scheme, m), Cell()).value for m in lengths}
                          for i in impls}
                 picks += _picks(scheme, costs, {i: code.get((scheme, i)) for i in impls},
@@ -525,10 +541,10 @@ class Bars:
     fails: dict    # impl -> failure tag
 
 
-def bars(records, target: str) -> tuple[str | None, list[Bars]]:
+def bars(records, target: str, facts: dict | None = None) -> tuple[str | None, list[Bars]]:
     """The cost metric of the target and one Bars per scheme: per byte at
     the summary's lengths (adlen 0), then the bare permutations per call
-    (lengths [0])."""
+    (lengths [0]); facts: as cost_sections'."""
     recs = [r for r in records if r["target"] == target]
     field = cost_metric(recs)
     if field is None:
@@ -541,7 +557,8 @@ def bars(records, target: str) -> tuple[str | None, list[Bars]]:
         if not lengths:
             continue
         for scheme in scheme_order(schemes):
-            impls = impl_order(i for i, s, _m in cells if s == scheme)
+            impls = impl_order((i for i, s, _m in cells if s == scheme),
+                               row_order(facts, target))
             values = {i: {m: cells.get((i, scheme, m), Cell()).value for m in lengths}
                       for i in impls}
             fails = {i: next((cells[(i, scheme, m)].fail for m in lengths
@@ -558,13 +575,14 @@ def bars(records, target: str) -> tuple[str | None, list[Bars]]:
     return field, panels
 
 
-def sweep(records, target: str, field: str) -> dict:
+def sweep(records, target: str, field: str, facts: dict | None = None) -> dict:
     """{scheme: {impl: [(mlen, count per byte)]}}: encryption or hashing,
-    adlen 0, measured lengths only."""
+    adlen 0, measured lengths only; facts: as cost_sections'."""
     out: dict = {}
     for r in records:
         if (r["target"] == target and r["adlen"] == 0 and r["op"] in ("encrypt", "hash")
                 and r["mlen"] > 0 and status_of(r) == "ok" and r.get(field) is not None):
             out.setdefault(r["scheme"], {}).setdefault(r["impl"], []).append(
                 (r["mlen"], r[field] / r["mlen"]))
-    return {s: {i: sorted(out[s][i]) for i in impl_order(out[s])} for s in scheme_order(out)}
+    order = row_order(facts, target)
+    return {s: {i: sorted(out[s][i]) for i in impl_order(out[s], order)} for s in scheme_order(out)}

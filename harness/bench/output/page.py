@@ -18,26 +18,30 @@ HEADLINE = "ascon-aead128"
 
 
 class Page:
-    """What every page of a data set shows, per target, in order."""
+    """What every page of a data set shows, per target, in order.  facts:
+    target -> its facts (records.target_facts), all the page knows of a
+    target beside its records and environment."""
 
-    def __init__(self, data: dict, baseline: str | None, lengths=model.LENGTHS):
+    def __init__(self, data: dict, baseline: str | None, facts: dict | None = None,
+                 lengths=model.LENGTHS):
         self.records = data["results"]
         self.env = data.get("environment", {})
         self.targets_env = self.env.get("targets", {})
         self.failures = data.get("failures", [])
+        self.facts = facts or {}
         # what the default run left out (./lwcbench run --all runs it), and
         # how many jobs were answered from the results cache
         self.left_out = self.env.get("left_out") or {}
         self.reused = self.env.get("reused_jobs") or 0
         self.labels = model.clock_labels_of(data)
-        self.summaries = model.summaries(self.records, self.labels)
+        self.summaries = model.summaries(self.records, self.labels, facts)
         self.declared = model.declared_counters_of(data)
         self.costs = model.cost_sections(self.records, self.labels, baseline, lengths,
-                                         counters=self.declared)
-        self.published = (papers.published_sections(self.records, lengths) +
-                          papers.permutation_sections(self.records, self.labels) +
-                          papers.flash_ratio_sections(self.records) +
-                          papers.floor_sections(self.records, self.labels))
+                                         counters=self.declared, facts=facts)
+        self.published = (papers.published_sections(self.records, lengths, facts) +
+                          papers.permutation_sections(self.records, self.labels, facts) +
+                          papers.flash_ratio_sections(self.records, facts) +
+                          papers.floor_sections(self.records, self.labels, facts))
         self.targets = model.targets_of(self.records)
 
     def of(self, target: str):
@@ -91,22 +95,21 @@ def all_tables(costs) -> str:
 
 def which(page: Page) -> list[dict]:
     """Per target of the page: the implementation of HEADLINE a build for
-    it gets (impls.default_impls: what CMake and lwc_aead_find(.., NULL)
+    it gets (its fact default_impls: what CMake and lwc_aead_find(.., NULL)
     give), its cost per byte at 32 KiB and 16 B in the target's metric,
-    its code and stack bytes, and the smallest implementation measured."""
-    from harness.bench.impls import default_impls
-    from harness.bench.targets import TARGETS
-    from harness.discover import discover
-    mine = [i for i in discover() if i.scheme == HEADLINE]
+    its code and stack bytes, and the smallest implementation measured.  A
+    target without that fact (none its data or harness.bench.targets
+    knows) is left out."""
     out = []
     for target in page.targets:
-        if target not in TARGETS:
+        defaults = page.facts.get(target, {}).get("default_impls")
+        if defaults is None:
             continue
         recs = [r for r in page.records if r["target"] == target and r["scheme"] == HEADLINE]
         field = page.cost(target)
         if not recs or field is None:
             continue
-        chosen = [i.name for i in default_impls(TARGETS[target](), mine)]
+        chosen = list(defaults.get(HEADLINE, []))
         measured = {r["impl"] for r in recs}
         impl = next((n for n in chosen if n in measured), None)
         cells = model.per_byte(recs, field)

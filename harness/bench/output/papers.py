@@ -17,7 +17,7 @@ import json
 
 from harness.bench.output.model import (LENGTHS, Cell, Grid, Row, Section, cost_metric,
                                         fail_tag, flabel, fmt_len, impl_order, metric_label,
-                                        per_byte, per_call, scheme_groups,
+                                        per_byte, per_call, row_order, scheme_groups,
                                         scheme_order, status_of, targets_of)
 from harness.discover import ROOT
 
@@ -39,16 +39,17 @@ def published() -> tuple[dict, ...]:
                  for p in sorted(PUBLISHED.glob("*.json")))
 
 
-def published_sections(records, lengths=LENGTHS) -> list[Section]:
+def published_sections(records, lengths=LENGTHS, facts: dict | None = None) -> list[Section]:
     """Against each published reference, where its target and counter were
     measured: our implementations that have a published counterpart, cells
-    "ours / published (difference)"."""
+    "ours / published (difference)" (facts: target -> its facts,
+    records.target_facts; here its row order)."""
     out = []
     for ref in published():
         if ref.get("kind") in ("permutations", "floor-peers"):
             continue  # permutation_sections, floor_sections
         if ref.get("kind") == "primitives-aead":
-            out += primitive_sections(ref, records) + aead_sections(ref, records)
+            out += primitive_sections(ref, records, facts) + aead_sections(ref, records)
             continue
         for target in ref["targets"]:
             recs = [r for r in records if r["target"] == target and r["op"] != "permutation"]
@@ -63,7 +64,7 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
                     if not any(s in ref["columns"] for s in group):
                         continue
                     rows = []
-                    for impl in impl_order(r["impl"] for r in recs):
+                    for impl in impl_order((r["impl"] for r in recs), row_order(facts, target)):
                         pub = ref["rows"].get(impl)
                         if pub is None or str(mlen) not in pub:
                             continue
@@ -92,7 +93,7 @@ def published_sections(records, lengths=LENGTHS) -> list[Section]:
     return out
 
 
-def primitive_sections(ref: dict, records) -> list[Section]:
+def primitive_sections(ref: dict, records, facts: dict | None = None) -> list[Section]:
     """The MSP430 paper's Table 2 on its target: per primitive, each of our
     implementations of the bare permutation (code bytes, cycles per call,
     the plaintext bytes one call encrypts in the scheme the paper pairs it
@@ -104,7 +105,7 @@ def primitive_sections(ref: dict, records) -> list[Section]:
     if not perms:
         return []
     table = ref["primitives"]
-    order = impl_order(r["impl"] for r in perms)
+    order = impl_order((r["impl"] for r in perms), row_order(facts, target))
     # the function alone where the records have it (the paper's quantities:
     # its assembly functions), else the call through the harness and the
     # implementation's objects
@@ -206,7 +207,7 @@ def peer_per_byte(row: dict) -> float:
     return (t1 - t0) * row["mhz"] / (m1 - m0)
 
 
-def floor_sections(records, clock_labels: dict) -> list[Section]:
+def floor_sections(records, clock_labels: dict, facts: dict | None = None) -> list[Section]:
     """Per target, each Ascon mode beside its permutation floor (issue 32):
     at 32 KiB its cost per byte over the bare p^b per call / rate, the
     same implementation's permutation of the same run; an AEAD at 16 B its
@@ -227,7 +228,7 @@ def floor_sections(records, clock_labels: dict) -> list[Section]:
         rows = []
         for scheme in scheme_order(r["scheme"] for r in modes):
             mine = [r for r in modes if r["scheme"] == scheme]
-            for impl in impl_order(r["impl"] for r in mine):
+            for impl in impl_order((r["impl"] for r in mine), row_order(facts, target)):
                 for op in ("encrypt", "decrypt", "hash"):
                     at = {r["mlen"]: r for r in mine if r["impl"] == impl and r["op"] == op}
                     big = at.get(32768)
@@ -281,7 +282,7 @@ def paper_tables(ref: dict) -> dict:
     return out
 
 
-def flash_ratio_sections(records) -> list[Section]:
+def flash_ratio_sections(records, facts: dict | None = None) -> list[Section]:
     """The permutation paper's Table 3 as ratios: per board its cycles over
     the 0-wait-state figure of Table 1 (a table's "ratio_to"), beside ours,
     the modelled cycles of each flash model over the same implementation's
@@ -309,7 +310,8 @@ def flash_ratio_sections(records) -> list[Section]:
             for scheme in scheme_order(s for s, _i in mine):
                 pub, pub0 = table["rows"].get(scheme), base_table["rows"].get(scheme)
                 theirs = pub[1] / pub0[1] if pub and pub0 else None
-                for impl in impl_order(i for s, i in mine if s == scheme):
+                for impl in impl_order((i for s, i in mine if s == scheme),
+                                       row_order(facts, target)):
                     r, r0 = mine[(scheme, impl)], base.get((scheme, impl))
                     if r0 is None:
                         continue
@@ -342,7 +344,8 @@ FUNCTION_NOTE = ("function: the permutation's own function, as the papers count 
                  "permutation, same run; beside the paper's figure where it has one")
 
 
-def permutation_sections(records, clock_labels: dict) -> list[Section]:
+def permutation_sections(records, clock_labels: dict,
+                         facts: dict | None = None) -> list[Section]:
     """Per target, the permutation paper's table: each bare permutation and
     implementation with its code bytes, its cost per call and per rate byte
     (capacity 256 bits), in the target's cost metric; where the paper
@@ -367,7 +370,8 @@ def permutation_sections(records, clock_labels: dict) -> list[Section]:
             rate = rate_bytes(scheme)
             theirs = next((table["rows"][scheme] for _ref, table in papers
                            if scheme in table["rows"]), None)
-            for impl in impl_order(r["impl"] for r in perms if r["scheme"] == scheme):
+            for impl in impl_order((r["impl"] for r in perms if r["scheme"] == scheme),
+                                   row_order(facts, target)):
                 c = cells.get((impl, scheme, 0), Cell())
                 per_rate = (Cell(c.value / rate) if c.value is not None and rate
                             else Cell(fail=c.fail))
@@ -412,7 +416,8 @@ AUTH_RATE = 32  # Ascon-Mac and -Prf absorb 32 bytes a p^12
 AUTH_PERM = "ascon-p12"
 
 
-def auth_goal_sections(records, clock_labels: dict) -> list[Section]:
+def auth_goal_sections(records, clock_labels: dict,
+                       facts: dict | None = None) -> list[Section]:
     """Per target, each MAC/PRF implementation against its own bare p^12
     (the same implementation name under crypto_perm/ascon-p12, same run):
     PrfShort's cost per call at 16 bytes over one p^12 call, a MAC's or
@@ -431,7 +436,8 @@ def auth_goal_sections(records, clock_labels: dict) -> list[Section]:
             # a function of bounded input (PrfShort) is judged per call
             short = any(r.get("max_inbytes") for r in auth if r["scheme"] == scheme)
             mlen, goal = AUTH_GOALS["short" if short else "long"]
-            for impl in impl_order(r["impl"] for r in auth if r["scheme"] == scheme):
+            for impl in impl_order((r["impl"] for r in auth if r["scheme"] == scheme),
+                                   row_order(facts, target)):
                 rec = next((r for r in auth if r["scheme"] == scheme and r["impl"] == impl and
                             r["mlen"] == mlen and r.get(field) is not None), None)
                 p = perm.get(impl)

@@ -231,17 +231,18 @@ def sweep_chart(plt, target: str, field: str, series: dict):
     return fig
 
 
-def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None = None
-          ) -> list[pathlib.Path]:
+def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None = None,
+          facts: dict | None = None) -> list[pathlib.Path]:
     """Per target: the bar chart of its cost metric; per target and counter,
-    when the run has at least SWEEP_MIN_LENGTHS message lengths, the sweep.
-    Needs matplotlib (none without it); returns the files written."""
+    when the run has at least SWEEP_MIN_LENGTHS message lengths, the sweep
+    (facts: target -> its facts, records.target_facts).  Needs matplotlib
+    (none without it); returns the files written."""
     plt = pyplot()
     if plt is None:
         return []
     charts = []  # (make, name, key)
     for target in model.targets_of(records):
-        field, panels = model.bars(records, target)
+        field, panels = model.bars(records, target, facts)
         if panels:
             label = model.metric_label(clock_labels or {}, target, field)
             charts.append((functools.partial(bar_chart, plt, target, field, label, panels),
@@ -249,7 +250,7 @@ def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None =
                            _figure_key("bars", target, field, label, panels)))
         recs = [r for r in records if r["target"] == target]
         for counter in model.counters_of(recs):
-            series = model.sweep(records, target, counter)
+            series = model.sweep(records, target, counter, facts)
             lengths = {m for s in series.values() for pts in s.values() for m, _v in pts}
             if series and len(lengths) >= SWEEP_MIN_LENGTHS:
                 charts.append((functools.partial(sweep_chart, plt, target, counter, series),

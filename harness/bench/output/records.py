@@ -1,10 +1,13 @@
-"""The records the output layer is handed: a run's JSON data.
+"""The records the output layer is handed: a run's JSON data, and the facts
+of its targets.
 
 The first stage of the output (records -> table model -> comparisons ->
 renderers): results.json as a run writes it (the contract's records, and
-the environment: the run and, per target, its tools, metric and labels),
-and a data set read or stored (the committed one is
-docs/results/data/results.json.xz).
+the environment: the run and, per target, its tools, metric, labels and
+facts), a data set read or stored (the committed one is
+docs/results/data/results.json.xz), and target_facts, the only place where
+what the output layer knows of a target comes from.  The renderers import
+no target and no implementation: they read the facts they are handed.
 """
 from __future__ import annotations
 
@@ -69,7 +72,7 @@ def _cpuinfo() -> dict:
 def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
     """The environment of a run as results.json holds it: when, what
     command, at which commit, on what machine, and per target
-    (target_env) its tools, metric and labels."""
+    (target_env) its tools, metric, labels and facts."""
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
                                 text=True, timeout=10).stdout.strip() or None
@@ -85,3 +88,61 @@ def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
         "targets": target_env,
     }
 
+
+# -- the facts of the targets ----------------------------------------------------------
+
+# What the output layer knows of a target, each a field of the target's
+# entry in the environment (environment.targets.<target>) where the run
+# wrote it:
+#   arch_tokens    its ISA tokens (which page of docs/results/ shows it)
+#   exact          whether its counts are exact (a clock's, the host's rdtsc or
+#                  a board's timer, move from run to run)
+#   default_impls  scheme -> the implementation a build for it gets when none
+#                  is named, then the one lwc_*_find falls back on (if any)
+#   impl_order     the order its tables list implementations in
+FACTS = ("arch_tokens", "exact", "default_impls", "impl_order")
+
+
+def target_facts(data: dict) -> dict[str, dict]:
+    """The single place where target facts enter the output layer: per
+    target of the data (its records' targets, and those of its environment
+    that were not skipped), the FACTS as its environment entry gives them;
+    those it lacks (the committed data set predates them, an old JSON file,
+    a run written by hand) asked of harness.bench.targets and
+    harness.bench.impls.  A target those do not know gets its impl_order
+    only."""
+    env = data.get("environment", {}).get("targets", {})
+    schemes: dict[str, list[str]] = {}
+    for r in data["results"]:
+        schemes.setdefault(r["target"], [])
+        if r["scheme"] not in schemes[r["target"]]:
+            schemes[r["target"]].append(r["scheme"])
+    names = list(schemes) + [t for t, e in env.items()
+                             if isinstance(e, dict) and "skipped" not in e and t not in schemes]
+    out, tree = {}, None
+    for name in names:
+        entry = env.get(name) if isinstance(env.get(name), dict) else {}
+        given = {k: entry[k] for k in FACTS if k in entry}
+        if len(given) < len(FACTS):
+            if tree is None:
+                from harness.discover import discover
+                tree = discover()
+            given = {**_asked(name, schemes.get(name, []), tree), **given}
+        out[name] = given
+    return out
+
+
+def _asked(name: str, schemes: list[str], tree: list) -> dict:
+    """The FACTS of one target, from its class (harness.bench.targets) and
+    the implementations of the tree (tree: discover())."""
+    from harness.bench.impls import IMPL_ORDER, default_impls
+    from harness.bench.targets import TARGETS
+    facts: dict = {"impl_order": list(IMPL_ORDER)}
+    cls = TARGETS.get(name)
+    if cls is None:
+        return facts
+    target = cls()
+    facts.update(arch_tokens=sorted(cls.arch_tokens), exact=bool(cls.exact),
+                 default_impls={s: [i.name for i in default_impls(
+                     target, [i for i in tree if i.scheme == s])] for s in schemes})
+    return facts

@@ -18,7 +18,8 @@ Tables sort by a click on a header and filter by the text box above them;
 the page's address can carry the state (?sort=COLUMN&desc=1&filter=TEXT),
 so a view can be linked.  Each page marks <body> once its script ran
 (data-ready, data-errors, data-rows, data-shown, data-plots): the tests read
-those from headless Chromium.
+those from headless Chromium.  What the site knows of a target beside its
+records is the facts it is handed (records.target_facts).
 """
 from __future__ import annotations
 
@@ -38,10 +39,12 @@ CHANGE = 0.005
 
 # -- the data, per target ---------------------------------------------------------
 
-def target_rows(records: list[dict], target: str, field: str) -> list[dict]:
+def target_rows(records: list[dict], target: str, field: str,
+                facts: dict | None = None) -> list[dict]:
     """One row per (scheme, implementation) of a target: cost per byte at
     16 B and 32 KiB (AEAD: mean of encryption and decryption), the cost of
-    one call of a bare permutation, code and stack bytes, KAT status."""
+    one call of a bare permutation, code and stack bytes, KAT status; in
+    the target's row order (facts: target -> its facts)."""
     recs = [r for r in records if r["target"] == target]
     cells = model.per_byte(recs, field)
     calls = model.per_call(recs, field)
@@ -62,7 +65,7 @@ def target_rows(records: list[dict], target: str, field: str) -> list[dict]:
         row["b32k"] = cells.get((impl, scheme, 32768), model.Cell()).value
         row["call"] = calls.get((impl, scheme, 0), model.Cell()).value
     order = model.scheme_order({s for s, _ in rows})
-    impls = model.impl_order({i for _, i in rows})
+    impls = model.impl_order({i for _, i in rows}, model.row_order(facts, target))
     return sorted(rows.values(), key=lambda x: (order.index(x["scheme"]), impls.index(x["impl"])))
 
 
@@ -284,10 +287,12 @@ JS = r"""(function () {
 
 
 class Site:
-    """The pages of data (compared with old)."""
+    """The pages of data (compared with old); facts: target -> its facts
+    (records.target_facts), of every target of both runs."""
 
-    def __init__(self, data: dict, old: dict | None = None):
+    def __init__(self, data: dict, old: dict | None = None, facts: dict | None = None):
         self.data = data
+        self.facts = facts or {}
         self.records = data["results"]
         self.env = data.get("environment", {})
         self.labels = model.clock_labels_of(data)
@@ -320,7 +325,7 @@ class Site:
         head = ["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
                 "code bytes", "stack bytes", "smallest", "its code bytes"]
         body_rows = []
-        for w in which(Page(self.data, None)):
+        for w in which(Page(self.data, None, self.facts)):
             impl = w["impl"] or (f"{w['default']} (not measured)" if w["default"] else "-")
             body_rows.append([
                 _td(f'<a href="target-{slug(w["target"])}.html">{e(w["target"])}</a>'),
@@ -373,7 +378,7 @@ class Site:
         if field is None:
             return self.page(f"{target}: nothing measured", ["<p>No counts in this run.</p>"])
         unit = f"{model.flabel(field)} ({model.metric_label(self.labels, target, field)})"
-        rows = target_rows(self.records, target, field)
+        rows = target_rows(self.records, target, field, self.facts)
         head = ["scheme", "implementation", "kind", "per byte, 16 B", "per byte, 32 KiB",
                 "per call (permutation)", "code bytes", "stack bytes", "status"]
         trs = [[_td(e(r["scheme"])), _td(e(r["impl"])), _td(e(r["op"])), _num(r["b16"]),
@@ -381,7 +386,7 @@ class Site:
                 _td(e(r["status"]), "" if r["status"] == "ok" else "fail")] for r in rows]
         metric = self.env.get("targets", {}).get(target, {}).get("metric", "")
         body = [f"<p>Metric: {e(unit)}. {e(metric)}</p>", table(head, trs)]
-        sweep = model.sweep(self.records, target, field)
+        sweep = model.sweep(self.records, target, field, self.facts)
         for scheme in model.scheme_order({r["scheme"] for r in rows if r["op"] != "permutation"}):
             mine = [r for r in rows if r["scheme"] == scheme and r["code"] and r["b32k"]]
             pts = [(r["code"], r["b32k"], r["impl"]) for r in mine]
@@ -420,7 +425,7 @@ class Site:
             if field is None:
                 continue
             for r in target_rows([x for x in self.records if x["scheme"] == scheme], target,
-                                 field):
+                                 field, self.facts):
                 trs.append([_td(f'<a href="target-{slug(target)}.html">{e(target)}</a>'),
                             _td(e(r["impl"])), _td(e(model.flabel(field))), _num(r["b16"]),
                             _num(r["b32k"]), _num(r["call"], 0), _num(r["code"], 0),
@@ -436,7 +441,6 @@ class Site:
         mlen): per target how many are worse, better, the same, only in one
         run; then every record that changed, worse first (red: a cost up by
         more than CHANGE, or a status that left ok), better in green."""
-        from harness.bench.targets import TARGETS
 
         def index(records):
             return {(r["target"], r["scheme"], r["impl"], r["op"], r["adlen"], r["mlen"]): r
@@ -447,7 +451,7 @@ class Site:
             a, b = old.get(k), new.get(k)
             # a clock's figure (the host's rdtsc, a board's timer) moves from run to
             # run by more than CHANGE: only exact counts are compared
-            counters = model.COUNTERS if getattr(TARGETS.get(k[0]), "exact", True) else \
+            counters = model.COUNTERS if self.facts.get(k[0], {}).get("exact", True) else \
                 ("instructions",)
             field = next((f for f in counters if (a or {}).get(f) is not None
                           or (b or {}).get(f) is not None), None)
@@ -502,11 +506,13 @@ class Site:
         return out
 
 
-def write(data: dict, folder: pathlib.Path, old: dict | None = None) -> list[pathlib.Path]:
-    """Write the site into folder (made if needed); the files written."""
+def write(data: dict, folder: pathlib.Path, old: dict | None = None,
+          facts: dict | None = None) -> list[pathlib.Path]:
+    """Write the site into folder (made if needed); the files written
+    (facts: Site's)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in Site(data, old).files().items():
+    for name, text in Site(data, old, facts).files().items():
         write_atomic(folder / name, text.encode())
         written.append(folder / name)
     return written

@@ -15,38 +15,39 @@ from harness.bench.units import fmt_time
 
 
 def table_sections(records: list[dict], clock_labels: dict, baseline: str | None,
-                   lengths=model.LENGTHS, counters: dict | None = None):
+                   lengths=model.LENGTHS, counters: dict | None = None,
+                   facts: dict | None = None):
     """(title, [rows of text per scheme group]) for each target, counter and
-    length, then the per-call table of the bare permutations (counters:
-    model.cost_sections')."""
-    for s in model.cost_sections(records, clock_labels, baseline, lengths, counters):
+    length, then the per-call table of the bare permutations (counters,
+    facts: model.cost_sections')."""
+    for s in model.cost_sections(records, clock_labels, baseline, lengths, counters, facts):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
-def published_sections(records: list[dict], lengths=model.LENGTHS):
+def published_sections(records: list[dict], lengths=model.LENGTHS, facts: dict | None = None):
     """(title, [rows of text per scheme group]) against each published
     reference, where its target and counter were measured."""
-    for s in papers.published_sections(records, lengths):
+    for s in papers.published_sections(records, lengths, facts):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
-def permutation_sections(records: list[dict], clock_labels: dict):
+def permutation_sections(records: list[dict], clock_labels: dict, facts: dict | None = None):
     """(title, [rows of text]) of the permutation table of each target
     (the permutation paper's Tables 1-3, its figures beside ours) and of
     its Table 3 as flash ratios."""
-    for s in (papers.permutation_sections(records, clock_labels)
-              + papers.flash_ratio_sections(records)):
+    for s in (papers.permutation_sections(records, clock_labels, facts)
+              + papers.flash_ratio_sections(records, facts)):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
-def auth_sections(records: list[dict], clock_labels: dict):
+def auth_sections(records: list[dict], clock_labels: dict, facts: dict | None = None):
     """(title, [rows of text]) of the keyed functions at 1..16 bytes and
     against their bare permutation, and of the Ascon modes at their
     permutation floor, per target (model.short_sections,
     papers.auth_goal_sections, papers.floor_sections)."""
-    for s in (model.short_sections(records, clock_labels)
-              + papers.auth_goal_sections(records, clock_labels)
-              + papers.floor_sections(records, clock_labels)):
+    for s in (model.short_sections(records, clock_labels, facts)
+              + papers.auth_goal_sections(records, clock_labels, facts)
+              + papers.floor_sections(records, clock_labels, facts)):
         yield s.title, [g.text_rows() for g in s.grids]
 
 
@@ -59,21 +60,23 @@ def _text_table(rows: list[list[str]]) -> list[str]:
 
 
 def tables(records: list[dict], clock_labels: dict, baseline: str | None,
-           counters: dict | None = None) -> str:
+           counters: dict | None = None, facts: dict | None = None) -> str:
     """Every table of the run for the terminal, the summaries last (the
     lines a person sees when the run ends).  counters: target -> the
     counters it has (model.declared_counters), which title its tables
-    when no record holds a count."""
+    when no record holds a count; facts: target -> its facts
+    (records.target_facts)."""
     out = []
-    for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters),
-                          *published_sections(records),
-                          *permutation_sections(records, clock_labels),
-                          *auth_sections(records, clock_labels)]:
+    for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters,
+                                          facts=facts),
+                          *published_sections(records, facts=facts),
+                          *permutation_sections(records, clock_labels, facts),
+                          *auth_sections(records, clock_labels, facts)]:
         out.append(title)
         for rows in groups:
             out += _text_table(rows)
             out.append("")
-    for s in model.summaries(records, clock_labels):
+    for s in model.summaries(records, clock_labels, facts):
         out.append(s.title)
         out += _text_table(s.grid().text_rows())
         out.append("")
