@@ -458,6 +458,23 @@ def real_run(tmp_path_factory):
     return out, r.stdout
 
 
+def test_a_run_writes_its_targets_facts(real_run):
+    """The environment of a run's results.json gives each target's facts
+    (new fields beside the contract's), so that its data says them itself:
+    target_facts reads them there, the same as it would ask them."""
+    out, _stdout = real_run
+    data = json.loads((out / "results.json").read_text())
+    env = data["environment"]["targets"]
+    for target in ("host", "rv32i-qemu"):
+        assert set(FACTS) <= set(env[target]), env[target]
+    facts = target_facts(data)
+    assert {t: facts[t] for t in env} == {t: {k: e[k] for k in FACTS} for t, e in env.items()}
+    bare = {**data, "environment": {"targets": {t: {k: v for k, v in e.items() if k not in FACTS}
+                                                for t, e in env.items()}}}
+    assert target_facts(bare) == facts  # what target_facts asks when the data lacks them
+    assert env["rv32i-qemu"]["exact"] is True and env["host"]["exact"] is False
+
+
 def test_real_run_summaries_name_each_targets_metric(real_run):
     out, stdout = real_run
     data = json.loads((out / "results.json").read_text())

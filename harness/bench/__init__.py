@@ -14,6 +14,7 @@ How a run flows (one way; no module imports from one downstream of it):
                plan's settings, scope, the jobs in parallel; progress
   cluster.py   the same jobs on a Dask cluster, the plan shipped to workers
   finish.py    RunResult -> the terminal, the JSON file, the results folder
+               (its targets' facts written into the run's environment)
   output/      everything a run or a data set shows, one way: records.py
                (the JSON data, target_facts: the one place target facts
                enter) -> model.py (tables as data: per byte, per call,

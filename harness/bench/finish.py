@@ -3,8 +3,8 @@ report (output/terminal.py), the JSON file (output/data.py) and the results
 folder (output/folder.py), as the plan's output options ask; with --docs,
 the run stored as the data set and its pages (output/docs_pages.py).  It
 sits above the output layer (plan -> runner -> records -> table model ->
-comparisons -> renderers) and hands them its targets' facts
-(output/records.target_facts)."""
+comparisons -> renderers) and writes its targets' facts into the run's
+environment (output/records.target_facts)."""
 from __future__ import annotations
 
 import os
@@ -34,6 +34,8 @@ def finish_run(run: RunResult) -> int:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
         target_env[t.name]["counters"] = model.declared_counters(target_env[t.name])
     facts = records.target_facts({"results": recs, "environment": {"targets": target_env}})
+    for t, _m in sc.runnable:  # the data says its targets' facts itself
+        target_env[t.name].update(facts[t.name])
     for name, reason in sc.skipped:
         target_env[name] = {"skipped": reason}
     for name, reason in sc.unavailable:

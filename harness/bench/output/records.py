@@ -110,7 +110,8 @@ def target_facts(data: dict) -> dict[str, dict]:
     those it lacks (the committed data set predates them, an old JSON file,
     a run written by hand) asked of harness.bench.targets and
     harness.bench.impls.  A target those do not know gets its impl_order
-    only."""
+    only.  A run writes the facts of its targets into its environment
+    (finish.py), so that its data says them itself."""
     env = data.get("environment", {}).get("targets", {})
     schemes: dict[str, list[str]] = {}
     for r in data["results"]:
