@@ -62,11 +62,11 @@ def test_published_esp32_cycles_are_labelled_not_compared():
     """The thesis' ESP32 figures are cycles on another core: the report
     prints them beside our instructions, says so in the title, and computes
     no difference (harness/bench/published/thesis-xtensa.json)."""
-    from harness.bench import report
+    from harness.bench.output import terminal
     recs = [{"target": TARGET, "scheme": "ascon128a-v12", "impl": "asm_xtensa_fsr", "op": op,
              "adlen": 0, "mlen": 32768, "instructions": 44.0 * 32768, "cycles": None,
              "samples": 1, "status": "ok"} for op in ("encrypt", "decrypt")]
-    (title, groups), = [s for s in report.published_sections(recs) if s[0].startswith(TARGET)]
+    (title, groups), = [s for s in terminal.published_sections(recs) if s[0].startswith(TARGET)]
     assert title.startswith(f"{TARGET}: instructions per byte, measured here / cycles per byte "
                             "published in the thesis (not measured here)")
     cells = {h: c for rows in groups for h, c in zip(rows[0], rows[1])}

@@ -24,7 +24,8 @@ import time
 import pytest
 
 from conftest import ROOT, bin_dir, host_impls
-from harness.bench import export, report
+from harness.bench.output import folder, markdown, terminal
+from harness.bench.output.data import to_csv, write_json
 from harness.bench.elfpatch import patch_symbol
 from harness.bench.impls import extra_build_dir
 from harness.bench.kat import judge, request
@@ -173,7 +174,7 @@ def test_report_checks_its_baseline_and_folder_like_run(tmp_path, capsys, monkey
 
     def full(path, data):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(export, "write_json", full)  # a write that fails midway
+    monkeypatch.setattr(folder, "write_json", full)  # a write that fails midway
     assert cli.main(["report", str(tmp_path / "r.json"), "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err
     assert err == f"lwcbench: cannot write the results in {tmp_path / 'o'}: " \
@@ -603,7 +604,7 @@ def test_json_into_a_pipe_or_through_a_link(tmp_path):
     got = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
     reader.start()
-    report.write_json(str(fifo), {"results": [], "environment": {}})
+    write_json(str(fifo), {"results": [], "environment": {}})
     reader.join(timeout=30)
     assert json.loads(got[0]) == {"results": [], "environment": {}}
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
@@ -611,7 +612,7 @@ def test_json_into_a_pipe_or_through_a_link(tmp_path):
     target, link = tmp_path / "target.json", tmp_path / "link.json"
     target.write_text("old")
     link.symlink_to(target)
-    report.write_json(str(link), {"results": [2], "environment": {}})
+    write_json(str(link), {"results": [2], "environment": {}})
     assert link.is_symlink() and json.loads(target.read_text())["results"] == [2]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "link.json", "target.json"]
 
@@ -868,20 +869,20 @@ def test_table_averages_encrypt_and_decrypt_and_compares_with_baseline():
             _rec("opt64", "ascon128-v12", "decrypt", 16, 880),  # mean 52.5 c/B: -50 %
             _rec("ref", "asconhash-v12", "hash", 16, 3200),     # 200 c/B
             _rec("opt64", "asconhash-v12", "hash", 16, None, status="kat-failed")]
-    text = report.tables(recs, {"host": "host rdtsc"}, "ref")
+    text = terminal.tables(recs, {"host": "host rdtsc"}, "ref")
     lines = text.splitlines()
     assert lines[0].startswith("host: cycles per byte (host rdtsc, median of 33 samples) -- 16 B")
     assert lines[1].split() == ["impl", "ascon128-v12", "asconhash-v12"]
     assert lines[2].split() == ["ref", "105.00", "200.00"]
     assert lines[3].split() == ["opt64", "52.50", "(-50.0%)", "KAT", "FAIL"]
-    assert "%)" not in report.tables(recs, {}, None)
+    assert "%)" not in terminal.tables(recs, {}, None)
 
 
 def test_thesis_columns_come_first():
     recs = [_rec("ref", s, "hash", 32768, 32768) for s in
             ["ascon-hash256", "asconhash-v12", "asconhasha-v12", "ascon128-v12", "ascon128a-v12",
              "zz-new-scheme"]]
-    lines = report.tables(recs, {}, None).splitlines()
+    lines = terminal.tables(recs, {}, None).splitlines()
     heads = [ln.split()[1:] for ln in lines if ln.startswith("impl")]
     assert heads == [["ascon128a-v12", "ascon128-v12", "asconhasha-v12", "asconhash-v12"],
                      ["ascon-hash256"], ["zz-new-scheme"]]
@@ -890,7 +891,7 @@ def test_thesis_columns_come_first():
 def test_json_is_replaced_atomically(tmp_path):
     path = tmp_path / "r.json"
     path.write_text("old")
-    report.write_json(str(path), {"results": [1], "environment": {}})
+    write_json(str(path), {"results": [1], "environment": {}})
     assert json.loads(path.read_text()) == {"results": [1], "environment": {}}
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
 
@@ -1068,7 +1069,7 @@ def test_results_folder_is_rebuilt_from_json(tmp_path):
     csv_lines = (tmp_path / "o" / "results.csv").read_text().splitlines()
     assert len(csv_lines) == 1 + len(recs) and csv_lines[0].startswith("target,scheme,impl")
     assert "host-cycles.svg" in (tmp_path / "o" / "index.html").read_text()
-    assert export.to_csv([]) .startswith("target,")
+    assert to_csv([]) .startswith("target,")
 
 
 def test_script_session_splits_answers_and_reports_a_crash_midway():
@@ -1219,7 +1220,7 @@ def test_published_figures_are_compared_and_labelled():
     recs = [rec("ascon80pq-v12", "encrypt", 32768, 101.10 * 32768 * 1.1),
             rec("ascon80pq-v12", "decrypt", 32768, 101.10 * 32768 * 0.9),
             rec("asconhash-v12", "hash", 32768, 189.69 * 32768 / 2)]
-    sections = list(report.published_sections(recs))
+    sections = list(terminal.published_sections(recs))
     assert len(sections) == 1
     title, groups = sections[0]
     assert title.startswith("rv32i-qemu: instructions per byte, measured here / published in "
@@ -1228,9 +1229,10 @@ def test_published_figures_are_compared_and_labelled():
     assert cells["impl (published row)"] == "opt64 (c_opt64 (ascon-c))"
     assert cells["ascon80pq-v12"] == "101.10 / 101.10 (+0.0%)"
     assert cells["asconhash-v12"] == "94.84 / 189.69 (-50.0%)"
-    assert "published" in report.tables(recs, {}, None)
-    md = export.to_markdown({"results": [{**r, "code_bytes": None, "stack_bytes": None, "kat": "pass"}
-                                         for r in recs], "environment": {}}, None)  # the folder too
+    assert "published" in terminal.tables(recs, {}, None)
+    md = markdown.to_markdown({"results": [{**r, "code_bytes": None, "stack_bytes": None,
+                                            "kat": "pass"} for r in recs],
+                               "environment": {}}, None)  # the folder too
     assert "| opt64 (c_opt64 (ascon-c)) |" in md and "101.10 / 101.10 (+0.0%)" in md
 
 

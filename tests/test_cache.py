@@ -226,33 +226,33 @@ def test_after_one_source_changes_only_its_jobs_run_again(tmp_path):
 def test_an_unchanged_chart_is_copied_not_drawn(tmp_path, monkeypatch):
     """The results folder's charts are drawn again only when what they show
     changed (a warm run's time was mostly drawing)."""
-    from harness.bench import export
-    monkeypatch.setattr(export, "FIGURE_CACHE", tmp_path / "figures")
+    from harness.bench.output import folder, plots
+    monkeypatch.setattr(plots, "FIGURE_CACHE", tmp_path / "figures")
     drawn = []
-    real = export.bar_chart
-    monkeypatch.setattr(export, "bar_chart", lambda *a: drawn.append(a[1]) or real(*a))
+    real = plots.bar_chart
+    monkeypatch.setattr(plots, "bar_chart", lambda *a: drawn.append(a[1]) or real(*a))
     rec = {"target": "rv32i-qemu", "scheme": "ascon-hash256", "impl": "bi32", "op": "hash",
            "adlen": 0, "mlen": 16, "cycles": None, "instructions": 4000, "samples": 1,
            "kat": "pass", "code_bytes": 100, "stack_bytes": 200, "status": "ok",
            "instructions_per_byte": 250.0, "cycles_per_byte": None}
     data = {"results": [rec], "environment": {}}
-    first = export.write_folder(data, tmp_path / "a", None)
+    first = folder.write_folder(data, tmp_path / "a", None)
     assert drawn == ["rv32i-qemu"]
-    again = export.write_folder(data, tmp_path / "b", None)
+    again = folder.write_folder(data, tmp_path / "b", None)
     assert drawn == ["rv32i-qemu"]  # copied
     png = [p for p in first if p.suffix == ".png"]
     assert png and all((tmp_path / "b" / p.relative_to(tmp_path / "a")).read_bytes() ==
                        p.read_bytes() for p in png)
     assert len(again) == len(first)
     rec2 = dict(rec, instructions=4016, instructions_per_byte=251.0)
-    export.write_folder({"results": [rec2], "environment": {}}, tmp_path / "c", None)
+    folder.write_folder({"results": [rec2], "environment": {}}, tmp_path / "c", None)
     assert drawn == ["rv32i-qemu", "rv32i-qemu"]  # the data changed: drawn again
 
 
 def test_charts_drawn_in_parallel_are_those_drawn_one_by_one(tmp_path, monkeypatch):
     """The charts not in the figure cache are drawn by forked processes,
     one per core; the files are those drawn in this process."""
-    from harness.bench import export
+    from harness.bench.output import folder, plots
     recs = [{"target": t, "scheme": "ascon-hash256", "impl": "bi32", "op": "hash", "adlen": 0,
              "mlen": m, "cycles": None, "instructions": 4000 + m * 30, "samples": 1,
              "kat": "pass", "code_bytes": 100, "stack_bytes": 200, "status": "ok",
@@ -261,13 +261,13 @@ def test_charts_drawn_in_parallel_are_those_drawn_one_by_one(tmp_path, monkeypat
     data = {"results": recs, "environment": {}}
     files = {}
     for cores in (2, 1):
-        monkeypatch.setattr(export, "FIGURE_CACHE", tmp_path / f"figures{cores}")
-        monkeypatch.setattr(export.os, "cpu_count", lambda cores=cores: cores)
-        pool = export.multiprocessing.get_context("fork").Pool
+        monkeypatch.setattr(plots, "FIGURE_CACHE", tmp_path / f"figures{cores}")
+        monkeypatch.setattr(plots.os, "cpu_count", lambda cores=cores: cores)
+        pool = plots.multiprocessing.get_context("fork").Pool
         forks = []
-        monkeypatch.setattr(export.multiprocessing.get_context("fork"), "Pool",
+        monkeypatch.setattr(plots.multiprocessing.get_context("fork"), "Pool",
                             lambda n, pool=pool, **kw: forks.append(n) or pool(n, **kw))
-        out = export.write_folder(data, tmp_path / f"r{cores}", None)
+        out = folder.write_folder(data, tmp_path / f"r{cores}", None)
         assert forks == ([2] if cores == 2 else []), forks
         files[cores] = {p.relative_to(tmp_path / f"r{cores}"): p.read_bytes()
                         for p in out if p.suffix == ".png"}
@@ -285,7 +285,7 @@ def test_a_drawing_process_has_not_the_runs_signal_handlers():
     traceback (seen at the end of a run)."""
     import multiprocessing
     import signal
-    from harness.bench import export
+    from harness.bench.output import plots
 
     def handler(signum, frame):
         raise RuntimeError("the run's handler")
@@ -298,7 +298,7 @@ def test_a_drawing_process_has_not_the_runs_signal_handlers():
         finally:  # ended by its task queue, not SIGTERM: its handler raises (and once
             pool.close()  # lost the signal in a lock's wait, hanging the suite)
             pool.join()
-        with ctx.Pool(1, initializer=export._drawing_process) as pool:
+        with ctx.Pool(1, initializer=plots._drawing_process) as pool:
             assert pool.map(_sigterm_is_default, [0]) == [True]
     finally:
         signal.signal(signal.SIGTERM, old)

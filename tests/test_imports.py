@@ -22,17 +22,22 @@ def module_name(path: pathlib.Path) -> str:
     return ".".join(parts)
 
 
-def imported(tree: ast.AST) -> list[tuple[int, str]]:
+def imported(tree: ast.AST, modules=()) -> list[tuple[int, str]]:
     """(line, module of harness.bench) of every import in the tree: a
     `from harness.bench import x, y` names x and y, `from harness.bench.x.y
-    import z` and `import harness.bench.x.y` name x.y."""
+    import z` and `import harness.bench.x.y` name x.y, or x.y.z where that
+    is a module (of `modules`: a package's module imported by name)."""
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             if node.module == "harness.bench":
                 out += [(node.lineno, a.name) for a in node.names]
             elif node.module.startswith("harness.bench."):
-                out.append((node.lineno, node.module.removeprefix("harness.bench.")))
+                pkg = node.module.removeprefix("harness.bench.")
+                subs = [f"{pkg}.{a.name}" for a in node.names if f"{pkg}.{a.name}" in modules]
+                out += [(node.lineno, s) for s in subs]
+                if len(subs) < len(node.names):  # names defined in pkg itself
+                    out.append((node.lineno, pkg))
         elif isinstance(node, ast.Import):
             out += [(node.lineno, a.name.removeprefix("harness.bench."))
                     for a in node.names if a.name.startswith("harness.bench.")]
@@ -51,7 +56,7 @@ def violations(sources: dict[str, str], order) -> list[str]:
     for m, text in sorted(sources.items()):
         if m not in rank:
             continue
-        for line, dep in imported(ast.parse(text)):
+        for line, dep in imported(ast.parse(text), sources):
             if dep not in rank:
                 # a name imported from a package (from harness.bench.targets import X)
                 out.append(f"{m}:{line} imports {dep}, which is not in harness.bench.ORDER")

@@ -1,5 +1,7 @@
-"""The report (harness/bench/tables.py, report.py, export.py): records ->
-tables as data -> the terminal, Markdown, CSV, plots and the results page.
+"""The output (harness/bench/output/): records -> the table model and the
+comparisons (model.py, papers.py) -> the terminal, Markdown, CSV, plots and
+the results page (terminal.py, data.py, markdown.py, plots.py, html.py,
+folder.py).
 
 The unit tests build their records by hand; the last ones render the page
 of a real small run (host and rv32i-qemu, two schemes, two implementations,
@@ -21,8 +23,8 @@ import subprocess
 import pytest
 
 from conftest import ROOT, chromium
-from harness.bench import export, report
-from harness.bench import tables as tb
+from harness.bench.output import folder, model, papers, terminal
+from harness.bench.output.records import FACTS, target_facts
 
 BENCH = ROOT / "harness" / "bench"
 SCREENSHOT = ROOT / "build" / "test-report" / "index.png"
@@ -84,8 +86,10 @@ LABELS = {"q": "qemu plugin", "c": {"cycles": "rdtsc", "instructions": "callgrin
 
 # -- the flow --------------------------------------------------------------------
 
-def imported(module: str) -> set[str]:
-    tree = ast.parse((BENCH / f"{module}.py").read_text())
+def import_names(module: str) -> set[str]:
+    """Every dotted name a module of lwcbench ("runner", "output.model")
+    imports, anywhere in it (a function's own imports too)."""
+    tree = ast.parse((BENCH / f"{module.replace('.', '/')}.py").read_text())
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -93,23 +97,100 @@ def imported(module: str) -> set[str]:
             names.update(f"{node.module}.{a.name}" for a in node.names)
         elif isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-    return {n.split(".")[2] for n in names if n.startswith("harness.bench.")}
+    return names
+
+
+def imported(module: str) -> set[str]:
+    """The modules of lwcbench a module imports: "targets", "files", and
+    the output package's by their path in it, "output.model"."""
+    out = set()
+    for n in import_names(module):
+        if n.startswith("harness.bench."):
+            parts = n.split(".")[2:]
+            out.add(".".join(parts[:2]) if parts[0] == "output" and len(parts) > 1 else parts[0])
+    return out - {"output"}  # the package itself holds nothing but its map
+
+
+def lwcbench_modules() -> list[str]:
+    """Every module of lwcbench, the output package's as "output.<name>"."""
+    return sorted([p.stem for p in BENCH.glob("*.py") if p.stem not in ("__init__", "__main__")]
+                  + [f"output.{p.stem}" for p in (BENCH / "output").glob("*.py")
+                     if p.stem != "__init__"])
+
+
+# each stage of the output and what it may read: the stages before it, and
+# the helpers files (atomic writes) and units
+OUTPUT_READS = {
+    "records": {"targets", "impls"},  # target_facts' questions, and only there
+    "model": set(),
+    "papers": {"output.model"},
+    "page": {"output.model", "output.papers"},
+    "terminal": {"output.model", "output.papers", "units"},
+    "data": {"files"},
+    "plots": {"output.model", "files"},
+    "markdown": {"output.model", "output.page", "output.plots"},
+    "html": {"output.model", "output.page", "output.plots"},
+    "site": {"output.model", "output.papers", "output.page", "output.html", "files"},
+    "docs_pages": {"output.model", "output.papers", "output.page", "output.markdown",
+                   "output.records"},
+    "folder": {"output.model", "output.data", "output.plots", "output.markdown", "output.html",
+               "files"},
+}
 
 
 def test_the_flow_is_one_way():
-    """records -> tables (data) -> renderers: the renderers read the tables,
-    never each other; the tables know no renderer."""
-    assert imported("tables") <= {"impls"}
-    assert imported("report") <= {"tables", "files", "units"}
-    assert imported("export") <= {"tables", "files"}
-    assert "export" not in imported("report") and "report" not in imported("export")
+    """records -> the table model -> the comparisons -> the page -> one
+    renderer per format: each module of the output reads only the stages
+    before it, the renderers never one of another format (the results
+    folder puts theirs together), and the table model knows no renderer."""
+    found = sorted(p.stem for p in (BENCH / "output").glob("*.py") if p.stem != "__init__")
+    assert found == sorted(OUTPUT_READS)
+    for module, allowed in OUTPUT_READS.items():
+        assert imported(f"output.{module}") <= allowed, (module, imported(f"output.{module}"))
+    assert "output.terminal" not in imported("output.folder")
+
+
+def test_only_target_facts_asks_the_targets():
+    """No renderer, nor the table model, imports a target or the
+    implementations (harness.bench.targets, harness.bench.impls,
+    harness.discover's discovery): what they know of a target they are
+    handed.  records.target_facts is the one place that asks, and the
+    facts it gives are every target's, asked or read from the data."""
+    for module in OUTPUT_READS:
+        names = import_names(f"output.{module}")
+        asks = {n for n in names if n.startswith(("harness.bench.targets", "harness.bench.impls"))
+                or n.startswith("harness.discover.") and n != "harness.discover.ROOT"}
+        if module == "records":
+            assert asks == {"harness.bench.targets", "harness.bench.targets.TARGETS",
+                            "harness.bench.impls", "harness.bench.impls.IMPL_ORDER",
+                            "harness.bench.impls.default_impls",
+                            "harness.discover.discover"}, asks
+        else:
+            assert not asks, (module, asks)
+    from harness.bench.impls import IMPL_ORDER
+    from harness.bench.targets import TARGETS
+    recs = [rec("avr-atmega128", "ascon-aead128", "ref", "encrypt", 16),
+            rec("mine", "ascon-aead128", "ref", "encrypt", 16),
+            rec("host", "ascon-aead128", "ref", "encrypt", 16)]
+    written = {"arch_tokens": ["given"], "exact": False, "default_impls": {"x": ["y"]},
+               "impl_order": ["b", "a"]}
+    facts = target_facts({"results": recs, "environment": {"targets": {
+        "host": written, "gone": {"skipped": "no simulator"}, "msp430": {"metric": "cycles"}}}})
+    assert list(facts) == ["avr-atmega128", "mine", "host", "msp430"]  # not the skipped one
+    assert facts["host"] == written  # what the run wrote, not asked again
+    avr = facts["avr-atmega128"]
+    assert set(avr) == set(FACTS) and avr["impl_order"] == IMPL_ORDER
+    assert avr["exact"] is True and "avr" in avr["arch_tokens"]
+    assert avr["default_impls"] == {"ascon-aead128": [TARGETS["avr-atmega128"].preference[0]]}
+    assert facts["mine"] == {"impl_order": IMPL_ORDER}  # a target nothing knows
+    assert set(facts["msp430"]) == set(FACTS) and facts["msp430"]["default_impls"] == {}
 
 
 def test_the_run_reads_one_way():
-    """options -> plan -> scope -> runner -> finish -> the renderers: no
+    """options -> plan -> scope -> runner -> finish -> the output: no
     module of lwcbench imports one downstream of it (the imports form no
     cycle), and the run's stages sit in that order."""
-    modules = sorted(p.stem for p in BENCH.glob("*.py") if p.stem not in ("__init__", "__main__"))
+    modules = lwcbench_modules()
     graph = {m: imported(m) & set(modules) for m in modules}
     state: dict[str, int] = {}
 
@@ -126,14 +207,14 @@ def test_the_run_reads_one_way():
     stages = ["plan", "scope", "runner", "finish", "cli"]
     for k, m in enumerate(stages):
         assert not graph[m] & set(stages[k + 1:]), (m, graph[m])
-        if m in ("plan", "scope", "runner"):  # the renderers come after the run
-            assert not graph[m] & {"report", "export", "tables"}, (m, graph[m])
+        if m in ("plan", "scope", "runner"):  # the output comes after the run
+            assert not {n for n in graph[m] if n.startswith("output.")}, (m, graph[m])
 
 
 # -- tables as data ----------------------------------------------------------------
 
 def test_summary_picks_the_fastest_at_each_length_and_the_smallest():
-    [q] = [s for s in tb.summaries(sample(), LABELS) if s.target == "q"]
+    [q] = [s for s in model.summaries(sample(), LABELS) if s.target == "q"]
     assert q.field == "instructions" and q.lengths == [16, 32768]
     picks = {(p.scheme, p.impl): p for p in q.picks}
     assert [(p.scheme, p.impl, p.roles) for p in q.picks] == [
@@ -154,15 +235,15 @@ def test_summary_picks_the_fastest_at_each_length_and_the_smallest():
 
 
 def test_the_cost_metric_is_cycles_where_counted_and_named_everywhere():
-    summaries = {s.target: s for s in tb.summaries(sample(), LABELS)}
+    summaries = {s.target: s for s in model.summaries(sample(), LABELS)}
     assert summaries["c"].field == "cycles" and summaries["c"].label == "rdtsc"
     assert [p.impl for p in summaries["c"].picks] == ["opt64", "ref"]
     assert summaries["c"].picks[0].cost == {16: 40, 32768: 10}  # cycles, not instructions
     q = summaries["q"]
     text = " ".join([q.title, *q.grid().text_rows()[0]])
     assert "instructions per byte" in q.title and "cycles" not in text
-    assert tb.bars(sample(), "q")[0] == "instructions"
-    assert tb.bars(sample(), "c")[0] == "cycles"
+    assert model.bars(sample(), "q")[0] == "instructions"
+    assert model.bars(sample(), "c")[0] == "cycles"
 
 
 def test_a_target_whose_every_job_failed_keeps_its_metric(tmp_path):
@@ -177,32 +258,32 @@ def test_a_target_whose_every_job_failed_keeps_its_metric(tmp_path):
     env = {name: {"metric": TARGETS[name].metric, "clock_label": TARGETS[name].clock_label}
            for name in ("rv32i-qemu", "avr-atmega128")}
     data = {"results": recs, "environment": {"targets": env}}
-    counters = tb.declared_counters_of(data)
+    counters = model.declared_counters_of(data)
     assert counters == {"rv32i-qemu": ["instructions"], "avr-atmega128": ["cycles"]}
-    text = report.tables(recs, tb.clock_labels_of(data), None, counters)
+    text = terminal.tables(recs, model.clock_labels_of(data), None, counters)
     assert "rv32i-qemu: instructions per byte (qemu plugin, one operation) -- 16 B" in text
     assert "rv32i-qemu: cycles" not in text
     assert "avr-atmega128: cycles per byte (simavr cycles, one operation) -- 16 B" in text
     assert "BUILD FAIL" in text
-    export.write_folder(data, tmp_path, None, with_plots=False)
+    folder.write_folder(data, tmp_path, None, with_plots=False)
     for name in ("results.md", "index.html"):
         page = (tmp_path / name).read_text()
         assert "rv32i-qemu: instructions per byte (" in page and "rv32i-qemu: cycles" not in page
     # what a run records for each target, and the targets that count both or none
-    assert tb.declared_counters({"counters": ["instructions"], "metric": "cycles: x"}) == \
+    assert model.declared_counters({"counters": ["instructions"], "metric": "cycles: x"}) == \
         ["instructions"]
-    assert tb.declared_counters({"metric": TARGETS["host"].metric,
+    assert model.declared_counters({"metric": TARGETS["host"].metric,
                                  "clock_label": TARGETS["host"].clock_label}) \
         == (["cycles", "instructions"] if "cycles:" in TARGETS["host"].metric else ["instructions"])
-    assert tb.declared_counters({"metric": TARGETS["cortex-m3-qemu"].metric, "clock_label":
+    assert model.declared_counters({"metric": TARGETS["cortex-m3-qemu"].metric, "clock_label":
                                  TARGETS["cortex-m3-qemu"].clock_label}) == \
         ["modelled_cycles", "instructions"]
-    assert tb.declared_counters({"metric": TARGETS["mps2-an385"].metric,
+    assert model.declared_counters({"metric": TARGETS["mps2-an385"].metric,
                                  "clock_label": TARGETS["mps2-an385"].clock_label}) == []
 
 
 def test_bars_are_sorted_cheapest_first_failures_last():
-    field, panels = tb.bars(sample(), "q")
+    field, panels = model.bars(sample(), "q")
     by = {p.scheme: p for p in panels}
     assert by["ascon-aead128"].impls == ["fast", "short", "small", "broken"]
     assert by["ascon-aead128"].fails == {"broken": "KAT FAIL"}
@@ -211,26 +292,26 @@ def test_bars_are_sorted_cheapest_first_failures_last():
 
 
 def test_cells_say_baseline_and_published_differences():
-    assert tb.Cell(52.5, base=105).text() == "52.50 (-50.0%)"
-    assert tb.Cell(105, base=105).text() == "105.00 (+0.0%)"
-    assert tb.Cell(7.0, digits=0).text() == "7"
-    assert tb.Cell().text() == "-"
-    assert tb.Cell(fail="KAT FAIL", published=2.5).text() == "KAT FAIL / 2.50"
-    assert tb.Cell(110.0, published=100.0).text() == "110.00 / 100.00 (+10.0%)"
+    assert model.Cell(52.5, base=105).text() == "52.50 (-50.0%)"
+    assert model.Cell(105, base=105).text() == "105.00 (+0.0%)"
+    assert model.Cell(7.0, digits=0).text() == "7"
+    assert model.Cell().text() == "-"
+    assert model.Cell(fail="KAT FAIL", published=2.5).text() == "KAT FAIL / 2.50"
+    assert model.Cell(110.0, published=100.0).text() == "110.00 / 100.00 (+10.0%)"
 
 
 def test_a_permutation_only_run_has_a_per_call_summary_and_chart(tmp_path):
     recs = [rec("q", "ascon-p12", impl, "permutation", 0, instructions=n, code=c)
             for impl, n, c in (("ref", 900, 700), ("opt64", 400, 1900))]
-    [s] = tb.summaries(recs, {})
+    [s] = model.summaries(recs, {})
     assert s.lengths == [0]
     assert s.grid().text_rows()[0][3] == "instructions per call"
     assert [(p.impl, p.roles) for p in s.picks] == [("opt64", ["fastest"]),
                                                     ("ref", ["smallest"])]
-    field, [panel] = tb.bars(recs, "q")
+    field, [panel] = model.bars(recs, "q")
     assert (field, panel.scheme, panel.lengths, panel.impls) == \
         ("instructions", "ascon-p12", [0], ["opt64", "ref"])
-    export.write_folder({"results": recs, "environment": {}}, tmp_path, None)
+    folder.write_folder({"results": recs, "environment": {}}, tmp_path, None)
     assert "instructions per call" in (tmp_path / "plots" / "q-instructions.svg").read_text()
     assert "<img src='plots/q-instructions.svg'" in (tmp_path / "index.html").read_text()
 
@@ -238,7 +319,7 @@ def test_a_permutation_only_run_has_a_per_call_summary_and_chart(tmp_path):
 # -- renderers -------------------------------------------------------------------------
 
 def test_terminal_ends_with_the_summaries():
-    text = report.tables(sample(), LABELS, None)
+    text = terminal.tables(sample(), LABELS, None)
     first = text.index("q: the fastest and the smallest implementation of each scheme "
                        "(instructions per byte, qemu plugin")
     assert text.index("q: instructions per byte (qemu plugin, one operation) -- 16 B") < first
@@ -256,7 +337,7 @@ def test_page_opens_with_summary_then_chart_then_folded_tables(tmp_path):
         "gone": {"skipped": "no simulator"}}},
         "failures": [{"target": "q", "impl": "ascon-aead128/broken", "status": "kat-failed",
                       "detail": "Count = 1 differs"}]}
-    files = export.write_folder(data, tmp_path, "fast")
+    files = folder.write_folder(data, tmp_path, "fast")
     page = (tmp_path / "index.html").read_text()
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
         "c-cycles.png", "c-cycles.svg", "q-instructions.png", "q-instructions.svg"]
@@ -289,10 +370,10 @@ def test_written_files_are_readable_and_keep_their_mode(tmp_path):
     web server can serve the page), a replaced one keeps its mode."""
     old = os.umask(0o022)
     try:
-        export.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
+        folder.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
                             with_plots=False)
         (tmp_path / "results.md").chmod(0o640)
-        export.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
+        folder.write_folder({"results": sample(), "environment": {}}, tmp_path, None,
                             with_plots=False)
     finally:
         os.umask(old)
@@ -312,7 +393,7 @@ def test_the_folder_holds_exactly_this_runs_files(tmp_path):
     at the top or in plots/, stay."""
     sweep = [*aead("q", "fast", {1: 900, 16: 300, 64: 100, 32768: 50}),
              *aead("c", "ref", {16: 100, 32768: 30}, "cycles")]
-    first = export.write_folder({"results": sweep, "environment": {}}, tmp_path, None)
+    first = folder.write_folder({"results": sweep, "environment": {}}, tmp_path, None)
     assert files_in(tmp_path) == [
         "index.html", "plots/c-cycles.png", "plots/c-cycles.svg", "plots/q-instructions-sweep.png",
         "plots/q-instructions-sweep.svg", "plots/q-instructions.png", "plots/q-instructions.svg",
@@ -323,28 +404,28 @@ def test_the_folder_holds_exactly_this_runs_files(tmp_path):
     (tmp_path / "plots" / ".q-instructions.svg.k3j2x_1.tmp").write_text("killed mid-write")
     (tmp_path / ".results.md.a8b9c0.tmp").write_text("killed mid-write")
     thesis = aead("q", "fast", {16: 300, 32768: 50})  # another run: q only, two lengths
-    second = export.write_folder({"results": thesis, "environment": {}}, tmp_path, None)
+    second = folder.write_folder({"results": thesis, "environment": {}}, tmp_path, None)
     assert files_in(tmp_path) == [
         "index.html", "notes.txt", "plots/README", "plots/q-instructions.png",
         "plots/q-instructions.svg", "results.csv", "results.json", "results.md"]
     assert {p.relative_to(tmp_path).as_posix() for p in second} == \
         set(files_in(tmp_path)) - {"notes.txt", "plots/README"}
-    export.write_folder({"results": thesis, "environment": {}}, tmp_path, None, with_plots=False)
+    folder.write_folder({"results": thesis, "environment": {}}, tmp_path, None, with_plots=False)
     assert files_in(tmp_path) == ["index.html", "notes.txt", "plots/README", "results.csv",
                                   "results.json", "results.md"]
     (tmp_path / "plots" / "README").unlink()
-    export.write_folder({"results": thesis, "environment": {}}, tmp_path, None, with_plots=False)
+    folder.write_folder({"results": thesis, "environment": {}}, tmp_path, None, with_plots=False)
     assert not (tmp_path / "plots").exists()  # an empty plots/ goes too
 
 
 def test_the_written_line_says_what_was_written(tmp_path):
     data = {"results": aead("q", "fast", {16: 300, 32768: 50}), "environment": {}}
-    files = export.write_folder(data, tmp_path, None, with_plots=False)
-    assert export.written(tmp_path, files, False) == (
+    files = folder.write_folder(data, tmp_path, None, with_plots=False)
+    assert folder.written(tmp_path, files, False) == (
         f"wrote {tmp_path}/ (results.json, results.csv, results.md, index.html; "
         "no plots: --no-plots)")
-    files = export.write_folder(data, tmp_path, None)
-    assert export.written(tmp_path, files, True) == (
+    files = folder.write_folder(data, tmp_path, None)
+    assert folder.written(tmp_path, files, True) == (
         f"wrote {tmp_path}/ (results.json, results.csv, results.md, index.html; "
         "1 chart in plots/, PNG and SVG)")
 
@@ -375,6 +456,23 @@ def real_run(tmp_path_factory):
                        capture_output=True, text=True, env=env, timeout=900)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return out, r.stdout
+
+
+def test_a_run_writes_its_targets_facts(real_run):
+    """The environment of a run's results.json gives each target's facts
+    (new fields beside the contract's), so that its data says them itself:
+    target_facts reads them there, the same as it would ask them."""
+    out, _stdout = real_run
+    data = json.loads((out / "results.json").read_text())
+    env = data["environment"]["targets"]
+    for target in ("host", "rv32i-qemu"):
+        assert set(FACTS) <= set(env[target]), env[target]
+    facts = target_facts(data)
+    assert {t: facts[t] for t in env} == {t: {k: e[k] for k in FACTS} for t, e in env.items()}
+    bare = {**data, "environment": {"targets": {t: {k: v for k, v in e.items() if k not in FACTS}
+                                                for t, e in env.items()}}}
+    assert target_facts(bare) == facts  # what target_facts asks when the data lacks them
+    assert env["rv32i-qemu"]["exact"] is True and env["host"]["exact"] is False
 
 
 def test_real_run_summaries_name_each_targets_metric(real_run):
@@ -431,7 +529,9 @@ def test_msp430_paper_tables_put_the_published_figures_beside_ours():
             for a, m in ((16, 0), (128, 0), (1024, 0), (0, 16), (0, 128), (0, 1024),
                          (16, 16), (128, 128), (1024, 1024))
             for c in [f * 1000 * (a + m)]]
-    prim, grid = tb.published_sections(perm + encs)
+    # the row order is the target's fact, as the records stage gives it
+    facts = target_facts({"results": perm + encs})
+    prim, grid = papers.published_sections(perm + encs, facts=facts)
     rows = prim.grids[0].text_rows()
     assert rows[0] == ["primitive", "impl", "code bytes", "cycles per call", "bytes per call",
                        "cycles per byte", "table bytes", "look-up cycles"]
@@ -471,7 +571,7 @@ def test_the_keyed_functions_goals_against_their_own_permutation():
     """Each implementation beside its own p^12 of the same run: PrfShort per
     call at 16 B over one call (goal 1.15), Mac per byte at 32 KiB over the
     call / 32 (goal 1.05); met or not."""
-    [s] = tb.auth_goal_sections(auth_records(), {})
+    [s] = papers.auth_goal_sections(auth_records(), {})
     rows = s.grids[0].text_rows()
     assert rows[0] == ["scheme", "impl", "cycles", "floor", "ratio", "goal", ""]
     assert rows[1] == ["ascon-mac-v13", "fast", "21.00", "20.00", "1.050", "<= 1.05", "met"]
@@ -479,15 +579,16 @@ def test_the_keyed_functions_goals_against_their_own_permutation():
     assert rows[3] == ["ascon-prfs-v13", "fast", "700.00", "640.00", "1.094", "<= 1.15", "met"]
     assert rows[4] == ["ascon-prfs-v13", "slow", "1200.00", "1000.00", "1.200", "<= 1.15",
                        "not met"]
-    assert tb.auth_goal_sections([r for r in auth_records() if r["op"] != "permutation"], {}) == []
+    assert papers.auth_goal_sections([r for r in auth_records() if r["op"] != "permutation"],
+                                     {}) == []
     # judged per call for its bounded input (the record's max_inbytes), not its name
     unbounded = [{**r, "max_inbytes": 0} if r["op"] == "auth" else r for r in auth_records()]
-    assert [r[0] for r in tb.auth_goal_sections(unbounded, {})[0].grids[0].text_rows()[1:]] == \
+    assert [r[0] for r in papers.auth_goal_sections(unbounded, {})[0].grids[0].text_rows()[1:]] == \
         ["ascon-mac-v13", "ascon-mac-v13"]  # no 32 KiB record for PrfShort: no row
 
 
 def test_the_short_suite_table_gives_each_length_and_failures():
-    [s] = tb.short_sections(auth_records(), {})
+    [s] = model.short_sections(auth_records(), {})
     rows = s.grids[0].text_rows()
     assert rows[0] == ["scheme", "impl", *map(str, range(1, 17))]
     assert rows[1][:4] == ["ascon-prfs-v13", "fast", "651", "652"] and rows[1][-1] == "-"
@@ -505,7 +606,7 @@ def test_flash_ratios_beside_the_papers_boards():
                 "kat": "pass", "status": "ok", "sets": ["permutation"]}
     records = [rec("cortex-m3-qemu", 400, 350), rec("cortex-m3-qemu-sam3x-ws4", 500, 420),
                rec("cortex-m3-qemu-ws4", 1600, None)]
-    secs = {s.target: s for s in tb.flash_ratio_sections(records)}
+    secs = {s.target: s for s in papers.flash_ratio_sections(records)}
     assert set(secs) == {"cortex-m3-qemu-sam3x-ws4", "cortex-m3-qemu-ws4"}
     rows = secs["cortex-m3-qemu-sam3x-ws4"].grids[0].text_rows()
     assert rows[0] == ["permutation", "impl", "modelled cycles / 0 wait states",
@@ -513,7 +614,7 @@ def test_flash_ratios_beside_the_papers_boards():
     assert rows[1] == ["ascon-p6", "asm", "1.250 / 1.220 (+2.5%)", "1.200 / 1.220 (-1.6%)"]
     assert secs["cortex-m3-qemu-ws4"].grids[0].text_rows()[1][2].startswith("4.000 / 1.220")
     assert "Arduino Due" in secs["cortex-m3-qemu-sam3x-ws4"].title
-    assert tb.flash_ratio_sections(records[1:]) == []  # no 0-wait-state run: no ratio
+    assert papers.flash_ratio_sections(records[1:]) == []  # no 0-wait-state run: no ratio
 
 
 def test_the_modes_beside_their_permutation_floor():
@@ -533,7 +634,7 @@ def test_the_modes_beside_their_permutation_floor():
                rec("ascon128a-v12", "encrypt", 16, 23000, (16, 12, 8)),
                rec("ascon-hash256", "hash", 32768, 32768 * 950, (8, 12, 12)),
                rec("isap-a-128a", "encrypt", 32768, 32768 * 900)]  # no sponge fields: no row
-    [s] = tb.floor_sections(records, {})
+    [s] = papers.floor_sections(records, {})
     rows = s.grids[0].text_rows()
     assert rows[0][:5] == ["scheme", "impl", "op", "cycles per byte, 32 KiB", "floor"]
     assert rows[1] == ["ascon128a-v12", "asm", "encrypt", "330.00", "322.00", "1.025", "23000",
@@ -541,4 +642,4 @@ def test_the_modes_beside_their_permutation_floor():
     assert rows[2][:5] == ["ascon128a-v12", "published (cycles)", "encrypt", "432.25", "-"]
     assert rows[3][:6] == ["ascon-hash256", "asm", "hash", "950.00", "948.50", "1.002"]
     assert len(rows) == 4 and "rhys" in s.title
-    assert tb.floor_sections(records[2:], {}) == []  # no bare permutation: no floor
+    assert papers.floor_sections(records[2:], {}) == []  # no bare permutation: no floor

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from harness.bench import cli
-from harness.bench.tables import PUBLISHED
+from harness.bench.output.papers import PUBLISHED
 from harness.bench.targets import TARGETS
 
 # the thesis' columns (harness/bench/published/thesis-rv32.json "order")

@@ -1,4 +1,4 @@
-"""./lwcbench report --site (harness/bench/site.py) opened in headless
+"""./lwcbench report --site (harness/bench/output/site.py) opened in headless
 Chromium (Debian's package, installed by `lwc_setup report`): every page of
 a site built from the committed data set loads with no script error and
 draws every chart; sorting and filtering (driven through the address, the
@@ -16,8 +16,8 @@ import subprocess
 import pytest
 
 from conftest import ROOT, chromium
-from harness.bench import docs, site
-from harness.bench import tables as tb
+from harness.bench.output import docs_pages, model, site
+from harness.bench.output.records import load, target_facts
 
 SHOTS = ROOT / "build" / "test-site"
 
@@ -35,7 +35,7 @@ def built(tmp_path_factory):
     """The site of the committed data set, compared with a copy of it in
     which five of msp430's figures were lower (so they got worse), and a
     host record's clock cycles too (noise of a clock, not marked)."""
-    data = docs.load()
+    data = load(docs_pages.DATA)
     old = copy.deepcopy(data)
     lowered = []
     for r in old["results"]:
@@ -63,10 +63,10 @@ def pages(folder):
 def test_every_page_is_written_and_needs_no_network(built):
     folder, data, _ = built
     names = pages(folder)
-    targets, schemes = tb.targets_of(data["results"]), {r["scheme"] for r in data["results"]}
+    targets, schemes = model.targets_of(data["results"]), {r["scheme"] for r in data["results"]}
     assert {"index.html", "compare.html"} <= set(names)
-    assert {f"target-{site.slug(t)}.html" for t in targets} <= set(names)
-    assert {f"scheme-{site.slug(s)}.html" for s in schemes} <= set(names)
+    assert {f"target-{model.slug(t)}.html" for t in targets} <= set(names)
+    assert {f"scheme-{model.slug(s)}.html" for s in schemes} <= set(names)
     for p in folder.iterdir():
         text = p.read_text()
         assert not re.search(r"(src|href)=\"(https?:)?//", text), p.name
@@ -104,8 +104,8 @@ def test_the_error_mark_can_fail(built, tmp_path):
 def test_sorting_and_filtering_give_the_rows_the_data_says(built, tmp_path):
     folder, data, _ = built
     target = "avr-atmega128"
-    field = tb.cost_metric([r for r in data["results"] if r["target"] == target])
-    rows = site.target_rows(data["results"], target, field)
+    field = model.cost_metric([r for r in data["results"] if r["target"] == target])
+    rows = site.target_rows(data["results"], target, field, target_facts(data))
     page = (folder / f"target-{target}.html").as_uri()
     # column 4: per byte at 32 KiB; unmeasured cells sort last
     cheapest = min((r for r in rows if r["b32k"] is not None), key=lambda r: r["b32k"])

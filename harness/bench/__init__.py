@@ -16,14 +16,19 @@ inside functions too, and fails on one against it).
                plan's settings, scope, the jobs in parallel; progress
   cluster.py   the same jobs on a Dask cluster, the plan shipped to workers
   finish.py    RunResult -> the terminal, the JSON file, the results folder
-  tables.py    records -> tables as data (per byte, per call, published
-               figures, sizes, each target's summary, chart series)
-  report.py    the terminal's tables and summaries, the run's environment
-  export.py    the results folder: Markdown, CSV, plots, index.html
-  docs.py      report --docs: docs/results/ and the README's table from the
-               committed data set (docs/results/data/results.json.xz)
-  site.py      report --site: a static results site (sortable tables, SVG
-               charts, two runs compared)
+               (its targets' facts written into the run's environment)
+  output/      everything a run or a data set shows, one way: records.py
+               (the JSON data, target_facts: the one place target facts
+               enter) -> model.py (tables as data: per byte, per call,
+               sizes, each target's summary, chart series) -> papers.py
+               (ours beside published figures, floors and goals) ->
+               page.py (a page's tables per target, which implementation
+               for my core) -> one renderer per format: terminal.py,
+               data.py (results.json, results.csv), markdown.py, plots.py
+               (PNG, SVG), html.py (index.html), site.py (report --site),
+               docs_pages.py (report --docs: docs/results/ and the README's
+               table); folder.py writes the results folder; its __init__.py
+               says where a change goes
   targets/     a description file per target (<name>.toml: every fact
                about it) and a driver module per family: how to build for
                it, start its simulator (or board) and talk to the firmware
@@ -50,10 +55,12 @@ ORDER = (
     ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
     ("targets.board",),
     ("targets",),  # the package: every target, found
-    ("tables",),  # the output: records -> tables -> renderers
-    ("export", "report"),
-    ("docs",),
-    ("site",),
+    # the output: records -> the table model -> the papers -> one renderer a format
+    ("output", "output.model", "output.data"),
+    ("output.papers", "output.plots", "output.records"),
+    ("output.page", "output.terminal"),
+    ("output.markdown", "output.html"),
+    ("output.docs_pages", "output.folder", "output.site"),
     ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)
     ("scope", "cluster"),
     ("runner",),

@@ -27,12 +27,12 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (cluster, ct, docs, export, fuzz, hostcmp, install, leak, pool,
-                           profile, report, runner, site, supercop)
-from harness.bench import tables as tb
+from harness.bench import (cluster, ct, fuzz, hostcmp, install, leak, pool, profile, runner,
+                           supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
+from harness.bench.output import docs_pages, folder, model, records, site, terminal
 from harness.bench.plan import (DEFAULT_OUT, GRID, SUITES, SWEEP, THESIS, UsageError, baseline_of,
                                 plan_of, target_names)
 from harness.bench.targets import TARGETS
@@ -338,10 +338,14 @@ def cmd_report(args) -> int:
         if args.docs:
             raise UsageError("--site and --docs are two commands: run them one after the other")
         try:
-            data = docs.load(pathlib.Path(args.json_file) if args.json_file else None)
-            old = docs.load(pathlib.Path(args.compare)) if args.compare else None
-            files = site.write(data, pathlib.Path(args.site), old)
-        except docs.DocsError as e:
+            data = records.load(pathlib.Path(args.json_file) if args.json_file
+                                else docs_pages.DATA)
+            old = records.load(pathlib.Path(args.compare)) if args.compare else None
+            # the facts of every target of both runs (the new run's, of one in both)
+            facts = {**(records.target_facts(old) if old is not None else {}),
+                     **records.target_facts(data)}
+            files = site.write(data, pathlib.Path(args.site), old, facts)
+        except records.DataError as e:
             raise UsageError(str(e)) from e
         except OSError as e:
             raise UsageError(f"cannot write the site in {args.site}: {e}") from e
@@ -350,9 +354,9 @@ def cmd_report(args) -> int:
         return 0
     if args.docs:
         try:
-            status, lines = docs.run(pathlib.Path(args.json_file) if args.json_file else None,
-                                     args.check, args.supplement)
-        except docs.DocsError as e:
+            status, lines = docs_pages.run(pathlib.Path(args.json_file) if args.json_file
+                                           else None, args.check, args.supplement)
+        except records.DataError as e:
             raise UsageError(str(e)) from e
         print("\n".join(lines))
         return status
@@ -360,24 +364,25 @@ def cmd_report(args) -> int:
         raise UsageError("report needs FILE.json (or --docs, or --site DIR)")
     try:
         data = json.loads(pathlib.Path(args.json_file).read_text())
-        records = data["results"]
-        names = {r["impl"] for r in records}
+        recs = data["results"]
+        names = {r["impl"] for r in recs}
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise UsageError(f"cannot read {args.json_file}: {e}") from e
     baseline = baseline_of(args.baseline, names | {i.name for i in all_impls()})
-    folder = pathlib.Path(args.out) if args.out else pathlib.Path(args.json_file).resolve().parent
+    out = pathlib.Path(args.out) if args.out else pathlib.Path(args.json_file).resolve().parent
     try:  # before the tables: a folder that cannot be written is said at once
-        folder.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise UsageError(f"cannot write --out {folder}: {e.strerror or e}") from e
+        raise UsageError(f"cannot write --out {out}: {e.strerror or e}") from e
     targets = data.get("environment", {}).get("targets", {})
     labels = {t: e.get("clock_label", t) for t, e in targets.items()}
-    print(report.tables(records, labels, baseline, tb.declared_counters_of(data)))
+    facts = records.target_facts(data)
+    print(terminal.tables(recs, labels, baseline, model.declared_counters_of(data), facts))
     try:
-        files = export.write_folder(data, folder, baseline, with_plots=not args.no_plots)
+        files = folder.write_folder(data, out, baseline, facts, with_plots=not args.no_plots)
     except OSError as e:  # the file being written was removed; others are whole
-        raise UsageError(f"cannot write the results in {folder}: {e}") from e
-    print(export.written(folder, files, not args.no_plots))
+        raise UsageError(f"cannot write the results in {out}: {e}") from e
+    print(folder.written(out, files, not args.no_plots))
     return 0
 
 

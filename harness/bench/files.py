@@ -1,7 +1,6 @@
 """Writing result files whole or not at all (used by every renderer)."""
 from __future__ import annotations
 
-import json
 import os
 import pathlib
 import stat
@@ -51,7 +50,3 @@ def write_atomic(path: pathlib.Path, data: bytes) -> None:
         except OSError:
             pass
         raise
-
-
-def write_json(path: str, data: dict) -> None:
-    write_atomic(pathlib.Path(path), (json.dumps(data, indent=1) + "\n").encode())

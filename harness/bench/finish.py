@@ -1,7 +1,10 @@
 """What `lwcbench run` ends with: runner.execute's RunResult as the terminal
-report (report.py), the JSON file and the results folder (export.py), as
-the plan's output options ask.  It sits above both renderers, which never
-import each other (plan -> runner -> records -> tables -> renderers)."""
+report (output/terminal.py), the JSON file (output/data.py) and the results
+folder (output/folder.py), as the plan's output options ask; with --docs,
+the run stored as the data set and its pages (output/docs_pages.py).  It
+sits above the output layer (plan -> runner -> records -> table model ->
+comparisons -> renderers) and writes its targets' facts into the run's
+environment (output/records.target_facts)."""
 from __future__ import annotations
 
 import os
@@ -9,9 +12,9 @@ import pathlib
 import sys
 import time
 
-from harness.bench import export, report
-from harness.bench import tables as tb
 from harness.bench.impls import impl_id
+from harness.bench.output import folder, model, records, terminal
+from harness.bench.output.data import write_json
 from harness.bench.runner import RunResult
 from harness.bench.scope import left_out_line
 from harness.bench.units import fmt_time
@@ -23,31 +26,35 @@ def finish_run(run: RunResult) -> int:
     the run's plan asks; the command's exit status (0; 1 when a job failed
     or a target could not run; 2 when the results cannot be written)."""
     plan, out = run.plan, run.plan.output
-    records, outcomes, sc, cache = run.records, run.outcomes, run.scope, run.cache
+    recs, outcomes, sc, cache = run.records, run.outcomes, run.scope, run.cache
     for line in cache.notes if cache else []:
         print(line)
     target_env = {}
     for t, _m in sc.runnable:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
-        target_env[t.name]["counters"] = tb.declared_counters(target_env[t.name])
+        target_env[t.name]["counters"] = model.declared_counters(target_env[t.name])
+    facts = records.target_facts({"results": recs, "environment": {"targets": target_env}})
+    for t, _m in sc.runnable:  # the data says its targets' facts itself
+        target_env[t.name].update(facts[t.name])
     for name, reason in sc.skipped:
         target_env[name] = {"skipped": reason}
     for name, reason in sc.unavailable:
         target_env[name] = {"skipped": reason, "failed": True}
     labels = {t.name: t.clock_label or t.name for t, _m in sc.runnable}
     baseline = out.baseline
-    if records:
+    if recs:
         print()
-        print(report.tables(records, labels, baseline,
-                            {n: e["counters"] for n, e in target_env.items() if "counters" in e}))
-    print(report.summary(outcomes, sc.skipped, sc.unavailable))
-    for line in report.target_lines(outcomes):
+        print(terminal.tables(recs, labels, baseline,
+                              {n: e["counters"] for n, e in target_env.items() if "counters" in e},
+                              facts))
+    print(terminal.summary(outcomes, sc.skipped, sc.unavailable))
+    for line in terminal.target_lines(outcomes):
         print(line)
     for name, lo in sc.left_out.items():
         print(left_out_line(name, lo))
     wall = time.monotonic() - run.started
     reused = sum(1 for o in outcomes if o.reused_from)
-    env = report.environment(target_env, list(plan.argv))
+    env = records.environment(target_env, list(plan.argv))
     env.update(quick=plan.quick, suites=list(plan.suites), all=plan.all, fresh=plan.fresh,
                wall_seconds=round(wall, 1), left_out=sc.left_out,
                reused_jobs=reused,
@@ -59,7 +66,7 @@ def finish_run(run: RunResult) -> int:
         env["load_average"] = {"start": round(run.load_before, 2),
                                "end": round(os.getloadavg()[0], 2)}
     data = {
-        "results": records,
+        "results": recs,
         "environment": env,
         "failures": [{"target": o.target, "impl": impl_id(o.impl), "status": o.status,
                       "detail": o.detail} for o in outcomes if o.failed]
@@ -68,20 +75,20 @@ def finish_run(run: RunResult) -> int:
     }
     try:
         if out.json:
-            report.write_json(out.json, data)
+            write_json(out.json, data)
             print(f"wrote {out.json}")
         if out.folder is not None:
-            files = export.write_folder(data, out.folder, baseline, with_plots=out.plots)
-            print(export.written(out.folder, files, out.plots))
+            files = folder.write_folder(data, out.folder, baseline, facts, with_plots=out.plots)
+            print(folder.written(out.folder, files, out.plots))
     except OSError as e:  # the file being written was removed; others are whole
         print(f"lwcbench: cannot write the results: {e}", file=sys.stderr)
         return 2
     if out.docs:  # the run becomes the committed data set, the pages follow
-        from harness.bench import docs
+        from harness.bench.output import docs_pages
         written = pathlib.Path(out.json) if out.json else out.folder / "results.json"
         try:
-            _status, lines = docs.run(written, check=False)
-        except (docs.DocsError, OSError) as e:
+            _status, lines = docs_pages.run(written, check=False)
+        except (records.DataError, OSError) as e:
             print(f"lwcbench: cannot store the run as the data set: {e}", file=sys.stderr)
             return 2
         for line in lines:

@@ -261,8 +261,8 @@ def print_profile(p: dict, head: str) -> None:
 
 
 def plot(p: dict, path: pathlib.Path) -> None:
-    from harness.bench.export import _pyplot
-    plt = _pyplot()
+    from harness.bench.output.plots import pyplot
+    plt = pyplot()
     if plt is None:
         raise ProfileError("--plot needs matplotlib (pip install matplotlib)", 1)
     items = list(p["statistics"]["mnemonics"].items())[:TOP][::-1]

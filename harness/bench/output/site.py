@@ -18,17 +18,20 @@ Tables sort by a click on a header and filter by the text box above them;
 the page's address can carry the state (?sort=COLUMN&desc=1&filter=TEXT),
 so a view can be linked.  Each page marks <body> once its script ran
 (data-ready, data-errors, data-rows, data-shown, data-plots): the tests read
-those from headless Chromium.
+those from headless Chromium.  What the site knows of a target beside its
+records is the facts it is handed (records.target_facts).
 """
 from __future__ import annotations
 
 import math
 import pathlib
 
-from harness.bench import tables as tb
-from harness.bench.export import _e as e
-from harness.bench.export import slug
 from harness.bench.files import write_atomic
+from harness.bench.output import model
+from harness.bench.output.html import escape as e
+from harness.bench.output.model import slug
+from harness.bench.output.page import HEADLINE, Page, which
+from harness.bench.output.papers import published
 
 # how far from the old value a compared figure must move to be marked
 CHANGE = 0.005
@@ -36,31 +39,33 @@ CHANGE = 0.005
 
 # -- the data, per target ---------------------------------------------------------
 
-def target_rows(records: list[dict], target: str, field: str) -> list[dict]:
+def target_rows(records: list[dict], target: str, field: str,
+                facts: dict | None = None) -> list[dict]:
     """One row per (scheme, implementation) of a target: cost per byte at
     16 B and 32 KiB (AEAD: mean of encryption and decryption), the cost of
-    one call of a bare permutation, code and stack bytes, KAT status."""
+    one call of a bare permutation, code and stack bytes, KAT status; in
+    the target's row order (facts: target -> its facts)."""
     recs = [r for r in records if r["target"] == target]
-    cells = tb.per_byte(recs, field)
-    calls = tb.per_call(recs, field)
+    cells = model.per_byte(recs, field)
+    calls = model.per_call(recs, field)
     rows: dict = {}
     for r in recs:
         row = rows.setdefault((r["scheme"], r["impl"]), {
             "scheme": r["scheme"], "impl": r["impl"], "op": "permutation" if r["op"] ==
             "permutation" else ("aead" if r["op"] in ("encrypt", "decrypt") else "hash"),
             "kat": r.get("kat"), "status": "ok", "code": None, "stack": None})
-        if tb.status_of(r) != "ok":
-            row["status"] = tb.status_of(r)
+        if model.status_of(r) != "ok":
+            row["status"] = model.status_of(r)
         if row["code"] is None:
             row["code"] = r.get("code_bytes")
         if r.get("stack_bytes") is not None:
             row["stack"] = max(row["stack"] or 0, r["stack_bytes"])
     for (scheme, impl), row in rows.items():
-        row["b16"] = cells.get((impl, scheme, 16), tb.Cell()).value
-        row["b32k"] = cells.get((impl, scheme, 32768), tb.Cell()).value
-        row["call"] = calls.get((impl, scheme, 0), tb.Cell()).value
-    order = tb.scheme_order({s for s, _ in rows})
-    impls = tb.impl_order({i for _, i in rows})
+        row["b16"] = cells.get((impl, scheme, 16), model.Cell()).value
+        row["b32k"] = cells.get((impl, scheme, 32768), model.Cell()).value
+        row["call"] = calls.get((impl, scheme, 0), model.Cell()).value
+    order = model.scheme_order({s for s, _ in rows})
+    impls = model.impl_order({i for _, i in rows}, model.row_order(facts, target))
     return sorted(rows.values(), key=lambda x: (order.index(x["scheme"]), impls.index(x["impl"])))
 
 
@@ -282,18 +287,22 @@ JS = r"""(function () {
 
 
 class Site:
-    def __init__(self, data: dict, old: dict | None = None):
+    """The pages of data (compared with old); facts: target -> its facts
+    (records.target_facts), of every target of both runs."""
+
+    def __init__(self, data: dict, old: dict | None = None, facts: dict | None = None):
         self.data = data
+        self.facts = facts or {}
         self.records = data["results"]
         self.env = data.get("environment", {})
-        self.labels = tb.clock_labels_of(data)
-        self.targets = tb.targets_of(self.records)
-        self.schemes = tb.scheme_order({r["scheme"] for r in self.records})
+        self.labels = model.clock_labels_of(data)
+        self.targets = model.targets_of(self.records)
+        self.schemes = model.scheme_order({r["scheme"] for r in self.records})
         self.old = old
-        self.published = tb.published()
+        self.published = published()
 
     def field(self, target: str) -> str | None:
-        return tb.cost_metric([r for r in self.records if r["target"] == target])
+        return model.cost_metric([r for r in self.records if r["target"] == target])
 
     def page(self, title: str, body: list[str]) -> str:
         nav = ['<a href="index.html">which implementation</a>']
@@ -313,21 +322,20 @@ class Site:
 
     # the landing page
     def index(self) -> str:
-        from harness.bench import docs, export
         head = ["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
                 "code bytes", "stack bytes", "smallest", "its code bytes"]
         body_rows = []
-        for w in docs.which(self.data, export.Page(self.data, None)):
+        for w in which(Page(self.data, None, self.facts)):
             impl = w["impl"] or (f"{w['default']} (not measured)" if w["default"] else "-")
             body_rows.append([
                 _td(f'<a href="target-{slug(w["target"])}.html">{e(w["target"])}</a>'),
-                _td(e(f"{tb.flabel(w['field'])} ({w['label']})")), _td(e(impl)),
+                _td(e(f"{model.flabel(w['field'])} ({w['label']})")), _td(e(impl)),
                 _num(w["b32k"].value if w["b32k"] else None),
                 _num(w["b16"].value if w["b16"] else None),
                 _num(w["code"], 0), _num(w["stack"], 0),
                 _td(e(w["smallest"][0]) if w["smallest"] else "-"),
                 _num(w["smallest"][1] if w["smallest"] else None, 0)])
-        body = [f"<p>{e(docs.HEADLINE)}: per target, the implementation a build gets by "
+        body = [f"<p>{e(HEADLINE)}: per target, the implementation a build gets by "
                 "default (the fastest constant-time one measured for its ISA), its cost per byte "
                 "(AEAD: mean of encryption and decryption, no associated data) in the target's "
                 "metric, its code and stack bytes, and the smallest implementation measured.</p>",
@@ -369,8 +377,8 @@ class Site:
         field = self.field(target)
         if field is None:
             return self.page(f"{target}: nothing measured", ["<p>No counts in this run.</p>"])
-        unit = f"{tb.flabel(field)} ({tb.metric_label(self.labels, target, field)})"
-        rows = target_rows(self.records, target, field)
+        unit = f"{model.flabel(field)} ({model.metric_label(self.labels, target, field)})"
+        rows = target_rows(self.records, target, field, self.facts)
         head = ["scheme", "implementation", "kind", "per byte, 16 B", "per byte, 32 KiB",
                 "per call (permutation)", "code bytes", "stack bytes", "status"]
         trs = [[_td(e(r["scheme"])), _td(e(r["impl"])), _td(e(r["op"])), _num(r["b16"]),
@@ -378,19 +386,19 @@ class Site:
                 _td(e(r["status"]), "" if r["status"] == "ok" else "fail")] for r in rows]
         metric = self.env.get("targets", {}).get(target, {}).get("metric", "")
         body = [f"<p>Metric: {e(unit)}. {e(metric)}</p>", table(head, trs)]
-        sweep = tb.sweep(self.records, target, field)
-        for scheme in tb.scheme_order({r["scheme"] for r in rows if r["op"] != "permutation"}):
+        sweep = model.sweep(self.records, target, field, self.facts)
+        for scheme in model.scheme_order({r["scheme"] for r in rows if r["op"] != "permutation"}):
             mine = [r for r in rows if r["scheme"] == scheme and r["code"] and r["b32k"]]
             pts = [(r["code"], r["b32k"], r["impl"]) for r in mine]
             size = chart(f"{target}, {scheme}: speed against code size", "code bytes",
-                         f"{tb.flabel(field)} per byte, 32 KiB",
+                         f"{model.flabel(field)} per byte, 32 KiB",
                          [{"name": "implementations", "points": pts, "front": pareto(pts),
                            "labels": True}])
             lengths = [{"name": impl, "points": [(m, v, impl) for m, v in series], "line": True}
                        for impl, series in sweep.get(scheme, {}).items()]
             lengths += self._published_lengths(target, scheme)
             curve = chart(f"{target}, {scheme}: cost per byte against message length",
-                          "message bytes (log)", f"{tb.flabel(field)} per byte (log)",
+                          "message bytes (log)", f"{model.flabel(field)} per byte (log)",
                           lengths, logx=True, logy=True)
             if size or curve:
                 opened = " open" if scheme == "ascon-aead128" else ""
@@ -401,10 +409,10 @@ class Site:
         if perms:
             series = [{"name": s, "points": [(r["code"], r["call"], f"{s} {r['impl']}")
                                              for r in perms if r["scheme"] == s], "labels": True}
-                      for s in tb.scheme_order({r["scheme"] for r in perms})]
+                      for s in model.scheme_order({r["scheme"] for r in perms})]
             body.append("<details open><summary>bare permutations</summary>" +
                         chart(f"{target}: bare permutations, cost per call against code size",
-                              "code bytes", f"{tb.flabel(field)} per call",
+                              "code bytes", f"{model.flabel(field)} per call",
                               series + self._published_perms(target)) + "</details>")
         return self.page(f"{target}: every implementation", body)
 
@@ -417,9 +425,9 @@ class Site:
             if field is None:
                 continue
             for r in target_rows([x for x in self.records if x["scheme"] == scheme], target,
-                                 field):
+                                 field, self.facts):
                 trs.append([_td(f'<a href="target-{slug(target)}.html">{e(target)}</a>'),
-                            _td(e(r["impl"])), _td(e(tb.flabel(field))), _num(r["b16"]),
+                            _td(e(r["impl"])), _td(e(model.flabel(field))), _num(r["b16"]),
                             _num(r["b32k"]), _num(r["call"], 0), _num(r["code"], 0),
                             _num(r["stack"], 0),
                             _td(e(r["status"]), "" if r["status"] == "ok" else "fail")])
@@ -433,7 +441,6 @@ class Site:
         mlen): per target how many are worse, better, the same, only in one
         run; then every record that changed, worse first (red: a cost up by
         more than CHANGE, or a status that left ok), better in green."""
-        from harness.bench.targets import TARGETS
 
         def index(records):
             return {(r["target"], r["scheme"], r["impl"], r["op"], r["adlen"], r["mlen"]): r
@@ -444,14 +451,14 @@ class Site:
             a, b = old.get(k), new.get(k)
             # a clock's figure (the host's rdtsc, a board's timer) moves from run to
             # run by more than CHANGE: only exact counts are compared
-            counters = tb.COUNTERS if getattr(TARGETS.get(k[0]), "exact", True) else \
+            counters = model.COUNTERS if self.facts.get(k[0], {}).get("exact", True) else \
                 ("instructions",)
             field = next((f for f in counters if (a or {}).get(f) is not None
                           or (b or {}).get(f) is not None), None)
             va = a.get(field) if a and field else None
             vb = b.get(field) if b and field else None
-            sa = tb.status_of(a) if a else "absent"
-            sb = tb.status_of(b) if b else "absent"
+            sa = model.status_of(a) if a else "absent"
+            sb = model.status_of(b) if b else "absent"
             change = (vb - va) / va if va and vb is not None else None
             if sa == "absent" or sb == "absent":
                 kind = "only in one run"
@@ -466,7 +473,7 @@ class Site:
             if kind in ("the same",):
                 continue
             cells = [_td(e(x)) for x in k[:4]] + [_num(k[4], 0), _num(k[5], 0),
-                                                  _td(e(tb.flabel(field) if field else "-")),
+                                                  _td(e(model.flabel(field) if field else "-")),
                                                   _num(va, 0), _num(vb, 0)]
             cells.append(f'<td class="n d" data-v="{"" if change is None else repr(change * 100)}">'
                          f'{"-" if change is None else f"{change * 100:+.2f}%"}</td>')
@@ -499,11 +506,13 @@ class Site:
         return out
 
 
-def write(data: dict, folder: pathlib.Path, old: dict | None = None) -> list[pathlib.Path]:
-    """Write the site into folder (made if needed); the files written."""
+def write(data: dict, folder: pathlib.Path, old: dict | None = None,
+          facts: dict | None = None) -> list[pathlib.Path]:
+    """Write the site into folder (made if needed); the files written
+    (facts: Site's)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in Site(data, old).files().items():
+    for name, text in Site(data, old, facts).files().items():
         write_atomic(folder / name, text.encode())
         written.append(folder / name)
     return written

@@ -1,0 +1,149 @@
+"""The records the output layer is handed: a run's JSON data, and the facts
+of its targets.
+
+The first stage of the output (records -> table model -> comparisons ->
+renderers): results.json as a run writes it (the contract's records, and
+the environment: the run and, per target, its tools, metric, labels and
+facts), a data set read or stored (the committed one is
+docs/results/data/results.json.xz), and target_facts, the only place where
+what the output layer knows of a target comes from.  The renderers import
+no target and no implementation: they read the facts they are handed.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import lzma
+import os
+import pathlib
+import platform
+import subprocess
+
+from harness.discover import ROOT
+
+
+class DataError(Exception):
+    """A data set cannot be read or stored."""
+
+
+def load(path: pathlib.Path) -> dict:
+    """The JSON data of a run (results.json, or .json.xz compressed)."""
+    try:
+        raw = path.read_bytes()
+        if path.suffix == ".xz":
+            raw = lzma.decompress(raw)
+        data = json.loads(raw)
+        data["results"]
+    except (OSError, lzma.LZMAError, ValueError, KeyError, TypeError) as e:
+        raise DataError(f"cannot read the results data {path}: {e}") from e
+    return data
+
+
+def store(data: dict, path: pathlib.Path) -> None:
+    """The data as compact JSON (keys sorted), xz-compressed: the same run
+    gives the same bytes."""
+    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(lzma.compress(raw, preset=9 | lzma.PRESET_EXTREME))
+    tmp.replace(path)
+
+
+# -- a run's environment -------------------------------------------------------------
+
+def _cpuinfo() -> dict:
+    info = {"cpu": platform.processor() or platform.machine(), "cpu_count": os.cpu_count()}
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return info
+    fields: dict[str, str] = {}
+    for line in text.splitlines():  # the first processor's block is enough
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+    if "model name" in fields:
+        info["cpu"] = fields["model name"]
+    flags = fields.get("flags", "").split()
+    info["cpu_flags"] = [f for f in ("constant_tsc", "nonstop_tsc", "rdtscp", "tsc_known_freq",
+                                     "hypervisor", "bmi1", "bmi2", "avx2") if f in flags]
+    return info
+
+
+def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
+    """The environment of a run as results.json holds it: when, what
+    command, at which commit, on what machine, and per target
+    (target_env) its tools, metric, labels and facts."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=10).stdout.strip() or None
+    except (OSError, subprocess.TimeoutExpired):
+        commit = None
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "command": ["lwcbench", *argv],
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "uname": " ".join(platform.uname()),
+        **_cpuinfo(),
+        "git_commit": commit,
+        "targets": target_env,
+    }
+
+
+# -- the facts of the targets ----------------------------------------------------------
+
+# What the output layer knows of a target, each a field of the target's
+# entry in the environment (environment.targets.<target>) where the run
+# wrote it:
+#   arch_tokens    its ISA tokens (which page of docs/results/ shows it)
+#   exact          whether its counts are exact (a clock's, the host's rdtsc or
+#                  a board's timer, move from run to run)
+#   default_impls  scheme -> the implementation a build for it gets when none
+#                  is named, then the one lwc_*_find falls back on (if any)
+#   impl_order     the order its tables list implementations in
+FACTS = ("arch_tokens", "exact", "default_impls", "impl_order")
+
+
+def target_facts(data: dict) -> dict[str, dict]:
+    """The single place where target facts enter the output layer: per
+    target of the data (its records' targets, and those of its environment
+    that were not skipped), the FACTS as its environment entry gives them;
+    those it lacks (the committed data set predates them, an old JSON file,
+    a run written by hand) asked of harness.bench.targets and
+    harness.bench.impls.  A target those do not know gets its impl_order
+    only.  A run writes the facts of its targets into its environment
+    (finish.py), so that its data says them itself."""
+    env = data.get("environment", {}).get("targets", {})
+    schemes: dict[str, list[str]] = {}
+    for r in data["results"]:
+        schemes.setdefault(r["target"], [])
+        if r["scheme"] not in schemes[r["target"]]:
+            schemes[r["target"]].append(r["scheme"])
+    names = list(schemes) + [t for t, e in env.items()
+                             if isinstance(e, dict) and "skipped" not in e and t not in schemes]
+    out, tree = {}, None
+    for name in names:
+        entry = env.get(name) if isinstance(env.get(name), dict) else {}
+        given = {k: entry[k] for k in FACTS if k in entry}
+        if len(given) < len(FACTS):
+            if tree is None:
+                from harness.discover import discover
+                tree = discover()
+            given = {**_asked(name, schemes.get(name, []), tree), **given}
+        out[name] = given
+    return out
+
+
+def _asked(name: str, schemes: list[str], tree: list) -> dict:
+    """The FACTS of one target, from its class (harness.bench.targets) and
+    the implementations of the tree (tree: discover())."""
+    from harness.bench.impls import IMPL_ORDER, default_impls
+    from harness.bench.targets import TARGETS
+    facts: dict = {"impl_order": list(IMPL_ORDER)}
+    cls = TARGETS.get(name)
+    if cls is None:
+        return facts
+    target = cls()
+    facts.update(arch_tokens=sorted(cls.arch_tokens), exact=bool(cls.exact),
+                 default_impls={s: [i.name for i in default_impls(
+                     target, [i for i in tree if i.scheme == s])] for s in schemes})
+    return facts
