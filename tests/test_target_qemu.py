@@ -1,4 +1,5 @@
-"""The QEMU targets (harness/bench/targets/qemu.py, harness/platforms/qemu): seven,
+"""The QEMU targets (harness/bench/targets/qemu.py, their descriptions, and
+harness/platforms/qemu): seven,
 and the four wait-state variants of cortex-m3-qemu's cycle model (2 and 4 wait
 states without a flash accelerator, and behind the STM32F1's and the SAM3X's).
 
@@ -19,9 +20,9 @@ import pytest
 from conftest import ROOT, firmware, kat_then_repeat, usable_target
 from harness.bench.session import parse_fields
 from harness.bench.targets import TARGETS, Point
-from harness.bench.targets.qemu import PLUGIN, TARGET_CLASSES, CortexM3Qemu
+from harness.bench.targets.qemu import PLUGIN, CortexM3Qemu, QemuTarget
 
-NAMES = [c.name for c in TARGET_CLASSES]
+NAMES = [n for n, c in TARGETS.items() if issubclass(c, QemuTarget)]  # the descriptions' order
 IMPLS = {"aead": ("ascon-aead128", "ref"), "hash": ("ascon-hash256", "ref")}
 POINTS = {"aead": [Point("encrypt", 0, 16), Point("decrypt", 16, 1536)],
           "hash": [Point("hash", 0, 16), Point("hash", 0, 1536)]}
