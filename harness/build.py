@@ -72,6 +72,11 @@ BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c"]
 # The modes that check a bare permutation against a scheme's official KAT:
 # linked where a bare permutation is (bench_kat.c refers to it weakly).
 BENCH_KAT_PERM = BENCH_COMMON / "bench_kat_perm.c"
+# The C library functions lwc needs where a toolchain has none: the
+# library's (CMakeLists.txt takes them when there is no <string.h>), linked
+# into every cross target's firmware, <string.h> from MINI_LIBC_INCLUDE.
+MINI_LIBC = ROOT / "src" / "libc" / "mini_libc.c"
+MINI_LIBC_INCLUDE = ROOT / "src" / "libc" / "include"
 
 
 def build_dir(variant: str) -> pathlib.Path:

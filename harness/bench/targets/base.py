@@ -26,7 +26,8 @@ from harness.bench import kat as katcheck
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
-from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
+from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, MINI_LIBC,
+                           MINI_LIBC_INCLUDE, WARN, compile_object,
                            impl_flags, registry_source, rel, run_stamped, via_flags,
                            via_namespace, via_table_source,
                            write_if_changed)
@@ -591,7 +592,7 @@ class CrossTarget(Target):
         """Every flag a firmware source is compiled with (from the repository
         root): the target's cflags, the headers of mini_libc where the
         toolchain has no libc, the API and the runtime's folders."""
-        libc = [] if self.libc_headers else ["-isystem", str(rel(BENCH_COMMON / "include"))]
+        libc = [] if self.libc_headers else ["-isystem", str(rel(MINI_LIBC_INCLUDE))]
         return [*self.cflags, *libc, "-Iinclude", "-Isrc", f"-I{rel(BENCH_COMMON)}"]
 
     def objects_out(self) -> pathlib.Path:
@@ -625,7 +626,7 @@ class CrossTarget(Target):
 
     def _build_runtime(self) -> list[pathlib.Path]:
         defs = [f"-D{k}={v}" for k, v in self.defines.items()]
-        srcs = [*BENCH_CORE, BENCH_KAT_PERM, BENCH_COMMON / "mini_libc.c",
+        srcs = [*BENCH_CORE, BENCH_KAT_PERM, MINI_LIBC,
                 ROOT / "src" / "lib" / "lwc.c", *self.port_sources]
         objs, errors = [], []
         for s in srcs:
