@@ -77,6 +77,9 @@ BENCH_KAT_PERM = BENCH_COMMON / "bench_kat_perm.c"
 # into every cross target's firmware, <string.h> from MINI_LIBC_INCLUDE.
 MINI_LIBC = ROOT / "src" / "libc" / "mini_libc.c"
 MINI_LIBC_INCLUDE = ROOT / "src" / "libc" / "include"
+# The pointer every via mode reads (core/via.h: the permutation under test),
+# compiled with the via modes (crypto_perm/<perm>/via.c) wherever they are.
+VIA_PERM = ROOT / "src" / "core" / "via_perm.c"
 
 
 def build_dir(variant: str) -> pathlib.Path:
@@ -365,10 +368,12 @@ class Builder:
         return [(src, where / (src.name + ".o"), impl_flags(impl)) for src in impl.sources]
 
     def via_objects(self, impls: list[Impl]) -> list[tuple[pathlib.Path, pathlib.Path, list[str]]]:
-        """The bare permutations' via modes and their table (lwc-bench only)."""
+        """The bare permutations' via modes, the pointer they read and their
+        table (lwc-bench only)."""
         table = write_if_changed(self.out / "gen" / "via_table.c", via_table_source(impls))
         return [(i.via_source, self.out / "obj" / "via" / f"{via_namespace(i)}.o", via_flags(i))
-                for i in via_impls(impls)] + [(table, self._obj(table), [])]
+                for i in via_impls(impls)] + [(VIA_PERM, self._obj(VIA_PERM), []),
+                                              (table, self._obj(table), [])]
 
     def write_registry(self, impls: list[Impl]) -> pathlib.Path:
         return write_if_changed(self.out / "gen" / "registry.c", registry_source(impls))

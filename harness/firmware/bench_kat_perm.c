@@ -19,8 +19,6 @@
 #include "core/via.h"
 #include "lwc.h"
 
-const lwc_perm *lwc_via_perm; /* core/via.h: the permutation under test */
-
 /* A via mode's context: lwc.h's context plus a whole lwc_perm_state. */
 typedef union {
   lwc_aead_small_ctx aead; /* a via mode is unmasked: lwc.h's small context */
