@@ -66,9 +66,12 @@ HOST_ARCHS = {"host", "x86_64", "64bit"}
 # The portable core of lwc-bench (every target's firmware links it).
 KINDS = ("aead", "hash", "perm", "auth")  # descriptor types: lwc_aead, lwc_hash, lwc_perm, lwc_auth
 BENCH_COMMON = ROOT / "harness" / "firmware"
-# bench_core.c includes its parts bench_fmt.c, bench_stats.c, bench_trace.c and
-# bench_stack.c (one translation unit: the measured frames stay as they were).
-BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c"]
+# bench_core.c includes its parts bench_stats.c, bench_trace.c, bench_leak.c and
+# bench_stack.c (one translation unit: the measured frames stay as they were)
+# and calls bench_kat.c (the "kat" request); both call bench_util.c (answer
+# lines, input sequences, CRC-32), which calls neither.
+BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c",
+              BENCH_COMMON / "bench_util.c"]
 # The modes that check a bare permutation against a scheme's official KAT:
 # linked where a bare permutation is (bench_kat.c refers to it weakly).
 BENCH_KAT_PERM = BENCH_COMMON / "bench_kat_perm.c"

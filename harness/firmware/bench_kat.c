@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_util.h"
 #include "lwc.h"
 
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_util.h"
 #include "bench_via.h"
 #include "core/via.h"
 #include "lwc.h"
