@@ -162,5 +162,14 @@ extern int bench_kat_failed;
 /* (what the core and the KAT checks share, bench_util.c: bench_util.h) */
 /* bench_kat.c: one KAT entry's output (its CRC sent, the total updated) */
 void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
+/* bench_kat.c: the inputs of an AEAD's official file (NIST LWC layout):
+ * key 00 01 .., nonce from S0, plaintext from S1, associated data from S2,
+ * each buffer BENCH_KAT_IN bytes (a ciphertext's 32 + 32).  NULL, or why
+ * the AEAD's parameters do not fit them.  bench_kat_perm.c's via modes
+ * take their inputs here too. */
+#define BENCH_KAT_IN 32
+struct lwc_aead; /* lwc.h */
+const bench_str *bench_kat_aead_inputs(const struct lwc_aead *a, const unsigned s[3],
+                                       uint8_t *key, uint8_t *nonce, uint8_t *pt, uint8_t *ad);
 
 #endif
