@@ -66,12 +66,23 @@ HOST_ARCHS = {"host", "x86_64", "64bit"}
 # The portable core of lwc-bench (every target's firmware links it).
 KINDS = ("aead", "hash", "perm", "auth")  # descriptor types: lwc_aead, lwc_hash, lwc_perm, lwc_auth
 BENCH_COMMON = ROOT / "harness" / "firmware"
-# bench_core.c includes its parts bench_fmt.c, bench_stats.c, bench_trace.c and
-# bench_stack.c (one translation unit: the measured frames stay as they were).
-BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c"]
+# bench_core.c includes its parts bench_stats.c, bench_trace.c, bench_leak.c and
+# bench_stack.c (one translation unit: the measured frames stay as they were)
+# and calls bench_kat.c (the "kat" request); both call bench_util.c (answer
+# lines, input sequences, CRC-32), which calls neither.
+BENCH_CORE = [BENCH_COMMON / "bench_core.c", BENCH_COMMON / "bench_kat.c",
+              BENCH_COMMON / "bench_util.c"]
 # The modes that check a bare permutation against a scheme's official KAT:
 # linked where a bare permutation is (bench_kat.c refers to it weakly).
 BENCH_KAT_PERM = BENCH_COMMON / "bench_kat_perm.c"
+# The C library functions lwc needs where a toolchain has none: the
+# library's (CMakeLists.txt takes them when there is no <string.h>), linked
+# into every cross target's firmware, <string.h> from MINI_LIBC_INCLUDE.
+MINI_LIBC = ROOT / "src" / "libc" / "mini_libc.c"
+MINI_LIBC_INCLUDE = ROOT / "src" / "libc" / "include"
+# The pointer every via mode reads (core/via.h: the permutation under test),
+# compiled with the via modes (crypto_perm/<perm>/via.c) wherever they are.
+VIA_PERM = ROOT / "src" / "core" / "via_perm.c"
 
 
 def build_dir(variant: str) -> pathlib.Path:
@@ -364,10 +375,12 @@ class Builder:
         return [(src, where / (src.name + ".o"), impl_flags(impl)) for src in impl.sources]
 
     def via_objects(self, impls: list[Impl]) -> list[tuple[pathlib.Path, pathlib.Path, list[str]]]:
-        """The bare permutations' via modes and their table (lwc-bench only)."""
+        """The bare permutations' via modes, the pointer they read and their
+        table (lwc-bench only)."""
         table = write_if_changed(self.out / "gen" / "via_table.c", via_table_source(impls))
         return [(i.via_source, self.out / "obj" / "via" / f"{via_namespace(i)}.o", via_flags(i))
-                for i in via_impls(impls)] + [(table, self._obj(table), [])]
+                for i in via_impls(impls)] + [(VIA_PERM, self._obj(VIA_PERM), []),
+                                              (table, self._obj(table), [])]
 
     def write_registry(self, impls: list[Impl]) -> pathlib.Path:
         return write_if_changed(self.out / "gen" / "registry.c", registry_source(impls))

@@ -248,7 +248,7 @@ def props_firmware(tmp_path, target, impl, ref=None):
     """The PROPS program for impl, with the C ref of its scheme (or `ref`),
     built with the target's compiler and flags around the QEMU port."""
     from harness.bench.targets.qemu import HERE as PORT
-    from harness.build import BENCH_COMMON
+    from harness.build import MINI_LIBC
     ref = ref or find_impl(impl.scheme, "ref")
     desc = {"aead": "lwc_aead_desc", "hash": "lwc_hash_desc", "perm": "lwc_perm_desc"}
     kind = {"aead": "KIND_AEAD", "hash": "KIND_HASH"}.get(impl.kind, "KIND_PERM")
@@ -269,7 +269,7 @@ def props_firmware(tmp_path, target, impl, ref=None):
             cc(s, [f"-I{i.path}", f"-DLWC_NAMESPACE={i.namespace}",
                    f'-DLWC_SCHEME_NAME="{i.scheme}"', f'-DLWC_IMPL_NAME="{i.name}"'],
                f"{i.name}_{s.name}")
-    for s in (PORT / target.start, PORT / "port_linux.c", BENCH_COMMON / "mini_libc.c"):
+    for s in (PORT / target.start, PORT / "port_linux.c", MINI_LIBC):
         cc(s, [], s.name)
     elf = tmp_path / "props.elf"
     r = subprocess.run([*target.cc, *target.cflags, "-o", str(elf), *objs, *target.ldflags],

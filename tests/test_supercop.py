@@ -20,7 +20,7 @@ import pytest
 
 from conftest import KAT_DIR, ROOT, impl_id
 from harness.bench import supercop
-from harness.build import HOST_ARCHS
+from harness.build import HOST_ARCHS, MINI_LIBC
 from harness.discover import discover
 from harness.katfile import records
 
@@ -204,7 +204,7 @@ def runtimes(tmp_path_factory):
             out = tmp_path_factory.mktemp(f"runtime-{t.name}")
             built[key] = []
             for n, src in enumerate([ROOT / "harness" / "platforms" / "qemu" / t.start,
-                                     *t.extra_sources, ROOT / "harness" / "firmware" / "mini_libc.c"]):
+                                     *t.extra_sources, MINI_LIBC]):
                 obj = out / f"rt{n}.o"
                 subprocess.run([*cmd, "-c", str(src), "-o", str(obj)], check=True, cwd=ROOT)
                 built[key].append(str(obj))

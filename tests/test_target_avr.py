@@ -28,6 +28,7 @@ from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import avr
 from harness.bench.targets.avr import HERE, RED_ZONE, SIM, STACK_RESERVE
 from harness.bench.targets.base import DoesNotFit
+from harness.build import MINI_LIBC
 
 NAME = "avr-atmega128"
 AvrTarget = TARGETS[NAME]  # what its description makes of avr.AvrTarget
@@ -164,7 +165,7 @@ def test_crashes_are_reported(case, message, tmp_path):
     t = AvrTarget()
     subprocess.run([*t.cc, *t.compile_flags(), "-o",
                     str(program), str(src), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
-                    str(ROOT / "harness/firmware/mini_libc.c"), *t.ldflags],
+                    str(MINI_LIBC), *t.ldflags],
                    check=True, capture_output=True, cwd=ROOT)
     r = simulate(program, b"")
     assert r.returncode == 3
@@ -342,7 +343,7 @@ def test_the_tracer_records_each_instruction_and_access(tmp_path):
     t = AvrTarget()
     subprocess.run([*t.cc, *t.compile_flags(), "-o", str(program), str(tmp_path / "stand_in.c"),
                     str(tmp_path / "probe.S"), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
-                    str(ROOT / "harness/firmware/mini_libc.c"), *t.ldflags],
+                    str(MINI_LIBC), *t.ldflags],
                    check=True, capture_output=True, cwd=ROOT)
     trace = tmp_path / "trace.bin"
     r = simulate(program, b"", f"--ct-trace={trace}")

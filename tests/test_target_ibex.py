@@ -23,7 +23,7 @@ from harness.bench.session import ScriptSession
 from harness.bench.targets import TARGETS
 from harness.bench.targets import ibex as ibex_module
 from harness.bench.targets.ibex import HERE, LOG, SIM, IbexSession
-from harness.build import BENCH_COMMON
+from harness.build import MINI_LIBC
 
 NAME = "rv32-ibex"
 IbexTarget = TARGETS[NAME]  # what its description makes of ibex.IbexTarget
@@ -145,7 +145,7 @@ def port_firmware(tmp_path: pathlib.Path, code: str = PORT_TEST,
     src = tmp_path / "port_test.c"
     src.write_text(code)
     objs = []
-    for s in [src, HERE / "start.S", HERE / "port_ibex.c", BENCH_COMMON / "mini_libc.c"]:
+    for s in [src, HERE / "start.S", HERE / "port_ibex.c", MINI_LIBC]:
         o = tmp_path / (pathlib.Path(s).name + ".o")
         extra = list(test_flags) if s == src else []
         subprocess.run([*t.cc, *t.compile_flags(), *extra, "-c", str(s),

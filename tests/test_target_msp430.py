@@ -24,10 +24,9 @@ from harness.bench.session import SessionError, parse_fields
 from harness.bench.targets import TARGETS
 from harness.bench.targets import msp430
 from harness.bench.targets.msp430 import HERE, SIM
-from harness.build import BENCH_COMMON, BENCH_CORE, registry_source
+from harness.build import BENCH_CORE, MINI_LIBC, registry_source
 
 NAME = "msp430"
-Msp430Target = TARGETS[NAME]  # what its description makes of msp430.Msp430Target
 Msp430Target = TARGETS[NAME]  # what its description makes of msp430.Msp430Target
 HASH = ("ascon-hash256", "bi32")
 BODY, BODY_CYCLES = 3, 4  # crt0.S: sub, subc, jc = 1 + 1 + 2 cycles
@@ -208,7 +207,7 @@ def own_firmware(tmp_path, name: str, c_source: str, sources) -> pathlib.Path:
     defs = [f"-D{k}={v}" for k, v in t.defines.items()]
     objs = []
     for n, src in enumerate([main, HERE / "crt0.S", HERE / "mspabi.c", HERE / "mspabi_s.S",
-                             BENCH_COMMON / "mini_libc.c", *sources]):
+                             MINI_LIBC, *sources]):
         o = tmp_path / f"{name}-{n}.o"
         r = subprocess.run([*t.cc, *t.compile_flags(), *defs,
                             "-c", str(src), "-o", str(o)], cwd=ROOT, capture_output=True, text=True)

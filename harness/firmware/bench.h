@@ -5,8 +5,9 @@
  * runs behind a pipe (host, qemu-user, the simavr harness), a request
  * script placed in the image (simulators without an input channel) or a
  * serial port (a real board).  The core (bench_core.c with its parts
- * bench_fmt.c, bench_stats.c, bench_trace.c, bench_stack.c; bench_kat.c) is
- * portable C without I/O or allocation; one "port" file per target family
+ * bench_stats.c, bench_trace.c, bench_stack.c; bench_kat.c,
+ * bench_kat_perm.c; bench_util.c, which they share) is portable C without
+ * I/O or allocation; one "port" file per target family
  * provides the console and the counters (the functions below).
  *
  * Requests (one line each, fields separated by blanks) and answers:
@@ -134,9 +135,9 @@ typedef struct bench_str bench_str;
 #define BENCH_STR(s) ((const bench_str *)PSTR(s))
 #define bench_rom_byte(p) ((uint8_t)pgm_read_byte(p))
 #define bench_rom_u32(p) ((uint32_t)pgm_read_dword(p))
-/* s (in RAM) equals the constant string lit (bench_fmt.c) */
+/* s (in RAM) equals the constant string lit (bench_core.c) */
 int bench_str_eq(const char *s, const bench_str *lit);
-/* memcpy from a BENCH_ROM table to RAM (bench_fmt.c) */
+/* memcpy from a BENCH_ROM table to RAM (bench_util.c) */
 void bench_rom_copy(void *dst, const void *rom, size_t n);
 #else
 #include <string.h>
@@ -158,15 +159,17 @@ void bench_serve(void);
  * failed (measure, stack and once refuse from then on). */
 int bench_kat(char **f, int nf, int *ok);
 extern int bench_kat_failed;
-/* Shared by the core files (bench_core.c and bench_fmt.c define them). */
-void bench_reply(const bench_str *status, const bench_str *text);
-int bench_fail(int *ok, const bench_str *text);
-/* p[i] = start + i: the input sequences of the KAT files and measurements */
-void bench_fill(uint8_t *p, size_t n, unsigned start);
-uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n);
-void bench_put_kat(uint32_t count, uint32_t crc);           /* "k COUNT CRC" */
-void bench_put_ok_count(const bench_str *name, uint64_t v); /* "ok NAME=V" */
+/* (what the core and the KAT checks share, bench_util.c: bench_util.h) */
 /* bench_kat.c: one KAT entry's output (its CRC sent, the total updated) */
 void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n);
+/* bench_kat.c: the inputs of an AEAD's official file (NIST LWC layout):
+ * key 00 01 .., nonce from S0, plaintext from S1, associated data from S2,
+ * each buffer BENCH_KAT_IN bytes (a ciphertext's 32 + 32).  NULL, or why
+ * the AEAD's parameters do not fit them.  bench_kat_perm.c's via modes
+ * take their inputs here too. */
+#define BENCH_KAT_IN 32
+struct lwc_aead; /* lwc.h */
+const bench_str *bench_kat_aead_inputs(const struct lwc_aead *a, const unsigned s[3],
+                                       uint8_t *key, uint8_t *nonce, uint8_t *pt, uint8_t *ad);
 
 #endif

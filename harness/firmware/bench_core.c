@@ -1,25 +1,30 @@
 /*
  * Portable core of lwc-bench (protocol in bench.h): the buffers, the
  * counted operations, request dispatch and the requests measure, once,
- * overhead, loop, rounds, list and hello; the KAT's CRC-32 and answer
- * lines for bench_kat.c.  No libc beyond mem* and str*
+ * overhead, loop, rounds, list and hello; it hands "kat" to bench_kat.c.
+ * Both take their answer lines, input sequences and CRC-32 from
+ * bench_util.c, which calls neither.  No libc beyond mem* and str*
  * (mini_libc.c on the cross targets): no printf, no division of 64-bit
  * numbers, no allocation, so an 8- or 16-bit target compiles it as it is
  * next to its port.
  *
- * The other concerns have files of their own, included below where their
- * code stood: text (bench_fmt.c), statistics (bench_stats.c), constant-time
- * traces (bench_trace.c) and stack painting (bench_stack.c).  They stay one
- * translation unit with this file on purpose: every measured operation
- * runs under bench_handle's frame, and the compiler builds that frame from
- * what it inlines into bench_handle (the requests, and the text and
- * statistics helpers they call).  Compiled apart, the same code moved the
- * measured counts (cortex-m3-qemu: +1 instruction and +8 stack bytes per
- * record; avr-atmega128: +2 cycles; msp430: -4 stack bytes).
+ * Statistics (bench_stats.c), constant-time traces (bench_trace.c) and
+ * stack painting (bench_stack.c) have files of their own, included below
+ * where their code stood.  They stay one translation unit with this file
+ * on purpose: every measured operation runs under bench_handle's frame,
+ * and the compiler builds that frame from what it inlines into
+ * bench_handle (the requests and the statistics they call).  Compiled
+ * apart, the same code moved the measured counts (cortex-m3-qemu: +1
+ * instruction and +8 stack bytes per record; avr-atmega128: +2 cycles;
+ * msp430: -4 stack bytes).  The text writer is compiled apart
+ * (bench_util.c) without that effect: moving it changed only the layout,
+ * which decides on which 4-byte boundaries src/lib/lwc.c falls, and with
+ * them rv32-ibex's cycles for the one-shot AEAD calls.
  */
 #include <string.h>
 
 #include "bench.h"
+#include "bench_util.h"
 #include "lwc.h"
 
 /* On a Linux host with valgrind's headers, `once` dumps callgrind's
@@ -35,7 +40,6 @@
 #endif
 
 #define MAX_FIELDS 8
-#define OUT_LINE (BENCH_LINE + 160) /* request fields echoed plus numbers */
 #define MAX_TAG 32
 
 static uint8_t key[32], nonce[32];
@@ -51,11 +55,31 @@ static struct {
   size_t adlen, mlen;
 } ct_holds;
 
-#include "bench_fmt.c"
+#if defined(__AVR__)
+/* s (in RAM) equals the constant string lit (bench.h).  Beside the
+ * dispatch that calls it: compiled apart, avr-gcc placed do_overhead among
+ * the unlikely code, with 2 cycles less in the empty region it counts. */
+int bench_str_eq(const char *s, const bench_str *lit) {
+  const char *p = (const char *)lit;
+  char c;
+  do {
+    c = (char)bench_rom_byte(p++);
+    if (*s++ != c) return 0;
+  } while (c != '\0');
+  return 1;
+}
+#endif
 
-void bench_fill(uint8_t *p, size_t n, unsigned start) {
-  size_t i;
-  for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
+/* ---- parsing ------------------------------------------------------------ */
+static int parse_u32(const char *s, uint32_t max, uint32_t *v) {
+  uint32_t x = 0;
+  if (*s == '\0') return 0;
+  for (; *s != '\0'; s++) {
+    if (*s < '0' || *s > '9' || x > (max - (uint32_t)(*s - '0')) / 10u) return 0;
+    x = x * 10u + (uint32_t)(*s - '0');
+  }
+  *v = x;
+  return 1;
 }
 
 /* ---- Fresh randomness for the masked implementations (lwc.h) -----------
@@ -580,44 +604,6 @@ static int do_hello(int *ok) {
   bench_put_line(t.s);
   *ok = 1;
   return 0;
-}
-
-/* CRC-32 (IEEE 802.3, reflected) for bench_kat.c, four bits at a time:
- * t[i] is the CRC register after shifting nibble i out (0xedb88320 the
- * reflected polynomial).  64 bytes of table instead of 8 conditional steps
- * a byte: the KAT on the slow simulators spent a fifth of its time here.
- * The data is the KAT's public output: the lookups leak nothing. */
-uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n) {
-  static const uint32_t t[16] BENCH_ROM = {
-      0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu, 0x76dc4190u, 0x6b6b51f4u,
-      0x4db26158u, 0x5005713cu, 0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
-      0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu};
-  size_t i;
-  crc = ~crc;
-  for (i = 0; i < n; i++) {
-    crc ^= p[i];
-    crc = (crc >> 4) ^ bench_rom_u32(&t[crc & 15u]);
-    crc = (crc >> 4) ^ bench_rom_u32(&t[crc & 15u]);
-  }
-  return ~crc;
-}
-
-void bench_put_kat(uint32_t count, uint32_t crc) {
-  char buf[32]; /* "k 1089 0123abcd" */
-  text_t t = text_at(buf, sizeof buf);
-  t_rom(&t, BENCH_STR("k "));
-  t_u64(&t, count);
-  t_rom(&t, BENCH_STR(" "));
-  t_hex32(&t, crc);
-  bench_put_line(t.s);
-}
-
-void bench_put_ok_count(const bench_str *name, uint64_t v) {
-  char buf[64];
-  text_t t = text_at(buf, sizeof buf);
-  t_rom(&t, BENCH_STR("ok"));
-  t_field(&t, name, v);
-  bench_put_line(t.s);
 }
 
 int bench_handle(char *line, int *ok) {

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_util.h"
 #include "lwc.h"
 
 
@@ -47,7 +48,7 @@
 
 int bench_kat_failed;
 static uint32_t k_total; /* CRC-32 of the entries' CRC-32s so far (little-endian) */
-static uint8_t k_key[32], k_nonce[32], k_pt[32], k_ad[32];
+static uint8_t k_key[BENCH_KAT_IN], k_nonce[BENCH_KAT_IN], k_pt[BENCH_KAT_IN], k_ad[BENCH_KAT_IN];
 static uint8_t k_ct[32 + 32], k_out[32 + 32], k_chunk[ONESHOT];
 
 /* bench_kat_perm.c, linked only where a bare permutation is (weak: 0 elsewhere) */
@@ -62,6 +63,17 @@ void bench_kat_put_entry(uint32_t count, const uint8_t *p, size_t n) {
   le[3] = (uint8_t)(crc >> 24);
   bench_put_kat(count, crc);
   k_total = bench_crc32(k_total, le, 4); /* the entries' CRCs in order (kat.py) */
+}
+
+const bench_str *bench_kat_aead_inputs(const lwc_aead *a, const unsigned s[3], uint8_t *key,
+                                       uint8_t *nonce, uint8_t *pt, uint8_t *ad) {
+  if (a->keybytes > BENCH_KAT_IN || a->noncebytes > BENCH_KAT_IN || a->tagbytes > 32)
+    return BENCH_STR("parameters too large for lwc-bench");
+  bench_fill(key, a->keybytes, 0);
+  bench_fill(nonce, a->noncebytes, s[0]);
+  bench_fill(pt, BENCH_KAT_IN, s[1]);
+  bench_fill(ad, BENCH_KAT_IN, s[2]);
+  return NULL;
 }
 
 /* Hex number of at most `digits` digits ("0x" allowed). */
@@ -121,12 +133,8 @@ static int kat_aead_pieces(const lwc_aead *a, size_t mlen, size_t adlen) {
 
 static const bench_str *kat_aead(const lwc_aead *a, const unsigned s[3], uint32_t *count) {
   size_t mlen, adlen, tl = a->tagbytes;
-  if (a->keybytes > sizeof k_key || a->noncebytes > sizeof k_nonce || tl > 32)
-    return BENCH_STR("parameters too large for lwc-bench");
-  bench_fill(k_key, a->keybytes, 0);
-  bench_fill(k_nonce, a->noncebytes, s[0]);
-  bench_fill(k_pt, sizeof k_pt, s[1]);
-  bench_fill(k_ad, sizeof k_ad, s[2]);
+  const bench_str *why = bench_kat_aead_inputs(a, s, k_key, k_nonce, k_pt, k_ad);
+  if (why != NULL) return why;
   for (mlen = 0; mlen <= 32; mlen++) {
     for (adlen = 0; adlen <= 32; adlen++) {
       if (lwc_aead_encrypt(a, k_ct, k_pt, mlen, k_ad, adlen, k_nonce, k_key, NULL) != LWC_OK)

@@ -15,11 +15,10 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_util.h"
 #include "bench_via.h"
 #include "core/via.h"
 #include "lwc.h"
-
-const lwc_perm *lwc_via_perm; /* core/via.h: the permutation under test */
 
 /* A via mode's context: lwc.h's context plus a whole lwc_perm_state. */
 typedef union {
@@ -31,18 +30,15 @@ typedef union {
 /* Static, not on the stack: only a bare permutation's firmware links this
  * file, and a via mode's contexts (LWC_VIA_CTX_BYTES each) would otherwise
  * make the KAT the deepest job on a 4 KiB device (avr.py STACK_RESERVE). */
-static uint8_t key[32], nonce[32], pt[32], ad[32], ct[32 + 32], block[32], out[64];
+static uint8_t key[BENCH_KAT_IN], nonce[BENCH_KAT_IN], pt[BENCH_KAT_IN], ad[BENCH_KAT_IN];
+static uint8_t ct[32 + 32], block[32], out[64];
 static via_ctx c, run;
 #define AEAD_CTX ((lwc_aead_ctx *)(void *)&c.aead)
 
 static const bench_str *via_aead(const lwc_aead *a, const unsigned s[3], uint32_t *count) {
   size_t mlen, adlen, tl = a->tagbytes;
-  if (a->keybytes > sizeof key || a->noncebytes > sizeof nonce || tl > 32)
-    return BENCH_STR("parameters too large for lwc-bench");
-  bench_fill(key, a->keybytes, 0);
-  bench_fill(nonce, a->noncebytes, s[0]);
-  bench_fill(pt, sizeof pt, s[1]);
-  bench_fill(ad, sizeof ad, s[2]);
+  const bench_str *why = bench_kat_aead_inputs(a, s, key, nonce, pt, ad);
+  if (why != NULL) return why;
   for (mlen = 0; mlen <= 32; mlen++)
     for (adlen = 0; adlen <= 32; adlen++) {
       if (a->init(AEAD_CTX, key, nonce, NULL) != LWC_OK ||

@@ -3,8 +3,9 @@
  * family, against that mode's official KAT file (the scheme named in the
  * permutation's `kat-via` file).  The mode is the family's own mode header,
  * compiled a second time (crypto_perm/<perm>/via.c) over a backend whose
- * permutation is this pointer: the descriptor of the implementation under
- * test, set by harness/firmware/bench_kat_perm.c before each check.
+ * permutation is this pointer (defined by core/via_perm.c, which is linked
+ * with the via modes): the descriptor of the implementation under test,
+ * set by the check before each run (the harness' bench_kat_perm.c).
  * Whenever the mode calls for the descriptor's own round count it calls
  * permute() -- the function the benchmark counts -- and permute_rounds()
  * otherwise.

@@ -26,7 +26,8 @@ from harness.bench import trace
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Response, Session
-from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, WARN, compile_object,
+from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, MINI_LIBC,
+                           MINI_LIBC_INCLUDE, VIA_PERM, WARN, compile_object,
                            impl_flags, registry_source, rel, run_stamped, via_flags,
                            via_namespace, via_table_source,
                            write_if_changed)
@@ -596,7 +597,7 @@ class CrossTarget(Target):
         """Every flag a firmware source is compiled with (from the repository
         root): the target's cflags, the headers of mini_libc where the
         toolchain has no libc, the API and the runtime's folders."""
-        libc = [] if self.libc_headers else ["-isystem", str(rel(BENCH_COMMON / "include"))]
+        libc = [] if self.libc_headers else ["-isystem", str(rel(MINI_LIBC_INCLUDE))]
         return [*self.cflags, *libc, "-Iinclude", "-Isrc", f"-I{rel(BENCH_COMMON)}"]
 
     def objects_out(self) -> pathlib.Path:
@@ -630,7 +631,7 @@ class CrossTarget(Target):
 
     def _build_runtime(self) -> list[pathlib.Path]:
         defs = [f"-D{k}={v}" for k, v in self.defines.items()]
-        srcs = [*BENCH_CORE, BENCH_KAT_PERM, BENCH_COMMON / "mini_libc.c",
+        srcs = [*BENCH_CORE, BENCH_KAT_PERM, MINI_LIBC,
                 ROOT / "src" / "lib" / "lwc.c", *self.port_sources]
         objs, errors = [], []
         for s in srcs:
@@ -688,8 +689,9 @@ class CrossTarget(Target):
         return elf
 
     def _via_objects(self, impl) -> list[pathlib.Path]:
-        """A bare permutation's check: its kat-via scheme's mode over it and
-        the table naming it (bench_via.h), built once per permutation scheme
+        """A bare permutation's check: its kat-via scheme's mode over it, the
+        pointer the mode reads (VIA_PERM) and the table naming the mode
+        (bench_via.h), built once per permutation scheme
         for all its implementations (under the lock: they build in parallel)."""
         if impl.via_source is None or not impl.via_kind:
             raise BuildError(f"{impl.scheme} has no via.c and kat-via scheme to check it")
@@ -700,7 +702,7 @@ class CrossTarget(Target):
         with self._lock:
             table = write_if_changed(folder / "via_table.c", via_table_source([impl]))
             objs = []
-            for src, flags in ((impl.via_source, via_flags(impl)), (table, [])):
+            for src, flags in ((impl.via_source, via_flags(impl)), (VIA_PERM, []), (table, [])):
                 o = folder / (src.stem + ".o")
                 err = self._compile(src, o, flags)
                 if err:

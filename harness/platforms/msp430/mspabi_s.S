@@ -24,118 +24,108 @@
 	sxt	\dst
 .endm
 
-FUNC __ashldi3				; r12..r15 << 2(r1)
-	mov	2(r1), r11
-	and	#63, r11
-1:	cmp	#16, r11
+/* The shift by the count in \n (masked with \mask): \word moves the value
+ * a whole word (16 bits) as long as 16 or more remain, then \bit shifts
+ * it one bit a step.  \word and \bit name the macros of one shift. */
+.macro	SHIFT n, mask, word, bit
+	and	#\mask, \n
+1:	cmp	#16, \n
 	jl	2f
-	mov	r14, r15		; a whole word
+	\word
+	sub	#16, \n
+	jmp	1b
+2:	tst	\n
+	jz	4f
+3:	\bit
+	dec	\n
+	jnz	3b
+4:	ret
+.endm
+
+/* 64-bit shifts: r12..r15 by the count 2(r1), in r11 */
+.macro	SHL64_WORD				; a whole word
+	mov	r14, r15
 	mov	r13, r14
 	mov	r12, r13
 	clr	r12
-	sub	#16, r11
-	jmp	1b
-2:	tst	r11
-	jz	4f
-3:	rla	r12			; one bit
+.endm
+.macro	SHL64_BIT				; one bit
+	rla	r12
 	rlc	r13
 	rlc	r14
 	rlc	r15
-	dec	r11
-	jnz	3b
-4:	ret
-
-FUNC __lshrdi3				; r12..r15 >> 2(r1), zeros in
+.endm
+FUNC __ashldi3				; r12..r15 << 2(r1)
 	mov	2(r1), r11
-	and	#63, r11
-1:	cmp	#16, r11
-	jl	2f
+	SHIFT	r11, 63, SHL64_WORD, SHL64_BIT
+
+.macro	LSHR64_WORD				; zeros in
 	mov	r13, r12
 	mov	r14, r13
 	mov	r15, r14
 	clr	r15
-	sub	#16, r11
-	jmp	1b
-2:	tst	r11
-	jz	4f
-3:	clrc
-	rrc	r15
-	rrc	r14
-	rrc	r13
-	rrc	r12
-	dec	r11
-	jnz	3b
-4:	ret
-
-FUNC __ashrdi3				; r12..r15 >> 2(r1), signs in
-	mov	2(r1), r11
-	and	#63, r11
-1:	cmp	#16, r11
-	jl	2f
+.endm
+.macro	ASHR64_WORD				; signs in
 	mov	r13, r12
 	mov	r14, r13
 	mov	r15, r14
 	SIGN	r14, r15
-	sub	#16, r11
-	jmp	1b
-2:	tst	r11
-	jz	4f
-3:	rra	r15
+.endm
+.macro	LSHR64_BIT
+	clrc
+	rrc	r15
 	rrc	r14
 	rrc	r13
 	rrc	r12
-	dec	r11
-	jnz	3b
-4:	ret
-
-FUNC __mspabi_slll			; r12:r13 << r14
-	and	#31, r14
-1:	cmp	#16, r14
-	jl	2f
-	mov	r12, r13
-	clr	r12
-	sub	#16, r14
-	jmp	1b
-2:	tst	r14
-	jz	4f
-3:	rla	r12
-	rlc	r13
-	dec	r14
-	jnz	3b
-4:	ret
-
-FUNC __mspabi_srll			; r12:r13 >> r14, zeros in
-	and	#31, r14
-1:	cmp	#16, r14
-	jl	2f
-	mov	r13, r12
-	clr	r13
-	sub	#16, r14
-	jmp	1b
-2:	tst	r14
-	jz	4f
-3:	clrc
+.endm
+.macro	ASHR64_BIT
+	rra	r15
+	rrc	r14
 	rrc	r13
 	rrc	r12
-	dec	r14
-	jnz	3b
-4:	ret
+.endm
+FUNC __lshrdi3				; r12..r15 >> 2(r1), zeros in
+	mov	2(r1), r11
+	SHIFT	r11, 63, LSHR64_WORD, LSHR64_BIT
 
-FUNC __mspabi_sral			; r12:r13 >> r14, signs in
-	and	#31, r14
-1:	cmp	#16, r14
-	jl	2f
+FUNC __ashrdi3				; r12..r15 >> 2(r1), signs in
+	mov	2(r1), r11
+	SHIFT	r11, 63, ASHR64_WORD, ASHR64_BIT
+
+/* 32-bit shifts: r12:r13 by the count in r14 */
+.macro	SHL32_WORD
+	mov	r12, r13
+	clr	r12
+.endm
+.macro	SHL32_BIT
+	rla	r12
+	rlc	r13
+.endm
+FUNC __mspabi_slll			; r12:r13 << r14
+	SHIFT	r14, 31, SHL32_WORD, SHL32_BIT
+
+.macro	LSHR32_WORD
+	mov	r13, r12
+	clr	r13
+.endm
+.macro	LSHR32_BIT
+	clrc
+	rrc	r13
+	rrc	r12
+.endm
+FUNC __mspabi_srll			; r12:r13 >> r14, zeros in
+	SHIFT	r14, 31, LSHR32_WORD, LSHR32_BIT
+
+.macro	ASHR32_WORD
 	mov	r13, r12
 	SIGN	r12, r13
-	sub	#16, r14
-	jmp	1b
-2:	tst	r14
-	jz	4f
-3:	rra	r13
+.endm
+.macro	ASHR32_BIT
+	rra	r13
 	rrc	r12
-	dec	r14
-	jnz	3b
-4:	ret
+.endm
+FUNC __mspabi_sral			; r12:r13 >> r14, signs in
+	SHIFT	r14, 31, ASHR32_WORD, ASHR32_BIT
 
 /*
  * Entry points of the 64-bit multiply/divide helpers.  clang passes their

@@ -1,18 +1,16 @@
 /*
- * lwc-bench's text without printf (protocol in bench.h): answer lines
- * built in a caller's buffer, decimal and hex numbers, the runtime's
- * constant strings (in flash on AVR) and a request's numbers parsed.
- * Part of bench_core.c's translation unit (included there, after the
- * buffers; not compiled alone): see bench_core.c.
+ * What lwc-bench's core (bench_core.c) and its KAT checks (bench_kat.c,
+ * bench_kat_perm.c) both use (protocol in bench.h; declared in
+ * bench_util.h): the answer lines, built without printf in a caller's
+ * buffer (text_t: decimal and hex numbers, the runtime's constant
+ * strings, in flash on AVR), the input sequences (bench_fill) and the
+ * CRC-32 of the KAT's outputs.  The core calls the KAT checks; both call
+ * this file, which calls neither (the port's bench_put_line only).
  */
-/* A line under construction in a caller's buffer (sized for its line: a
- * small device's stack has no room for long buffers one above another). */
-typedef struct {
-  char *s;
-  size_t n, cap;
-} text_t;
+#include "bench.h"
+#include "bench_util.h"
 
-static text_t text_at(char *buf, size_t cap) {
+text_t text_at(char *buf, size_t cap) {
   text_t t;
   t.s = buf;
   t.n = 0;
@@ -21,7 +19,7 @@ static text_t text_at(char *buf, size_t cap) {
   return t;
 }
 
-static void t_str(text_t *t, const char *s) {
+void t_str(text_t *t, const char *s) {
   while (*s != '\0' && t->n + 1 < t->cap) t->s[t->n++] = *s++;
   t->s[t->n] = '\0';
 }
@@ -29,7 +27,7 @@ static void t_str(text_t *t, const char *s) {
 /* The same for a constant string of the runtime (bench.h: in flash on AVR,
  * where it is not inlined: flash reads take a few instructions each). */
 #if defined(__AVR__)
-static __attribute__((noinline)) void t_rom(text_t *t, const bench_str *s) {
+__attribute__((noinline)) void t_rom(text_t *t, const bench_str *s) {
   const char *p = (const char *)s;
   char c;
   while ((c = (char)bench_rom_byte(p)) != '\0' && t->n + 1 < t->cap) {
@@ -39,27 +37,15 @@ static __attribute__((noinline)) void t_rom(text_t *t, const bench_str *s) {
   t->s[t->n] = '\0';
 }
 
-int bench_str_eq(const char *s, const bench_str *lit) {
-  const char *p = (const char *)lit;
-  char c;
-  do {
-    c = (char)bench_rom_byte(p++);
-    if (*s++ != c) return 0;
-  } while (c != '\0');
-  return 1;
-}
-
 void bench_rom_copy(void *dst, const void *rom, size_t n) {
   uint8_t *d = dst;
   const uint8_t *p = rom;
   while (n-- > 0) *d++ = bench_rom_byte(p++);
 }
-#else
-static inline void t_rom(text_t *t, const bench_str *s) { t_str(t, (const char *)s); }
 #endif
 
 /* Decimal by subtracting powers of ten: no 64-bit division needed. */
-static void t_u64(text_t *t, uint64_t v) {
+void t_u64(text_t *t, uint64_t v) {
   static const uint64_t pow10[] BENCH_ROM = {
       10000000000000000000u, 1000000000000000000u, 100000000000000000u,
       10000000000000000u, 1000000000000000u, 100000000000000u,
@@ -84,7 +70,7 @@ static void t_u64(text_t *t, uint64_t v) {
   }
 }
 
-static void t_hex32(text_t *t, uint32_t v) {
+void t_hex32(text_t *t, uint32_t v) {
   static const char digits[] BENCH_ROM = "0123456789abcdef";
   char d[9];
   int i;
@@ -94,7 +80,7 @@ static void t_hex32(text_t *t, uint32_t v) {
 }
 
 /* " NAME=V", or " NAMESUFFIX=V" when suffix is not NULL */
-static void t_field_sfx(text_t *t, const bench_str *name, const bench_str *suffix, uint64_t v) {
+void t_field_sfx(text_t *t, const bench_str *name, const bench_str *suffix, uint64_t v) {
   t_rom(t, BENCH_STR(" "));
   t_rom(t, name);
   if (suffix != NULL) t_rom(t, suffix);
@@ -102,7 +88,7 @@ static void t_field_sfx(text_t *t, const bench_str *name, const bench_str *suffi
   t_u64(t, v);
 }
 
-static void t_field(text_t *t, const bench_str *name, uint64_t v) {
+void t_field(text_t *t, const bench_str *name, uint64_t v) {
   t_field_sfx(t, name, NULL, v);
 }
 
@@ -124,14 +110,46 @@ __attribute__((noinline)) int bench_fail(int *ok, const bench_str *text) {
   return 0;
 }
 
-/* ---- parsing ------------------------------------------------------------ */
-static int parse_u32(const char *s, uint32_t max, uint32_t *v) {
-  uint32_t x = 0;
-  if (*s == '\0') return 0;
-  for (; *s != '\0'; s++) {
-    if (*s < '0' || *s > '9' || x > (max - (uint32_t)(*s - '0')) / 10u) return 0;
-    x = x * 10u + (uint32_t)(*s - '0');
-  }
-  *v = x;
-  return 1;
+void bench_fill(uint8_t *p, size_t n, unsigned start) {
+  size_t i;
+  for (i = 0; i < n; i++) p[i] = (uint8_t)(start + i);
 }
+
+/* CRC-32 (IEEE 802.3, reflected) of the KAT's outputs, four bits at a time:
+ * t[i] is the CRC register after shifting nibble i out (0xedb88320 the
+ * reflected polynomial).  64 bytes of table instead of 8 conditional steps
+ * a byte: the KAT on the slow simulators spent a fifth of its time here.
+ * The data is the KAT's public output: the lookups leak nothing. */
+uint32_t bench_crc32(uint32_t crc, const uint8_t *p, size_t n) {
+  static const uint32_t t[16] BENCH_ROM = {
+      0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu, 0x76dc4190u, 0x6b6b51f4u,
+      0x4db26158u, 0x5005713cu, 0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
+      0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu};
+  size_t i;
+  crc = ~crc;
+  for (i = 0; i < n; i++) {
+    crc ^= p[i];
+    crc = (crc >> 4) ^ bench_rom_u32(&t[crc & 15u]);
+    crc = (crc >> 4) ^ bench_rom_u32(&t[crc & 15u]);
+  }
+  return ~crc;
+}
+
+void bench_put_kat(uint32_t count, uint32_t crc) {
+  char buf[32]; /* "k 1089 0123abcd" */
+  text_t t = text_at(buf, sizeof buf);
+  t_rom(&t, BENCH_STR("k "));
+  t_u64(&t, count);
+  t_rom(&t, BENCH_STR(" "));
+  t_hex32(&t, crc);
+  bench_put_line(t.s);
+}
+
+void bench_put_ok_count(const bench_str *name, uint64_t v) {
+  char buf[64];
+  text_t t = text_at(buf, sizeof buf);
+  t_rom(&t, BENCH_STR("ok"));
+  t_field(&t, name, v);
+  bench_put_line(t.s);
+}
+

@@ -1,9 +1,12 @@
 /*
- * The few C library functions the firmware needs (the core, src/lib/lwc.c
- * and what compilers emit for struct copies), for targets built
- * -nostdlib.  Plain byte loops: the harness' own speed is never measured.
+ * The few C library functions lwc needs where the toolchain has no C
+ * library (Debian has none for riscv64-unknown-elf, xtensa-lx106-elf or
+ * msp430): those src/lib/lwc.c calls and those compilers emit for struct
+ * copies.  CMakeLists.txt adds this file to the library when the compiler
+ * finds no <string.h>; the benchmark firmware (harness/) links it on every
+ * cross target, for its own calls too.  Plain byte loops.
  */
-#include <string.h> /* include/string.h, or the target's libc (avr-libc) */
+#include <string.h> /* include/string.h beside this file, or the target's libc (avr-libc) */
 
 void *memcpy(void *dst, const void *src, size_t n) {
   unsigned char *d = dst;
