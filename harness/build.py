@@ -269,16 +269,27 @@ def compile_object(cmd: list[str], obj: pathlib.Path) -> str | None:
     dep = _private(obj.with_suffix(".d"))
     full = (_output_to(cmd, obj, tmp) or cmd) + ["-MMD", "-MT", str(obj), "-MF", str(dep)]
     pre = launcher()
-    r = subprocess.run(pre + full, cwd=ROOT, capture_output=True, text=True,
-                       env={**os.environ, **CCACHE_ENV} if pre else None)
+    return _run_into(obj, tmp, cmd, pre + full, obj.with_suffix(".cmd"),
+                     env={**os.environ, **CCACHE_ENV} if pre else None,
+                     made=[(dep, obj.with_suffix(".d"))], failed=[dep])
+
+
+def _run_into(out: pathlib.Path, tmp: pathlib.Path, cmd: list[str], argv: list[str],
+              stamp: pathlib.Path, env: dict | None = None, made=(), failed=()) -> str | None:
+    """Run argv (cmd writing to tmp) from the repository root; when it
+    succeeds tmp becomes out, each (file, name) of `made` is renamed and
+    the stamp records cmd; when it fails tmp and the `failed` files are
+    removed and the command and the tool's messages returned."""
+    r = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env)
     if r.returncode != 0:
-        tmp.unlink(missing_ok=True)
-        dep.unlink(missing_ok=True)
+        for f in (tmp, *failed):
+            f.unlink(missing_ok=True)
         return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
     if tmp.exists():
-        os.replace(tmp, obj)
-    os.replace(dep, obj.with_suffix(".d"))
-    write_if_changed(obj.with_suffix(".cmd"), shlex.join(cmd))
+        os.replace(tmp, out)
+    for f, name in made:
+        os.replace(f, name)
+    write_if_changed(stamp, shlex.join(cmd))
     return None
 
 
@@ -299,16 +310,8 @@ def run_stamped(out: pathlib.Path, cmd: list[str], inputs: list[pathlib.Path]) -
         return None
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = _private(out)
-    r = subprocess.run(_output_to(cmd, out, tmp) or cmd, cwd=ROOT, capture_output=True,
-                       text=True)
-    if r.returncode != 0:
-        tmp.unlink(missing_ok=True)
-        out.unlink(missing_ok=True)
-        return f"{shlex.join(cmd)}\n{r.stdout}{r.stderr}"
-    if tmp.exists():
-        os.replace(tmp, out)
-    write_if_changed(out.with_suffix(out.suffix + ".cmd"), shlex.join(cmd))
-    return None
+    return _run_into(out, tmp, cmd, _output_to(cmd, out, tmp) or cmd,
+                     out.with_suffix(out.suffix + ".cmd"), failed=[out])
 
 
 def program_flags(src: pathlib.Path) -> list[str]:
