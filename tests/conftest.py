@@ -1,5 +1,6 @@
 """Shared fixtures and the session's settings (the shared functions are
-tests/helpers.py's): build variants once per session.
+tests/helpers.py's, the models tests/models/): build variants once per
+session.
 
 Variants (see harness/build.py): release (gcc -O2), clang (clang -O2, for
 its warnings), asan (gcc with AddressSanitizer + UndefinedBehaviorSanitizer).

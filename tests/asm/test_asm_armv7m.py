@@ -5,8 +5,8 @@ on the emulated M-profile MPS2 board; round counts against ref; misaligned,
 in-place, forged and incremental calls: tests/asm/align.c).
 
 Here: both variants implement every member and bare permutation; the rounds
-as generated (read back from the .S, executed by a small Thumb-2
-interpreter here on the host) are Ascon's round on a bit-interleaved state,
+as generated (read back from the .S, executed on the host by
+tests/models/thumb.py) are Ascon's round on a bit-interleaved state,
 for every round of p^12 and random states; the whole-message decrypt
 refuses a ciphertext shorter than the tag and writes nothing; the fast p^6
 called directly costs what the cycle model's table says, instruction by
@@ -15,12 +15,14 @@ instruction.
 from __future__ import annotations
 
 import random
-import re
 import subprocess
 
 import pytest
 
 from tests.helpers import ROOT, align_firmware, load_module, usable_target
+from tests.models import cm3
+from tests.models.perms import ascon_round
+from tests.models.thumb import run_thumb
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "armv7m" / "gen.py"
@@ -29,7 +31,7 @@ TARGET = "cortex-m3-qemu"
 # tests/asm/test_asm.py)
 ASM = [i for i in discover()
        if i.name in ("asm_armv7m", "asm_armv7m_small") and i.scheme.startswith("ascon")]
-M32 = 0xFFFFFFFF
+ROUND_OPS = {"eor", "and", "bic", "orn", "orr"}  # a round is these and nothing else
 
 
 def generator():
@@ -47,59 +49,10 @@ def test_every_variant_has_all_members():
 
 
 # -- the rounds, executed on the host ------------------------------------------
-def ror(x: int, k: int) -> int:
-    k %= 32
-    return ((x >> k) | (x << (32 - k))) & M32 if k else x
-
-
-def ref_round(x: list[int], i: int) -> list[int]:
-    """Ascon's round i of p^12 on five 64-bit lanes (the specification's
-    bitsliced S-box and linear layer)."""
-    def r64(v, n):
-        return ((v >> n) | (v << (64 - n))) & (2**64 - 1)
-    x = list(x)
-    x[2] ^= ((0xF - i) << 4) | i
-    x[0] ^= x[4]
-    x[4] ^= x[3]
-    x[2] ^= x[1]
-    t = [(~x[k] & x[(k + 1) % 5]) & (2**64 - 1) for k in range(5)]
-    for k in range(5):
-        x[k] ^= t[(k + 1) % 5]
-    x[1] ^= x[0]
-    x[0] ^= x[4]
-    x[3] ^= x[2]
-    x[2] ^= 2**64 - 1
-    sig = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
-    return [x[k] ^ r64(x[k], a) ^ r64(x[k], b) for k, (a, b) in enumerate(sig)]
-
-
 def interleave(v: int) -> tuple[int, int]:
     e = sum(((v >> (2 * k)) & 1) << k for k in range(32))
     o = sum(((v >> (2 * k + 1)) & 1) << k for k in range(32))
     return e, o
-
-
-def run_thumb(lines: list[str], regs: dict[str, int]) -> None:
-    """Execute the ALU lines of a round (eor/and/bic/orn/orr, their
-    flag-setting forms, two or three operands, an immediate or a register
-    with an optional ROR) on regs."""
-    ops = {"eor": lambda a, b: a ^ b, "and": lambda a, b: a & b,
-           "bic": lambda a, b: a & ~b & M32, "orn": lambda a, b: (a | ~b) & M32,
-           "orr": lambda a, b: a | b}
-    n = 0
-    for ln in lines:
-        code = ln.split("@")[0].strip()
-        if not code or code.endswith(":"):
-            continue
-        m = re.fullmatch(r"(\w+?)s?\s+(\w+),\s*(\w+)(?:,\s*([#\w]+))?(?:,\s*ror #(\d+))?", code)
-        assert m and m.group(1) in ops, f"not a round operation: {code!r}"
-        op, rd, a, b, k = m.groups()
-        if b is None:  # two operands: rd = rd op a
-            a, b = rd, a
-        vb = int(b[1:], 0) if b.startswith("#") else ror(regs[b], int(k or 0))
-        regs[rd] = ops[op](regs[a], vb)
-        n += 1
-    assert n > 0
 
 
 @pytest.mark.parametrize("variant", [v for v in generator().VARIANTS
@@ -134,8 +87,8 @@ def test_generated_round_is_ascons_round(variant):
                 regs[gen.O[2]] ^= co
             for t in gen.T:
                 regs[t] = rnd.getrandbits(32)
-            run_thumb(body, regs)
-            want = [interleave(v) for v in ref_round(x, i)]
+            assert run_thumb(body, regs, only=ROUND_OPS) > 0
+            want = [interleave(v) for v in ascon_round(x, i)]
             got = [(regs[gen.E[k]], regs[gen.O[k]]) for k in range(5)]
             assert got == want, f"{variant} round {i}"
 
@@ -155,28 +108,10 @@ def test_round_costs():
 def direct_call_cost(tmp_path, variant: str, rounds: int, ws: int,
                      entry: str = "ascon_armv7m_permute") -> tuple[int, int]:
     """(instructions, modelled cycles) of one `bl ascon_armv7m_permute` with
-    its two argument moves, from the cycle model's own validation program
-    (tests/targets/test_cm3_model.py: 1000 and 2000 calls between counter reads, the
-    difference divided by 1000): the permutation without the benchmark's
-    dispatch (run_op, the descriptor's wrapper), as the seed's figures are."""
-    from tests.targets import test_cm3_model as m
-    from harness.bench.targets.qemu import HERE
-    body = f"mov r0, r8\n movs r1, #{rounds}\n bl {entry}"
-    prog = m.program("", body).replace("mov.w r12, lr", "push {lr}").replace("bx r12", "pop {pc}")
-    prog = prog.replace("buffer: .space 16", "buffer: .space 48")  # the 40-byte state
-    src, asm, elf = tmp_path / "p.S", tmp_path / "a.S", tmp_path / "p.elf"
-    src.write_text(prog)
-    asm.write_text(f'#define ASCON_LITTLE_ENDIAN 1\n#include "ascon/armv7m/{variant}.S"\n')
-    t = usable_target(TARGET)
-    r = subprocess.run([*t.cc, "-mcpu=cortex-m3", "-mthumb", "-nostdlib", "-static",
-                        f"-I{ROOT / 'src'}", "-T", str(HERE / "link.ld"),
-                        "-Wl,-z,max-page-size=4096", "-o", str(elf), str(src), str(asm)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    n = m.REPS[1] - m.REPS[0]
-    insns, cycles = m.per_body(m.run(elf, ws))
-    assert insns % n == 0 and cycles % n == 0
-    return insns // n, cycles // n
+    its two argument moves (tests/models/cm3.py): the permutation without
+    the benchmark's dispatch, as the seed's figures are."""
+    return cm3.direct_call_cost(tmp_path, f"ascon/armv7m/{variant}.S", entry, rounds, ws,
+                                "#define ASCON_LITTLE_ENDIAN 1\n")
 
 
 def test_direct_call_of_p6_costs_the_hand_count(tmp_path):

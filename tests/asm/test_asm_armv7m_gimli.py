@@ -4,10 +4,11 @@ the KATs on cortex-m3-qemu, every round count against ref, misaligned,
 in-place and incremental calls) and tests/bench/test_ct.py.
 
 On the host, the fast variant's unrolled rounds as the .S has them (read
-back and executed by a small interpreter of the few Thumb-2 operations they
-use) are Gimli's rounds: from round 24 to the end, and from every round's
-entry with row 0 in the registers the generic entry loads it into.  A
-Python Gimli checked against the designers' test vector is the reference.
+back and executed by tests/models/thumb.py's Thumb-2 interpreter) are
+Gimli's rounds: from round 24 to the end, and from every round's entry with
+row 0 in the registers the generic entry loads it into.  The reference is
+tests/models/perms.py's Gimli, checked here against the designers' test
+vector.
 On the cycle model, permute24 called directly costs its hand count.
 """
 from __future__ import annotations
@@ -16,35 +17,18 @@ import random
 import re
 
 from tests.helpers import ROOT, load_module
+from tests.models import cm3
+from tests.models.bits import M32, rol
+from tests.models.perms import gimli
+from tests.models.thumb import run_thumb
 
 GEN = ROOT / "src" / "gimli" / "armv7m" / "gen.py"
-M32 = 0xFFFFFFFF
+# what the unrolled rounds may use (tests/models/thumb.py runs them)
+ROUND_OPS = {"eor", "and", "orr", "ror", "movw", "movt"}
 
 
 def generator():
     return load_module(GEN, "gimli_armv7m_gen")
-
-
-def rol(v: int, k: int) -> int:
-    k %= 32
-    return ((v << k) | (v >> (32 - k))) & M32 if k else v
-
-
-def gimli(s: list[int], rounds: int = 24) -> list[int]:
-    """The last `rounds` rounds of Gimli on the 12 words, as the paper writes it."""
-    s = list(s)
-    for r in range(rounds, 0, -1):
-        for j in range(4):
-            x, y, z = rol(s[j], 24), rol(s[4 + j], 9), s[8 + j]
-            s[8 + j] = (x ^ (z << 1) ^ ((y & z) << 2)) & M32
-            s[4 + j] = (y ^ x ^ ((x | z) << 1)) & M32
-            s[j] = (z ^ y ^ ((x & y) << 3)) & M32
-        if r % 4 == 0:
-            s[0], s[1], s[2], s[3] = s[1], s[0], s[3], s[2]
-            s[0] ^= 0x9E377900 ^ r
-        elif r % 4 == 2:
-            s[0], s[1], s[2], s[3] = s[2], s[3], s[0], s[1]
-    return s
 
 
 def test_reference_is_gimli():
@@ -59,43 +43,6 @@ def test_reference_is_gimli():
 
 
 # -- the unrolled rounds, executed on the host ---------------------------------
-def ror(v: int, k: int) -> int:
-    return rol(v, 32 - k % 32)
-
-
-OPS = {"eor": lambda a, b: a ^ b, "and": lambda a, b: a & b, "orr": lambda a, b: a | b}
-LINE = re.compile(r"(\w+)\s+(\w+),\s*(#?\w+)(?:,\s*(#?\w+))?(?:,\s*(lsl|ror) #(\d+))?")
-
-
-def run_thumb(lines: list[str], regs: dict[str, int]) -> int:
-    """Execute straight-line eor/and/orr (register, optionally shifted by
-    LSL or ROR), ror by an immediate, movw and movt; returns the count."""
-    n = 0
-    for ln in lines:
-        code = ln.split("@")[0].strip()
-        if not code or code.endswith(":"):
-            continue
-        m = LINE.fullmatch(code)
-        assert m, f"not a round operation: {code!r}"
-        op, rd, a, b, sh, k = m.groups()
-        if op == "movw":
-            regs[rd] = int(a[1:], 0)
-        elif op == "movt":
-            regs[rd] = (regs[rd] & 0xFFFF) | (int(a[1:], 0) << 16)
-        elif op == "ror":
-            regs[rd] = ror(regs[a], int(b[1:]))
-        else:
-            assert op in OPS and b is not None, code
-            v = regs[b]
-            if sh == "lsl":
-                v = (v << int(k)) & M32
-            elif sh == "ror":
-                v = ror(v, int(k))
-            regs[rd] = OPS[op](regs[a], v)
-        n += 1
-    return n
-
-
 def fast_text() -> list[str]:
     return (GEN.parent / "fast.S").read_text().splitlines()
 
@@ -118,7 +65,7 @@ def test_unrolled_rounds_are_gimli():
         regs = {f"r{k}": s[k] for k in range(12)}
         regs.update({"r12": rnd.getrandbits(32), "lr": rnd.getrandbits(32)})
         # 40 a round, 2 a constant, less the rotations of x the frames save
-        assert run_thumb(body, regs) == 24 * 40 + 6 * 2 - 2 * 4
+        assert run_thumb(body, regs, only=ROUND_OPS) == 24 * 40 + 6 * 2 - 2 * 4
         assert [regs[f"r{k}"] for k in range(12)] == gimli(s)
 
 
@@ -142,7 +89,7 @@ def test_every_entry_is_gimli_from_that_round():
         regs.update({f"r{4 + k}": rol(s[4 + k], 9 + fy) for k in range(4)})
         regs.update({f"r{8 + k}": s[8 + k] for k in range(4)})
         regs.update({"r12": 0, "lr": rnd.getrandbits(32)})
-        run_thumb(rounds_from(text, label), regs)
+        run_thumb(rounds_from(text, label), regs, only=ROUND_OPS)
         assert [regs[f"r{k}"] for k in range(12)] == gimli(s, r), f"round {r}"
 
 
@@ -177,17 +124,6 @@ def test_generic_entry_loads_row_0_where_the_rounds_expect_it():
 
 
 # -- the direct call on the cycle model -------------------------------------------
-def direct_call_cost(tmp_path, variant: str, entry: str, ws: int) -> tuple[int, int]:
-    """(instructions, modelled cycles) of one `bl entry` with its two
-    argument moves (r1 = 24), measured as tests/asm/test_asm_armv7m.py measures
-    Ascon's (the cycle model's validation program, 1000 and 2000 calls
-    between counter reads): the permutation without the benchmark's
-    dispatch, as the seed's figures are.  That helper includes
-    ascon/armv7m/<variant>.S: the relative path reaches Gimli's."""
-    from tests.asm.test_asm_armv7m import direct_call_cost as cost
-    return cost(tmp_path, f"../../gimli/armv7m/{variant}", 24, ws, entry)
-
-
 def test_direct_call_of_permute24_costs_the_hand_count(tmp_path):
     """permute24 called directly, 0 wait states: mov, movs, bl (1 + 1 + 3),
     push of 10 (11), ldm of 12 (13), 24 rounds of 40 one-cycle operations,
@@ -196,6 +132,7 @@ def test_direct_call_of_permute24_costs_the_hand_count(tmp_path):
     pop of 1 (2), stm of 12 (13), pop of 9 with pc (1 + 9 + P = 12): 1020
     modelled cycles, under the seed's 1041 (the lwcbench figure adds the
     harness's dispatch)."""
-    insns, cycles = direct_call_cost(tmp_path, "fast", "gimli_armv7m_permute24", 0)
+    insns, cycles = cm3.direct_call_cost(tmp_path, "gimli/armv7m/fast.S",
+                                         "gimli_armv7m_permute24", 24)
     assert insns == 3 + 2 + 24 * 40 + 12 - 8 + 3
     assert cycles == 5 + 11 + 13 + 24 * 40 + 12 - 8 + 2 + 13 + 12 == 1020

@@ -11,13 +11,11 @@ with.  And the fast steps keep the state in registers.
 """
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
-from tests.helpers import ROOT, load_module, usable_target
+from tests.helpers import ROOT, load_module
+from tests.models import cm3
 
-TARGET = "cortex-m3-qemu"
 GEN = ROOT / "src" / "sparkle" / "armv7m" / "gen.py"
 
 
@@ -25,29 +23,10 @@ def gen():
     return load_module(GEN, "sparkle_armv7m_gen")
 
 
-def direct_call_cost(tmp_path, variant: str, entry: str, steps: int, ws: int = 0) -> tuple[int, int]:
+def direct_call_cost(tmp_path, variant: str, entry: str, steps: int) -> tuple[int, int]:
     """(instructions, modelled cycles) of one `mov r0, r8; movs r1, #steps;
-    bl entry` on a 48-byte RAM state, from the cycle model's own validation
-    program (tests/targets/test_cm3_model.py: 1000 and 2000 calls between counter
-    reads, the difference divided by 1000)."""
-    from tests.targets import test_cm3_model as m
-    from harness.bench.targets.qemu import HERE
-    body = f"mov r0, r8\n movs r1, #{steps}\n bl {entry}"
-    prog = m.program("", body).replace("mov.w r12, lr", "push {lr}").replace("bx r12", "pop {pc}")
-    prog = prog.replace("buffer: .space 16", "buffer: .space 48")
-    src, asm, elf = tmp_path / "p.S", tmp_path / "a.S", tmp_path / "p.elf"
-    src.write_text(prog)
-    asm.write_text(f'#include "sparkle/armv7m/{variant}.S"\n')
-    t = usable_target(TARGET)
-    r = subprocess.run([*t.cc, "-mcpu=cortex-m3", "-mthumb", "-nostdlib", "-static",
-                        f"-I{ROOT / 'src'}", "-T", str(HERE / "link.ld"),
-                        "-Wl,-z,max-page-size=4096", "-o", str(elf), str(src), str(asm)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    n = m.REPS[1] - m.REPS[0]
-    insns, cycles = m.per_body(m.run(elf, ws))
-    assert insns % n == 0 and cycles % n == 0
-    return insns // n, cycles // n
+    bl entry` on a 48-byte RAM state, at 0 wait states (tests/models/cm3.py)."""
+    return cm3.direct_call_cost(tmp_path, f"sparkle/armv7m/{variant}.S", entry, steps)
 
 
 P = 2  # the model's pipeline refill

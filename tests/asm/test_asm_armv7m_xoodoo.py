@@ -1,9 +1,9 @@
 """Xoodoo's ARMv7-M (Cortex-M3) assembly (src/xoodoo/armv7m, written by
 gen.py), what tests/asm/test_asm.py does not check for every family (there:
 the .S current, KATs, round counts, Xoodyak's misaligned, in-place and split
-calls): the instructions as generated (read back from the .S, executed by a
-small Thumb-2 interpreter here on the host) are Xoodoo's rounds on random
-states, in both variants (fast: the twelve unrolled rounds, their lane
+calls): the instructions as generated (read back from the .S, executed on
+the host by tests/models/thumb.py) are Xoodoo's rounds on random states
+(tests/models/perms.py), in both variants (fast: the twelve unrolled rounds, their lane
 renamings and frames, entered at every round through its layout stub;
 small: the loop's body, constant table included); the path of frames the
 generator found is a cycle; the fast Xoodoo[12] called directly costs its
@@ -14,90 +14,19 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 
-from tests.helpers import ROOT, load_module, usable_target
+from tests.helpers import ROOT, load_module
+from tests.models import cm3
+from tests.models.perms import xoodoo_round
+from tests.models.thumb import run_thumb
 
 GEN = ROOT / "src" / "xoodoo" / "armv7m" / "gen.py"
-M32 = 0xFFFFFFFF
+# what the rounds, the layout stubs and the loop may use (tests/models/thumb.py runs them)
+OPS = {"eor", "bic", "and", "ror", "lsr", "lsl", "mov", "ldr", "ldrb", "str"}
 
 
 def generator():
     return load_module(GEN, "xoodoo_armv7m_gen_test")
-
-
-def rol(x: int, k: int) -> int:
-    k %= 32
-    return ((x << k) | (x >> (32 - k))) & M32 if k else x
-
-
-def ref_round(a: list[int], rc: int) -> list[int]:
-    """The specification's round on a[x + 4y] (written from its text)."""
-    a = list(a)
-    p = [a[x] ^ a[x + 4] ^ a[x + 8] for x in range(4)]
-    e = [rol(p[(x - 1) % 4], 5) ^ rol(p[(x - 1) % 4], 14) for x in range(4)]
-    a = [a[i] ^ e[i % 4] for i in range(12)]
-    a[4:8] = [a[4 + (x - 1) % 4] for x in range(4)]          # rho-west
-    a[8:12] = [rol(a[8 + x], 11) for x in range(4)]
-    a[0] ^= rc                                                 # iota
-    b = [a[i] ^ (~a[4 * ((i // 4 + 1) % 3) + i % 4] & a[4 * ((i // 4 + 2) % 3) + i % 4])
-         for i in range(12)]                                   # chi
-    a = [v & M32 for v in b]
-    a[4:8] = [rol(a[4 + x], 1) for x in range(4)]              # rho-east
-    a[8:12] = [rol(a[8 + (x - 2) % 4], 8) for x in range(4)]
-    return a
-
-
-def run_thumb(lines: list[str], regs: dict, mem: dict) -> int:
-    """The instructions of `lines` (eor, bic, and, ror, lsr, lsl, mov; ldr,
-    ldrb, str at [reg, #imm] or post-indexed) on regs and a memory mem
-    (ldr, str: a word an address; ldrb: a byte); returns how many ran.
-    Anything else fails the test."""
-    n = 0
-    for line in lines:
-        code = line.split("@")[0].strip()
-        if not code or code.endswith(":"):
-            continue
-        op, _, rest = code.partition(" ")
-        args = [x.strip() for x in re.split(r",(?![^\[]*\])", rest)]
-        op = op[:-1] if op in ("eors", "bics", "movs", "lsrs", "lsls", "ands") else op
-        if op in ("ldr", "ldrb", "str"):
-            m = re.fullmatch(r"\[(\w+)(?:, #(\d+))?\]", args[1])
-            assert m, code
-            addr = regs[m.group(1)] + int(m.group(2) or 0)
-            if op == "str":
-                mem[addr] = regs[args[0]]
-            else:
-                regs[args[0]] = mem[addr]
-            if len(args) == 3:  # post-indexed
-                regs[m.group(1)] += int(args[2].lstrip("#"))
-        elif op in ("lsr", "lsl"):
-            if len(args) == 2:
-                args = [args[0]] + args
-            v, k = regs[args[1]], args[2]
-            k = int(k[1:]) if k.startswith("#") else regs[k] & 0xFF
-            regs[args[0]] = (v >> k if op == "lsr" else v << k) & M32
-        elif op in ("eor", "bic", "and"):
-            if len(args) == 2 or (len(args) == 3 and args[2].startswith("ror")):
-                args = [args[0]] + args  # two-operand form
-            rd, rn, rm = args[:3]
-            v = int(rm[1:], 0) if rm.startswith("#") else regs[rm]
-            if len(args) == 4:
-                k = int(re.fullmatch(r"ror #(\d+)", args[3]).group(1))
-                v = ((v >> k) | (v << (32 - k))) & M32
-            regs[rd] = {"eor": regs[rn] ^ v, "bic": regs[rn] & ~v & M32, "and": regs[rn] & v}[op]
-        elif op in ("ror", "rors"):
-            if len(args) == 2:  # rors rdn, rm: by the register's low byte, mod 32
-                args = [args[0]] + args
-            k = int(args[2][1:]) if args[2].startswith("#") else (regs[args[2]] & 0xFF) % 32
-            v = regs[args[1]]
-            regs[args[0]] = ((v >> k) | (v << (32 - k))) & M32
-        elif op == "mov":
-            regs[args[0]] = regs[args[1]]
-        else:
-            raise AssertionError(f"not a round operation: {code!r}")
-        n += 1
-    return n
 
 
 def lines_between(text: list[str], start, stop) -> list[str]:
@@ -123,10 +52,10 @@ def test_fast_unrolled_rounds_are_xoodoo12():
         a = [rnd.getrandbits(32) for _ in range(12)]
         regs = dict(zip(gen.REGS, a))
         regs.update({gen.T0: rnd.getrandbits(32), gen.T1: rnd.getrandbits(32)})
-        assert run_thumb(body, regs, {}) == 12 * 49
+        assert run_thumb(body, regs, {}, OPS) == 12 * 49
         want = a
         for rc in gen.RC:
-            want = ref_round(want, rc)
+            want = xoodoo_round(want, rc)
         assert [regs[r] for r in gen.REGS] == want
 
 
@@ -149,10 +78,10 @@ def test_fast_entries_at_every_round():
         a = [rnd.getrandbits(32) for _ in range(12)]
         regs = dict(zip(gen.REGS, a))
         regs.update({gen.T0: k, gen.T1: rnd.getrandbits(32)})
-        run_thumb(body, regs, {})
+        run_thumb(body, regs, {}, OPS)
         want = a
         for rc in gen.RC[k:]:
-            want = ref_round(want, rc)
+            want = xoodoo_round(want, rc)
         assert [regs[r] for r in gen.REGS] == want, n
 
 
@@ -188,10 +117,10 @@ def test_loop_body_is_a_round_for_every_constant():
             mem.update({table + i: rc for i, rc in enumerate(rcs)})
             regs.update({"sp": 0x100, gen.T0: 0, gen.T1: 0})
             for _ in range(n):
-                run_thumb(body, regs, mem)
+                run_thumb(body, regs, mem, OPS)
             want = a
             for rc in gen.RC[12 - n:]:
-                want = ref_round(want, rc)
+                want = xoodoo_round(want, rc)
             assert [regs[r] for r in gen.REGS] == want, (variant, n)
             assert mem[0x104] == table + 12  # where the loop's test reads 0
 
@@ -215,22 +144,7 @@ def test_direct_call_of_permute12_costs_the_hand_count(tmp_path):
     popped (2), stm of 12 (13), pop of 9 with pc (1 + 9 + P = 12): 644
     modelled cycles, under the seed's 657 (its figure is the permutation
     called directly; lwcbench's adds the benchmark's dispatch)."""
-    from tests.targets import test_cm3_model as m
-    from harness.bench.targets.qemu import HERE
-    body = "mov r0, r8\n movs r1, #12\n bl xoodoo_armv7m_permute12"
-    prog = m.program("", body).replace("mov.w r12, lr", "push {lr}").replace("bx r12", "pop {pc}")
-    prog = prog.replace("buffer: .space 16", "buffer: .space 48")
-    src, asm, elf = tmp_path / "p.S", tmp_path / "a.S", tmp_path / "p.elf"
-    src.write_text(prog)
-    asm.write_text('#include "xoodoo/armv7m/fast.S"\n')
-    t = usable_target("cortex-m3-qemu")
-    r = subprocess.run([*t.cc, "-mcpu=cortex-m3", "-mthumb", "-nostdlib", "-static",
-                        f"-I{ROOT / 'src'}", "-T", str(HERE / "link.ld"),
-                        "-Wl,-z,max-page-size=4096", "-o", str(elf), str(src), str(asm)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    n = m.REPS[1] - m.REPS[0]
-    insns, cycles = m.per_body(m.run(elf, 0))
-    assert insns % n == 0 and cycles % n == 0
-    assert insns // n == 3 + 2 + 12 * 49 + 3
-    assert cycles // n == 5 + 11 + 13 + 12 * 49 + 2 + 13 + 12 == 644
+    insns, cycles = cm3.direct_call_cost(tmp_path, "xoodoo/armv7m/fast.S",
+                                         "xoodoo_armv7m_permute12", 12)
+    assert insns == 3 + 2 + 12 * 49 + 3
+    assert cycles == 5 + 11 + 13 + 12 * 49 + 2 + 13 + 12 == 644

@@ -3,9 +3,10 @@ piece by piece where tests/asm/test_asm.py checks the whole (KAT, round
 counts, constant time):
 
 - the chunk routine (.Lcore: the four index exchanges and the S-box), run
-  instruction by instruction from the generated file on random chunks,
-  against the transposition and the specification's S-box table written
-  out here independently;
+  instruction by instruction from the generated file on random chunks
+  (tests/models/msp430.py), against the transposition and the
+  specification's S-box table (tests/models/perms.py, written out
+  independently of the generator);
 - the round constants: the generated table against common.h's definition
   of the LFSR and its reversal;
 - the goal of issue 17 on the simulator: the bare permutation at or below
@@ -20,8 +21,10 @@ import re
 import subprocess
 
 from tests.helpers import ROOT, load_module, usable_target
+from tests.models.msp430 import Msp430
+from tests.models.perms import SPONGENT_SBOX
 
-SBOX = [0xE, 0xD, 0xB, 0x0, 0x2, 0x1, 0x4, 0xF, 0x7, 0xA, 0x8, 0x5, 0x9, 0xC, 0x3, 0x6]
+CORE_OPS = {"mov", "mov.b", "and", "bic", "bis", "xor", "inv", "rra", "rla", "swpb"}
 GOAL_CYCLES, GOAL_BYTES = 40495, 822
 
 
@@ -29,52 +32,23 @@ def gen():
     return load_module(ROOT / "src" / "elephant" / "msp430" / "gen.py", "elephant_msp430_gen")
 
 
-def core_lines() -> list[tuple[str, list[str]]]:
+def core_lines() -> list[str]:
+    """.Lcore's lines, up to its ret."""
     text = (ROOT / "src" / "elephant" / "msp430" / "small.S").read_text().splitlines()
     start = text.index(".Lcore:")
-    out = []
-    for ln in text[start + 1:]:
-        ln = ln.split(";")[0].strip()
-        if not ln:
-            continue
-        op, _, rest = ln.partition(" ")
-        if op == "ret":
-            return out
-        out.append((op, [x.strip() for x in rest.split(",")]))
+    for end in range(start + 1, len(text)):
+        if text[end].split(";")[0].split() == ["ret"]:
+            return text[start + 1:end]
     raise AssertionError("no ret after .Lcore")
 
 
-def run(lines, regs: dict[str, int]) -> dict[str, int]:
-    """The register-only instructions the routine may use (any other one
-    fails the test)."""
-    r = dict(regs)
-    for op, args in lines:
-        src = args[0]
-        v = int(src[1:], 0) & 0xFFFF if src.startswith("#") else r.get(src, 0)
-        dst = args[-1]
-        if op == "mov":
-            r[dst] = v
-        elif op == "mov.b":
-            r[dst] = v & 0xFF
-        elif op == "and":
-            r[dst] &= v
-        elif op == "bic":
-            r[dst] &= ~v & 0xFFFF
-        elif op == "bis":
-            r[dst] |= v
-        elif op == "xor":
-            r[dst] ^= v
-        elif op == "inv":
-            r[dst] ^= 0xFFFF
-        elif op == "rra":
-            r[dst] = (r[dst] >> 1) | (r[dst] & 0x8000)
-        elif op == "rla":
-            r[dst] = (r[dst] << 1) & 0xFFFF
-        elif op == "swpb":
-            r[dst] = ((r[dst] << 8) | (r[dst] >> 8)) & 0xFFFF
-        else:
-            raise AssertionError(f"unexpected instruction in .Lcore: {op}")
-    return r
+def run(lines: list[str], regs: dict[str, int]) -> dict[str, int]:
+    """The routine on the MSP430 model, the registers not given at 0; it may
+    use only the register-only instructions CORE_OPS (any other one fails
+    the test, as does a memory operand)."""
+    cpu = Msp430({f"r{i}": 0 for i in range(4, 16)} | regs)
+    cpu.run(lines, only=CORE_OPS)
+    return cpu.r
 
 
 def entry_registers() -> dict[str, int]:
@@ -100,7 +74,7 @@ def test_core_is_transpose_then_sbox():
             gg, r1, r0, c0 = cell >> 3, (cell >> 2) & 1, (cell >> 1) & 1, cell & 1
             word = vals[2 * r0 + r1]
             x = (word >> (8 * gg + 4 * c0)) & 0xF
-            y = SBOX[x]
+            y = SPONGENT_SBOX[x]
             for p in range(4):
                 assert (out[g.OUT[p]] >> cell) & 1 == (y >> p) & 1, (trial, cell, p)
 

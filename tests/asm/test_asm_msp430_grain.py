@@ -6,8 +6,8 @@ the simulated MSP430 -- one-shot and incremental, split AD included --,
 * the generator's terms, taken together, are the specification's f, g, h
   and y (a tap dropped or mistyped in gen.py fails here by name, before
   any KAT);
-* the pre-output generator's chain, run by a small model of the
-  instructions it uses (registers, carry, memory), gives the windows and
+* the pre-output generator's chain, run by the MSP430 model
+  (tests/models/msp430.py: registers, carry, memory), gives the windows and
   the new words of a bit-serial Grain on random states, for ymask, ks, kb;
 * the only memory operands are the stack's, the state pointer's and the
   input's and output's, and every branch tests a length, the output
@@ -26,13 +26,14 @@ import re
 import subprocess
 
 from tests.helpers import ROOT, impl_id, load_module, usable_target
+from tests.models.bits import M16
+from tests.models.msp430 import Msp430, cycles
 from harness.bench.targets.base import Point
 from harness.discover import discover
 
 NAME = "msp430"
 GEN = load_module(ROOT / "src" / "grain" / "msp430" / "gen.py", "grain_msp430_gen_family")
 (ASM,) = [i for i in discover() if i.name == "asm_msp430" and i.scheme == "grain128aead-v2"]
-M16 = 0xFFFF
 
 # Grain-128AEADv2, section 2.1 (taps as ("s", i) / ("b", i); a product as a tuple)
 S = lambda *ks: tuple(("s", k) for k in ks)  # noqa: E731
@@ -84,65 +85,6 @@ def block(lines: list[str], start: str, end: str) -> list[str]:
     return lines[i + 1:j + 1]
 
 
-class Cpu:
-    """Just enough of MSP430 for .Lcore: 16-bit registers, the carry,
-    word memory (even addresses), call/ret."""
-
-    def __init__(self):
-        self.r = {f"r{i}": 0 for i in range(4, 16)}
-        self.r["sp"] = 0x3000
-        self.mem: dict[int, int] = {}
-        self.c = 0
-
-    def addr(self, s: str) -> int:
-        m = re.fullmatch(r"(-?\d+)\((\w+)\)", s)
-        assert m, s
-        return (int(m.group(1)) + self.r[m.group(2)]) & M16
-
-    def read(self, s: str) -> int:
-        if s.startswith("#"):
-            return int(s[1:], 0) & M16
-        if s.startswith("@"):
-            reg = s[1:].rstrip("+")
-            v = self.mem[self.r[reg]]
-            if s.endswith("+"):
-                self.r[reg] += 2
-            return v
-        if "(" in s:
-            return self.mem[self.addr(s)]
-        return self.r[s]
-
-    def write(self, d: str, v: int) -> None:
-        if "(" in d:
-            self.mem[self.addr(d)] = v & M16
-        else:
-            self.r[d] = v & M16
-
-    def run(self, lines: list[str]) -> None:
-        for ln in lines:
-            if not ln or ln.endswith(":") or ln.startswith("."):
-                continue
-            op, _, rest = ln.partition(" ")
-            args = [x.strip() for x in rest.split(",")] if rest.strip() else []
-            if op == "ret":
-                return
-            if op in ("rra", "rrc"):
-                v = self.r[args[0]]
-                top = (v & 0x8000) if op == "rra" else self.c << 15
-                self.r[args[0]] = v >> 1 | top
-                self.c = v & 1
-                continue
-            v = self.read(args[0])
-            d = args[1]
-            if op == "mov":
-                self.write(d, v)
-            elif op in ("xor", "and", "add"):
-                cur = self.read(d) if "(" in d else self.r[d]
-                self.write(d, cur ^ v if op == "xor" else cur & v if op == "and" else cur + v)
-            else:
-                raise AssertionError(f"model lacks {op}")
-
-
 def bits(words: list[int]) -> list[int]:
     return [(words[i // 16] >> (i % 16)) & 1 for i in range(128)]
 
@@ -184,7 +126,7 @@ def test_core_model_matches_bit_serial_grain():
         st = [rng.getrandbits(16) for _ in range(16)]
         ymask, ks, kb = [(0, 0, 0), (M16, 0, 0)][trial % 2] if trial < 20 else \
             (rng.getrandbits(16), rng.getrandbits(16), rng.getrandbits(16))
-        cpu = Cpu()
+        cpu = Msp430({f"r{i}": 0 for i in range(4, 16)} | {"sp": 0x3000}, {})
         base = 0x1200
         for i, w in enumerate(st):
             cpu.mem[base + 2 * i] = w
@@ -223,28 +165,6 @@ def test_only_public_addresses_and_branches():
                 (".Lauth", "cmp     #1, r13"),       # the sentinel
             } or (target == ".Lbyte" and re.fullmatch(r"sub     #1, \d+\(sp\)", prev)), ln
         prev = ln
-
-
-def cycles(ln: str) -> int:
-    """SLAU049's cycles (tables 3-14 to 3-16) for what the generator emits."""
-    op, _, rest = ln.partition(" ")
-    args = [x.strip() for x in rest.split(",")] if rest.strip() else []
-    cg = {"#0", "#1", "#2", "#4", "#8", "#-1"}
-    if op.startswith("j"):
-        return 2
-    if op == "ret":
-        return 3
-    if op == "call":
-        return 5
-    emulated = {"tst": ["#0"], "inc": ["#1"]}
-    if op in emulated:
-        args = emulated[op] + args
-    if op in ("rra", "rrc", "swpb"):
-        assert re.fullmatch(r"r\d+", args[0]), ln
-        return 1
-    s, d = args
-    src = 1 if (re.fullmatch(r"r\d+", s) or s in cg) else 3 if "(" in s else 2
-    return src + (3 if "(" in d else 0)
 
 
 def test_byte_cost_is_what_the_simulator_charges():

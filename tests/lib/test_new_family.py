@@ -15,6 +15,7 @@ from harness.bench.targets import TARGETS
 from harness.build import VARIANTS, WARN, impl_flags, via_flags
 from harness.discover import discover
 from tests.helpers import ROOT
+from tests.models.bits import rol
 
 GUIDE = ROOT / "docs" / "design" / "adding-a-family.md"
 ISA_GUIDE = ROOT / "docs" / "design" / "adding-an-isa.md"
@@ -294,10 +295,6 @@ int main(int argc, char **argv) {
   return 0;
 }
 """
-
-
-def rol(x: int, n: int) -> int:
-    return ((x << n) | (x >> (32 - n))) & 0xFFFFFFFF
 
 
 def toy_permute(state: bytes, rounds: int = 8) -> bytes:

@@ -4,11 +4,12 @@ by construction.
 Each case is a small Thumb-2 body whose cost the Cortex-M3 Technical
 Reference Manual states (ALU 1, loads and stores 2, a load or store right
 after an independent load 1, LDM/STM 1+N, a taken branch 1+P, MLA 2, ...).
-The program runs the body 1000 and 2000 times in a row (.rept, no loop),
-each run between two reads of the counters, and writes the counts out; the
-difference of the two runs is exactly 1000 bodies, whatever the reads and
-the run's edges cost.  That difference must be 1000 x the cost written
-here by hand from the manual's table and the wait-state rules of docs/research.md
+The program (tests/models/cm3.py) runs the body 1000 and 2000 times in a
+row (.rept, no loop), each run between two reads of the counters, and
+writes the counts out; the difference of the two runs is exactly 1000
+bodies, whatever the reads and the run's edges cost.  That difference must
+be 1000 x the cost written here by hand from the manual's table and the
+wait-state rules of docs/research.md
 (fetch lines of 4 bytes, one line prefetched, 1 + ws cycles a flash line,
 ws more per flash data read, ws per line of a branch target) -- exactly,
 at 0, 2 and 4 wait states.  A wrong class cost, a missed pipelining or a
@@ -24,17 +25,15 @@ accelerator were off.
 """
 from __future__ import annotations
 
-import struct
 import subprocess
 
 import pytest
 
 from tests.helpers import usable_target
-from harness.bench.targets.qemu import CM3_PLUGIN, HERE, flash_range
+from tests.models.cm3 import P, REPS, link, per_body, program, run
+from harness.bench.targets.qemu import CM3_PLUGIN, flash_range
 
-REPS = (1000, 2000)
 WS = (0, 2, 4)
-P = 2  # the model's refill (CortexM3Qemu.refill)
 
 # name: (setup, body, instructions executed per body, cost(ws) by hand)
 # registers: sp -> RAM words (sp[0] holds sp, sp[2..] data), r8 -> RAM
@@ -170,118 +169,11 @@ ACCEL_CASES = {
                                   PLAIN: lambda ws: ws + 5 * (1 + ws) + 2 + P}),
 }
 
-COUNT = """
-        movw r6, #:lower16:{slot}
-        movt r6, #:upper16:{slot}
-        movw r4, #0x574c
-        movt r4, #0x4343
-        movw r5, #0x554f
-        movt r5, #0x544e
-        strd r4, r5, [r6]
-        strd r4, r5, [r6, #8]
-        mov r0, r6
-        movw r7, #0x4c57
-        svc 0
-        add.w r0, r6, #8
-        movw r7, #0x4c59
-        svc 0
-        nop
-"""
-
-
-def program(setup: str, body: str, loop: bool = False, accel: bool = False) -> str:
-    """Two regions of REPS bodies, each between two counter reads; the 8
-    slots (instructions, modelled cycles) are written to stdout.  With
-    loop, each region runs the body as a loop of REPS iterations instead,
-    at a 16-byte aligned address (r3 counts down; the body ends with the
-    loop's own `subs r3, #1` and `bne.n {top}`).  With accel, each region
-    first reads another flash line than the bodies' `table` (r11), so both
-    regions start with the same line in the SAM3X's data buffer."""
-    regions = []
-    for k, n in enumerate(REPS):
-        count = "ldr r0, [r11]" if accel else ""  # the SAM3X's data buffer: another line
-        if loop:
-            top = f"loop{k}"
-            count += f"\n        movw r3, #{n}"
-            code = f"""
-        b.w {top}
-        .balign 16
-{top}:
-        {body.format(top=top)}
-"""
-        else:
-            code = f"""
-        .rept {n}
-        {body}
-        .endr
-"""
-        regions.append(f"""
-        .balign 16
-region{k}:
-        mov.w r12, lr
-        {count}
-{COUNT.format(slot=f"slots+{32 * k}")}
-{code}
-{COUNT.format(slot=f"slots+{32 * k + 16}")}
-        bx r12
-""")
-    return f"""
-        .syntax unified
-        .thumb
-        .section .text.start, "ax"
-        .globl _start
-        .thumb_func
-_start:
-        sub sp, sp, #64
-        mov r0, sp
-        str r0, [sp]
-        movs r1, #7
-        str r1, [sp, #8]
-        str r1, [sp, #12]
-        movw r8, #:lower16:buffer
-        movt r8, #:upper16:buffer
-        movw r9, #:lower16:table
-        movt r9, #:upper16:table
-        movw r11, #:lower16:other
-        movt r11, #:upper16:other
-        movs r1, #1
-        movs r2, #3
-        movs r3, #200
-        mov.w r10, #0
-        cmp r1, r1
-        {setup}
-        bl region0
-        cmp r1, r1
-        bl region1
-        movs r0, #1
-        movw r1, #:lower16:slots
-        movt r1, #:upper16:slots
-        movs r2, #64
-        movs r7, #4
-        svc 0
-        movs r0, #0
-        movs r7, #248
-        svc 0
-{"".join(regions)}
-never:  b never
-        .section .rodata
-        .balign 16
-table:  .word 0x12345678
-        .balign 16
-other:  .word 0
-        .bss
-        .balign 8
-slots:  .space 64
-buffer: .space 16
-"""
-
-
 _built: dict = {}
 
 
 def build(tmp_path_factory, name: str):
     if name not in _built:
-        t = usable_target("cortex-m3-qemu")
         folder = tmp_path_factory.mktemp(f"cm3-{name}")
         src = folder / f"{name}.S"
         assert not set(CASES) & set(ACCEL_CASES)  # one name, one program
@@ -292,28 +184,9 @@ def build(tmp_path_factory, name: str):
             body, loop, _n, _costs = ACCEL_CASES[name]
             src.write_text(program("", body, loop, accel=True))
         elf = folder / f"{name}.elf"
-        r = subprocess.run([*t.cc, "-mcpu=cortex-m3", "-mthumb", "-nostdlib", "-static",
-                            "-T", str(HERE / "link.ld"), "-Wl,-z,max-page-size=4096", "-o",
-                            str(elf), str(src)], capture_output=True, text=True)
-        assert r.returncode == 0, r.stderr
+        link(elf, src)
         _built[name] = elf
     return _built[name]
-
-
-def run(elf, ws: int, refill: int = P, extra: str = "") -> list[int]:
-    lo, hi = flash_range(elf)
-    plugin = f"{CM3_PLUGIN},ws={ws},refill={refill},flash={lo:x}:{hi:x}{extra}"
-    r = subprocess.run(["qemu-arm", "-plugin", plugin, str(elf)], capture_output=True,
-                       timeout=60)
-    assert r.returncode == 0, r.stderr
-    assert len(r.stdout) == 64
-    return list(struct.unpack("<8Q", r.stdout))
-
-
-def per_body(counts: list[int]) -> tuple[int, int]:
-    """(instructions, modelled cycles) of REPS[1] - REPS[0] bodies."""
-    i0, c0, i1, c1, j0, d0, j1, d1 = counts
-    return (j1 - j0) - (i1 - i0), (d1 - d0) - (c1 - c0)
 
 
 @pytest.mark.parametrize("ws", WS)

@@ -18,6 +18,7 @@ import subprocess
 import pytest
 
 from tests.helpers import ROOT, find_impl, firmware, usable_target
+from tests.models.bits import rol, ror
 from harness.bench import ct, kat
 from harness.bench.session import ScriptSession
 from harness.bench.targets import TARGETS
@@ -230,7 +231,7 @@ def bitmanip_expected(lines: list[str]) -> list[str]:
         vals = {"ia": a, "ib": b, "pk": (a & 0xffff) | (b & 0xffff) << 16,
                 "ph": (a & 0xff) | (b & 0xff) << 8, "b8": brev8(a), "zp": zip_(a),
                 "uz": unzip(a), "r8": int.from_bytes(a.to_bytes(4, "little"), "big"),
-                "ro": (a >> r | a << (32 - r)) & m, "rl": (a << r | a >> (32 - r)) & m,
+                "ro": ror(a, r), "rl": rol(a, r),
                 "an": a & ~b & m, "xn": ~(a ^ b) & m, "cl": clmul(a, b) & m,
                 "ch": clmul(a, b) >> 32}
         out += [f"{t} {v:08x}" for t, v in vals.items()]
