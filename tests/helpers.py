@@ -21,6 +21,10 @@ sys.path.insert(0, str(ROOT))
 from harness.build import Builder, build_dir  # noqa: E402
 from harness.discover import KAT_DIR  # noqa: E402
 
+__all__ = ["ROOT", "KAT_DIR", "VARIANTS", "bin_dir", "host_impls", "load_module", "chromium",
+           "impl_id", "usable_target", "find_impl", "firmware", "kat_then_repeat",
+           "align_firmware"]
+
 ALL_VARIANTS = ["release", "clang", "asan"]
 VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
 _built: dict[str, pathlib.Path] = {}
