@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import platform
 import shutil
 import subprocess
 import sys
@@ -21,9 +22,9 @@ sys.path.insert(0, str(ROOT))
 from harness.build import Builder, build_dir  # noqa: E402
 from harness.discover import KAT_DIR  # noqa: E402
 
-__all__ = ["ROOT", "KAT_DIR", "VARIANTS", "bin_dir", "host_impls", "load_module", "chromium",
-           "impl_id", "usable_target", "find_impl", "firmware", "kat_then_repeat",
-           "align_firmware"]
+__all__ = ["ROOT", "KAT_DIR", "VARIANTS", "LWCBENCH", "X86", "bin_dir", "host_impls",
+           "load_module", "chromium", "impl_id", "lwcbench", "usable_target", "find_impl",
+           "firmware", "kat_then_repeat", "align_firmware"]
 
 ALL_VARIANTS = ["release", "clang", "asan"]
 VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
@@ -68,6 +69,23 @@ def chromium(*args, timeout=180) -> subprocess.CompletedProcess:
 
 def impl_id(i) -> str:
     return f"{i.scheme}/{i.name}"
+
+
+# -- ./lwcbench ------------------------------------------------------------------------
+LWCBENCH = ROOT / "lwcbench"
+X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686")  # the host has rdtsc
+
+
+def lwcbench(*args, cwd=ROOT, env=None, timeout=600) -> subprocess.CompletedProcess:
+    """./lwcbench ARGS as a user runs it once ./run-tests set everything up
+    (LWC_NO_SETUP), without the caller's LWC_EXTRA_IMPLS; env adds to the
+    environment."""
+    full_env = dict(os.environ)
+    full_env.pop("LWC_EXTRA_IMPLS", None)
+    full_env["LWC_NO_SETUP"] = "1"  # ./run-tests set everything up
+    full_env.update(env or {})
+    return subprocess.run([str(LWCBENCH), *args], cwd=cwd, env=full_env, capture_output=True,
+                          text=True, timeout=timeout)
 
 
 # -- benchmark targets (tests/targets/, tests/asm/) ----------------------------------

@@ -20,7 +20,7 @@ import subprocess
 
 import pytest
 
-from tests.helpers import ROOT, chromium
+from tests.helpers import ROOT, chromium, lwcbench
 from harness.bench import export, report
 from harness.bench import tables as tb
 
@@ -542,3 +542,114 @@ def test_the_modes_beside_their_permutation_floor():
     assert rows[3][:6] == ["ascon-hash256", "asm", "hash", "950.00", "948.50", "1.002"]
     assert len(rows) == 4 and "rhys" in s.title
     assert tb.floor_sections(records[2:], {}) == []  # no bare permutation: no floor
+
+
+# -- tables of host records; ./lwcbench report --------------------------------------
+
+def host_rec(impl, scheme, op, mlen, cycles, status="ok"):
+    return {"target": "host", "scheme": scheme, "impl": impl, "op": op, "adlen": 0,
+            "mlen": mlen, "cycles": cycles, "samples": 33, "status": status,
+            "cycles_min": cycles, "instructions": None}
+
+
+def test_table_averages_encrypt_and_decrypt_and_compares_with_baseline():
+    recs = [host_rec("ref", "ascon128-v12", "encrypt", 16, 1600),
+            host_rec("ref", "ascon128-v12", "decrypt", 16, 1760),   # mean 105 c/B
+            host_rec("opt64", "ascon128-v12", "encrypt", 16, 800),
+            host_rec("opt64", "ascon128-v12", "decrypt", 16, 880),  # mean 52.5 c/B: -50 %
+            host_rec("ref", "asconhash-v12", "hash", 16, 3200),     # 200 c/B
+            host_rec("opt64", "asconhash-v12", "hash", 16, None, status="kat-failed")]
+    text = report.tables(recs, {"host": "host rdtsc"}, "ref")
+    lines = text.splitlines()
+    assert lines[0].startswith("host: cycles per byte (host rdtsc, median of 33 samples) -- 16 B")
+    assert lines[1].split() == ["impl", "ascon128-v12", "asconhash-v12"]
+    assert lines[2].split() == ["ref", "105.00", "200.00"]
+    assert lines[3].split() == ["opt64", "52.50", "(-50.0%)", "KAT", "FAIL"]
+    assert "%)" not in report.tables(recs, {}, None)
+
+
+def test_thesis_columns_come_first():
+    recs = [host_rec("ref", s, "hash", 32768, 32768) for s in
+            ["ascon-hash256", "asconhash-v12", "asconhasha-v12", "ascon128-v12", "ascon128a-v12",
+             "zz-new-scheme"]]
+    lines = report.tables(recs, {}, None).splitlines()
+    heads = [ln.split()[1:] for ln in lines if ln.startswith("impl")]
+    assert heads == [["ascon128a-v12", "ascon128-v12", "asconhasha-v12", "asconhash-v12"],
+                     ["ascon-hash256"], ["zz-new-scheme"]]
+
+
+def test_published_figures_are_compared_and_labelled():
+    """Rows with a published counterpart (harness/bench/published) get a
+    table "measured / published (difference)" whose title says they are
+    published figures; the 80pq column uses the thesis' Ascon-128 figure."""
+    def rec(scheme, op, mlen, count):
+        return {"target": "rv32i-qemu", "scheme": scheme, "impl": "opt64", "op": op,
+                "adlen": 0, "mlen": mlen, "instructions": count, "cycles": None,
+                "samples": 1, "status": "ok"}
+    recs = [rec("ascon80pq-v12", "encrypt", 32768, 101.10 * 32768 * 1.1),
+            rec("ascon80pq-v12", "decrypt", 32768, 101.10 * 32768 * 0.9),
+            rec("asconhash-v12", "hash", 32768, 189.69 * 32768 / 2)]
+    sections = list(report.published_sections(recs))
+    assert len(sections) == 1
+    title, groups = sections[0]
+    assert title.startswith("rv32i-qemu: instructions per byte, measured here / published in "
+                            "the thesis (not measured here)")
+    cells = {h: c for rows in groups for h, c in zip(rows[0], rows[1])}
+    assert cells["impl (published row)"] == "opt64 (c_opt64 (ascon-c))"
+    assert cells["ascon80pq-v12"] == "101.10 / 101.10 (+0.0%)"
+    assert cells["asconhash-v12"] == "94.84 / 189.69 (-50.0%)"
+    assert "published" in report.tables(recs, {}, None)
+    md = export.to_markdown({"results": [{**r, "code_bytes": None, "stack_bytes": None, "kat": "pass"}
+                                         for r in recs], "environment": {}}, None)  # the folder too
+    assert "| opt64 (c_opt64 (ascon-c)) |" in md and "101.10 / 101.10 (+0.0%)" in md
+
+
+def test_results_folder_is_rebuilt_from_json(tmp_path):
+    recs = [host_rec("ref", "ascon128-v12", op, m, 100 * m + 7) for op in ("encrypt", "decrypt")
+            for m in (1, 16, 64, 32768)]
+    for r in recs:
+        r.update(kat="pass", code_bytes=1000, stack_bytes=200, sets=["sweep"])
+    (tmp_path / "r.json").write_text(json.dumps({"results": recs, "environment": {}}))
+    r = lwcbench("report", str(tmp_path / "r.json"), "--out", str(tmp_path / "o"))
+    assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in (tmp_path / "o").rglob("*") if p.is_file())
+    assert names == ["host-cycles-sweep.png", "host-cycles-sweep.svg", "host-cycles.png",
+                     "host-cycles.svg", "index.html", "results.csv", "results.json", "results.md"]
+    md = (tmp_path / "o" / "results.md").read_text()
+    assert "| ref | 100.44 |" in md  # (1607 + 1607) / 2 / 16 at 16 B
+    csv_lines = (tmp_path / "o" / "results.csv").read_text().splitlines()
+    assert len(csv_lines) == 1 + len(recs) and csv_lines[0].startswith("target,scheme,impl")
+    assert "host-cycles.svg" in (tmp_path / "o" / "index.html").read_text()
+    assert export.to_csv([]) .startswith("target,")
+
+
+def test_report_checks_its_baseline_and_folder_like_run(tmp_path, capsys, monkeypatch):
+    """report takes --baseline through run's own check (it took any name),
+    and a folder it cannot write is a one-line error (it was a traceback)."""
+    from harness.bench import cli
+    recs = [host_rec("ref", "ascon128-v12", "encrypt", 16, 1000)]
+    (tmp_path / "r.json").write_text(json.dumps({"results": recs, "environment": {}}))
+    rc = cli.main(["report", str(tmp_path / "r.json"), "--baseline", "nosuch", "--out",
+                   str(tmp_path / "o")])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lwcbench: unknown baseline 'nosuch' (valid: ")
+    assert " ref, " in lines[0] and lines[0].endswith(", none)")
+    assert not (tmp_path / "o").exists()
+    for out_dir in ("/proc/nope", str(tmp_path / "r.json" / "o")):
+        rc = cli.main(["report", str(tmp_path / "r.json"), "--out", out_dir, "--no-plots"])
+        err = capsys.readouterr().err
+        assert rc == 2
+        assert err.count("\n") == 1 and err.startswith(f"lwcbench: cannot write --out {out_dir}: "), err
+    assert cli.main(["report", str(tmp_path / "r.json"), "--baseline", "none", "--out",
+                     str(tmp_path / "o"), "--no-plots"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"wrote {tmp_path / 'o'}/ (")
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(export, "write_json", full)  # a write that fails midway
+    assert cli.main(["report", str(tmp_path / "r.json"), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"lwcbench: cannot write the results in {tmp_path / 'o'}: " \
+                  "[Errno 28] No space left on device\n"

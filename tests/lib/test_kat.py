@@ -13,7 +13,7 @@ from tests.helpers import KAT_DIR, bin_dir, host_impls, impl_id, VARIANTS
 from harness.katfile import generator_args, normalize, records
 
 # Bare permutations have no KAT file of their own: the benchmark program
-# checks them through a scheme's file (tests/test_bench.py).
+# checks them through a scheme's file (tests/bench/test_bench_protocol.py).
 IMPLS = [i for i in host_impls() if i.kind != "perm"]
 
 
