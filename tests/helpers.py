@@ -2,8 +2,10 @@
 the tree (ROOT, KAT_DIR), the host builds (bin_dir, once per session), the
 implementations (host_impls, find_impl, impl_id), scripts of the tree as
 modules (load_module), headless Chromium, the benchmark targets once set up
-(usable_target), their firmware (firmware, align_firmware) and the
-KAT-then-repeat check of a target family.
+(usable_target), their firmware (firmware, align_firmware), the
+KAT-then-repeat check of a target family, ./lwcbench as a user runs it
+(lwcbench), and implementations written outside the tree for
+LWC_EXTRA_IMPLS (write_impl, hash_with_update).
 """
 from __future__ import annotations
 
@@ -23,8 +25,8 @@ from harness.build import Builder, build_dir  # noqa: E402
 from harness.discover import KAT_DIR  # noqa: E402
 
 __all__ = ["ROOT", "KAT_DIR", "VARIANTS", "LWCBENCH", "X86", "bin_dir", "host_impls",
-           "load_module", "chromium", "impl_id", "lwcbench", "usable_target", "find_impl",
-           "firmware", "kat_then_repeat", "align_firmware"]
+           "load_module", "chromium", "impl_id", "lwcbench", "write_impl", "hash_with_update",
+           "usable_target", "find_impl", "firmware", "kat_then_repeat", "align_firmware"]
 
 ALL_VARIANTS = ["release", "clang", "asan"]
 VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
@@ -86,6 +88,41 @@ def lwcbench(*args, cwd=ROOT, env=None, timeout=600) -> subprocess.CompletedProc
     full_env.update(env or {})
     return subprocess.run([str(LWCBENCH), *args], cwd=cwd, env=full_env, capture_output=True,
                           text=True, timeout=timeout)
+
+
+# -- implementations outside the tree (LWC_EXTRA_IMPLS) ----------------------------
+def write_impl(root: pathlib.Path, top: str, scheme: str, name: str,
+               files: dict[str, str]) -> pathlib.Path:
+    """root/top/scheme/name: an implementation outside the tree (a folder
+    for LWC_EXTRA_IMPLS, most often deliberately broken) with the tree's
+    scheme.h beside it, an api.h that includes it, architectures "any" and
+    the files given (name: text).  Returns its folder."""
+    d = root / top / scheme / name
+    d.mkdir(parents=True)
+    header = d.parent / "scheme.h"
+    if not header.exists():
+        header.write_text((ROOT / top / scheme / "scheme.h").read_text())
+    (d / "api.h").write_text('#include "../scheme.h"\n')
+    (d / "architectures").write_text("any\n")
+    for file, text in files.items():
+        (d / file).write_text(text)
+    return d
+
+
+def hash_with_update(name: str, first: str, prelude: str = "") -> str:
+    """The hash.c of ascon-hash256/<name>: ref's code whose update() runs
+    the C statement `first` before absorbing (n is the update's length);
+    prelude comes before the includes."""
+    return (f'{prelude}#include "api.h"\n#include "ascon/backend_ref.h"\n'
+            f'#undef LWC_NAMESPACE\n#define LWC_NAMESPACE inner_{name}\n'
+            '#include "ascon/hash_mode.h"\n'
+            'void bench_put_line(const char *line);\n'
+            f'static int {name}_update(lwc_hash_ctx *c, const uint8_t *in, size_t n) {{\n'
+            f'  {first}\n'
+            '  return ascon_hash_update(c, in, n);\n}\n'
+            f'const lwc_hash ascon_hash256_{name}_lwc_hash_desc = {{\n'
+            '    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,\n'
+            f'    ASCON_MAX_CUSTOM, ascon_hash_init, {name}_update, ascon_hash_squeeze}};\n')
 
 
 # -- benchmark targets (tests/targets/, tests/asm/) ----------------------------------

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from tests.helpers import LWCBENCH, ROOT, lwcbench
+from tests.helpers import LWCBENCH, ROOT, hash_with_update, lwcbench, write_impl
 from harness.bench import report
 from harness.bench.impls import extra_build_dir
 from harness.bench.kat import judge
@@ -46,26 +46,10 @@ HOSTILE = {
 def write_hostile_impls(root, names=tuple(HOSTILE)):
     """crypto_hash/ascon-hash256/<name>: the ref code whose update() first
     runs HOSTILE[name] (n is the update's length)."""
-    scheme = root / "crypto_hash" / "ascon-hash256"
-    scheme.mkdir(parents=True)
-    (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
     for name in names:
-        d = scheme / name
-        d.mkdir()
-        (d / "api.h").write_text('#include "../scheme.h"\n')
-        (d / "architectures").write_text("any\n")
         stdio = "#include <stdio.h>\n" if "stdout" in HOSTILE[name] else ""  # host only
-        (d / "hash.c").write_text(
-            f'{stdio}#include "api.h"\n#include "ascon/backend_ref.h"\n'
-            f'#undef LWC_NAMESPACE\n#define LWC_NAMESPACE inner_{name}\n'
-            '#include "ascon/hash_mode.h"\n'
-            'void bench_put_line(const char *line);\n'
-            'static int hostile_update(lwc_hash_ctx *c, const uint8_t *in, size_t n) {\n'
-            f'  {HOSTILE[name]}\n'
-            '  return ascon_hash_update(c, in, n);\n}\n'
-            f'const lwc_hash ascon_hash256_{name}_lwc_hash_desc = {{\n'
-            '    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,\n'
-            '    ASCON_MAX_CUSTOM, ascon_hash_init, hostile_update, ascon_hash_squeeze};\n')
+        write_impl(root, "crypto_hash", "ascon-hash256", name,
+                   {"hash.c": hash_with_update(name, HOSTILE[name], stdio)})
 
 
 def extra_program(target: str, extra: pathlib.Path, impls: list[str]) -> pathlib.Path:

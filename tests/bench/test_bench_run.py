@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.helpers import ROOT, X86, host_impls, lwcbench
+from tests.helpers import ROOT, X86, hash_with_update, host_impls, lwcbench, write_impl
 from harness.bench.targets import TARGETS
 from harness.discover import discover
 
@@ -231,31 +231,16 @@ def test_auth_records_carry_the_input_limit(tmp_path):
 
 def write_extra_impls(root):
     """crypto_hash/ascon-hash256/{broken,crashy,nocompile} outside the tree."""
-    scheme = root / "crypto_hash" / "ascon-hash256"
-    scheme.mkdir(parents=True)
-    (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
     sources = {
         # wrong output: one round fewer between message blocks
         "broken": '#include "api.h"\n#include "ascon/backend_ref.h"\n'
                   '#undef ASCON_PB\n#define ASCON_PB 11\n#include "ascon/hash_mode.h"\n',
         # right output for the KAT inputs (<= 1024 bytes), traps on 32 KiB
-        "crashy": '#include "api.h"\n#include "ascon/backend_ref.h"\n'
-                  '#undef LWC_NAMESPACE\n#define LWC_NAMESPACE inner\n'
-                  '#include "ascon/hash_mode.h"\n'
-                  'static int crashy_update(lwc_hash_ctx *c, const uint8_t *in, size_t n) {\n'
-                  '  if (n > 4096) __builtin_trap();\n'
-                  '  return ascon_hash_update(c, in, n);\n}\n'
-                  'const lwc_hash ascon_hash256_crashy_lwc_hash_desc = {\n'
-                  '    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,\n'
-                  '    ASCON_MAX_CUSTOM, ascon_hash_init, crashy_update, ascon_hash_squeeze};\n',
+        "crashy": hash_with_update("crashy", "if (n > 4096) __builtin_trap();"),
         "nocompile": '#include "api.h"\n#error deliberately broken\n',
     }
     for name, src in sources.items():
-        d = scheme / name
-        d.mkdir()
-        (d / "api.h").write_text('#include "../scheme.h"\n')
-        (d / "architectures").write_text("any\n")
-        (d / "hash.c").write_text(src)
+        write_impl(root, "crypto_hash", "ascon-hash256", name, {"hash.c": src})
 
 
 def test_a_qemu_target_whose_every_job_failed_is_titled_by_instructions(tmp_path):
@@ -327,17 +312,13 @@ def test_a_missing_kat_file_means_not_measured(tmp_path, monkeypatch):
 def test_a_broken_permutation_fails_its_kat_and_the_others_are_measured(tmp_path):
     """ascon-p8 is checked through Ascon-AEAD128's official file; a p^8 that
     flips one state bit before permuting fails it and is not measured."""
-    scheme = tmp_path / "extra" / "crypto_perm" / "ascon-p8"
-    (scheme / "broken").mkdir(parents=True)
-    for name in ("scheme.h", "kat-via", "via.c"):
-        (scheme / name).write_text((ROOT / "crypto_perm/ascon-p8" / name).read_text())
-    (scheme / "broken" / "api.h").write_text('#include "../scheme.h"\n')
-    (scheme / "broken" / "architectures").write_text("any\n")
-    (scheme / "broken" / "perm.c").write_text(
+    broken = write_impl(tmp_path / "extra", "crypto_perm", "ascon-p8", "broken", {"perm.c": (
         '#include "api.h"\n#include "ascon/backend_ref.h"\n'
         "static void flip_then_permute(perm_state_t *s, unsigned n) {\n"
         "  s->x[2] ^= 1;\n  perm_permute(s, n);\n}\n"
-        "#define perm_permute flip_then_permute\n#include \"ascon/perm_mode.h\"\n")
+        "#define perm_permute flip_then_permute\n#include \"ascon/perm_mode.h\"\n")})
+    for name in ("kat-via", "via.c"):
+        (broken.parent / name).write_text((ROOT / "crypto_perm/ascon-p8" / name).read_text())
     out = tmp_path / "p.json"
     r = lwcbench("run", "--target", "host", "--scheme", "ascon-p8", "--quick", "--json", str(out),
                  "--out", "none", env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})

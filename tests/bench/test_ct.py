@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, write_impl
 from harness.bench.impls import extra_build_dir
 from harness.bench.targets import TARGETS
 from harness.discover import discover
@@ -76,21 +76,14 @@ LEAKS = {
 
 
 def write_leaky(root):
-    scheme = root / "crypto_aead" / "ascon128-v12"
-    scheme.mkdir(parents=True)
-    (scheme / "scheme.h").write_text((ROOT / "crypto_aead/ascon128-v12/scheme.h").read_text())
     for name, leak in LEAKS.items():
-        d = scheme / name
-        d.mkdir()
-        (d / "api.h").write_text('#include "../scheme.h"\n')
-        (d / "architectures").write_text("any\n")
-        (d / "aead.c").write_text(
+        write_impl(root, "crypto_aead", "ascon128-v12", name, {"aead.c": (
             '#include "api.h"\n#include "ascon/backend_ref.h"\n'
             "static volatile unsigned leak_sink;\n"
             "static volatile const unsigned char leak_table[16] = {1, 2, 3};\n"
             "static void leaky_permute(perm_state_t *s, unsigned n) {\n"
             f"{leak}  perm_permute(s, n);\n}}\n"
-            "#define perm_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")
+            "#define perm_permute leaky_permute\n#include \"ascon/aead_mode.h\"\n")})
 
 
 @pytest.mark.parametrize("target", ["rv32i-qemu", "rv32-ibex", "avr-atmega128", "msp430",

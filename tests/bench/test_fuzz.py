@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from tests.helpers import KAT_DIR, ROOT, host_impls
+from tests.helpers import KAT_DIR, ROOT, host_impls, lwcbench, write_impl
 from harness.bench import fuzz
 from harness.bench.impls import extra_build_dir
 from harness.build import HOST_ARCHS, Builder
@@ -23,16 +23,11 @@ from harness.katfile import records
 
 pytestmark = pytest.mark.slow  # libFuzzer builds and runs: minutes
 
-LWCBENCH = ROOT / "lwcbench"
 BOUNDED_SECONDS = 30  # the suite's run; ./lwcbench fuzz --seconds 1800 is the long one
 
 
 def lwcbench_fuzz(*args, env=None, timeout=900):
-    full_env = {k: v for k, v in os.environ.items() if k != "LWC_EXTRA_IMPLS"}
-    full_env["LWC_NO_SETUP"] = "1"  # ./run-tests set everything up (lwc_setup fuzz)
-    full_env.update(env or {})
-    return subprocess.run([str(LWCBENCH), "fuzz", *args], env=full_env, capture_output=True,
-                          text=True, timeout=timeout)
+    return lwcbench("fuzz", *args, env=env, timeout=timeout)  # set up: lwc_setup fuzz
 
 
 @pytest.fixture(scope="module")
@@ -140,15 +135,16 @@ def test_bad_arguments_exit_2(tmp_path):
 
 # -- the fuzzer can fail --------------------------------------------------------
 
-def write_impl(root, top, scheme, name, source):
-    """root/top/scheme/name: a deliberately broken implementation outside
-    the tree, with the scheme's header."""
-    d = root / top / scheme / name
-    d.mkdir(parents=True)
-    (d.parent / "scheme.h").write_text((ROOT / top / scheme / "scheme.h").read_text())
-    (d / "api.h").write_text('#include "../scheme.h"\n')
-    (d / "architectures").write_text("any\n")
-    (d / "impl.c").write_text(source)
+def fuzz_broken(tmp_path, top: str, scheme: str, source: str):
+    """./lwcbench fuzz (120 s, seed 1) with top/scheme/broken (its impl.c:
+    source) added through LWC_EXTRA_IMPLS: it exits 1.  Returns the run and
+    its output."""
+    write_impl(tmp_path / "extra", top, scheme, "broken", {"impl.c": source})
+    r = lwcbench_fuzz("--seconds", "120", "--seed", "1", "--out", str(tmp_path / "fuzz"),
+                      env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
+    out = r.stdout + r.stderr
+    assert r.returncode == 1, out[-5000:]
+    return r, out
 
 
 # Checks only the first 8 bytes of a 16-byte tag: forgeries in the second
@@ -205,11 +201,7 @@ def test_a_broken_mac_is_found(tmp_path):
     """The MAC harness (tests/fuzz/fuzz_auth.c) compares the incremental
     calls with ref: a Mac that loses input after a partial block is named,
     with the incremental calls' output as the difference."""
-    write_impl(tmp_path / "extra", "crypto_auth", "ascon-mac-v13", "broken", SHORT_UPDATE)
-    r = lwcbench_fuzz("--seconds", "120", "--seed", "1", "--out", str(tmp_path / "fuzz"),
-                      env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
-    out = r.stdout + r.stderr
-    assert r.returncode == 1, out[-5000:]
+    r, out = fuzz_broken(tmp_path, "crypto_auth", "ascon-mac-v13", SHORT_UPDATE)
     assert "DIFFERENCE ascon-mac-v13/broken: " in r.stdout, out[-5000:]
     assert "incremental calls: output" in r.stdout, out[-5000:]
 
@@ -217,11 +209,7 @@ def test_a_broken_mac_is_found(tmp_path):
 def test_a_broken_implementation_is_reported_with_its_reproducer(tmp_path):
     """LWC_EXTRA_IMPLS adds an AEAD that checks half of the tag: ./lwcbench
     fuzz exits 1 naming it, and the saved input replays the difference."""
-    write_impl(tmp_path / "extra", "crypto_aead", "ascon-aead128", "broken", HALF_TAG)
-    r = lwcbench_fuzz("--seconds", "120", "--seed", "1", "--out", str(tmp_path / "fuzz"),
-                      env={"LWC_EXTRA_IMPLS": str(tmp_path / "extra")})
-    out = r.stdout + r.stderr
-    assert r.returncode == 1, out[-5000:]
+    r, out = fuzz_broken(tmp_path, "crypto_aead", "ascon-aead128", HALF_TAG)
     assert "fuzz: DIFFERENCE FOUND" in r.stdout, out[-5000:]
     assert re.search(r"DIFFERENCE ascon-aead128/broken: \S+ decrypt with bit \d+ of "
                      r"ct\|\|tag\|\|AD\|\|nonce\|\|key(\|\|mask key)? flipped returned LWC_OK",
@@ -240,7 +228,8 @@ def test_a_broken_implementation_is_reported_with_its_reproducer(tmp_path):
 def test_mutations_alone_find_a_boundary_bug(tmp_path):
     """No seeds: from an empty corpus, libFuzzer builds an input whose split
     script cuts the squeezes at a block boundary."""
-    write_impl(tmp_path / "extra", "crypto_hash", "ascon-xof128", "broken", BOUNDARY_SQUEEZE)
+    write_impl(tmp_path / "extra", "crypto_hash", "ascon-xof128", "broken",
+               {"impl.c": BOUNDARY_SQUEEZE})
     impls = [i for i in host_impls() if (i.scheme, i.name) == ("ascon-xof128", "ref")]
     b = Builder("fuzz", quiet=True, impls=impls + discover(tmp_path / "extra"),
                 out=tmp_path / "build")

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from tests.helpers import ROOT, bin_dir, host_impls
+from tests.helpers import ROOT, bin_dir, host_impls, write_impl
 from harness.build import Builder, build_dir
 
 
@@ -86,12 +86,8 @@ def test_an_implementation_that_does_not_compile_is_left_out(tmp_path, capsys):
     """One broken folder does not stop the build: it is reported in
     Builder.failed, kept out of the registry, and the programs link."""
     from harness.discover import discover
-    scheme = tmp_path / "crypto_hash" / "ascon-hash256"
-    (scheme / "bad").mkdir(parents=True)
-    (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
-    (scheme / "bad" / "api.h").write_text('#include "../scheme.h"\n')
-    (scheme / "bad" / "architectures").write_text("any\n")
-    (scheme / "bad" / "hash.c").write_text('#error deliberately broken\n')
+    write_impl(tmp_path, "crypto_hash", "ascon-hash256", "bad",
+               {"hash.c": "#error deliberately broken\n"})
     good = [i for i in host_impls() if i.scheme == "ascon-hash256" and i.name == "ref"]
     bad = discover(tmp_path)
     b = Builder("release", quiet=True, only=["lwc-test"], impls=good + bad, out=tmp_path / "out")

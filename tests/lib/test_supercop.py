@@ -18,7 +18,7 @@ import subprocess
 
 import pytest
 
-from tests.helpers import KAT_DIR, ROOT, impl_id
+from tests.helpers import KAT_DIR, ROOT, impl_id, write_impl
 from harness.bench import supercop
 from harness.build import HOST_ARCHS
 from harness.discover import discover
@@ -306,14 +306,9 @@ def test_a_folder_that_cannot_be_made_self_contained_is_reported(tmp_path):
     """An implementation including a header the export cannot carry (here
     libc's stdio.h) is not written; the command names it and why, exits 1,
     and EXPORT.md lists it."""
-    scheme = tmp_path / "extra" / "crypto_hash" / "ascon-hash256"
-    (scheme / "leaky").mkdir(parents=True)
-    (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
-    (scheme / "leaky" / "api.h").write_text('#include "../scheme.h"\n')
-    (scheme / "leaky" / "architectures").write_text("any\n")
-    (scheme / "leaky" / "hash.c").write_text('#include <stdio.h>\n#include "api.h"\n'
-                                             '#include "ascon/backend_ref.h"\n'
-                                             '#include "ascon/hash_mode.h"\n')
+    write_impl(tmp_path / "extra", "crypto_hash", "ascon-hash256", "leaky",
+               {"hash.c": '#include <stdio.h>\n#include "api.h"\n'
+                          '#include "ascon/backend_ref.h"\n#include "ascon/hash_mode.h"\n'})
     out = tmp_path / "out"
     env = dict(os.environ, LWC_EXTRA_IMPLS=str(tmp_path / "extra"))
     r = subprocess.run([str(ROOT / "lwcbench"), "export", "supercop", str(out),

@@ -22,7 +22,8 @@ import time
 
 import pytest
 
-from tests.helpers import ROOT, find_impl, usable_target
+from tests.helpers import (ROOT, find_impl, hash_with_update, lwcbench, usable_target,
+                           write_impl)
 from harness.bench import session as sessionmod
 from harness.bench.plan import points_for
 from harness.bench.targets.base import TargetSettings
@@ -31,15 +32,7 @@ from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import board
 from harness.bench.targets.board import Mega2560, Mps2An385, NucleoF103rb
 
-LWCBENCH = ROOT / "lwcbench"
 THESIS = ("thesis",)
-
-
-def lwcbench(*args, timeout=600):
-    env = {k: v for k, v in os.environ.items() if k != "LWC_EXTRA_IMPLS"}
-    env["LWC_NO_SETUP"] = "1"  # ./run-tests set everything up
-    return subprocess.run([str(LWCBENCH), *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=timeout)
 
 
 def one_line_error(r, *words):
@@ -255,21 +248,8 @@ def test_emulated_board_cpu_fault():
     import tempfile
     from harness.discover import discover
     with tempfile.TemporaryDirectory() as tmp:
-        scheme = pathlib.Path(tmp) / "crypto_hash" / "ascon-hash256"
-        (scheme / "faulty").mkdir(parents=True)
-        (scheme / "scheme.h").write_text((ROOT / "crypto_hash/ascon-hash256/scheme.h").read_text())
-        (scheme / "faulty" / "api.h").write_text('#include "../scheme.h"\n')
-        (scheme / "faulty" / "architectures").write_text("any\n")
-        (scheme / "faulty" / "hash.c").write_text(
-            '#include "api.h"\n#include "ascon/backend_ref.h"\n'
-            '#undef LWC_NAMESPACE\n#define LWC_NAMESPACE inner\n'
-            '#include "ascon/hash_mode.h"\n'
-            'static int faulty_update(lwc_hash_ctx *c, const uint8_t *in, size_t n) {\n'
-            '  if (n > 1024) __builtin_trap();\n'
-            '  return ascon_hash_update(c, in, n);\n}\n'
-            'const lwc_hash ascon_hash256_faulty_lwc_hash_desc = {\n'
-            '    LWC_SCHEME_NAME, LWC_IMPL_NAME, ASCON_HASH_KIND, CRYPTO_BYTES,\n'
-            '    ASCON_MAX_CUSTOM, ascon_hash_init, faulty_update, ascon_hash_squeeze};\n')
+        write_impl(pathlib.Path(tmp), "crypto_hash", "ascon-hash256", "faulty",
+                   {"hash.c": hash_with_update("faulty", "if (n > 1024) __builtin_trap();")})
         impl = next(i for i in discover(pathlib.Path(tmp)) if i.name == "faulty")
         t = Watched()
         r = t.run_job(impl, [Point("hash", 0, 16), Point("hash", 0, 32768)])
