@@ -26,7 +26,8 @@ from harness.discover import KAT_DIR  # noqa: E402
 
 __all__ = ["ROOT", "KAT_DIR", "VARIANTS", "LWCBENCH", "X86", "bin_dir", "host_impls",
            "load_module", "chromium", "impl_id", "lwcbench", "write_impl", "hash_with_update",
-           "usable_target", "find_impl", "firmware", "kat_then_repeat", "align_firmware"]
+           "usable_target", "find_impl", "firmware", "registered", "ask", "exact",
+           "kat_then_repeat", "align_firmware"]
 
 ALL_VARIANTS = ["release", "clang", "asan"]
 VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
@@ -153,6 +154,28 @@ def firmware(target_name: str, scheme: str, impl: str):
     if key not in _firmware:
         _firmware[key] = usable_target(target_name).build(find_impl(scheme, impl))
     return _firmware[key]
+
+
+def registered(name: str, cls):
+    """The target `name` (usable_target): the registry's class cls, whose
+    metric is cycles."""
+    from harness.bench.targets import TARGETS
+    assert TARGETS[name] is cls
+    assert cls.metric.startswith("cycles:")
+    return usable_target(name)
+
+
+def ask(session, request: str, timeout: float = 60) -> dict:
+    """One request on an open session: the fields of its answer."""
+    from harness.bench.session import parse_fields
+    ok, _lines = session.request(request, timeout=timeout)
+    return parse_fields(ok)
+
+
+def exact(fields: dict, counter: str) -> int:
+    """A simulator's count of one operation, the same in every sample."""
+    assert fields[counter + "_min"] == fields[counter] == fields[counter + "_max"], fields
+    return int(fields[counter])
 
 
 def kat_then_repeat(target, impls: dict, points: dict):

@@ -11,6 +11,7 @@ Ibex; tools/rv32_bounds.py counts the generated rounds.
 from __future__ import annotations
 
 from tests.helpers import ROOT, load_module
+from tests.targets.test_target_ibex import LOG, PUT_HEX, SIM, port_firmware
 from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "rv32" / "gen.py"
@@ -31,25 +32,17 @@ def test_every_variant_has_all_members():
         assert have == members, f"{variant}: missing {sorted(members - have)}"
 
 
-FSRI_TEST = r"""
-#include <stdint.h>
-#include "bench.h"
+FSRI_TEST = PUT_HEX + r"""
 static uint32_t s = 0x9e3779b9u;
 static uint32_t next(void) { s ^= s << 13; s ^= s >> 17; s ^= s << 5; return s; }
-static void put(uint32_t v) {
-  char b[9]; int i;
-  for (i = 0; i < 8; i++) b[i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 15];
-  b[8] = 0;
-  bench_put_line(b);
-}
 #define FSRI(insn) do { uint32_t r; __asm__ volatile( \
     "mv t1, %1\n\tmv t5, %2\n\t" insn "\n\tmv %0, t0" \
-    : "=r"(r) : "r"(lo), "r"(hi) : "t0", "t1", "t5"); put(r); } while (0)
+    : "=r"(r) : "r"(lo), "r"(hi) : "t0", "t1", "t5"); put_hex("", r, 8); } while (0)
 void bench_serve(void) {
   int n;
   for (n = 0; n < 4; n++) {
     uint32_t lo = next(), hi = next();
-    put(lo); put(hi);
+    put_hex("", lo, 8); put_hex("", hi, 8);
     BODY
   }
 }
@@ -86,7 +79,6 @@ def test_zbt_fsri_encoding_on_ibex(tmp_path):
     binutils does not know it) does on Ibex what the draft specification
     says, for every shift amount 0..63: rd = low word of (rs3:rs1) >> k, the
     halves swapped for k >= 32."""
-    from tests.targets.test_target_ibex import LOG, SIM, port_firmware
     import subprocess
     body = " ".join(f'FSRI(".insn {generator().fsri_insn("t0", "t1", "t5", k)}");'
                     for k in range(64))

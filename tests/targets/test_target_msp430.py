@@ -18,10 +18,9 @@ import subprocess
 
 import pytest
 
-from tests.helpers import ROOT, find_impl, firmware, usable_target
+from tests.helpers import ROOT, ask, exact, find_impl, firmware, registered, usable_target
 from harness.bench import kat
-from harness.bench.session import SessionError, parse_fields
-from harness.bench.targets import TARGETS
+from harness.bench.session import SessionError
 from harness.bench.targets.msp430 import HERE, SIM, Msp430Target
 from harness.build import BENCH_COMMON, BENCH_CORE, registry_source
 
@@ -34,10 +33,6 @@ def target() -> Msp430Target:
     return usable_target(NAME)
 
 
-def impl():
-    return find_impl(*HASH)
-
-
 def elf():
     return firmware(NAME, *HASH)
 
@@ -46,22 +41,18 @@ def ask_all(requests, timeout=60.0):
     """Each request's final line, parsed, in one simulator run."""
     s = target().open_session(elf())
     try:
-        return [parse_fields(s.request(r, timeout=timeout)[0]) for r in requests]
+        return [ask(s, r, timeout) for r in requests]
     finally:
         s.close()
 
 
 def counts(f) -> tuple[int, int]:
-    for c in ("cycles", "instructions"):  # exact: every sample the same
-        assert f[c + "_min"] == f[c] == f[c + "_max"], f
-    return int(f["cycles"]), int(f["instructions"])
+    return exact(f, "cycles"), exact(f, "instructions")
 
 
 def test_registered_and_available():
-    assert TARGETS[NAME] is Msp430Target
+    registered(NAME, Msp430Target)
     assert Msp430Target.arch_tokens == {"msp430", "16bit"}
-    assert Msp430Target.metric.startswith("cycles:")
-    target()
     assert SIM.is_file()
 
 
@@ -83,7 +74,7 @@ def test_known_loop_counts():
 def test_kat_on_target_and_repeatable_counts():
     """The official KAT passes on the target; two simulator runs give the
     same counts (a one-shot and a streamed length)."""
-    i = impl()
+    i = find_impl(*HASH)
     reqs = [f"measure {i.scheme} {i.name} hash 0 {m} 1" for m in (64, 1536)]
     s = target().open_session(elf())
     try:
@@ -287,7 +278,7 @@ def test_same_counts_as_mspdebug(tmp_path):
     executes the same instructions as mspdebug, and charging mspdebug's way,
     the same cycles; by the family guide, fewer (constant-generator
     operands cost 1 cycle, not 2 or 3)."""
-    i = impl()
+    i = find_impl(*HASH)
     registry = tmp_path / "registry.c"
     registry.write_text(registry_source([i]))
     impl_flags = tmp_path / "impl.c"  # the implementation, with its namespace
