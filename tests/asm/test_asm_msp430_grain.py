@@ -27,7 +27,7 @@ import subprocess
 
 from tests.helpers import ROOT, impl_id, load_module, usable_target
 from tests.models.bits import M16
-from tests.models.msp430 import Msp430, cycles
+from tests.models.msp430 import Msp430, cycles, instructions
 from harness.bench.targets.base import Point
 from harness.discover import discover
 
@@ -148,17 +148,14 @@ def test_only_public_addresses_and_branches():
     (x(r12), @r12+ and x(r13), @r13+ after loading it from its slot) and
     the input's and output's (@r15+, 0(r15) after loading them from their
     slots); branches: on the length, the output pointer and the sentinel."""
-    lines = source()
     prev = ""
-    for ln in lines:
-        if not ln or ln.startswith((".", "#", "/*", "*", "LWC_")) or ln.endswith(":"):
-            continue
-        op, _, rest = ln.partition(" ")
-        for arg in [x.strip() for x in rest.split(",")] if rest.strip() else []:
+    for ln, op, args in instructions(source()):
+        for arg in args:
             if "(" in arg or arg.startswith("@"):
                 assert re.fullmatch(r"-?\d+\((sp|r12|r13|r15)\)|@r1[235]\+?", arg), ln
         if op.startswith("j"):
-            target = rest.strip()
+            assert len(args) == 1, ln
+            target = args[0]
             assert (target, prev) in {
                 (".Lnone", "tst     r15"),           # len = 0
                 ("1f", "tst     r15"),               # no output

@@ -12,6 +12,21 @@ import re
 
 from tests.models.bits import M16
 
+def operands(ln: str) -> tuple[str, list[str]]:
+    """A line's mnemonic and its operands."""
+    op, _, rest = ln.partition(" ")
+    return op, [x.strip() for x in rest.split(",")] if rest.strip() else []
+
+
+def instructions(lines: list[str]):
+    """(line, mnemonic, operands) of each instruction among a source's lines
+    (comments already cut): directives, preprocessor and comment lines and
+    labels are passed over."""
+    for ln in lines:
+        if ln and not ln.startswith((".", "#", "/*", "*", "LWC_")) and not ln.endswith(":"):
+            yield (ln, *operands(ln))
+
+
 # dst = f(src) and dst = f(dst, src), the carry untouched
 MOVES = {"mov": lambda s: s, "mov.b": lambda s: s & 0xFF}
 TWO = {"xor": lambda d, s: d ^ s, "xor.b": lambda d, s: (d ^ s) & 0xFF, "and": lambda d, s: d & s,
@@ -59,9 +74,8 @@ class Msp430:
             ln = ln.split(";")[0].strip()
             if not ln or ln.endswith(":") or ln.startswith("."):
                 continue
-            op, _, rest = ln.partition(" ")
+            op, args = operands(ln)
             assert only is None or op in only, f"not one of {sorted(only)}: {ln!r}"
-            args = [x.strip() for x in rest.split(",")] if rest.strip() else []
             if op == "ret":
                 return
             d = args[-1]
@@ -104,8 +118,7 @@ EMULATED = {"inv": "#-1", "adc": "#0", "tst": "#0", "inc": "#1"}
 
 def cycles(ln: str) -> int:
     """SLAU049's cycles (tables 3-14 to 3-16) of one line the generators emit."""
-    op, _, rest = ln.partition(" ")
-    args = [x.strip() for x in rest.split(",")] if rest.strip() else []
+    op, args = operands(ln)
     if op.startswith("j"):
         return 2
     if op == "ret":
