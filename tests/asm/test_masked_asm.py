@@ -19,6 +19,7 @@ by share (ascon-c's order)."""
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -57,6 +58,19 @@ def sboxes(path: str, marker: str) -> list[list[str]]:
     return out
 
 
+def terms(body: list[str], rnd: str, temps) -> list[tuple[int, str, str]]:
+    """The terms that join a state share (`xor/eor rd, rd, temp`), from z's
+    load (the first random word, rnd) on: (index in body, rd, temp)."""
+    start = next(k for k, i in enumerate(body) if re.fullmatch(rnd, i))
+    out = []
+    for k, ins in enumerate(body[start:], start):
+        op, _, args = ins.partition(" ")
+        regs = [a.strip() for a in args.split(",")]
+        if op in ("xor", "eor") and len(regs) == 3 and regs[2] in temps and regs[0] == regs[1]:
+            out.append((k, regs[0], regs[2]))
+    return out
+
+
 @pytest.mark.parametrize("path,marker,temps,clear,rnd,ns",
                          [(*f, 2) for f in FILES] + [(*f, 3) for f in FILES3],
                          ids=[f[0] for f in FILES + FILES3])
@@ -67,27 +81,22 @@ def test_every_term_is_cleared_and_random_words_are_chis_zero(path, marker, temp
     for body in halves:
         assert sum(bool(re.fullmatch(rnd, i)) for i in body) == ns - 1, path
         # the gates follow z's load (before it: the constant and the affine layer)
-        start = next(k for k, i in enumerate(body) if re.fullmatch(rnd, i))
-        terms = 0
-        for k, ins in enumerate(body[start:], start):
-            op, _, args = ins.partition(" ")
-            regs = [a.strip() for a in args.split(",")]
-            if op in ("xor", "eor") and len(regs) == 3 and regs[2] in temps and regs[0] == regs[1]:
-                terms += 1
-                if clear:
-                    assert re.fullmatch(clear.format(t=regs[2]), body[k + 1]), \
-                        (path, ins, body[k + 1])
-                else:
-                    zero = rf"(li\s+{regs[2]}, 0|movs?\s+{regs[2]}, #0)"
-                    assert not re.fullmatch(zero, body[k + 1]), (path, ins)
+        found = terms(body, rnd, temps)
+        for k, _share, temp in found:
+            if clear:
+                assert re.fullmatch(clear.format(t=temp), body[k + 1]), \
+                    (path, body[k], body[k + 1])
+            else:
+                zero = rf"(li\s+{temp}, 0|movs?\s+{temp}, #0)"
+                assert not re.fullmatch(zero, body[k + 1]), (path, body[k])
         # five gates of ns^2 terms; with 3 shares z's share 0 is built from
         # the two words (rotated, added)
-        assert terms == 5 * ns * ns + Z_TERMS.get(path, 0), (path, terms)
+        assert len(found) == 5 * ns * ns + Z_TERMS.get(path, 0), (path, len(found))
 
 
 def test_the_check_can_fail(tmp_path, monkeypatch):
     """A schedule without the clears is caught."""
-    from tests.asm import test_masked_asm as me
+    me = sys.modules[__name__]
     text = (ROOT / "src/ascon/rv32/masked_zbb.S").read_text()
     broken = "\n".join(ln for ln in text.splitlines() if not re.match(r"\s+li\s+a3, 0$", ln))
     (tmp_path / "x.S").write_text(broken)
@@ -103,14 +112,7 @@ def test_terms_alternate_between_the_shares(path, marker, rnd):
     """Within a gate the terms join share 0, 1, 0, 1 of its target: never
     two terms into share 1 (p1 & q0' then p1 & q1) one after the other."""
     for body in sboxes(path, marker):
-        start = next(k for k, i in enumerate(body) if re.fullmatch(rnd, i))
-        targets = []
-        for ins in body[start:]:
-            op, _, args = ins.partition(" ")
-            regs = [a.strip() for a in args.split(",")]
-            if op in ("xor", "eor") and len(regs) == 3 and regs[2] in ("a3", "a4", "r12", "lr") \
-                    and regs[0] == regs[1]:
-                targets.append(regs[0])
+        targets = [share for _k, share, _t in terms(body, rnd, ("a3", "a4", "r12", "lr"))]
         gates = [targets[k:k + 4] for k in range(0, len(targets), 4)]
         for g in gates:
             assert g[0] == g[2] and g[1] == g[3] and g[0] != g[1], (path, g)
@@ -123,15 +125,7 @@ def test_three_share_terms_go_share_by_share(path, marker, temps, rnd):
     times, then share 1, then share 2 (ascon-c's order: share j takes the
     terms of p_j), the five gates in their order t2, t4, t1, t3, t0."""
     for body in sboxes(path, marker):
-        start = next(k for k, i in enumerate(body) if re.fullmatch(rnd, i))
-        targets = []
-        for ins in body[start:]:
-            op, _, args = ins.partition(" ")
-            regs = [a.strip() for a in args.split(",")]
-            if op in ("xor", "eor") and len(regs) == 3 and regs[2] in temps \
-                    and regs[0] == regs[1]:
-                targets.append(regs[0])
-        targets = targets[Z_TERMS[path]:]
+        targets = [share for _k, share, _t in terms(body, rnd, temps)][Z_TERMS[path]:]
         gates = [targets[k:k + 9] for k in range(0, len(targets), 9)]
         assert len(gates) == 5, (path, len(targets))
         for g in gates:
