@@ -1001,10 +1001,7 @@ def test_constant_memory_raw_mac_and_prf(tmp_path):
     lwc prf from a file, and a verification from a pipe, each under 32 MiB
     of RSS: the input streams through the incremental calls."""
     exe = bin_dir("release") / "lwc"
-    size = 48 << 20
-    big = tmp_path / "big"
-    with open(big, "wb") as f:
-        f.write(random.Random(4).randbytes(1 << 20) * (size >> 20))
+    big = random_file(tmp_path / "big", 4)
     out = tmp_path / "out"
     tags = {}
     for base in (MAC, PRF):
@@ -1012,12 +1009,7 @@ def test_constant_memory_raw_mac_and_prf(tmp_path):
         assert status == 0 and rss < LIMIT_KIB, (base[0], status, rss, err)
         tags[base[0]] = out.read_text().strip()
         assert len(tags[base[0]]) == (32 if base is MAC else 128)
-    cat = subprocess.Popen(["cat", str(big)], stdout=subprocess.PIPE)
-    try:
-        status, rss, err = run_measured(exe, [*MAC, "--verify", tags["mac"]], cat.stdout, out)
-    finally:
-        cat.stdout.close()
-        cat.wait()
+    status, rss, err = run_piped(exe, [*MAC, "--verify", tags["mac"]], big, out)
     assert status == 0 and rss < LIMIT_KIB, (status, rss, err)
     assert out.read_bytes() == b""
 
@@ -1434,6 +1426,25 @@ def run_measured(exe: pathlib.Path, args: list, stdin, stdout: pathlib.Path):
         return r.returncode, int(rss_file.read_text()), r.stderr
 
 
+def run_piped(exe: pathlib.Path, args: list, source: pathlib.Path, stdout: pathlib.Path):
+    """run_measured with source's bytes on standard input through a pipe
+    (`cat source | exe args`)."""
+    cat = subprocess.Popen(["cat", str(source)], stdout=subprocess.PIPE)
+    try:
+        return run_measured(exe, args, cat.stdout, stdout)
+    finally:
+        cat.stdout.close()
+        cat.wait()
+
+
+def random_file(path: pathlib.Path, seed: int, size: int = 48 << 20) -> pathlib.Path:
+    """size bytes (48 MiB: more than the limit below): one random MiB of
+    Random(seed), repeated."""
+    with open(path, "wb") as f:
+        f.write(random.Random(seed).randbytes(1 << 20) * (size >> 20))
+    return path
+
+
 LIMIT_KIB = 32 * 1024
 
 
@@ -1467,9 +1478,7 @@ def test_constant_memory_raw_aead(tmp_path):
     from a file and from a pipe (both spooled), each under 32 MiB of RSS."""
     exe = bin_dir("release") / "lwc"
     size = 48 << 20
-    plain = tmp_path / "plain"
-    with open(plain, "wb") as f:
-        f.write(random.Random(3).randbytes(1 << 20) * (size >> 20))
+    plain = random_file(tmp_path / "plain", 3, size)
     ct = tmp_path / "ct"
     base = ["ascon-aead128", "--key", KEY.hex(), "--nonce", NONCE.hex()]
     status, rss, err = run_measured(exe, ["encrypt", *base, plain], subprocess.DEVNULL, ct)
@@ -1481,12 +1490,7 @@ def test_constant_memory_raw_aead(tmp_path):
     assert status == 0 and rss < LIMIT_KIB, (status, rss, err)
     assert back.read_bytes() == plain.read_bytes()
     # from a pipe: `cat ct | lwc decrypt` spools to a temporary file
-    cat = subprocess.Popen(["cat", str(ct)], stdout=subprocess.PIPE)
-    try:
-        status, rss, err = run_measured(exe, ["decrypt", *base], cat.stdout, back)
-    finally:
-        cat.stdout.close()
-        cat.wait()
+    status, rss, err = run_piped(exe, ["decrypt", *base], ct, back)
     assert status == 0 and rss < LIMIT_KIB, (status, rss, err)
     assert back.read_bytes() == plain.read_bytes()
 
