@@ -41,7 +41,7 @@ VARIANTS = {
         "ldflags": ["-fsanitize=address,undefined"],
     },
     # AArch64 cross build of the test driver (static, run under qemu-aarch64 by
-    # tests/test_aarch64.py): the 64-bit paths compiled for a second ISA
+    # tests/lib/test_aarch64.py): the 64-bit paths compiled for a second ISA
     "aarch64": {"cc": "aarch64-linux-gnu-gcc", "cflags": ["-O2"], "ldflags": ["-static"],
                 "programs": ["lwc-test"], "archs": ["aarch64", "64bit"]},
     # libFuzzer: the library's objects get coverage instrumentation

@@ -1,4 +1,6 @@
-"""Shared fixtures: build variants once per session, list implementations.
+"""Shared fixtures and the session's settings (the shared functions are
+tests/helpers.py's, the models tests/models/): build variants once per
+session.
 
 Variants (see harness/build.py): release (gcc -O2), clang (clang -O2, for
 its warnings), asan (gcc with AddressSanitizer + UndefinedBehaviorSanitizer).
@@ -7,66 +9,14 @@ LWC_TEST_VARIANTS=release,asan narrows the set.
 from __future__ import annotations
 
 import os
-import pathlib
-import shutil
-import subprocess
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from harness.build import Builder, build_dir  # noqa: E402
-from harness.discover import KAT_DIR  # noqa: E402
+from tests.helpers import VARIANTS, bin_dir
 
 # Every job of the tests is measured for real: lwcbench's results cache
 # (harness/bench/cache.py) is off unless a test gives it a folder of its own.
 os.environ["LWC_BENCH_CACHE"] = "off"
-
-ALL_VARIANTS = ["release", "clang", "asan"]
-VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
-_built: dict[str, pathlib.Path] = {}
-
-
-def bin_dir(variant: str) -> pathlib.Path:
-    """Build the variant (once per session) and return its bin/ folder."""
-    if variant not in _built:
-        r = subprocess.run([sys.executable, "-m", "harness.build", "--variant", variant],
-                           cwd=ROOT, capture_output=True, text=True)
-        if r.returncode != 0:
-            pytest.fail(f"build of {variant} failed:\n{r.stdout}{r.stderr}")
-        _built[variant] = build_dir(variant) / "bin"
-    return _built[variant]
-
-
-def host_impls():
-    return Builder("release").impls()
-
-
-def load_module(path: pathlib.Path, name: str):
-    """A script of the tree (not a package: an assembly generator, a tool)
-    as a module."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def chromium(*args, timeout=180) -> subprocess.CompletedProcess:
-    """Headless Chromium (Debian's package, which `lwc_setup report`
-    installs) on the arguments given: a page's DOM after its scripts ran
-    (--dump-dom), a screenshot."""
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert exe, "chromium is missing: ./run-tests installs it (harness/setup.sh, lwc_setup report)"
-    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--disable-dev-shm-usage", "--hide-scrollbars", *args],
-                          capture_output=True, text=True, timeout=timeout)
-
-
-def impl_id(i) -> str:
-    return f"{i.scheme}/{i.name}"
 
 
 @pytest.fixture(params=VARIANTS)
@@ -75,7 +25,7 @@ def variant(request) -> str:
 
 
 @pytest.fixture
-def bins(variant) -> pathlib.Path:
+def bins(variant):
     return bin_dir(variant)
 
 
@@ -85,9 +35,6 @@ def sanitizer_env() -> dict:
     env["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
     env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     return env
-
-
-__all__ = ["ROOT", "KAT_DIR", "bin_dir", "chromium", "host_impls", "impl_id"]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -102,74 +49,3 @@ def pytest_configure(config):
         "markers", "slow: minutes of the suite's time (every implementation traced on a "
         "target, fuzzing, a Dask cluster, a board's every firmware); left out by "
         "./run-tests --quick, never by ./run-tests")
-
-
-# -- benchmark targets (tests/test_target_*.py) ---------------------------------
-_usable: dict = {}
-_firmware: dict = {}
-
-
-def usable_target(name: str):
-    """The target `name`, once per session; fails (never skips) when its
-    tools are missing after ./run-tests' set-up."""
-    from harness.bench.targets import TARGETS
-    if name not in _usable:
-        t = TARGETS[name]()
-        ok, why = t.is_available()
-        assert ok, f"{name} unusable after set-up: {why}"
-        _usable[name] = t
-    return _usable[name]
-
-
-def find_impl(scheme: str, name: str):
-    from harness.discover import discover
-    return next(i for i in discover() if (i.scheme, i.name) == (scheme, name))
-
-
-def firmware(target_name: str, scheme: str, impl: str):
-    """The built firmware (ELF) of one implementation, built once."""
-    key = (target_name, scheme, impl)
-    if key not in _firmware:
-        _firmware[key] = usable_target(target_name).build(find_impl(scheme, impl))
-    return _firmware[key]
-
-
-def kat_then_repeat(target, impls: dict, points: dict):
-    """Run each implementation's job twice (impls: kind -> (scheme, impl),
-    points: kind -> [Point]): the official KAT passes on the target and the
-    second run gives the same counts and stack.  Yields (points, first run)
-    for the family's own checks of the values."""
-    for kind, (scheme, name) in impls.items():
-        impl = find_impl(scheme, name)
-        first = target.run_job(impl, points[kind])
-        assert first.kat == "pass", first.detail
-        assert first.status == "ok", first.detail
-        second = target.run_job(impl, points[kind])
-        assert second.status == "ok", second.detail
-        assert first.values == second.values and first.stack == second.stack
-        assert first.code_bytes and first.code_bytes > 0
-        yield points[kind], first
-
-
-ALIGN_C = ROOT / "tests" / "xtensa" / "align.c"
-
-
-def align_firmware(target_name: str, tmp_path: pathlib.Path, impl,
-                   source: pathlib.Path = ALIGN_C) -> pathlib.Path:
-    """The implementation's firmware for target_name with source's
-    bench_serve (default tests/xtensa/align.c: misaligned, in-place and
-    incremental calls against the one-shot call) in place of the protocol's
-    (linked first, so it wins)."""
-    import shlex
-    t = usable_target(target_name)
-    elf = t.build(impl)
-    obj = tmp_path / "align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(source), "-o", str(obj)], cwd=ROOT,
-                   check=True)
-    cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
-    out = tmp_path / "align.elf"
-    cmd[cmd.index("-o") + 1] = str(out)
-    cmd[1:1] = [str(obj), "-Wl,--allow-multiple-definition"]
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return out

@@ -9,7 +9,7 @@ header's ASCON_IV and ASCON_LITTLE_ENDIAN and written back into it:
   variants), or the low and high 32-bit words (the others; ASCON_IV_LO /
   ASCON_IV_HI).  The assembler cannot compute them itself.
 
-tests/test_build.py checks the headers against this script; the official
+tests/lib/test_build.py checks the headers against this script; the official
 KATs check the results.
 
     python3 tools/ascon_constants.py          # rewrite the headers

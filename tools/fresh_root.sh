@@ -50,7 +50,7 @@ CLONE=/root/lwc  # the clone's path inside the root
 # the Ibex RTL model (./lwcbench list).
 SCHEME=ascon-aead128
 IMPL=bi32
-PYTEST_SUBSET=(tests/test_aarch64.py tests/test_python.py::test_pip_install_in_a_fresh_venv -x)
+PYTEST_SUBSET=(tests/lib/test_aarch64.py tests/lib/test_python.py::test_pip_install_in_a_fresh_venv -x)
 
 say() { printf 'fresh-root: %s\n' "$*"; }
 skip() {  # $1: why, on one line

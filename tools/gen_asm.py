@@ -8,7 +8,7 @@ of the folders named), each writing its variants' .S beside it.
 
 A generator is the module src.<family>.<isa>.gen (python3 -m src.ascon.rv32.gen
 runs one from the repository's root); it imports its toolkit from
-src/asmgen/ by name.  tests/test_asm.py compares every .S with its generator.
+src/asmgen/ by name.  tests/asm/test_asm.py compares every .S with its generator.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """lwcbench: build, verify (KAT) and measure implementations on targets.
 
 How a run flows.  The modules import one way: each only from those of an
-earlier group of ORDER below (tests/test_imports.py reads every import,
+earlier group of ORDER below (tests/bench/test_imports.py reads every import,
 inside functions too, and fails on one against it).
   cli.py       the ./lwcbench command line: every subcommand in one table
                (COMMANDS); `run` parses its options once into a plan

@@ -159,7 +159,7 @@ static void ascon_masked_refresh(perm_state_t *s) {
 #define ASCON_NOT0(a, j) ((j) == 0 ? ~(a)[0] : (a)[j])
 
 /* Deliberate flaws, for the tests of the leakage assessment only (the
- * broken variants under tests/leak/): 1, two shares recombined in one
+ * broken variants under tests/bench/leak/): 1, two shares recombined in one
  * register every S-box; 2, a share used where the gadget wants a fresh
  * random word.  Both still compute Ascon exactly. */
 #ifndef ASCON_MASKED_FLAW

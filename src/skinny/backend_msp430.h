@@ -11,7 +11,7 @@
  *   the constants c0 (cell 0), c1 (cell 4), 2 (cell 8)
  * is set, and is complemented where SubCells leaves the plane complemented
  * (SKINNY_MSP430_COMPLEMENTED, which gen.py prints in the .S's header and
- * tests/test_asm_msp430_skinny.py checks).
+ * tests/asm/test_asm_msp430_skinny.py checks).
  */
 #ifndef SKINNY_BACKEND_H
 #define SKINNY_BACKEND_H

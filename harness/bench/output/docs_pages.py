@@ -14,7 +14,7 @@ commit, date, machine, every target's compiler and simulator).  From it:
   README.md, between the markers   target -> the implementation lwc builds
                                    there by default, its cost and size
 Nothing here is typed by hand: `--check` regenerates everything in memory
-and names every file that differs (tests/test_docs.py runs it), and
+and names every file that differs (tests/bench/test_docs.py runs it), and
 `./lwcbench report --docs FILE.json` stores a new run as the data set
 and regenerates (re-measuring is `./lwcbench run --all` then that).  The
 pages are Markdown (markdown.py) of the sections every page shows

@@ -46,7 +46,7 @@ SRAM = 4096  # bytes of data memory at 0x0100 .. 0x10FF, above the registers and
 # less for the bare permutations (their KAT's via contexts are static in
 # bench_kat_perm.c, measured with them on the stack: 1136); plus lwc-simavr's red zone (32 bytes above .bss the
 # stack must never write), rounded up to 1088.
-# tests/test_target_avr.py checks that the heaviest jobs still stay within it.
+# tests/targets/test_target_avr.py checks that the heaviest jobs still stay within it.
 STACK_RESERVE = 1088
 RED_ZONE = 32  # lwc_simavr.c
 

@@ -17,7 +17,7 @@ Deterministic: one sample.  mspdebug's simulator (Debian), which runs the
 same programs about ten times slower and has no input channel, serves as
 the cross-check: with --mspdebug, lwc-msp430sim charges cycles the way
 mspdebug does, and the test suite checks that both count the same
-instructions and cycles (tests/test_target_msp430.py).
+instructions and cycles (tests/targets/test_target_msp430.py).
 """
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ LAST_RC = 0x3C  # the constant after round 11: the loop ends there
 def sbox(a: Asm, x: list[str], t: list[str]) -> list[str]:
     """The Ascon S-box on the bytes in x[0..4] (destroyed), temporaries t;
     returns the registers of y0 .. y4.  20 instructions, checked against
-    the table of the specification in tests/test_asm_avr.py:
+    the table of the specification in tests/asm/test_asm_avr.py:
         y0 = (x1 | (x0 ^ x2 ^ x4)) ^ x3 ^ x4
         y1 = ((x1 ^ x2) | (x1 ^ x3)) ^ x0 ^ x4
         y2 = (x3 | ~x4) ^ x1 ^ x2

@@ -103,7 +103,7 @@ def byte_exchange(a: Asm, x: str, y: str, what: str) -> None:
 # table e d b 0 2 1 4 f 7 a 8 5 9 c 3 6): 19 two-operand instructions with
 # two temporaries (e, f; a becomes a third once x0 is used).  A stochastic
 # search over such programs (mov, and, bic, bis, xor, inv; the temporaries'
-# initial values arbitrary) found it; tests/test_asm_msp430_elephant.py runs
+# initial values arbitrary) found it; tests/asm/test_asm_msp430_elephant.py runs
 # it against the table.  The sequence derived by hand from the algebraic
 # normal form took 22: with f = x0 ^ x1 x2, g = x1 ^ x2,
 #   y0 = f ^ x1 ^ x3, y2 = ~(g ^ x3 f), y1 = y2 ^ f ^ (g & ~x3),

@@ -16,7 +16,7 @@
  * source, destination; "inv" ignores its source) with the registers at the
  * end.  A run is a matter of luck: 19 slots took a few minutes of one core
  * (the program in gen.py), 18 gave nothing in ten minutes.
- * tests/test_asm_msp430_elephant.py checks the generated code itself.
+ * tests/asm/test_asm_msp430_elephant.py checks the generated code itself.
  */
 #include <math.h>
 #include <stdint.h>

@@ -1,0 +1,2 @@
+"""./lwcbench (harness/bench/): plan, runner, report, site, cache, cluster,
+profile, ct, fuzz, leak, docs."""

@@ -1,0 +1,93 @@
+"""lwc as an Arduino library (./lwcbench export arduino, harness/bench/
+arduino.py), proved as a user would use it: Debian's arduino-builder and
+Arduino AVR core compile the example sketch against the exported library
+for the Mega 2560, simavr runs it and the sketch's serial output says the
+official KAT entries of Ascon-AEAD128 and Ascon-Hash256 matched through the
+AVR assembly; the sources a non-AVR board compiles (portable C), built by
+gcc as such a board's compiler would, pass the whole official KATs of
+Ascon-AEAD128, Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from tests.helpers import ROOT
+from harness.bench.arduino import SCHEMES
+from harness.bench.targets.avr import SIM
+from tests.lib.test_cmake import CONSUMER, answers, check_kat
+
+HARDWARE = "/usr/share/arduino/hardware"
+BUILDER = "/usr/share/arduino-builder"  # its platform.txt (ctags)
+# Debian 12's Arduino AVR core (1.8.7) meets Debian's avr-gcc 5.4, whose
+# <float.h> has no DECIMAL_DIG in C++11: WString.cpp does not compile.  The
+# compiler's own __DECIMAL_DIG__ stands in (a property given to the builder,
+# as a user of these two packages must).
+DEBIAN_FIX = "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=__DECIMAL_DIG__"
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    out = tmp_path_factory.mktemp("arduino")
+    r = subprocess.run([str(ROOT / "lwcbench"), "export", "arduino", str(out)],
+                       capture_output=True, text=True, env={**os.environ, "LWC_NO_SETUP": "1"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "AVR boards: ascon-aead128/asm_avr" in r.stdout
+    for s in SCHEMES:  # each with one implementation a board kind
+        assert f"{s}/asm_avr" in r.stdout and f"{s}/bi32" in r.stdout, (s, r.stdout)
+    return out / "lwc"
+
+
+def test_the_library_is_described_for_the_ide_cli_and_platformio(library):
+    props = dict(ln.split("=", 1) for ln in (library / "library.properties").read_text().splitlines())
+    assert props["name"] == "lwc" and props["includes"] == "lwc.h"
+    assert props["architectures"] == "*" and re.fullmatch(r"\d+\.\d+\.\d+", props["version"])
+    meta = json.loads((library / "library.json").read_text())
+    assert meta["name"] == "lwc" and meta["version"] == props["version"]
+    assert (library / "src" / "lwc.h").read_text() == (ROOT / "include" / "lwc.h").read_text()
+    assert (library / "examples" / "AsconKat" / "AsconKat.ino").is_file()
+    # only the wrappers at the top of src/ compile; the tree's sources are .inc
+    compiled = [p for p in (library / "src").rglob("*") if p.suffix in (".c", ".S", ".cpp")]
+    assert compiled and all(p.parent == library / "src" for p in compiled)
+
+
+def test_the_sketch_runs_on_a_mega_2560_in_simavr(library, tmp_path):
+    build = tmp_path / "build"
+    build.mkdir()
+    sketch = library / "examples" / "AsconKat" / "AsconKat.ino"
+    r = subprocess.run(["arduino-builder", "-compile", "-hardware", HARDWARE, "-hardware", BUILDER,
+                        "-tools", BUILDER, "-fqbn", "arduino:avr:mega:cpu=atmega2560",
+                        "-libraries", str(library.parent), "-build-path", str(build),
+                        DEBIAN_FIX, str(sketch)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    objs = sorted(p.name for p in (build / "libraries" / "lwc").glob("*.o"))
+    assert "lwc_ascon_aead128_asm_avr_ascon.S.o" in objs and "lwc_registry.c.o" in objs, objs
+    elf = build / "AsconKat.ino.elf"
+    run = subprocess.run([str(SIM), "--mcu=atmega2560", "--cycles=40000000", str(elf)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[:2] == ["lwc: ascon-aead128/asm_avr KAT ok", "lwc: ascon-hash256/asm_avr KAT ok"]
+    m = re.fullmatch(r"lwc: 64-byte encryption: (\d+) us", lines[2])
+    assert m and int(m.group(1)) > 0, lines
+    assert lines[3:] == ["lwc: done"]
+
+
+def test_a_board_without_avr_gets_portable_c_that_passes_the_kats(library, tmp_path):
+    """The library's sources compiled the way a non-AVR board's compiler
+    compiles them (every top-level .c and .S, src/ the include folder), with
+    tests/lib/cmake/consumer/kat.c as the sketch: the whole official files,
+    every scheme of the library in its registries (the MAC and PRFs in
+    lwc_auth_registry)."""
+    srcs = sorted(p for p in (library / "src").iterdir() if p.suffix in (".c", ".S"))
+    exe = tmp_path / "kat"
+    subprocess.run(["gcc", "-std=gnu11", "-O2", "-Wall", "-Werror", f"-I{library / 'src'}",
+                    *map(str, srcs), str(CONSUMER / "kat.c"), "-o", str(exe)], check=True)
+    check_kat([exe])
+    assert answers([exe], ["F ascon-aead128", "F ascon-cxof128", "F ascon-mac-v13",
+                           "F ascon-prfs-v13"]) == ["bi32"] * 4
+    (registry,) = answers([exe], ["S"])
+    assert registry.split() == [f"{s}/bi32" for s in SCHEMES]

@@ -1,0 +1,147 @@
+"""The QEMU targets (harness/bench/targets/qemu.py, their descriptions, and
+harness/platforms/qemu): seven,
+and the four wait-state variants of cortex-m3-qemu's cycle model (2 and 4 wait
+states without a flash accelerator, and behind the STM32F1's and the SAM3X's).
+
+For each target: its tools are there after set-up (a failure, not a skip:
+./run-tests installs them), the counter reads exactly the instructions of
+a loop known by construction, the plugin's total agrees with QEMU's own
+one-line-per-instruction execution log, one AEAD and one hash
+implementation pass their official KAT on the target, and measurements
+repeat to the instruction.  Firmware builds are cached in build/targets/.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from tests.helpers import ROOT, ask, exact, firmware, kat_then_repeat, usable_target
+from harness.bench.targets import TARGETS, Point
+from harness.bench.targets.qemu import PLUGIN, CortexM3Qemu, QemuTarget
+
+NAMES = [n for n, c in TARGETS.items() if issubclass(c, QemuTarget)]  # the descriptions' order
+IMPLS = {"aead": ("ascon-aead128", "ref"), "hash": ("ascon-hash256", "ref")}
+POINTS = {"aead": [Point("encrypt", 0, 16), Point("decrypt", 16, 1536)],
+          "hash": [Point("hash", 0, 16), Point("hash", 0, 1536)]}
+
+
+def target(name):
+    return usable_target(name)
+
+
+def elf(name, kind="hash"):
+    return firmware(name, *IMPLS[kind])
+
+
+def test_contract_order():
+    assert NAMES == ["rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv64-qemu",
+                     "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu",
+                     "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
+                     "cortex-m3-qemu-sam3x-ws4"]
+    for n in NAMES:
+        assert TARGETS[n].name == n
+        assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tools_after_setup(name):
+    target(name)
+    assert PLUGIN.is_file()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_known_loop(name):
+    """loop N: exactly N * body more instructions than loop 0, every time."""
+    t = target(name)
+    s = t.open_session(elf(name))
+    try:
+        hello = ask(s, "hello")
+        assert hello["port"] == "qemu-plugin" and hello["exact"] == "1"
+        # ARM: the port's cycles slot holds the cycle model's figure, which
+        # the host reports as modelled_cycles (tests/targets/test_cm3_model.py)
+        model = isinstance(t, CortexM3Qemu)
+        assert hello["counters"] == ("cycles,instructions" if model else "instructions")
+        counts = {}
+        for n in (0, 1000, 100000):
+            f = ask(s, f"loop {n} 3")
+            assert ("cycles" in f) == model
+            assert f["body"] == "2"  # start_<isa>.S: two instructions per iteration
+            counts[n] = exact(f, "instructions")
+        assert counts[1000] - counts[0] == 1000 * 2
+        assert counts[100000] - counts[0] == 100000 * 2
+        over = ask(s, "overhead 5")
+        assert over["instructions_min"] == over["instructions_max"]
+        assert 0 < int(over["instructions"]) < 40  # two counter reads, a few calls
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_plugin_agrees_with_exec_log(name, tmp_path):
+    """With one instruction per block and no chaining, QEMU logs one "Trace"
+    line per executed instruction: the plugin's total must be that count."""
+    t = target(name)
+    log = tmp_path / "exec.log"
+    argv = t.qemu_argv(elf(name))
+    argv[1:1] = ["-singlestep", "-d", "exec,nochain,plugin", "-D", str(log)]
+    r = subprocess.run(argv, input=b"hello\nloop 100 1\nmeasure ascon-hash256 ref hash 0 1 1\n"
+                       b"quit\n", capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert b"ok scheme=ascon-hash256" in r.stdout
+    text = log.read_text(errors="replace")
+    total = re.findall(r"^insns (\d+)$", text, re.M)
+    assert len(total) == 1
+    traces = sum(1 for line in text.splitlines() if line.startswith("Trace "))
+    assert int(total[0]) == traces > 10000
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_kat_and_repeatable_counts(name):
+    """The official KAT passes on the target; a second run of the same job
+    gives the same counts to the instruction."""
+    t = target(name)
+    for points, first in kat_then_repeat(t, IMPLS, POINTS):
+        for p in points:
+            v = first.values[p]
+            assert v["instructions"] > 0 and v["samples"] == 1
+            assert "cycles" not in v
+            if isinstance(t, CortexM3Qemu):  # a model's figure, never cycles
+                assert v["modelled_cycles"] > v["instructions"]
+                assert v["wait_states"] == t.wait_states
+        assert all(0 < b < 8192 for b in first.stack.values())
+
+
+@pytest.mark.parametrize("name,narrower", [("rv32-zbb-qemu", "rv32i-qemu"),
+                                           ("rv64-zbb-qemu", "rv64-qemu")])
+def test_cpu_has_only_the_target_isa(name, narrower):
+    """QEMU's generic RISC-V CPUs have Zba/Zbb/Zbc/Zbs on by default; the
+    targets switch off what their ISA lacks, so Zbb code dies (SIGILL) on
+    the plain target's CPU instead of being counted there."""
+    program = elf(name)
+    ok = subprocess.run(target(name).qemu_argv(program), input=b"measure ascon-hash256 ref "
+                        b"hash 0 64 1\nquit\n", capture_output=True, timeout=60)
+    assert b"ok scheme=" in ok.stdout
+    bad = subprocess.run(target(narrower).qemu_argv(program), input=b"measure ascon-hash256 "
+                         b"ref hash 0 64 1\nquit\n", capture_output=True, timeout=60)
+    assert bad.returncode != 0 and b"ok scheme=" not in bad.stdout
+
+
+
+def test_plugin_refuses_a_slot_without_marker(tmp_path):
+    """The plugin checks its guest-to-host address mapping on every read:
+    a count slot that does not hold the marker stops QEMU (exit status 70)
+    instead of writing the count to a wrong address."""
+    t = target("rv32i-qemu")
+    src = tmp_path / "nomarker.S"
+    src.write_text(".globl _start\n_start:\n"
+                   "  mv a0, sp\n"          # the slot: argc on the stack, no marker
+                   "  li a7, 0x4c57\n"      # the plugin's system call
+                   "  ecall\n"
+                   "  li a0, 0\n  li a7, 94\n  ecall\n")  # exit_group(0)
+    prog = tmp_path / "nomarker.elf"
+    subprocess.run([*t.cc, *t.compile_flags(), "-o", str(prog), str(src), *t.ldflags], check=True,
+                   cwd=ROOT)  # ldflags name link.ld relative to the tree
+    r = subprocess.run(t.qemu_argv(prog), capture_output=True, timeout=30)
+    assert r.returncode == 70 and b"no marker" in r.stderr
