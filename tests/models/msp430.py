@@ -12,6 +12,7 @@ import re
 
 from tests.models.bits import M16
 
+
 def operands(ln: str) -> tuple[str, list[str]]:
     """A line's mnemonic and its operands."""
     op, _, rest = ln.partition(" ")
