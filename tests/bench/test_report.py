@@ -690,7 +690,7 @@ def test_published_figures_are_compared_and_labelled():
     recs = [rec("ascon80pq-v12", "encrypt", 32768, 101.10 * 32768 * 1.1),
             rec("ascon80pq-v12", "decrypt", 32768, 101.10 * 32768 * 0.9),
             rec("asconhash-v12", "hash", 32768, 189.69 * 32768 / 2)]
-    sections = list(papers.published_sections(recs))
+    sections = list(terminal.published_sections(recs))
     assert len(sections) == 1
     title, groups = sections[0]
     assert title.startswith("rv32i-qemu: instructions per byte, measured here / published in "

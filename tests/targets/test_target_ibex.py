@@ -287,14 +287,14 @@ def test_ct_trace_records_instructions_and_accesses(tmp_path):
     misaligned word: two accesses, the second at the next word); nothing
     outside them; and a run without --ct-trace prints the same."""
     fw = port_firmware(tmp_path, CT_TEST)
-    trace = tmp_path / "trace.bin"
-    run = subprocess.run([str(SIM), f"--meminit=ram,{fw}", f"--ct-trace={trace}"],
+    trace_file = tmp_path / "trace.bin"
+    run = subprocess.run([str(SIM), f"--meminit=ram,{fw}", f"--ct-trace={trace_file}"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     lines = (tmp_path / LOG).read_text().splitlines()
     assert lines[-1] == "e 00000001", lines
     buf = int(lines[0][2:], 16)
-    data = trace.read_bytes()
+    data = trace_file.read_bytes()
     assert len(data) % trace.RECORD == 0 and data[-trace.RECORD:] == bytes(8) + b"E"
     segs = trace.segments(data)
     assert len(segs) == 2
