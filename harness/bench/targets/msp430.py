@@ -36,17 +36,27 @@ SIM = TOOLS / "lwc-msp430sim"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup msp430'"
 
 # RAM is 10 KiB: four message buffers of BENCH_MAX_LEN (longer inputs are
-# streamed), and room below the stack for the painted area plus the
-# core's own frames (about 1.5 KiB: request line, reply buffers).
-MAX_LEN = 1024
-STACK_PAINT = 3072
-STACK_RESERVE = STACK_PAINT + 1536
+# streamed; its description's defines), and room below the stack for the
+# painted area (BENCH_STACK_PAINT) plus the core's own frames (about
+# 1.5 KiB: request line, reply buffers).
+FRAMES = 1536
+
+
+def define(defines: dict[str, str], name: str) -> int:
+    """A numeric define of the firmware (1024u -> 1024)."""
+    return int(defines[name].rstrip("uU"), 0)
 
 
 class Msp430Target(CrossTarget):
     family = "msp430"
-    ldflags = ["-nostdlib", "-B", str(rel(TOOLS / "bin")), "-T", str(rel(HERE / "link.ld")),
-               f"-Wl,--defsym=__stack_reserve={STACK_RESERVE}"]
+
+    @property
+    def ldflags(self) -> list[str]:
+        """The link flags; the stack the linker keeps free is the painted
+        area of the description's defines plus the core's frames."""
+        reserve = define(self.defines, "BENCH_STACK_PAINT") + FRAMES
+        return ["-nostdlib", "-B", str(rel(TOOLS / "bin")), "-T", str(rel(HERE / "link.ld")),
+                f"-Wl,--defsym=__stack_reserve={reserve}"]
     port_sources = [HERE / "crt0.S", HERE / "port.c", HERE / "mspabi.c", HERE / "mspabi_s.S"]
 
     def tools_missing(self):
@@ -99,6 +109,7 @@ class Msp430Target(CrossTarget):
                            "charging its way (--mspdebug); it charges constant-generator "
                            "operands like memory operands",
             "loop_check": "crt0.S bench_known_loop: 3 instructions, 4 cycles per iteration",
-            "memory": f"RAM 0x1100-0x38FF, flash 0x4000-0xFFFF; BENCH_MAX_LEN {MAX_LEN}",
+            "memory": f"RAM 0x1100-0x38FF, flash 0x4000-0xFFFF; BENCH_MAX_LEN "
+                      f"{define(self.defines, 'BENCH_MAX_LEN')}",
         })
         return env
