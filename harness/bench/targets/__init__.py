@@ -31,7 +31,9 @@ HERE = pathlib.Path(__file__).resolve().parent
 
 
 class DescriptionError(ImportError):
-    """A description that cannot make a target (named, with the reason)."""
+    """A description that cannot make a target (named, with the reason);
+    `./lwcbench` says it in one line (harness/bench/__main__.py)."""
+    description = True
 
 
 def descriptions(paths: list[pathlib.Path] | None = None) -> dict[str, dict]:
@@ -40,13 +42,18 @@ def descriptions(paths: list[pathlib.Path] | None = None) -> dict[str, dict]:
     found = {}
     for path in sorted(HERE.glob("*.toml")) if paths is None else paths:
         try:
-            found[path.stem] = tomllib.loads(path.read_text())
+            found[path.stem] = {**tomllib.loads(path.read_text()), "__file__": path}
         except tomllib.TOMLDecodeError as e:
-            raise DescriptionError(f"{path.name}: {e}") from e
+            raise DescriptionError(f"{_shown(path)}: {e}") from e
     unordered = [n for n, d in found.items() if not isinstance(d.get("order"), int)]
     if unordered:
         raise DescriptionError(f"targets without an order: {', '.join(unordered)}")
     return dict(sorted(found.items(), key=lambda kv: kv[1]["order"]))
+
+
+def _shown(path: pathlib.Path) -> str:
+    """A description's path as a message names it (from the root when in the tree)."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def _value(base: type, key: str, value):
@@ -71,7 +78,7 @@ def _make(name: str, descs: dict[str, dict], made: dict[str, type[Target]]) -> t
     if name in made:
         return made[name]
     d = dict(descs[name])
-    where = f"{name}.toml"
+    where = _shown(d.pop("__file__"))
     if "firmware_of" in d:
         if d["firmware_of"] not in descs:
             raise DescriptionError(f"{where}: firmware_of names no target: {d['firmware_of']}")
