@@ -51,14 +51,11 @@ class Described:
         return impl.builds_for(self.arch_tokens)
 
 
-class Host:
-    """The host: the library's own build (harness/build.py)."""
-    name = "host"
-    arch_tokens = set(HOST_ARCHS)
-    preference = HOST_PREFERENCE
+class Host(Described):
+    """The host: the library's own build (harness/build.py), no toolchain file."""
 
-    def supports(self, impl) -> bool:
-        return impl.builds_for(self.arch_tokens)
+    def __init__(self):
+        self.name, self.arch_tokens, self.preference = "host", set(HOST_ARCHS), HOST_PREFERENCE
 
 
 def cross_targets() -> list[Described]:
