@@ -215,7 +215,10 @@ int perm_add(PyObject *m);
 
 /* ---- Hash, Mac and Prf: the incremental object (_lwc_sponge.c) -------------- */
 
-extern PyTypeObject HashType;
+/* The base of the three (lwc._Incremental: update, digest, hexdigest, copy,
+ * scheme, name, impl, digest_size; not made by itself), Mac's and Prf's
+ * (lwc._Keyed, _lwc_auth.c: key_size, verify) and Hash */
+extern PyTypeObject SpongeType, HashType;
 
 /* The context of either kind of descriptor */
 typedef union {
@@ -250,25 +253,8 @@ PyObject *sponge_new(PyTypeObject *type, const void *d, Py_buffer *arg, PyObject
  * the length. */
 int sponge_peek(SpongeObject *self, uint8_t *out, size_t n, const char *fn);
 
-/* The method entries that are the same in all three types */
-#define SPONGE_UPDATE_METHOD \
-  {"update", (PyCFunction)sponge_update, METH_O, "update(data): absorb more input"}
-#define SPONGE_HEXDIGEST_METHOD                  \
-  FASTCALL_METHOD("hexdigest", sponge_hexdigest, \
-                  "hexdigest(length=None) -> digest() in hexadecimal")
-#define SPONGE_COPY_METHOD \
-  {"copy", (PyCFunction)sponge_copy, METH_NOARGS, "copy() -> an independent copy"}
-
-/* The slots and methods of all three types */
-void sponge_dealloc(SpongeObject *self);
-PyObject *sponge_repr(SpongeObject *self);
-PyObject *sponge_update(SpongeObject *self, PyObject *data);
-PyObject *sponge_digest(SpongeObject *self, PyObject *const *args, Py_ssize_t nargs,
-                        PyObject *kwnames);
-PyObject *sponge_hexdigest(SpongeObject *self, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames);
+/* squeeze(length), Hash's and Prf's: the next bytes of the output stream */
 PyObject *sponge_squeeze(SpongeObject *self, PyObject *length);
-PyObject *sponge_copy(SpongeObject *self, PyObject *unused);
 
 #if defined(__GNUC__) && !defined(_WIN32)
 #pragma GCC visibility pop

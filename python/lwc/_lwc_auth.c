@@ -229,40 +229,35 @@ static PyObject *Auth_verify(SpongeObject *self, PyObject *tag_o) {
   Py_RETURN_NONE;
 }
 
-static PyGetSetDef Auth_getset[] = {
-    {"scheme", desc_get, NULL, "the scheme's name", FIELD(lwc_auth, scheme, FIELD_NAME)},
-    {"name", desc_get, NULL, "the scheme's name (hmac's attribute)",
-     FIELD(lwc_auth, scheme, FIELD_NAME)},
-    {"impl", desc_get, NULL, "the implementation's name", FIELD(lwc_auth, impl, FIELD_NAME)},
-    {"kind", desc_get, NULL, "'mac' or 'prf'", FIELD(lwc_auth, kind, FIELD_AUTH_KIND)},
+/* ---- the types: lwc._Keyed (what Mac and Prf add to the base), Mac, Prf ------- */
+
+static PyGetSetDef Keyed_getset[] = {
     {"key_size", desc_get, NULL, "key length in bytes", FIELD(lwc_auth, keybytes, FIELD_INT)},
-    {"digest_size", desc_get, NULL, "a MAC's full tag, a PRF's usual output length",
-     FIELD(lwc_auth, outbytes, FIELD_INT)},
+    {"kind", desc_get, NULL, "'mac' or 'prf'", FIELD(lwc_auth, kind, FIELD_AUTH_KIND)},
     {NULL},
 };
 
-#define AUTH_COMMON_METHODS                                                             \
-  SPONGE_UPDATE_METHOD, SPONGE_HEXDIGEST_METHOD,                                        \
-  {"verify", (PyCFunction)Auth_verify, METH_O,                                          \
-   "verify(tag): None when tag (4 bytes up to digest_size) is the output's beginning, " \
-   "compared in constant time; else lwc.TagError"},                                     \
-  SPONGE_COPY_METHOD
-
-static PyMethodDef Mac_methods[] = {
-    FASTCALL_METHOD("digest", sponge_digest,
-     "digest(length=None) -> the tag of what was absorbed (length: 4 up to digest_size); "
-     "the object is unchanged"),
-    AUTH_COMMON_METHODS,
+static PyMethodDef Keyed_methods[] = {
+    {"verify", (PyCFunction)Auth_verify, METH_O,
+     "verify(tag): None when tag (4 bytes up to digest_size) is the output's beginning, "
+     "compared in constant time; else lwc.TagError"},
     {NULL},
+};
+
+static PyTypeObject KeyedType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lwc._Keyed",
+    .tp_basicsize = sizeof(SpongeObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "What lwc.Mac and lwc.Prf add to lwc._Incremental (not made by itself).",
+    .tp_base = &SpongeType,
+    .tp_methods = Keyed_methods,
+    .tp_getset = Keyed_getset,
 };
 
 static PyMethodDef Prf_methods[] = {
-    FASTCALL_METHOD("digest", sponge_digest,
-     "digest(length=None) -> the output of what was absorbed (any length; default "
-     "digest_size); the object is unchanged"),
     {"squeeze", (PyCFunction)sponge_squeeze, METH_O,
      "squeeze(length) -> the next bytes of the output (no update() after it)"},
-    AUTH_COMMON_METHODS,
     {NULL},
 };
 
@@ -270,17 +265,18 @@ static PyTypeObject MacType = BINDING_TYPE(
     "lwc.Mac", SpongeObject,
     "Mac(scheme, key, data=None, *, impl=None): an incremental MAC of lwc.h\n"
     "(update, digest, verify, copy).",
-    auth_new, sponge_dealloc, sponge_repr, Mac_methods, Auth_getset);
+    auth_new, NULL, NULL, NULL, NULL);
 
 static PyTypeObject PrfType = BINDING_TYPE(
     "lwc.Prf", SpongeObject,
     "Prf(scheme, key, data=None, *, impl=None): an incremental PRF of lwc.h\n"
     "(update, digest, squeeze, verify, copy); not for a PRF without incremental\n"
     "calls (ascon-prfs-v13: lwc.prf).",
-    auth_new, sponge_dealloc, sponge_repr, Prf_methods, Auth_getset);
+    auth_new, NULL, NULL, Prf_methods, NULL);
 
 int auth_add(PyObject *m) {
   auth_cache = PyDict_New();
+  MacType.tp_base = PrfType.tp_base = &KeyedType;
   if (auth_cache == NULL || PyModule_AddType(m, &MacType) < 0) return -1;
   return PyModule_AddType(m, &PrfType);
 }

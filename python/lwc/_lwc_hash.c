@@ -169,27 +169,17 @@ static PyObject *Hash_squeeze(SpongeObject *self, PyObject *length) {
   return sponge_squeeze(self, length);
 }
 
+/* Beside the base type's (lwc._Incremental, _lwc_sponge.c) */
 static PyGetSetDef Hash_getset[] = {
-    {"scheme", desc_get, NULL, "the scheme's name", FIELD(lwc_hash, scheme, FIELD_NAME)},
-    {"name", desc_get, NULL, "the scheme's name (hashlib's attribute)",
-     FIELD(lwc_hash, scheme, FIELD_NAME)},
-    {"impl", desc_get, NULL, "the implementation's name", FIELD(lwc_hash, impl, FIELD_NAME)},
     {"kind", desc_get, NULL, "'hash', 'xof' or 'cxof'", FIELD(lwc_hash, kind, FIELD_HASH_KIND)},
-    {"digest_size", desc_get, NULL, "digest length (an XOF's usual length)",
-     FIELD(lwc_hash, outbytes, FIELD_INT)},
     {"max_customization_size", desc_get, NULL, "CXOF customization limit (else 0)",
      FIELD(lwc_hash, max_custombytes, FIELD_INT)},
     {NULL},
 };
 
 static PyMethodDef Hash_methods[] = {
-    SPONGE_UPDATE_METHOD,
-    FASTCALL_METHOD("digest", sponge_digest,
-     "digest(length=None) -> the output of what was absorbed; the object is unchanged"),
-    SPONGE_HEXDIGEST_METHOD,
     {"squeeze", (PyCFunction)Hash_squeeze, METH_O,
      "squeeze(length) -> the next bytes of an XOF's output (no update() after it)"},
-    SPONGE_COPY_METHOD,
     {NULL},
 };
 
@@ -197,10 +187,11 @@ PyTypeObject HashType = BINDING_TYPE(
     "lwc.Hash", SpongeObject,
     "Hash(scheme, data=None, *, customization=None, impl=None): an incremental\n"
     "hash, XOF or CXOF of lwc.h (update, digest, squeeze, copy).",
-    Hash_new, sponge_dealloc, sponge_repr, Hash_methods, Hash_getset);
+    Hash_new, NULL, NULL, Hash_methods, Hash_getset);
 
 int hash_add(PyObject *m) {
   hash_cache = PyDict_New();
   if (hash_cache == NULL) return -1;
+  HashType.tp_base = &SpongeType;
   return PyModule_AddType(m, &HashType);
 }

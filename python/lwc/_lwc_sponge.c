@@ -140,19 +140,19 @@ PyObject *sponge_new(PyTypeObject *type, const void *d, Py_buffer *arg, PyObject
   return (PyObject *)self;
 }
 
-void sponge_dealloc(SpongeObject *self) {
+static void sponge_dealloc(SpongeObject *self) {
   ctx_wipe(self, &self->ctx);
   if (self->lock != NULL) PyThread_free_lock(self->lock);
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 /* <lwc.Hash 'ascon-hash256' impl='opt64'>, likewise lwc.Mac and lwc.Prf */
-PyObject *sponge_repr(SpongeObject *self) {
+static PyObject *sponge_repr(SpongeObject *self) {
   return PyUnicode_FromFormat("<%s '%s' impl='%s'>", Py_TYPE(self)->tp_name, scheme_of(self),
                               impl_of(self));
 }
 
-PyObject *sponge_update(SpongeObject *self, PyObject *data) {
+static PyObject *sponge_update(SpongeObject *self, PyObject *data) {
   if (sponge_feed(self, data) < 0) return NULL;
   Py_RETURN_NONE;
 }
@@ -179,8 +179,8 @@ int sponge_peek(SpongeObject *self, uint8_t *out, size_t n, const char *fn) {
 
 /* digest(length=None): the output (a Mac's tag) of what was absorbed; the
  * object unchanged */
-PyObject *sponge_digest(SpongeObject *self, PyObject *const *args, Py_ssize_t nargs,
-                        PyObject *kwnames) {
+static PyObject *sponge_digest(SpongeObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames) {
   static const char *const names[] = {"length"};
   PyObject *a[1], *out;
   Py_ssize_t n;
@@ -193,8 +193,8 @@ PyObject *sponge_digest(SpongeObject *self, PyObject *const *args, Py_ssize_t na
   return out;
 }
 
-PyObject *sponge_hexdigest(SpongeObject *self, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames) {
+static PyObject *sponge_hexdigest(SpongeObject *self, PyObject *const *args,
+                                  Py_ssize_t nargs, PyObject *kwnames) {
   PyObject *raw = sponge_digest(self, args, nargs, kwnames), *hex;
   if (raw == NULL) return NULL;
   hex = PyObject_CallMethod(raw, "hex", NULL);
@@ -225,7 +225,7 @@ PyObject *sponge_squeeze(SpongeObject *self, PyObject *length) {
 }
 
 /* copy(): an independent object with the same context and phase */
-PyObject *sponge_copy(SpongeObject *self, PyObject *unused) {
+static PyObject *sponge_copy(SpongeObject *self, PyObject *unused) {
   SpongeObject *c = sponge_alloc(Py_TYPE(self), self->base.d);
   (void)unused;
   if (c == NULL) return NULL;
@@ -235,3 +235,53 @@ PyObject *sponge_copy(SpongeObject *self, PyObject *unused) {
   sponge_leave(self);
   return (PyObject *)c;
 }
+
+/* ---- the base type: what all three have -------------------------------------- */
+
+/* The attributes every kind has (closure: which one) */
+enum { ATTR_SCHEME, ATTR_IMPL, ATTR_DIGEST_SIZE };
+
+static PyObject *sponge_get(SpongeObject *self, void *which) {
+  switch ((int)(intptr_t)which) {
+  case ATTR_SCHEME:
+    return PyUnicode_FromString(scheme_of(self));
+  case ATTR_IMPL:
+    return PyUnicode_FromString(impl_of(self));
+  default:
+    return PyLong_FromLong(keyed(self) ? AUTH(self)->outbytes : HASH(self)->outbytes);
+  }
+}
+
+static PyGetSetDef sponge_getset[] = {
+    {"scheme", (getter)sponge_get, NULL, "the scheme's name", (void *)ATTR_SCHEME},
+    {"name", (getter)sponge_get, NULL, "the scheme's name (hashlib's and hmac's attribute)",
+     (void *)ATTR_SCHEME},
+    {"impl", (getter)sponge_get, NULL, "the implementation's name", (void *)ATTR_IMPL},
+    {"digest_size", (getter)sponge_get, NULL,
+     "digest() without a length: a hash's digest, an XOF's or PRF's usual length, a MAC's "
+     "full tag", (void *)ATTR_DIGEST_SIZE},
+    {NULL},
+};
+
+static PyMethodDef sponge_methods[] = {
+    {"update", (PyCFunction)sponge_update, METH_O, "update(data): absorb more input"},
+    FASTCALL_METHOD("digest", sponge_digest,
+     "digest(length=None) -> the output of what was absorbed (a MAC's tag: 4 up to "
+     "digest_size bytes); the object is unchanged"),
+    FASTCALL_METHOD("hexdigest", sponge_hexdigest,
+     "hexdigest(length=None) -> digest() in hexadecimal"),
+    {"copy", (PyCFunction)sponge_copy, METH_NOARGS, "copy() -> an independent copy"},
+    {NULL},
+};
+
+PyTypeObject SpongeType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lwc._Incremental",
+    .tp_basicsize = sizeof(SpongeObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "What lwc.Hash, lwc.Mac and lwc.Prf share (not made by itself).",
+    .tp_dealloc = (destructor)sponge_dealloc,
+    .tp_repr = (reprfunc)sponge_repr,
+    .tp_methods = sponge_methods,
+    .tp_getset = sponge_getset,
+};

@@ -836,26 +836,38 @@ def test_long_calls_release_the_gil(lwc, call):
 def test_the_stub_matches_the_module(lwc):
     """python/lwc/_lwc.pyi (the types users' checkers read) names exactly
     what the binding has: functions, classes, their methods and
-    properties."""
+    properties, each on the class that has it; a private class of the
+    stub (_Incremental, _Keyed) is a base type of the module's classes,
+    with the same bases, not a name of the module."""
     from lwc import _lwc
     tree = ast.parse((ROOT / "python" / "lwc" / "_lwc.pyi").read_text())
     stub: dict[str, set[str]] = {}
+    bases: dict[str, list[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             stub[node.name] = {n.name for n in node.body if isinstance(n, ast.FunctionDef)
                                and n.name != "__init__"} - {"..."}
+            bases[node.name] = [b.id for b in node.bases]
         elif isinstance(node, ast.FunctionDef):
             stub[node.name] = set()
         elif isinstance(node, ast.AnnAssign):
             stub[node.target.id] = set()
     public = {n for n in dir(_lwc) if not n.startswith("__")}
-    assert set(stub) == public
+    private = {n for n in stub if n.startswith("_") and n not in public}
+    assert set(stub) - private == public
+    types = {t.__name__: t for n in public if isinstance(getattr(_lwc, n), type)
+             for t in getattr(_lwc, n).__mro__}
+    assert private <= set(types), private - set(types)
     for name, members in stub.items():
-        obj = getattr(_lwc, name)
+        obj = types.get(name, getattr(_lwc, name, None))
         if isinstance(obj, type) and name != "TagError":
             have = {m for m in vars(obj) if not m.startswith("__")}
             assert members == have, name
+            assert bases[name] == [b.__name__ for b in obj.__bases__ if b is not object], name
     assert set(lwc.__all__) - {"__version__"} == public
+    for name in private:  # a base is not made by itself
+        with pytest.raises(TypeError):
+            types[name]()
 
 
 @pytest.mark.parametrize("doc", ["README.md", "docs/using.md"])
