@@ -208,7 +208,7 @@ def align_firmware(target_name: str, tmp_path: pathlib.Path, impl,
     t = usable_target(target_name)
     elf = t.build(impl)
     obj = tmp_path / "align.o"
-    subprocess.run([*t.cc, *t.compile_flags(), "-c", str(source), "-o", str(obj)], cwd=ROOT,
+    subprocess.run([*t.cc, *t.firmware.compile_flags(), "-c", str(source), "-o", str(obj)], cwd=ROOT,
                    check=True)
     cmd = shlex.split((elf.parent / "lwc-bench.elf.cmd").read_text())
     out = tmp_path / "align.elf"

@@ -33,7 +33,11 @@ inside functions too, and fails on one against it).
                about it) and a driver module per family: how to build for
                it, start its simulator (or board) and talk to the firmware
                (the firmware's C is harness/firmware/, each family's port,
-               start-up, simulator and set-up harness/platforms/<family>/)
+               start-up, simulator and set-up harness/platforms/<family>/);
+               base.py: what a target is and the hooks a driver gives;
+               job.py: a job, the same on every target (requests, answers
+               judged, the results cache); firmware.py: a cross target's
+               firmware build (compile, runtime, link)
   session.py   the line protocol of harness/firmware/bench.h
   trace.py     the tracers' records and what is read from them (ct,
                profile, a bare permutation's function alone)
@@ -51,7 +55,9 @@ inside functions too, and fails on one against it).
 ORDER = (
     ("units", "files", "session", "elfpatch", "install", "impls"),  # foundations
     ("kat", "cache", "trace", "pool"),  # answers judged and cached, traces read, jobs run
-    ("targets.base",),
+    ("targets.job",),  # a job: requests, answers judged, the cache
+    ("targets.firmware",),  # a cross target's firmware build
+    ("targets.base",),  # what a target is, its hooks
     ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
     ("targets.board",),
     ("targets",),  # the package: every target, found

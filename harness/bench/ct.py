@@ -25,7 +25,7 @@ import tempfile
 from harness.bench.impls import impl_id, not_ct_reason
 from harness.bench.pool import Progress, cpu_count, each
 from harness.bench.session import INTERRUPTED, SessionError
-from harness.bench.targets.base import BuildError, DoesNotFit
+from harness.bench.targets.job import BuildError, DoesNotFit
 from harness.bench.trace import (RECORD, Symbols, first_difference, last_instruction, record,
                                  segments)
 from harness.discover import Impl

@@ -18,7 +18,8 @@ import pathlib
 
 from harness.bench.impls import SelectionError, all_impls
 from harness.bench.targets import TARGETS
-from harness.bench.targets.base import NULL_OP, OPS, Point, TargetSettings
+from harness.bench.targets.base import TargetSettings
+from harness.bench.targets.job import NULL_OP, OPS, Point
 from harness.discover import ROOT
 
 # The thesis' inputs (Figures 5.2-5.5), a length sweep, the MSP430 paper's

@@ -44,7 +44,8 @@ import sys
 from harness.bench import elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.targets import TARGETS
-from harness.bench.targets.base import OPS, BuildError, CrossTarget, DoesNotFit
+from harness.bench.targets.base import CrossTarget
+from harness.bench.targets.job import OPS, BuildError, DoesNotFit
 from harness.bench.trace import (TraceError, disassembly, max_len, objdump_tool, sections,
                                  statistics, trace_program)
 

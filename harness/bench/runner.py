@@ -26,7 +26,7 @@ from harness.bench.plan import DEFAULT_OUT, Plan, points_of
 from harness.bench.pool import Progress, cpu_count, each
 from harness.bench.session import INTERRUPTED
 from harness.bench.targets import TARGETS, JobResult, Point, Target
-from harness.bench.targets.base import NULL_OP
+from harness.bench.targets.job import NULL_OP
 from harness.bench.targets.board import check_ports
 from harness.discover import Impl
 

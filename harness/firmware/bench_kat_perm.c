@@ -29,7 +29,7 @@ typedef union {
 
 /* Static, not on the stack: only a bare permutation's firmware links this
  * file, and a via mode's contexts (LWC_VIA_CTX_BYTES each) would otherwise
- * make the KAT the deepest job on a 4 KiB device (avr.py STACK_RESERVE). */
+ * make the KAT the deepest job on a 4 KiB device (avr-atmega128.toml's stack_reserve). */
 static uint8_t key[BENCH_KAT_IN], nonce[BENCH_KAT_IN], pt[BENCH_KAT_IN], ad[BENCH_KAT_IN];
 static uint8_t ct[32 + 32], block[32], out[64];
 static via_ctx c, run;

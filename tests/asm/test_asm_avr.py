@@ -69,12 +69,13 @@ def ops_of(impl) -> list[str]:
 def test_fits_the_ram_with_the_runtime(impl):
     """The KAT, the stack probes and a traced operation of every AVR
     assembly implementation stay within the stack the RAM budget keeps
-    for the runtime (avr.py's STACK_RESERVE, lwc-simavr's red zone
+    for the runtime (the description's stack_reserve, lwc-simavr's red zone
     included): the assembly's frames (pushes, Xoodoo's 64-byte and
     Sparkle's 24-byte buffers) do not need a larger reserve."""
     import re
     from harness.bench import kat
-    from harness.bench.targets.avr import RED_ZONE, SIM, STACK_RESERVE
+    from harness.bench.targets import TARGETS
+    from harness.bench.targets.avr import RED_ZONE, SIM
     from tests.helpers import firmware
     reqs = [kat.request(impl)]
     reqs += [f"stack {impl.scheme} {impl.name} {op}" for op in ops_of(impl)]
@@ -86,7 +87,7 @@ def test_fits_the_ram_with_the_runtime(impl):
     oks = [ln for ln in r.stdout.decode().splitlines() if ln.startswith("ok ")]
     assert len(oks) == len(reqs) + 1, r.stdout[-500:]
     high = re.search(rb"stack high-water (\d+) bytes", r.stderr)
-    assert high and int(high[1]) + RED_ZONE <= STACK_RESERVE, r.stderr[-500:]
+    assert high and int(high[1]) + RED_ZONE <= TARGETS[NAME].stack_reserve, r.stderr[-500:]
 
 
 # The permutation paper's size-optimized AVR Ascon: 836 bytes of code.

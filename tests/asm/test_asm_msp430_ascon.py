@@ -25,7 +25,7 @@ from tests.helpers import ROOT, impl_id, load_module, usable_target
 from tests.models.bits import M16, ror
 from tests.models.msp430 import Msp430, cycles, instructions
 from tests.models.perms import ascon_sbox
-from harness.bench.targets.base import Point
+from harness.bench.targets.job import Point
 from harness.discover import discover
 
 NAME = "msp430"

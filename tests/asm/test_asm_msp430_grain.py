@@ -28,7 +28,7 @@ import subprocess
 from tests.helpers import ROOT, impl_id, load_module, usable_target
 from tests.models.bits import M16
 from tests.models.msp430 import Msp430, cycles, instructions
-from harness.bench.targets.base import Point
+from harness.bench.targets.job import Point
 from harness.discover import discover
 
 NAME = "msp430"
@@ -183,7 +183,7 @@ def test_byte_cost_is_what_the_simulator_charges():
 def test_code_bytes_within_the_goal():
     t = usable_target(NAME)
     t.build(ASM)
-    obj = t.objects_out() / impl_id(ASM).replace("/", "__") / "obj" / "grain.S.o"
+    obj = t.firmware.objects_out() / impl_id(ASM).replace("/", "__") / "obj" / "grain.S.o"
     out = subprocess.run(["llvm-size-14", str(obj)], capture_output=True, text=True, check=True)
     text = int(out.stdout.splitlines()[1].split()[0])
     assert 0 < text <= 1060, text

@@ -258,7 +258,7 @@ def props_firmware(tmp_path, target, impl, ref=None):
 
     def cc(path, flags, name):
         o = tmp_path / f"{name}.o"
-        r = subprocess.run([*target.cc, *target.compile_flags(), *flags, "-c", str(path),
+        r = subprocess.run([*target.cc, *target.firmware.compile_flags(), *flags, "-c", str(path),
                             "-o", str(o)], cwd=ROOT, capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         objs.append(str(o))

@@ -190,7 +190,7 @@ def test_garbled_answers_are_recognised():
     not the protocol (no program needed)."""
     from harness.bench.session import Response
     from harness.bench.targets import Point
-    from harness.bench.targets.base import unexpected_answer
+    from harness.bench.targets.job import unexpected_answer
     impl = next(i for i in discover() if i.scheme == "ascon-hash256" and i.name == "ref")
     p = Point("hash", 0, 16)
     good = "ok scheme=ascon-hash256 impl=ref op=hash adlen=0 mlen=16 samples=33 cycles=5"

@@ -98,7 +98,8 @@ def test_host_samples_follow_the_callgrind_counts(monkeypatch):
     says.  The counts are taken before the requests are written, and the
     requests and the judged answers ask the same numbers."""
     from harness.bench.targets import host
-    from harness.bench.targets.base import Point
+    from harness.bench.targets import job
+    from harness.bench.targets.job import Point
     t = TARGETS["host"]()
     impl = next(i for i in host_impls() if (i.scheme, i.name) == ("dumbo", "ref"))
     fast, mid, slow = Point("encrypt", 0, 16), Point("encrypt", 0, 1024), Point("encrypt", 0, 32768)
@@ -114,7 +115,7 @@ def test_host_samples_follow_the_callgrind_counts(monkeypatch):
     assert [t.point_samples(impl, p, False) for p in (fast, mid, slow)] == [201, 50,
                                                                            host.MIN_SAMPLES]
     assert t.point_samples(impl, slow, True) == host.MIN_SAMPLES
-    reqs, _pts, _st = t.requests(impl, [fast, mid, slow], False, "kat")
+    reqs, _pts, _st = job.requests(t, impl, [fast, mid, slow], False, "kat")
     assert [q.rsplit(" ", 1)[1] for q in reqs if q.startswith("measure")] == \
         ["201", "50", str(host.MIN_SAMPLES)]
     t._counted.clear()

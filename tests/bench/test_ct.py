@@ -60,8 +60,9 @@ def test_a_target_sharing_firmware_traces_the_same(tmp_path, target):
     tracer's command line is the same: every trace of the other target's
     check is this target's trace."""
     t, base = TARGETS[target](), TARGETS[SHARED[target]]()
-    assert t.out == base.out
-    assert [*t.cc, *t.compile_flags(), *t.ldflags] == [*base.cc, *base.compile_flags(), *base.ldflags]
+    assert t.firmware.out == base.firmware.out
+    assert ([*t.cc, *t.firmware.compile_flags(), *t.ldflags]
+            == [*base.cc, *base.firmware.compile_flags(), *base.ldflags])
     assert t.defines == base.defines and t.port_sources == base.port_sources
     elf, out = tmp_path / "fw.elf", tmp_path / "trace.bin"
     assert t.ct_argv(elf, out) == base.ct_argv(elf, out)
@@ -109,7 +110,8 @@ def test_a_secret_branch_and_a_secret_index_are_found(tmp_path, target):
         assert loads, index
         t = TARGETS[target]()
         (leaky,) = [i for i in discover(tmp_path / "extra") if i.name == "leaky_index"]
-        program = extra_build_dir(t.out / "ascon128-v12__leaky_index", [leaky]) / "lwc-bench.elf"
+        folder = t.firmware.out / "ascon128-v12__leaky_index"
+        program = extra_build_dir(folder, [leaky]) / "lwc-bench.elf"
         nm = subprocess.run([t.nm_tool(), "-S", str(program)], capture_output=True, text=True,
                             check=True).stdout
         table = next(ln.split() for ln in nm.splitlines() if ln.endswith(" leak_table"))

@@ -218,7 +218,7 @@ def run_on_qemu(t, impl, folder, inc, tmp_path, flags, lines, runtime):
     compiler emits for copies: runtime(t, cmd)); run it under the target's
     qemu-user."""
     objs = sorted(str(p) for p in folder.glob("*.o"))
-    cmd = [*t.cc, *t.warnings, *t.compile_flags(), "-DDRIVER_FREESTANDING"]
+    cmd = [*t.cc, *t.warnings, *t.firmware.compile_flags(), "-DDRIVER_FREESTANDING"]
     driver = tmp_path / "driver.o"
     subprocess.run([*cmd, *flags, f"-I{folder}", f"-I{inc}", "-c", str(DRIVER), "-o", str(driver)],
                    check=True, cwd=ROOT)

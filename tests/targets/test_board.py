@@ -470,7 +470,7 @@ def test_baud_reaches_the_firmware(tmp_path):
     board's UART divider follows it and the board still answers."""
     board.check_ports([Mps2An385], None, 57600, True, list(TARGETS.values()))
     t = Mps2An385(TargetSettings(baud=57600))
-    t.out = tmp_path / "mps2-an385"  # not the other tests' 115200 baud build
+    t.firmware.out = tmp_path / "mps2-an385"  # not the other tests' 115200 baud build
     assert t.defines["BOARD_BAUD"] == "57600u" and t.baud == 57600
     impl = find_impl("ascon-hash256", "lowsize")
     elf = t.build(impl)
@@ -508,12 +508,12 @@ def test_targets_with_one_compile_command_share_the_objects():
     the ATmega128's: its own objects."""
     from harness.bench.targets import TARGETS
     qemu, board = usable_target("cortex-m3-qemu"), TARGETS["mps2-an385"]()
-    assert board.objects_out() == qemu.objects_out()
-    assert TARGETS["nucleo-f103rb"]().objects_out() == qemu.objects_out()
-    assert TARGETS["mega2560"]().objects_out() != TARGETS["avr-atmega128"]().objects_out()
+    assert board.firmware.objects_out() == qemu.firmware.objects_out()
+    assert TARGETS["nucleo-f103rb"]().firmware.objects_out() == qemu.firmware.objects_out()
+    assert TARGETS["mega2560"]().firmware.objects_out() != TARGETS["avr-atmega128"]().firmware.objects_out()
     impl = find_impl("ascon-aead128", "asm_armv7m")
     qemu.build(impl)
-    objs = sorted((qemu.objects_out() / "ascon-aead128__asm_armv7m").rglob("*.o"))
+    objs = sorted((qemu.firmware.objects_out() / "ascon-aead128__asm_armv7m").rglob("*.o"))
     before = {o: o.stat().st_mtime_ns for o in objs}
     elf = board.build(impl)
     assert {o: o.stat().st_mtime_ns for o in objs} == before and len(objs) >= 2

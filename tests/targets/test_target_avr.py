@@ -26,12 +26,13 @@ from tests.helpers import (ROOT, ask, exact, find_impl, firmware, kat_then_repea
                            usable_target)
 from harness.bench.targets import TARGETS, Point
 from harness.bench.targets import avr
-from harness.bench.targets.avr import HERE, RED_ZONE, SIM, STACK_RESERVE
-from harness.bench.targets.base import DoesNotFit
+from harness.bench.targets.avr import HERE, RED_ZONE, SIM
+from harness.bench.targets.job import DoesNotFit
 from harness.build import MINI_LIBC
 
 NAME = "avr-atmega128"
 AvrTarget = TARGETS[NAME]  # what its description makes of avr.AvrTarget
+STACK_RESERVE = AvrTarget.stack_reserve  # the description's (measured: its comment)
 IMPLS = {"aead": ("ascon-aead128", "ref"), "hash": ("ascon-hash256", "ref")}
 POINTS = {"aead": [Point("encrypt", 0, 16), Point("decrypt", 16, 1536)],
           "hash": [Point("hash", 0, 16), Point("hash", 0, 1536)]}
@@ -104,6 +105,7 @@ def test_firmware_fits_the_atmega128():
     text, data, bss = (int(x) for x in r.stdout.splitlines()[1].split()[:3])
     assert text + data <= FLASH
     assert data + bss + STACK_RESERVE <= SRAM
+    assert (AvrTarget.sram, AvrTarget().mcu) == (SRAM, "atmega128")  # the data sheet's
     scheme, impl = IMPLS["hash"]
     r = simulate(program, f"kat {scheme} {impl}\nmeasure {scheme} {impl} hash 0 32768 1\n"
                  f"stack {scheme} {impl} hash 0 16\nquit\n".encode(), "-s")
@@ -153,7 +155,7 @@ def test_crashes_are_reported(case, message, tmp_path):
                    + STAND_IN[case] + "\n")
     program = tmp_path / "fw.elf"
     t = AvrTarget()
-    subprocess.run([*t.cc, *t.compile_flags(), "-o",
+    subprocess.run([*t.cc, *t.firmware.compile_flags(), "-o",
                     str(program), str(src), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
                     str(MINI_LIBC), *t.ldflags],
                    check=True, capture_output=True, cwd=ROOT)
@@ -183,7 +185,7 @@ def test_a_bare_permutation_passes_its_kat():
 
 
 def test_the_stack_reserve_covers_the_deepest_jobs():
-    """STACK_RESERVE (avr.py), the stack the RAM budget keeps free for the
+    """stack_reserve (avr-atmega128.toml), the stack the RAM budget keeps free for the
     runtime, was measured: the deepest jobs -- a bare permutation's KAT, the
     stack probes, a traced operation -- still stay within it, lwc-simavr's
     red zone included (lwc-simavr -s: the lowest RAM byte written)."""
@@ -215,7 +217,7 @@ def test_a_firmware_without_room_for_the_stack_does_not_fit(tmp_path):
         defines = {**AvrTarget.defines, "BENCH_MAX_LEN": "640u"}
 
     t = BigBuffers()
-    t.out = tmp_path
+    t.firmware.out = tmp_path
     impl = find_impl("ascon128-v12", "ref")
     with pytest.raises(DoesNotFit, match=r"does not fit the ATmega128's RAM: \.data \d+ \+ "
                        r"\.bss \d+ \+ the runtime's stack \d+ = \d+ bytes > 4096"):
@@ -331,7 +333,7 @@ def test_the_tracer_records_each_instruction_and_access(tmp_path):
         '  bench_trace(1);\n  bench_trace(0);\n  bench_put_line("probed");\n}\n')
     program = tmp_path / "fw.elf"
     t = AvrTarget()
-    subprocess.run([*t.cc, *t.compile_flags(), "-o", str(program), str(tmp_path / "stand_in.c"),
+    subprocess.run([*t.cc, *t.firmware.compile_flags(), "-o", str(program), str(tmp_path / "stand_in.c"),
                     str(tmp_path / "probe.S"), str(HERE / "port_avr.c"), str(HERE / "loop_avr.S"),
                     str(MINI_LIBC), *t.ldflags],
                    check=True, capture_output=True, cwd=ROOT)

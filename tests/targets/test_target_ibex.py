@@ -148,7 +148,7 @@ def port_firmware(tmp_path: pathlib.Path, code: str = PORT_TEST,
     for s in [src, HERE / "start.S", HERE / "port_ibex.c", MINI_LIBC]:
         o = tmp_path / (pathlib.Path(s).name + ".o")
         extra = list(test_flags) if s == src else []
-        subprocess.run([*t.cc, *t.compile_flags(), *extra, "-c", str(s),
+        subprocess.run([*t.cc, *t.firmware.compile_flags(), *extra, "-c", str(s),
                         "-o", str(o)], cwd=ROOT, check=True, capture_output=True)
         objs.append(str(o))
     fw = tmp_path / "port_test.elf"

@@ -201,7 +201,7 @@ def own_firmware(tmp_path, name: str, c_source: str, sources) -> pathlib.Path:
     for n, src in enumerate([main, HERE / "crt0.S", HERE / "mspabi.c", HERE / "mspabi_s.S",
                              MINI_LIBC, *sources]):
         o = tmp_path / f"{name}-{n}.o"
-        r = subprocess.run([*t.cc, *t.compile_flags(), *defs,
+        r = subprocess.run([*t.cc, *t.firmware.compile_flags(), *defs,
                             "-c", str(src), "-o", str(o)], cwd=ROOT, capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         objs.append(str(o))

@@ -141,7 +141,7 @@ def test_plugin_refuses_a_slot_without_marker(tmp_path):
                    "  ecall\n"
                    "  li a0, 0\n  li a7, 94\n  ecall\n")  # exit_group(0)
     prog = tmp_path / "nomarker.elf"
-    subprocess.run([*t.cc, *t.compile_flags(), "-o", str(prog), str(src), *t.ldflags], check=True,
+    subprocess.run([*t.cc, *t.firmware.compile_flags(), "-o", str(prog), str(src), *t.ldflags], check=True,
                    cwd=ROOT)  # ldflags name link.ld relative to the tree
     r = subprocess.run(t.qemu_argv(prog), capture_output=True, timeout=30)
     assert r.returncode == 70 and b"no marker" in r.stderr

@@ -23,8 +23,8 @@ import pathlib
 import re
 import tomllib
 
-from harness.bench.targets.base import (NOT_YET, BuildError, CrossTarget, JobResult,
-                                        MeasureError, Point, Target)
+from harness.bench.targets.base import NOT_YET, CrossTarget, Target
+from harness.bench.targets.job import BuildError, JobResult, MeasureError, Point
 from harness.discover import ROOT
 
 HERE = pathlib.Path(__file__).resolve().parent

@@ -16,7 +16,7 @@ RAM is the constraint (4 KiB; the runtime's own strings and tables stay in
 flash, bench.h's BENCH_STR): the core's buffers are BENCH_MAX_LEN = 128
 bytes (longer inputs are streamed), request lines BENCH_LINE = 128, and the
 stack probe paints 576 bytes.  After linking, .data + .bss + the stack the
-runtime needs (STACK_RESERVE) must fit the 4 KiB, or the firmware does not
+runtime needs (stack_reserve, from the description) must fit the 4 KiB, or the firmware does not
 fit (DoesNotFit, like a too large .text): a shortage is a build error, not
 wrong answers.  lwc-simavr reports a stack that comes within 32 bytes of
 .bss as a crash.
@@ -27,8 +27,8 @@ import shutil
 import subprocess
 
 from harness.bench.session import PipeSession
-from harness.bench.targets.base import (BuildError, CrossTarget,
-                                        DoesNotFit, first_line, shared_libraries, stale)
+from harness.bench.targets.base import CrossTarget, first_line, shared_libraries, stale
+from harness.bench.targets.job import BuildError, DoesNotFit
 from harness.build import rel
 from harness.discover import ROOT
 
@@ -36,19 +36,7 @@ HERE = ROOT / "harness" / "platforms" / "avr"
 SIM = ROOT / "build" / "tools" / "avr" / "lwc-simavr"
 SIM_SOURCE = HERE / "lwc_simavr.c"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup avr'"
-MCU = "atmega128"
-SRAM = 4096  # bytes of data memory at 0x0100 .. 0x10FF, above the registers and I/O
-# The stack the runtime needs under its deepest requests, measured with
-# lwc-simavr -s (the lowest RAM byte a whole job wrote: the KAT, every
-# measurement, the stack probes, the ct traces) for every Ascon
-# implementation: 961 to 984 bytes for the AEADs and hashes (the stack
-# probe: its frames and the 576 bytes it paints; or a traced operation),
-# less for the bare permutations (their KAT's via contexts are static in
-# bench_kat_perm.c, measured with them on the stack: 1136); plus lwc-simavr's red zone (32 bytes above .bss the
-# stack must never write), rounded up to 1088.
-# tests/targets/test_target_avr.py checks that the heaviest jobs still stay within it.
-STACK_RESERVE = 1088
-RED_ZONE = 32  # lwc_simavr.c
+RED_ZONE = 32  # lwc_simavr.c: bytes above .bss the stack must never write
 
 
 class RamBudget:
@@ -56,9 +44,14 @@ class RamBudget:
     its stack in SRAM: build() refuses (DoesNotFit) a firmware whose .data
     + .bss + .noinit leave less than stack_reserve bytes of sram.  The
     simulated ATmega128 and the Arduino Mega 2560 board (board.py) share it."""
-    chip = ""
-    sram = 0
-    stack_reserve = 0
+    chip = ""          # the part, as messages name it
+    sram = 0           # bytes of data memory
+    stack_reserve = 0  # bytes of stack the runtime needs (the description says how measured)
+
+    @property
+    def mcu(self) -> str:
+        """avr-gcc's name of the part: the description's -mmcu flag."""
+        return next(f.split("=", 1)[1] for f in self.cflags if f.startswith("-mmcu="))
 
     def __init__(self, settings=None):
         super().__init__(settings)
@@ -107,15 +100,14 @@ class AvrTarget(RamBudget, CrossTarget):
     # no libc: libgcc only (.data copy, .bss clear, 64-bit arithmetic)
     ldflags = ["-nodefaultlibs", "-Wl,--gc-sections", "-lgcc"]
     port_sources = [HERE / "port_avr.c", HERE / "loop_avr.S"]
-    chip, sram, stack_reserve = "ATmega128", SRAM, STACK_RESERVE
 
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
             if not shutil.which(tool):
                 return f"{tool} not found ({SETUP_HINT})"
-        crt = f"crt{MCU}.o"
+        crt = f"crt{self.mcu}.o"
         try:
-            r = subprocess.run([self.cc[0], f"-mmcu={MCU}", f"-print-file-name={crt}"],
+            r = subprocess.run([self.cc[0], f"-mmcu={self.mcu}", f"-print-file-name={crt}"],
                                capture_output=True, text=True, timeout=20)
             found = r.stdout.strip() != crt
         except (OSError, subprocess.TimeoutExpired):
@@ -147,7 +139,7 @@ class AvrTarget(RamBudget, CrossTarget):
         env = super().environment()
         version = first_line(["pkg-config", "--modversion", "simavr"])
         env.update({
-            "simulator": f"lwc-simavr on libsimavr {version or '?'} ({MCU})",
+            "simulator": f"lwc-simavr on libsimavr {version or '?'} ({self.mcu})",
             "simulator_cmd": f"{rel(SIM)} lwc-bench.elf",
             "counter": "simavr's avr->cycle, latched by a firmware write to data address "
                        "0xA0 and read from 0xA0..0xA7 (harness/platforms/avr/lwc_simavr.c)",

@@ -5,7 +5,7 @@ A board target is a CrossTarget whose firmware talks the lwc-bench protocol
 firmware of one implementation, opens the serial port (pyserial, with an
 exclusive lock), flashes the firmware with the board's usual tool (which
 resets the board), waits for the firmware's start-up line, then sends
-Target.run_job's requests -- hello, overhead, the KAT computed on the board
+a job's requests (job.py) -- hello, overhead, the KAT computed on the board
 and checked against the official file, the measurements, the stack probes --
 over a SerialSession (harness/bench/session.py).  A device serves one job at
 a time (max_parallel = 1; the runner keeps other targets running).
@@ -54,7 +54,8 @@ import time
 
 from harness.bench.impls import SelectionError
 from harness.bench.session import PortError, SerialSession, SessionError, check_port
-from harness.bench.targets.base import CrossTarget, MeasureError, TargetSettings, first_line
+from harness.bench.targets.base import CrossTarget, TargetSettings, first_line
+from harness.bench.targets.job import MeasureError
 from harness.bench.targets.avr import RamBudget
 from harness.bench.targets.qemu import libgcc
 from harness.build import rel

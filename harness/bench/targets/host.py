@@ -22,8 +22,9 @@ import tempfile
 from harness.bench.cache import file_sha256, identity_of
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.session import PipeSession, Response
-from harness.bench.targets.base import (BuildError, JobResult, Point, Target, first_line,
-                                        object_size)
+from harness.bench.targets.base import Target, first_line
+from harness.bench.targets.firmware import object_size
+from harness.bench.targets.job import BuildError, JobResult, Point
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, VARIANTS, WARN, Builder
 from harness.discover import ROOT, Impl
 

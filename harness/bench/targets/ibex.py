@@ -38,11 +38,6 @@ TOOLS = ROOT / "build" / "tools" / "ibex"
 SIM = TOOLS / "Vibex_simple_system"
 SETUP_HINT = "run: bash -c '. harness/setup.sh && lwc_setup ibex'"
 LOG = "ibex_simple_system.log"  # simple_system's console file (its RTL names it)
-# What gcc 12 calls the ratified bit-manipulation subsets RV32BFull executes
-# (Zba, Zbb, Zbs, and Zbkb: its pack/packh/brev8/zip/unzip are the same
-# encodings as RV32BFull's draft Zbp/Zbe ones; tests/targets/test_target_ibex.py
-# checks their results); zicsr for the counter CSRs.
-ISA = "rv32imc_zicsr_zba_zbb_zbs_zbkb"
 
 
 CT_OPTION = b"--ct-trace="  # in the model's usage text: it has the tracer
