@@ -44,7 +44,8 @@ inside functions too, and fails on one against it).
   pool.py      each(): the jobs on the cores; Progress: the progress line
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
   cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
-  ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py: the other
+  ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py,
+               launcher.py: the other
                subcommands
 """
 
@@ -70,7 +71,7 @@ ORDER = (
     ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)
     ("scope", "cluster"),
     ("runner",),
-    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino"),  # the other subcommands
+    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino", "launcher"),  # the other subcommands
     ("supercop",),
     ("finish",),  # RunResult -> the outputs
     ("cli",),

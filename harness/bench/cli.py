@@ -15,6 +15,7 @@
   lwcbench host-compare [--samples N] [--size B]... [--supercop DIR]... [--json FILE]
   lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
                    [--json FILE] [--plot FILE]
+  lwcbench launcher [--calls N] [--json FILE]
 """
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (cluster, ct, fuzz, hostcmp, install, leak, pool, profile, runner,
-                           supercop)
+from harness.bench import (cluster, ct, fuzz, hostcmp, install, launcher, leak, pool, profile,
+                           runner, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -407,6 +408,7 @@ COMMANDS = {
     "host-compare": (hostcmp.add_parser, hostcmp.main),
     "profile": (profile.add_parser, profile.main),
     "leak": (leak.add_parser, leak.main),
+    "launcher": (launcher.add_parser, launcher.main),
 }
 
 

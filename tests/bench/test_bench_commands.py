@@ -137,3 +137,18 @@ def test_target_registry_matches_contract():
         assert t.name == name and t.metric and t.description
         # simulators count exactly; rdtsc and a real board's counter do not
         assert t.exact == (name not in ("host", "nucleo-f103rb", "mega2560"))
+
+
+def test_launcher_measures_both_and_names_the_goal(tmp_path):
+    """./lwcbench launcher: the binary alone and through ./lwc, each call
+    timed, what the launcher adds set against its goal; --calls 0 refused."""
+    import json
+    out = tmp_path / "launcher.json"
+    r = lwcbench("launcher", "--calls", "3", "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "the launcher adds" in r.stdout and "goal: at most 20 ms" in r.stdout
+    got = json.loads(out.read_text())
+    assert got["calls"] == 3 and got["launcher_mean_ms"] > got["binary_mean_ms"] > 0
+    assert abs(got["added_ms"] - (got["launcher_mean_ms"] - got["binary_mean_ms"])) < 1e-9
+    bad = lwcbench("launcher", "--calls", "0")
+    assert bad.returncode == 2 and "--calls must be at least 1" in bad.stderr

@@ -1544,6 +1544,42 @@ def fake_repo(tmp_path: pathlib.Path, build_ok: bool) -> pathlib.Path:
     return root
 
 
+def test_launcher_builds_only_when_a_source_is_newer(tmp_path):
+    """Nothing newer than the binary: the binary runs, no build (here a
+    build would fail).  A source edited, or a file added to a folder: the
+    build runs; once it succeeded the binary counts as current again."""
+    root = fake_repo(tmp_path, build_ok=False)
+    for d in ("include", "src/core", "tools/lwc", "crypto_aead/x/ref"):
+        (root / d).mkdir(parents=True)
+    (root / "src" / "core" / "a.c").write_text("")
+    (root / "harness" / "discover.py").write_text("")
+    binary = root / "build" / "host-release" / "bin" / "lwc"
+    now = time.time()
+    for f in [*root.rglob("*"), root]:
+        os.utime(f, (now - 100, now - 100))
+    os.utime(binary, (now, now))
+
+    def call():
+        return subprocess.run([str(root / "lwc"), "x"], cwd=tmp_path, capture_output=True,
+                              timeout=60)
+    r = call()
+    assert r.returncode == 0 and b"compiling" not in r.stderr, r.stderr
+    os.utime(root / "src" / "core" / "a.c", (now + 10, now + 10))  # edited
+    r = call()
+    assert r.returncode == 2 and b"compiling" in r.stderr
+    os.utime(root / "src" / "core" / "a.c", (now - 100, now - 100))
+    (root / "crypto_aead" / "x" / "ref" / "new.c").write_text("")  # a file added
+    os.utime(binary, (now - 50, now - 50))
+    os.utime(root / "crypto_aead" / "x" / "ref" / "new.c", (now - 100, now - 100))
+    r = call()
+    assert r.returncode == 2 and b"compiling" in r.stderr
+    (root / "harness" / "build.py").write_text(
+        (root / "harness" / "build.py").read_text().replace("sys.exit(1)", "sys.exit(0)"))
+    assert call().returncode == 0  # built: the binary's time is now
+    r = call()
+    assert r.returncode == 0 and b"compiling" not in r.stderr, r.stderr
+
+
 def test_launcher_reports_build_failure(tmp_path):
     root = fake_repo(tmp_path, build_ok=False)
     r = subprocess.run([str(root / "lwc"), "list"], cwd=tmp_path, capture_output=True,
