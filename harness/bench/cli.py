@@ -8,7 +8,7 @@
   lwcbench report --docs [--check] [--supplement NAME] [FILE.json]
   lwcbench report --site DIR [FILE.json] [--compare OLD.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
-  lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME]
+  lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME] [--wait SECONDS]
   lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
   lwcbench export supercop DIR [--scheme S]... [--impl I]... [--verbose]
@@ -130,6 +130,10 @@ def add_run(sub) -> None:
                      help="send the simulator jobs to this Dask scheduler, whose workers "
                           "run './lwcbench worker tcp://HOST:PORT' in a checkout of the same "
                           "commit; the host's jobs run here")
+    run.add_argument("--cluster-wait", type=float, default=cluster.WAIT_SECONDS,
+                     metavar="SECONDS",
+                     help="with --cluster: how long to wait for a first worker before "
+                          f"stopping with an error (default {cluster.WAIT_SECONDS})")
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
@@ -191,6 +195,9 @@ def add_worker(sub) -> None:
     wk.add_argument("--nthreads", type=int, metavar="N",
                     help="jobs at once (default: the number of cores)")
     wk.add_argument("--name", help="the worker's name on the scheduler")
+    wk.add_argument("--wait", type=float, default=cluster.WAIT_SECONDS, metavar="SECONDS",
+                    help="how long to wait for the scheduler to come up before stopping "
+                         f"with an error (default {cluster.WAIT_SECONDS}; 0: not at all)")
 
 
 def add_ct(sub) -> None:
@@ -272,7 +279,11 @@ def cmd_run(args) -> int:
         install.setup(["cluster"])
         try:
             client = cluster.connect(plan.cluster)
+            cluster.wait_for_workers(client, plan.cluster, args.cluster_wait,
+                                     lambda text: print(text, file=sys.stderr, flush=True))
         except cluster.ClusterError as e:
+            if client is not None:
+                client.close()
             raise UsageError(str(e)) from e
     try:
         result = runner.execute(plan, client, started)
@@ -310,8 +321,13 @@ def cmd_worker(args) -> int:
     `dask worker` with the repository on its Python path."""
     if args.nthreads is not None and args.nthreads < 1:
         raise UsageError(f"--nthreads must be at least 1 (got {args.nthreads})")
-    try:  # first: an unreachable scheduler is said at once (Dask retries for 30 s)
-        cluster.reachable(args.scheduler)
+    if args.wait < 0:
+        raise UsageError(f"--wait must be 0 or more seconds (got {args.wait:g})")
+    try:  # first: the scheduler, waited for (started together, it may come later)
+        cluster.scheduler_address(args.scheduler)
+        cluster.wait_reachable(args.scheduler, args.wait,
+                               lambda text: print(f"lwcbench worker: {text}", file=sys.stderr,
+                                                  flush=True))
     except cluster.ClusterError as e:
         raise UsageError(str(e)) from e
     install.setup(["all"])

@@ -26,6 +26,10 @@ from harness.bench.targets import TARGETS, JobResult, Point, Target
 from harness.discover import Impl
 
 CONNECT_SECONDS = 5  # the one-line error of an unreachable scheduler comes within 10 s
+# How long a worker waits for its scheduler (started together, by a job
+# system or a script: the scheduler may come up later), and a run for its
+# first worker: ./lwcbench worker --wait, ./lwcbench run --cluster-wait.
+WAIT_SECONDS = 120
 
 
 class ClusterError(Exception):
@@ -53,6 +57,43 @@ def reachable(address: str) -> tuple[str, int]:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
                            f"{e.strerror or e}") from e
     return host, port
+
+
+def wait_reachable(address: str, seconds: float, say=None) -> tuple[str, int]:
+    """reachable(address), tried again every second for up to `seconds`
+    (say(text) is told once that it waits); then ClusterError naming the
+    wait and the last reason."""
+    end = time.monotonic() + seconds
+    told = False
+    while True:
+        try:
+            return reachable(address)
+        except ClusterError as e:
+            if time.monotonic() >= end:
+                raise ClusterError(f"{e} (waited {seconds:g} s)") from e
+            if say and not told:
+                say(f"waiting up to {seconds:g} s for the Dask scheduler at {address} ({e})")
+                told = True
+            time.sleep(min(1.0, max(0.0, end - time.monotonic())))
+
+
+def wait_for_workers(client, address: str, seconds: float, say=None) -> int:
+    """The number of workers on the scheduler, waiting up to `seconds` for
+    the first (say(text) is told once that it waits); ClusterError when
+    none joined."""
+    have = len(client.scheduler_info().get("workers", {}))
+    if have:
+        return have
+    if say:
+        say(f"cluster: no worker on {address} yet: waiting up to {seconds:g} s for one "
+            f"(./lwcbench worker {address})")
+    try:
+        client.wait_for_workers(1, timeout=seconds)
+    except (TimeoutError, OSError) as e:
+        raise ClusterError(f"no worker joined the Dask scheduler at {address} within "
+                           f"{seconds:g} s: start ./lwcbench worker {address} on a machine, "
+                           f"or run without --cluster") from e
+    return len(client.scheduler_info().get("workers", {}))
 
 
 def connect(address: str):

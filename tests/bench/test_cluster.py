@@ -4,7 +4,8 @@ A scheduler and two workers (`./lwcbench worker`) run on the loopback
 address; a small matrix of exact targets goes through them and its
 records equal a local run's; a worker killed in the middle of a job loses
 no job (the scheduler hands it to the other); an unreachable scheduler is a
-one-line error within 10 seconds.
+one-line error within 10 seconds; a worker waits for its scheduler; a run
+with no worker stops, saying so.
 """
 from __future__ import annotations
 
@@ -47,19 +48,24 @@ def wait_for(cond, seconds: float, what: str):
 class Cluster:
     """A scheduler and n workers on 127.0.0.1, each in its own process group."""
 
-    def __init__(self, tmp, workers: int = 2):
+    def __init__(self, tmp, workers: int = 2, scheduler: bool = True):
         self.port = free_port()
         self.address = f"tcp://127.0.0.1:{self.port}"
         self.procs: dict[str, subprocess.Popen] = {}
         self.logs = tmp
+        if scheduler:
+            self.start_scheduler()
+        for k in range(workers):
+            self._start(f"w{k}", [str(LWCBENCH), "worker", self.address, "--nthreads", "1",
+                                  "--name", f"w{k}"])
+        if workers:
+            wait_for(lambda: self.workers() == workers, 90, f"{workers} workers")
+
+    def start_scheduler(self):
         self._start("scheduler", [sys.executable, "-m", "distributed.cli.dask_scheduler",
                                   "--host", "127.0.0.1", "--port", str(self.port),
                                   "--no-dashboard"])
         wait_for(self._listening, 60, "the scheduler")
-        for k in range(workers):
-            self._start(f"w{k}", [str(LWCBENCH), "worker", self.address, "--nthreads", "1",
-                                  "--name", f"w{k}"])
-        wait_for(lambda: self.workers() == workers, 90, f"{workers} workers")
 
     def _start(self, name, argv):
         log = open(self.logs / f"{name}.log", "w")
@@ -167,15 +173,56 @@ def test_an_unreachable_scheduler_is_a_one_line_error():
 
 def test_a_worker_of_an_unreachable_scheduler_is_a_one_line_error():
     """It printed Dask's retries for 32 s and exited 1 without a word of
-    ours: the scheduler is checked first, as for run --cluster."""
+    ours: the scheduler is checked first, as for run --cluster, waited for
+    --wait seconds (said), then one line."""
     port = free_port()  # nothing listens there
-    t0 = time.monotonic()
-    r = subprocess.run([str(LWCBENCH), "worker", f"tcp://127.0.0.1:{port}"], env=env(),
-                       capture_output=True, text=True, timeout=60)
-    assert time.monotonic() - t0 < 10
-    assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr.splitlines() == [f"lwcbench: cannot reach the Dask scheduler at "
-                                     f"tcp://127.0.0.1:{port}: Connection refused"]
+    address = f"tcp://127.0.0.1:{port}"
+    for wait, said in ((0, []), (2, [f"lwcbench worker: waiting up to 2 s for the Dask "
+                                     f"scheduler at {address} (cannot reach the Dask "
+                                     f"scheduler at {address}: Connection refused)"])):
+        t0 = time.monotonic()
+        r = subprocess.run([str(LWCBENCH), "worker", address, "--wait", str(wait)], env=env(),
+                           capture_output=True, text=True, timeout=60)
+        assert wait <= time.monotonic() - t0 < wait + 10
+        assert r.returncode == 2 and r.stdout == ""
+        assert r.stderr.splitlines() == said + [
+            f"lwcbench: cannot reach the Dask scheduler at {address}: Connection refused "
+            f"(waited {wait} s)"]
+
+
+def test_a_worker_started_before_its_scheduler_joins_it(tmp_path):
+    """A job system starts the worker and the scheduler together: the worker
+    waits for the scheduler and joins it when it comes up."""
+    c = Cluster(tmp_path, workers=0, scheduler=False)
+    try:
+        c._start("w0", [str(LWCBENCH), "worker", c.address, "--nthreads", "1", "--wait", "60"])
+        time.sleep(3)
+        assert c.procs["w0"].poll() is None, (tmp_path / "w0.log").read_text()
+        c.start_scheduler()
+        wait_for(lambda: c.workers() == 1, 90, "the worker")
+        assert "waiting up to 60 s" in (tmp_path / "w0.log").read_text()
+    finally:
+        c.close()
+
+
+def test_a_run_with_no_worker_stops_with_a_clear_message(tmp_path):
+    """--cluster with a scheduler and no worker: the run says that it waits,
+    then stops (exit 2) naming what to start; it does not wait without a
+    word."""
+    c = Cluster(tmp_path, workers=0)
+    try:
+        t0 = time.monotonic()
+        r = run("--target", "rv32i-qemu", "--cluster", c.address, "--cluster-wait", "3",
+                timeout=120)
+        assert 3 <= time.monotonic() - t0 < 60
+        assert r.returncode == 2, r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert lines[0].startswith(f"cluster: no worker on {c.address} yet: waiting up to 3 s")
+        assert lines[-1] == (f"lwcbench: no worker joined the Dask scheduler at {c.address} "
+                             f"within 3 s: start ./lwcbench worker {c.address} on a machine, "
+                             f"or run without --cluster"), r.stderr
+    finally:
+        c.close()
 
 
 def test_a_peer_that_never_answers_is_a_one_line_error():
