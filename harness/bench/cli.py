@@ -3,7 +3,7 @@
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
                [--out DIR] [--suite thesis|sweep|grid]... [--quick] [--all] [--fresh]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
-               [--port DEVICE] [--baud N]
+               [--port DEVICE] [--baud N] [--estimate]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
   lwcbench report --docs [--check] [--supplement NAME] [FILE.json]
   lwcbench report --site DIR [FILE.json] [--compare OLD.json]
@@ -28,8 +28,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (cluster, ct, fuzz, hostcmp, install, launcher, leak, pool, profile,
-                           runner, supercop)
+from harness.bench import (budget, cluster, ct, fuzz, hostcmp, install, launcher, leak, pool,
+                           profile, runner, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -130,6 +130,10 @@ def add_run(sub) -> None:
                      help="send the simulator jobs to this Dask scheduler, whose workers "
                           "run './lwcbench worker tcp://HOST:PORT' in a checkout of the same "
                           "commit; the host's jobs run here")
+    run.add_argument("--estimate", action="store_true",
+                     help="print what the selection will cost (jobs, minutes on "
+                          f"{budget.REFERENCE_WORKERS} cores or --jobs, the heaviest jobs; "
+                          "harness/bench/budget.py) and run nothing")
     run.add_argument("--cluster-wait", type=float, default=cluster.WAIT_SECONDS,
                      metavar="SECONDS",
                      help="with --cluster: how long to wait for a first worker before "
@@ -274,6 +278,11 @@ def cmd_run(args) -> int:
     for (runner.execute, on the cluster when --cluster), its report."""
     started = time.monotonic()
     plan = plan_of(args, tuple(args.argv))
+    if args.estimate:  # the plan's cost, nothing run
+        lines = budget.estimate(plan, args.jobs or budget.REFERENCE_WORKERS).lines(
+            budget.BUDGET_SECONDS if budget.is_default(plan) else None)
+        print("estimate: " + "\n".join(lines))
+        return 0
     client = None
     if plan.cluster:  # first: an unreachable scheduler is said at once
         install.setup(["cluster"])

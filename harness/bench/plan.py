@@ -147,6 +147,14 @@ def target_names(names: list[str] | None) -> list[str]:
     return [_known_target(n) for n in dict.fromkeys(names or TARGETS)]
 
 
+def default_targets(names: list[str]) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+    """The default run's targets among names, and (target, why) of those it
+    leaves out (a target's not_in_default_run)."""
+    left = tuple((n, TARGETS[n].not_in_default_run) for n in names
+                 if TARGETS[n].not_in_default_run)
+    return [n for n in names if not TARGETS[n].not_in_default_run], left
+
+
 def plan_of(args, argv: tuple[str, ...] = ()) -> Plan:
     """`./lwcbench run`'s options as a Plan; UsageError for a bad one
     (before anything is set up or built)."""
@@ -166,9 +174,7 @@ def plan_of(args, argv: tuple[str, ...] = ()) -> Plan:
     names = target_names(args.target)
     left = ()
     if not args.target and not args.all:  # the default run's targets
-        left = tuple((n, TARGETS[n].not_in_default_run) for n in names
-                     if TARGETS[n].not_in_default_run)
-        names = [n for n in names if not TARGETS[n].not_in_default_run]
+        names, left = default_targets(names)
     folder = None if args.out == "none" else pathlib.Path(args.out) if args.out else DEFAULT_OUT
     if getattr(args, "docs", False):
         if not args.all or args.target or args.scheme or args.impl or args.suite or args.quick:
