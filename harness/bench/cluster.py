@@ -174,6 +174,7 @@ def remote_job(spec: dict) -> dict:
             "errors": [[_fields(p), e] for p, e in res.errors.items()],
             "reused_from": res.reused_from,
             "instructions_reused_from": res.instructions_reused_from,
+            "image_sha256": res.image_sha256, "simulator_sha256": res.simulator_sha256,
             "seconds": round(time.monotonic() - t0, 2)}
 
 
@@ -192,7 +193,9 @@ def result_of(data: dict, target: Target, impl: Impl) -> JobResult:
                     detail=data.get("detail", ""), code_bytes=data.get("code_bytes"),
                     stack=dict(data.get("stack") or {}),
                     reused_from=data.get("reused_from"),
-                    instructions_reused_from=data.get("instructions_reused_from"))
+                    instructions_reused_from=data.get("instructions_reused_from"),
+                    image_sha256=data.get("image_sha256"),
+                    simulator_sha256=data.get("simulator_sha256"))
     res.values = {_point(p): v for p, v in data.get("values", [])}
     res.errors = {_point(p): e for p, e in data.get("errors", [])}
     res.seconds = data.get("seconds", 0.0)

@@ -96,7 +96,8 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                "instructions_per_byte": round(v["instructions"] / n, 3)
                if v.get("instructions") is not None and n else None,
                "mode": v.get("mode"), "sets": list(p.sets), "status": res.status,
-               "reused_from": res.reused_from}
+               "reused_from": res.reused_from, "image_sha256": res.image_sha256,
+               "simulator_sha256": res.simulator_sha256}
         if p.op == "permutation" and null is not None:
             rec.update(function_fields(v, null))
         if p.op in ("encrypt", "decrypt", "hash") and res.impl.sponge:

@@ -10,6 +10,7 @@ permutation that fails its scheme's KAT, a missing KAT file.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -56,6 +57,9 @@ def test_quick_run_writes_contract_json(tmp_path):
         assert rec["samples"] == 33 and rec["sets"] == ["thesis"]
         # an Ascon mode: the terms of its permutation floor (floor table)
         assert (rec["sponge_rate"], rec["sponge_pa"], rec["sponge_pb"]) == (8, 12, 12)
+        # what was measured: the implementation's objects (host), no simulator
+        assert re.fullmatch(r"[0-9a-f]{64}", rec["image_sha256"]) and \
+            rec["simulator_sha256"] is None
         check_measured(rec)
     env = data["environment"]
     for key in ("date", "python", "uname", "cpu", "targets", "job_seconds"):

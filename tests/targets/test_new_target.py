@@ -12,6 +12,7 @@ import pytest
 
 from tests.helpers import ROOT, find_impl
 from harness.bench import targets
+from harness.bench.cache import file_sha256
 from harness.bench.targets import DescriptionError, Point
 
 GUIDE = ROOT / "docs" / "design" / "adding-a-target.md"
@@ -51,6 +52,9 @@ def test_a_new_target_is_one_file_and_runs_the_kat(tmp_path):
     assert (res.status, res.kat) == ("ok", "pass"), res.detail
     counts = res.values[Point("encrypt", 0, 16, ("thesis",))]
     assert counts["instructions"] > 0 and counts.get("cycles") is None
+    # what was measured: the firmware's bytes and the simulator's identity
+    assert res.image_sha256 == file_sha256(t.build(impl))
+    assert res.simulator_sha256 == t.simulator_identity() and len(res.simulator_sha256) == 64
     # the guide's table: what this target took
     lines = [ln for ln in DESCRIPTION.splitlines() if ln.strip()]
     row = re.search(r"^\| a target of an existing driver \| (\d+) \| (\d+) \|$",

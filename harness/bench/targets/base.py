@@ -20,7 +20,7 @@ import shutil
 import subprocess
 
 from harness.bench import trace
-from harness.bench.cache import identity_of
+from harness.bench.cache import file_sha256, identity_of
 from harness.bench.session import PipeSession, Session
 from harness.bench.targets import job
 from harness.bench.targets.firmware import Firmware
@@ -201,6 +201,12 @@ class Target:
 
     def code_bytes(self, impl: Impl) -> int | None:
         return None
+
+    def image_digest(self, impl: Impl, program: object) -> str | None:
+        """The digest of what a job measures (each record's image_sha256:
+        its figures are current while a rebuild gives the same bytes): the
+        program built for impl."""
+        return file_sha256(program)
 
     def environment(self) -> dict:
         return {"description": self.description, "metric": self.metric}

@@ -137,6 +137,12 @@ class HostTarget(Target):
     def code_bytes(self, impl):
         return object_size(self._objects.get(impl, []))
 
+    def image_digest(self, impl, program):
+        """The implementation's objects (one program holds every host
+        implementation: its own bytes change with any of them)."""
+        objs = self._objects.get(impl)
+        return identity_of(sorted(objs, key=str)) if objs else None
+
     # -- callgrind: exact instruction counts, counted before the rdtsc samples
     def run_job(self, impl, points, quick=False):
         """callgrind first (its counts size the rdtsc samples:

@@ -65,6 +65,10 @@ class JobResult:
     reused_from: dict | None = None
     # the host's callgrind counts read back from it (its rdtsc is measured)
     instructions_reused_from: dict | None = None
+    # what was measured: the image's digest (Target.image_digest) and the
+    # simulator's identity (the results cache's; None: a clock, a board)
+    image_sha256: str | None = None
+    simulator_sha256: str | None = None
 
     @property
     def failed(self) -> bool:
@@ -192,6 +196,8 @@ def run(target, impl: Impl, points: list[Point], quick: bool = False) -> JobResu
         res.status, res.detail = "build-failed", str(e)
         return res
     res.code_bytes = target.code_bytes(impl)
+    res.image_sha256 = target.image_digest(impl, program)
+    res.simulator_sha256 = target.simulator_identity()
     kat_req = katcheck.request(impl)
     if kat_req is None:
         res.status, res.detail = "kat-missing", f"no official KAT file {impl.kat_file.name}"
