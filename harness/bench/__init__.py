@@ -71,7 +71,7 @@ ORDER = (
     ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)
     ("scope", "cluster"),
     ("runner",),
-    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino", "launcher", "budget"),  # the other subcommands
+    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino", "launcher", "budget", "stale"),  # the other subcommands
     ("supercop",),
     ("finish",),  # RunResult -> the outputs
     ("cli",),

@@ -5,7 +5,7 @@
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
                [--port DEVICE] [--baud N] [--estimate]
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
-  lwcbench report --docs [--check] [--supplement NAME] [FILE.json]
+  lwcbench report --docs [--check | --stale] [--supplement NAME] [FILE.json]
   lwcbench report --site DIR [FILE.json] [--compare OLD.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME] [--wait SECONDS]
@@ -29,7 +29,7 @@ import sys
 import time
 
 from harness.bench import (budget, cluster, ct, fuzz, hostcmp, install, launcher, leak, pool,
-                           profile, runner, supercop)
+                           profile, runner, stale, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -162,6 +162,10 @@ def add_report(sub) -> None:
     rep.add_argument("--check", action="store_true",
                      help="with --docs: write nothing; exit 1 naming every generated file "
                           "that differs from what the data set gives")
+    rep.add_argument("--stale", action="store_true",
+                     help="with --docs: rebuild (no simulation) the images behind the README's "
+                          "table and the cells beside the published figures; exit 1 naming "
+                          "each whose image is not the one its records measured")
     rep.add_argument("--supplement", metavar="NAME",
                      help="with --docs FILE.json: store the run as the data of a page of its "
                           "own instead (masking: docs/results/masking.md, the masked "
@@ -356,6 +360,24 @@ def cmd_worker(args) -> int:
 def cmd_report(args) -> int:
     if args.check and not args.docs:
         raise UsageError("--check goes with --docs")
+    if args.stale:
+        if not args.docs or args.check or args.supplement:
+            raise UsageError("--stale goes with --docs alone (it checks the committed data "
+                             "set, or FILE.json, against today's code)")
+        try:
+            data = records.load(pathlib.Path(args.json_file) if args.json_file
+                                else docs_pages.DATA)
+        except records.DataError as e:
+            raise UsageError(str(e)) from e
+        lines = stale.stale_lines(data)
+        if lines:
+            print(f"{len(lines)} job(s) of the README's table or of the published tables "
+                  f"are no longer what the data set measured:")
+            print("\n".join(f"  {ln}" for ln in lines))
+            print(f"refresh the data set: {stale.REFRESH}")
+            return 1
+        print("the README's table and the published tables are today's code")
+        return 0
     if args.supplement and not args.docs:
         raise UsageError("--supplement goes with --docs")
     if args.compare and not args.site:
