@@ -88,6 +88,19 @@ void bench_leak_scrub(void);          /* registers and buses to zero before a tr
 #ifndef BENCH_LINE
 #define BENCH_LINE 256 /* longest request or response line */
 #endif
+/* The kinds of implementation the program serves: the firmware of one
+ * implementation is built for its kind alone (harness/bench/targets/
+ * firmware.py: -DBENCH_KINDS=...), so that the other kinds' requests, KAT
+ * checks and library calls are not linked into it (on a small device
+ * that is flash for the implementation); the host's program serves all. */
+#define BENCH_KIND_AEAD 1u
+#define BENCH_KIND_HASH 2u
+#define BENCH_KIND_AUTH 4u
+#define BENCH_KIND_PERM 8u
+#ifndef BENCH_KINDS
+#define BENCH_KINDS 15u
+#endif
+#define BENCH_SERVES(kind) ((BENCH_KINDS & BENCH_KIND_##kind) != 0u)
 
 /* ---- the port: one file per target family ---- */
 /* Counters: BENCH_COUNTER_CYCLES and/or BENCH_COUNTER_INSTRUCTIONS. */

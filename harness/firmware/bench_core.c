@@ -187,23 +187,27 @@ static inline __attribute__((always_inline)) int stream_op(const job_t *j, lwc_a
   int r = LWC_OK;
   switch (j->op) {
     case OP_ENCRYPT:
+      if (!BENCH_SERVES(AEAD)) return LWC_ERR_ARG;
       r = j->a->init(c, key, nonce, NULL);
       CHUNKED(j->adlen, j->a->absorb_ad(c, ad, n_));
       CHUNKED(j->mlen, j->a->encrypt_update(c, ct, msg, n_));
       if (r == LWC_OK) r = j->a->encrypt_final(c, tag, j->a->tagbytes);
       return r;
     case OP_DECRYPT:
+      if (!BENCH_SERVES(AEAD)) return LWC_ERR_ARG;
       r = j->a->init(c, key, nonce, NULL);
       CHUNKED(j->adlen, j->a->absorb_ad(c, ad, n_));
       CHUNKED(j->mlen, j->a->decrypt_update(c, out, ct, n_));
       if (r == LWC_OK) r = j->a->decrypt_verify(c, tag, j->a->tagbytes);
       return r;
     case OP_HASH:
+      if (!BENCH_SERVES(HASH)) return LWC_ERR_ARG;
       r = j->h->init(&hc, NULL, 0);
       CHUNKED(j->mlen, j->h->update(&hc, msg, n_));
       if (r == LWC_OK) r = j->h->squeeze(&hc, out, j->h->outbytes);
       return r;
     case OP_AUTH:
+      if (!BENCH_SERVES(AUTH)) return LWC_ERR_ARG;
       return stream_auth(j);
     default:
       return LWC_ERR_ARG;
@@ -212,7 +216,7 @@ static inline __attribute__((always_inline)) int stream_op(const job_t *j, lwc_a
 
 /* A masked implementation's context is a whole lwc_aead_ctx (lwc.h); the
  * others get the small one, as before masking, on the frames measured. */
-#define MASKED(j) ((j)->a != NULL && (j)->a->shares != 0)
+#define MASKED(j) (BENCH_SERVES(AEAD) && (j)->a != NULL && (j)->a->shares != 0)
 
 static __attribute__((noinline)) int stream_op_masked(const job_t *j) {
   lwc_aead_ctx c;
@@ -229,16 +233,21 @@ static __attribute__((noinline)) int run_op(job_t *j) {
   }
   switch (j->op) {
     case OP_ENCRYPT:
+      if (!BENCH_SERVES(AEAD)) return LWC_ERR_ARG;
       return lwc_aead_encrypt(j->a, ct, msg, j->mlen, ad, j->adlen, nonce, key, NULL);
     case OP_DECRYPT:
+      if (!BENCH_SERVES(AEAD)) return LWC_ERR_ARG;
       return lwc_aead_decrypt(j->a, out, ct, j->mlen + j->a->tagbytes, ad, j->adlen,
                               nonce, key, NULL);
     case OP_HASH:
+      if (!BENCH_SERVES(HASH)) return LWC_ERR_ARG;
       return lwc_hash_compute(j->h, out, j->h->outbytes, msg, j->mlen, NULL, 0);
     case OP_PERMUTE:
+      if (!BENCH_SERVES(PERM)) return LWC_ERR_ARG;
       j->p->permute(&j->ps);
       return LWC_OK;
     case OP_AUTH:
+      if (!BENCH_SERVES(AUTH)) return LWC_ERR_ARG;
       return oneshot_auth(j);
     default:
       return LWC_ERR_ARG;
@@ -313,6 +322,11 @@ static const bench_str *setup(job_t *j, char **f) {
   if (j->op == OP_NONE)
     return BENCH_STR("unknown operation (encrypt, decrypt, hash, permutation, "
                      "null-permutation, auth)");
+  if ((j->op <= OP_DECRYPT && !BENCH_SERVES(AEAD)) ||
+      (j->op == OP_HASH && !BENCH_SERVES(HASH)) ||
+      (j->op == OP_PERMUTE && !BENCH_SERVES(PERM)) ||
+      (j->op == OP_AUTH && !BENCH_SERVES(AUTH)))
+    return BENCH_STR("not an operation of this image's kind");
   if (!parse_u32(f[4], 0x7fffffffu, &adlen) || !parse_u32(f[5], 0x7fffffffu, &mlen))
     return BENCH_STR("bad length");
   j->adlen = adlen;
@@ -362,7 +376,8 @@ static const bench_str *setup(job_t *j, char **f) {
   reuse = j->op == OP_DECRYPT && !j->stream && ct_holds.a == j->a &&
           ct_holds.adlen == j->adlen && ct_holds.mlen == j->mlen;
   ct_holds.a = NULL; /* any operation may write ct[] from here */
-  if (j->op == OP_DECRYPT && !reuse) { /* a valid ciphertext to decrypt: encrypt once */
+  if (BENCH_SERVES(AEAD) && j->op == OP_DECRYPT && !reuse) {
+    /* a valid ciphertext to decrypt: encrypt once */
     size_t m = j->stream ? BENCH_MAX_LEN : j->mlen;
     if (lwc_aead_encrypt(j->a, ct, msg, m, ad, j->stream ? 0 : j->adlen, nonce, key,
                          NULL) != LWC_OK)
@@ -540,7 +555,7 @@ static int do_rounds(char **f, int nf, int *ok) {
   uint8_t b[sizeof st];
   unsigned n;
   if (nf != 3) return bench_fail(ok, BENCH_STR("usage: rounds SCHEME IMPL"));
-  if ((p = lwc_perm_find(f[1], f[2])) == NULL)
+  if (!BENCH_SERVES(PERM) || (p = lwc_perm_find(f[1], f[2])) == NULL)
     return bench_fail(ok, BENCH_STR("no such permutation"));
   if (p->statebytes > sizeof b) return bench_fail(ok, BENCH_STR("state too large"));
   for (n = 1; n <= p->max_rounds; n++) {
@@ -647,7 +662,7 @@ void bench_serve(void) {
   char line[BENCH_LINE];
   size_t n = 0;
   int c, ok, overlong = 0;
-  lwc_set_random(bench_random, NULL);
+  if (BENCH_SERVES(AEAD)) lwc_set_random(bench_random, NULL); /* a masked AEAD's draws */
   for (;;) {
     c = bench_getc();
     if (c < 0 || c == '\n') {

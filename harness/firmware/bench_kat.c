@@ -263,13 +263,13 @@ int bench_kat(char **f, int nf, int *ok) {
   }
   if (nf >= 7 && !parse_hex(f[6], 8, &expect)) return bench_fail(ok, BENCH_STR("bad EXPECT"));
   k_total = 0;
-  if ((a = lwc_aead_find(f[1], f[2])) != NULL) {
+  if (BENCH_SERVES(AEAD) && (a = lwc_aead_find(f[1], f[2])) != NULL) {
     why = kat_aead(a, s, &count);
-  } else if ((h = lwc_hash_find(f[1], f[2])) != NULL) {
+  } else if (BENCH_SERVES(HASH) && (h = lwc_hash_find(f[1], f[2])) != NULL) {
     why = kat_hash(h, s, &count);
-  } else if ((m = lwc_auth_find(f[1], f[2])) != NULL) {
+  } else if (BENCH_SERVES(AUTH) && (m = lwc_auth_find(f[1], f[2])) != NULL) {
     why = kat_auth(m, s, &count);
-  } else if ((p = lwc_perm_find(f[1], f[2])) != NULL) {
+  } else if (BENCH_SERVES(PERM) && (p = lwc_perm_find(f[1], f[2])) != NULL) {
     if (nf != 8 || bench_kat_perm == 0) return bench_fail(ok, BENCH_STR("a permutation needs VIA"));
     why = bench_kat_perm(p, f[7], s, &count);
   } else {

@@ -2,9 +2,11 @@
 
 A target's firmware for one implementation is the implementation's objects
 + a one-entry registry + the runtime every firmware of the target shares
-(harness/firmware/'s core and KAT checks, src/libc/, src/lib/lwc.c and the
-family's port, harness/platforms/<family>/), linked with the target's
-flags; a bare permutation adds its kat-via mode (_via_objects).  Objects
+(harness/firmware/'s core and KAT checks, compiled once per kind of
+implementation so that an image holds its own kind's requests only --
+bench.h BENCH_KINDS; src/libc/, src/lib/lwc.c and the family's port,
+harness/platforms/<family>/), linked with the target's flags; a bare
+permutation adds its kat-via mode (_via_objects).  Objects
 and ELF are cached in build/targets/ and rebuilt when a source, a header
 or a flag changes: the runtime and the ELF in build/targets/<target>/, the
 implementation's objects and registry in build/targets/objects/<hash of
@@ -48,6 +50,10 @@ def object_size(objects: list, size_tool: str = "size") -> int | None:
     return total
 
 
+# bench.h's BENCH_KIND_*: the one kind a firmware image serves
+KIND_BITS = {"aead": 1, "hash": 2, "auth": 4, "perm": 8}
+
+
 class Firmware:
     """One cross target's firmware builds (CrossTarget.firmware)."""
 
@@ -55,8 +61,8 @@ class Firmware:
         self.target = target
         self.out = ROOT / "build" / "targets" / (target.firmware_of or target.name)
         self._lock = threading.Lock()
-        self._runtime_objs: list[pathlib.Path] | None = None
-        self._runtime_error: str | None = None
+        self._runtime_objs: dict[str, list[pathlib.Path]] = {}  # by kind
+        self._runtime_error: dict[str, str] = {}
         self._built: dict[Impl, pathlib.Path] = {}
         self._objects: dict[Impl, list[pathlib.Path]] = {}
 
@@ -81,29 +87,38 @@ class Firmware:
                str(rel(src)), "-o", str(obj)]
         return compile_object(cmd, obj)
 
-    def _runtime(self) -> list[pathlib.Path]:
-        """The objects every firmware of this target shares, built once per
-        run (a failure too: every implementation reports it, none retries)."""
-        if self._runtime_objs is None and self._runtime_error is None:
+    def _runtime(self, kind: str) -> list[pathlib.Path]:
+        """The objects every firmware of this target for implementations of
+        `kind` shares, built once per run (a failure too: every
+        implementation reports it, none retries)."""
+        if kind not in self._runtime_objs and kind not in self._runtime_error:
             try:
-                self._runtime_objs = self._build_runtime()
+                self._runtime_objs[kind] = self._build_runtime(kind)
             except BuildError as e:
-                self._runtime_error = str(e)
-        if self._runtime_error:
-            raise BuildError(self._runtime_error)
-        return self._runtime_objs
+                self._runtime_error[kind] = str(e)
+        if kind in self._runtime_error:
+            raise BuildError(self._runtime_error[kind])
+        return self._runtime_objs[kind]
 
-    def _runtime_object(self, src: pathlib.Path) -> pathlib.Path:
-        return self.out / "runtime" / (rel(src).as_posix().replace("/", "_") + ".o")
+    def _runtime_object(self, src: pathlib.Path, kind: str | None = None) -> pathlib.Path:
+        """Where a runtime source's object goes: the core's (BENCH_CORE), one
+        per kind; the others', one for all."""
+        name = rel(src).as_posix().replace("/", "_") + ".o"
+        return self.out / "runtime" / (f"{kind}/{name}" if kind else name)
 
-    def _build_runtime(self) -> list[pathlib.Path]:
+    def _build_runtime(self, kind: str) -> list[pathlib.Path]:
+        """The core compiled for `kind` alone (bench.h: BENCH_KINDS), the
+        rest for every kind."""
         defs = [f"-D{k}={v}" for k, v in self.target.defines.items()]
-        srcs = [*BENCH_CORE, BENCH_KAT_PERM, MINI_LIBC,
-                ROOT / "src" / "lib" / "lwc.c", *self.target.port_sources]
+        core = [*BENCH_CORE]
+        srcs = [*core, BENCH_KAT_PERM, MINI_LIBC, ROOT / "src" / "lib" / "lwc.c",
+                *self.target.port_sources]
         objs, errors = [], []
         for s in srcs:
-            o = self._runtime_object(s)
-            err = self._compile(s, o, defs)
+            own = s in core
+            o = self._runtime_object(s, kind if own else None)
+            err = self._compile(s, o, [*defs, f"-DBENCH_KINDS={KIND_BITS[kind]}u"] if own
+                                else defs)
             if err:
                 errors.append(err)
             objs.append(o)
@@ -117,7 +132,7 @@ class Firmware:
         with self._lock:  # the runtime is shared; implementations build in turn
             if impl in self._built:
                 return self._built[impl]
-            runtime = self._runtime()
+            runtime = self._runtime(impl.kind)
         folder = self.out / impl_id(impl).replace("/", "__")
         shared = self.objects_out() / impl_id(impl).replace("/", "__")
         if is_extra(impl):  # not the tree's: named by its folder too, its own objects
