@@ -70,7 +70,7 @@ class Estimate:
     def lines(self, budget: float | None = BUDGET_SECONDS) -> list[str]:
         """What the estimate says, for the terminal or a test's message."""
         out = [f"{len(self.jobs)} jobs, {sum(self.seconds) / 60:.1f} min of one core "
-               f"({self.calibrated} timed by the data set, the others by their target's "
+               f"({self.calibrated} timed by the calibration run, the others by their target's "
                f"job_weight); on {self.workers} cores {self.makespan / 60:.1f} min, with the "
                f"set-up allowance {self.setup / 60:.0f} min: {self.total / 60:.1f} min"
                + (f" (budget {budget / 60:.0f} min: "
@@ -83,9 +83,11 @@ class Estimate:
 
 
 def calibration(path=DATA) -> dict[str, float]:
-    """Seconds of each job the data set measured ({} without one)."""
+    """Seconds of each job a run measured (its results.json, or the
+    committed data set's .json.xz; {} when there is none)."""
+    opener = lzma.open if str(path).endswith(".xz") else open
     try:
-        with lzma.open(path) as f:
+        with opener(path) as f:
             js = json.load(f).get("environment", {}).get("job_seconds", {})
     except (OSError, ValueError, lzma.LZMAError):
         return {}

@@ -73,10 +73,13 @@ record's reused_from says when and at which commit it was measured); the
 host's clock is always measured; --fresh measures everything again;
 {CACHE_ENV}=DIR keeps the cache elsewhere, {CACHE_ENV}=off disables it.
 Default scope: without --impl, the cycle-accurate simulators (rv32-ibex,
-avr-atmega128, msp430) leave out ref and lowsize; without --scheme, rv32-ibex
-measures eight Ascon schemes (the thesis' four, SP 800-232's four); without
---target, the emulated board mps2-an385 (no counts) is left out; the report
-says so, and --all runs them.
+avr-atmega128, msp430) leave out ref and lowsize, and rv32-ibex the portable C
+no seed table shows there (bi32 and the masked C); without --scheme, rv32-ibex
+measures six Ascon schemes (the thesis' four, SP 800-232's AEAD and hash) and
+avr-atmega128 leaves the MSP430 paper's finalists to msp430; without
+--target, the emulated board mps2-an385 (no counts) and the Cortex-M3
+wait-state variants are left out; the report says so, and --all runs them.
+--estimate prints what the run will cost, from the plan (budget.py).
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
 fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
@@ -134,6 +137,9 @@ def add_run(sub) -> None:
                      help="print what the selection will cost (jobs, minutes on "
                           f"{budget.REFERENCE_WORKERS} cores or --jobs, the heaviest jobs; "
                           "harness/bench/budget.py) and run nothing")
+    run.add_argument("--calibration", metavar="RESULTS.json",
+                     help="with --estimate: each job's time from this run's results instead "
+                          "of the committed data set's")
     run.add_argument("--cluster-wait", type=float, default=cluster.WAIT_SECONDS,
                      metavar="SECONDS",
                      help="with --cluster: how long to wait for a first worker before "
@@ -283,7 +289,8 @@ def cmd_run(args) -> int:
     started = time.monotonic()
     plan = plan_of(args, tuple(args.argv))
     if args.estimate:  # the plan's cost, nothing run
-        lines = budget.estimate(plan, args.jobs or budget.REFERENCE_WORKERS).lines(
+        known = budget.calibration(args.calibration) if args.calibration else None
+        lines = budget.estimate(plan, args.jobs or budget.REFERENCE_WORKERS, known).lines(
             budget.BUDGET_SECONDS if budget.is_default(plan) else None)
         print("estimate: " + "\n".join(lines))
         return 0

@@ -101,6 +101,7 @@ class Target:
     # --scheme names schemes; empty: every scheme)
     default_left_out: frozenset[str] = frozenset()
     default_schemes: frozenset[str] = frozenset()
+    default_left_out_schemes: frozenset[str] = frozenset()  # measured only by --all
     default_left_out_why = ""
     # a target the default run leaves out altogether (said; --all or
     # --target T runs it): why, or "" for a target of the default run
@@ -131,8 +132,10 @@ class Target:
         names implementations; its scheme, unless the run names schemes)?"""
         if not impls_named and impl.name in self.default_left_out:
             return True
-        return (not schemes_named and bool(self.default_schemes)
-                and impl.scheme not in self.default_schemes)
+        if schemes_named:
+            return False
+        return (impl.scheme in self.default_left_out_schemes or
+                (bool(self.default_schemes) and impl.scheme not in self.default_schemes))
 
     def machine_lacks(self) -> bool:
         """True when is_available's no is a fact of this machine that no
