@@ -178,9 +178,9 @@ static psa_status_t expect(psa_aead_operation_t *op, int a, int b) {
 static psa_status_t setup(psa_aead_operation_t *op, psa_key_id_t key, psa_algorithm_t alg,
                           int decrypt) {
   const lwc_psa_key *k;
-  psa_status_t st =
-      aead_key(key, alg, decrypt ? PSA_KEY_USAGE_DECRYPT : PSA_KEY_USAGE_ENCRYPT, &k);
-  if (st == PSA_SUCCESS && op->state != AEAD_INACTIVE) st = PSA_ERROR_BAD_STATE;
+  psa_status_t st;
+  if (!lwc_psa.ready || op->state != AEAD_INACTIVE) return PSA_ERROR_BAD_STATE;
+  st = aead_key(key, alg, decrypt ? PSA_KEY_USAGE_DECRYPT : PSA_KEY_USAGE_ENCRYPT, &k);
   if (st != PSA_SUCCESS) return st; /* the operation is left as it was */
   op->alg = alg;
   op->key = key;

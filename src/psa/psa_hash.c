@@ -72,9 +72,9 @@ static psa_status_t hash_fail(psa_hash_operation_t *op, psa_status_t st) {
 
 psa_status_t psa_hash_setup(psa_hash_operation_t *operation, psa_algorithm_t alg) {
   const lwc_hash *h;
-  psa_status_t st = hash_desc(alg, &h);
-  if (st == PSA_SUCCESS && operation->state != HASH_INACTIVE) st = PSA_ERROR_BAD_STATE;
-  if (st != PSA_SUCCESS) return st; /* the operation is left as it was */
+  psa_status_t st;
+  if (!lwc_psa.ready || operation->state != HASH_INACTIVE) return PSA_ERROR_BAD_STATE;
+  if ((st = hash_desc(alg, &h)) != PSA_SUCCESS) return st; /* the operation is unchanged */
   if (h->init((lwc_hash_ctx *)operation->ctx, NULL, 0) != LWC_OK)
     return PSA_ERROR_CORRUPTION_DETECTED;
   operation->alg = alg;
