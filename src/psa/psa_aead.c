@@ -77,6 +77,14 @@ static psa_status_t aead_init(lwc_aead_ctx *ctx, const lwc_psa_key *k, const uin
 }
 
 /* ---- One call ---------------------------------------------------------------------- */
+/* What both one-shot calls check first: the key for `usage`, and the nonce. */
+static psa_status_t one_call(psa_key_id_t key, psa_algorithm_t alg, psa_key_usage_t usage,
+                             size_t nonce_length, const lwc_psa_key **k) {
+  psa_status_t st = aead_key(key, alg, usage, k);
+  if (st == PSA_SUCCESS && nonce_length != NONCE_BYTES) st = PSA_ERROR_INVALID_ARGUMENT;
+  return st;
+}
+
 psa_status_t psa_aead_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8_t *nonce,
                               size_t nonce_length, const uint8_t *additional_data,
                               size_t additional_data_length, const uint8_t *plaintext,
@@ -86,10 +94,9 @@ psa_status_t psa_aead_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8
   size_t taglen = PSA_ALG_AEAD_GET_TAG_LENGTH_(alg), out;
   lwc_aead_options opt;
   lwc_aead_ctx ctx;
-  psa_status_t st = aead_key(key, alg, PSA_KEY_USAGE_ENCRYPT, &k);
+  psa_status_t st = one_call(key, alg, PSA_KEY_USAGE_ENCRYPT, nonce_length, &k);
   *ciphertext_length = 0;
   if (st != PSA_SUCCESS) return st;
-  if (nonce_length != NONCE_BYTES) return PSA_ERROR_INVALID_ARGUMENT;
   if (plaintext_length > PTRDIFF_MAX - taglen) return PSA_ERROR_INVALID_ARGUMENT;
   out = plaintext_length + taglen;
   if (ciphertext_size < out) return PSA_ERROR_BUFFER_TOO_SMALL;
@@ -123,10 +130,9 @@ psa_status_t psa_aead_decrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8
   lwc_aead_options opt;
   lwc_aead_ctx ctx;
   int r;
-  psa_status_t st = aead_key(key, alg, PSA_KEY_USAGE_DECRYPT, &k);
+  psa_status_t st = one_call(key, alg, PSA_KEY_USAGE_DECRYPT, nonce_length, &k);
   *plaintext_length = 0;
   if (st != PSA_SUCCESS) return st;
-  if (nonce_length != NONCE_BYTES) return PSA_ERROR_INVALID_ARGUMENT;
   if (ciphertext_length < taglen) return PSA_ERROR_INVALID_SIGNATURE; /* no room for a tag */
   mlen = ciphertext_length - taglen;
   if (plaintext_size < mlen) return PSA_ERROR_BUFFER_TOO_SMALL;
