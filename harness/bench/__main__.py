@@ -1,3 +1,4 @@
+import os
 import sys
 
 try:
@@ -8,4 +9,13 @@ except ImportError as e:
     print(f"lwcbench: {e}", file=sys.stderr)
     sys.exit(2)
 
-sys.exit(main())
+try:
+    code = main()
+    sys.stdout.flush()
+except BrokenPipeError:
+    # the reader went away (`./lwcbench ... | head`): no traceback, and no
+    # second error when Python flushes stdout at exit; 141 as a shell
+    # reports a command ended by SIGPIPE
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    code = 141
+sys.exit(code)

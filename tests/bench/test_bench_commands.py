@@ -4,6 +4,7 @@ registry the commands name.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -152,3 +153,13 @@ def test_launcher_measures_both_and_names_the_goal(tmp_path):
     assert abs(got["added_ms"] - (got["launcher_mean_ms"] - got["binary_mean_ms"])) < 1e-9
     bad = lwcbench("launcher", "--calls", "0")
     assert bad.returncode == 2 and "--calls must be at least 1" in bad.stderr
+
+
+def test_a_reader_that_goes_away_is_no_error():
+    """`./lwcbench list --verbose | head -1`: the command stops quietly (no
+    traceback; 141, as a shell reports SIGPIPE); it printed a traceback."""
+    r = subprocess.run(["bash", "-c", f"{ROOT / 'lwcbench'} list --verbose | head -1 >/dev/null;"
+                        " echo ${PIPESTATUS[0]}"],
+                       capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "LWC_NO_SETUP": "1"})
+    assert r.stdout.strip() == "141" and "Traceback" not in r.stderr, r.stderr
