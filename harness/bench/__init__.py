@@ -45,7 +45,7 @@ inside functions too, and fails on one against it).
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
   cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
   ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py,
-               launcher.py: the other
+               launcher.py, psa_overhead.py: the other
                subcommands
 """
 
@@ -71,7 +71,8 @@ ORDER = (
     ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)
     ("scope", "cluster"),
     ("runner",),
-    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino", "launcher", "budget", "stale"),  # the other subcommands
+    ("ct", "profile", "leak", "fuzz", "hostcmp", "arduino", "launcher", "budget", "stale",
+     "psa_overhead"),  # the other subcommands
     ("supercop",),
     ("finish",),  # RunResult -> the outputs
     ("cli",),

@@ -16,6 +16,7 @@
   lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
                    [--json FILE] [--plot FILE]
   lwcbench launcher [--calls N] [--json FILE]
+  lwcbench psa-overhead [--samples N] [--json FILE]
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ import sys
 import time
 
 from harness.bench import (budget, cluster, ct, fuzz, hostcmp, install, launcher, leak, pool,
-                           profile, runner, stale, supercop)
+                           profile, psa_overhead, runner, stale, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -463,6 +464,7 @@ COMMANDS = {
     "profile": (profile.add_parser, profile.main),
     "leak": (leak.add_parser, leak.main),
     "launcher": (launcher.add_parser, launcher.main),
+    "psa-overhead": (psa_overhead.add_parser, psa_overhead.main),
 }
 
 
