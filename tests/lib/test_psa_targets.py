@@ -1,0 +1,117 @@
+"""lwc::psa on microcontroller targets under QEMU (issue 47, item 3): every
+entry of the four official Ascon KAT files through the PSA calls on one
+RISC-V (rv32i-qemu) and one Cortex-M (cortex-m3-qemu) target.
+
+tests/psa/psa_kat_target.c is a freestanding program over the benchmark
+port (harness/firmware/bench.h "the port", harness/platforms/qemu/): it reads
+an official file as it is from the console and prints "ok kind=K
+entries=N" or the first entry that failed.  It is linked here the way a
+target's firmware is (harness/bench/targets/firmware.py): the target's
+compiler and flags, mini libc, src/lib/lwc.c, the port, and a registry of
+the implementations a build for the target gets of the four schemes by
+default (harness.bench.impls.default_impls: each core's preferred
+implementation there), with src/psa/ on top."""
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from harness.bench.impls import default_impls
+from harness.build import MINI_LIBC, impl_flags, registry_source, rel
+from harness.discover import discover
+from tests.helpers import KAT_DIR, ROOT, usable_target
+
+TARGETS = ("rv32i-qemu", "cortex-m3-qemu")
+SCHEMES = ("ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128")
+KINDS = {"ascon-aead128": "aead", "ascon-hash256": "hash", "ascon-xof128": "xof",
+         "ascon-cxof128": "cxof"}
+PROGRAM = ROOT / "tests" / "psa" / "psa_kat_target.c"
+
+
+def psa_impls(t) -> list:
+    """The implementation of each of the four schemes a build for t gets by
+    default (one each: no run-time selection on these targets)."""
+    every = discover()
+    out = []
+    for scheme in SCHEMES:
+        got = default_impls(t, [i for i in every if i.scheme == scheme])
+        assert got, f"no implementation of {scheme} builds for {t.name}"
+        out += got
+    return out
+
+
+def build(t, out):
+    """psa_kat_target.c for target t, linked in folder `out`: the ELF."""
+    impls = psa_impls(t)
+    registry = out / "registry.c"
+    registry.write_text(registry_source(impls))
+    compile_cmd = [*t.cc, *t.warnings, *t.firmware.compile_flags(),
+                   *(f"-D{k}={v}" for k, v in t.defines.items())]
+    jobs = [(src, impl_flags(i)) for i in impls for src in i.sources]
+    jobs += [(PROGRAM, ["-Werror"])]
+    jobs += [(src, []) for src in (registry, MINI_LIBC, ROOT / "src" / "lib" / "lwc.c",
+                                   *sorted((ROOT / "src" / "psa").glob("*.c")),
+                                   *t.port_sources)]
+    objs = []
+    for n, (src, flags) in enumerate(jobs):
+        obj = out / f"{n:02d}-{src.name}.o"
+        subprocess.run([*compile_cmd, *flags, "-c", str(rel(src) if src.is_relative_to(ROOT)
+                                                          else src), "-o", str(obj)],
+                       check=True, cwd=ROOT)
+        objs.append(str(obj))
+    elf = out / "psa_kat_target.elf"
+    # the link names link.ld relative to the tree
+    subprocess.run([*t.cc, *t.cflags, "-o", str(elf), *objs, *t.ldflags], check=True, cwd=ROOT)
+    return elf
+
+
+_built: dict[str, object] = {}
+
+
+@pytest.fixture
+def program(tmp_path_factory):
+    """The program for a target, built once per session."""
+    def get(name):
+        if name not in _built:
+            t = usable_target(name)
+            _built[name] = (t, build(t, tmp_path_factory.mktemp(f"psa-{name}")))
+        return _built[name]
+    return get
+
+
+def entries(scheme) -> int:
+    return sum(line.startswith("Count = ") for line in
+               (KAT_DIR / f"{scheme}.txt").read_text().splitlines())
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", TARGETS)
+def test_kat_through_psa_under_qemu(program, name, scheme):
+    """Every entry of the official file, fed as it is on the console."""
+    t, elf = program(name)
+    r = subprocess.run(t.qemu_argv(elf), input=(KAT_DIR / f"{scheme}.txt").read_bytes(),
+                       capture_output=True, timeout=300)
+    out = r.stdout.decode(errors="replace").strip()
+    assert r.returncode == 0, (r.returncode, out, r.stderr[-500:])
+    assert out == f"ok kind={KINDS[scheme]} entries={entries(scheme)}"
+
+
+WHAT = {"aead": "psa_aead_encrypt", "hash": "psa_hash_compute", "xof": "psa_xof_output",
+        "cxof": "psa_xof_output"}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", TARGETS)
+def test_a_wrong_answer_is_caught(program, name, scheme):
+    """An entry whose expected output is not the implementation's (one
+    changed digit of the first entry's CT or MD) fails, and the program
+    names it and the call that disagreed."""
+    t, elf = program(name)
+    text = (KAT_DIR / f"{scheme}.txt").read_text()
+    field = "CT = " if KINDS[scheme] == "aead" else "MD = "
+    at = text.index(field) + len(field)
+    bad = text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:]
+    r = subprocess.run(t.qemu_argv(elf), input=bad.encode(), capture_output=True, timeout=300)
+    assert r.stdout.decode().strip() == (f"fail kind={KINDS[scheme]} count=1 "
+                                         f"what={WHAT[KINDS[scheme]]}")

@@ -1,0 +1,251 @@
+/*
+ * The official Ascon KAT files through the PSA Certified Crypto API 1.4 on a
+ * microcontroller target (tests/lib/test_psa_targets.py runs it under QEMU):
+ * a freestanding program over the bench port (harness/firmware/bench.h,
+ * "the port"), entered at bench_serve like the benchmark firmware.  It reads
+ * one official file as it is from the console (bench_getc), entry by entry
+ * ("Count = ", "Key = ", ... and a blank line after each), and runs each
+ * through the PSA calls:
+ *   Key Nonce PT AD CT   Ascon-AEAD128: psa_aead_encrypt gives CT (the
+ *                        ciphertext and the tag), psa_aead_decrypt gives PT
+ *                        back, and refuses CT with a flipped tag bit
+ *   Msg MD (32 bytes)    Ascon-Hash256: psa_hash_compute, psa_hash_compare
+ *   Msg MD (64 bytes)    Ascon-XOF128: psa_xof_setup, update, output
+ *   Msg Z MD             Ascon-CXOF128: the same with psa_xof_set_context
+ * At the end of the stream it prints one line: "ok kind=K entries=N", or
+ * "fail kind=K count=C what=W" for the first entry that did not match.
+ * No heap; the buffers are fixed, sized for the official files.
+ */
+#include <psa/crypto.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define MAX_MSG 1024  /* the longest Msg of the official files */
+#define MAX_FIELD 128 /* every other field: Key, Nonce, PT, AD, CT, Z, MD */
+#define LINE (8 + 2 * MAX_MSG + 8)
+
+static char line[LINE];
+static uint8_t key[MAX_FIELD], nonce[MAX_FIELD], pt[MAX_FIELD], ad[MAX_FIELD], ct[MAX_FIELD];
+static uint8_t z[MAX_FIELD], md[MAX_FIELD], msg[MAX_MSG];
+static size_t key_n, nonce_n, pt_n, ad_n, ct_n, z_n, md_n, msg_n;
+static int has_ct, has_md, has_z, has_msg; /* which fields this entry has */
+static uint8_t out[MAX_MSG + 16];
+static uint32_t count; /* the entry's Count */
+
+/* A field's hex value into buf (at most cap bytes); -1 when it is not hex
+ * or too long. */
+static long unhex(const char *s, uint8_t *buf, size_t cap) {
+  size_t n = 0;
+  while (s[0] && s[0] != '\r') {
+    int v = 0, i;
+    for (i = 0; i < 2; i++) {
+      char c = s[i];
+      int d = c >= '0' && c <= '9'   ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                     : -1;
+      if (d < 0 || n == cap) return -1;
+      v = v * 16 + d;
+    }
+    buf[n++] = (uint8_t)v;
+    s += 2;
+  }
+  return (long)n;
+}
+
+static char *put_u32(char *p, uint32_t v) {
+  char tmp[10];
+  int n = 0;
+  do {
+    tmp[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (n) *p++ = tmp[--n];
+  return p;
+}
+
+static char *put_str(char *p, const char *s) {
+  while (*s) *p++ = *s++;
+  return p;
+}
+
+/* The kinds, as the program tells them from an entry's fields. */
+enum { NONE, AEAD, HASH, XOF, CXOF };
+static const char *const kind_name[] = {"none", "aead", "hash", "xof", "cxof"};
+
+static int entry_kind(void) {
+  if (has_ct) return AEAD;
+  if (!has_msg) return NONE;
+  if (has_md && has_z) return CXOF;
+  if (has_md && md_n == 32) return HASH;
+  if (has_md && md_n == 64) return XOF;
+  return NONE;
+}
+
+/* NULL when the AEAD entry's answers are the file's, else what was not. */
+static const char *check_aead(void) {
+  psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+  psa_key_id_t id;
+  size_t n = 0;
+  const char *bad = NULL;
+  if (ct_n != pt_n + 16 || nonce_n != 16) return "field lengths";
+  psa_set_key_type(&attr, PSA_KEY_TYPE_ASCON);
+  psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+  psa_set_key_algorithm(&attr, PSA_ALG_ASCON_AEAD128);
+  if (psa_import_key(&attr, key, key_n, &id) != PSA_SUCCESS) return "psa_import_key";
+  if (psa_aead_encrypt(id, PSA_ALG_ASCON_AEAD128, nonce, nonce_n, ad, ad_n, pt, pt_n, out,
+                       sizeof out, &n) != PSA_SUCCESS || n != ct_n || memcmp(out, ct, ct_n) != 0)
+    bad = "psa_aead_encrypt";
+  else if (psa_aead_decrypt(id, PSA_ALG_ASCON_AEAD128, nonce, nonce_n, ad, ad_n, ct, ct_n, out,
+                            sizeof out, &n) != PSA_SUCCESS || n != pt_n ||
+           memcmp(out, pt, pt_n) != 0)
+    bad = "psa_aead_decrypt";
+  else {
+    ct[pt_n + count % 16] ^= (uint8_t)(1u << (count % 8)); /* a flipped tag bit */
+    if (psa_aead_decrypt(id, PSA_ALG_ASCON_AEAD128, nonce, nonce_n, ad, ad_n, ct, ct_n, out,
+                         sizeof out, &n) != PSA_ERROR_INVALID_SIGNATURE)
+      bad = "psa_aead_decrypt accepted a forged tag";
+  }
+  if (psa_destroy_key(id) != PSA_SUCCESS && !bad) bad = "psa_destroy_key";
+  return bad;
+}
+
+static const char *check_hash(void) {
+  size_t n = 0;
+  if (psa_hash_compute(PSA_ALG_ASCON_HASH256, msg, msg_n, out, sizeof out, &n) != PSA_SUCCESS ||
+      n != md_n || memcmp(out, md, md_n) != 0)
+    return "psa_hash_compute";
+  if (psa_hash_compare(PSA_ALG_ASCON_HASH256, msg, msg_n, md, md_n) != PSA_SUCCESS)
+    return "psa_hash_compare";
+  return NULL;
+}
+
+static const char *check_xof(int cxof) {
+  psa_xof_operation_t op = PSA_XOF_OPERATION_INIT;
+  const char *bad = NULL;
+  if (psa_xof_setup(&op, cxof ? PSA_ALG_ASCON_CXOF128 : PSA_ALG_ASCON_XOF128) != PSA_SUCCESS)
+    bad = "psa_xof_setup";
+  else if (cxof && psa_xof_set_context(&op, z, z_n) != PSA_SUCCESS)
+    bad = "psa_xof_set_context";
+  else if (psa_xof_update(&op, msg, msg_n) != PSA_SUCCESS)
+    bad = "psa_xof_update";
+  else if (psa_xof_output(&op, out, md_n) != PSA_SUCCESS || memcmp(out, md, md_n) != 0)
+    bad = "psa_xof_output";
+  if (psa_xof_abort(&op) != PSA_SUCCESS && !bad) bad = "psa_xof_abort";
+  return bad;
+}
+
+/* Reads one line (without its end) into `line`; 0 at the end of the
+ * stream, -1 for a line too long. */
+static int read_line(void) {
+  size_t n = 0;
+  int c, too_long = 0;
+  while ((c = bench_getc()) >= 0 && c != '\n') {
+    if (n + 1 < sizeof line) line[n++] = (char)c;
+    else too_long = 1;
+  }
+  line[n] = 0;
+  if (c < 0 && n == 0) return 0;
+  return too_long ? -1 : 1;
+}
+
+/* Stores a "Name = value" line in its field; what is wrong with it, or NULL. */
+static const char *take_field(void) {
+  char *eq = line;
+  const char *v;
+  size_t name_n;
+  long n;
+  while (*eq && *eq != '=') eq++; /* mini libc has no strchr */
+  if (!*eq) return "a line without '='";
+  name_n = (size_t)(eq - line);
+  while (name_n && line[name_n - 1] == ' ') name_n--;
+  v = eq + 1;
+  while (*v == ' ') v++;
+#define NAMED(s) (name_n == sizeof s - 1 && memcmp(line, s, name_n) == 0)
+  if (NAMED("Count")) {
+    count = 0;
+    while (*v >= '0' && *v <= '9') count = count * 10 + (uint32_t)(*v++ - '0');
+    return NULL;
+  }
+#define FIELD(s, buf, len, cap, flag)        \
+  if (NAMED(s)) {                            \
+    n = unhex(v, buf, cap);                  \
+    if (n < 0) return "a bad " s " field";   \
+    len = (size_t)n;                         \
+    flag;                                    \
+    return NULL;                             \
+  }
+  FIELD("Key", key, key_n, MAX_FIELD, (void)0)
+  FIELD("Nonce", nonce, nonce_n, MAX_FIELD, (void)0)
+  FIELD("PT", pt, pt_n, MAX_FIELD, (void)0)
+  FIELD("AD", ad, ad_n, MAX_FIELD, (void)0)
+  FIELD("CT", ct, ct_n, MAX_FIELD, has_ct = 1)
+  FIELD("Z", z, z_n, MAX_FIELD, has_z = 1)
+  FIELD("MD", md, md_n, MAX_FIELD, has_md = 1)
+  FIELD("Msg", msg, msg_n, MAX_MSG, has_msg = 1)
+  return "an unknown field";
+}
+
+static void report(int kind, uint32_t entries, const char *bad) {
+  static char buf[160];
+  char *p = buf;
+  if (bad) {
+    p = put_str(p, "fail kind=");
+    p = put_str(p, kind_name[kind]);
+    p = put_str(p, " count=");
+    p = put_u32(p, count);
+    p = put_str(p, " what=");
+    p = put_str(p, bad);
+  } else {
+    p = put_str(p, "ok kind=");
+    p = put_str(p, kind_name[kind]);
+    p = put_str(p, " entries=");
+    p = put_u32(p, entries);
+  }
+  *p = 0;
+  bench_put_line(buf);
+}
+
+void bench_serve(void) {
+  int kind = NONE, open = 0, r;
+  uint32_t entries = 0;
+  const char *bad = NULL;
+  if (psa_crypto_init() != PSA_SUCCESS) {
+    report(kind, 0, "psa_crypto_init");
+    return;
+  }
+  for (;;) {
+    r = read_line();
+    if (r < 0) {
+      bad = "a line too long";
+      break;
+    }
+    if (r > 0 && line[0] && line[0] != '\r') {
+      if (!open) {
+        open = 1;
+        has_ct = has_md = has_z = has_msg = 0;
+        key_n = nonce_n = pt_n = ad_n = ct_n = z_n = md_n = msg_n = 0;
+      }
+      if ((bad = take_field()) != NULL) break;
+      continue;
+    }
+    if (open) { /* a blank line or the end: the entry is complete */
+      int k = entry_kind();
+      open = 0;
+      if (k == NONE || (kind != NONE && k != kind)) {
+        bad = k == NONE ? "an entry of no known kind" : "entries of two kinds";
+        break;
+      }
+      kind = k;
+      bad = k == AEAD ? check_aead() : k == HASH ? check_hash() : check_xof(k == CXOF);
+      if (bad) break;
+      entries++;
+    }
+    if (r == 0) break;
+  }
+  if (!bad && entries == 0) bad = "no entries";
+  report(kind, entries, bad);
+}
