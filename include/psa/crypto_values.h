@@ -75,6 +75,15 @@
 #define PSA_KEY_PERSISTENCE_READ_ONLY ((psa_key_persistence_t)0xff)
 #define PSA_KEY_LOCATION_LOCAL_STORAGE ((psa_key_location_t)0x000000)
 #define PSA_KEY_LOCATION_PRIMARY_SECURE_ELEMENT ((psa_key_location_t)0x000001)
+/* lwc's extension, a location of the vendor range (bit 23 set): a volatile
+ * Ascon key kept in memory only as random shares (whose xor is the key) and
+ * run by lwc's masked Ascon-AEAD128 implementation, so it is never whole in
+ * memory or in a computation after import.  Select it with
+ *   psa_set_key_lifetime(&attributes,
+ *       PSA_KEY_LIFETIME_FROM_PERSISTENCE_AND_LOCATION(
+ *           PSA_KEY_PERSISTENCE_VOLATILE, LWC_PSA_KEY_LOCATION_MASKED));
+ * Such a key cannot be exported (PSA_ERROR_NOT_PERMITTED); docs/psa.md. */
+#define LWC_PSA_KEY_LOCATION_MASKED ((psa_key_location_t)0x800001)
 #define PSA_KEY_LIFETIME_GET_PERSISTENCE(lifetime) \
   ((psa_key_persistence_t)((lifetime) & 0x000000ff))
 #define PSA_KEY_LIFETIME_GET_LOCATION(lifetime) ((psa_key_location_t)((lifetime) >> 8))

@@ -12,6 +12,10 @@
  * its output and transformed there in place.  A one-shot decryption whose
  * tag does not match leaves zeros in the plaintext buffer.
  *
+ * A key in LWC_PSA_KEY_LOCATION_MASKED runs lwc_psa.masked, always through
+ * its init_shared() on the key's shares (one-shot calls too: the path with
+ * a context), so the key is not recombined for a computation either.
+ *
  * Multi-part state machine (psa_aead_operation_t.state):
  *   inactive --setup--> SETUP --set_lengths--> SETUP
  *   SETUP --set_nonce / generate_nonce (encrypt only)--> AD
@@ -40,23 +44,29 @@ static int permitted(psa_algorithm_t policy, psa_algorithm_t alg) {
          PSA_ALG_AEAD_GET_TAG_LENGTH_(alg) >= PSA_ALG_AEAD_GET_TAG_LENGTH_(policy);
 }
 
+/* The implementation a key runs. */
+static const lwc_aead *impl_of(const lwc_psa_key *k) {
+  return lwc_psa_key_masked(k) ? lwc_psa.masked : lwc_psa.aead;
+}
+
 /* The key `id` for `usage` with `alg`, or the status refusing it; in the
  * order the specification lists them. */
 static psa_status_t aead_key(psa_key_id_t id, psa_algorithm_t alg, psa_key_usage_t usage,
                              const lwc_psa_key **key) {
   const lwc_psa_key *k;
+  const lwc_aead *d;
   size_t taglen = PSA_ALG_AEAD_GET_TAG_LENGTH_(alg);
   if (!lwc_psa.ready) return PSA_ERROR_BAD_STATE;
   if ((k = lwc_psa_key_find(id)) == NULL) return PSA_ERROR_INVALID_HANDLE;
   if (!PSA_ALG_IS_AEAD(alg) || PSA_ALG_IS_WILDCARD(alg)) return PSA_ERROR_INVALID_ARGUMENT;
   if ((k->attr.usage & usage) == 0 || !permitted(k->attr.alg, alg))
     return PSA_ERROR_NOT_PERMITTED;
-  if (PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(alg) != PSA_ALG_ASCON_AEAD128 || lwc_psa.aead == NULL)
+  d = impl_of(k);
+  if (PSA_ALG_AEAD_WITH_DEFAULT_LENGTH_TAG(alg) != PSA_ALG_ASCON_AEAD128 || d == NULL)
     return PSA_ERROR_NOT_SUPPORTED;
-  if (k->attr.type != PSA_KEY_TYPE_ASCON || taglen < lwc_psa.aead->min_tagbytes ||
-      taglen > lwc_psa.aead->tagbytes)
+  if (k->attr.type != PSA_KEY_TYPE_ASCON || taglen < d->min_tagbytes || taglen > d->tagbytes)
     return PSA_ERROR_INVALID_ARGUMENT;
-  if (k->attr.bits == 256 && !lwc_psa.aead->nonce_masking) return PSA_ERROR_NOT_SUPPORTED;
+  if (k->attr.bits == 256 && !d->nonce_masking) return PSA_ERROR_NOT_SUPPORTED;
   *key = k;
   return PSA_SUCCESS;
 }
@@ -71,7 +81,11 @@ static psa_status_t aead_init(lwc_aead_ctx *ctx, const lwc_psa_key *k, const uin
   uint8_t n[NONCE_BYTES];
   int r;
   memcpy(n, nonce, NONCE_BYTES);
-  r = lwc_psa.aead->init(ctx, k->data, n, mask_of(k));
+  if (lwc_psa_key_masked(k)) /* the shares: the key's ns, then the mask key's */
+    r = lwc_psa.masked->init_shared(
+        ctx, k->data, n, k->attr.bits == 256 ? k->data + lwc_psa.masked->shares * 16 : NULL);
+  else
+    r = lwc_psa.aead->init(ctx, k->data, n, mask_of(k));
   return r == LWC_OK ? PSA_SUCCESS
          : r == LWC_ERR_RANDOM ? PSA_ERROR_INSUFFICIENT_ENTROPY : PSA_ERROR_CORRUPTION_DETECTED;
 }
@@ -100,7 +114,7 @@ psa_status_t psa_aead_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8
   if (plaintext_length > PTRDIFF_MAX - taglen) return PSA_ERROR_INVALID_ARGUMENT;
   out = plaintext_length + taglen;
   if (ciphertext_size < out) return PSA_ERROR_BUFFER_TOO_SMALL;
-  if (!lwc_psa_overlap(ciphertext, out, nonce, NONCE_BYTES) &&
+  if (!lwc_psa_key_masked(k) && !lwc_psa_overlap(ciphertext, out, nonce, NONCE_BYTES) &&
       !lwc_psa_overlap(ciphertext, out, additional_data, additional_data_length) &&
       !lwc_psa_overlap(ciphertext, out, plaintext, plaintext_length)) {
     opt.taglen = taglen;
@@ -109,11 +123,12 @@ psa_status_t psa_aead_encrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8
                          additional_data_length, nonce, k->data, &opt) != LWC_OK)
       return PSA_ERROR_INVALID_ARGUMENT;
   } else {
+    const lwc_aead *d = impl_of(k);
     if ((st = aead_init(&ctx, k, nonce)) != PSA_SUCCESS) return st;
-    lwc_psa.aead->absorb_ad(&ctx, additional_data, additional_data_length);
+    d->absorb_ad(&ctx, additional_data, additional_data_length);
     memmove(ciphertext, plaintext, plaintext_length);
-    lwc_psa.aead->encrypt_update(&ctx, ciphertext, ciphertext, plaintext_length);
-    lwc_psa.aead->encrypt_final(&ctx, ciphertext + plaintext_length, taglen); /* wipes ctx */
+    d->encrypt_update(&ctx, ciphertext, ciphertext, plaintext_length);
+    d->encrypt_final(&ctx, ciphertext + plaintext_length, taglen); /* wipes ctx */
   }
   *ciphertext_length = out;
   return PSA_SUCCESS;
@@ -136,7 +151,7 @@ psa_status_t psa_aead_decrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8
   if (ciphertext_length < taglen) return PSA_ERROR_INVALID_SIGNATURE; /* no room for a tag */
   mlen = ciphertext_length - taglen;
   if (plaintext_size < mlen) return PSA_ERROR_BUFFER_TOO_SMALL;
-  if (!lwc_psa_overlap(plaintext, mlen, nonce, NONCE_BYTES) &&
+  if (!lwc_psa_key_masked(k) && !lwc_psa_overlap(plaintext, mlen, nonce, NONCE_BYTES) &&
       !lwc_psa_overlap(plaintext, mlen, additional_data, additional_data_length) &&
       !lwc_psa_overlap(plaintext, mlen, ciphertext, ciphertext_length)) {
     opt.taglen = taglen;
@@ -144,12 +159,13 @@ psa_status_t psa_aead_decrypt(psa_key_id_t key, psa_algorithm_t alg, const uint8
     r = lwc_aead_decrypt(lwc_psa.aead, plaintext, ciphertext, ciphertext_length,
                          additional_data, additional_data_length, nonce, k->data, &opt);
   } else {
+    const lwc_aead *d = impl_of(k);
     memcpy(tag, ciphertext + mlen, taglen);
     if ((st = aead_init(&ctx, k, nonce)) != PSA_SUCCESS) return st;
-    lwc_psa.aead->absorb_ad(&ctx, additional_data, additional_data_length);
+    d->absorb_ad(&ctx, additional_data, additional_data_length);
     memmove(plaintext, ciphertext, mlen);
-    lwc_psa.aead->decrypt_update(&ctx, plaintext, plaintext, mlen);
-    r = lwc_psa.aead->decrypt_verify(&ctx, tag, taglen); /* wipes ctx */
+    d->decrypt_update(&ctx, plaintext, plaintext, mlen);
+    r = d->decrypt_verify(&ctx, tag, taglen); /* wipes ctx */
     if (r != LWC_OK) lwc_wipe(plaintext, mlen);       /* no plaintext without its tag */
   }
   if (r != LWC_OK) return r == LWC_ERR_TAG ? PSA_ERROR_INVALID_SIGNATURE : PSA_ERROR_INVALID_ARGUMENT;
@@ -164,6 +180,8 @@ psa_aead_operation_t psa_aead_operation_init(void) {
 }
 
 #define CTX(op) ((lwc_aead_ctx *)(op)->ctx)
+/* The implementation op runs: its key's (expect() has found the key). */
+#define IMPL(op) impl_of(lwc_psa_key_find((op)->key))
 
 /* A failed call: an active operation goes to the error state, wiped. */
 static psa_status_t fail(psa_aead_operation_t *op, psa_status_t st) {
@@ -252,7 +270,7 @@ psa_status_t psa_aead_update_ad(psa_aead_operation_t *operation, const uint8_t *
     if (input_length > operation->ad_left) return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
     operation->ad_left -= input_length;
   }
-  if (lwc_psa.aead->absorb_ad(CTX(operation), input, input_length) != LWC_OK)
+  if (IMPL(operation)->absorb_ad(CTX(operation), input, input_length) != LWC_OK)
     return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
   return PSA_SUCCESS;
 }
@@ -275,8 +293,8 @@ psa_status_t psa_aead_update(psa_aead_operation_t *operation, const uint8_t *inp
     input = output;
   }
   r = operation->decrypt
-          ? lwc_psa.aead->decrypt_update(CTX(operation), output, input, input_length)
-          : lwc_psa.aead->encrypt_update(CTX(operation), output, input, input_length);
+          ? IMPL(operation)->decrypt_update(CTX(operation), output, input, input_length)
+          : IMPL(operation)->encrypt_update(CTX(operation), output, input, input_length);
   if (r != LWC_OK) return fail(operation, PSA_ERROR_INVALID_ARGUMENT);
   operation->state = AEAD_TEXT;
   *output_length = input_length;
@@ -303,7 +321,7 @@ psa_status_t psa_aead_finish(psa_aead_operation_t *operation, uint8_t *ciphertex
   *tag_length = 0;
   if (st != PSA_SUCCESS) return st;
   if (tag_size < taglen) return fail(operation, PSA_ERROR_BUFFER_TOO_SMALL);
-  if (lwc_psa.aead->encrypt_final(CTX(operation), tag, taglen) != LWC_OK)
+  if (IMPL(operation)->encrypt_final(CTX(operation), tag, taglen) != LWC_OK)
     return fail(operation, PSA_ERROR_CORRUPTION_DETECTED);
   lwc_wipe(operation, sizeof *operation); /* inactive */
   *tag_length = taglen;
@@ -319,7 +337,7 @@ psa_status_t psa_aead_verify(psa_aead_operation_t *operation, uint8_t *plaintext
   if (st != PSA_SUCCESS) return st;
   /* a tag of another length does not match (its length is public) */
   if (tag_length != operation->tag_length ||
-      lwc_psa.aead->decrypt_verify(CTX(operation), tag, tag_length) != LWC_OK)
+      IMPL(operation)->decrypt_verify(CTX(operation), tag, tag_length) != LWC_OK)
     return fail(operation, PSA_ERROR_INVALID_SIGNATURE);
   lwc_wipe(operation, sizeof *operation); /* inactive */
   return PSA_SUCCESS;

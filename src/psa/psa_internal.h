@@ -18,17 +18,27 @@
 typedef struct {
   int ready; /* psa_crypto_init() succeeded */
   const lwc_aead *aead;
+  const lwc_aead *masked; /* for LWC_PSA_KEY_LOCATION_MASKED keys, or NULL */
   const lwc_hash *hash, *xof, *cxof;
 } lwc_psa_lib;
 extern lwc_psa_lib lwc_psa;
 
 /* A key in the store: its attributes (attr.id is its identifier; type
- * PSA_KEY_TYPE_NONE marks a free slot) and its bytes. */
+ * PSA_KEY_TYPE_NONE marks a free slot) and its bytes.  A key in
+ * LWC_PSA_KEY_LOCATION_MASKED holds shares instead (ns = lwc_psa.masked's
+ * share count, at most LWC_PSA_MAX_SHARES): the key's ns shares of 16
+ * bytes, share after share, then for a 256-bit key the mask key's ns. */
 #define LWC_PSA_KEY_MAX_BYTES 32
+#define LWC_PSA_MAX_SHARES 4
 typedef struct {
   psa_key_attributes_t attr;
-  uint8_t data[LWC_PSA_KEY_MAX_BYTES];
+  uint8_t data[2 * LWC_PSA_MAX_SHARES * 16];
 } lwc_psa_key;
+
+/* 1 when k is kept in shares (LWC_PSA_KEY_LOCATION_MASKED). */
+static inline int lwc_psa_key_masked(const lwc_psa_key *k) {
+  return PSA_KEY_LIFETIME_GET_LOCATION(k->attr.lifetime) == LWC_PSA_KEY_LOCATION_MASKED;
+}
 
 /* The key named `id`, or NULL when no key has that identifier (never
  * created, or destroyed since). */

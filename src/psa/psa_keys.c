@@ -8,6 +8,13 @@
  * slot, the generation counting the slot's keys, so an identifier
  * destroyed stays invalid when its slot holds a new key.  Keys are wiped
  * from the slot when destroyed.
+ *
+ * A key in LWC_PSA_KEY_LOCATION_MASKED is split at once into the shares of
+ * the masked Ascon-AEAD128 implementation psa_crypto_init() chose (the first
+ * one of the registry, in its order of preference, with shares > 0): share
+ * 1.. fresh random bytes, share 0 the key xor the others, written into the
+ * slot directly, so the store never holds the key itself (a generated key
+ * is all random shares).  It cannot be exported.
  */
 #include "psa_internal.h"
 
@@ -22,12 +29,24 @@ lwc_psa_lib lwc_psa;
 static lwc_psa_key slots[LWC_PSA_KEY_SLOTS];
 static uint32_t generations[LWC_PSA_KEY_SLOTS];
 
+/* The preferred masked Ascon-AEAD128 of this build that runs here, or NULL. */
+static const lwc_aead *first_masked(void) {
+  const lwc_aead *const *r;
+  for (r = lwc_aead_registry; *r != NULL; r++)
+    if (strcmp((*r)->scheme, "ascon-aead128") == 0 && (*r)->shares > 0 &&
+        (*r)->shares <= LWC_PSA_MAX_SHARES && (*r)->init_shared != NULL &&
+        lwc_aead_find("ascon-aead128", (*r)->impl) == *r)
+      return *r;
+  return NULL;
+}
+
 psa_status_t psa_crypto_init(void) {
   if (!lwc_psa.ready) {
     lwc_psa.aead = lwc_aead_find("ascon-aead128", NULL);
     lwc_psa.hash = lwc_hash_find("ascon-hash256", NULL);
     lwc_psa.xof = lwc_hash_find("ascon-xof128", NULL);
     lwc_psa.cxof = lwc_hash_find("ascon-cxof128", NULL);
+    lwc_psa.masked = first_masked();
     lwc_psa.ready = 1;
   }
   return PSA_SUCCESS;
@@ -107,17 +126,42 @@ psa_status_t psa_get_key_attributes(psa_key_id_t key, psa_key_attributes_t *attr
 }
 
 /* What an imported or generated key of `bits` must satisfy here: a
- * volatile key in local storage, of type Ascon, 128 or 256 bits. */
+ * volatile key in local storage (or, with a masked implementation built,
+ * in LWC_PSA_KEY_LOCATION_MASKED), of type Ascon, 128 or 256 bits (masked:
+ * 256 only when the masked implementation has nonce masking). */
 static psa_status_t check_attributes(const psa_key_attributes_t *a, size_t bits) {
+  psa_key_location_t where = PSA_KEY_LIFETIME_GET_LOCATION(a->lifetime);
   if (a->type == PSA_KEY_TYPE_NONE) return PSA_ERROR_INVALID_ARGUMENT;
   if (!PSA_KEY_LIFETIME_IS_VOLATILE(a->lifetime) ||
-      PSA_KEY_LIFETIME_GET_LOCATION(a->lifetime) != PSA_KEY_LOCATION_LOCAL_STORAGE)
+      (where != PSA_KEY_LOCATION_LOCAL_STORAGE &&
+       (where != LWC_PSA_KEY_LOCATION_MASKED || lwc_psa.masked == NULL)))
     return PSA_ERROR_NOT_SUPPORTED; /* no persistent storage, no secure element */
   if (a->id != PSA_KEY_ID_NULL) return PSA_ERROR_INVALID_ARGUMENT;
   if (a->type != PSA_KEY_TYPE_ASCON) return PSA_ERROR_NOT_SUPPORTED;
   if (bits != 128 && bits != 256) return PSA_ERROR_INVALID_ARGUMENT;
   if (a->bits != 0 && a->bits != bits) return PSA_ERROR_INVALID_ARGUMENT;
+  if (where == LWC_PSA_KEY_LOCATION_MASKED) {
+    if (bits == 256 && !lwc_psa.masked->nonce_masking) return PSA_ERROR_NOT_SUPPORTED;
+    if (!lwc_random_ready()) return PSA_ERROR_INSUFFICIENT_ENTROPY;
+  }
   return PSA_SUCCESS;
+}
+
+/* k's shares of the key `key` (bits/8 bytes), or, with key NULL, random
+ * shares (a generated key).  Share 0 is written byte by byte as the key
+ * xor the random shares: no copy of the key on the way. */
+static void split(lwc_psa_key *k, const uint8_t *key) {
+  unsigned ns = lwc_psa.masked->shares, halves = k->attr.bits == 256 ? 2 : 1, h, i, j;
+  for (h = 0; h < halves; h++) {
+    uint8_t *s = k->data + h * ns * 16;
+    lwc_random(key != NULL ? s + 16 : s, (key != NULL ? ns - 1 : ns) * 16);
+    if (key == NULL) continue;
+    for (i = 0; i < 16; i++) {
+      uint8_t b = key[h * 16 + i];
+      for (j = 1; j < ns; j++) b ^= s[j * 16 + i];
+      s[i] = b;
+    }
+  }
 }
 
 /* A free slot's key: its identifier given, the bytes the caller's to write. */
@@ -150,7 +194,10 @@ psa_status_t psa_import_key(const psa_key_attributes_t *attributes, const uint8_
     return st;
   if ((k = new_key(attributes, PSA_BYTES_TO_BITS(data_length))) == NULL)
     return PSA_ERROR_INSUFFICIENT_MEMORY;
-  memcpy(k->data, data, data_length);
+  if (lwc_psa_key_masked(k))
+    split(k, data);
+  else
+    memcpy(k->data, data, data_length);
   *key = k->attr.id;
   return PSA_SUCCESS;
 }
@@ -163,7 +210,10 @@ psa_status_t psa_generate_key(const psa_key_attributes_t *attributes, psa_key_id
   if ((st = check_attributes(attributes, attributes->bits)) != PSA_SUCCESS) return st;
   if (!lwc_random_ready()) return PSA_ERROR_INSUFFICIENT_ENTROPY;
   if ((k = new_key(attributes, attributes->bits)) == NULL) return PSA_ERROR_INSUFFICIENT_MEMORY;
-  lwc_random(k->data, PSA_BITS_TO_BYTES(k->attr.bits));
+  if (lwc_psa_key_masked(k))
+    split(k, NULL);
+  else
+    lwc_random(k->data, PSA_BITS_TO_BYTES(k->attr.bits));
   *key = k->attr.id;
   return PSA_SUCCESS;
 }
@@ -173,7 +223,7 @@ psa_status_t psa_destroy_key(psa_key_id_t key) {
   if (!lwc_psa.ready) return PSA_ERROR_BAD_STATE;
   if (key == PSA_KEY_ID_NULL) return PSA_SUCCESS;
   if ((k = (lwc_psa_key *)lwc_psa_key_find(key)) == NULL) return PSA_ERROR_INVALID_HANDLE;
-  lwc_wipe(k, sizeof *k); /* the bytes, the attributes: the slot is free */
+  lwc_wipe(k, sizeof *k); /* the bytes or shares, the attributes: the slot is free */
   return PSA_SUCCESS;
 }
 
@@ -190,7 +240,9 @@ psa_status_t psa_export_key(psa_key_id_t key, uint8_t *data, size_t data_size,
   *data_length = 0;
   if (!lwc_psa.ready) return PSA_ERROR_BAD_STATE;
   if ((k = lwc_psa_key_find(key)) == NULL) return PSA_ERROR_INVALID_HANDLE;
-  if ((k->attr.usage & PSA_KEY_USAGE_EXPORT) == 0) return PSA_ERROR_NOT_PERMITTED;
+  /* a masked key is never put together again, EXPORT or not */
+  if ((k->attr.usage & PSA_KEY_USAGE_EXPORT) == 0 || lwc_psa_key_masked(k))
+    return PSA_ERROR_NOT_PERMITTED;
   n = PSA_BITS_TO_BYTES(k->attr.bits);
   if (data_size < n) return PSA_ERROR_BUFFER_TOO_SMALL;
   memcpy(data, k->data, n);

@@ -24,7 +24,12 @@ from harness.katfile import records
 
 SCHEMES = "ascon-aead128,ascon-hash256,ascon-xof128,ascon-cxof128"
 PSA_TESTS = ROOT / "tests" / "psa"
-GROUPS = ["init", "values", "keys", "aead_oneshot", "aead_states", "aead_buffers", "hash", "xof"]
+GROUPS = ["init", "values", "keys", "aead_oneshot", "aead_states", "aead_buffers", "hash", "xof",
+          "masked_absent"]
+# the default impls of the host, and the masked Ascon-AEAD128 after them
+MASKED_IMPLS = ("ascon-aead128/x86_64_bmi2,ascon-aead128/opt64,ascon-aead128/masked,"
+                "ascon-hash256/x86_64_bmi2,ascon-hash256/opt64,ascon-xof128/x86_64_bmi2,"
+                "ascon-xof128/opt64,ascon-cxof128/x86_64_bmi2,ascon-cxof128/opt64")
 CONSUMER_CMAKE = """cmake_minimum_required(VERSION 3.18)
 project(psa_consumer C)
 find_package(lwc CONFIG REQUIRED)
@@ -39,6 +44,15 @@ def prefix(tmp_path_factory):
     """lwc (the Ascon schemes) built and installed: the prefix."""
     tmp = tmp_path_factory.mktemp("psa")
     build(ROOT, tmp / "lwc", f"LWC_SCHEMES={SCHEMES}")
+    run(["cmake", "--install", tmp / "lwc", "--prefix", tmp / "prefix"])
+    return tmp / "prefix"
+
+
+@pytest.fixture(scope="module")
+def masked_prefix(tmp_path_factory):
+    """The same with the masked Ascon-AEAD128 built too (LWC_PSA_KEY_LOCATION_MASKED)."""
+    tmp = tmp_path_factory.mktemp("psa_masked")
+    build(ROOT, tmp / "lwc", f"LWC_SCHEMES={SCHEMES}", f"LWC_IMPLS={MASKED_IMPLS}")
     run(["cmake", "--install", tmp / "lwc", "--prefix", tmp / "prefix"])
     return tmp / "prefix"
 
@@ -103,6 +117,22 @@ def test_every_official_kat_entry_by_pkg_config(prefix, tmp_path):
     assert "-llwc_psa" in flags and "-llwc" in flags  # lwc-psa requires lwc
     exe = compile_psa(prefix, PSA_TESTS / "psa_kat.c", tmp_path / "kat", cc="clang")
     assert check_kats(exe) == 1089 + 1025 + 1025 + 1089
+
+
+def test_masked_keys(masked_prefix, tmp_path):
+    exe = compile_psa(masked_prefix, PSA_TESTS / "psa_check.c", tmp_path / "check")
+    r = subprocess.run([exe, "masked"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "failed 0" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+def test_every_aead_kat_entry_through_a_masked_key(masked_prefix, tmp_path):
+    """LWC_PSA_KEY_LOCATION_MASKED: the same answers as a plain key, one-shot
+    and in parts, and a flipped tag bit refused with the plaintext wiped."""
+    exe = compile_psa(masked_prefix, PSA_TESTS / "psa_kat.c", tmp_path / "kat")
+    ask, want = kat_requests()
+    ask, want = zip(*[("M" + q[1:], w) for q, w in zip(ask, want) if q[0] == "A"])
+    got = run([exe], input="\n".join(ask) + "\n", timeout=600).stdout.splitlines()
+    assert len(ask) == 1089 and list(got) == list(want)
 
 
 def test_a_consumer_by_find_package(prefix, tmp_path):

@@ -3,6 +3,7 @@
  * against lwc's implementation through <psa/crypto.h> alone.  Run with one
  * group name (tests/lib/test_psa.py runs each in a fresh process):
  *   init values keys aead_oneshot aead_states aead_buffers hash xof
+ *   masked (a build with a masked Ascon-AEAD128), masked_absent (one without)
  * Prints one line per failed check (its source line) and "checks N failed F";
  * the exit status is 1 when a check failed.
  */
@@ -611,10 +612,174 @@ static void xof(void) {
   IS(psa_xof_abort(&op2), PSA_SUCCESS);
 }
 
+/* ---- lwc's extension: keys in LWC_PSA_KEY_LOCATION_MASKED -------------------------- */
+#define MASKED \
+  PSA_KEY_LIFETIME_FROM_PERSISTENCE_AND_LOCATION(PSA_KEY_PERSISTENCE_VOLATILE, \
+                                                 LWC_PSA_KEY_LOCATION_MASKED)
+
+static psa_status_t import_at(psa_key_lifetime_t where, const uint8_t *key, size_t len,
+                              psa_key_usage_t usage, psa_key_id_t *id) {
+  psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+  psa_set_key_type(&a, PSA_KEY_TYPE_ASCON);
+  psa_set_key_usage_flags(&a, usage);
+  psa_set_key_algorithm(&a, AEAD);
+  psa_set_key_lifetime(&a, where);
+  return psa_import_key(&a, key, len, id);
+}
+
+/* 1 when the process's writable memory holds the 16 bytes whose
+ * complements are flipped[] (the needle itself is never in memory).
+ * Linux only (/proc/self/maps); elsewhere -1. */
+static int memory_holds(const uint8_t *flipped) {
+#ifdef __linux__
+  char line[512], perm[8];
+  unsigned long lo, hi;
+  int found = 0;
+  FILE *maps = fopen("/proc/self/maps", "r");
+  if (maps == NULL) return -1;
+  while (!found && fgets(line, sizeof line, maps)) {
+    const volatile uint8_t *p;
+    if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perm) != 3 || perm[0] != 'r' || perm[1] != 'w')
+      continue;
+    for (p = (const volatile uint8_t *)lo; !found && p + 16 <= (const volatile uint8_t *)hi; p++) {
+      size_t i = 0;
+      while (i < 16 && (p[i] ^ flipped[i]) == 0xff) i++;
+      found = i == 16;
+    }
+  }
+  fclose(maps);
+  return found;
+#else
+  (void)flipped;
+  return -1;
+#endif
+}
+
+/* A fresh random key whose complement is flipped[], imported at `where`;
+ * the caller's copy wiped before it returns. */
+static psa_key_id_t secret_key(psa_key_lifetime_t where, uint8_t *flipped) {
+  uint8_t key[16];
+  volatile uint8_t *w = key;
+  psa_key_id_t id = PSA_KEY_ID_NULL;
+  size_t i;
+  IS(psa_generate_random(flipped, 16), PSA_SUCCESS);
+  for (i = 0; i < 16; i++) key[i] = (uint8_t)(flipped[i] ^ 0xff);
+  IS(import_at(where, key, 16, BOTH | PSA_KEY_USAGE_EXPORT, &id), PSA_SUCCESS);
+  for (i = 0; i < 16; i++) w[i] = 0;
+  return id;
+}
+
+static void masked(void) {
+  psa_key_attributes_t got = PSA_KEY_ATTRIBUTES_INIT, a = PSA_KEY_ATTRIBUTES_INIT;
+  psa_aead_operation_t op = PSA_AEAD_OPERATION_INIT;
+  psa_key_id_t plain, mk, id;
+  uint8_t ct[64], ct2[64], back[64], flipped[16];
+  size_t n, n2, len;
+  EXPECT(LWC_PSA_KEY_LOCATION_MASKED == 0x800001); /* the vendor range: bit 23 */
+  EXPECT(PSA_KEY_LIFETIME_GET_LOCATION(MASKED) == LWC_PSA_KEY_LOCATION_MASKED);
+  EXPECT(PSA_KEY_LIFETIME_IS_VOLATILE(MASKED));
+  /* the same answers as a plain key, one-shot and in parts, 128 and 256 bits */
+  for (len = 16; len <= 32; len += 16) {
+    IS(import_at(PSA_KEY_LIFETIME_VOLATILE, K, len, BOTH, &plain), PSA_SUCCESS);
+    IS(psa_aead_encrypt(plain, AEAD, N, 16, AD, 8, MSG, 40, ct, sizeof ct, &n), PSA_SUCCESS);
+    IS(import_at(MASKED, K, len, BOTH | PSA_KEY_USAGE_EXPORT, &mk), PSA_SUCCESS);
+    IS(psa_get_key_attributes(mk, &got), PSA_SUCCESS);
+    EXPECT(psa_get_key_lifetime(&got) == MASKED && psa_get_key_bits(&got) == 8 * len);
+    memset(ct2, 0, sizeof ct2);
+    IS(psa_aead_encrypt(mk, AEAD, N, 16, AD, 8, MSG, 40, ct2, sizeof ct2, &n2), PSA_SUCCESS);
+    EXPECT(n2 == n && memcmp(ct, ct2, n) == 0);
+    IS(psa_aead_decrypt(mk, AEAD, N, 16, AD, 8, ct, n, back, sizeof back, &n2), PSA_SUCCESS);
+    EXPECT(n2 == 40 && memcmp(back, MSG, 40) == 0);
+    /* in parts */
+    memset(ct2, 0, sizeof ct2);
+    IS(psa_aead_encrypt_setup(&op, mk, AEAD), PSA_SUCCESS);
+    IS(psa_aead_set_nonce(&op, N, 16), PSA_SUCCESS);
+    IS(psa_aead_update_ad(&op, AD, 3), PSA_SUCCESS);
+    IS(psa_aead_update_ad(&op, AD + 3, 5), PSA_SUCCESS);
+    IS(psa_aead_update(&op, MSG, 17, ct2, 17, &n2), PSA_SUCCESS);
+    IS(psa_aead_update(&op, MSG + 17, 23, ct2 + 17, 23, &n2), PSA_SUCCESS);
+    IS(psa_aead_finish(&op, NULL, 0, &n2, ct2 + 40, 16, &n2), PSA_SUCCESS);
+    EXPECT(memcmp(ct, ct2, 56) == 0);
+    IS(psa_aead_decrypt_setup(&op, mk, AEAD), PSA_SUCCESS);
+    IS(psa_aead_set_nonce(&op, N, 16), PSA_SUCCESS);
+    IS(psa_aead_update_ad(&op, AD, 8), PSA_SUCCESS);
+    IS(psa_aead_update(&op, ct, 40, back, 40, &n2), PSA_SUCCESS);
+    IS(psa_aead_verify(&op, NULL, 0, &n2, ct + 40, 16), PSA_SUCCESS);
+    EXPECT(memcmp(back, MSG, 40) == 0);
+    /* a bad tag releases nothing; in place (overlap) too */
+    ct[45] ^= 4;
+    memset(back, 0x5a, sizeof back);
+    IS(psa_aead_decrypt(mk, AEAD, N, 16, AD, 8, ct, n, back, sizeof back, &n2),
+       PSA_ERROR_INVALID_SIGNATURE);
+    EXPECT(n2 == 0);
+    for (n2 = 0; n2 < 40; n2++) EXPECT(back[n2] == 0);
+    memcpy(ct2, ct, n);
+    IS(psa_aead_decrypt(mk, AEAD, N, 16, AD, 8, ct2, n, ct2, sizeof ct2, &n2),
+       PSA_ERROR_INVALID_SIGNATURE);
+    for (n2 = 0; n2 < 40; n2++) EXPECT(ct2[n2] == 0);
+    /* never exported, EXPORT or not; destroyed like any key */
+    IS(psa_export_key(mk, back, sizeof back, &n2), PSA_ERROR_NOT_PERMITTED);
+    EXPECT(n2 == 0);
+    IS(psa_destroy_key(mk), PSA_SUCCESS);
+    IS(psa_aead_encrypt(mk, AEAD, N, 16, AD, 8, MSG, 40, ct2, sizeof ct2, &n2),
+       PSA_ERROR_INVALID_HANDLE);
+    IS(psa_destroy_key(plain), PSA_SUCCESS);
+  }
+  /* a generated masked key works both ways */
+  psa_set_key_type(&a, PSA_KEY_TYPE_ASCON);
+  psa_set_key_usage_flags(&a, BOTH);
+  psa_set_key_algorithm(&a, AEAD);
+  psa_set_key_lifetime(&a, MASKED);
+  psa_set_key_bits(&a, 128);
+  IS(psa_generate_key(&a, &id), PSA_SUCCESS);
+  IS(psa_aead_encrypt(id, AEAD, N, 16, AD, 8, MSG, 40, ct, sizeof ct, &n), PSA_SUCCESS);
+  IS(psa_aead_decrypt(id, AEAD, N, 16, AD, 8, ct, n, back, sizeof back, &n2), PSA_SUCCESS);
+  EXPECT(n2 == 40 && memcmp(back, MSG, 40) == 0);
+  IS(psa_destroy_key(id), PSA_SUCCESS);
+  /* only Ascon keys, only volatile */
+  psa_set_key_type(&a, PSA_KEY_TYPE_AES);
+  IS(psa_import_key(&a, K, 16, &id), PSA_ERROR_NOT_SUPPORTED);
+  psa_set_key_type(&a, PSA_KEY_TYPE_ASCON);
+  psa_set_key_bits(&a, 0);
+  psa_set_key_lifetime(&a, PSA_KEY_LIFETIME_FROM_PERSISTENCE_AND_LOCATION(
+                               PSA_KEY_PERSISTENCE_DEFAULT, LWC_PSA_KEY_LOCATION_MASKED));
+  IS(psa_import_key(&a, K, 16, &id), PSA_ERROR_NOT_SUPPORTED);
+  psa_set_key_lifetime(&a, PSA_KEY_LIFETIME_FROM_PERSISTENCE_AND_LOCATION(
+                               PSA_KEY_PERSISTENCE_VOLATILE, 0x800002));
+  IS(psa_import_key(&a, K, 16, &id), PSA_ERROR_NOT_SUPPORTED);
+  /* the key is nowhere in memory once imported masked and used: the
+   * plain store, for contrast, holds it until the key is destroyed */
+  plain = secret_key(PSA_KEY_LIFETIME_VOLATILE, flipped);
+  EXPECT(memory_holds(flipped) == 1);
+  IS(psa_destroy_key(plain), PSA_SUCCESS);
+  EXPECT(memory_holds(flipped) == 0);
+  mk = secret_key(MASKED, flipped);
+  IS(psa_aead_encrypt(mk, AEAD, N, 16, AD, 8, MSG, 40, ct, sizeof ct, &n), PSA_SUCCESS);
+  IS(psa_aead_decrypt(mk, AEAD, N, 16, AD, 8, ct, n, back, sizeof back, &n2), PSA_SUCCESS);
+  IS(psa_aead_encrypt_setup(&op, mk, AEAD), PSA_SUCCESS);
+  IS(psa_aead_set_nonce(&op, N, 16), PSA_SUCCESS);
+  EXPECT(memory_holds(flipped) == 0); /* the operation's context: shares too */
+  IS(psa_aead_abort(&op), PSA_SUCCESS);
+  IS(psa_destroy_key(mk), PSA_SUCCESS);
+}
+
+/* without a masked implementation built, the location is not supported */
+static void masked_absent(void) {
+  psa_key_attributes_t a = PSA_KEY_ATTRIBUTES_INIT;
+  psa_key_id_t id;
+  IS(import_at(MASKED, K, 16, BOTH, &id), PSA_ERROR_NOT_SUPPORTED);
+  EXPECT(id == PSA_KEY_ID_NULL);
+  psa_set_key_type(&a, PSA_KEY_TYPE_ASCON);
+  psa_set_key_bits(&a, 128);
+  psa_set_key_lifetime(&a, MASKED);
+  IS(psa_generate_key(&a, &id), PSA_ERROR_NOT_SUPPORTED);
+}
+
 int main(int argc, char **argv) {
   static const struct { const char *name; void (*run)(void); } groups[] = {
       {"init", init}, {"values", values}, {"keys", keys}, {"aead_oneshot", aead_oneshot},
-      {"aead_states", aead_states}, {"aead_buffers", aead_buffers}, {"hash", hash}, {"xof", xof}};
+      {"aead_states", aead_states}, {"aead_buffers", aead_buffers}, {"hash", hash}, {"xof", xof},
+      {"masked", masked}, {"masked_absent", masked_absent}};
   size_t i;
   if (argc != 2) return 2;
   for (i = 0; i < sizeof groups / sizeof groups[0]; i++)

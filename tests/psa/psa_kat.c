@@ -4,6 +4,7 @@
  * lwc-psa and with find_package(lwc) + lwc::psa).  One request a line on
  * standard input, hex fields, "-" for an empty one:
  *   A KEY NONCE PT AD   Ascon-AEAD128: prints hex(CT || tag)
+ *   M KEY NONCE PT AD   the same with the key in LWC_PSA_KEY_LOCATION_MASKED
  *   H MSG               Ascon-Hash256: prints the digest
  *   X MSG               Ascon-XOF128: prints 64 bytes of output
  *   C MSG Z             Ascon-CXOF128 with context Z: 64 bytes
@@ -70,6 +71,9 @@ static void aead(char **f) {
   psa_set_key_type(&attr, PSA_KEY_TYPE_ASCON);
   psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
   psa_set_key_algorithm(&attr, PSA_ALG_ASCON_AEAD128);
+  if (f[0][0] == 'M') /* the key in shares, run by the masked implementation */
+    psa_set_key_lifetime(&attr, PSA_KEY_LIFETIME_FROM_PERSISTENCE_AND_LOCATION(
+                                    PSA_KEY_PERSISTENCE_VOLATILE, LWC_PSA_KEY_LOCATION_MASKED));
   CHECK(psa_import_key(&attr, k, klen, &key) == PSA_SUCCESS, "import");
   CHECK(psa_aead_encrypt(key, PSA_ALG_ASCON_AEAD128, nonce, 16, ad, adlen, pt, ptlen, ct,
                          sizeof ct, &n) == PSA_SUCCESS && n == ptlen + 16, "encrypt");
@@ -158,7 +162,7 @@ int main(void) {
     }
     if (n == 0) continue;
     bad = NULL;
-    if (f[0][0] == 'A' && n == 5) aead(f);
+    if ((f[0][0] == 'A' || f[0][0] == 'M') && n == 5) aead(f);
     else if ((f[0][0] == 'H' || f[0][0] == 'X') && n == 2) hash(f[0][0], f);
     else if (f[0][0] == 'C' && n == 3) hash('C', f);
     else bad = "bad request";
