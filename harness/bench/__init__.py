@@ -43,10 +43,13 @@ inside functions too, and fails on one against it).
                profile, a bare permutation's function alone)
   pool.py      each(): the jobs on the cores; Progress: the progress line
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
-  cache.py     the results cache; files.py: atomic writes; units.py: fmt_time
+  cache.py     the results cache; files.py: atomic writes; units.py: fmt_time;
+               machine.py: this machine's CPU
   ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py,
                launcher.py, psa_overhead.py: the other
-               subcommands
+               subcommands; budget.py: what a plan will cost (run
+               --estimate, the 20-minute test); stale.py: are the
+               committed figures today's code (report --docs --stale)
 """
 
 # The import order, earliest first: a module imports only from modules of
@@ -54,7 +57,7 @@ inside functions too, and fails on one against it).
 # imports a subcommand; the subcommands beside the run (ct, profile, leak)
 # use pool and trace, not runner.
 ORDER = (
-    ("units", "files", "session", "elfpatch", "install", "impls"),  # foundations
+    ("units", "files", "session", "elfpatch", "install", "impls", "machine"),  # foundations
     ("kat", "cache", "trace", "pool"),  # answers judged and cached, traces read, jobs run
     ("targets.job",),  # a job: requests, answers judged, the cache
     ("targets.firmware",),  # a cross target's firmware build

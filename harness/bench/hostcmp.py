@@ -38,6 +38,7 @@ import shutil
 import subprocess
 import sys
 
+from harness.bench.machine import cpu_info
 from harness.build import VARIANTS, WARN, Builder, build_dir, run_stamped
 from harness.discover import ROOT, discover
 
@@ -340,19 +341,9 @@ def main(args) -> int:
              ", ".join(f"{s} {i}" for s, i in sorted(selected.items()))]
     print_tables(rows, ratios, notes, hz, args.samples)
     if args.json:
-        env = {"machine": platform.machine(), "cpu": _cpu(), "tsc_hz": hz, "samples": args.samples,
+        env = {"machine": platform.machine(), "cpu": cpu_info()["cpu"], "tsc_hz": hz, "samples": args.samples,
                "compiler": _run(["gcc", "--version"], "gcc").splitlines()[0],
                "cflags": "-O2", "notes": notes}
         pathlib.Path(args.json).write_text(json.dumps(
             {"kind": "host-compare", "environment": env, "rows": rows, "ratios": ratios}, indent=1) + "\n")
     return 0
-
-
-def _cpu() -> str:
-    try:
-        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor()

@@ -28,6 +28,7 @@ import platform
 import subprocess
 import sys
 
+from harness.bench.machine import cpu_info
 from harness.build import VARIANTS, WARN, Builder, build_dir, run_stamped
 from harness.discover import ROOT
 
@@ -148,7 +149,7 @@ def main(args) -> int:
     over = overheads(rows)
     print_table(over, selected, args.samples)
     if args.json:
-        env = {"machine": platform.machine(), "cpu": _cpu(), "samples": args.samples,
+        env = {"machine": platform.machine(), "cpu": cpu_info()["cpu"], "samples": args.samples,
                "metric": METRIC, "compiler": _gcc(), "cflags": "-O2", "selected": selected}
         pathlib.Path(args.json).write_text(json.dumps(
             {"kind": "psa-overhead", "environment": env, "rows": rows, "overhead": over},
@@ -159,13 +160,3 @@ def main(args) -> int:
 def _gcc() -> str:
     r = subprocess.run(["gcc", "--version"], capture_output=True, text=True)
     return (r.stdout.splitlines() or ["gcc"])[0]
-
-
-def _cpu() -> str:
-    try:
-        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor()

@@ -14,11 +14,11 @@ from __future__ import annotations
 import datetime
 import json
 import lzma
-import os
 import pathlib
 import platform
 import subprocess
 
+from harness.bench.machine import cpu_info
 from harness.discover import ROOT
 
 
@@ -51,24 +51,6 @@ def store(data: dict, path: pathlib.Path) -> None:
 
 # -- a run's environment -------------------------------------------------------------
 
-def _cpuinfo() -> dict:
-    info = {"cpu": platform.processor() or platform.machine(), "cpu_count": os.cpu_count()}
-    try:
-        text = pathlib.Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return info
-    fields: dict[str, str] = {}
-    for line in text.splitlines():  # the first processor's block is enough
-        key, _, value = line.partition(":")
-        fields.setdefault(key.strip(), value.strip())
-    if "model name" in fields:
-        info["cpu"] = fields["model name"]
-    flags = fields.get("flags", "").split()
-    info["cpu_flags"] = [f for f in ("constant_tsc", "nonstop_tsc", "rdtscp", "tsc_known_freq",
-                                     "hypervisor", "bmi1", "bmi2", "avx2") if f in flags]
-    return info
-
-
 def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
     """The environment of a run as results.json holds it: when, what
     command, at which commit, on what machine, and per target
@@ -83,7 +65,7 @@ def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
         "command": ["lwcbench", *argv],
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "uname": " ".join(platform.uname()),
-        **_cpuinfo(),
+        **cpu_info(),
         "git_commit": commit,
         "targets": target_env,
     }
