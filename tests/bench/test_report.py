@@ -121,7 +121,8 @@ def lwcbench_modules() -> list[str]:
 # each stage of the output and what it may read: the stages before it, and
 # the helpers files (atomic writes) and units
 OUTPUT_READS = {
-    "records": {"targets", "impls"},  # target_facts' questions, and only there
+    # target_facts' questions, and only there; the run's environment: the CPU
+    "records": {"targets", "impls", "machine"},
     "model": set(),
     "papers": {"output.model"},
     "page": {"output.model", "output.papers"},
