@@ -31,7 +31,8 @@ import lzma
 
 from harness.bench.impls import all_impls, select
 from harness.bench.output.docs_pages import DATA
-from harness.bench.plan import Output, Plan, default_targets, points_of
+from harness.bench.plan import Output, Plan, default_targets
+from harness.bench.scope import target_jobs
 from harness.bench.runner import expected_seconds, job_label
 from harness.bench.targets import TARGETS
 
@@ -103,12 +104,7 @@ def plan_jobs(plan: Plan, impls=None) -> list[tuple]:
         t = TARGETS[name](plan.settings())
         if not plan.named and t.machine_lacks():  # a board without a port: skipped
             continue
-        for i in chosen:
-            if not t.supports(i) or not points_of(i, plan.suites):
-                continue
-            if not plan.all and t.left_out_by_default(i, bool(plan.impls), bool(plan.schemes)):
-                continue
-            jobs.append((t, i))
+        jobs += [(t, i) for i in target_jobs(plan, t, chosen)[0]]
     return jobs
 
 

@@ -59,6 +59,17 @@ def available(targets, failed_setup: list[str], named: bool):
     return ready, skipped, unavailable
 
 
+def target_jobs(plan: Plan, t, chosen) -> tuple[list, list]:
+    """(the implementations of chosen that target t runs in this plan, those
+    the default scope leaves out): what t builds and the suites measure,
+    less the documented default scope unless the plan is --all."""
+    mine = [i for i in chosen if t.supports(i) and points_of(i, plan.suites)]
+    if plan.all:
+        return mine, []
+    out = [i for i in mine if t.left_out_by_default(i, bool(plan.impls), bool(plan.schemes))]
+    return [i for i in mine if i not in out], out
+
+
 def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
     """The run's jobs: each target that can run with the chosen
     implementations it builds (less what the default scope leaves out);
@@ -68,15 +79,11 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
     for name, why in plan.left_out_targets:  # said, never silent
         left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
     for t in ready:
-        mine = [i for i in chosen if t.supports(i) and points_of(i, plan.suites)]
-        if not plan.all:
-            out = [i for i in mine if t.left_out_by_default(i, bool(plan.impls),
-                                                            bool(plan.schemes))]
-            if out:  # the documented default scope: said, never silent
-                mine = [i for i in mine if i not in out]
-                left_out[t.name] = {"jobs": [impl_id(i) for i in out],
-                                    "impls": sorted({i.name for i in out}),
-                                    "reason": t.default_left_out_why}
+        mine, out = target_jobs(plan, t, chosen)
+        if out:  # the documented default scope: said, never silent
+            left_out[t.name] = {"jobs": [impl_id(i) for i in out],
+                                "impls": sorted({i.name for i in out}),
+                                "reason": t.default_left_out_why}
         if not mine:
             nothing_for.append(t.name)
             continue

@@ -79,7 +79,12 @@ def check(data: dict, jobs: list[Job], progress=None) -> list[str]:
     impls = {(i.scheme, i.name): i for i in all_impls()}
     targets: dict = {}
     lines = []
-    for n, job in enumerate(sorted(set(jobs), key=lambda j: (j.target, j.scheme, j.impl))):
+    jobs = sorted(set(jobs), key=lambda j: (j.target, j.scheme, j.impl))
+    wanted: dict[str, list] = {}  # each target's implementations, prepared once
+    for job in jobs:
+        if (job.scheme, job.impl) in impls:
+            wanted.setdefault(job.target, []).append(impls[job.scheme, job.impl])
+    for n, job in enumerate(jobs):
         if progress:
             progress(n, job)
         where = f"{job.target} {job.scheme}/{job.impl} ({job.why})"
@@ -93,13 +98,13 @@ def check(data: dict, jobs: list[Job], progress=None) -> list[str]:
             if not ok:
                 lines.append(f"{where}: cannot be built here: {why}")
                 continue
+            t.prepare([i for i in wanted[job.target] if t.supports(i)])
         t = targets[job.target]
         if not t.supports(impl):
             lines.append(f"{where}: the target no longer builds it")
             continue
         key = (job.target, job.scheme, job.impl)
         try:
-            t.prepare([impl])
             got = t.image_digest(impl, t.build(impl))
         except DoesNotFit as e:
             if fitted.get(key, True):  # it fitted when measured
