@@ -12,12 +12,24 @@ import pathlib
 import sys
 import time
 
-from harness.bench.impls import impl_id
+from harness.bench.impls import IMPL_ORDER, default_impls, impl_id
 from harness.bench.output import folder, model, records, terminal
 from harness.bench.output.data import write_json
 from harness.bench.runner import RunResult
 from harness.bench.scope import left_out_line
 from harness.bench.units import fmt_time
+from harness.discover import discover
+
+
+def run_facts(target, schemes: set[str], tree: list) -> dict:
+    """The facts (output/records.FACTS) a run writes for one of its targets
+    (a Target), so that its data says them itself: its ISA tokens, whether
+    its counts are exact, per measured scheme the implementations a build
+    gets by default (tree: discover()), and the tables' row order."""
+    return {"arch_tokens": sorted(target.arch_tokens), "exact": bool(target.exact),
+            "default_impls": {s: [i.name for i in default_impls(
+                target, [i for i in tree if i.scheme == s])] for s in sorted(schemes)},
+            "impl_order": list(IMPL_ORDER)}
 
 
 def finish_run(run: RunResult) -> int:
@@ -33,9 +45,11 @@ def finish_run(run: RunResult) -> int:
     for t, _m in sc.runnable:
         target_env[t.name] = {**t.environment(), "clock_label": t.clock_label or t.name}
         target_env[t.name]["counters"] = model.declared_counters(target_env[t.name])
-    facts = records.target_facts({"results": recs, "environment": {"targets": target_env}})
+    tree = discover()
     for t, _m in sc.runnable:  # the data says its targets' facts itself
-        target_env[t.name].update(facts[t.name])
+        target_env[t.name].update(run_facts(t, {r["scheme"] for r in recs if r["target"] == t.name},
+                                            tree))
+    facts = records.target_facts({"results": recs, "environment": {"targets": target_env}})
     for name, reason in sc.skipped:
         target_env[name] = {"skipped": reason}
     for name, reason in sc.unavailable:
