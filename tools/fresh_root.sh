@@ -37,6 +37,15 @@
 #
 # LWC_FRESH_ROOT_COMMIT=REV tests another commit of this repository (default
 # HEAD); LWC_FRESH_ROOT_VERBOSE=1 also shows every phase's output.
+#
+# LWC_FRESH_ROOT_FULL=1: a newcomer's first hour, timed -- the README's two
+# commands exactly as written, on the fresh root: `./lwcbench run` (every
+# default target, every default implementation, its set-up included; a job
+# that does not fit the device is reported, not failed) and then
+# `./run-tests` (the whole suite, its set-up and cold compiler caches
+# included), each phase's wall time printed as the budgets of issue 45 count
+# them (20 and 15 minutes on a 2-core machine).  About 30 minutes; on disk
+# unless LWC_FRESH_ROOT_TMPFS=1 (the suite's builds outgrow the tmpfs).
 set -uo pipefail
 
 REPO=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -332,15 +341,22 @@ EOF
   findmnt -rn -o TARGET,FSTYPE | awk -v d="$ROOT" 'index($1, d) == 1'
 }
 
+FULL=${LWC_FRESH_ROOT_FULL:-}
 do_main_job() {
-  in_root "./lwcbench run --scheme $SCHEME --impl $IMPL --suite thesis --json /tmp/r.json"
+  if [ -n "$FULL" ]; then
+    in_root "./lwcbench run --json /tmp/r.json"  # the README's first command, as written
+  else
+    in_root "./lwcbench run --scheme $SCHEME --impl $IMPL --suite thesis --json /tmp/r.json"
+  fi
 }
 
 # Every default target measured (not skipped) and its KAT passed.
 do_check_results() {
-  in_root "python3 - /tmp/r.json" <<'EOF'
-import json, sys
+  in_root "LWC_FRESH_ROOT_FULL=$FULL python3 - /tmp/r.json" <<'EOF'
+import json, os, sys
 from harness.bench.targets import measured_by_default
+# the whole default run reports what does not fit the device; it is no failure
+allowed = {"ok", "does-not-fit"} if os.environ.get("LWC_FRESH_ROOT_FULL") else {"ok"}
 data = json.load(open(sys.argv[1]))
 env = data.get("environment", {}).get("targets", {})
 bad = []
@@ -356,11 +372,13 @@ for t in default:
     if not recs:
         bad.append(f"{t}: no result")
     for r in recs:
-        if r.get("kat") != "pass" or r.get("status") != "ok":
+        if r.get("status") not in allowed or (r.get("status") == "ok" and r.get("kat") != "pass"):
             bad.append(f"{t}: {r.get('scheme')}/{r.get('impl')} {r.get('op')} mlen {r.get('mlen')}: "
                        f"kat {r.get('kat')!r}, status {r.get('status')!r}")
     if recs:
-        print(f"{t}: {len(recs)} results, KAT passed")
+        fit = sum(r.get("status") == "does-not-fit" for r in recs)
+        print(f"{t}: {len(recs)} results, KAT passed" + (f" ({fit} do not fit)" if fit else ""))
+print(f"wall time of the run (its own record): {data['environment'].get('wall_seconds')} s")
 for f in data.get("failures", []):
     bad.append(f"failure: {json.dumps(f)[:300]}")
 for b in bad:
@@ -384,6 +402,7 @@ do_build_variants() {
 }
 
 do_pytest() { in_root "python3 -m pytest -q ${PYTEST_SUBSET[*]}"; }
+do_whole_suite() { in_root "./run-tests"; }  # the README's second command, as written
 
 # The debs cache keeps what this run's root has installed, nothing older.
 do_prune_cache() {
@@ -421,6 +440,7 @@ use_tmpfs() {
     1|yes|on) return 0 ;;
   esac
   [ -z "${LWC_FRESH_ROOT_KEEP:-}" ] || return 1  # a kept root must outlive this process
+  [ -z "$FULL" ] || return 1  # the whole suite's builds outgrow TMPFS_SIZE_GB
   avail_kb=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
   [ "${avail_kb:-0}" -ge $((TMPFS_NEED_GB * 1024 * 1024)) ]
 }
@@ -443,9 +463,13 @@ phase pristine-root do_pristine
 phase new-root do_new_root
 phase main-job do_main_job
 phase check-results do_check_results
-phase suite-setup do_suite_setup
-phase build-variants do_build_variants
-phase pytest-subset do_pytest
+if [ -n "$FULL" ]; then
+  phase whole-suite do_whole_suite  # its own set-up and builds, cold
+else
+  phase suite-setup do_suite_setup
+  phase build-variants do_build_variants
+  phase pytest-subset do_pytest
+fi
 phase prune-cache do_prune_cache
 phase remove-root do_remove_root
 print_times
