@@ -84,15 +84,21 @@ class Estimate:
 
 
 def calibration(path=DATA) -> dict[str, float]:
-    """Seconds of each job a run measured (its results.json, or the
-    committed data set's .json.xz; {} when there is none)."""
+    """Seconds of each job of a run (its results.json, or the committed
+    data set's .json.xz; {} when there is none): those it measured, and
+    those whose results it reused from the cache at the time they took
+    when measured (reused_job_seconds), as a cold run measures them all."""
     opener = lzma.open if str(path).endswith(".xz") else open
     try:
         with opener(path) as f:
-            js = json.load(f).get("environment", {}).get("job_seconds", {})
+            env = json.load(f).get("environment", {})
     except (OSError, ValueError, lzma.LZMAError):
         return {}
-    return js if isinstance(js, dict) else {}
+    out = {}
+    for field in ("reused_job_seconds", "job_seconds"):  # measured in the run last: it wins
+        js = env.get(field, {}) if isinstance(env, dict) else {}
+        out.update(js if isinstance(js, dict) else {})
+    return out
 
 
 def plan_jobs(plan: Plan, impls=None) -> list[tuple]:

@@ -74,6 +74,10 @@ def finish_run(run: RunResult) -> int:
                reused_jobs=reused,
                job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes
                             if not o.reused_from})
+    if run.cache is not None and reused:  # what a cold run would spend on them too (budget.py)
+        earlier = run.cache.job_seconds()
+        env["reused_job_seconds"] = {label: earlier[label] for label in (
+            f"{o.target} {impl_id(o.impl)}" for o in outcomes if o.reused_from) if label in earlier}
     if run.cache is not None:  # the next run's order and estimate
         run.cache.remember_job_seconds(env["job_seconds"])
     if run.load_before is not None:

@@ -4,6 +4,7 @@ with each job's time from the committed data set."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 from harness.bench import budget
 from tests.helpers import lwcbench
@@ -47,3 +48,15 @@ def test_estimate_prints_the_plan_and_runs_nothing(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("estimate: ") and " jobs, " in r.stdout
     assert "rv32i-qemu" in r.stdout and not (tmp_path / "out").exists()
+
+
+def test_reused_jobs_are_timed_as_when_measured(tmp_path):
+    """A run that read some results back from the cache keeps their earlier
+    times (reused_job_seconds): a cold run spends them too.  A job measured
+    in the run keeps its own time."""
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"results": [], "environment": {
+        "job_seconds": {"msp430 a/ref": 2.0, "msp430 b/ref": 3.0},
+        "reused_job_seconds": {"msp430 b/ref": 9.0, "msp430 c/ref": 4.0}}}))
+    assert budget.calibration(path) == {"msp430 a/ref": 2.0, "msp430 b/ref": 3.0,
+                                        "msp430 c/ref": 4.0}
