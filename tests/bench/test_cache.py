@@ -67,6 +67,11 @@ def test_an_unchanged_job_is_answered_from_the_cache(tmp_path):
         assert set(rf) == {"measured_at", "commit", "cache_key"}
     assert "2 answered from the results cache" in r2.stdout
     assert "(2 from the cache)" in r2.stdout  # the target's summary line
+    # the jobs' times: measured in the first run, kept as then in the second
+    env1, env2 = (json.loads((tmp_path / f"{n}.json").read_text())["environment"]
+                  for n in ("first", "second"))
+    assert env2["job_seconds"] == {} and env1["job_seconds"]
+    assert env2["reused_job_seconds"] == env1["job_seconds"]
     fresh, _ = run_json(cache, tmp_path, "fresh", *SMALL, "--fresh")
     assert all(r["reused_from"] is None for r in fresh)
     assert without_provenance(fresh) == without_provenance(first)
