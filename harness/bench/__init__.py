@@ -68,7 +68,7 @@ ORDER = (
     # the output: records -> the table model -> the papers -> one renderer a format
     ("output", "output.model", "output.data"),
     ("output.papers", "output.plots", "output.records"),
-    ("output.page", "output.terminal"),
+    ("output.page", "output.terminal", "output.goals"),
     ("output.markdown", "output.html"),
     ("output.docs_pages", "output.folder", "output.site"),
     ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)
