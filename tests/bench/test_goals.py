@@ -205,6 +205,10 @@ def problems(g: goals.Goal, tree, targets) -> list[str]:
                     out.append(f"{g.id}: no {scheme}/{name} for {target}")
                 if "impl" in g.ref and (scheme, g.ref["impl"]) not in impls:
                     out.append(f"{g.id}: no {scheme}/{g.ref['impl']} to hold it to")
+                if "floor" in g.ref:
+                    sponge = impls[(scheme, name)].sponge if (scheme, name) in impls else None
+                    if not sponge or (f"ascon-p{sponge['pb']}", name) not in impls:
+                        out.append(f"{g.id}: no permutation floor for {scheme}/{name}")
                 if "fixed" in g.ref and isinstance(g.ref["fixed"], tuple) and \
                         scheme not in dict(g.ref["fixed"]):
                     out.append(f"{g.id}: no fixed figure for {scheme}")
@@ -243,6 +247,7 @@ def test_a_typo_in_a_goal_is_found(tree_and_targets):
            dataclasses.replace(g, on=(("cortex-m3-qemu", ("asm_armv7", )),)),
            dataclasses.replace(g, schemes=("gimli42",)),
            dataclasses.replace(g, page="docs/design/asm-armv7m.md"),
+           dataclasses.replace(g, schemes=("gimli24-cipher",), against=(("floor", True),)),
            dataclasses.replace(g, against=(("column", "cycles a call"),
                                                  ("published", "perm-paper")))]
     for b in bad:
