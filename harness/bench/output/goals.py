@@ -179,6 +179,8 @@ def parse(entry: dict, groups: dict) -> Goal:
         raise GoalError(f"{where}: against the floor goes with ops (each operation's record)")
     if points == "published" and kinds != ["published"]:
         raise GoalError(f"{where}: points = \"published\" goes with against a published file")
+    if not entry.get("schemes"):
+        raise GoalError(f"{where}: schemes are needed")
     stricter = []
     for s in entry.get("stricter", ()):
         stricter.append((_expand(s.get("schemes", []), groups, where),
@@ -292,6 +294,8 @@ def published_figure(goal: Goal, target: str, impl: str, scheme: str,
     if ref is None:
         return None, f"no published file {spec['published']}.json"
     kind, column = ref.get("kind"), spec.get("column")
+    if goal.over is not None and kind != "permutations":
+        return None, f"{spec['published']}.json has no figure over another target's"
     value = None
     if kind == "permutations":
         tables = papers.paper_tables(ref)
