@@ -23,12 +23,13 @@ inside functions too, and fails on one against it).
                sizes, each target's summary, chart series) -> papers.py
                (ours beside published figures, floors and goals) ->
                page.py (a page's tables per target, which implementation
-               for my core) -> one renderer per format: terminal.py,
+               for my core), goals.py (the design pages' goals of
+               goals.toml, judged) -> one renderer per format: terminal.py,
                data.py (results.json, results.csv), markdown.py, plots.py
                (PNG, SVG), html.py (index.html), site.py (report --site),
-               docs_pages.py (report --docs: docs/results/ and the README's
-               table); folder.py writes the results folder; its __init__.py
-               says where a change goes
+               docs_pages.py (report --docs: docs/results/, the README's
+               table, the design pages' goals); folder.py writes the
+               results folder; its __init__.py says where a change goes
   targets/     a description file per target (<name>.toml: every fact
                about it) and a driver module per family: how to build for
                it, start its simulator (or board) and talk to the firmware
@@ -68,7 +69,7 @@ ORDER = (
     # the output: records -> the table model -> the papers -> one renderer a format
     ("output", "output.model", "output.data"),
     ("output.papers", "output.plots", "output.records"),
-    ("output.page", "output.terminal"),
+    ("output.page", "output.terminal", "output.goals"),
     ("output.markdown", "output.html"),
     ("output.docs_pages", "output.folder", "output.site"),
     ("plan",),  # the run: plan -> scope -> runner (cluster: its jobs elsewhere)

@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from tests.helpers import ROOT
-from harness.bench.output import docs_pages, records
+from harness.bench.output import docs_pages, goals, records
 
 HAND_WRITTEN = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 HAND_WRITTEN = [p for p in HAND_WRITTEN if p.parent != docs_pages.DOCS]
@@ -43,6 +43,9 @@ def copy(tmp_path, monkeypatch):
         (pages / p.name).write_text(p.read_text())
     readme = tmp_path / "README.md"
     readme.write_text(docs_pages.README.read_text())
+    for page in goals.pages(goals.load()):  # the design pages with goals
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text((ROOT / page).read_text())
     monkeypatch.setattr(docs_pages, "DOCS", pages)
     monkeypatch.setattr(docs_pages, "DATA", pages / "data" / "results.json.xz")
     monkeypatch.setattr(docs_pages, "README", readme)
@@ -56,14 +59,18 @@ def test_check_names_an_edited_page_a_stray_page_and_the_readme(copy):
     (copy / "results" / "notes.md").write_text("mine\n")
     text = (copy / "README.md").read_text()
     (copy / "README.md").write_text(text.replace("| [host]", "| [hosts]", 1))
+    design = copy / "docs" / "design" / "asm-xtensa.md"
+    page = design.read_text()
+    assert "| met |" in page
+    design.write_text(page.replace("| met |", "| not met |", 1))  # a verdict edited by hand
     status, lines = docs_pages.run(None, check=True)
     assert status == 1
     assert {"stale: results/avr.md", "not generated: results/notes.md",
-            "stale: README.md"} <= set(lines), lines
+            "stale: README.md", "stale: docs/design/asm-xtensa.md"} <= set(lines), lines
     status, lines = docs_pages.run(None, check=False)
     assert status == 0 and not (copy / "results" / "notes.md").exists()
     assert docs_pages.run(None, check=True)[0] == 0
-    assert (copy / "README.md").read_text() == text
+    assert (copy / "README.md").read_text() == text and design.read_text() == page
 
 
 def test_a_new_run_becomes_the_data_set(copy, tmp_path):
@@ -127,9 +134,11 @@ def test_no_measured_figure_is_written_by_hand(page):
     with a unit of measurement and no table cell of a decimal number: the
     figures live in docs/results/, from the data set."""
     text = page.read_text()
-    if docs_pages.BEGIN in text:
-        head, rest = text.split(docs_pages.BEGIN, 1)
-        text = head + rest.split(docs_pages.END, 1)[1]
+    for begin, end in ((docs_pages.BEGIN, docs_pages.END),
+                       (docs_pages.GOALS_BEGIN, docs_pages.GOALS_END)):
+        if begin in text:
+            head, rest = text.split(begin, 1)
+            text = head + rest.split(end, 1)[1]
     text = re.sub(r"```.*?```", "", text, flags=re.S)  # commands, code
     bad = [line for line in text.splitlines() if FIGURE.search(line) or TABLE_DECIMAL.search(line)]
     assert not bad, bad[:5]

@@ -13,6 +13,8 @@ The flow is one way (no module imports one downstream of it):
   papers.py     the comparisons: ours beside the published figures (the
                 thesis, the permutation and MSP430 papers, peers), the
                 permutation floor and the keyed functions' goals
+  goals.py      the design pages' goals (harness/bench/goals.toml) judged
+                cell by cell: met, not met, not measured, the worst cell
   page.py       what a page shows of a data set, per target (Page), and
                 which implementation each target's build gets (which)
 and the renderers, one per format, each reading only the above:
@@ -22,7 +24,8 @@ and the renderers, one per format, each reading only the above:
   plots.py      the charts, PNG and SVG (matplotlib)
   html.py       index.html, and the escaping every HTML page uses
   site.py       report --site: the static results site
-  docs_pages.py report --docs: docs/results/ and the README's table
+  docs_pages.py report --docs: docs/results/, the README's table and the
+                design pages' goals
   folder.py     the results folder: data, plots, results.md, index.html
                 written together, an earlier run's charts removed
 
