@@ -10,7 +10,8 @@ parts=P" (P: the multi-part runs it made) or the first entry that failed.
 Each entry goes through the one-shot calls and three multi-part runs, its
 inputs (and an XOF's output) cut in pieces that move with the entry, so
 that over a file every cut of a short input comes up.  It is linked here
-the way a target's firmware is (harness/bench/targets/firmware.py): the
+the way a target's firmware is (harness/bench/psa_overhead.py,
+build_target_program, shared with ./lwcbench psa-overhead --target): the
 target's compiler and flags, mini libc, src/lib/lwc.c, the port, and a
 registry of the implementations a build for the target gets of the four
 schemes by default (harness.bench.impls.default_impls: each core's
@@ -26,14 +27,11 @@ import subprocess
 
 import pytest
 
-from harness.bench.impls import default_impls
+from harness.bench.psa_overhead import PSA_SCHEMES as SCHEMES, build_target_program
 from harness.bench.targets.qemu import PLUGIN
-from harness.build import MINI_LIBC, impl_flags, registry_source, rel
-from harness.discover import discover
 from tests.helpers import KAT_DIR, ROOT, usable_target
 
 TARGETS = ("rv32i-qemu", "cortex-m3-qemu")
-SCHEMES = ("ascon-aead128", "ascon-hash256", "ascon-xof128", "ascon-cxof128")
 KINDS = {"ascon-aead128": "aead", "ascon-hash256": "hash", "ascon-xof128": "xof",
          "ascon-cxof128": "cxof"}
 PROGRAM = ROOT / "tests" / "psa" / "psa_kat_target.c"
@@ -42,41 +40,10 @@ PROGRAM = ROOT / "tests" / "psa" / "psa_kat_target.c"
 PARTS = {"aead": 7, "hash": 3, "xof": 3, "cxof": 3}
 
 
-def psa_impls(t) -> list:
-    """The implementation of each of the four schemes a build for t gets by
-    default (one each: no run-time selection on these targets)."""
-    every = discover()
-    out = []
-    for scheme in SCHEMES:
-        got = default_impls(t, [i for i in every if i.scheme == scheme])
-        assert got, f"no implementation of {scheme} builds for {t.name}"
-        out += got
-    return out
-
-
 def build(t, out):
-    """psa_kat_target.c for target t, linked in folder `out`: the ELF."""
-    impls = psa_impls(t)
-    registry = out / "registry.c"
-    registry.write_text(registry_source(impls))
-    compile_cmd = [*t.cc, *t.warnings, *t.firmware.compile_flags(),
-                   *(f"-D{k}={v}" for k, v in t.defines.items())]
-    jobs = [(src, impl_flags(i)) for i in impls for src in i.sources]
-    jobs += [(PROGRAM, ["-Werror"])]
-    jobs += [(src, []) for src in (registry, MINI_LIBC, ROOT / "src" / "lib" / "lwc.c",
-                                   *sorted((ROOT / "src" / "psa").glob("*.c")),
-                                   *t.port_sources)]
-    objs = []
-    for n, (src, flags) in enumerate(jobs):
-        obj = out / f"{n:02d}-{src.name}.o"
-        subprocess.run([*compile_cmd, *flags, "-c", str(rel(src) if src.is_relative_to(ROOT)
-                                                          else src), "-o", str(obj)],
-                       check=True, cwd=ROOT)
-        objs.append(str(obj))
-    elf = out / "psa_kat_target.elf"
-    # the link names link.ld relative to the tree
-    subprocess.run([*t.cc, *t.cflags, "-o", str(elf), *objs, *t.ldflags], check=True, cwd=ROOT)
-    return elf
+    """psa_kat_target.c for target t, linked in folder `out` (as
+    ./lwcbench psa-overhead links its program): the ELF."""
+    return build_target_program(t, PROGRAM, out)
 
 
 _built: dict[str, object] = {}
