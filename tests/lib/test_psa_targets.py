@@ -1,7 +1,8 @@
 """lwc::psa on microcontroller targets under QEMU (issue 47, item 3): every
 entry of the four official Ascon KAT files through the PSA calls, one-shot
 and multi-part, on one RISC-V (rv32i-qemu) and one Cortex-M
-(cortex-m3-qemu) target.
+(cortex-m3-qemu) target; and, on the same targets, the calls that need
+random bytes without a random source and with one.
 
 tests/psa/psa_kat_target.c is a freestanding program over the benchmark
 port (harness/firmware/bench.h "the port", harness/platforms/qemu/): it reads
@@ -102,3 +103,17 @@ def test_a_wrong_answer_is_caught(program, name, scheme):
     r = subprocess.run(qemu(t, elf), input=bad.encode(), capture_output=True, timeout=300)
     assert r.stdout.decode().strip() == (f"fail kind={KINDS[scheme]} count=1 "
                                          f"what={WHAT[KINDS[scheme]]}")
+
+
+@pytest.mark.parametrize("name", TARGETS)
+def test_without_a_random_source_the_calls_refuse(program, name):
+    """A freestanding build has no system generator: psa_generate_random,
+    psa_aead_generate_nonce (the operation then in its error state) and
+    psa_generate_key answer PSA_ERROR_INSUFFICIENT_ENTROPY until the
+    documented hook, lwc_psa_set_random, installs a source; with it they
+    work (the generated nonce is the one the ciphertext decrypts with);
+    lwc_psa_set_random(NULL, NULL) gives the default back, none, and they
+    refuse again."""
+    t, elf = program(name)
+    r = subprocess.run(qemu(t, elf), input=b"random\n", capture_output=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.decode().strip() == "ok random", (r.stdout, r.stderr)

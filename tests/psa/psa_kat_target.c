@@ -22,6 +22,14 @@
  * (P: the multi-part runs made), or
  * "fail kind=K count=C what=W" for the first entry that did not match.
  * No heap; the buffers are fixed, sized for the official files.
+ *
+ * A stream whose first line is "random" asks instead for the checks of the
+ * random source (docs/psa.md, "Random numbers"): this freestanding build
+ * has no system generator, so until the platform installs one with
+ * lwc_psa_set_random the calls that need random bytes answer
+ * PSA_ERROR_INSUFFICIENT_ENTROPY; with one installed they work; given
+ * back (lwc_psa_set_random(NULL, NULL)) they refuse again.  It prints
+ * "ok random" or "fail random what=W".
  */
 #include <psa/crypto.h>
 #include <stddef.h>
@@ -291,6 +299,78 @@ static const char *check_xof(int cxof) {
   return bad;
 }
 
+/* ---- The random source ------------------------------------------------------------- */
+/* A stand-in for a TRNG: a linear congruential generator.  Not random at
+ * all, which the checks below do not need: they see whether the PSA calls
+ * take their bytes from the installed source or refuse. */
+static uint32_t stand_in_state;
+static void stand_in(void *arg, uint8_t *p, size_t n) {
+  uint32_t *st = (uint32_t *)arg;
+  while (n--) {
+    *st = *st * 1664525u + 1013904223u;
+    *p++ = (uint8_t)(*st >> 24);
+  }
+}
+
+/* The calls that need random bytes, with a source (have) or without: NULL
+ * when each answered as it should, else the first that did not. */
+static const char *random_calls(int have) {
+  psa_status_t want = have ? PSA_SUCCESS : PSA_ERROR_INSUFFICIENT_ENTROPY;
+  psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
+  psa_aead_operation_t op = PSA_AEAD_OPERATION_INIT;
+  psa_key_id_t id = PSA_KEY_ID_NULL, gen = PSA_KEY_ID_NULL;
+  uint8_t n[16], buf[32];
+  size_t n_len = 99, len = 0, tag_len = 0, back_len = 0;
+  const char *bad = NULL;
+  memset(buf, 0, sizeof buf);
+  memset(n, 0, sizeof n);
+  if (psa_generate_random(buf, sizeof buf) != want) return "psa_generate_random";
+  psa_set_key_type(&attr, PSA_KEY_TYPE_ASCON);
+  psa_set_key_usage_flags(&attr, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT);
+  psa_set_key_algorithm(&attr, ALG);
+  /* importing needs no random bytes */
+  if (psa_import_key(&attr, buf, 16, &id) != PSA_SUCCESS) return "psa_import_key";
+  if (psa_aead_encrypt_setup(&op, id, ALG) != PSA_SUCCESS)
+    bad = "psa_aead_encrypt_setup";
+  else if (psa_aead_generate_nonce(&op, n, sizeof n, &n_len) != want)
+    bad = "psa_aead_generate_nonce";
+  else if (!have && (n_len != 0 || psa_aead_update_ad(&op, buf, 1) != PSA_ERROR_BAD_STATE))
+    bad = "psa_aead_generate_nonce failed but the operation went on";
+  else if (have) { /* the nonce it gave is the one it used */
+    if (n_len != 16 || psa_aead_update(&op, buf, 8, out, 8, &len) != PSA_SUCCESS ||
+        psa_aead_finish(&op, out + 8, 0, &len, out + 8, 16, &tag_len) != PSA_SUCCESS ||
+        psa_aead_decrypt(id, ALG, n, 16, NULL, 0, out, 24, out + 32, 8, &back_len) !=
+            PSA_SUCCESS || memcmp(out + 32, buf, 8) != 0)
+      bad = "psa_aead_generate_nonce: its nonce does not decrypt";
+  }
+  psa_aead_abort(&op);
+  if (psa_destroy_key(id) != PSA_SUCCESS && !bad) bad = "psa_destroy_key";
+  psa_set_key_bits(&attr, 128);
+  if (!bad && psa_generate_key(&attr, &gen) != want) bad = "psa_generate_key";
+  if (!bad && !have && gen != PSA_KEY_ID_NULL) bad = "psa_generate_key gave an identifier";
+  if (gen != PSA_KEY_ID_NULL && psa_destroy_key(gen) != PSA_SUCCESS && !bad)
+    bad = "psa_destroy_key";
+  return bad;
+}
+
+static void check_random(void) {
+  static char buf[96];
+  const char *bad = random_calls(0); /* nothing installed yet */
+  char *p;
+  if (!bad) {
+    stand_in_state = 0x2545f491u;
+    lwc_psa_set_random(stand_in, &stand_in_state);
+    if ((bad = random_calls(1)) == NULL) {
+      lwc_psa_set_random(NULL, NULL); /* back to the default: none here */
+      bad = random_calls(0);
+    }
+  }
+  p = put_str(buf, bad ? "fail random what=" : "ok random");
+  if (bad) p = put_str(p, bad);
+  *p = 0;
+  bench_put_line(buf);
+}
+
 /* Reads one line (without its end) into `line`; 0 at the end of the
  * stream, -1 for a line too long. */
 static int read_line(void) {
@@ -379,6 +459,10 @@ void bench_serve(void) {
       break;
     }
     if (r > 0 && line[0] && line[0] != '\r') {
+      if (!open && entries == 0 && kind == NONE && memcmp(line, "random", 7) == 0) {
+        check_random();
+        return;
+      }
       if (!open) {
         open = 1;
         has_ct = has_md = has_z = has_msg = 0;
