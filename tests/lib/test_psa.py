@@ -57,6 +57,15 @@ def masked_prefix(tmp_path_factory):
     return tmp / "prefix"
 
 
+@pytest.fixture(scope="module")
+def no_hash_prefix(tmp_path_factory):
+    """lwc built without Ascon-Hash256 (LWC_SCHEMES leaves it out)."""
+    tmp = tmp_path_factory.mktemp("psa_no_hash")
+    build(ROOT, tmp / "lwc", f"LWC_SCHEMES={SCHEMES.replace('ascon-hash256,', '')}")
+    run(["cmake", "--install", tmp / "lwc", "--prefix", tmp / "prefix"])
+    return tmp / "prefix"
+
+
 def pkg_config(prefix, *args) -> list[str]:
     env = {**os.environ, "PKG_CONFIG_PATH": str(prefix / "lib" / "pkgconfig")}
     return run(["pkg-config", *args, "lwc-psa"], env=env).stdout.split()
@@ -109,6 +118,17 @@ def test_the_test_programs_use_only_the_psa_header():
 @pytest.mark.parametrize("group", GROUPS)
 def test_what_the_specification_states(check, group):
     r = subprocess.run([check, group], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "failed 0" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+def test_an_algorithm_the_build_left_out_is_not_supported(no_hash_prefix, tmp_path):
+    """docs/psa.md: "A scheme left out of LWC_SCHEMES makes its algorithm
+    answer PSA_ERROR_NOT_SUPPORTED" -- Ascon-Hash256 here, while the
+    build's XOF and AEAD work."""
+    libs = (no_hash_prefix / "lib" / "pkgconfig" / "lwc.pc").read_text()
+    assert "ascon-hash256/" not in libs and "ascon-xof128/" in libs  # what was built
+    exe = compile_psa(no_hash_prefix, PSA_TESTS / "psa_check.c", tmp_path / "check")
+    r = subprocess.run([exe, "hash_absent"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "failed 0" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
 
 
