@@ -287,7 +287,8 @@ static void aead_oneshot(void) {
     IS(psa_aead_encrypt(k, AEAD, buf, 16, buf + 16, 8, ct2, 40, buf, 80, &n), PSA_SUCCESS);
     EXPECT(n == 56 && memcmp(buf, ct, 56) == 0);
   }
-  /* 256 bits: SP 800-232's nonce masking, the 128-bit key K on the nonce N xor K2 */
+  /* 256 bits: SP 800-232's nonce masking (section 4.2.2: E(K || K2, N, A, P) =
+   * Ascon-AEAD128.enc(K, N xor K2, A, P)), the 128-bit key K on the nonce N xor K2 */
   k2 = key_of(32, BOTH, AEAD);
   for (i = 0; i < 16; i++) n2[i] = (uint8_t)(N[i] ^ K[16 + i]);
   IS(psa_aead_encrypt(k2, AEAD, N, 16, AD, 8, MSG, 40, ct2, 80, &n), PSA_SUCCESS);
