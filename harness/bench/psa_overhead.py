@@ -42,6 +42,8 @@ import sys
 
 from harness.bench.impls import default_impls
 from harness.bench.machine import cpu_info
+from harness.bench.targets import TARGETS
+from harness.bench.targets.qemu import PLUGIN, QemuTarget
 from harness.build import (MINI_LIBC, VARIANTS, WARN, Builder, build_dir, compile_object,
                            impl_flags, registry_source, rel, run_stamped, write_if_changed)
 from harness.discover import ROOT, discover
@@ -133,8 +135,6 @@ def build_target_program(t, program: pathlib.Path, out: pathlib.Path) -> pathlib
 
 def qemu_target(name: str):
     """The QEMU target `name`, usable here, or OverheadError saying why not."""
-    from harness.bench.targets import TARGETS
-    from harness.bench.targets.qemu import QemuTarget
     if name not in TARGETS:
         raise UsageError(f"unknown target {name!r} (./lwcbench list names them)")
     t = TARGETS[name]()
@@ -151,7 +151,6 @@ def measure_target(t, samples: int) -> tuple[list[dict], dict, int]:
     """Runs the program under QEMU with the counting plugin: its rows
     (instructions per call), the implementations it ran and what an empty
     counted region (the counter reads, subtracted from each row) costs."""
-    from harness.bench.targets.qemu import PLUGIN
     elf = build_target_program(t, TARGET_SRC, OUT / t.name)
     print(f"psa-overhead: counting {samples} samples on {t.name} ...", file=sys.stderr)
     try:
