@@ -16,7 +16,7 @@
   lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
                    [--json FILE] [--plot FILE]
   lwcbench launcher [--calls N] [--json FILE]
-  lwcbench psa-overhead [--samples N] [--json FILE]
+  lwcbench psa-overhead [--target T] [--samples N] [--json FILE]
 """
 from __future__ import annotations
 

@@ -31,6 +31,13 @@ QEMU = ROOT / "harness" / "platforms" / "qemu"
 KAT_SCHEMES = ("ascon-aead128", "ascon-hash256", "ascon-mac-v13", "ascon-prf-v13",
                "ascon-prfs-v13")
 gen_cmake = load_module(ROOT / "tools" / "gen_cmake.py", "gen_cmake")
+# a few of lwc::psa's calls, one of each group (include/psa/crypto.h)
+PSA_CALLS = ("psa_crypto_init", "psa_import_key", "psa_destroy_key", "psa_generate_random",
+             "psa_aead_encrypt", "psa_aead_decrypt", "psa_aead_update", "psa_aead_verify",
+             "psa_hash_compute", "psa_hash_clone", "psa_xof_set_context", "psa_xof_output",
+             "lwc_psa_set_random")
+# what a freestanding build finds in a C library or src/libc/mini_libc.c
+LIBC = {"memcpy", "memset", "memcmp", "memmove", "strcmp", "strlen"}
 
 
 def run(argv, **kw):
@@ -238,7 +245,9 @@ def test_firmware_runs_the_official_kat_under_qemu(tmp_path, target, mode):
 def test_every_toolchain_builds_the_default_library(tmp_path, chain):
     """Each toolchain file builds lwc::lwc with every scheme's default for
     its target (the assembly where there is one), warning or not, and the
-    archive defines every default's descriptor."""
+    archive defines every default's descriptor; and lwc::psa beside it
+    (docs/psa.md), whose archive defines the PSA calls and needs nothing
+    but liblwc.a, the C functions lwc brings and the compiler's helpers."""
     out = tmp_path / "lwc"
     build(ROOT, out, f"CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'toolchains' / f'{chain}.cmake'}")
     target = next(n for n in ORDER if gen_cmake.toolchain_name(n) == chain)
@@ -251,3 +260,9 @@ def test_every_toolchain_builds_the_default_library(tmp_path, chain):
     for impls in by_scheme.values():
         for i in default_impls(t, impls):
             assert f"{i.namespace}_lwc_{i.kind}_desc" in syms, (chain, i.scheme, i.name)
+    psa = set(run([nm, "-g", "--defined-only", out / "liblwc_psa.a"]).stdout.split())
+    assert not [f for f in PSA_CALLS if f not in psa], (chain, sorted(psa))
+    needs = {ln.split()[-1] for ln in run([nm, "-u", out / "liblwc_psa.a"]).stdout.splitlines()
+             if ln.split()[:1] == ["U"]}
+    unmet = sorted(f for f in needs - syms - psa if f not in LIBC and not f.startswith("__"))
+    assert not unmet, (chain, unmet)

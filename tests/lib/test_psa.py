@@ -19,17 +19,17 @@ import pytest
 
 from tests.helpers import KAT_DIR, ROOT
 from tests.lib.test_cmake import build, run
+from harness.bench.impls import default_impls, impl_id
+from harness.bench.targets import TARGETS
 from harness.build import WARN
+from harness.discover import discover
 from harness.katfile import records
 
 SCHEMES = "ascon-aead128,ascon-hash256,ascon-xof128,ascon-cxof128"
 PSA_TESTS = ROOT / "tests" / "psa"
 GROUPS = ["init", "values", "keys", "aead_oneshot", "aead_states", "aead_buffers", "hash", "xof",
           "masked_absent"]
-# the default impls of the host, and the masked Ascon-AEAD128 after them
-MASKED_IMPLS = ("ascon-aead128/x86_64_bmi2,ascon-aead128/opt64,ascon-aead128/masked,"
-                "ascon-hash256/x86_64_bmi2,ascon-hash256/opt64,ascon-xof128/x86_64_bmi2,"
-                "ascon-xof128/opt64,ascon-cxof128/x86_64_bmi2,ascon-cxof128/opt64")
+MASKED = "ascon-aead128/masked"  # the portable masked Ascon-AEAD128 (docs/masking.md)
 CONSUMER_CMAKE = """cmake_minimum_required(VERSION 3.18)
 project(psa_consumer C)
 find_package(lwc CONFIG REQUIRED)
@@ -48,11 +48,35 @@ def prefix(tmp_path_factory):
     return tmp / "prefix"
 
 
+def masked_impls() -> str:
+    """LWC_IMPLS for a build with the masked Ascon-AEAD128: the host's
+    default implementations of the four schemes, what CMake builds without
+    LWC_IMPLS (tools/gen_cmake.py writes cmake/lwc-tree.cmake's defaults
+    from the same harness.bench.impls.default_impls), in order, and the
+    masked one after the AEAD's (docs/psa.md: "after the default ones")."""
+    host, every = TARGETS["host"](), discover()
+    ids = []
+    for scheme in SCHEMES.split(","):
+        ids += [impl_id(i) for i in default_impls(host, [i for i in every if i.scheme == scheme])]
+        if scheme == "ascon-aead128":
+            ids.append(MASKED)
+    return ",".join(ids)
+
+
 @pytest.fixture(scope="module")
 def masked_prefix(tmp_path_factory):
     """The same with the masked Ascon-AEAD128 built too (LWC_PSA_KEY_LOCATION_MASKED)."""
     tmp = tmp_path_factory.mktemp("psa_masked")
-    build(ROOT, tmp / "lwc", f"LWC_SCHEMES={SCHEMES}", f"LWC_IMPLS={MASKED_IMPLS}")
+    build(ROOT, tmp / "lwc", f"LWC_SCHEMES={SCHEMES}", f"LWC_IMPLS={masked_impls()}")
+    run(["cmake", "--install", tmp / "lwc", "--prefix", tmp / "prefix"])
+    return tmp / "prefix"
+
+
+@pytest.fixture(scope="module")
+def no_hash_prefix(tmp_path_factory):
+    """lwc built without Ascon-Hash256 (LWC_SCHEMES leaves it out)."""
+    tmp = tmp_path_factory.mktemp("psa_no_hash")
+    build(ROOT, tmp / "lwc", f"LWC_SCHEMES={SCHEMES.replace('ascon-hash256,', '')}")
     run(["cmake", "--install", tmp / "lwc", "--prefix", tmp / "prefix"])
     return tmp / "prefix"
 
@@ -112,11 +136,37 @@ def test_what_the_specification_states(check, group):
     assert r.returncode == 0 and "failed 0" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
 
 
+def test_an_algorithm_the_build_left_out_is_not_supported(no_hash_prefix, tmp_path):
+    """docs/psa.md: "A scheme left out of LWC_SCHEMES makes its algorithm
+    answer PSA_ERROR_NOT_SUPPORTED" -- Ascon-Hash256 here, while the
+    build's XOF and AEAD work."""
+    libs = (no_hash_prefix / "lib" / "pkgconfig" / "lwc.pc").read_text()
+    assert "ascon-hash256/" not in libs and "ascon-xof128/" in libs  # what was built
+    exe = compile_psa(no_hash_prefix, PSA_TESTS / "psa_check.c", tmp_path / "check")
+    r = subprocess.run([exe, "hash_absent"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "failed 0" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
+
+
 def test_every_official_kat_entry_by_pkg_config(prefix, tmp_path):
     flags = pkg_config(prefix, "--cflags", "--libs")
     assert "-llwc_psa" in flags and "-llwc" in flags  # lwc-psa requires lwc
     exe = compile_psa(prefix, PSA_TESTS / "psa_kat.c", tmp_path / "kat", cc="clang")
     assert check_kats(exe) == 1089 + 1025 + 1025 + 1089
+
+
+def test_the_masked_build_is_the_default_one_plus_the_masked_aead(tmp_path):
+    """masked_impls() derives the host's defaults as CMake does: the masked
+    build's implementations are the plain build's (configured here) with
+    the masked Ascon-AEAD128 added, each scheme's in CMake's order (the
+    first of a scheme is lwc_*_find's)."""
+    said = run(["cmake", "-S", ROOT, "-B", tmp_path / "plain", f"-DLWC_SCHEMES={SCHEMES}"]).stdout
+    (built,) = [ln.split(": ", 2)[2] for ln in said.splitlines() if ln.startswith("-- lwc: host: ")]
+    want = masked_impls().split(",")
+    want.remove(MASKED)
+    for scheme in SCHEMES.split(","):  # each scheme's in order (the schemes' order is CMake's)
+        mine = lambda ids: [i for i in ids if i.startswith(scheme + "/")]  # noqa: E731
+        assert mine(built.split(", ")) == mine(want), scheme
+    assert sorted(built.split(", ")) == sorted(want)
 
 
 def test_masked_keys(masked_prefix, tmp_path):

@@ -4,6 +4,7 @@
  * group name (tests/lib/test_psa.py runs each in a fresh process):
  *   init values keys aead_oneshot aead_states aead_buffers hash xof
  *   masked (a build with a masked Ascon-AEAD128), masked_absent (one without)
+ *   hash_absent (a build without Ascon-Hash256)
  * Prints one line per failed check (its source line) and "checks N failed F";
  * the exit status is 1 when a check failed.
  */
@@ -286,7 +287,8 @@ static void aead_oneshot(void) {
     IS(psa_aead_encrypt(k, AEAD, buf, 16, buf + 16, 8, ct2, 40, buf, 80, &n), PSA_SUCCESS);
     EXPECT(n == 56 && memcmp(buf, ct, 56) == 0);
   }
-  /* 256 bits: SP 800-232's nonce masking, the 128-bit key K on the nonce N xor K2 */
+  /* 256 bits: SP 800-232's nonce masking (section 4.2.2: E(K || K2, N, A, P) =
+   * Ascon-AEAD128.enc(K, N xor K2, A, P)), the 128-bit key K on the nonce N xor K2 */
   k2 = key_of(32, BOTH, AEAD);
   for (i = 0; i < 16; i++) n2[i] = (uint8_t)(N[i] ^ K[16 + i]);
   IS(psa_aead_encrypt(k2, AEAD, N, 16, AD, 8, MSG, 40, ct2, 80, &n), PSA_SUCCESS);
@@ -775,11 +777,41 @@ static void masked_absent(void) {
   IS(psa_generate_key(&a, &id), PSA_ERROR_NOT_SUPPORTED);
 }
 
+/* a build without Ascon-Hash256 (LWC_SCHEMES leaves it out): every hash
+ * call for it is NOT_SUPPORTED, an operation refused stays inactive, the
+ * size macros (constants of the API) are unchanged, and the algorithms
+ * the build has still work */
+static void hash_absent(void) {
+  psa_hash_operation_t op = PSA_HASH_OPERATION_INIT, copy = PSA_HASH_OPERATION_INIT;
+  psa_xof_operation_t x = PSA_XOF_OPERATION_INIT;
+  uint8_t md[32], ct[56];
+  size_t n = 99;
+  psa_key_id_t k;
+  IS(psa_hash_compute(PSA_ALG_ASCON_HASH256, MSG, 40, md, sizeof md, &n),
+     PSA_ERROR_NOT_SUPPORTED);
+  EXPECT(n == 0);
+  IS(psa_hash_compare(PSA_ALG_ASCON_HASH256, MSG, 40, md, 32), PSA_ERROR_NOT_SUPPORTED);
+  IS(psa_hash_setup(&op, PSA_ALG_ASCON_HASH256), PSA_ERROR_NOT_SUPPORTED);
+  IS(psa_hash_update(&op, MSG, 40), PSA_ERROR_BAD_STATE); /* never set up */
+  IS(psa_hash_clone(&op, &copy), PSA_ERROR_BAD_STATE);
+  IS(psa_hash_abort(&op), PSA_SUCCESS);
+  EXPECT(PSA_HASH_LENGTH(PSA_ALG_ASCON_HASH256) == 32);
+  /* the XOF and the AEAD of the same build answer */
+  IS(psa_xof_setup(&x, PSA_ALG_ASCON_XOF128), PSA_SUCCESS);
+  IS(psa_xof_update(&x, MSG, 40), PSA_SUCCESS);
+  IS(psa_xof_output(&x, md, sizeof md), PSA_SUCCESS);
+  IS(psa_xof_abort(&x), PSA_SUCCESS);
+  k = key_of(16, BOTH, AEAD);
+  IS(psa_aead_encrypt(k, AEAD, N, 16, AD, 8, MSG, 40, ct, sizeof ct, &n), PSA_SUCCESS);
+  EXPECT(n == 56);
+  IS(psa_destroy_key(k), PSA_SUCCESS);
+}
+
 int main(int argc, char **argv) {
   static const struct { const char *name; void (*run)(void); } groups[] = {
       {"init", init}, {"values", values}, {"keys", keys}, {"aead_oneshot", aead_oneshot},
       {"aead_states", aead_states}, {"aead_buffers", aead_buffers}, {"hash", hash}, {"xof", xof},
-      {"masked", masked}, {"masked_absent", masked_absent}};
+      {"masked", masked}, {"masked_absent", masked_absent}, {"hash_absent", hash_absent}};
   size_t i;
   if (argc != 2) return 2;
   for (i = 0; i < sizeof groups / sizeof groups[0]; i++)
