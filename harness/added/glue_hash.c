@@ -1,0 +1,102 @@
+/*
+ * lwcbench --add: a SUPERCOP / NIST LWC hash folder (crypto_hash) behind
+ * lwc's descriptor.
+ *
+ * Written into each added folder's copy by harness/bench/added.py after
+ * the lines that name the descriptor (LWC_ADDED_DESC, LWC_ADDED_SCHEME,
+ * LWC_ADDED_IMPL); compiled, as the folder's sources, with
+ * -Dcrypto_hash=<namespace>_crypto_hash (and randombytes).
+ *
+ * crypto_hash takes the whole message at once, and lwc's descriptor has
+ * incremental calls only (init, update, squeeze: lwc_hash_compute calls
+ * them once each).  So update copies its input into a static buffer and
+ * squeeze runs crypto_hash over it: a measured hash includes that copy of
+ * the message (./lwcbench shows the cost: docs/lwcbench/run.md, "Your own
+ * implementation").  A copied context shares what was absorbed before the
+ * copy; of two that go on absorbing, the one used last must be the one
+ * that absorbed last (the KAT's running prefix does so).  One digest of
+ * CRYPTO_BYTES bytes: squeeze gives at most that many in all.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <lwc.h> /* the tree's (include/ comes before the folder on the command line) */
+#include "api.h"
+
+int crypto_hash(unsigned char *out, const unsigned char *in, unsigned long long inlen);
+
+/* SUPERCOP's random source (see glue_aead.c) */
+__attribute__((weak)) void randombytes(unsigned char *x, unsigned long long xlen) {
+  static uint32_t s = 0x2545f491u;
+  while (xlen--) {
+    s ^= s << 13;
+    s ^= s >> 17;
+    s ^= s << 5;
+    *x++ = (unsigned char)(s >> 24);
+  }
+}
+
+#ifndef LWC_ADDED_ROOM
+#if defined(__AVR__) || defined(__MSP430__)
+#define LWC_ADDED_ROOM 1024u /* the KAT's longest message */
+#else
+#define LWC_ADDED_ROOM 33792u /* the benchmark's 32 KiB message, 1 KiB more */
+#endif
+#endif
+
+static struct {
+  uint32_t owner; /* the ticket of the contexts using the buffer */
+  uint8_t data[LWC_ADDED_ROOM];
+} glue;
+static uint32_t glue_tickets;
+
+typedef struct {
+  uint32_t ticket;
+  uint32_t len;      /* bytes absorbed */
+  uint16_t pos;      /* bytes squeezed (once the digest is computed) */
+  uint8_t squeezing;
+  uint8_t digest[CRYPTO_BYTES];
+} glue_ctx;
+_Static_assert(sizeof(glue_ctx) <= sizeof(lwc_hash_ctx), "the digest does not fit lwc's context");
+
+static int glue_init(lwc_hash_ctx *ctx, const uint8_t *custom, size_t customlen) {
+  glue_ctx *g = (glue_ctx *)(void *)ctx;
+  (void)custom;
+  if (customlen != 0) return LWC_ERR_ARG;
+  if (++glue_tickets == 0) glue_tickets = 1;
+  glue.owner = g->ticket = glue_tickets;
+  g->len = 0;
+  g->pos = 0;
+  g->squeezing = 0;
+  return LWC_OK;
+}
+
+static int glue_update(lwc_hash_ctx *ctx, const uint8_t *in, size_t len) {
+  glue_ctx *g = (glue_ctx *)(void *)ctx;
+  if (g->ticket == 0 || g->ticket != glue.owner || g->squeezing ||
+      len > LWC_ADDED_ROOM - g->len)
+    return LWC_ERR_ARG;
+  if (len) memcpy(glue.data + g->len, in, len);
+  g->len += (uint32_t)len;
+  return LWC_OK;
+}
+
+static int glue_squeeze(lwc_hash_ctx *ctx, uint8_t *out, size_t len) {
+  glue_ctx *g = (glue_ctx *)(void *)ctx;
+  if (!g->squeezing) {
+    if (g->ticket == 0 || g->ticket != glue.owner ||
+        crypto_hash(g->digest, glue.data, g->len) != 0)
+      return LWC_ERR_ARG;
+    g->squeezing = 1;
+  }
+  if (len > (size_t)(CRYPTO_BYTES - g->pos)) return LWC_ERR_ARG;
+  if (len) memcpy(out, g->digest + g->pos, len);
+  g->pos += (uint16_t)len;
+  return LWC_OK;
+}
+
+const lwc_hash LWC_ADDED_DESC = {
+    LWC_ADDED_SCHEME, LWC_ADDED_IMPL, LWC_HASH, CRYPTO_BYTES, 0,
+    glue_init, glue_update, glue_squeeze,
+};
