@@ -29,8 +29,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (budget, cluster, ct, fuzz, hostcmp, install, launcher, leak, pool,
-                           profile, psa_overhead, runner, stale, supercop)
+from harness.bench import (added, budget, cluster, ct, fuzz, hostcmp, install, launcher, leak,
+                           pool, profile, psa_overhead, runner, stale, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -148,6 +148,22 @@ def add_run(sub) -> None:
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
+    added.add_arguments(run)
+
+
+def with_added(args, only_added: bool = False) -> list:
+    """The --add folders made extra implementations (added.prepare), and
+    the selection widened to take them: their names join --impl when it is
+    given, their schemes --scheme; without --scheme the run is of their
+    schemes alone (beside ours of the same schemes), and with only_added
+    and no --impl, of them alone."""
+    got = added.prepare(getattr(args, "add", None))
+    if got:
+        schemes = [a.scheme for a in got]
+        args.scheme = list(dict.fromkeys([*(args.scheme or []), *schemes]))
+        if args.impl or only_added:
+            args.impl = list(dict.fromkeys([*(args.impl or []), *(a.name for a in got)]))
+    return got
 
 
 def add_report(sub) -> None:
@@ -230,6 +246,7 @@ def add_ct(sub) -> None:
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
+    added.add_arguments(ctp)
 
 
 def impl_counts(impls) -> str:
@@ -288,6 +305,10 @@ def cmd_run(args) -> int:
     """The main job: the options parsed once into a plan, the run it asks
     for (runner.execute, on the cluster when --cluster), its report."""
     started = time.monotonic()
+    if getattr(args, "add", None) and args.docs:
+        raise UsageError("--docs stores the run as the committed data set, which holds the "
+                         "tree's implementations only: run --add without --docs")
+    with_added(args)
     plan = plan_of(args, tuple(args.argv))
     if args.estimate:  # the plan's cost, nothing run
         known = budget.calibration(args.calibration) if args.calibration else None
@@ -320,6 +341,7 @@ def cmd_ct(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     classes = [TARGETS[n] for n in target_names(args.target)]
+    with_added(args, only_added=True)
     install.setup(install.profiles_for(classes))
     targets = [c() for c in classes]  # after the set-up
     chosen = select(all_impls(), args.scheme, args.impl)

@@ -1,6 +1,7 @@
 """./lwcbench fuzz: differential fuzzing of every host implementation against ref.
 
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
+                [--add DIR [--as SCHEME]]...
 
 Builds lwc-fuzz (harness.build's `fuzz` variant: clang, libFuzzer,
 AddressSanitizer, UBSan; sources in tests/fuzz/), brings the seed corpus up
@@ -27,8 +28,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench.impls import all_impls, extra_build, is_extra
-from harness.bench import install
+from harness.bench.impls import SelectionError, all_impls, extra_build, is_extra
+from harness.bench import added, install
 from harness.bench.files import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
 from harness.discover import KAT_DIR, ROOT, order_by_preference
@@ -51,11 +52,13 @@ class FuzzError(Exception):
 
 # -- the program ------------------------------------------------------------------
 
-def build(quiet: bool = True) -> pathlib.Path:
+def build(quiet: bool = True, schemes: list[str] | None = None) -> pathlib.Path:
     """Build lwc-fuzz with every host implementation (the tree's into
     build/host-fuzz; with LWC_EXTRA_IMPLS, those as well into
-    build/fuzz-extra-<key>: impls.extra_build_dir) and return its path."""
-    impls = [i for i in all_impls() if i.builds_for(HOST_ARCHS)]
+    build/fuzz-extra-<key>: impls.extra_build_dir) and return its path;
+    schemes: only theirs (the --add folders' schemes)."""
+    impls = [i for i in all_impls() if i.builds_for(HOST_ARCHS)
+             and (schemes is None or i.scheme in schemes)]
     if any(is_extra(i) for i in impls):
         builder = Builder("fuzz", quiet=True, impls=order_by_preference(impls, HOST_PREFERENCE),
                           out=extra_build(ROOT / "build" / "fuzz-extra", impls))
@@ -324,6 +327,7 @@ def add_parser(sub) -> None:
                          "build/fuzz; the seeds are always build/fuzz/seeds/)")
     fz.add_argument("--verbose", action="store_true",
                     help="libFuzzer's own output instead of a summary line every few seconds")
+    added.add_arguments(fz)
 
 
 def main(args) -> int:
@@ -333,9 +337,14 @@ def main(args) -> int:
         print("lwcbench: --seconds and --jobs must be at least 1", file=sys.stderr)
         return 2
     out = pathlib.Path(args.out).resolve() if args.out else DEFAULT_OUT
+    try:  # --add: those folders beside the tree's implementations of their schemes
+        got = added.prepare(args.add)
+    except SelectionError as e:
+        print(f"lwcbench: {e}", file=sys.stderr)
+        return 2
     install.setup(["fuzz"])
     try:
-        binary = build(quiet=False)
+        binary = build(quiet=False, schemes=sorted({a.scheme for a in got}) or None)
         n = write_seeds(binary, SEEDS)
     except FuzzError as e:
         print(f"lwcbench fuzz: {e}", file=sys.stderr)

@@ -20,6 +20,7 @@ import shutil
 import tempfile
 
 from harness.bench.cache import file_sha256, identity_of
+from harness.bench import added
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.session import PipeSession, Response
 from harness.bench.targets.base import Target, first_line
@@ -94,7 +95,8 @@ class HostTarget(Target):
         bins = builder.out / "bin"
         for i in impls:
             if i in builder.failed:
-                lines = [ln for ln in builder.failed[i].splitlines() if "error" in ln]
+                lines = ([ln for ln in builder.failed[i].splitlines() if "error:" in ln]
+                         or [ln for ln in builder.failed[i].splitlines() if "error" in ln])
                 self._errors[i] = f"does not compile: {(lines or builder.failed[i].splitlines())[0].strip()}"
             elif not (bins / "lwc-bench").exists():  # the link failed
                 self._errors[i] = f"build failed: {err.getvalue().strip().splitlines()[-1]}"
@@ -134,8 +136,8 @@ class HostTarget(Target):
         # busy one; the TSC is invariant (constant_tsc), migration is harmless
         return PipeSession([str(program)], timeout=self.request_timeout)
 
-    def code_bytes(self, impl):
-        return object_size(self._objects.get(impl, []))
+    def code_bytes(self, impl, glue=False):
+        return object_size(added.own_or_glue(self._objects.get(impl, []), glue))
 
     def image_digest(self, impl, program):
         """The implementation's objects (one program holds every host
