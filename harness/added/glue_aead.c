@@ -25,6 +25,7 @@
 
 #include <lwc.h> /* the tree's (include/ comes before the folder on the command line) */
 #include "api.h"
+#include "crypto_declassify.h" /* the folder's, or the one lwcbench gives */
 
 int crypto_aead_encrypt(unsigned char *c, unsigned long long *clen, const unsigned char *m,
                         unsigned long long mlen, const unsigned char *ad,
@@ -66,6 +67,8 @@ static struct {
   uint8_t out[LWC_ADDED_ROOM + CRYPTO_ABYTES];
 } glue;
 static uint32_t glue_tickets;
+/* a one-shot call in place: the input copied here first */
+static uint8_t glue_in[LWC_ADDED_ROOM + CRYPTO_ABYTES];
 
 typedef struct {
   uint32_t ticket;
@@ -90,9 +93,9 @@ static int glue_encrypt(uint8_t *ct, const uint8_t *msg, size_t mlen, const uint
                         size_t adlen, const uint8_t *nonce, const uint8_t *key) {
   unsigned long long clen = 0;
   if (glue_overlap(ct, msg, mlen)) { /* in place: SUPERCOP promises no overlap */
-    if (mlen > sizeof glue.data || glue.owner != 0) return LWC_ERR_ARG;
-    memcpy(glue.data, msg, mlen);
-    msg = glue.data;
+    if (mlen > sizeof glue_in) return LWC_ERR_ARG;
+    memcpy(glue_in, msg, mlen);
+    msg = glue_in;
   }
   if (crypto_aead_encrypt(ct, &clen, msg, mlen, ad, adlen, NULL, nonce, key) != 0 ||
       clen != (unsigned long long)mlen + CRYPTO_ABYTES)
@@ -104,15 +107,18 @@ static int glue_decrypt(uint8_t *msg, const uint8_t *ct, size_t ctlen, const uin
                         size_t adlen, const uint8_t *nonce, const uint8_t *key) {
   unsigned long long mlen = 0;
   size_t n;
+  int r;
   if (ctlen < CRYPTO_ABYTES) return LWC_ERR_ARG;
   n = ctlen - CRYPTO_ABYTES;
   if (glue_overlap(msg, ct, ctlen)) {
-    if (ctlen > sizeof glue.data || glue.owner != 0) return LWC_ERR_ARG;
-    memcpy(glue.data, ct, ctlen);
-    ct = glue.data;
+    if (ctlen > sizeof glue_in) return LWC_ERR_ARG;
+    memcpy(glue_in, ct, ctlen);
+    ct = glue_in;
   }
-  if (crypto_aead_decrypt(msg, &mlen, NULL, ct, ctlen, ad, adlen, nonce, key) != 0 ||
-      mlen != n) {
+  r = crypto_aead_decrypt(msg, &mlen, NULL, ct, ctlen, ad, adlen, nonce, key);
+  crypto_declassify(&r, sizeof r); /* the verdict is public */
+  crypto_declassify(&mlen, sizeof mlen);
+  if (r != 0 || mlen != n) {
     if (msg != NULL) glue_wipe(msg, n); /* release no plaintext */
     return LWC_ERR_TAG;
   }
@@ -124,8 +130,19 @@ static glue_ctx *glue_own(lwc_aead_ctx *ctx) {
   return g->ticket != 0 && g->ticket == glue.owner ? g : NULL;
 }
 
+/* What an incremental message left in the buffer, wiped. */
+static void glue_clear(void) {
+  glue_wipe(glue.data, glue.adlen + glue.len + CRYPTO_ABYTES);
+  glue_wipe(glue.out, glue.len + CRYPTO_ABYTES);
+  glue_wipe(glue.piece, sizeof glue.piece);
+  glue.owner = 0;
+  glue.adlen = glue.len = 0;
+  glue.pieces = 0;
+}
+
+/* The end of an incremental message: the buffer and the context wiped. */
 static void glue_release(glue_ctx *g) {
-  glue_wipe(&glue, sizeof glue);
+  glue_clear();
   glue_wipe(g, sizeof *g);
 }
 
@@ -134,7 +151,7 @@ static int glue_init(lwc_aead_ctx *ctx, const uint8_t *key, const uint8_t *nonce
   glue_ctx *g = (glue_ctx *)(void *)ctx;
   if (mask_key != NULL) return LWC_ERR_ARG;
   if (++glue_tickets == 0) glue_tickets = 1;
-  glue_wipe(&glue, sizeof glue);
+  glue_clear(); /* a message left unfinished, if any */
   glue.owner = g->ticket = glue_tickets;
   g->phase = 0;
   memcpy(g->key, key, CRYPTO_KEYBYTES);
@@ -183,8 +200,8 @@ static int glue_encrypt_update(lwc_aead_ctx *ctx, uint8_t *out, const uint8_t *i
 static int glue_encrypt_final(lwc_aead_ctx *ctx, uint8_t *tag, size_t taglen) {
   glue_ctx *g = glue_own(ctx);
   int r;
-  if (g == NULL || g->phase == 2 || taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
-  r = glue_encrypt_all(g);
+  if (g == NULL || g->phase == 2) return LWC_ERR_ARG;
+  r = taglen == CRYPTO_ABYTES ? glue_encrypt_all(g) : LWC_ERR_ARG;
   if (r == LWC_OK) memcpy(tag, glue.out + glue.len, CRYPTO_ABYTES);
   glue_release(g);
   return r;
@@ -209,11 +226,18 @@ static int glue_decrypt_verify(lwc_aead_ctx *ctx, const uint8_t *tag, size_t tag
   unsigned k;
   size_t at = 0;
   int ok;
-  if (g == NULL || g->phase == 1 || taglen != CRYPTO_ABYTES) return LWC_ERR_ARG;
+  if (g == NULL || g->phase == 1) return LWC_ERR_ARG;
+  if (taglen != CRYPTO_ABYTES) {
+    glue_release(g);
+    return LWC_ERR_ARG;
+  }
   memcpy(glue.data + glue.adlen + glue.len, tag, CRYPTO_ABYTES);
   ok = crypto_aead_decrypt(glue.out, &mlen, NULL, glue.data + glue.adlen,
                            glue.len + CRYPTO_ABYTES, glue.data, glue.adlen, g->nonce,
-                           g->key) == 0 && mlen == glue.len;
+                           g->key) == 0;
+  crypto_declassify(&ok, sizeof ok); /* the verdict is public */
+  crypto_declassify(&mlen, sizeof mlen);
+  ok = ok && mlen == glue.len;
   for (k = 0; k < glue.pieces; k++) { /* the plaintext, or zeros */
     if (ok) memcpy(glue.piece[k].out, glue.out + at, glue.piece[k].len);
     else glue_wipe(glue.piece[k].out, glue.piece[k].len);

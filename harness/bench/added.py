@@ -52,7 +52,7 @@ OUT = ROOT / "build" / "added"
 TEMPLATES = ROOT / "harness" / "added"
 # the kinds a SUPERCOP folder can be: its operation's tree folder and glue
 TOPS = {"crypto_aead": "glue_aead.c", "crypto_hash": "glue_hash.c"}
-FRAMEWORK = ("crypto_aead.h", "crypto_hash.h", "randombytes.h")
+FRAMEWORK = ("crypto_aead.h", "crypto_hash.h", "randombytes.h", "crypto_declassify.h")
 # the numbers of api.h that say which scheme a folder can be
 SIZES = {"crypto_aead": ("CRYPTO_KEYBYTES", "CRYPTO_NPUBBYTES", "CRYPTO_ABYTES"),
          "crypto_hash": ("CRYPTO_BYTES",)}
