@@ -10,7 +10,8 @@ LWC_EXTRA_IMPLS way (harness/bench/impls.py): a copy in lwc's layout
     build/added/<name>-<scheme>-<digest>/crypto_<kind>/<scheme>/+<name>/
 
 holding the folder's files, the scheme's scheme.h beside it (as
-tests/helpers.write_impl does), SUPERCOP's crypto_aead.h / crypto_hash.h /
+tests/helpers.write_impl does; a folder whose api.h includes ../scheme.h,
+as this tree's do, brings its own), SUPERCOP's crypto_aead.h / crypto_hash.h /
 randombytes.h where the folder has none, the glue that puts the folder's
 crypto_aead_encrypt / crypto_aead_decrypt or crypto_hash behind lwc's
 descriptor (harness/added/glue_*.c) and lwc-added.json: where it comes
@@ -119,12 +120,24 @@ def folder_files(folder: pathlib.Path) -> list[pathlib.Path]:
                   and not any(part.startswith(".") for part in p.relative_to(folder).parts))
 
 
+def own_scheme_h(folder: pathlib.Path) -> pathlib.Path | None:
+    """The ../scheme.h a folder's api.h includes (a folder of this tree, or
+    one laid out as lwc's are), which is then part of the folder."""
+    p = folder / ".." / "scheme.h"
+    return p.resolve() if '"../scheme.h"' in (folder / "api.h").read_text(errors="replace") \
+        and p.is_file() else None
+
+
 def folder_digest(folder: pathlib.Path) -> str:
-    """SHA-256 over each file's path in the folder and its bytes."""
+    """SHA-256 over each file's path in the folder and its bytes (and its
+    ../scheme.h when api.h includes it)."""
     h = hashlib.sha256()
-    for p in folder_files(folder):
+    files = [(p.relative_to(folder).as_posix(), p) for p in folder_files(folder)]
+    if own_scheme_h(folder) is not None:
+        files.append(("../scheme.h", own_scheme_h(folder)))
+    for name, p in files:
         data = p.read_bytes()
-        h.update(f"{p.relative_to(folder).as_posix()}\0{len(data)}\0".encode())
+        h.update(f"{name}\0{len(data)}\0".encode())
         h.update(data)
     return h.hexdigest()
 
@@ -221,7 +234,10 @@ def write_copy(source: pathlib.Path, scheme: str, name: str, digest: str, how: s
     if impl_dir.exists():
         shutil.rmtree(impl_dir)
     impl_dir.mkdir(parents=True)
-    shutil.copyfile(tree_schemes()[scheme].path.parent / "scheme.h", scheme_dir / "scheme.h")
+    # the scheme's parameters beside it (Impl.scheme_numbers), the folder's
+    # own when its api.h includes them
+    shutil.copyfile(own_scheme_h(source) or tree_schemes()[scheme].path.parent / "scheme.h",
+                    scheme_dir / "scheme.h")
     for p in folder_files(source):
         dest = impl_dir / p.relative_to(source)
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -360,7 +376,7 @@ def by_kat(folder: pathlib.Path, name: str, digest: str,
             + ("none of their official KATs passes on the host" if not passed else
                f"the KATs of {', '.join(passed)} pass")
             + "; --as SCHEME names one")
-    return passed[0], f"its sizes and the official KAT ({', '.join(schemes)} tried)"
+    return passed[0], f"its sizes and the official KAT (of {len(schemes)} schemes with its sizes)"
 
 
 # -- what the other stages ask -----------------------------------------------------
