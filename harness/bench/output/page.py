@@ -10,6 +10,7 @@ share; nothing here writes a file.
 """
 from __future__ import annotations
 
+from harness.bench import added
 from harness.bench.output import model, papers
 
 # the scheme of "which implementation for my core" (the README's table, the
@@ -28,6 +29,8 @@ class Page:
         self.env = data.get("environment", {})
         self.targets_env = self.env.get("targets", {})
         self.failures = data.get("failures", [])
+        # folders added with --add (their records' `added`): one line each
+        self.added = added.data_legend(self.records)
         self.facts = facts or {}
         # what the default run left out (./lwcbench run --all runs it), and
         # how many jobs were answered from the results cache

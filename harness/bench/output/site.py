@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import pathlib
 
+from harness.bench import added
 from harness.bench.files import write_atomic
 from harness.bench.output import model
 from harness.bench.output.html import escape as e
@@ -325,6 +326,7 @@ class Site:
         head = ["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
                 "code bytes", "stack bytes", "smallest", "its code bytes"]
         body_rows = []
+        legend = added.data_legend(self.data["results"])  # folders from --add
         for w in which(Page(self.data, None, self.facts)):
             impl = w["impl"] or (f"{w['default']} (not measured)" if w["default"] else "-")
             body_rows.append([
@@ -340,6 +342,8 @@ class Site:
                 "(AEAD: mean of encryption and decryption, no associated data) in the target's "
                 "metric, its code and stack bytes, and the smallest implementation measured.</p>",
                 table(head, body_rows),
+                *(["<h2>Added folders</h2><ul>" + "".join(f"<li>{e(line)}</li>" for line in legend)
+                   + "</ul>"] if legend else []),
                 "<h2>Schemes across targets</h2><p>" +
                 " ".join(f'<a href="scheme-{slug(s)}.html">{e(s)}</a>' for s in self.schemes) +
                 "</p>"]
