@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
+import shlex
+import subprocess
 
 import pytest
 
@@ -197,3 +200,23 @@ def test_bad_folders_are_refused(tmp_path, folders):
     assert r.returncode == 2 and "is not" in r.stderr
     r = lwcbench("run", "--target", "host", "--as", "ascon-aead128")
     assert r.returncode == 2 and "--as SCHEME names the scheme of the --add DIR" in r.stderr
+
+
+def test_the_docs_walk(tmp_path):
+    """docs/lwcbench/run.md's example folder, made by its own commands, runs
+    as the page says: its scheme found by its sizes and the KAT."""
+    text = (ROOT / "docs" / "lwcbench" / "run.md").read_text()
+    block = re.search(r"```sh\n(.*?)```", text[text.index("## Your own implementation"):],
+                      re.S).group(1)
+    make, command = block.rsplit("END\n", 1)
+    subprocess.run(["bash", "-e", "-c", (make + "END\n").replace("~/byo", str(tmp_path))],
+                   check=True)
+    argv = shlex.split(command.replace("~/byo", str(tmp_path)))
+    assert argv[:2] == ["./lwcbench", "run"]
+    r = lwcbench(*argv[1:], "--out", "none", "--json", str(tmp_path / "r.json"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    recs = [x for x in json.loads((tmp_path / "r.json").read_text())["results"]
+            if x["impl"] == "+myhash"]
+    assert recs and all(x["kat"] == "pass" and x["scheme"] == "ascon-hash256" for x in recs)
+    assert recs[0]["added"]["implementors"] == "Jane Doe"
+    assert "official KAT" in recs[0]["added"]["scheme_from"]
