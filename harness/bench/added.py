@@ -27,8 +27,8 @@ ref): no name of the tree starts with "+", it is a plain character in
 file names, cache keys and URLs' paths, and its C namespace spells it
 "added_" (discover.Impl.namespace).  The scheme is --as SCHEME's, else the
 one scheme of the tree whose sizes api.h gives; when several have them, the
-one whose official KAT the folder passes on the host (each built and run
-once); none or several: an error naming the candidates.
+one whose official KAT the folder passes on the host (added_kat.py: each
+built and run once); none or several: an error naming the candidates.
 """
 from __future__ import annotations
 
@@ -341,11 +341,14 @@ def scheme_of(req: Request, folder: pathlib.Path, top: str,
     return "", "", found
 
 
-def prepare(requests: list[Request] | None) -> list[Added]:
+def prepare(requests: list[Request] | None, by_kat=None) -> list[Added]:
     """The --add folders as extra implementations of this process (and those
     it starts): each copied into lwc's layout, its root added to
-    LWC_EXTRA_IMPLS.  SelectionError (exit status 2) for a folder that is no
-    SUPERCOP folder, a scheme that cannot be told, two with one name."""
+    LWC_EXTRA_IMPLS.  by_kat(folder, name, digest, schemes) -> (scheme, how)
+    tells several schemes with the folder's sizes apart (added_kat.py: the
+    KAT on the host; None: --as is needed).  SelectionError (exit status 2)
+    for a folder that is no SUPERCOP folder, a scheme that cannot be told,
+    two with one name."""
     out: list[Added] = []
     if requests:
         prune()
@@ -355,6 +358,9 @@ def prepare(requests: list[Request] | None) -> list[Added]:
         scheme, how, several = scheme_of(req, folder, top, numbers)
         name = display_name(folder)
         digest = folder_digest(folder)
+        if several and by_kat is None:
+            raise SelectionError(f"--add {folder}: its sizes fit {', '.join(several)}; "
+                                 "--as SCHEME names one")
         if several:
             scheme, how = by_kat(folder, name, digest, several)
         for a in out:
@@ -367,49 +373,6 @@ def prepare(requests: list[Request] | None) -> list[Added]:
         old = [p for p in os.environ.get(EXTRA_ENV, "").split(os.pathsep) if p]
         os.environ[EXTRA_ENV] = os.pathsep.join(dict.fromkeys([*old, *roots]))
     return out
-
-
-def by_kat(folder: pathlib.Path, name: str, digest: str,
-           schemes: list[str]) -> tuple[str, str]:
-    """The one of several schemes whose official KAT the folder passes on
-    the host: each built in a copy and checked there once."""
-    from harness.bench import kat as katcheck
-    from harness.bench.targets import TARGETS
-    passed = []
-    host = TARGETS["host"]()
-    copies = [write_copy(folder, s, name, digest, "kat") for s in schemes]
-    impls = [Impl(tree_schemes()[a.scheme].top, a.scheme, a.name, a.path, ("any",))
-             for a in copies]
-    old = os.environ.get(EXTRA_ENV)
-    os.environ[EXTRA_ENV] = os.pathsep.join([*filter(None, [old]),
-                                             *(str(a.path.parent.parent.parent) for a in copies)])
-    try:
-        host.prepare(impls)
-        for i in impls:
-            try:
-                program = host.build(i)
-                session = host.open_session(program)
-            except Exception:  # noqa: BLE001 -- does not build: not this scheme
-                continue
-            try:
-                resp = session.run_all(["hello", katcheck.request(i)], [60.0, 120.0])
-            finally:
-                session.close()
-            if katcheck.judge(i, resp[1]).passed:
-                passed.append(i.scheme)
-    finally:
-        host.close()
-        if old is None:
-            os.environ.pop(EXTRA_ENV, None)
-        else:
-            os.environ[EXTRA_ENV] = old
-    if len(passed) != 1:
-        raise SelectionError(
-            f"--add {folder}: its sizes fit {', '.join(schemes)}, and "
-            + ("none of their official KATs passes on the host" if not passed else
-               f"the KATs of {', '.join(passed)} pass")
-            + "; --as SCHEME names one")
-    return passed[0], f"its sizes and the official KAT (of {len(schemes)} schemes with its sizes)"
 
 
 # -- what the other stages ask -----------------------------------------------------

@@ -3,14 +3,14 @@
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
                [--out DIR] [--suite thesis|sweep|grid]... [--quick] [--all] [--fresh]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
-               [--port DEVICE] [--baud N] [--estimate]
+               [--port DEVICE] [--baud N] [--estimate] [--add DIR [--as SCHEME]]...
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
   lwcbench report --docs [--check | --stale] [--supplement NAME] [FILE.json]
   lwcbench report --site DIR [FILE.json] [--compare OLD.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME] [--wait SECONDS]
-  lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
-  lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
+  lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N] [--add DIR [--as S]]...
+  lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose] [--add DIR]...
   lwcbench export supercop DIR [--scheme S]... [--impl I]... [--verbose]
   lwcbench host-compare [--samples N] [--size B]... [--supercop DIR]... [--json FILE]
   lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
@@ -29,7 +29,7 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (added, budget, cluster, ct, fuzz, hostcmp, install, launcher, leak,
+from harness.bench import (added, added_kat, budget, cluster, ct, fuzz, hostcmp, install, launcher, leak,
                            pool, profile, psa_overhead, runner, stale, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
@@ -83,6 +83,10 @@ wait-state variants are left out; the report says so, and --all runs them.
 --estimate prints what the run will cost, from the plan (budget.py).
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
+--add DIR [--as SCHEME] (repeatable) adds a SUPERCOP / NIST LWC folder (api.h,
+sources): named +<folder>, built, KAT-checked and measured beside ours (without
+--scheme: of its scheme); its records say where it comes from; kept out of
+the shared cache entries and of --docs (docs/lwcbench/run.md).
 fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
 ref on random inputs, seeded from the KAT files; the corpus is kept in
 build/fuzz/; exit status 1 with the reproducer when one differs.
@@ -157,7 +161,7 @@ def with_added(args, only_added: bool = False) -> list:
     given, their schemes --scheme; without --scheme the run is of their
     schemes alone (beside ours of the same schemes), and with only_added
     and no --impl, of them alone."""
-    got = added.prepare(getattr(args, "add", None))
+    got = added_kat.prepare(getattr(args, "add", None))
     if got:
         schemes = [a.scheme for a in got]
         args.scheme = list(dict.fromkeys([*(args.scheme or []), *schemes]))

@@ -30,7 +30,7 @@ import sys
 import time
 
 from harness.bench.impls import SelectionError, all_impls, extra_build, is_extra
-from harness.bench import added, install
+from harness.bench import added, added_kat, install
 from harness.bench.files import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
 from harness.discover import KAT_DIR, ROOT, order_by_preference
@@ -343,7 +343,7 @@ def main(args) -> int:
         print("lwcbench: --seconds and --jobs must be at least 1", file=sys.stderr)
         return 2
     try:  # --add: those folders and ref of their schemes, nothing else
-        got = added.prepare(args.add)
+        got = added_kat.prepare(args.add)
     except SelectionError as e:
         print(f"lwcbench: {e}", file=sys.stderr)
         return 2

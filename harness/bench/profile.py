@@ -42,7 +42,7 @@ import pathlib
 import re
 import sys
 
-from harness.bench import added, elfpatch, install
+from harness.bench import added, added_kat, elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.targets import TARGETS
 from harness.bench.targets.base import CrossTarget
@@ -289,7 +289,7 @@ def main(args) -> int:
             raise ProfileError(f"{args.target} has no instruction tracer (profile needs a "
                                "simulated target)")
         try:  # names first: a wrong one is said before the set-up runs
-            got = added.prepare(args.add)
+            got = added_kat.prepare(args.add)
             if got and args.impl is None and len(got) == 1:  # the one folder added
                 args.scheme, args.impl = args.scheme or got[0].scheme, got[0].name
             if args.scheme is None or args.impl is None:

@@ -171,9 +171,9 @@ def test_ct_and_fuzz_take_the_folder(folders):
                   "--jobs", "1")
     assert ct.returncode == 0, ct.stdout + ct.stderr
     assert "0 finding(s), 0 failed" in ct.stdout and "ascon-aead128/+mine" in ct.stderr
-    fz = lwcbench("fuzz", "--seconds", "5", "--seed", "1", *add(folders["mine"]))
+    fz = lwcbench("fuzz", "--seconds", "2", "--seed", "1", *add(folders["mine"]))
     assert fz.returncode == 0 and "no difference found" in fz.stdout, fz.stdout + fz.stderr
-    bad = lwcbench("fuzz", "--seconds", "5", "--seed", "1", *add(folders["broken"]))
+    bad = lwcbench("fuzz", "--seconds", "2", "--seed", "1", *add(folders["broken"]))
     assert bad.returncode == 1 and "DIFFERENCE ascon-aead128/+broken" in bad.stdout
 
 
