@@ -54,16 +54,18 @@ OUT = ROOT / "build" / "added"
 TEMPLATES = ROOT / "harness" / "added"
 # the kinds a SUPERCOP folder can be: its operation's tree folder and glue
 TOPS = {"crypto_aead": "glue_aead.c", "crypto_hash": "glue_hash.c"}
-FRAMEWORK = ("crypto_aead.h", "crypto_hash.h", "randombytes.h", "crypto_declassify.h")
+FRAMEWORK = ("crypto_aead.h", "crypto_hash.h", "randombytes.h", "crypto_declassify.h",
+             "crypto_verify_16.h", "crypto_verify_32.h")
 # the numbers of api.h that say which scheme a folder can be
 SIZES = {"crypto_aead": ("CRYPTO_KEYBYTES", "CRYPTO_NPUBBYTES", "CRYPTO_ABYTES"),
          "crypto_hash": ("CRYPTO_BYTES",)}
-# SUPERCOP's names of the symbols a folder defines or the framework gives;
+# SUPERCOP's names of the symbols a folder defines or the framework gives
+# (the glue: randombytes, crypto_verify_16, crypto_verify_32);
 # each is renamed into the folder's namespace on the command line, as
 # SUPERCOP's crypto_aead.h does (a folder of this tree defines its own
 # descriptor too: kept under another name, unused)
 RENAMED = ("crypto_aead_encrypt", "crypto_aead_decrypt", "crypto_hash", "crypto_xof",
-           "crypto_cxof", "randombytes")
+           "crypto_cxof", "randombytes", "crypto_verify_16", "crypto_verify_32")
 OWN_DESCRIPTORS = ("lwc_aead_desc", "lwc_hash_desc")
 # SUPERCOP's architecture names in an `architectures` file, as lwc's tokens
 ARCH_NAMES = {"amd64": "x86_64", "x86_64": "x86_64", "riscv32": "rv32", "riscv64": "rv64",
@@ -275,6 +277,7 @@ def write_copy(source: pathlib.Path, scheme: str, name: str, digest: str, how: s
         os.replace(impl_dir, old)
     os.replace(tmp, impl_dir)
     shutil.rmtree(old, ignore_errors=True)
+    _info.cache_clear()  # its lwc-added.json is read anew
     return Added(source, scheme, name, digest, how, impl_dir)
 
 

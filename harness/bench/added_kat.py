@@ -33,7 +33,7 @@ def by_kat(folder: pathlib.Path, name: str, digest: str,
     os.environ[EXTRA_ENV] = os.pathsep.join([*filter(None, [old]),
                                              *(str(a.path.parent.parent.parent) for a in copies)])
     try:
-        host.prepare(impls)
+        host.prepare(impls, apart=False)  # copies of one folder: one program
         for i in impls:
             try:
                 program = host.build(i)

@@ -34,11 +34,13 @@ ROUND_CONSTANT = "(((0xfu - i) << 4) | i)"
 
 @pytest.fixture(scope="module")
 def folders(tmp_path_factory) -> dict[str, pathlib.Path]:
-    """mine (the flattened copy), broken, syntax: SUPERCOP folders."""
+    """mine (the flattened copy), broken, syntax, and two whose encryption
+    calls a function first: needy (one nobody defines), random
+    (SUPERCOP's randombytes and crypto_verify_16)."""
     base = tmp_path_factory.mktemp("supercop")
     files = supercop.export_one(find_impl("ascon-aead128", "ref")).files
     out = {}
-    for name in ("mine", "broken", "syntax"):
+    for name in ("mine", "broken", "syntax", "needy", "random"):
         d = base / name
         d.mkdir()
         for file, text in files.items():
@@ -54,6 +56,15 @@ def folders(tmp_path_factory) -> dict[str, pathlib.Path]:
     backend.write_text(backend.read_text().replace(ROUND_CONSTANT, "(((0xfu - i) << 4) | i ^ 1)"))
     aead = out["syntax"] / "aead.c"
     aead.write_text(aead.read_text() + "\nint broken(void) { return 1 }\n")
+    for name, call in (("needy", "lwc_no_such_function();"),
+                       ("random", "{ unsigned char r[16]; randombytes(r, 16); "
+                                  "(void)crypto_verify_16(r, r); }")):
+        api = out[name] / "core_aead_api.h"
+        text = api.read_text()
+        assert text.count("(void)nsec;") == 2
+        api.write_text('#include "randombytes.h"\n#include "crypto_verify_16.h"\n'
+                       "void lwc_no_such_function(void);\n"
+                       + text.replace("(void)nsec;", f"(void)nsec; {call}", 1))
     return out
 
 
@@ -122,6 +133,23 @@ def test_a_syntax_error_is_reported_per_target(beside, folders):
         err = next(iter(recs))["error"]  # the compiler's line, in the folder's terms
         assert f"{folders['syntax']}/aead.c" in err and "error" in err, err
         assert f"FAILED {t} ascon-aead128/+syntax: build-failed" in r.stdout
+
+
+def test_the_symbols_supercop_gives_and_one_it_does_not(folders, tmp_path):
+    """randombytes and crypto_verify_16 are given (SUPERCOP's); a symbol
+    nobody defines is a link failure of that folder, reported, the run
+    going on."""
+    r = lwcbench("run", "--target", "rv32i-qemu", "--target", "host",
+                 *add(folders["needy"], folders["random"]), "--impl", "+needy", "--impl",
+                 "+random", "--suite", "thesis", "--quick", "--out", "none",
+                 "--json", str(tmp_path / "r.json"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    for t in ("rv32i-qemu", "host"):  # the host: each added folder a program of its own
+        assert {x["status"] for x in rows(data, t, "+random").values()} == {"ok"}
+        needy = next(iter(rows(data, t, "+needy").values()))
+        assert needy["status"] == "build-failed" and "does not link" in needy["error"]
+        assert "undefined reference to `lwc_no_such_function'" in needy["error"], needy["error"]
 
 
 def test_nothing_measured_exits_1(folders):

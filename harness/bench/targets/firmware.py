@@ -166,7 +166,8 @@ class Firmware:
             full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
             if full:
                 raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
-            errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
+            errs = ([ln for ln in msg if "undefined reference" in ln] or
+                    [ln for ln in msg if "error" in ln and "ld returned" not in ln])
             raise BuildError(f"does not link for {self.target.name}: "
                              f"{(errs or msg or ['?'])[0].strip()[:300]}")
         with self._lock:

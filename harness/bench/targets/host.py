@@ -77,7 +77,18 @@ class HostTarget(Target):
         tools.append("callgrind" if shutil.which("valgrind") else "no valgrind: instructions null")
         return True, f"{cc} -O2, {', '.join(tools)}"
 
-    def prepare(self, impls):
+    def prepare(self, impls, apart: bool = True):
+        """The selection's programs: one of the tree's and LWC_EXTRA_IMPLS'
+        implementations (_prepare), and one of each folder added with --add
+        on its own, so that a folder that does not link (a symbol nobody
+        defines) takes no other implementation with it (apart=False: one
+        program for all, as for copies of one folder that stand or fall
+        together: added_kat.py)."""
+        mine = [i for i in impls if not added.is_added(i) or not apart]
+        for group in [mine] * bool(mine) + [[i] for i in impls if i not in mine]:
+            self._prepare(group)
+
+    def _prepare(self, impls):
         """One harness.build of the selection: the tree's own into
         build/host-<variant> (shared with ./lwc and the tests); with extra
         folders (LWC_EXTRA_IMPLS) the selection alone goes to
@@ -99,7 +110,10 @@ class HostTarget(Target):
                          or [ln for ln in builder.failed[i].splitlines() if "error" in ln])
                 self._errors[i] = f"does not compile: {(lines or builder.failed[i].splitlines())[0].strip()}"
             elif not (bins / "lwc-bench").exists():  # the link failed
-                self._errors[i] = f"build failed: {err.getvalue().strip().splitlines()[-1]}"
+                said = err.getvalue().strip().splitlines()
+                undefined = [ln for ln in said if "undefined reference" in ln]
+                self._errors[i] = (f"does not link: {undefined[0].strip()[:300]}" if undefined
+                                   else f"build failed: {said[-1]}")
             else:
                 self._bins[i] = bins / "lwc-bench"
                 self._objects[i] = [o for _s, o, _f in builder.impl_objects(i)]
