@@ -187,6 +187,11 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
                                   if t.exact and cache is not None and not cache.fresh})
     for name, lo in sc.left_out.items():
         progress.note(scope.left_out_line(name, lo))
+    for t, _mine in sc.runnable:  # an added folder its architectures file keeps away: said
+        for i in chosen:
+            if added.is_added(i) and not t.supports(i):
+                progress.note(f"{t.name}: {impl_id(i)} not built: its architectures file names "
+                              f"{' '.join(i.architectures)}")
     try:
         for t, mine in sc.runnable:
             progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")

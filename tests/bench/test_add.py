@@ -152,6 +152,22 @@ def test_the_symbols_supercop_gives_and_one_it_does_not(folders, tmp_path):
         assert "undefined reference to `lwc_no_such_function'" in needy["error"], needy["error"]
 
 
+def test_an_architectures_file_keeps_a_folder_to_its_isas(folders, tmp_path):
+    """SUPERCOP's `amd64` is lwc's x86_64: built on the host, said not built
+    on RV32I."""
+    amd = tmp_path / "amd"
+    amd.mkdir()
+    for f in folders["mine"].iterdir():
+        (amd / f.name).write_bytes(f.read_bytes())
+    (amd / "architectures").write_text("amd64\n")
+    r = lwcbench("run", "--target", "host", "--target", "rv32i-qemu", *add(amd), "--impl", "ref",
+                 "--suite", "thesis", "--quick", "--out", "none", "--json", str(tmp_path / "r.json"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert rows(data, "host", "+amd") and not rows(data, "rv32i-qemu", "+amd")
+    assert "rv32i-qemu: ascon-aead128/+amd not built: its architectures file names amd64" in r.stderr
+
+
 def test_nothing_measured_exits_1(folders):
     r = lwcbench("run", "--target", "rv32i-qemu", *add(folders["syntax"]), "--impl", "+syntax",
                  "--suite", "thesis", "--out", "none")
