@@ -9,12 +9,14 @@ LWC_EXTRA_IMPLS way (harness/bench/impls.py): a copy in lwc's layout
 
     build/added/<name>-<scheme>-<key>/crypto_<kind>/<scheme>/+<name>/
 
-(key: a hash of the folder's path and digest) holding the folder's files, the scheme's scheme.h beside it (as
-tests/helpers.write_impl does; a folder whose api.h includes ../scheme.h,
-as this tree's do, brings its own), SUPERCOP's crypto_aead.h / crypto_hash.h /
-randombytes.h where the folder has none, the glue that puts the folder's
-crypto_aead_encrypt / crypto_aead_decrypt or crypto_hash behind lwc's
-descriptor (harness/added/glue_*.c) and lwc-added.json: where it comes
+(key: a hash of the folder's path and digest) holding the folder's files,
+the scheme's scheme.h beside it (as tests/helpers.write_impl does; a folder
+whose api.h includes ../scheme.h, as this tree's do, brings its own),
+SUPERCOP's headers (crypto_aead.h, crypto_hash.h, randombytes.h,
+crypto_verify_16.h, crypto_verify_32.h, crypto_declassify.h) where the
+folder has none, the glue that puts the folder's crypto_aead_encrypt /
+crypto_aead_decrypt or crypto_hash behind lwc's descriptor
+(harness/added/glue_*.c) and lwc-added.json: where it comes
 from, the digest of its files, how its scheme was found and the flags its
 sources are compiled with (harness/build.py impl_flags reads them).  Its
 root is added to LWC_EXTRA_IMPLS for this command and every process it

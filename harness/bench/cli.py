@@ -29,8 +29,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (added, added_kat, budget, cluster, ct, fuzz, hostcmp, install, launcher, leak,
-                           pool, profile, psa_overhead, runner, stale, supercop)
+from harness.bench import (added, added_kat, budget, cluster, ct, fuzz, hostcmp, install,
+                           launcher, leak, pool, profile, psa_overhead, runner, stale, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select

@@ -177,18 +177,21 @@ def test_nothing_measured_exits_1(folders):
 
 def test_cache_entries_of_their_own(folders, tmp_path):
     """An added folder's answers are kept apart from the shared entries
-    (cache/added/<target>) under a key with its digest: a changed folder
-    is measured again."""
+    (cache/added/<target>, the host's callgrind counts in
+    cache/added/host-callgrind) under a key with its digest: a changed
+    folder is measured again."""
     env = {"LWC_BENCH_CACHE": str(tmp_path / "cache")}
-    args = ["run", "--target", "rv32i-qemu", "--impl", "+mine", "--suite", "thesis",
-            "--out", "none", "--json"]
+    args = ["run", "--target", "rv32i-qemu", "--target", "host", "--impl", "+mine", "--suite",
+            "thesis", "--quick", "--out", "none", "--json"]
     first = lwcbench(*args, str(tmp_path / "1.json"), *add(folders["mine"]), env=env)
     assert first.returncode == 0, first.stdout + first.stderr
-    assert [p.parent.relative_to(tmp_path / "cache").as_posix()
-            for p in (tmp_path / "cache").rglob("*.json") if p.name != "job-seconds.json"] == \
-        ["added/rv32i-qemu"]
+    assert sorted(p.parent.relative_to(tmp_path / "cache").as_posix()
+                  for p in (tmp_path / "cache").rglob("*.json")
+                  if p.name != "job-seconds.json") == ["added/host-callgrind", "added/rv32i-qemu"]
     again = lwcbench(*args, str(tmp_path / "2.json"), *add(folders["mine"]), env=env)
-    assert all(x["reused_from"] for x in json.loads((tmp_path / "2.json").read_text())["results"])
+    recs = json.loads((tmp_path / "2.json").read_text())["results"]
+    assert all(x["reused_from"] for x in recs if x["target"] == "rv32i-qemu")
+    assert all(x["instructions_reused_from"] for x in recs if x["target"] == "host")
     changed = tmp_path / "mine"
     changed.mkdir()
     for f in folders["mine"].iterdir():
@@ -197,7 +200,7 @@ def test_cache_entries_of_their_own(folders, tmp_path):
     third = lwcbench(*args, str(tmp_path / "3.json"), *add(changed), env=env)
     assert again.returncode == third.returncode == 0
     recs = json.loads((tmp_path / "3.json").read_text())["results"]
-    assert not any(x["reused_from"] for x in recs)  # a new digest: measured again
+    assert not any(x["reused_from"] or x.get("instructions_reused_from") for x in recs)
 
 
 def test_the_data_set_refuses_added_folders(folders, tmp_path):

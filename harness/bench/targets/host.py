@@ -208,11 +208,16 @@ class HostTarget(Target):
             return {}, None, None
         reqs = [f"once {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in points]
         key = ident = None
+        # a folder added with --add: an area of its own, its digest in the key
+        # (targets/job.py cache_area)
+        info = added.info(impl)
+        area = f"added/{CALLGRIND_CACHE}" if info else CALLGRIND_CACHE
+        keyed = [f"added {info['sha256']}", *reqs] if info else reqs
         if self.cache is not None:
             ident = self.callgrind_identity()
         if ident is not None:
-            key = self.cache.key(CALLGRIND_CACHE, file_sha256(program), ident, reqs)
-            hit = self.cache.load(CALLGRIND_CACHE, key, reqs, f"host {impl_id(impl)} callgrind")
+            key = self.cache.key(area, file_sha256(program), ident, keyed)
+            hit = self.cache.load(area, key, reqs, f"host {impl_id(impl)} callgrind")
             if hit is not None:
                 try:
                     return ({p: int(r.fields["instructions"]) for p, r in zip(points, hit[0])},
@@ -238,7 +243,7 @@ class HostTarget(Target):
                             f"callgrind wrote {len(dumps)} dumps for {len(points)} operations"), None
             counts = {p: callgrind_total(d) for p, d in zip(points, dumps)}
         if key is not None and all(isinstance(c, int) for c in counts.values()):
-            self.cache.store(CALLGRIND_CACHE, key, reqs,
+            self.cache.store(area, key, reqs,
                              [Response(q, f"ok instructions={counts[p]}")
                               for q, p in zip(reqs, points)], impl_id(impl))
         return counts, None, None
