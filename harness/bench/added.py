@@ -427,24 +427,3 @@ def record_fields(impl: Impl) -> dict:
                                         "goals") if k in i}}
 
 
-def data_legend(records: list[dict]) -> list[str]:
-    """legend's lines from a run's JSON records (their `added` field): the
-    reports' and the site's note on each added folder."""
-    seen: dict[str, dict] = {}
-    for r in records:
-        if isinstance(r.get("added"), dict):
-            seen.setdefault(f"{r.get('scheme')}/{r.get('impl')}", r["added"])
-    return [f"{k}: added from {d.get('path')} (sha256 {str(d.get('sha256'))[:16]}; scheme from "
-            f"{d.get('scheme_from')})" for k, d in sorted(seen.items())]
-
-
-def legend(impls) -> list[str]:
-    """One line per added folder among impls, for the reports."""
-    seen, lines = set(), []
-    for i in impls:
-        d = info(i)
-        if d is not None and (i.scheme, i.name) not in seen:
-            seen.add((i.scheme, i.name))
-            lines.append(f"{i.scheme}/{i.name}: added from {d['path']} (sha256 "
-                         f"{d['sha256'][:16]}; scheme from {d['scheme_from']})")
-    return lines

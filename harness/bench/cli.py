@@ -460,7 +460,7 @@ def cmd_report(args) -> int:
     labels = {t: e.get("clock_label", t) for t, e in targets.items()}
     facts = records.target_facts(data)
     print(terminal.tables(recs, labels, baseline, model.declared_counters_of(data), facts))
-    for line in added.data_legend(recs):  # folders from outside the tree (run --add)
+    for line in model.added_folders(recs):  # folders from outside the tree (run --add)
         print(line)
     try:
         files = folder.write_folder(data, out, baseline, facts, with_plots=not args.no_plots)

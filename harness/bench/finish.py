@@ -48,7 +48,7 @@ def finish_run(run: RunResult) -> int:
         print(terminal.tables(recs, labels, baseline,
                               {n: e["counters"] for n, e in target_env.items() if "counters" in e},
                               facts))
-    for line in added.legend(o.impl for o in outcomes):
+    for line in model.added_folders(recs):  # folders from outside the tree (--add)
         print(line)
     print(terminal.summary(outcomes, sc.skipped, sc.unavailable))
     for line in terminal.target_lines(outcomes):

@@ -10,7 +10,6 @@ share; nothing here writes a file.
 """
 from __future__ import annotations
 
-from harness.bench import added
 from harness.bench.output import model, papers
 
 # the scheme of "which implementation for my core" (the README's table, the
@@ -30,7 +29,7 @@ class Page:
         self.targets_env = self.env.get("targets", {})
         self.failures = data.get("failures", [])
         # folders added with --add (their records' `added`): one line each
-        self.added = added.data_legend(self.records)
+        self.added = model.added_folders(self.records)
         self.facts = facts or {}
         # what the default run left out (./lwcbench run --all runs it), and
         # how many jobs were answered from the results cache

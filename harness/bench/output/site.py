@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import pathlib
 
-from harness.bench import added
 from harness.bench.files import write_atomic
 from harness.bench.output import model
 from harness.bench.output.html import escape as e
@@ -326,7 +325,7 @@ class Site:
         head = ["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
                 "code bytes", "stack bytes", "smallest", "its code bytes"]
         body_rows = []
-        legend = added.data_legend(self.data["results"])  # folders from --add
+        legend = model.added_folders(self.data["results"])  # folders from --add
         for w in which(Page(self.data, None, self.facts)):
             impl = w["impl"] or (f"{w['default']} (not measured)" if w["default"] else "-")
             body_rows.append([
