@@ -63,8 +63,11 @@ def finish_run(run: RunResult) -> int:
                reused_jobs=reused,
                job_seconds={f"{o.target} {impl_id(o.impl)}": o.seconds for o in outcomes
                             if not o.reused_from})
-    if run.cache is not None:  # the next run's order and estimate
-        run.cache.remember_job_seconds(env["job_seconds"])
+    if run.cache is not None:  # the next run's order and estimate (the tree's jobs:
+        # a folder added with --add leaves nothing in the cache's shared files)
+        run.cache.remember_job_seconds({f"{o.target} {impl_id(o.impl)}": o.seconds
+                                        for o in outcomes
+                                        if not o.reused_from and not added.is_added(o.impl)})
     if run.load_before is not None:
         env["load_average"] = {"start": round(run.load_before, 2),
                                "end": round(os.getloadavg()[0], 2)}
