@@ -5,19 +5,22 @@
  * the lines that name the descriptor (LWC_ADDED_DESC, LWC_ADDED_SCHEME,
  * LWC_ADDED_IMPL).  The folder's sources and this file are compiled with
  * -Dcrypto_aead_encrypt=<namespace>_crypto_aead_encrypt (and the same for
- * crypto_aead_decrypt, randombytes), as SUPERCOP's crypto_aead.h renames
- * them, so that any number of folders link into one program.
+ * crypto_aead_decrypt, randombytes, crypto_verify_16, crypto_verify_32), as
+ * SUPERCOP's crypto_aead.h renames them, so that any number of folders link
+ * into one program.
  *
  * The one-shot calls (what ./lwcbench measures, what applications call)
  * are the folder's own, with nothing in between but this call:
- * lwc_aead_encrypt -> glue_encrypt -> crypto_aead_encrypt.  The
- * incremental calls (the KAT's split check, ./lwcbench fuzz, inputs longer
- * than the benchmark's buffers) keep the key, nonce, associated data and
- * message in one static buffer and run the one-shot call over everything
- * so far: encrypt_update writes the new part of the ciphertext (an online
- * scheme's prefix), decrypt_update remembers where the plaintext goes and
- * decrypt_verify writes it there once the tag is checked.  One incremental
- * context at a time; longer inputs than the buffer answer LWC_ERR_ARG.
+ * lwc_aead_encrypt -> glue_encrypt -> crypto_aead_encrypt (an input given
+ * in place is copied first: SUPERCOP promises no overlap).  The
+ * incremental calls (the KAT's split check, ./lwcbench fuzz) keep the key,
+ * nonce, associated data and message in one static buffer and run the
+ * one-shot call over everything so far: encrypt_update writes the new part
+ * of the ciphertext (an online scheme's prefix), decrypt_update remembers
+ * where the plaintext goes and decrypt_verify writes it there once the tag
+ * is checked.  One incremental context at a time; inputs longer than the
+ * buffer answer LWC_ERR_ARG (a benchmark point streamed through the
+ * incremental calls, longer than the target's buffers, is not measured).
  */
 #include <stddef.h>
 #include <stdint.h>

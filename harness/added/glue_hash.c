@@ -5,7 +5,8 @@
  * Written into each added folder's copy by harness/bench/added.py after
  * the lines that name the descriptor (LWC_ADDED_DESC, LWC_ADDED_SCHEME,
  * LWC_ADDED_IMPL); compiled, as the folder's sources, with
- * -Dcrypto_hash=<namespace>_crypto_hash (and randombytes).
+ * -Dcrypto_hash=<namespace>_crypto_hash (and randombytes, crypto_verify_16,
+ * crypto_verify_32).
  *
  * crypto_hash takes the whole message at once, and lwc's descriptor has
  * incremental calls only (init, update, squeeze: lwc_hash_compute calls
