@@ -15,6 +15,7 @@ import argparse
 import concurrent.futures
 import contextlib
 import fcntl
+import json
 import os
 import pathlib
 import re
@@ -156,10 +157,20 @@ def registry_source(impls: list[Impl]) -> str:
                       '#include "lwc.h"', *registry_lines(impls)]) + "\n"
 
 
+# In a folder ./lwcbench --add made (harness/bench/added.py): where it comes
+# from and the flags its sources are compiled with.
+ADDED_INFO = "lwc-added.json"
+
+
 def impl_flags(impl: Impl) -> list[str]:
     """The flags every source of an implementation is compiled with, on the
     host and on every target: its folder (api.h), its namespace and its
-    descriptor's names."""
+    descriptor's names; for a SUPERCOP folder added with --add, its folder
+    and the flags its lwc-added.json gives (the SUPERCOP names renamed into
+    its namespace)."""
+    added = impl.path / ADDED_INFO
+    if impl.name.startswith("+") and added.is_file():
+        return [f"-I{rel(impl.path)}", *json.loads(added.read_text())["cflags"]]
     return [f"-I{rel(impl.path)}",
             f"-DLWC_NAMESPACE={impl.namespace}",
             f'-DLWC_SCHEME_NAME="{impl.scheme}"',

@@ -39,8 +39,10 @@ class Impl:
 
     @property
     def namespace(self) -> str:
-        """C identifier prefix of this implementation's symbols."""
-        return f"{self.scheme}_{self.name}".replace("-", "_").replace(".", "_")
+        """C identifier prefix of this implementation's symbols (a folder
+        added from outside the tree, "+name": added_name)."""
+        return (f"{self.scheme}_{self.name}".replace("-", "_").replace(".", "_")
+                .replace("+", "added_"))
 
     @property
     def sources(self) -> list[pathlib.Path]:

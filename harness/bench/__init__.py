@@ -44,6 +44,9 @@ inside functions too, and fails on one against it).
                profile, a bare permutation's function alone)
   pool.py      each(): the jobs on the cores; Progress: the progress line
   impls.py     which implementations exist (the tree, plus LWC_EXTRA_IMPLS)
+  added.py     --add DIR: a SUPERCOP / NIST LWC folder copied into lwc's
+               layout with a glue (harness/added/), made an extra
+               implementation; added_kat.py: its scheme by the KAT
   cache.py     the results cache; files.py: atomic writes; units.py: fmt_time;
                machine.py: this machine's CPU
   ct.py, profile.py, fuzz.py, supercop.py, arduino.py, hostcmp.py,
@@ -59,6 +62,7 @@ inside functions too, and fails on one against it).
 # use pool and trace, not runner.
 ORDER = (
     ("units", "files", "session", "elfpatch", "install", "impls", "machine"),  # foundations
+    ("added",),  # --add: a SUPERCOP folder as an implementation outside the tree
     ("kat", "cache", "trace", "pool"),  # answers judged and cached, traces read, jobs run
     ("targets.job",),  # a job: requests, answers judged, the cache
     ("targets.firmware",),  # a cross target's firmware build
@@ -66,6 +70,7 @@ ORDER = (
     ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
     ("targets.board",),
     ("targets",),  # the package: every target, found
+    ("added_kat",),  # --add without --as: the scheme by the KAT on the host
     # the output: records -> the table model -> the papers -> one renderer a format
     ("output", "output.model", "output.data"),
     ("output.papers", "output.plots", "output.records"),

@@ -3,14 +3,14 @@
   lwcbench run [--target T]... [--scheme S]... [--impl I]... [--json FILE]
                [--out DIR] [--suite thesis|sweep|grid]... [--quick] [--all] [--fresh]
                [--baseline IMPL|none] [--jobs N] [--timeout SECONDS]
-               [--port DEVICE] [--baud N] [--estimate]
+               [--port DEVICE] [--baud N] [--estimate] [--add DIR [--as SCHEME]]...
   lwcbench report FILE.json [--out DIR] [--baseline IMPL|none] [--no-plots]
   lwcbench report --docs [--check | --stale] [--supplement NAME] [FILE.json]
   lwcbench report --site DIR [FILE.json] [--compare OLD.json]
   lwcbench list [--target T]... [--scheme S]... [--verbose]
   lwcbench worker tcp://HOST:PORT [--nthreads N] [--name NAME] [--wait SECONDS]
-  lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N]
-  lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
+  lwcbench ct [--target T]... [--scheme S]... [--impl I]... [--jobs N] [--add DIR [--as S]]...
+  lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose] [--add DIR]...
   lwcbench export supercop DIR [--scheme S]... [--impl I]... [--verbose]
   lwcbench host-compare [--samples N] [--size B]... [--supercop DIR]... [--json FILE]
   lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
@@ -29,8 +29,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench import (budget, cluster, ct, fuzz, hostcmp, install, launcher, leak, pool,
-                           profile, psa_overhead, runner, stale, supercop)
+from harness.bench import (added, added_kat, budget, cluster, ct, fuzz, hostcmp, install,
+                           launcher, leak, pool, profile, psa_overhead, runner, stale, supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -83,6 +83,10 @@ wait-state variants are left out; the report says so, and --all runs them.
 --estimate prints what the run will cost, from the plan (budget.py).
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.
+--add DIR [--as SCHEME] (repeatable) adds a SUPERCOP / NIST LWC folder (api.h,
+sources): named +<folder>, built, KAT-checked and measured beside ours (without
+--scheme: of its scheme); its records say where it comes from; kept out of
+the shared cache entries and of --docs (docs/lwcbench/run.md).
 fuzz: libFuzzer (clang, ASan, UBSan) compares every host implementation with
 ref on random inputs, seeded from the KAT files; the corpus is kept in
 build/fuzz/; exit status 1 with the reproducer when one differs.
@@ -148,6 +152,22 @@ def add_run(sub) -> None:
     run.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
+    added.add_arguments(run)
+
+
+def with_added(args, only_added: bool = False) -> list:
+    """The --add folders made extra implementations (added.prepare), and
+    the selection widened to take them: their names join --impl when it is
+    given, their schemes --scheme; without --scheme the run is of their
+    schemes alone (beside ours of the same schemes), and with only_added
+    and no --impl, of them alone."""
+    got = added_kat.prepare(getattr(args, "add", None))
+    if got:
+        schemes = [a.scheme for a in got]
+        args.scheme = list(dict.fromkeys([*(args.scheme or []), *schemes]))
+        if args.impl or only_added:
+            args.impl = list(dict.fromkeys([*(args.impl or []), *(a.name for a in got)]))
+    return got
 
 
 def add_report(sub) -> None:
@@ -230,6 +250,7 @@ def add_ct(sub) -> None:
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
+    added.add_arguments(ctp)
 
 
 def impl_counts(impls) -> str:
@@ -288,6 +309,10 @@ def cmd_run(args) -> int:
     """The main job: the options parsed once into a plan, the run it asks
     for (runner.execute, on the cluster when --cluster), its report."""
     started = time.monotonic()
+    if getattr(args, "add", None) and args.docs:
+        raise UsageError("--docs stores the run as the committed data set, which holds the "
+                         "tree's implementations only: run --add without --docs")
+    with_added(args)
     plan = plan_of(args, tuple(args.argv))
     if args.estimate:  # the plan's cost, nothing run
         known = budget.calibration(args.calibration) if args.calibration else None
@@ -320,6 +345,7 @@ def cmd_ct(args) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     classes = [TARGETS[n] for n in target_names(args.target)]
+    with_added(args, only_added=True)
     install.setup(install.profiles_for(classes))
     targets = [c() for c in classes]  # after the set-up
     chosen = select(all_impls(), args.scheme, args.impl)
@@ -434,6 +460,8 @@ def cmd_report(args) -> int:
     labels = {t: e.get("clock_label", t) for t, e in targets.items()}
     facts = records.target_facts(data)
     print(terminal.tables(recs, labels, baseline, model.declared_counters_of(data), facts))
+    for line in model.added_folders(recs):  # folders from outside the tree (run --add)
+        print(line)
     try:
         files = folder.write_folder(data, out, baseline, facts, with_plots=not args.no_plots)
     except OSError as e:  # the file being written was removed; others are whole

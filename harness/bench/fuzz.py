@@ -1,6 +1,7 @@
 """./lwcbench fuzz: differential fuzzing of every host implementation against ref.
 
   lwcbench fuzz [--seconds N] [--jobs N] [--seed N] [--out DIR] [--verbose]
+                [--add DIR [--as SCHEME]]...
 
 Builds lwc-fuzz (harness.build's `fuzz` variant: clang, libFuzzer,
 AddressSanitizer, UBSan; sources in tests/fuzz/), brings the seed corpus up
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import io
 import os
 import pathlib
@@ -27,8 +29,8 @@ import subprocess
 import sys
 import time
 
-from harness.bench.impls import all_impls, extra_build, is_extra
-from harness.bench import install
+from harness.bench.impls import SelectionError, all_impls, extra_build, is_extra
+from harness.bench import added, added_kat, install
 from harness.bench.files import write_atomic
 from harness.build import HOST_ARCHS, HOST_PREFERENCE, Builder
 from harness.discover import KAT_DIR, ROOT, order_by_preference
@@ -36,6 +38,10 @@ from harness.katfile import records
 
 DEFAULT_OUT = ROOT / "build" / "fuzz"
 SEEDS = DEFAULT_OUT / "seeds"  # shared by every --out: it depends on the KAT files only
+# --add: the folders and ref of their schemes, a program with a scheme table
+# of its own: its seeds and corpus in a folder of their own (by the folders'
+# digests)
+ADDED_OUT = ROOT / "build" / "fuzz-added"
 PROGRAM = "lwc-fuzz"
 PROGRESS_EVERY = 10.0  # seconds between summary lines
 SEED_PERM_ENTRIES = 64  # KAT entries turned into permutation programs
@@ -51,11 +57,14 @@ class FuzzError(Exception):
 
 # -- the program ------------------------------------------------------------------
 
-def build(quiet: bool = True) -> pathlib.Path:
+def build(quiet: bool = True, only: set[tuple[str, str]] | None = None) -> pathlib.Path:
     """Build lwc-fuzz with every host implementation (the tree's into
     build/host-fuzz; with LWC_EXTRA_IMPLS, those as well into
-    build/fuzz-extra-<key>: impls.extra_build_dir) and return its path."""
-    impls = [i for i in all_impls() if i.builds_for(HOST_ARCHS)]
+    build/fuzz-extra-<key>: impls.extra_build_dir) and return its path;
+    only: these (scheme, implementation) pairs alone (--add: the folders
+    and ref, which the fuzzer compares them with)."""
+    impls = [i for i in all_impls() if i.builds_for(HOST_ARCHS)
+             and (only is None or (i.scheme, i.name) in only)]
     if any(is_extra(i) for i in impls):
         builder = Builder("fuzz", quiet=True, impls=order_by_preference(impls, HOST_PREFERENCE),
                           out=extra_build(ROOT / "build" / "fuzz-extra", impls))
@@ -324,6 +333,7 @@ def add_parser(sub) -> None:
                          "build/fuzz; the seeds are always build/fuzz/seeds/)")
     fz.add_argument("--verbose", action="store_true",
                     help="libFuzzer's own output instead of a summary line every few seconds")
+    added.add_arguments(fz)
 
 
 def main(args) -> int:
@@ -332,19 +342,31 @@ def main(args) -> int:
     if args.seconds < 1 or args.jobs < 1:
         print("lwcbench: --seconds and --jobs must be at least 1", file=sys.stderr)
         return 2
-    out = pathlib.Path(args.out).resolve() if args.out else DEFAULT_OUT
+    try:  # --add: those folders and ref of their schemes, nothing else
+        got = added_kat.prepare(args.add)
+    except SelectionError as e:
+        print(f"lwcbench: {e}", file=sys.stderr)
+        return 2
+    seeds, out = SEEDS, DEFAULT_OUT
+    if got:  # a program of its own: its own scheme table, seeds and corpus
+        key = "\n".join(sorted(f"{a.scheme} {a.name} {a.digest}" for a in got))
+        out = ADDED_OUT / hashlib.sha256(key.encode()).hexdigest()[:10]
+        seeds = out / "seeds"
+    out = pathlib.Path(args.out).resolve() if args.out else out
     install.setup(["fuzz"])
     try:
-        binary = build(quiet=False)
-        n = write_seeds(binary, SEEDS)
+        only = {pair for a in got for pair in ((a.scheme, a.name), (a.scheme, "ref"))}
+        binary = build(quiet=False, only=only or None)
+        n = write_seeds(binary, seeds)
     except FuzzError as e:
         print(f"lwcbench fuzz: {e}", file=sys.stderr)
         return 1
     corpus = out / "corpus"
     kept = len(list(corpus.iterdir())) if corpus.is_dir() else 0
-    print(f"fuzz: {n} seed inputs from {KAT_DIR} in {SEEDS}; "
+    print(f"fuzz: {n} seed inputs from {KAT_DIR} in {seeds}; "
           f"{kept} kept inputs in {corpus}", flush=True)
-    result = run(binary, out, args.seconds, args.jobs, args.seed, verbose=args.verbose)
+    result = run(binary, out, args.seconds, args.jobs, args.seed, verbose=args.verbose,
+                 seeds=seeds)
     size = len(list(corpus.iterdir()))
     stats = result.stats
     cov = f", coverage {result.cov} edges / {result.ft} features" if result.cov else ""

@@ -2,6 +2,7 @@
 
   lwcbench profile --target T --scheme S --impl I [--op OP] [--adlen N] [--mlen N]
                    [--json FILE] [--plot FILE]
+  lwcbench profile --target T --add DIR [--as SCHEME] ...   (a SUPERCOP folder)
 
 The operation runs once under the target's tracer (the one `./lwcbench ct`
 uses: every executed instruction's address and every data access's
@@ -41,7 +42,7 @@ import pathlib
 import re
 import sys
 
-from harness.bench import elfpatch, install
+from harness.bench import added, added_kat, elfpatch, install
 from harness.bench.impls import SelectionError, all_impls, impl_id, select
 from harness.bench.targets import TARGETS
 from harness.bench.targets.base import CrossTarget
@@ -71,8 +72,9 @@ def add_parser(sub) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--target", required=True, metavar="T",
                    help="a simulated target with a tracer (as for ./lwcbench ct)")
-    p.add_argument("--scheme", required=True, metavar="S", help="the scheme")
-    p.add_argument("--impl", required=True, metavar="I", help="its implementation")
+    p.add_argument("--scheme", metavar="S", help="the scheme")
+    p.add_argument("--impl", metavar="I", help="its implementation (+NAME: an --add folder)")
+    added.add_arguments(p)
     p.add_argument("--op", metavar="OP", help="encrypt, decrypt, hash or permutation "
                    "(default: the first of the scheme's kind)")
     p.add_argument("--adlen", type=int, default=0, metavar="N",
@@ -287,6 +289,12 @@ def main(args) -> int:
             raise ProfileError(f"{args.target} has no instruction tracer (profile needs a "
                                "simulated target)")
         try:  # names first: a wrong one is said before the set-up runs
+            got = added_kat.prepare(args.add)
+            if got and args.impl is None and len(got) == 1:  # the one folder added
+                args.scheme, args.impl = args.scheme or got[0].scheme, got[0].name
+            if args.scheme is None or args.impl is None:
+                raise SelectionError("--scheme and --impl name the implementation (or one "
+                                     "--add DIR)")
             impl = select(all_impls(), [args.scheme], [args.impl])[0]
         except SelectionError as e:
             raise ProfileError(str(e))

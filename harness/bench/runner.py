@@ -19,7 +19,7 @@ import threading
 import time
 
 from harness.bench import cluster as cluster_mod
-from harness.bench import install, scope
+from harness.bench import added, install, scope
 from harness.bench.cache import ResultsCache
 from harness.bench.impls import all_impls, impl_id, select
 from harness.bench.plan import DEFAULT_OUT, Plan, points_of
@@ -124,6 +124,9 @@ def records_of(res: JobResult, points: list[Point]) -> list[dict]:
                         "table_lookup_cycles": v.get("table_lookup_cycles")})
         if res.status != "ok":
             rec["error"] = res.errors.get(p) or res.detail
+        rec.update(added.record_fields(res.impl))  # a folder from --add: where from
+        if res.glue_code_bytes is not None:
+            rec["glue_code_bytes"] = res.glue_code_bytes
         out.append(rec)
     return out
 
@@ -184,6 +187,11 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
                                   if t.exact and cache is not None and not cache.fresh})
     for name, lo in sc.left_out.items():
         progress.note(scope.left_out_line(name, lo))
+    for t, _mine in sc.runnable:  # an added folder its architectures file keeps away: said
+        for i in chosen:
+            if added.is_added(i) and not t.supports(i):
+                progress.note(f"{t.name}: {impl_id(i)} not built: its architectures file names "
+                              f"{' '.join(i.architectures)}")
     try:
         for t, mine in sc.runnable:
             progress.note(f"{t.name}: {len(mine)} implementation(s); {t.description}")

@@ -336,8 +336,13 @@ def run(source: pathlib.Path | None, check: bool,
     if source is not None:
         if check:
             raise DocsError("--check compares with the committed data: give no FILE.json")
-        records.store(records.load(source),
-                      DOCS / "data" / names[supplement] if supplement else DATA)
+        loaded = records.load(source)
+        added = sorted({f"{r.get('scheme')}/{r.get('impl')}" for r in loaded["results"]
+                        if r.get("added")})
+        if added:  # a folder from outside the tree is never part of the data set
+            raise DocsError(f"{source} holds folders added with --add ({', '.join(added)}): "
+                            "the committed data set is the tree's own; run without --add")
+        records.store(loaded, DOCS / "data" / names[supplement] if supplement else DATA)
     data = records.load(DATA)
     files = wanted(data, records.target_facts(data),
                    {name: _loaded(DOCS / "data" / src) for name, src in names.items()})

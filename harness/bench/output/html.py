@@ -149,6 +149,10 @@ def to_html(data: dict, baseline: str | None, images: list[pathlib.Path],
     h.append("</nav>")
     skipped = {n: e["skipped"] for n, e in page.targets_env.items()
                if isinstance(e, dict) and "skipped" in e}
+    if page.added:  # folders from outside the tree (./lwcbench run --add)
+        h.append("<div><b>Added folders</b><ul>")
+        h += [f"<li>{escape(line)}</li>" for line in page.added]
+        h.append("</ul></div>")
     if page.failures:
         h.append("<div class=failures><b>Failures</b><ul>")
         h += [f"<li>{escape(f['target'])} {escape(f['impl'])}: {escape(f['status'])}: "

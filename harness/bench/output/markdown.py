@@ -52,6 +52,8 @@ def to_markdown(data: dict, baseline: str | None, images: list[pathlib.Path] = (
     out.append("")
     for line in scope_lines(page):
         out += [line, ""]
+    if page.added:  # folders from outside the tree (./lwcbench run --add)
+        out += ["## Added folders", ""] + [f"- {line}" for line in page.added] + [""]
     if page.failures:
         out += ["## Failures", ""]
         out += [f"- {f['target']} {f['impl']}: {f['status']}: {f['detail']}" for f in page.failures]

@@ -586,3 +586,15 @@ def sweep(records, target: str, field: str, facts: dict | None = None) -> dict:
                 (r["mlen"], r[field] / r["mlen"]))
     order = row_order(facts, target)
     return {s: {i: sorted(out[s][i]) for i in impl_order(out[s], order)} for s in scheme_order(out)}
+
+
+def added_folders(records: list[dict]) -> list[str]:
+    """A line for each folder added with ./lwcbench run --add (the records'
+    `added` field: harness/bench/added.py): the reports' and the site's note
+    on where it comes from."""
+    seen: dict[str, dict] = {}
+    for r in records:
+        if isinstance(r.get("added"), dict):
+            seen.setdefault(f"{r.get('scheme')}/{r.get('impl')}", r["added"])
+    return [f"{k}: added from {d.get('path')} (sha256 {str(d.get('sha256'))[:16]}; scheme from "
+            f"{d.get('scheme_from')})" for k, d in sorted(seen.items())]

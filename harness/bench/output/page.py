@@ -28,6 +28,8 @@ class Page:
         self.env = data.get("environment", {})
         self.targets_env = self.env.get("targets", {})
         self.failures = data.get("failures", [])
+        # folders added with --add (their records' `added`): one line each
+        self.added = model.added_folders(self.records)
         self.facts = facts or {}
         # what the default run left out (./lwcbench run --all runs it), and
         # how many jobs were answered from the results cache

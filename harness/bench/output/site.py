@@ -325,6 +325,7 @@ class Site:
         head = ["target", "metric", "implementation", "per byte, 32 KiB", "per byte, 16 B",
                 "code bytes", "stack bytes", "smallest", "its code bytes"]
         body_rows = []
+        legend = model.added_folders(self.data["results"])  # folders from --add
         for w in which(Page(self.data, None, self.facts)):
             impl = w["impl"] or (f"{w['default']} (not measured)" if w["default"] else "-")
             body_rows.append([
@@ -340,6 +341,8 @@ class Site:
                 "(AEAD: mean of encryption and decryption, no associated data) in the target's "
                 "metric, its code and stack bytes, and the smallest implementation measured.</p>",
                 table(head, body_rows),
+                *(["<h2>Added folders</h2><ul>" + "".join(f"<li>{e(line)}</li>" for line in legend)
+                   + "</ul>"] if legend else []),
                 "<h2>Schemes across targets</h2><p>" +
                 " ".join(f'<a href="scheme-{slug(s)}.html">{e(s)}</a>' for s in self.schemes) +
                 "</p>"]

@@ -202,7 +202,9 @@ class Target:
     def open_session(self, program: object) -> Session:
         raise NotImplementedError
 
-    def code_bytes(self, impl: Impl) -> int | None:
+    def code_bytes(self, impl: Impl, glue: bool = False) -> int | None:
+        """text + data of impl's objects (glue: an --add folder's glue
+        alone, harness/bench/added.py); None where there is no such figure."""
         return None
 
     def image_digest(self, impl: Impl, program: object) -> str | None:
@@ -335,8 +337,8 @@ class CrossTarget(Target):
     def build(self, impl):
         return self.firmware.build(impl)
 
-    def code_bytes(self, impl):
-        return self.firmware.code_bytes(impl)
+    def code_bytes(self, impl, glue=False):
+        return self.firmware.code_bytes(impl, glue)
 
     def environment(self):
         env = super().environment()

@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import threading
 
+from harness.bench import added
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.targets.job import BuildError, DoesNotFit
 from harness.build import (BENCH_COMMON, BENCH_CORE, BENCH_KAT_PERM, MINI_LIBC,
@@ -142,7 +143,9 @@ class Firmware:
             o = shared / "obj" / (src.name + ".o")
             err = self._compile(src, o, impl_flags(impl))
             if err:
-                lines = [ln for ln in err.splitlines() if "error" in ln] or err.splitlines()[1:2]
+                # the compiler's messages (the command, its first line, may hold
+                # -Wno-error: an --add folder's)
+                lines = [ln for ln in err.splitlines()[1:] if "error" in ln] or err.splitlines()[1:2]
                 raise BuildError(f"does not compile for {self.target.name}: "
                                  f"{(lines or ['?'])[0].strip()[:300]}")
             objs.append(o)
@@ -163,7 +166,8 @@ class Firmware:
             full = [ln for ln in msg if "overflowed by" in ln or "will not fit" in ln]
             if full:
                 raise DoesNotFit(f"does not fit the device: {full[0].strip()[:300]}")
-            errs = [ln for ln in msg if "error" in ln and "ld returned" not in ln]
+            errs = ([ln for ln in msg if "undefined reference" in ln] or
+                    [ln for ln in msg if "error" in ln and "ld returned" not in ln])
             raise BuildError(f"does not link for {self.target.name}: "
                              f"{(errs or msg or ['?'])[0].strip()[:300]}")
         with self._lock:
@@ -193,5 +197,8 @@ class Firmware:
                 objs.append(o)
         return objs
 
-    def code_bytes(self, impl):
-        return object_size(self._objects.get(impl, []), self.target.size_tool)
+    def code_bytes(self, impl, glue: bool = False):
+        """text + data of the implementation's objects; for a folder added
+        with --add, of its own objects, or (glue) of the glue alone."""
+        return object_size(added.own_or_glue(self._objects.get(impl, []), glue),
+                           self.target.size_tool)

@@ -20,6 +20,7 @@ import shutil
 import tempfile
 
 from harness.bench.cache import file_sha256, identity_of
+from harness.bench import added
 from harness.bench.impls import extra_build, impl_id, is_extra
 from harness.bench.session import PipeSession, Response
 from harness.bench.targets.base import Target, first_line
@@ -76,7 +77,18 @@ class HostTarget(Target):
         tools.append("callgrind" if shutil.which("valgrind") else "no valgrind: instructions null")
         return True, f"{cc} -O2, {', '.join(tools)}"
 
-    def prepare(self, impls):
+    def prepare(self, impls, apart: bool = True):
+        """The selection's programs: one of the tree's and LWC_EXTRA_IMPLS'
+        implementations (_prepare), and one of each folder added with --add
+        on its own, so that a folder that does not link (a symbol nobody
+        defines) takes no other implementation with it (apart=False: one
+        program for all, as for copies of one folder that stand or fall
+        together: added_kat.py)."""
+        mine = [i for i in impls if not added.is_added(i) or not apart]
+        for group in [mine] * bool(mine) + [[i] for i in impls if i not in mine]:
+            self._prepare(group)
+
+    def _prepare(self, impls):
         """One harness.build of the selection: the tree's own into
         build/host-<variant> (shared with ./lwc and the tests); with extra
         folders (LWC_EXTRA_IMPLS) the selection alone goes to
@@ -94,10 +106,14 @@ class HostTarget(Target):
         bins = builder.out / "bin"
         for i in impls:
             if i in builder.failed:
-                lines = [ln for ln in builder.failed[i].splitlines() if "error" in ln]
+                lines = ([ln for ln in builder.failed[i].splitlines() if "error:" in ln]
+                         or [ln for ln in builder.failed[i].splitlines() if "error" in ln])
                 self._errors[i] = f"does not compile: {(lines or builder.failed[i].splitlines())[0].strip()}"
             elif not (bins / "lwc-bench").exists():  # the link failed
-                self._errors[i] = f"build failed: {err.getvalue().strip().splitlines()[-1]}"
+                said = err.getvalue().strip().splitlines()
+                undefined = [ln for ln in said if "undefined reference" in ln]
+                self._errors[i] = (f"does not link: {undefined[0].strip()[:300]}" if undefined
+                                   else f"build failed: {said[-1]}")
             else:
                 self._bins[i] = bins / "lwc-bench"
                 self._objects[i] = [o for _s, o, _f in builder.impl_objects(i)]
@@ -134,8 +150,8 @@ class HostTarget(Target):
         # busy one; the TSC is invariant (constant_tsc), migration is harmless
         return PipeSession([str(program)], timeout=self.request_timeout)
 
-    def code_bytes(self, impl):
-        return object_size(self._objects.get(impl, []))
+    def code_bytes(self, impl, glue=False):
+        return object_size(added.own_or_glue(self._objects.get(impl, []), glue))
 
     def image_digest(self, impl, program):
         """The implementation's objects (one program holds every host
@@ -192,11 +208,16 @@ class HostTarget(Target):
             return {}, None, None
         reqs = [f"once {impl.scheme} {impl.name} {p.op} {p.adlen} {p.mlen}" for p in points]
         key = ident = None
+        # a folder added with --add: an area of its own, its digest in the key
+        # (targets/job.py cache_area)
+        info = added.info(impl)
+        area = f"added/{CALLGRIND_CACHE}" if info else CALLGRIND_CACHE
+        keyed = [f"added {info['sha256']}", *reqs] if info else reqs
         if self.cache is not None:
             ident = self.callgrind_identity()
         if ident is not None:
-            key = self.cache.key(CALLGRIND_CACHE, file_sha256(program), ident, reqs)
-            hit = self.cache.load(CALLGRIND_CACHE, key, reqs, f"host {impl_id(impl)} callgrind")
+            key = self.cache.key(area, file_sha256(program), ident, keyed)
+            hit = self.cache.load(area, key, reqs, f"host {impl_id(impl)} callgrind")
             if hit is not None:
                 try:
                     return ({p: int(r.fields["instructions"]) for p, r in zip(points, hit[0])},
@@ -222,7 +243,7 @@ class HostTarget(Target):
                             f"callgrind wrote {len(dumps)} dumps for {len(points)} operations"), None
             counts = {p: callgrind_total(d) for p, d in zip(points, dumps)}
         if key is not None and all(isinstance(c, int) for c in counts.values()):
-            self.cache.store(CALLGRIND_CACHE, key, reqs,
+            self.cache.store(area, key, reqs,
                              [Response(q, f"ok instructions={counts[p]}")
                               for q, p in zip(reqs, points)], impl_id(impl))
         return counts, None, None

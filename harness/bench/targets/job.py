@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from harness.bench import added
 from harness.bench import kat as katcheck
 from harness.bench.cache import file_sha256
 from harness.bench.impls import impl_id
@@ -57,6 +58,7 @@ class JobResult:
     kat: str = "skipped"   # pass, fail, skipped
     detail: str = ""
     code_bytes: int | None = None
+    glue_code_bytes: int | None = None    # an --add folder's glue (code_bytes: the folder's)
     stack: dict = dataclasses.field(default_factory=dict)    # op -> bytes
     values: dict = dataclasses.field(default_factory=dict)   # Point -> counts
     errors: dict = dataclasses.field(default_factory=dict)   # Point -> message
@@ -149,13 +151,24 @@ def requests(target, impl: Impl, points: list[Point], quick: bool,
     return reqs, points, stacks
 
 
-def cache_key(target, program: object, reqs: list[str]) -> str | None:
+def cache_area(target, impl: Impl | None = None) -> str:
+    """Where a job's answers are kept in the results cache: the target's
+    shared entries; a folder added with --add (harness/bench/added.py) in
+    an area of its own, added/<target>, never among the shared ones."""
+    return f"added/{target.name}" if impl is not None and added.is_added(impl) else target.name
+
+
+def cache_key(target, program: object, reqs: list[str], impl: Impl | None = None) -> str | None:
+    """The job's key: its image, simulator and requests; an added folder's
+    also holds the digest of the folder's files."""
     if target.cache is None or not target.exact:
         return None
     ident = target.simulator_identity()
     if ident is None:
         return None
-    return target.cache.key(target.name, file_sha256(program), ident, reqs)
+    info = added.info(impl) if impl is not None else None
+    keyed = [f"added {info['sha256']}", *reqs] if info else reqs
+    return target.cache.key(cache_area(target, impl), file_sha256(program), ident, keyed)
 
 
 def conversation(target, impl: Impl, program: object, reqs: list[str],
@@ -164,9 +177,10 @@ def conversation(target, impl: Impl, program: object, reqs: list[str],
     answers under (None: not cacheable, or read back from the cache:
     res.reused_from then says where they come from).  No answers: the
     program could not start; res says why."""
-    key = cache_key(target, program, reqs)
+    key = cache_key(target, program, reqs, impl)
     if key is not None:
-        hit = target.cache.load(target.name, key, reqs, f"{target.name} {impl_id(impl)}")
+        hit = target.cache.load(cache_area(target, impl), key, reqs,
+                                f"{target.name} {impl_id(impl)}")
         if hit is not None:
             res.reused_from = hit[1]
             return hit[0], None
@@ -190,12 +204,14 @@ def run(target, impl: Impl, points: list[Point], quick: bool = False) -> JobResu
     try:
         program = target.build(impl)
     except DoesNotFit as e:
-        res.status, res.detail = "does-not-fit", str(e)
+        res.status, res.detail = "does-not-fit", added.in_source_terms(impl, str(e))
         return res
     except BuildError as e:
-        res.status, res.detail = "build-failed", str(e)
+        res.status, res.detail = "build-failed", added.in_source_terms(impl, str(e))
         return res
     res.code_bytes = target.code_bytes(impl)
+    if added.is_added(impl):  # its own objects above; the glue's apart
+        res.glue_code_bytes = target.code_bytes(impl, glue=True)
     res.image_sha256 = target.image_digest(impl, program)
     res.simulator_sha256 = target.simulator_identity()
     kat_req = katcheck.request(impl)
@@ -209,7 +225,7 @@ def run(target, impl: Impl, points: list[Point], quick: bool = False) -> JobResu
     judge(target, impl, points, stacks, quick, resp, res)
     if res.status == "ok":
         if key is not None:  # only answers that passed are kept
-            target.cache.store(target.name, key, reqs, resp, impl_id(impl))
+            target.cache.store(cache_area(target, impl), key, reqs, resp, impl_id(impl))
         target.extra_counts(impl, program, points, res)
     return res
 
