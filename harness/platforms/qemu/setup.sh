@@ -2,7 +2,8 @@
 #   lwc_setup_qemu   cross compilers (the aarch64 one with its C library),
 #                    qemu-user, the instruction-counting
 #                    plugin build/tools/qemu/libinsn_count.so, the
-#                    Cortex-M3 cycle model build/tools/qemu/libcm3_cycles.so
+#                    Cortex-M3 cycle model build/tools/qemu/libcm3_cycles.so,
+#                    the Cortex-M0/M0+ one build/tools/qemu/libm0_cycles.so
 #                    and the constant-time tracer build/tools/qemu/libct_trace.so
 #
 # The plugin needs QEMU's plugin header, which no Debian 12 binary package
@@ -132,6 +133,8 @@ lwc_setup_qemu() {
   lwc_qemu_plugin harness/platforms/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
   # the Cortex-M3 cycle model (cortex-m3-qemu: modelled cycles)
   lwc_qemu_plugin harness/platforms/qemu/cm3_cycles.c "$LWC_QEMU_DIR/libcm3_cycles.so" || return 1
+  # the Cortex-M0 / M0+ cycle model (cortex-m0-qemu, cortex-m0plus)
+  lwc_qemu_plugin harness/platforms/qemu/m0_cycles.c "$LWC_QEMU_DIR/libm0_cycles.so" || return 1
   # the constant-time tracer (./lwcbench ct)
   lwc_qemu_plugin harness/platforms/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
 }
