@@ -101,6 +101,15 @@ ISAS = [
                  ("mps2-an385", "esch256", "asm_armv7m_small")),
         # the byte interfaces that add and extract words at any alignment
         align=lambda i: i.kind != "perm" and not i.scheme.startswith(("schwaemm", "esch"))),
+    Isa("armv6m", "asm_armv6m", frozenset({"armv6m"}), ("cortex-m0-qemu",),
+        # the same images under the Cortex-M0+ model: one entry of each kind
+        samples=(("cortex-m0plus", "ascon-aead128", "asm_armv6m"),
+                 ("cortex-m0plus", "ascon80pq-v12", "asm_armv6m_small"),
+                 ("cortex-m0plus", "asconhash-v12", "asm_armv6m"),
+                 ("cortex-m0plus", "ascon-p6", "asm_armv6m_small")),
+        # the fast variants' rate blocks: word-aligned buffers in assembly,
+        # the others through the C duplex (backend_armv6m.h)
+        align=lambda i: i.kind != "perm"),
     Isa("avr", "asm_avr", frozenset({"avr"}), ("avr-atmega128",)),
     Isa("msp430", "asm_msp430", frozenset({"msp430"}), ("msp430",),
         # the fast variants' rate blocks: assembly byte loads and stores
