@@ -98,7 +98,15 @@ ISAS = [
                  ("mps2-an385", "ascon-p12", "asm_armv7m"),
                  ("mps2-an385", "ascon-p6", "asm_armv7m_small"),
                  ("mps2-an385", "schwaemm256-128", "asm_armv7m"),
-                 ("mps2-an385", "esch256", "asm_armv7m_small")),
+                 ("mps2-an385", "esch256", "asm_armv7m_small"),
+                 # the same assembly in the Cortex-M4 (ARMv7E-M) and Cortex-M33
+                 # (ARMv8-M Mainline) firmware, beside the C their compilers write
+                 ("cortex-m4-qemu", "ascon-aead128", "asm_armv7m"),
+                 ("cortex-m4-qemu", "ascon-hash256", "asm_armv7m_small"),
+                 ("cortex-m4-qemu", "xoodyak", "asm_armv7m"),
+                 ("cortex-m33-qemu", "ascon128a-v12", "asm_armv7m"),
+                 ("cortex-m33-qemu", "ascon-p12", "asm_armv7m_small"),
+                 ("cortex-m33-qemu", "gimli24-cipher", "asm_armv7m")),
         # the byte interfaces that add and extract words at any alignment
         align=lambda i: i.kind != "perm" and not i.scheme.startswith(("schwaemm", "esch"))),
     Isa("armv6m", "asm_armv6m", frozenset({"armv6m"}), ("cortex-m0-qemu",),

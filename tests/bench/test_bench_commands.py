@@ -23,7 +23,7 @@ BOARDS = ["mps2-an385", "nucleo-f103rb", "mega2560"]  # after the contract's (te
 WAIT_STATE_VARIANTS = ["cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
                        "cortex-m3-qemu-sam3x-ws4"]
 # the new cores of issue 46, outside the default run until its budget takes them in
-NEW_CORES = ["cortex-m0-qemu", "cortex-m0plus"]
+NEW_CORES = ["cortex-m0-qemu", "cortex-m0plus", "cortex-m4-qemu", "cortex-m33-qemu"]
 
 
 def test_list_shows_every_target():

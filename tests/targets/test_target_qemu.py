@@ -40,7 +40,8 @@ def test_contract_order():
     assert NAMES == ["rv32i-qemu", "rv32-zbb-qemu", "rv32-zbkb-qemu", "rv64-qemu",
                      "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu",
                      "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
-                     "cortex-m3-qemu-sam3x-ws4", "cortex-m0-qemu", "cortex-m0plus"]
+                     "cortex-m3-qemu-sam3x-ws4", "cortex-m0-qemu", "cortex-m0plus",
+                     "cortex-m4-qemu", "cortex-m33-qemu"]
     for n in NAMES:
         assert TARGETS[n].name == n
         assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles
