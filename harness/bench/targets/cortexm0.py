@@ -39,6 +39,7 @@ class CortexM0Qemu(QemuTarget):
     core = "m0"   # m0_cycles.c's core=: m0 or m0plus
     mul = 1       # MULS cycles: 1 (the fast multiplier) or 32 (the small one)
     trm = ""      # the manual whose table the model follows (environment)
+    wait_states = 0  # the model prices no flash wait states
 
     def model_args(self) -> str:
         return f"core={self.core},mul={self.mul}"
@@ -94,3 +95,4 @@ class CortexM0Qemu(QemuTarget):
             for suffix in ("", "_min", "_max"):
                 if "cycles" + suffix in v:
                     v["modelled_cycles" + suffix] = v.pop("cycles" + suffix)
+            v["wait_states"] = self.wait_states
