@@ -1,0 +1,393 @@
+#!/usr/bin/env python3
+"""Generate the ARMv6-M (Cortex-M0/M0+, Thumb-1) assembly of Xoodoo.
+
+    python3 -m src.xoodoo.armv6m.gen        # rewrite src/xoodoo/armv6m/*.S
+
+The state is the C perm_state_t (core/perm.h, the word view): lane (x, y)
+of the specification is word x + 4y, word-aligned.  One variant, the
+twelve rounds unrolled: xoodoo_armv6m_permute12(state), and (in the bare
+permutation's build, XOODOO_PERM_ROUNDS) xoodoo_armv6m_permute(state, n),
+which enters the same code at round 12 - n through a loader of that
+round's register map.
+
+Thumb-1 reaches only r0-r7 with its ALU operations, two operands each, and
+rotates by a register only; twelve lanes and theta's parities do not fit
+the eight low registers.  So the rounds are written first as operations on
+named values (the lanes, theta's parity P and effect E, chi's and the
+rotations' temporaries: program()), and allocate() then gives every
+operation its low registers: a value not in one is brought from a high
+register (MOV, one cycle) or from the stack (LDR, two); a low register is
+freed by moving its value, the one needed last (Belady's choice), to a
+free high register, else to a stack slot (STR).  The lane moves of
+rho-west and rho-east are renamings of values: no instruction.
+
+A round, in values (all two-operand, the rotations by an amount MOVS'd
+into a temporary):
+
+    theta    P[x] = A0[x] ^ A1[x] ^ A2[x] (a MOV and two EORS), computed
+             for column x before the column changes, P[3] first;
+             E = P[x-1] ^ (P[x-1] <<< 9), then <<< 5 (MOV, two RORS, an
+             EORS: E[x] = P[x-1] <<< 5 ^ P[x-1] <<< 14); A_y[x] ^= E
+    rho-west A1[x] = A1[x-1] (a renaming); A2 <<< 11 (four RORS)
+    iota     A0[0] ^= the round constant (MOVS, maybe LSLS, EORS)
+    chi      column by column in place with one temporary:
+                 t = A2 & ~A1;  A0 ^= t       (MOV, BICS, EORS)
+                 t = A0 & ~A2;  A1 ^= t
+                 t = A1 & ~A0;  A2 ^= t
+             (the new A0 may stand for the old one in the second line, the
+             new A0 and A1 for the old ones in the third: ARMv7-M's gen.py)
+    rho-east A1 <<< 1 (four RORS), A2[x] = A2[x+2] <<< 8 (a renaming, four
+             RORS)
+
+Nothing branches on the state or indexes memory with it.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+
+from src.asmgen.armv6m import LOW, Asm
+from src.asmgen.emitter import text, write
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+VARIANTS = ["fast"]
+RC = [0x058, 0x038, 0x3C0, 0x0D0, 0x120, 0x014, 0x060, 0x02C, 0x380, 0x0F0, 0x1A0, 0x012]
+HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]
+SLOTS = 6          # stack slots for spilled values
+F_PTR = 4 * SLOTS  # the state pointer, above the slots
+
+
+# -- the rounds as operations on values ---------------------------------------------
+class Prog:
+    """Operations (op, dst, src-or-imm) on named values, with round labels."""
+
+    def __init__(self):
+        self.ops: list[tuple] = []
+        self.n = 0
+
+    def new(self, base: str) -> str:
+        self.n += 1
+        return f"{base}.{self.n}"
+
+    def __call__(self, *op) -> None:
+        self.ops.append(op)
+
+
+def constant(p: Prog, v: int) -> str:
+    """A value holding the immediate v (MOVS, and LSLS when v > 255)."""
+    k = p.new("k")
+    shift = 0
+    while v > 255:
+        assert v & 1 == 0
+        v >>= 1
+        shift += 1
+    p("movs", k, v)
+    if shift:
+        p("lsls", k, shift)
+    return k
+
+
+def rotate_left(p: Prog, vals: list[str], r: int) -> None:
+    k = constant(p, (32 - r) % 32)
+    for v in vals:
+        p("rors", v, k)
+    p("kill", k)
+
+
+def program(first: int = 0) -> tuple[Prog, list[dict], dict]:
+    """Rounds first..11 as operations; the lane -> value map at each round's
+    start (p.ops' "round" markers) and at the end."""
+    p = Prog()
+    lane = {(x, y): f"a{x}{y}" for y in range(3) for x in range(4)}
+    maps = []
+    for i in range(first, 12):
+        p("round", i)
+        maps.append(dict(lane))
+        # theta
+        par = {}
+
+        def parity(x):
+            v = p.new("P")
+            p("mov", v, lane[(x, 0)])
+            p("eors", v, lane[(x, 1)])
+            p("eors", v, lane[(x, 2)])
+            par[x] = v
+
+        parity(3)
+        for x in range(4):
+            if x < 3:
+                parity(x)
+            e = par.pop((x - 1) % 4)
+            t = p.new("t")
+            p("mov", t, e)
+            k = constant(p, 23)
+            p("rors", t, k)
+            p("kill", k)
+            p("eors", e, t)
+            p("kill", t)
+            k = constant(p, 27)
+            p("rors", e, k)
+            p("kill", k)
+            for y in range(3):
+                p("eors", lane[(x, y)], e)
+            p("kill", e)
+        # rho-west
+        lane.update({(x, 1): v for x, v in ((x, lane[((x - 1) % 4, 1)]) for x in range(4))})
+        rotate_left(p, [lane[(x, 2)] for x in range(4)], 11)
+        # iota
+        k = constant(p, RC[i])
+        p("eors", lane[(0, 0)], k)
+        p("kill", k)
+        # chi
+        for x in range(4):
+            a0, a1, a2 = lane[(x, 0)], lane[(x, 1)], lane[(x, 2)]
+            for d, s, n in ((a0, a2, a1), (a1, a0, a2), (a2, a1, a0)):
+                t = p.new("t")
+                p("mov", t, s)
+                p("bics", t, n)
+                p("eors", d, t)
+                p("kill", t)
+        # rho-east
+        rotate_left(p, [lane[(x, 1)] for x in range(4)], 1)
+        lane.update({(x, 2): v for x, v in ((x, lane[((x + 2) % 4, 2)]) for x in range(4))})
+        rotate_left(p, [lane[(x, 2)] for x in range(4)], 8)
+    p("end",)
+    return p, maps, dict(lane)
+
+
+# -- register allocation ---------------------------------------------------------------
+def uses(op: tuple) -> list[str]:
+    """The values an operation reads or writes (in place)."""
+    kind = op[0]
+    if kind in ("eors", "bics", "rors"):
+        return [op[1], op[2]]
+    if kind == "mov":
+        return [op[2]]
+    if kind == "lsls":
+        return [op[1]]
+    return []
+
+
+class Alloc:
+    """Where each value is: a low or high register, or a stack slot."""
+
+    def __init__(self, a: Asm, ops: list[tuple], where: dict, lanes: set):
+        self.a, self.ops, self.where, self.lanes = a, ops, dict(where), lanes
+        self.pos = 0
+
+    def next_use(self, v: str) -> int:
+        for k in range(self.pos, len(self.ops)):
+            op = self.ops[k]
+            if op[0] == "end" and v in self.lanes:
+                return k
+            if v in uses(op) or (op[0] == "round" and v in self.lanes):
+                return k
+        return 10 ** 9
+
+    def used(self) -> set:
+        return set(self.where.values())
+
+    def free_low(self) -> list[str]:
+        return [r for r in LOW if r not in self.used()]
+
+    def evict(self, keep: set) -> str:
+        """A low register freed: its value, needed last, to a free high
+        register or a stack slot."""
+        cands = [v for v, r in self.where.items() if r in LOW and v not in keep]
+        v = max(cands, key=self.next_use)
+        r = self.where[v]
+        high = [h for h in HIGH if h not in self.used()]
+        if high:
+            self.a("mov", high[0], r, comment=f"{v} up")
+            self.where[v] = high[0]
+        else:
+            slot = next(s for s in range(SLOTS) if f"s{s}" not in self.used())
+            self.a("str", r, f"[sp, #{4 * slot}]", comment=f"{v} to the stack")
+            self.where[v] = f"s{slot}"
+        return r
+
+    def low(self, v: str, keep: set) -> str:
+        """v in a low register (brought there if it is not)."""
+        r = self.where[v]
+        if r in LOW:
+            return r
+        f = self.free_low()
+        dst = f[0] if f else self.evict(keep | {v})
+        if r.startswith("s"):
+            self.a("ldr", dst, f"[sp, #{4 * int(r[1:])}]", comment=f"{v} from the stack")
+        else:
+            self.a("mov", dst, r, comment=f"{v} down")
+        self.where[v] = dst
+        return dst
+
+    def fresh(self, v: str, keep: set) -> str:
+        f = self.free_low()
+        r = f[0] if f else self.evict(keep)
+        self.where[v] = r
+        return r
+
+    def run(self, until: str = "end", stop_at=None) -> None:
+        """Emit the operations from pos on, up to the marker `until`."""
+        a = self.a
+        while self.pos < len(self.ops):
+            op = self.ops[self.pos]
+            kind = op[0]
+            if kind == "end" or (kind == "round" and stop_at is not None and op[1] == stop_at):
+                return
+            if kind == "round":
+                a.label(f".Lround{op[1]}")
+                a.note(f"round {op[1]}: " + ", ".join(f"{v}:{r}" for v, r in sorted(self.where.items())))
+                if stop_at == "__labels":
+                    self.labels.append((op[1], dict(self.where)))
+            elif kind == "kill":
+                del self.where[op[1]]
+            elif kind == "movs":
+                r = self.fresh(op[1], set())
+                a("movs", r, f"#{op[2]}")
+            elif kind == "lsls":
+                r = self.low(op[1], set())
+                a("lsls", r, r, f"#{op[2]}")
+            elif kind == "mov":
+                s = self.low(op[2], set())
+                d = self.fresh(op[1], {op[2]})
+                a("mov", d, s)
+            else:
+                keep = {op[1], op[2]}
+                d = self.low(op[1], keep)
+                s = self.low(op[2], keep)
+                a(kind, d, s)
+            self.pos += 1
+
+
+def initial_map(lanes: dict) -> dict:
+    """Lanes x = 0, 1 of every plane... : the first six words low (r0-r5),
+    the other six high."""
+    regs = ["r0", "r1", "r2", "r3", "r4", "r5"] + HIGH
+    order = sorted(lanes.values())
+    return {v: regs[k] for k, v in enumerate(order)}
+
+
+def allocate(a: Asm) -> tuple[list, dict, dict]:
+    """The twelve rounds emitted; returns each round's map (value -> place)
+    with the lane -> value map, and the final ones."""
+    prog, lane_maps, last = program()
+    start = initial_map(lane_maps[0])
+    al = Alloc(a, prog.ops, start, set(last.values()) | set(lane_maps[0].values()))
+    al.labels = []
+    al.run(stop_at="__labels")
+    rounds = [(lane_maps[i], where) for i, (_, where) in enumerate(al.labels)]
+    return rounds, last, dict(al.where)
+
+
+# -- the entries ---------------------------------------------------------------------
+def offset(lane: tuple[int, int]) -> int:
+    x, y = lane
+    return 4 * (x + 4 * y)
+
+
+def load(a: Asm, lanes: dict, where: dict, base: int = 0) -> None:
+    """The twelve words at [r0] into a round's places: the high registers'
+    and the stack slots' first (through a low register loaded later), the
+    low ones after, r0 (the pointer) last.  base: the slots' offset from
+    sp."""
+    items = sorted(((l, v, where[v]) for l, v in lanes.items()),
+                   key=lambda t: (t[2] == "r0", t[2] in LOW))
+    spare = next((r for r in LOW[1:] if r not in where.values()),
+                 next(r for _l, _v, r in reversed(items) if r in LOW and r != "r0"))
+    for l, v, r in items:
+        if r in LOW:
+            a("ldr", r, f"[r0, #{offset(l)}]", comment=f"lane {l}")
+        else:
+            a("ldr", spare, f"[r0, #{offset(l)}]", comment=f"lane {l}")
+            if r.startswith("s"):
+                a("str", spare, f"[sp, #{base + 4 * int(r[1:])}]")
+            else:
+                a("mov", r, spare)
+
+
+def store(a: Asm, lanes: dict, where: dict) -> None:
+    """The final places to the twelve words of the state (pointer above the
+    slots): a free low register takes the pointer; a low lane stored first
+    lends its register to the others when no second one is free."""
+    free = [r for r in LOW if r not in where.values()]
+    p = free[0]
+    a("ldr", p, f"[sp, #{F_PTR}]", comment="the state pointer")
+    todo = sorted(lanes.items(), key=lambda t: (where[t[1]] not in LOW, offset(t[0])))
+    if len(free) > 1:
+        t = free[1]
+    else:
+        l, v = todo.pop(0)
+        t = where[v]
+        a("str", t, f"[{p}, #{offset(l)}]", comment=f"lane {l}")
+    for l, v in todo:
+        r = where[v]
+        if r in LOW:
+            a("str", r, f"[{p}, #{offset(l)}]", comment=f"lane {l}")
+        else:
+            if r.startswith("s"):
+                a("ldr", t, f"[sp, #{4 * int(r[1:])}]")
+            else:
+                a("mov", t, r)
+            a("str", t, f"[{p}, #{offset(l)}]", comment=f"lane {l}")
+
+
+def generate(variant: str) -> str:
+    a = Asm(variant)
+    a.banner("src/xoodoo/armv6m/gen.py", """\
+ARMv6-M (Cortex-M0/M0+), Thumb-1: the Xoodoo permutation on the C state
+(12 little-endian 32-bit lanes, word-aligned), the rounds unrolled, the
+values in registers and stack slots as gen.py's allocation put them.""")
+    a.start()
+    body = Asm(variant)
+    rounds, last, end = allocate(body)
+    a.raw("#ifdef XOODOO_PERM_ROUNDS /* the bare permutation: permute_rounds takes any count */")
+    sym = a.func("xoodoo_armv6m_permute")
+    a.note("r0 = state, r1 = rounds (1 .. 12): the last `rounds` rounds, entered at round"
+           " 12 - rounds with that round's map; [sp] = the entry (popped into pc), then"
+           " permute12's frame")
+    a.save()
+    a("push", "{r0}")
+    a("sub", "sp", f"#{4 * SLOTS + 4}")
+    a("movs", "r2", "#12")
+    a("subs", "r2", "r2", "r1", comment="the round entered")
+    a("lsls", "r2", "r2", "#2")
+    a("ldr", "r3", ".Ltargets_at")
+    a("ldr", "r3", "[r3, r2]")
+    a("str", "r3", "[sp]")
+    a("b", ".Ldispatch")
+    a.raw("    .balign 4")
+    a.label(".Ltargets_at")
+    a.raw("    .word .Ltargets")
+    a.label(".Ldispatch")
+    for i in range(12):
+        a("cmp", "r2", f"#{4 * i}")
+        a("bne", f".Lnot{i}")
+        load(a, *rounds[i], base=4)
+        a("pop", "{pc}", comment=f"to round {i}")
+        a.label(f".Lnot{i}")
+    a.raw("    .balign 4")
+    a.label(".Ltargets")
+    for i in range(12):
+        a.raw(f"    .word .Lround{i} + 1")
+    a.endfunc(sym)
+    a.raw("#endif")
+    a.raw("")
+    sym = a.func("xoodoo_armv6m_permute12")
+    a.note("r0 = state: Xoodoo[12], the rounds unrolled; [sp] .. : the stack slots, the"
+           " state pointer above them")
+    a.save()
+    a("push", "{r0}")
+    a("sub", "sp", f"#{4 * SLOTS}")
+    load(a, *rounds[0])
+    a.lines += body.lines
+    a.note("the end every entry shares")
+    store(a, last, end)
+    a("add", "sp", f"#{4 * SLOTS + 4}")
+    a.restore()
+    a.endfunc(sym)
+    return text(a)
+
+
+if __name__ == "__main__":
+    sys.exit(write(HERE, VARIANTS, generate))
