@@ -24,7 +24,7 @@ import re
 from src.asmgen.emitter import Emitter
 
 LOW = [f"r{k}" for k in range(8)]  # r0-r7: what most of Thumb-1 reaches
-HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]
+HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]  # reached by MOV
 
 # two-operand, flag-setting, low registers only: rd = rd op rm
 ALU2 = {"eors", "ands", "orrs", "bics", "mvns", "adcs", "sbcs", "rors", "muls", "tst", "negs"}
@@ -134,3 +134,149 @@ class Asm(Emitter):
         for lo, hi in zip(("r4", "r5", "r6", "r7"), ("r8", "r9", "r10", "r11")):
             a("mov", hi, lo)
         a("pop", "{" + (extra + ", " if extra else "") + "r4-r7, pc}")
+
+
+# -- values in registers: a small allocator for the generators that need one ----------
+class Prog:
+    """Operations (op, dst, src-or-imm) on named values, with round labels."""
+
+    def __init__(self):
+        self.ops: list[tuple] = []
+        self.n = 0
+
+    def new(self, base: str) -> str:
+        self.n += 1
+        return f"{base}.{self.n}"
+
+    def __call__(self, *op) -> None:
+        self.ops.append(op)
+
+
+IN_PLACE = {"eors", "bics", "rors", "adds", "adcs", "ands", "orrs"}  # (op, dst, src): dst op= src
+NEW_FROM = {"mov": "mov", "lsls3": "lsls", "rev_new": "rev"}       # (op, new, src[, #imm])
+
+
+def uses(op: tuple) -> list[str]:
+    """The values an operation reads or writes (in place).  Operations:
+    IN_PLACE (op, d, s); (mov|lsls3|rev_new, new, s[, imm]): a new value
+    from s; (movs|ldrc, new, imm): a new value, an 8-bit immediate or any
+    word (a literal); (lsls|rev|rev16, d[, imm]): d in place;
+    (rotl1add, x, y): x += y <<< 1 (ADDS t, y, y sets the carry to y's bit
+    31, ADCS x, t adds it: two instructions kept together); (kill, v): v
+    dead; (round, n), (hook, function), (end,): markers."""
+    kind = op[0]
+    if kind in IN_PLACE or kind == "rotl1add":
+        return [op[1], op[2]]
+    if kind in NEW_FROM:
+        return [op[2]]
+    if kind in ("lsls", "rev", "rev16"):
+        return [op[1]]
+    return []
+
+
+class Alloc:
+    """Where each value is: a low or high register, or a stack slot."""
+
+    def __init__(self, a: Asm, ops: list[tuple], where: dict, lanes: set, slots: int):
+        self.a, self.ops, self.where, self.lanes = a, ops, dict(where), lanes
+        self.slots = slots
+        self.pos = 0
+        self.labels: list[tuple[int, dict]] = []  # each "round" marker: (its number, the places)
+
+    def next_use(self, v: str) -> int:
+        for k in range(self.pos, len(self.ops)):
+            op = self.ops[k]
+            if op[0] == "end" and v in self.lanes:
+                return k
+            if v in uses(op) or (op[0] == "round" and v in self.lanes):
+                return k
+        return 10 ** 9
+
+    def used(self) -> set:
+        return set(self.where.values())
+
+    def free_low(self) -> list[str]:
+        return [r for r in LOW if r not in self.used()]
+
+    def evict(self, keep: set) -> str:
+        """A low register freed: its value, needed last, to a free high
+        register or a stack slot."""
+        cands = [v for v, r in self.where.items() if r in LOW and v not in keep]
+        v = max(cands, key=self.next_use)
+        r = self.where[v]
+        high = [h for h in HIGH if h not in self.used()]
+        if high:
+            self.a("mov", high[0], r, comment=f"{v} up")
+            self.where[v] = high[0]
+        else:
+            slot = next(s for s in range(self.slots) if f"s{s}" not in self.used())
+            self.a("str", r, f"[sp, #{4 * slot}]", comment=f"{v} to the stack")
+            self.where[v] = f"s{slot}"
+        return r
+
+    def low(self, v: str, keep: set) -> str:
+        """v in a low register (brought there if it is not)."""
+        r = self.where[v]
+        if r in LOW:
+            return r
+        f = self.free_low()
+        dst = f[0] if f else self.evict(keep | {v})
+        if r.startswith("s"):
+            self.a("ldr", dst, f"[sp, #{4 * int(r[1:])}]", comment=f"{v} from the stack")
+        else:
+            self.a("mov", dst, r, comment=f"{v} down")
+        self.where[v] = dst
+        return dst
+
+    def fresh(self, v: str, keep: set) -> str:
+        f = self.free_low()
+        r = f[0] if f else self.evict(keep)
+        self.where[v] = r
+        return r
+
+    def run(self) -> None:
+        """Emit the operations from pos on, up to the "end" marker; a
+        "round" marker is a label .Lround<n> (its places noted and kept
+        in labels); a "hook" marker calls its function with this
+        allocator (a family's own code: an exit, a constant)."""
+        a = self.a
+        while self.pos < len(self.ops):
+            op = self.ops[self.pos]
+            kind = op[0]
+            if kind == "end":
+                return
+            if kind == "round":
+                a.label(f".Lround{op[1]}")
+                a.note(f"round {op[1]}: " + ", ".join(f"{v}:{r}" for v, r in sorted(self.where.items())))
+                self.labels.append((op[1], dict(self.where)))
+            elif kind == "hook":
+                op[1](self)
+            elif kind == "kill":
+                del self.where[op[1]]
+            elif kind == "movs":
+                r = self.fresh(op[1], set())
+                a("movs", r, f"#{op[2]}")
+            elif kind == "ldrc":
+                r = self.fresh(op[1], set())
+                a("ldr", r, f"=0x{op[2]:08x}")
+            elif kind in ("lsls", "rev", "rev16"):
+                r = self.low(op[1], set())
+                a(kind, r, r, *([f"#{op[2]}"] if kind == "lsls" else []))
+            elif kind in NEW_FROM:
+                s = self.low(op[2], set())
+                d = self.fresh(op[1], {op[2]})
+                a(NEW_FROM[kind], d, s, *([f"#{op[3]}"] if kind == "lsls3" else []))
+            elif kind == "rotl1add":
+                keep = {op[1], op[2]}
+                x = self.low(op[1], keep)
+                y = self.low(op[2], keep)
+                t = self.fresh("rotl1add.t", keep)
+                a("adds", t, y, y, comment="t = y << 1, carry = y's bit 31")
+                a("adcs", x, t, comment="x += y <<< 1")
+                del self.where["rotl1add.t"]
+            else:
+                keep = {op[1], op[2]}
+                d = self.low(op[1], keep)
+                s = self.low(op[2], keep)
+                a(kind, d, s)
+            self.pos += 1

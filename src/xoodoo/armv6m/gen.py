@@ -46,34 +46,18 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.asmgen.armv6m import LOW, Asm
+from src.asmgen.armv6m import HIGH, LOW, Alloc, Asm, Prog
 from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
 VARIANTS = ["fast"]
 RC = [0x058, 0x038, 0x3C0, 0x0D0, 0x120, 0x014, 0x060, 0x02C, 0x380, 0x0F0, 0x1A0, 0x012]
-HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]
 SLOTS = 6          # stack slots for spilled values
 F_PTR = 4 * SLOTS  # the state pointer, above the slots
 
 
 # -- the rounds as operations on values ---------------------------------------------
-class Prog:
-    """Operations (op, dst, src-or-imm) on named values, with round labels."""
-
-    def __init__(self):
-        self.ops: list[tuple] = []
-        self.n = 0
-
-    def new(self, base: str) -> str:
-        self.n += 1
-        return f"{base}.{self.n}"
-
-    def __call__(self, *op) -> None:
-        self.ops.append(op)
-
-
 def constant(p: Prog, v: int) -> str:
     """A value holding the immediate v (MOVS, and LSLS when v > 255)."""
     k = p.new("k")
@@ -156,110 +140,6 @@ def program(first: int = 0) -> tuple[Prog, list[dict], dict]:
     return p, maps, dict(lane)
 
 
-# -- register allocation ---------------------------------------------------------------
-def uses(op: tuple) -> list[str]:
-    """The values an operation reads or writes (in place)."""
-    kind = op[0]
-    if kind in ("eors", "bics", "rors"):
-        return [op[1], op[2]]
-    if kind == "mov":
-        return [op[2]]
-    if kind == "lsls":
-        return [op[1]]
-    return []
-
-
-class Alloc:
-    """Where each value is: a low or high register, or a stack slot."""
-
-    def __init__(self, a: Asm, ops: list[tuple], where: dict, lanes: set):
-        self.a, self.ops, self.where, self.lanes = a, ops, dict(where), lanes
-        self.pos = 0
-
-    def next_use(self, v: str) -> int:
-        for k in range(self.pos, len(self.ops)):
-            op = self.ops[k]
-            if op[0] == "end" and v in self.lanes:
-                return k
-            if v in uses(op) or (op[0] == "round" and v in self.lanes):
-                return k
-        return 10 ** 9
-
-    def used(self) -> set:
-        return set(self.where.values())
-
-    def free_low(self) -> list[str]:
-        return [r for r in LOW if r not in self.used()]
-
-    def evict(self, keep: set) -> str:
-        """A low register freed: its value, needed last, to a free high
-        register or a stack slot."""
-        cands = [v for v, r in self.where.items() if r in LOW and v not in keep]
-        v = max(cands, key=self.next_use)
-        r = self.where[v]
-        high = [h for h in HIGH if h not in self.used()]
-        if high:
-            self.a("mov", high[0], r, comment=f"{v} up")
-            self.where[v] = high[0]
-        else:
-            slot = next(s for s in range(SLOTS) if f"s{s}" not in self.used())
-            self.a("str", r, f"[sp, #{4 * slot}]", comment=f"{v} to the stack")
-            self.where[v] = f"s{slot}"
-        return r
-
-    def low(self, v: str, keep: set) -> str:
-        """v in a low register (brought there if it is not)."""
-        r = self.where[v]
-        if r in LOW:
-            return r
-        f = self.free_low()
-        dst = f[0] if f else self.evict(keep | {v})
-        if r.startswith("s"):
-            self.a("ldr", dst, f"[sp, #{4 * int(r[1:])}]", comment=f"{v} from the stack")
-        else:
-            self.a("mov", dst, r, comment=f"{v} down")
-        self.where[v] = dst
-        return dst
-
-    def fresh(self, v: str, keep: set) -> str:
-        f = self.free_low()
-        r = f[0] if f else self.evict(keep)
-        self.where[v] = r
-        return r
-
-    def run(self, until: str = "end", stop_at=None) -> None:
-        """Emit the operations from pos on, up to the marker `until`."""
-        a = self.a
-        while self.pos < len(self.ops):
-            op = self.ops[self.pos]
-            kind = op[0]
-            if kind == "end" or (kind == "round" and stop_at is not None and op[1] == stop_at):
-                return
-            if kind == "round":
-                a.label(f".Lround{op[1]}")
-                a.note(f"round {op[1]}: " + ", ".join(f"{v}:{r}" for v, r in sorted(self.where.items())))
-                if stop_at == "__labels":
-                    self.labels.append((op[1], dict(self.where)))
-            elif kind == "kill":
-                del self.where[op[1]]
-            elif kind == "movs":
-                r = self.fresh(op[1], set())
-                a("movs", r, f"#{op[2]}")
-            elif kind == "lsls":
-                r = self.low(op[1], set())
-                a("lsls", r, r, f"#{op[2]}")
-            elif kind == "mov":
-                s = self.low(op[2], set())
-                d = self.fresh(op[1], {op[2]})
-                a("mov", d, s)
-            else:
-                keep = {op[1], op[2]}
-                d = self.low(op[1], keep)
-                s = self.low(op[2], keep)
-                a(kind, d, s)
-            self.pos += 1
-
-
 def initial_map(lanes: dict) -> dict:
     """Lanes x = 0, 1 of every plane... : the first six words low (r0-r5),
     the other six high."""
@@ -273,9 +153,8 @@ def allocate(a: Asm) -> tuple[list, dict, dict]:
     with the lane -> value map, and the final ones."""
     prog, lane_maps, last = program()
     start = initial_map(lane_maps[0])
-    al = Alloc(a, prog.ops, start, set(last.values()) | set(lane_maps[0].values()))
-    al.labels = []
-    al.run(stop_at="__labels")
+    al = Alloc(a, prog.ops, start, set(last.values()) | set(lane_maps[0].values()), SLOTS)
+    al.run()
     rounds = [(lane_maps[i], where) for i, (_, where) in enumerate(al.labels)]
     return rounds, last, dict(al.where)
 
