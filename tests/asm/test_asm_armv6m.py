@@ -1,17 +1,20 @@
-"""The ARMv6-M (Cortex-M0/M0+) assembly of Ascon (src/ascon/armv6m, written
-by gen.py): the checks of its own.  tests/asm/test_asm.py's table makes the
-generic ones (generated files current, KATs on cortex-m0-qemu, whose cycle
-model stops at any instruction ARMv6-M lacks and any unaligned access, and
-samples on cortex-m0plus; round counts against ref; misaligned, in-place,
-forged and incremental calls: tests/asm/align.c).
+"""The ARMv6-M (Cortex-M0/M0+) assembly: Ascon's (src/ascon/armv6m, written
+by gen.py) checks of its own, and the value allocator of src/asmgen/armv6m.py
+that Xoodoo's and Sparkle's generators use.  tests/asm/test_asm.py's table
+makes the generic ones for every family (generated files current, KATs on
+cortex-m0-qemu, whose cycle model stops at any instruction ARMv6-M lacks and
+any unaligned access, and samples on cortex-m0plus; every round count
+against ref; misaligned, in-place, forged and incremental calls:
+tests/asm/align.c).
 
-Here: both variants implement every member and bare permutation; the
+Here: both Ascon variants implement every member and bare permutation; the
 rounds as generated (read back from the .S, executed on the host by
 tests/models/thumb.py) are Ascon's round on the plain state, for every
 round of p^12 and random states; the round is 140 one-cycle operations and
 its register map the same at both ends (the search's choice needs no extra
 move); the emitter refuses what ARMv6-M lacks; the fast p^12 called
-directly costs what the Cortex-M0 and M0+ tables say.
+directly costs what the Cortex-M0 and M0+ tables say; the allocator keeps
+every value through its spills.
 """
 from __future__ import annotations
 
@@ -132,3 +135,49 @@ def test_direct_call_of_p12_costs_the_hand_count(tmp_path):
                                          "ascon_armv6m_permute12", 12, core="m0plus",
                                          defines="#define ASCON_LITTLE_ENDIAN 1\n")
     assert cycles == body - 5
+
+
+# -- the value allocator of src/asmgen/armv6m.py (Xoodoo's and Sparkle's) -------------
+def test_the_allocator_keeps_every_value_through_spills():
+    """Random operations on sixteen values (more than the fourteen registers:
+    high registers and stack slots fill), allocated and executed on the host
+    model: every value ends where the allocator says, equal to the same
+    operations done on integers."""
+    from src.asmgen.armv6m import HIGH, LOW, Alloc, Asm, Prog
+    rnd = random.Random(6)
+    names = [f"v{k}" for k in range(16)]
+    start = dict(zip(names, ["r0", "r1", "r2", "r3", "r4", "r5", *HIGH, "s0", "s1", "s2", "s3"]))
+    p = Prog()
+    val = {v: rnd.getrandbits(32) for v in names}
+    want = dict(val)
+    for _ in range(300):
+        a, b = rnd.sample(names, 2)
+        op = rnd.choice(["eors", "bics", "orrs", "tmp"])
+        if op == "tmp":  # a temporary: a copy of b, xored into a, dead
+            t = p.new("t")
+            p("mov", t, b)
+            p("lsls", t, 3)
+            p("eors", a, t)
+            p("kill", t)
+            want[a] ^= (want[b] << 3) & 0xFFFFFFFF
+        else:
+            p(op, a, b)
+            want[a] = {"eors": want[a] ^ want[b], "bics": want[a] & ~want[b] & 0xFFFFFFFF,
+                       "orrs": want[a] | want[b]}[op]
+    p("end",)
+    asm = Asm("t")
+    al = Alloc(asm, p.ops, start, set(names), slots=8)
+    al.run()
+    regs = {r: 0 for r in LOW + HIGH}
+    regs["sp"] = 0x1000
+    mem = {}
+    for v, place in start.items():
+        if place.startswith("s"):
+            mem[0x1000 + 4 * int(place[1:])] = val[v]
+        else:
+            regs[place] = val[v]
+    run_thumb(asm.lines, regs, mem, only={"eor", "bic", "orr", "mov", "lsl", "ldr", "str"})
+    got = {v: mem[0x1000 + 4 * int(q[1:])] if q.startswith("s") else regs[q]
+           for v, q in al.where.items()}
+    assert got == want
+    assert any(ln.split()[0] == "str" for ln in asm.lines)  # it did spill
