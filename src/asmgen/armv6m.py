@@ -280,3 +280,48 @@ class Alloc:
                 s = self.low(op[2], keep)
                 a(kind, d, s)
             self.pos += 1
+
+    def place(self, v: str, dst: str) -> None:
+        """Value v to the free place dst (a register or a stack slot), through
+        a free low register where Thumb-1 has no direct move."""
+        src, a = self.where[v], self.a
+        if dst.startswith("s") and src.startswith("s"):
+            t = self.free_low()[0]
+            a("ldr", t, f"[sp, #{4 * int(src[1:])}]")
+            a("str", t, f"[sp, #{4 * int(dst[1:])}]", comment=f"{v}")
+        elif dst.startswith("s"):
+            if src not in LOW:
+                t = self.free_low()[0]
+                a("mov", t, src)
+                src = t
+            a("str", src, f"[sp, #{4 * int(dst[1:])}]", comment=f"{v}")
+        elif src.startswith("s"):
+            if dst in LOW:
+                a("ldr", dst, f"[sp, #{4 * int(src[1:])}]", comment=f"{v}")
+            else:
+                t = self.free_low()[0]
+                a("ldr", t, f"[sp, #{4 * int(src[1:])}]")
+                a("mov", dst, t, comment=f"{v}")
+        else:
+            a("mov", dst, src, comment=f"{v}")
+        self.where[v] = dst
+
+    def restore(self, want: dict) -> None:
+        """Every value of want to its place there (the others dead): a loop's
+        body ending in the map it started from.  A cycle of places is broken
+        through a free low register (or a free stack slot)."""
+        for v in [v for v in self.where if v not in want]:
+            del self.where[v]
+        while True:
+            todo = [v for v in want if self.where[v] != want[v]]
+            if not todo:
+                return
+            used = set(self.where.values())
+            ready = [v for v in todo if want[v] not in used]
+            if ready:
+                self.place(ready[0], want[ready[0]])
+                continue
+            v = todo[0]
+            spare = [r for r in LOW if r not in used] or \
+                [f"s{k}" for k in range(self.slots) if f"s{k}" not in used]
+            self.place(v, spare[0])

@@ -4,11 +4,14 @@
     python3 -m src.xoodoo.armv6m.gen        # rewrite src/xoodoo/armv6m/*.S
 
 The state is the C perm_state_t (core/perm.h, the word view): lane (x, y)
-of the specification is word x + 4y, word-aligned.  One variant, the
-twelve rounds unrolled: xoodoo_armv6m_permute12(state), and (in the bare
-permutation's build, XOODOO_PERM_ROUNDS) xoodoo_armv6m_permute(state, n),
-which enters the same code at round 12 - n through a loader of that
-round's register map.
+of the specification is word x + 4y, word-aligned.  Two variants:
+
+    fast    the twelve rounds unrolled: xoodoo_armv6m_permute12(state), and
+            (in the bare permutation's build, XOODOO_PERM_ROUNDS)
+            xoodoo_armv6m_permute(state, n), which enters the same code at
+            round 12 - n through a loader of that round's register map
+    small   one round in a loop (small()), its constant a halfword of a
+            table; permute12 sets n = 12 and falls into permute
 
 Thumb-1 reaches only r0-r7 with its ALU operations, two operands each, and
 rotates by a register only; twelve lanes and theta's parities do not fit
@@ -51,7 +54,7 @@ from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
-VARIANTS = ["fast"]
+VARIANTS = ["fast", "small"]
 RC = [0x058, 0x038, 0x3C0, 0x0D0, 0x120, 0x014, 0x060, 0x02C, 0x380, 0x0F0, 0x1A0, 0x012]
 SLOTS = 6          # stack slots for spilled values
 F_PTR = 4 * SLOTS  # the state pointer, above the slots
@@ -88,56 +91,65 @@ def program(first: int = 0) -> tuple[Prog, list[dict], dict]:
     for i in range(first, 12):
         p("round", i)
         maps.append(dict(lane))
-        # theta
-        par = {}
 
-        def parity(x):
-            v = p.new("P")
-            p("mov", v, lane[(x, 0)])
-            p("eors", v, lane[(x, 1)])
-            p("eors", v, lane[(x, 2)])
-            par[x] = v
+        def iota(p: Prog, lane: dict, i: int = i) -> None:
+            k = constant(p, RC[i])
+            p("eors", lane[(0, 0)], k)
+            p("kill", k)
 
-        parity(3)
-        for x in range(4):
-            if x < 3:
-                parity(x)
-            e = par.pop((x - 1) % 4)
-            t = p.new("t")
-            p("mov", t, e)
-            k = constant(p, 23)
-            p("rors", t, k)
-            p("kill", k)
-            p("eors", e, t)
-            p("kill", t)
-            k = constant(p, 27)
-            p("rors", e, k)
-            p("kill", k)
-            for y in range(3):
-                p("eors", lane[(x, y)], e)
-            p("kill", e)
-        # rho-west
-        lane.update({(x, 1): v for x, v in ((x, lane[((x - 1) % 4, 1)]) for x in range(4))})
-        rotate_left(p, [lane[(x, 2)] for x in range(4)], 11)
-        # iota
-        k = constant(p, RC[i])
-        p("eors", lane[(0, 0)], k)
-        p("kill", k)
-        # chi
-        for x in range(4):
-            a0, a1, a2 = lane[(x, 0)], lane[(x, 1)], lane[(x, 2)]
-            for d, s, n in ((a0, a2, a1), (a1, a0, a2), (a2, a1, a0)):
-                t = p.new("t")
-                p("mov", t, s)
-                p("bics", t, n)
-                p("eors", d, t)
-                p("kill", t)
-        # rho-east
-        rotate_left(p, [lane[(x, 1)] for x in range(4)], 1)
-        lane.update({(x, 2): v for x, v in ((x, lane[((x + 2) % 4, 2)]) for x in range(4))})
-        rotate_left(p, [lane[(x, 2)] for x in range(4)], 8)
+        one_round(p, lane, iota)
     p("end",)
     return p, maps, dict(lane)
+
+
+def one_round(p: Prog, lane: dict, iota) -> None:
+    """One round's operations on the lanes' values (lane renamed in place);
+    iota(p, lane) adds the round constant."""
+    # theta
+    par = {}
+
+    def parity(x):
+        v = p.new("P")
+        p("mov", v, lane[(x, 0)])
+        p("eors", v, lane[(x, 1)])
+        p("eors", v, lane[(x, 2)])
+        par[x] = v
+
+    parity(3)
+    for x in range(4):
+        if x < 3:
+            parity(x)
+        e = par.pop((x - 1) % 4)
+        t = p.new("t")
+        p("mov", t, e)
+        k = constant(p, 23)
+        p("rors", t, k)
+        p("kill", k)
+        p("eors", e, t)
+        p("kill", t)
+        k = constant(p, 27)
+        p("rors", e, k)
+        p("kill", k)
+        for y in range(3):
+            p("eors", lane[(x, y)], e)
+        p("kill", e)
+    # rho-west
+    lane.update({(x, 1): v for x, v in ((x, lane[((x - 1) % 4, 1)]) for x in range(4))})
+    rotate_left(p, [lane[(x, 2)] for x in range(4)], 11)
+    iota(p, lane)
+    # chi
+    for x in range(4):
+        a0, a1, a2 = lane[(x, 0)], lane[(x, 1)], lane[(x, 2)]
+        for d, s, n in ((a0, a2, a1), (a1, a0, a2), (a2, a1, a0)):
+            t = p.new("t")
+            p("mov", t, s)
+            p("bics", t, n)
+            p("eors", d, t)
+            p("kill", t)
+    # rho-east
+    rotate_left(p, [lane[(x, 1)] for x in range(4)], 1)
+    lane.update({(x, 2): v for x, v in ((x, lane[((x + 2) % 4, 2)]) for x in range(4))})
+    rotate_left(p, [lane[(x, 2)] for x in range(4)], 8)
 
 
 def initial_map(lanes: dict) -> dict:
@@ -185,13 +197,13 @@ def load(a: Asm, lanes: dict, where: dict, base: int = 0) -> None:
                 a("mov", r, spare)
 
 
-def store(a: Asm, lanes: dict, where: dict) -> None:
+def store(a: Asm, lanes: dict, where: dict, f_ptr: int = F_PTR) -> None:
     """The final places to the twelve words of the state (pointer above the
     slots): a free low register takes the pointer; a low lane stored first
     lends its register to the others when no second one is free."""
     free = [r for r in LOW if r not in where.values()]
     p = free[0]
-    a("ldr", p, f"[sp, #{F_PTR}]", comment="the state pointer")
+    a("ldr", p, f"[sp, #{f_ptr}]", comment="the state pointer")
     todo = sorted(lanes.items(), key=lambda t: (where[t[1]] not in LOW, offset(t[0])))
     if len(free) > 1:
         t = free[1]
@@ -211,13 +223,93 @@ def store(a: Asm, lanes: dict, where: dict) -> None:
             a("str", t, f"[{p}, #{offset(l)}]", comment=f"lane {l}")
 
 
+# -- small: one round in a loop -----------------------------------------------------
+F_RCP = 4 * SLOTS         # small: the pointer into the constants' table
+F_PTR_SMALL = F_RCP + 4   # small: the state pointer, above it
+
+
+def small(a: Asm) -> None:
+    """xoodoo_armv6m_permute(s, n) and permute12 (n = 12): one round in a
+    loop, its constant a halfword of a table (the pointer on the stack, its
+    end the loop's end); the round's values allocated from the map of the
+    module's start, the renamings and spills undone by moves at the end."""
+    lane0 = {(x, y): f"a{x}{y}" for y in range(3) for x in range(4)}
+    start = initial_map(lane0)
+    p = Prog()
+    lane = dict(lane0)
+
+    def iota(p: Prog, lane: dict) -> None:
+        v = lane[(0, 0)]
+
+        def hook(al: Alloc) -> None:
+            x = al.low(v, set())
+            t = al.fresh("rc.p", {v})
+            k = al.fresh("rc.k", {v, "rc.p"})
+            al.a("ldr", t, f"[sp, #{F_RCP}]", comment="the constants' pointer")
+            al.a("ldrh", k, f"[{t}, #0]", comment="this round's constant")
+            al.a("adds", t, "#2")
+            al.a("str", t, f"[sp, #{F_RCP}]")
+            al.a("eors", x, k, comment="iota")
+            del al.where["rc.p"], al.where["rc.k"]
+        p("hook", hook)
+
+    one_round(p, lane, iota)
+    p("end",)
+    body = Asm(a.variant)
+    al = Alloc(body, p.ops, start, set(lane0.values()), SLOTS)
+    al.run()
+    al.restore({lane[pos]: start[lane0[pos]] for pos in lane0})
+
+    sym = a.func("xoodoo_armv6m_permute12")
+    a.note("r0 = state: Xoodoo[12] (the loop from the table's first constant)")
+    a("movs", "r1", "#12")
+    a.endfunc(sym)
+    a.raw("")
+    sym = a.func("xoodoo_armv6m_permute")
+    a.note("r0 = state, r1 = rounds (1 .. 12): the last `rounds` rounds, one a loop;"
+           " [sp] .. the stack slots, the constants' pointer, the state pointer")
+    a.save()
+    a("push", "{r0}")
+    a("sub", "sp", f"#{4 * SLOTS + 4}")
+    a("movs", "r2", "#12")
+    a("subs", "r2", "r2", "r1")
+    a("lsls", "r2", "r2", "#1")
+    a("ldr", "r3", "=.Lrc_table")
+    a("adds", "r3", "r3", "r2", comment="the first round's constant")
+    a("str", "r3", f"[sp, #{F_RCP}]")
+    load(a, lane0, start)
+    a.label(".Lloop")
+    a.lines += body.lines
+    t, u = [r for r in LOW if r not in start.values()][:2]
+    a("ldr", t, f"[sp, #{F_RCP}]")
+    a("ldr", u, "=.Lrc_end")
+    a("cmp", t, u, comment="past the last constant: done")
+    a("beq", ".Ldone")
+    a("b", ".Lloop", comment="(beyond a conditional branch's reach)")
+    a.label(".Ldone")
+    store(a, lane0, start, F_PTR_SMALL)
+    a("add", "sp", f"#{4 * SLOTS + 8}")
+    a.restore()
+    a.raw("    .ltorg")
+    a.raw("    .balign 2")
+    a.label(".Lrc_table")
+    for c in RC:
+        a.raw(f"    .hword 0x{c:03x}")
+    a.label(".Lrc_end")
+    a.endfunc(sym)
+
+
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/xoodoo/armv6m/gen.py", """\
+    a.banner("src/xoodoo/armv6m/gen.py", f"""\
 ARMv6-M (Cortex-M0/M0+), Thumb-1: the Xoodoo permutation on the C state
-(12 little-endian 32-bit lanes, word-aligned), the rounds unrolled, the
+(12 little-endian 32-bit lanes, word-aligned), {"one round in a loop" if variant == "small"
+                                                  else "the rounds unrolled"}, the
 values in registers and stack slots as gen.py's allocation put them.""")
     a.start()
+    if variant == "small":
+        small(a)
+        return text(a)
     body = Asm(variant)
     rounds, last, end = allocate(body)
     a.raw("#ifdef XOODOO_PERM_ROUNDS /* the bare permutation: permute_rounds takes any count */")
