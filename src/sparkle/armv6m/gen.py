@@ -49,7 +49,7 @@ from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
-VARIANTS = ["fast"]
+VARIANTS = ["fast", "small"]
 C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738,
      0xBB1185EB, 0x4F7C7B57, 0xCFBFA1C8, 0xC2B3293D]
 STEPS = 12
@@ -132,29 +132,34 @@ def program(exits) -> tuple[Prog, dict]:
             p("movs", k, s)
             p("eors", y[1], k)
             p("kill", k)
-        for b in range(6):
-            alzette(p, x[b], y[b], b)
-        tx, ty = p.new("tx"), p.new("ty")
-        for t, w in ((tx, x), (ty, y)):
-            p("mov", t, w[0])
-            p("eors", t, w[1])
-            p("eors", t, w[2])
-            ell(p, t)
-        for b in range(3):
-            p("eors", x[b + 3], x[b])
-            p("eors", x[b + 3], ty)
-            p("eors", y[b + 3], y[b])
-            p("eors", y[b + 3], tx)
-        p("kill", tx)
-        p("kill", ty)
-        x = [x[4], x[5], x[3], x[0], x[1], x[2]]
-        y = [y[4], y[5], y[3], y[0], y[1], y[2]]
+        x, y = branches(p, x, y)
         if s + 1 < STEPS:
             exits(s + 1, p, {**{f"x{b}": x[b] for b in range(6)},
                              **{f"y{b}": y[b] for b in range(6)}})
         p("hook", pool)
     p("end",)
     return p
+
+
+def branches(p: Prog, x: list[str], y: list[str]) -> tuple[list[str], list[str]]:
+    """A step's Alzettes and linear layer on the branches' values; returns
+    the values' new order (the branch swap: a renaming)."""
+    for b in range(6):
+        alzette(p, x[b], y[b], b)
+    tx, ty = p.new("tx"), p.new("ty")
+    for t, w in ((tx, x), (ty, y)):
+        p("mov", t, w[0])
+        p("eors", t, w[1])
+        p("eors", t, w[2])
+        ell(p, t)
+    for b in range(3):
+        p("eors", x[b + 3], x[b])
+        p("eors", x[b + 3], ty)
+        p("eors", y[b + 3], y[b])
+        p("eors", y[b + 3], tx)
+    p("kill", tx)
+    p("kill", ty)
+    return [x[4], x[5], x[3], x[0], x[1], x[2]], [y[4], y[5], y[3], y[0], y[1], y[2]]
 
 
 def pool(al: Alloc) -> None:
@@ -168,7 +173,7 @@ def offset(name: str) -> int:
     return 4 * (2 * int(name[1:]) + (name[0] == "y"))
 
 
-def store(a: Asm, names: dict, where: dict) -> None:
+def store(a: Asm, names: dict, where: dict, f_ptr: int = F_PTR) -> None:
     """Every word to the state (pointer on the stack): a free low register,
     or one a stored low word leaves, takes the pointer."""
     where = dict(where)
@@ -188,7 +193,7 @@ def store(a: Asm, names: dict, where: dict) -> None:
         free = [r]
         todo = sorted(names.items(), key=lambda t: (where[t[1]] not in LOW, offset(t[0])))
     p = free[0]
-    a("ldr", p, f"[sp, #{F_PTR}]", comment="the state pointer")
+    a("ldr", p, f"[sp, #{f_ptr}]", comment="the state pointer")
     if len(free) > 1:
         t = free[1]
     else:
@@ -207,13 +212,114 @@ def store(a: Asm, names: dict, where: dict) -> None:
             a("str", t, f"[{p}, #{offset(w)}]", comment=w)
 
 
+# -- small: one step in a loop --------------------------------------------------------
+S_STEP = 4 * SLOTS      # small's frame: the step s, above the slots
+S_COUNT = S_STEP + 4    # the count
+S_PTR = S_STEP + 8      # the state pointer
+
+
+def small(a: Asm) -> None:
+    """sparkle_armv6m_permute(s, steps) (permute7 and permute11 set the
+    count): one step in a loop; its constants c[s mod 8] from a table
+    indexed by s (on the stack), s itself; the step's values allocated from
+    the start map, its renaming and spills undone by moves at its end."""
+    names = {f"{r}{b}": f"{r}{b}" for b in range(6) for r in "xy"}
+    start = {f"{r}{b}": reg for (r, b), reg in zip(
+        [(r, b) for b in range(6) for r in "xy"], ["r0", "r1", "r2", "r3", "r4", "r5"] + HIGH)}
+    p = Prog()
+    x = [f"x{b}" for b in range(6)]
+    y = [f"y{b}" for b in range(6)]
+
+    def constants(al: Alloc) -> None:
+        b = al.a
+        y0, y1 = al.low("y0", set()), al.low("y1", {"y0"})
+        keep = {"y0", "y1"}
+        t = al.fresh("s.t", keep)
+        u = al.fresh("s.u", keep | {"s.t"})
+        k = al.fresh("s.k", keep | {"s.t", "s.u"})
+        b("ldr", t, f"[sp, #{S_STEP}]", comment="s")
+        b("movs", u, "#7")
+        b("ands", u, t)
+        b("lsls", u, u, "#2")
+        b("ldr", k, "=.Lc_table")
+        b("ldr", k, f"[{k}, {u}]", comment="c[s mod 8]")
+        b("eors", y0, k, comment="y0 ^= c[s mod 8]")
+        b("eors", y1, t, comment="y1 ^= s")
+        b("adds", t, "#1")
+        b("str", t, f"[sp, #{S_STEP}]")
+        for v in ("s.t", "s.u", "s.k"):
+            del al.where[v]
+
+    p("hook", constants)
+    x2, y2 = branches(p, x, y)
+    p("end",)
+    body = Asm(a.variant)
+    al = Alloc(body, p.ops, start, set(start), SLOTS)
+    al.run()
+    want = {}
+    for b in range(6):
+        want[x2[b]] = start[f"x{b}"]
+        want[y2[b]] = start[f"y{b}"]
+    al.restore(want)
+
+    for name, n in (("sparkle_armv6m_permute7", 7), ("sparkle_armv6m_permute11", 11)):
+        sym = a.func(name)
+        a.note(f"r0 = state: {n} steps")
+        a("movs", "r1", f"#{n}")
+        a("b", ".Lsteps")
+        a.endfunc(sym)
+        a.raw("")
+    sym = a.func("sparkle_armv6m_permute")
+    a.note("r0 = state, r1 = steps (0 .. 12): one step a loop; [sp] .. the stack slots,"
+           " the step s, the count, the state pointer")
+    a.label(".Lsteps")
+    a("cmp", "r1", "#0")
+    a("bne", ".Lsome")
+    a("bx", "lr", comment="no step: nothing to do")
+    a.label(".Lsome")
+    a.save()
+    a("movs", "r2", "#0")
+    a("push", "{r0}")
+    a("push", "{r1}")
+    a("push", "{r2}")
+    a("sub", "sp", f"#{4 * SLOTS}")
+    a("mov", "r7", "r0", comment="the pointer, in a register not in the map")
+    for nm, reg in sorted(start.items(), key=lambda t: t[1] in LOW):
+        if reg in LOW:
+            a("ldr", reg, f"[r7, #{offset(nm)}]", comment=nm)
+        else:
+            a("ldr", "r6", f"[r7, #{offset(nm)}]", comment=nm)
+            a("mov", reg, "r6")
+    a.label(".Lloop")
+    a.lines += body.lines
+    a("ldr", "r6", f"[sp, #{S_STEP}]")
+    a("ldr", "r7", f"[sp, #{S_COUNT}]")
+    a("cmp", "r6", "r7", comment="s = steps: done")
+    a("beq", ".Ldone")
+    a("b", ".Lloop", comment="(beyond a conditional branch's reach)")
+    a.label(".Ldone")
+    store(a, names, start, S_PTR)
+    a("add", "sp", f"#{4 * SLOTS + 12}")
+    a.restore()
+    a.raw("    .ltorg")
+    a.raw("    .balign 4")
+    a.label(".Lc_table")
+    for c in C:
+        a.raw(f"    .word 0x{c:08x}")
+    a.endfunc(sym)
+
+
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/sparkle/armv6m/gen.py", """\
+    a.banner("src/sparkle/armv6m/gen.py", f"""\
 ARMv6-M (Cortex-M0/M0+), Thumb-1: Sparkle384 on the C state (x0, y0, ...,
-x5, y5: twelve little-endian words, word-aligned), steps 0 .. 11 unrolled,
+x5, y5: twelve little-endian words, word-aligned), {"one step in a loop" if variant == "small"
+                                                     else "steps 0 .. 11 unrolled"},
 the values in registers and stack slots as gen.py's allocation put them.""")
     a.start()
+    if variant == "small":
+        small(a)
+        return text(a)
 
     def exits(n: int, p: Prog, names: dict) -> None:
         def hook(al: Alloc) -> None:
