@@ -5,12 +5,14 @@
 
 The state is the 48-byte string of common.h, on this little-endian core the
 twelve words s[0][0..3] (row 0, x), s[1][0..3] (y), s[2][0..3] (z), kept
-word-aligned (backend_armv6m.h: core/perm.h's PERM_VIEW_WORDS32).  One
-variant: the twelve words in the fourteen registers r0-r12, lr from the
-loads to the stores (no other state in memory), four rounds unrolled in a
-loop (the swaps' period: a small swap after rounds r = 0 mod 4, a big one
-after r = 2 mod 4), the round constant 0x9e377900 ^ r kept on the stack
-and counted down by 4 a loop.
+word-aligned (backend_armv6m.h: core/perm.h's PERM_VIEW_WORDS32).  Both
+variants keep the twelve words in the fourteen registers r0-r12, lr from
+the loads to the stores (no other state in memory).  small: one round in a
+loop, the registers moved back to its map and the swaps done as MOVs after
+it (small()).  fast: four rounds unrolled in a loop (the swaps' period: a
+small swap after rounds r = 0 mod 4, a big one after r = 2 mod 4), the
+round constant 0x9e377900 ^ r kept on the stack and counted down by 4 a
+loop.
 
 Thumb-1 reaches the low registers r0-r7 alone for its ALU operations, has
 no barrel shifter and rotates by a register only.  So a column's SP-box
@@ -47,7 +49,7 @@ from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
 
-VARIANTS = ["fast"]
+VARIANTS = ["fast", "small"]
 RC = 0x9E377900
 HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]
 F_PTR = 0  # [sp]: the state pointer
@@ -299,15 +301,75 @@ def permute(a: Asm) -> None:
     a.endfunc(sym)
 
 
+def small(a: Asm) -> None:
+    """gimli_armv6m_permute(s, rounds): one round in a loop from the start
+    map back to it (parallel_moves), then by the round's residue mod 4 the
+    small swap and the constant, or the big swap, as MOVs through r6; the
+    round r counted down on the stack."""
+    m = start_map()
+    body = Asm(a.variant)
+    one_round(body, m, 1)  # r = 1 mod 4: no swap, no constant (done below)
+    body.note("the registers back to the round's map")
+    parallel_moves(body, m, start_map())
+    x = {j: start_map().reg(("x", j)) for j in range(4)}
+    sym = a.func("gimli_armv6m_permute")
+    a.note("r0 = state, r1 = rounds (0 .. 24): the last `rounds` rounds of the 24, one a loop;"
+           " [sp] = the state pointer, [sp, #4] = the round r")
+    a("cmp", "r1", "#0")
+    a("bne", ".Lgo")
+    a("bx", "lr", comment="no round: nothing to do")
+    a.label(".Lgo")
+    a.save()
+    a("push", "{r0, r1}")
+    load(a, start_map())
+    a.label(".Lround")
+    a.lines += body.lines
+    a("ldr", "r6", "[sp, #4]", comment="r")
+    a("lsls", "r7", "r6", "#31", comment="N = bit 0 of r, C = bit 1")
+    a("bmi", ".Lnext", comment="r odd: no swap")
+    a("bcs", ".Lbig", comment="r = 2 mod 4: the big swap")
+    a.note("r = 0 mod 4: the small swap, then s[0][0] ^= 0x9e377900 ^ r")
+    for j, k in ((0, 1), (2, 3)):
+        a("mov", "r7", x[j])
+        a("mov", x[j], x[k])
+        a("mov", x[k], "r7")
+    a("ldr", "r7", ".Lrc")
+    a("adds", "r7", "r7", "r6", comment="0x9e377900 ^ r (r < 256, a multiple of 4)")
+    assert x[0] in LOW
+    a("eors", x[0], "r7")
+    a("b", ".Lnext")
+    a.raw("    .balign 4")
+    a.label(".Lrc")
+    a.raw(f"    .word 0x{RC:08x}")
+    a.label(".Lbig")
+    for j, k in ((0, 2), (1, 3)):
+        a("mov", "r7", x[j])
+        a("mov", x[j], x[k])
+        a("mov", x[k], "r7")
+    a.label(".Lnext")
+    a("subs", "r6", "#1")
+    a("str", "r6", "[sp, #4]")
+    a("beq", ".Ldone")
+    a("b", ".Lround", comment="(beyond a conditional branch's reach)")
+    a.label(".Ldone")
+    store(a, start_map())
+    a("add", "sp", "#8")
+    a.restore()
+    a.endfunc(sym)
+
+
 def generate(variant: str) -> str:
     a = Asm(variant)
-    a.banner("src/gimli/armv6m/gen.py", """\
+    a.banner("src/gimli/armv6m/gen.py", f"""\
 ARMv6-M (Cortex-M0/M0+), Thumb-1: the Gimli permutation on the 48-byte state
 (12 little-endian words s[0][0..3], s[1][0..3], s[2][0..3], word-aligned).
-The twelve words in r0-r12, lr (as each round's map says: gen.py), four
-rounds in a loop; r4-r11 saved.""")
+The twelve words in r0-r12, lr (as each round's map says: gen.py), {"one round" if variant == "small" else "four"}
+{"in a loop" if variant == "small" else "rounds in a loop"}; r4-r11 saved.""")
     a.start()
-    permute(a)
+    if variant == "small":
+        small(a)
+    else:
+        permute(a)
     return text(a)
 
 
