@@ -63,6 +63,7 @@ ORDER = (
     ("targets.firmware",),  # a cross target's firmware build
     ("targets.base",),  # what a target is, its hooks
     ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
+    ("targets.cortexm0", "targets.mainline"),  # drivers built on qemu's (Cortex-M0/M0+, M4, M33)
     ("targets.board",),
     ("targets",),  # the package: every target, found
     # the output: records -> the table model -> the papers -> one renderer a format
