@@ -181,3 +181,16 @@ def test_the_allocator_keeps_every_value_through_spills():
            for v, q in al.where.items()}
     assert got == want
     assert any(ln.split()[0] == "str" for ln in asm.lines)  # it did spill
+
+
+def test_every_family_of_the_permutation_study_has_both_variants():
+    """Gimli, Sparkle384 and Xoodoo: every scheme their ARMv7-M assembly
+    serves has asm_armv6m and asm_armv6m_small too, claiming ARMv6-M alone."""
+    tree = discover()
+    for family in ("gimli", "sparkle", "schwaemm", "esch", "xoodoo", "xoodyak"):
+        schemes = {i.scheme for i in tree if i.name == "asm_armv7m" and i.scheme.startswith(family)}
+        assert schemes, family
+        for name in ("asm_armv6m", "asm_armv6m_small"):
+            have = {i.scheme for i in tree if i.name == name and i.scheme.startswith(family)}
+            assert have == schemes, (family, name, sorted(schemes - have))
+    assert all(i.architectures == ("armv6m",) for i in tree if i.name.startswith("asm_armv6m"))
