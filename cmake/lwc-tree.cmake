@@ -3,6 +3,8 @@
 
 # lwc_impl(KIND SCHEME NAME NAMESPACE FOLDER ARCHS... [NOT_CT] SOURCES...)
 # (cmake/lwc.cmake defines it)
+lwc_impl(aead ascon-aead128 asm_armv6m ascon_aead128_asm_armv6m crypto_aead/ascon-aead128/asm_armv6m ARCHS armv6m SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_armv6m_small ascon_aead128_asm_armv6m_small crypto_aead/ascon-aead128/asm_armv6m_small ARCHS armv6m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_armv7m ascon_aead128_asm_armv7m crypto_aead/ascon-aead128/asm_armv7m ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_armv7m_masked ascon_aead128_asm_armv7m_masked crypto_aead/ascon-aead128/asm_armv7m_masked ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_armv7m_masked3 ascon_aead128_asm_armv7m_masked3 crypto_aead/ascon-aead128/asm_armv7m_masked3 ARCHS armv7m SOURCES aead.c ascon.S)
@@ -35,6 +37,8 @@ lwc_impl(aead ascon-aead128 masked_leveled ascon_aead128_masked_leveled crypto_a
 lwc_impl(aead ascon-aead128 opt64 ascon_aead128_opt64 crypto_aead/ascon-aead128/opt64 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon-aead128 ref ascon_aead128_ref crypto_aead/ascon-aead128/ref ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon-aead128 x86_64_bmi2 ascon_aead128_x86_64_bmi2 crypto_aead/ascon-aead128/x86_64_bmi2 ARCHS x86_64 SOURCES aead.c)
+lwc_impl(aead ascon128-v12 asm_armv6m ascon128_v12_asm_armv6m crypto_aead/ascon128-v12/asm_armv6m ARCHS armv6m SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128-v12 asm_armv6m_small ascon128_v12_asm_armv6m_small crypto_aead/ascon128-v12/asm_armv6m_small ARCHS armv6m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_armv7m ascon128_v12_asm_armv7m crypto_aead/ascon128-v12/asm_armv7m ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_armv7m_small ascon128_v12_asm_armv7m_small crypto_aead/ascon128-v12/asm_armv7m_small ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_avr ascon128_v12_asm_avr crypto_aead/ascon128-v12/asm_avr ARCHS avr SOURCES aead.c ascon.S)
@@ -56,6 +60,8 @@ lwc_impl(aead ascon128-v12 lowsize ascon128_v12_lowsize crypto_aead/ascon128-v12
 lwc_impl(aead ascon128-v12 opt64 ascon128_v12_opt64 crypto_aead/ascon128-v12/opt64 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128-v12 ref ascon128_v12_ref crypto_aead/ascon128-v12/ref ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128-v12 x86_64_bmi2 ascon128_v12_x86_64_bmi2 crypto_aead/ascon128-v12/x86_64_bmi2 ARCHS x86_64 SOURCES aead.c)
+lwc_impl(aead ascon128a-v12 asm_armv6m ascon128a_v12_asm_armv6m crypto_aead/ascon128a-v12/asm_armv6m ARCHS armv6m SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128a-v12 asm_armv6m_small ascon128a_v12_asm_armv6m_small crypto_aead/ascon128a-v12/asm_armv6m_small ARCHS armv6m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_armv7m ascon128a_v12_asm_armv7m crypto_aead/ascon128a-v12/asm_armv7m ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_armv7m_small ascon128a_v12_asm_armv7m_small crypto_aead/ascon128a-v12/asm_armv7m_small ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_avr ascon128a_v12_asm_avr crypto_aead/ascon128a-v12/asm_avr ARCHS avr SOURCES aead.c ascon.S)
@@ -77,6 +83,8 @@ lwc_impl(aead ascon128a-v12 lowsize ascon128a_v12_lowsize crypto_aead/ascon128a-
 lwc_impl(aead ascon128a-v12 opt64 ascon128a_v12_opt64 crypto_aead/ascon128a-v12/opt64 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128a-v12 ref ascon128a_v12_ref crypto_aead/ascon128a-v12/ref ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128a-v12 x86_64_bmi2 ascon128a_v12_x86_64_bmi2 crypto_aead/ascon128a-v12/x86_64_bmi2 ARCHS x86_64 SOURCES aead.c)
+lwc_impl(aead ascon80pq-v12 asm_armv6m ascon80pq_v12_asm_armv6m crypto_aead/ascon80pq-v12/asm_armv6m ARCHS armv6m SOURCES aead.c ascon.S)
+lwc_impl(aead ascon80pq-v12 asm_armv6m_small ascon80pq_v12_asm_armv6m_small crypto_aead/ascon80pq-v12/asm_armv6m_small ARCHS armv6m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_armv7m ascon80pq_v12_asm_armv7m crypto_aead/ascon80pq-v12/asm_armv7m ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_armv7m_small ascon80pq_v12_asm_armv7m_small crypto_aead/ascon80pq-v12/asm_armv7m_small ARCHS armv7m SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_avr ascon80pq_v12_asm_avr crypto_aead/ascon80pq-v12/asm_avr ARCHS avr SOURCES aead.c ascon.S)
@@ -102,6 +110,8 @@ lwc_impl(aead dumbo asm_msp430 dumbo_asm_msp430 crypto_aead/dumbo/asm_msp430 ARC
 lwc_impl(aead dumbo lowsize dumbo_lowsize crypto_aead/dumbo/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead dumbo opt32 dumbo_opt32 crypto_aead/dumbo/opt32 ARCHS any SOURCES aead.c)
 lwc_impl(aead dumbo ref dumbo_ref crypto_aead/dumbo/ref ARCHS any SOURCES aead.c)
+lwc_impl(aead gimli24-cipher asm_armv6m gimli24_cipher_asm_armv6m crypto_aead/gimli24-cipher/asm_armv6m ARCHS armv6m SOURCES aead.c gimli.S)
+lwc_impl(aead gimli24-cipher asm_armv6m_small gimli24_cipher_asm_armv6m_small crypto_aead/gimli24-cipher/asm_armv6m_small ARCHS armv6m SOURCES aead.c gimli.S)
 lwc_impl(aead gimli24-cipher asm_armv7m gimli24_cipher_asm_armv7m crypto_aead/gimli24-cipher/asm_armv7m ARCHS armv7m SOURCES aead.c gimli.S)
 lwc_impl(aead gimli24-cipher asm_armv7m_small gimli24_cipher_asm_armv7m_small crypto_aead/gimli24-cipher/asm_armv7m_small ARCHS armv7m SOURCES aead.c gimli.S)
 lwc_impl(aead gimli24-cipher asm_avr_small gimli24_cipher_asm_avr_small crypto_aead/gimli24-cipher/asm_avr_small ARCHS avr SOURCES aead.c gimli.S)
@@ -127,18 +137,24 @@ lwc_impl(aead romulus-n asm_msp430_table romulus_n_asm_msp430_table crypto_aead/
 lwc_impl(aead romulus-n lowsize romulus_n_lowsize crypto_aead/romulus-n/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead romulus-n opt32 romulus_n_opt32 crypto_aead/romulus-n/opt32 ARCHS any SOURCES aead.c)
 lwc_impl(aead romulus-n ref romulus_n_ref crypto_aead/romulus-n/ref ARCHS any SOURCES aead.c)
+lwc_impl(aead schwaemm256-128 asm_armv6m schwaemm256_128_asm_armv6m crypto_aead/schwaemm256-128/asm_armv6m ARCHS armv6m SOURCES aead.c sparkle.S)
+lwc_impl(aead schwaemm256-128 asm_armv6m_small schwaemm256_128_asm_armv6m_small crypto_aead/schwaemm256-128/asm_armv6m_small ARCHS armv6m SOURCES aead.c sparkle.S)
 lwc_impl(aead schwaemm256-128 asm_armv7m schwaemm256_128_asm_armv7m crypto_aead/schwaemm256-128/asm_armv7m ARCHS armv7m SOURCES aead.c sparkle.S)
 lwc_impl(aead schwaemm256-128 asm_armv7m_small schwaemm256_128_asm_armv7m_small crypto_aead/schwaemm256-128/asm_armv7m_small ARCHS armv7m SOURCES aead.c sparkle.S)
 lwc_impl(aead schwaemm256-128 asm_avr_small schwaemm256_128_asm_avr_small crypto_aead/schwaemm256-128/asm_avr_small ARCHS avr SOURCES aead.c sparkle.S)
 lwc_impl(aead schwaemm256-128 lowsize schwaemm256_128_lowsize crypto_aead/schwaemm256-128/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead schwaemm256-128 opt32 schwaemm256_128_opt32 crypto_aead/schwaemm256-128/opt32 ARCHS any SOURCES aead.c)
 lwc_impl(aead schwaemm256-128 ref schwaemm256_128_ref crypto_aead/schwaemm256-128/ref ARCHS any SOURCES aead.c)
+lwc_impl(aead xoodyak asm_armv6m xoodyak_asm_armv6m crypto_aead/xoodyak/asm_armv6m ARCHS armv6m SOURCES aead.c xoodoo.S)
+lwc_impl(aead xoodyak asm_armv6m_small xoodyak_asm_armv6m_small crypto_aead/xoodyak/asm_armv6m_small ARCHS armv6m SOURCES aead.c xoodoo.S)
 lwc_impl(aead xoodyak asm_armv7m xoodyak_asm_armv7m crypto_aead/xoodyak/asm_armv7m ARCHS armv7m SOURCES aead.c xoodoo.S)
 lwc_impl(aead xoodyak asm_armv7m_small xoodyak_asm_armv7m_small crypto_aead/xoodyak/asm_armv7m_small ARCHS armv7m SOURCES aead.c xoodoo.S)
 lwc_impl(aead xoodyak asm_avr_small xoodyak_asm_avr_small crypto_aead/xoodyak/asm_avr_small ARCHS avr SOURCES aead.c xoodoo.S)
 lwc_impl(aead xoodyak lowsize xoodyak_lowsize crypto_aead/xoodyak/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead xoodyak opt32 xoodyak_opt32 crypto_aead/xoodyak/opt32 ARCHS any SOURCES aead.c)
 lwc_impl(aead xoodyak ref xoodyak_ref crypto_aead/xoodyak/ref ARCHS any SOURCES aead.c)
+lwc_impl(hash ascon-hash256 asm_armv6m ascon_hash256_asm_armv6m crypto_hash/ascon-hash256/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-hash256 asm_armv6m_small ascon_hash256_asm_armv6m_small crypto_hash/ascon-hash256/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_armv7m ascon_hash256_asm_armv7m crypto_hash/ascon-hash256/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_armv7m_small ascon_hash256_asm_armv7m_small crypto_hash/ascon-hash256/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_avr ascon_hash256_asm_avr crypto_hash/ascon-hash256/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -160,6 +176,8 @@ lwc_impl(hash ascon-hash256 lowsize ascon_hash256_lowsize crypto_hash/ascon-hash
 lwc_impl(hash ascon-hash256 opt64 ascon_hash256_opt64 crypto_hash/ascon-hash256/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-hash256 ref ascon_hash256_ref crypto_hash/ascon-hash256/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-hash256 x86_64_bmi2 ascon_hash256_x86_64_bmi2 crypto_hash/ascon-hash256/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(hash ascon-xof128 asm_armv6m ascon_xof128_asm_armv6m crypto_hash/ascon-xof128/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-xof128 asm_armv6m_small ascon_xof128_asm_armv6m_small crypto_hash/ascon-xof128/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_armv7m ascon_xof128_asm_armv7m crypto_hash/ascon-xof128/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_armv7m_small ascon_xof128_asm_armv7m_small crypto_hash/ascon-xof128/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_avr ascon_xof128_asm_avr crypto_hash/ascon-xof128/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -181,6 +199,8 @@ lwc_impl(hash ascon-xof128 lowsize ascon_xof128_lowsize crypto_hash/ascon-xof128
 lwc_impl(hash ascon-xof128 opt64 ascon_xof128_opt64 crypto_hash/ascon-xof128/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-xof128 ref ascon_xof128_ref crypto_hash/ascon-xof128/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-xof128 x86_64_bmi2 ascon_xof128_x86_64_bmi2 crypto_hash/ascon-xof128/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(hash asconhash-v12 asm_armv6m asconhash_v12_asm_armv6m crypto_hash/asconhash-v12/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash asconhash-v12 asm_armv6m_small asconhash_v12_asm_armv6m_small crypto_hash/asconhash-v12/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_armv7m asconhash_v12_asm_armv7m crypto_hash/asconhash-v12/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_armv7m_small asconhash_v12_asm_armv7m_small crypto_hash/asconhash-v12/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_avr asconhash_v12_asm_avr crypto_hash/asconhash-v12/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -202,6 +222,8 @@ lwc_impl(hash asconhash-v12 lowsize asconhash_v12_lowsize crypto_hash/asconhash-
 lwc_impl(hash asconhash-v12 opt64 asconhash_v12_opt64 crypto_hash/asconhash-v12/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhash-v12 ref asconhash_v12_ref crypto_hash/asconhash-v12/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhash-v12 x86_64_bmi2 asconhash_v12_x86_64_bmi2 crypto_hash/asconhash-v12/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(hash asconhasha-v12 asm_armv6m asconhasha_v12_asm_armv6m crypto_hash/asconhasha-v12/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash asconhasha-v12 asm_armv6m_small asconhasha_v12_asm_armv6m_small crypto_hash/asconhasha-v12/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_armv7m asconhasha_v12_asm_armv7m crypto_hash/asconhasha-v12/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_armv7m_small asconhasha_v12_asm_armv7m_small crypto_hash/asconhasha-v12/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_avr asconhasha_v12_asm_avr crypto_hash/asconhasha-v12/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -223,6 +245,8 @@ lwc_impl(hash asconhasha-v12 lowsize asconhasha_v12_lowsize crypto_hash/asconhas
 lwc_impl(hash asconhasha-v12 opt64 asconhasha_v12_opt64 crypto_hash/asconhasha-v12/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhasha-v12 ref asconhasha_v12_ref crypto_hash/asconhasha-v12/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhasha-v12 x86_64_bmi2 asconhasha_v12_x86_64_bmi2 crypto_hash/asconhasha-v12/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(hash asconxof-v12 asm_armv6m asconxof_v12_asm_armv6m crypto_hash/asconxof-v12/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash asconxof-v12 asm_armv6m_small asconxof_v12_asm_armv6m_small crypto_hash/asconxof-v12/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_armv7m asconxof_v12_asm_armv7m crypto_hash/asconxof-v12/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_armv7m_small asconxof_v12_asm_armv7m_small crypto_hash/asconxof-v12/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_avr asconxof_v12_asm_avr crypto_hash/asconxof-v12/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -244,6 +268,8 @@ lwc_impl(hash asconxof-v12 lowsize asconxof_v12_lowsize crypto_hash/asconxof-v12
 lwc_impl(hash asconxof-v12 opt64 asconxof_v12_opt64 crypto_hash/asconxof-v12/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxof-v12 ref asconxof_v12_ref crypto_hash/asconxof-v12/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxof-v12 x86_64_bmi2 asconxof_v12_x86_64_bmi2 crypto_hash/asconxof-v12/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(hash asconxofa-v12 asm_armv6m asconxofa_v12_asm_armv6m crypto_hash/asconxofa-v12/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash asconxofa-v12 asm_armv6m_small asconxofa_v12_asm_armv6m_small crypto_hash/asconxofa-v12/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_armv7m asconxofa_v12_asm_armv7m crypto_hash/asconxofa-v12/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_armv7m_small asconxofa_v12_asm_armv7m_small crypto_hash/asconxofa-v12/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_avr asconxofa_v12_asm_avr crypto_hash/asconxofa-v12/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -265,12 +291,16 @@ lwc_impl(hash asconxofa-v12 lowsize asconxofa_v12_lowsize crypto_hash/asconxofa-
 lwc_impl(hash asconxofa-v12 opt64 asconxofa_v12_opt64 crypto_hash/asconxofa-v12/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxofa-v12 ref asconxofa_v12_ref crypto_hash/asconxofa-v12/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxofa-v12 x86_64_bmi2 asconxofa_v12_x86_64_bmi2 crypto_hash/asconxofa-v12/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(hash esch256 asm_armv6m esch256_asm_armv6m crypto_hash/esch256/asm_armv6m ARCHS armv6m SOURCES hash.c sparkle.S)
+lwc_impl(hash esch256 asm_armv6m_small esch256_asm_armv6m_small crypto_hash/esch256/asm_armv6m_small ARCHS armv6m SOURCES hash.c sparkle.S)
 lwc_impl(hash esch256 asm_armv7m esch256_asm_armv7m crypto_hash/esch256/asm_armv7m ARCHS armv7m SOURCES hash.c sparkle.S)
 lwc_impl(hash esch256 asm_armv7m_small esch256_asm_armv7m_small crypto_hash/esch256/asm_armv7m_small ARCHS armv7m SOURCES hash.c sparkle.S)
 lwc_impl(hash esch256 asm_avr_small esch256_asm_avr_small crypto_hash/esch256/asm_avr_small ARCHS avr SOURCES hash.c sparkle.S)
 lwc_impl(hash esch256 lowsize esch256_lowsize crypto_hash/esch256/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash esch256 opt32 esch256_opt32 crypto_hash/esch256/opt32 ARCHS any SOURCES hash.c)
 lwc_impl(hash esch256 ref esch256_ref crypto_hash/esch256/ref ARCHS any SOURCES hash.c)
+lwc_impl(hash gimli24-hash asm_armv6m gimli24_hash_asm_armv6m crypto_hash/gimli24-hash/asm_armv6m ARCHS armv6m SOURCES gimli.S hash.c)
+lwc_impl(hash gimli24-hash asm_armv6m_small gimli24_hash_asm_armv6m_small crypto_hash/gimli24-hash/asm_armv6m_small ARCHS armv6m SOURCES gimli.S hash.c)
 lwc_impl(hash gimli24-hash asm_armv7m gimli24_hash_asm_armv7m crypto_hash/gimli24-hash/asm_armv7m ARCHS armv7m SOURCES gimli.S hash.c)
 lwc_impl(hash gimli24-hash asm_armv7m_small gimli24_hash_asm_armv7m_small crypto_hash/gimli24-hash/asm_armv7m_small ARCHS armv7m SOURCES gimli.S hash.c)
 lwc_impl(hash gimli24-hash asm_avr_small gimli24_hash_asm_avr_small crypto_hash/gimli24-hash/asm_avr_small ARCHS avr SOURCES gimli.S hash.c)
@@ -281,12 +311,16 @@ lwc_impl(hash photon-beetle-hash asm_msp430 photon_beetle_hash_asm_msp430 crypto
 lwc_impl(hash photon-beetle-hash lowsize photon_beetle_hash_lowsize crypto_hash/photon-beetle-hash/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash photon-beetle-hash opt32 photon_beetle_hash_opt32 crypto_hash/photon-beetle-hash/opt32 ARCHS any SOURCES hash.c)
 lwc_impl(hash photon-beetle-hash ref photon_beetle_hash_ref crypto_hash/photon-beetle-hash/ref ARCHS any SOURCES hash.c)
+lwc_impl(hash xoodyak-hash asm_armv6m xoodyak_hash_asm_armv6m crypto_hash/xoodyak-hash/asm_armv6m ARCHS armv6m SOURCES hash.c xoodoo.S)
+lwc_impl(hash xoodyak-hash asm_armv6m_small xoodyak_hash_asm_armv6m_small crypto_hash/xoodyak-hash/asm_armv6m_small ARCHS armv6m SOURCES hash.c xoodoo.S)
 lwc_impl(hash xoodyak-hash asm_armv7m xoodyak_hash_asm_armv7m crypto_hash/xoodyak-hash/asm_armv7m ARCHS armv7m SOURCES hash.c xoodoo.S)
 lwc_impl(hash xoodyak-hash asm_armv7m_small xoodyak_hash_asm_armv7m_small crypto_hash/xoodyak-hash/asm_armv7m_small ARCHS armv7m SOURCES hash.c xoodoo.S)
 lwc_impl(hash xoodyak-hash asm_avr_small xoodyak_hash_asm_avr_small crypto_hash/xoodyak-hash/asm_avr_small ARCHS avr SOURCES hash.c xoodoo.S)
 lwc_impl(hash xoodyak-hash lowsize xoodyak_hash_lowsize crypto_hash/xoodyak-hash/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash xoodyak-hash opt32 xoodyak_hash_opt32 crypto_hash/xoodyak-hash/opt32 ARCHS any SOURCES hash.c)
 lwc_impl(hash xoodyak-hash ref xoodyak_hash_ref crypto_hash/xoodyak-hash/ref ARCHS any SOURCES hash.c)
+lwc_impl(hash ascon-cxof128 asm_armv6m ascon_cxof128_asm_armv6m crypto_cxof/ascon-cxof128/asm_armv6m ARCHS armv6m SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-cxof128 asm_armv6m_small ascon_cxof128_asm_armv6m_small crypto_cxof/ascon-cxof128/asm_armv6m_small ARCHS armv6m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_armv7m ascon_cxof128_asm_armv7m crypto_cxof/ascon-cxof128/asm_armv7m ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_armv7m_small ascon_cxof128_asm_armv7m_small crypto_cxof/ascon-cxof128/asm_armv7m_small ARCHS armv7m SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_avr ascon_cxof128_asm_avr crypto_cxof/ascon-cxof128/asm_avr ARCHS avr SOURCES ascon.S hash.c)
@@ -308,6 +342,8 @@ lwc_impl(hash ascon-cxof128 lowsize ascon_cxof128_lowsize crypto_cxof/ascon-cxof
 lwc_impl(hash ascon-cxof128 opt64 ascon_cxof128_opt64 crypto_cxof/ascon-cxof128/opt64 ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-cxof128 ref ascon_cxof128_ref crypto_cxof/ascon-cxof128/ref ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-cxof128 x86_64_bmi2 ascon_cxof128_x86_64_bmi2 crypto_cxof/ascon-cxof128/x86_64_bmi2 ARCHS x86_64 SOURCES hash.c)
+lwc_impl(perm ascon-p12 asm_armv6m ascon_p12_asm_armv6m crypto_perm/ascon-p12/asm_armv6m ARCHS armv6m SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p12 asm_armv6m_small ascon_p12_asm_armv6m_small crypto_perm/ascon-p12/asm_armv6m_small ARCHS armv6m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_armv7m ascon_p12_asm_armv7m crypto_perm/ascon-p12/asm_armv7m ARCHS armv7m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_armv7m_small ascon_p12_asm_armv7m_small crypto_perm/ascon-p12/asm_armv7m_small ARCHS armv7m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_avr ascon_p12_asm_avr crypto_perm/ascon-p12/asm_avr ARCHS avr SOURCES ascon.S perm.c)
@@ -328,6 +364,8 @@ lwc_impl(perm ascon-p12 bi32 ascon_p12_bi32 crypto_perm/ascon-p12/bi32 ARCHS any
 lwc_impl(perm ascon-p12 lowsize ascon_p12_lowsize crypto_perm/ascon-p12/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p12 opt64 ascon_p12_opt64 crypto_perm/ascon-p12/opt64 ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p12 ref ascon_p12_ref crypto_perm/ascon-p12/ref ARCHS any SOURCES perm.c)
+lwc_impl(perm ascon-p6 asm_armv6m ascon_p6_asm_armv6m crypto_perm/ascon-p6/asm_armv6m ARCHS armv6m SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p6 asm_armv6m_small ascon_p6_asm_armv6m_small crypto_perm/ascon-p6/asm_armv6m_small ARCHS armv6m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_armv7m ascon_p6_asm_armv7m crypto_perm/ascon-p6/asm_armv7m ARCHS armv7m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_armv7m_small ascon_p6_asm_armv7m_small crypto_perm/ascon-p6/asm_armv7m_small ARCHS armv7m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_avr ascon_p6_asm_avr crypto_perm/ascon-p6/asm_avr ARCHS avr SOURCES ascon.S perm.c)
@@ -348,6 +386,8 @@ lwc_impl(perm ascon-p6 bi32 ascon_p6_bi32 crypto_perm/ascon-p6/bi32 ARCHS any SO
 lwc_impl(perm ascon-p6 lowsize ascon_p6_lowsize crypto_perm/ascon-p6/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p6 opt64 ascon_p6_opt64 crypto_perm/ascon-p6/opt64 ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p6 ref ascon_p6_ref crypto_perm/ascon-p6/ref ARCHS any SOURCES perm.c)
+lwc_impl(perm ascon-p8 asm_armv6m ascon_p8_asm_armv6m crypto_perm/ascon-p8/asm_armv6m ARCHS armv6m SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p8 asm_armv6m_small ascon_p8_asm_armv6m_small crypto_perm/ascon-p8/asm_armv6m_small ARCHS armv6m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_armv7m ascon_p8_asm_armv7m crypto_perm/ascon-p8/asm_armv7m ARCHS armv7m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_armv7m_small ascon_p8_asm_armv7m_small crypto_perm/ascon-p8/asm_armv7m_small ARCHS armv7m SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_avr ascon_p8_asm_avr crypto_perm/ascon-p8/asm_avr ARCHS avr SOURCES ascon.S perm.c)
@@ -368,6 +408,8 @@ lwc_impl(perm ascon-p8 bi32 ascon_p8_bi32 crypto_perm/ascon-p8/bi32 ARCHS any SO
 lwc_impl(perm ascon-p8 lowsize ascon_p8_lowsize crypto_perm/ascon-p8/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p8 opt64 ascon_p8_opt64 crypto_perm/ascon-p8/opt64 ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p8 ref ascon_p8_ref crypto_perm/ascon-p8/ref ARCHS any SOURCES perm.c)
+lwc_impl(perm gimli24 asm_armv6m gimli24_asm_armv6m crypto_perm/gimli24/asm_armv6m ARCHS armv6m SOURCES gimli.S perm.c)
+lwc_impl(perm gimli24 asm_armv6m_small gimli24_asm_armv6m_small crypto_perm/gimli24/asm_armv6m_small ARCHS armv6m SOURCES gimli.S perm.c)
 lwc_impl(perm gimli24 asm_armv7m gimli24_asm_armv7m crypto_perm/gimli24/asm_armv7m ARCHS armv7m SOURCES gimli.S perm.c)
 lwc_impl(perm gimli24 asm_armv7m_small gimli24_asm_armv7m_small crypto_perm/gimli24/asm_armv7m_small ARCHS armv7m SOURCES gimli.S perm.c)
 lwc_impl(perm gimli24 asm_avr_small gimli24_asm_avr_small crypto_perm/gimli24/asm_avr_small ARCHS avr SOURCES gimli.S perm.c)
@@ -383,6 +425,8 @@ lwc_impl(perm skinny128-384plus asm_msp430_table skinny128_384plus_asm_msp430_ta
 lwc_impl(perm skinny128-384plus lowsize skinny128_384plus_lowsize crypto_perm/skinny128-384plus/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm skinny128-384plus opt32 skinny128_384plus_opt32 crypto_perm/skinny128-384plus/opt32 ARCHS any SOURCES perm.c)
 lwc_impl(perm skinny128-384plus ref skinny128_384plus_ref crypto_perm/skinny128-384plus/ref ARCHS any SOURCES perm.c)
+lwc_impl(perm sparkle384-11 asm_armv6m sparkle384_11_asm_armv6m crypto_perm/sparkle384-11/asm_armv6m ARCHS armv6m SOURCES perm.c sparkle.S)
+lwc_impl(perm sparkle384-11 asm_armv6m_small sparkle384_11_asm_armv6m_small crypto_perm/sparkle384-11/asm_armv6m_small ARCHS armv6m SOURCES perm.c sparkle.S)
 lwc_impl(perm sparkle384-11 asm_armv7m sparkle384_11_asm_armv7m crypto_perm/sparkle384-11/asm_armv7m ARCHS armv7m SOURCES perm.c sparkle.S)
 lwc_impl(perm sparkle384-11 asm_armv7m_small sparkle384_11_asm_armv7m_small crypto_perm/sparkle384-11/asm_armv7m_small ARCHS armv7m SOURCES perm.c sparkle.S)
 lwc_impl(perm sparkle384-11 asm_avr sparkle384_11_asm_avr crypto_perm/sparkle384-11/asm_avr ARCHS avr SOURCES perm.c sparkle.S)
@@ -390,6 +434,8 @@ lwc_impl(perm sparkle384-11 asm_avr_small sparkle384_11_asm_avr_small crypto_per
 lwc_impl(perm sparkle384-11 lowsize sparkle384_11_lowsize crypto_perm/sparkle384-11/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm sparkle384-11 opt32 sparkle384_11_opt32 crypto_perm/sparkle384-11/opt32 ARCHS any SOURCES perm.c)
 lwc_impl(perm sparkle384-11 ref sparkle384_11_ref crypto_perm/sparkle384-11/ref ARCHS any SOURCES perm.c)
+lwc_impl(perm sparkle384-7 asm_armv6m sparkle384_7_asm_armv6m crypto_perm/sparkle384-7/asm_armv6m ARCHS armv6m SOURCES perm.c sparkle.S)
+lwc_impl(perm sparkle384-7 asm_armv6m_small sparkle384_7_asm_armv6m_small crypto_perm/sparkle384-7/asm_armv6m_small ARCHS armv6m SOURCES perm.c sparkle.S)
 lwc_impl(perm sparkle384-7 asm_armv7m sparkle384_7_asm_armv7m crypto_perm/sparkle384-7/asm_armv7m ARCHS armv7m SOURCES perm.c sparkle.S)
 lwc_impl(perm sparkle384-7 asm_armv7m_small sparkle384_7_asm_armv7m_small crypto_perm/sparkle384-7/asm_armv7m_small ARCHS armv7m SOURCES perm.c sparkle.S)
 lwc_impl(perm sparkle384-7 asm_avr sparkle384_7_asm_avr crypto_perm/sparkle384-7/asm_avr ARCHS avr SOURCES perm.c sparkle.S)
@@ -401,6 +447,8 @@ lwc_impl(perm spongent160 asm_msp430 spongent160_asm_msp430 crypto_perm/spongent
 lwc_impl(perm spongent160 lowsize spongent160_lowsize crypto_perm/spongent160/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm spongent160 opt32 spongent160_opt32 crypto_perm/spongent160/opt32 ARCHS any SOURCES perm.c)
 lwc_impl(perm spongent160 ref spongent160_ref crypto_perm/spongent160/ref ARCHS any SOURCES perm.c)
+lwc_impl(perm xoodoo12 asm_armv6m xoodoo12_asm_armv6m crypto_perm/xoodoo12/asm_armv6m ARCHS armv6m SOURCES perm.c xoodoo.S)
+lwc_impl(perm xoodoo12 asm_armv6m_small xoodoo12_asm_armv6m_small crypto_perm/xoodoo12/asm_armv6m_small ARCHS armv6m SOURCES perm.c xoodoo.S)
 lwc_impl(perm xoodoo12 asm_armv7m xoodoo12_asm_armv7m crypto_perm/xoodoo12/asm_armv7m ARCHS armv7m SOURCES perm.c xoodoo.S)
 lwc_impl(perm xoodoo12 asm_armv7m_small xoodoo12_asm_armv7m_small crypto_perm/xoodoo12/asm_armv7m_small ARCHS armv7m SOURCES perm.c xoodoo.S)
 lwc_impl(perm xoodoo12 asm_avr xoodoo12_asm_avr crypto_perm/xoodoo12/asm_avr ARCHS avr SOURCES perm.c xoodoo.S)
@@ -408,6 +456,8 @@ lwc_impl(perm xoodoo12 asm_avr_small xoodoo12_asm_avr_small crypto_perm/xoodoo12
 lwc_impl(perm xoodoo12 lowsize xoodoo12_lowsize crypto_perm/xoodoo12/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm xoodoo12 opt32 xoodoo12_opt32 crypto_perm/xoodoo12/opt32 ARCHS any SOURCES perm.c)
 lwc_impl(perm xoodoo12 ref xoodoo12_ref crypto_perm/xoodoo12/ref ARCHS any SOURCES perm.c)
+lwc_impl(auth ascon-mac-v13 asm_armv6m ascon_mac_v13_asm_armv6m crypto_auth/ascon-mac-v13/asm_armv6m ARCHS armv6m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_armv6m_small ascon_mac_v13_asm_armv6m_small crypto_auth/ascon-mac-v13/asm_armv6m_small ARCHS armv6m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_armv7m ascon_mac_v13_asm_armv7m crypto_auth/ascon-mac-v13/asm_armv7m ARCHS armv7m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_armv7m_small ascon_mac_v13_asm_armv7m_small crypto_auth/ascon-mac-v13/asm_armv7m_small ARCHS armv7m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_avr ascon_mac_v13_asm_avr crypto_auth/ascon-mac-v13/asm_avr ARCHS avr SOURCES ascon.S auth.c)
@@ -429,6 +479,8 @@ lwc_impl(auth ascon-mac-v13 lowsize ascon_mac_v13_lowsize crypto_auth/ascon-mac-
 lwc_impl(auth ascon-mac-v13 opt64 ascon_mac_v13_opt64 crypto_auth/ascon-mac-v13/opt64 ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-mac-v13 ref ascon_mac_v13_ref crypto_auth/ascon-mac-v13/ref ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-mac-v13 x86_64_bmi2 ascon_mac_v13_x86_64_bmi2 crypto_auth/ascon-mac-v13/x86_64_bmi2 ARCHS x86_64 SOURCES auth.c)
+lwc_impl(auth ascon-prf-v13 asm_armv6m ascon_prf_v13_asm_armv6m crypto_auth/ascon-prf-v13/asm_armv6m ARCHS armv6m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_armv6m_small ascon_prf_v13_asm_armv6m_small crypto_auth/ascon-prf-v13/asm_armv6m_small ARCHS armv6m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_armv7m ascon_prf_v13_asm_armv7m crypto_auth/ascon-prf-v13/asm_armv7m ARCHS armv7m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_armv7m_small ascon_prf_v13_asm_armv7m_small crypto_auth/ascon-prf-v13/asm_armv7m_small ARCHS armv7m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_avr ascon_prf_v13_asm_avr crypto_auth/ascon-prf-v13/asm_avr ARCHS avr SOURCES ascon.S auth.c)
@@ -450,6 +502,8 @@ lwc_impl(auth ascon-prf-v13 lowsize ascon_prf_v13_lowsize crypto_auth/ascon-prf-
 lwc_impl(auth ascon-prf-v13 opt64 ascon_prf_v13_opt64 crypto_auth/ascon-prf-v13/opt64 ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-prf-v13 ref ascon_prf_v13_ref crypto_auth/ascon-prf-v13/ref ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-prf-v13 x86_64_bmi2 ascon_prf_v13_x86_64_bmi2 crypto_auth/ascon-prf-v13/x86_64_bmi2 ARCHS x86_64 SOURCES auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_armv6m ascon_prfs_v13_asm_armv6m crypto_auth/ascon-prfs-v13/asm_armv6m ARCHS armv6m SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_armv6m_small ascon_prfs_v13_asm_armv6m_small crypto_auth/ascon-prfs-v13/asm_armv6m_small ARCHS armv6m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_armv7m ascon_prfs_v13_asm_armv7m crypto_auth/ascon-prfs-v13/asm_armv7m ARCHS armv7m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_armv7m_small ascon_prfs_v13_asm_armv7m_small crypto_auth/ascon-prfs-v13/asm_armv7m_small ARCHS armv7m SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_avr ascon_prfs_v13_asm_avr crypto_auth/ascon-prfs-v13/asm_avr ARCHS avr SOURCES ascon.S auth.c)
@@ -898,3 +952,114 @@ lwc_target(xtensa-lx106-qemu ARCHS 32bit lx106 xtensa
   xoodoo12/opt32
   xoodyak/opt32
   xoodyak-hash/opt32)
+lwc_target(cortex-m0-qemu ARCHS 32bit armv6m cortex-m0
+  DEFAULT ascon-aead128/asm_armv6m
+  ascon-cxof128/asm_armv6m
+  ascon-hash256/asm_armv6m
+  ascon-mac-v13/asm_armv6m
+  ascon-p12/asm_armv6m
+  ascon-p6/asm_armv6m
+  ascon-p8/asm_armv6m
+  ascon-prf-v13/asm_armv6m
+  ascon-prfs-v13/asm_armv6m
+  ascon-xof128/asm_armv6m
+  ascon128-v12/asm_armv6m
+  ascon128a-v12/asm_armv6m
+  ascon80pq-v12/asm_armv6m
+  asconhash-v12/asm_armv6m
+  asconhasha-v12/asm_armv6m
+  asconxof-v12/asm_armv6m
+  asconxofa-v12/asm_armv6m
+  dumbo/opt32
+  esch256/asm_armv6m
+  gimli24/asm_armv6m
+  gimli24-cipher/asm_armv6m
+  gimli24-hash/asm_armv6m
+  grain128aead-v2/opt32
+  isap-a-128a/bi32
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/asm_armv6m
+  skinny128-384plus/opt32
+  sparkle384-11/asm_armv6m
+  sparkle384-7/asm_armv6m
+  spongent160/opt32
+  xoodoo12/asm_armv6m
+  xoodyak/asm_armv6m
+  xoodyak-hash/asm_armv6m)
+lwc_target(cortex-m4-qemu ARCHS 32bit armv7em armv7m cortex-m4
+  DEFAULT ascon-aead128/asm_armv7m
+  ascon-cxof128/asm_armv7m
+  ascon-hash256/asm_armv7m
+  ascon-mac-v13/asm_armv7m
+  ascon-p12/asm_armv7m
+  ascon-p6/asm_armv7m
+  ascon-p8/asm_armv7m
+  ascon-prf-v13/asm_armv7m
+  ascon-prfs-v13/asm_armv7m
+  ascon-xof128/asm_armv7m
+  ascon128-v12/asm_armv7m
+  ascon128a-v12/asm_armv7m
+  ascon80pq-v12/asm_armv7m
+  asconhash-v12/asm_armv7m
+  asconhasha-v12/asm_armv7m
+  asconxof-v12/asm_armv7m
+  asconxofa-v12/asm_armv7m
+  dumbo/opt32
+  esch256/asm_armv7m
+  gimli24/asm_armv7m
+  gimli24-cipher/asm_armv7m
+  gimli24-hash/asm_armv7m
+  grain128aead-v2/opt32
+  isap-a-128a/bi32
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/asm_armv7m
+  skinny128-384plus/opt32
+  sparkle384-11/asm_armv7m
+  sparkle384-7/asm_armv7m
+  spongent160/opt32
+  xoodoo12/asm_armv7m
+  xoodyak/asm_armv7m
+  xoodyak-hash/asm_armv7m)
+lwc_target(cortex-m33-qemu ARCHS 32bit armv7m armv8m cortex-m33
+  DEFAULT ascon-aead128/asm_armv7m
+  ascon-cxof128/asm_armv7m
+  ascon-hash256/asm_armv7m
+  ascon-mac-v13/asm_armv7m
+  ascon-p12/asm_armv7m
+  ascon-p6/asm_armv7m
+  ascon-p8/asm_armv7m
+  ascon-prf-v13/asm_armv7m
+  ascon-prfs-v13/asm_armv7m
+  ascon-xof128/asm_armv7m
+  ascon128-v12/asm_armv7m
+  ascon128a-v12/asm_armv7m
+  ascon80pq-v12/asm_armv7m
+  asconhash-v12/asm_armv7m
+  asconhasha-v12/asm_armv7m
+  asconxof-v12/asm_armv7m
+  asconxofa-v12/asm_armv7m
+  dumbo/opt32
+  esch256/asm_armv7m
+  gimli24/asm_armv7m
+  gimli24-cipher/asm_armv7m
+  gimli24-hash/asm_armv7m
+  grain128aead-v2/opt32
+  isap-a-128a/bi32
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/asm_armv7m
+  skinny128-384plus/opt32
+  sparkle384-11/asm_armv7m
+  sparkle384-7/asm_armv7m
+  spongent160/opt32
+  xoodoo12/asm_armv7m
+  xoodyak/asm_armv7m
+  xoodyak-hash/asm_armv7m)

@@ -29,8 +29,9 @@
 #endif
 #include "gimli/common.h"
 
-#if !defined(__ARMEL__) || !defined(__ARM_ARCH_7M__)
-#error "gimli/backend_armv7m.h: an ARMv7-M little-endian build only"
+#if !defined(__ARMEL__) || \
+    !(defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__))
+#error "gimli/backend_armv7m.h: an ARMv7-M (or ARMv7E-M, ARMv8-M Mainline) little-endian build only"
 #endif
 
 typedef struct { uint32_t w[12]; } perm_state_t;

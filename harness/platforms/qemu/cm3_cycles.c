@@ -82,6 +82,20 @@
 
 #include <qemu-plugin.h>
 
+/* The multiplies, the one place where the Cortex-M4's table (Cortex-M4 TRM
+ * r0p1, ARM 100166_0001_00, Table 3-1) differs from the Cortex-M3's for the
+ * integer instructions: MLA, MLS 1 (M3: 2); SMULL, UMULL, SMLAL, UMLAL 1
+ * (M3: 3-5 and 4-7); the ARMv7E-M multiplies (SMLAxy, SMUAD, ...) 1 as the
+ * M3 model's default already has them.  Built with -DLWC_CM4 as
+ * libcm4_cycles.so for cortex-m4-qemu; everything else is shared. */
+#ifdef LWC_CM4
+#define MLA_CYCLES 1
+#define LONG_MUL_CYCLES {1, 12, 1, 12, 1, 1, 1, 1} /* SMULL SDIV UMULL UDIV SMLAL - UMLAL - */
+#else
+#define MLA_CYCLES 2
+#define LONG_MUL_CYCLES {5, 12, 5, 12, 7, 1, 7, 1}
+#endif
+
 #define LWC_COUNT_SYSCALL 0x4c57                 /* instructions (insn_count.c) */
 #define LWC_CYCLES_SYSCALL 0x4c59                /* modelled cycles */
 #define LWC_COUNT_MARKER 0x544e554f4343574cull   /* "LWCCOUNT" in memory */
@@ -197,9 +211,9 @@ static void decode32(insn_t *d, unsigned hw1, unsigned hw2) {
       single(d, load, rt, areg);
   } else if ((hw1 & 0xff80) == 0xfb00) { /* MUL MLA MLS */
     if (((hw1 >> 4) & 7) == 0 && (((hw2 >> 4) & 3) == 1 || (hw2 >> 12) != 15))
-      d->cost = 2; /* MLA, MLS */
+      d->cost = MLA_CYCLES; /* MLA, MLS */
   } else if ((hw1 & 0xff80) == 0xfb80) { /* long multiplies, divides */
-    static const uint8_t c[8] = {5, 12, 5, 12, 7, 1, 7, 1};
+    static const uint8_t c[8] = LONG_MUL_CYCLES;
     d->cost = c[(hw1 >> 4) & 7];
   }
 }

@@ -2,7 +2,8 @@
 #   lwc_setup_qemu   cross compilers (the aarch64 one with its C library),
 #                    qemu-user, the instruction-counting
 #                    plugin build/tools/qemu/libinsn_count.so, the
-#                    Cortex-M3 cycle model build/tools/qemu/libcm3_cycles.so
+#                    Cortex-M3 cycle model build/tools/qemu/libcm3_cycles.so,
+#                    the Cortex-M0/M0+ one build/tools/qemu/libm0_cycles.so
 #                    and the constant-time tracer build/tools/qemu/libct_trace.so
 #
 # The plugin needs QEMU's plugin header, which no Debian 12 binary package
@@ -103,15 +104,16 @@ lwc_qemu_fetch_header() {
   rm -rf "$apt" # ~45 MB of lists and tarballs: only the header is kept
 }
 
-# Build a plugin from its source when missing or older than it.
+# Build a plugin from its source when missing or older than it (extra
+# compiler flags in $3: a variant of one source, e.g. -DLWC_CM4).
 lwc_qemu_plugin() {
-  local src=$1 so=$2
+  local src=$1 so=$2 extra=${3:-}
   if [ -s "$so" ] && [ "$so" -nt "$src" ]; then
     return 0
   fi
   [ -s "$LWC_QEMU_HEADER" ] || lwc_qemu_fetch_header || return 1
   lwc_log "qemu: building the plugin $so"
-  gcc -O2 -Wall -Wextra -shared -fPIC -I"$LWC_QEMU_DIR/include" \
+  gcc -O2 -Wall -Wextra -shared -fPIC -I"$LWC_QEMU_DIR/include" $extra \
     -o "$so.tmp" "$src" >&2 || return 1
   mv "$so.tmp" "$so"
 }
@@ -132,6 +134,11 @@ lwc_setup_qemu() {
   lwc_qemu_plugin harness/platforms/qemu/insn_count.c "$LWC_QEMU_PLUGIN" || return 1
   # the Cortex-M3 cycle model (cortex-m3-qemu: modelled cycles)
   lwc_qemu_plugin harness/platforms/qemu/cm3_cycles.c "$LWC_QEMU_DIR/libcm3_cycles.so" || return 1
+  # the Cortex-M4's: the same source, its multiplies (cortex-m4-qemu)
+  lwc_qemu_plugin harness/platforms/qemu/cm3_cycles.c "$LWC_QEMU_DIR/libcm4_cycles.so" \
+    -DLWC_CM4 || return 1
+  # the Cortex-M0 / M0+ cycle model (cortex-m0-qemu, cortex-m0plus)
+  lwc_qemu_plugin harness/platforms/qemu/m0_cycles.c "$LWC_QEMU_DIR/libm0_cycles.so" || return 1
   # the constant-time tracer (./lwcbench ct)
   lwc_qemu_plugin harness/platforms/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
 }

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/armv6m/fast.S"

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "gimli/armv6m/small.S"

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "sparkle/backend_armv6m.h"
+#include "sparkle/aead_mode.h"

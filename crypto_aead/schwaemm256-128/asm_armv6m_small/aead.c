@@ -1,0 +1,4 @@
+#include "api.h"
+#define SPARKLE_ARMV6M_SMALL 1
+#include "sparkle/backend_armv6m.h"
+#include "sparkle/aead_mode.h"

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "xoodoo/backend_armv6m.h"
+#include "xoodoo/hash_mode.h"

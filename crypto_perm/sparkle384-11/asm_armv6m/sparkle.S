@@ -1,0 +1,2 @@
+#include "api.h"
+#include "sparkle/armv6m/fast.S"

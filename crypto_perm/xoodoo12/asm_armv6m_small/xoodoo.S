@@ -1,0 +1,2 @@
+#include "api.h"
+#include "xoodoo/armv6m/small.S"
