@@ -3,8 +3,12 @@
 The library holds SP 800-232's Ascon schemes and Ascon v1.3's keyed
 functions, Ascon-Mac, Ascon-Prf and Ascon-PrfShort (SCHEMES), each with the
 implementation a target prefers (CMake's default choice, tools/gen_cmake.py):
-on an AVR board the avr-atmega128 target's (the AVR assembly), on any other
-board a portable C one (the 32-bit preference among `any` implementations).
+each board kind a target describes (its arduino_guard, a C condition such as
+defined(__AVR__), and arduino_boards) gets that target's default choice --
+the AVR assembly on AVR boards, the ARMv6-M assembly on SAMD21 and RP2040
+boards, the ARMv7-M assembly on ARMv7-M and ARMv8-M Mainline boards -- and
+any other board a portable C one (the 32-bit preference among `any`
+implementations).
 Arduino compiles every source under src/ with src/ as the only include
 folder and no per-file flags, so:
 - the tree's files an implementation needs (followed from its sources'
@@ -14,7 +18,7 @@ folder and no per-file flags, so:
   compiled only through
 - one wrapper per implementation source at the top of src/, which sets the
   names the build would pass (LWC_NAMESPACE, LWC_SCHEME_NAME, LWC_IMPL_NAME)
-  and includes it, inside #if for the boards it is for (__AVR__ or not);
+  and includes it, inside #if for the boards it is for (its kind's guard);
 - src/lwc_registry.c lists each board kind's descriptors, in that order, in
   one registry a descriptor type (harness/build.py's KINDS: lwc.c's
   lwc_*_find read every one, an empty one included).
@@ -24,13 +28,14 @@ entry of Ascon-AEAD128 and of Ascon-Hash256 and times a 64-byte encryption.
 """
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 import re
 import shutil
 import sys
 
 from harness.bench.impls import default_impls, not_ct_reason
-from harness.bench.targets import ORDER, TARGETS
+from harness.bench.targets import TARGET_CLASSES, TARGETS
 from harness.bench.targets.base import Target
 from harness.build import registry_lines
 from harness.discover import ROOT, SOURCE_SUFFIXES, Impl, discover, order_by_preference
@@ -52,20 +57,43 @@ def version() -> str:
     return m.group(1) if m else "0.0.0"
 
 
-def chosen() -> dict[str, list[Impl]]:
-    """'avr' and 'other': the implementations each board kind gets, one a
-    scheme: the default (impls.default_impls) of the contract's AVR target
-    (the first of targets.ORDER whose ISA tokens name avr), and
-    off AVR the first portable (`any`) constant-time one in the 32-bit
-    preference every target starts from (Target.preference)."""
+@dataclasses.dataclass(frozen=True)
+class Kind:
+    """Boards that get one set of implementations: the C condition true on
+    them, what they are, and the target whose choice they get (None: the
+    portable C of every other board)."""
+    guard: str
+    boards: str
+    target: str | None
+
+
+def kinds() -> list[Kind]:
+    """Each board kind the targets describe (the first target of each
+    arduino_guard, in the descriptions' order), then every other board."""
+    out: list[Kind] = []
+    for t in TARGET_CLASSES:
+        if t.arduino_guard and all(k.guard != t.arduino_guard for k in out):
+            out.append(Kind(t.arduino_guard, t.arduino_boards or t.name, t.name))
+    rest = " && ".join(f"!({k.guard})" for k in out) or "1"
+    return out + [Kind(rest, "other boards", None)]
+
+
+def chosen() -> dict[Kind, list[Impl]]:
+    """The implementations each board kind gets, one a scheme: the default
+    (impls.default_impls) of its target, and on every other board the
+    first portable (`any`) constant-time one in the 32-bit preference
+    every target starts from (Target.preference)."""
     tree = [i for i in discover() if i.scheme in SCHEMES]
-    avr = next(TARGETS[n] for n in ORDER if "avr" in TARGETS[n].arch_tokens)()
-    out: dict[str, list[Impl]] = {"avr": [], "other": []}
-    for s in SCHEMES:
-        mine = [i for i in tree if i.scheme == s]
-        out["avr"] += default_impls(avr, mine)[:1]
-        portable = [i for i in mine if "any" in i.architectures and not_ct_reason(i) is None]
-        out["other"] += order_by_preference(portable, list(Target.preference))[:1]
+    out: dict[Kind, list[Impl]] = {}
+    for kind in kinds():
+        out[kind] = []
+        for s in SCHEMES:
+            mine = [i for i in tree if i.scheme == s]
+            if kind.target is not None:
+                out[kind] += default_impls(TARGETS[kind.target](), mine)[:1]
+            else:
+                portable = [i for i in mine if "any" in i.architectures and not_ct_reason(i) is None]
+                out[kind] += order_by_preference(portable, list(Target.preference))[:1]
     return out
 
 
@@ -134,15 +162,12 @@ def wrapper(impl: Impl, src: pathlib.Path, guard: str) -> tuple[str, str]:
     return name, text
 
 
-GUARDS = {"avr": "defined(__AVR__)", "other": "!defined(__AVR__)"}
-
-
-def registry(choice: dict[str, list[Impl]]) -> str:
+def registry(choice: dict[Kind, list[Impl]]) -> str:
     lines = ["/* lwc's registries for this library, generated by ./lwcbench export arduino:",
              " * each board kind's implementations, one a scheme */",
              '#include "lwc.h"']
     for kind, impls in choice.items():
-        lines += [f"#if {GUARDS[kind]}", *registry_lines(impls), "#endif"]
+        lines += [f"#if {kind.guard}  /* {kind.boards} */", *registry_lines(impls), "#endif"]
     return "\n".join(lines) + "\n"
 
 
@@ -236,7 +261,7 @@ void loop() {{}}
 """
 
 
-def write(out: pathlib.Path) -> tuple[pathlib.Path, dict[str, list[Impl]]]:
+def write(out: pathlib.Path) -> tuple[pathlib.Path, dict[Kind, list[Impl]]]:
     """DIR/lwc/ anew (an earlier export of it is replaced)."""
     choice = chosen()
     lib = out / NAME
@@ -248,11 +273,14 @@ def write(out: pathlib.Path) -> tuple[pathlib.Path, dict[str, list[Impl]]]:
     lib_c = [ROOT / "src" / "lib" / "lwc.c", ROOT / "src" / "lib" / "batch.c"]
     sources = [s for impls in choice.values() for i in impls for s in i.sources]
     files.update(collect([*lib_c, *sources]))
+    guards: dict[Impl, list[str]] = {}  # an implementation two kinds get: compiled for both
     for kind, impls in choice.items():
         for i in impls:
-            for s in i.sources:
-                name, text = wrapper(i, s, GUARDS[kind])
-                files[name] = text
+            guards.setdefault(i, []).append(kind.guard)
+    for i, gs in guards.items():
+        for s in i.sources:
+            name, text = wrapper(i, s, " || ".join(f"({g})" for g in gs) if len(gs) > 1 else gs[0])
+            files[name] = text
     for s in lib_c:
         files[f"lwc_lib_{s.stem}.c"] = (f'/* lwc: {s.name}, generated by ./lwcbench export '
                                         f'arduino */\n#define LWC_BATCH_LIST_H "lwc_batch_list.h"\n'
@@ -280,7 +308,7 @@ def main(args) -> int:
     except (ArduinoError, OSError) as e:
         print(f"lwcbench: export arduino: {e}", file=sys.stderr)
         return 2
-    said = "; ".join(f"{'AVR boards' if k == 'avr' else 'other boards'}: "
-                     + ", ".join(f"{i.scheme}/{i.name}" for i in v) for k, v in choice.items())
-    print(f"export: Arduino library {lib} ({said}); example: {lib}/examples/AsconKat")
+    print(f"export: Arduino library {lib}; example: {lib}/examples/AsconKat")
+    for k, v in choice.items():  # one line a board kind
+        print(f"  {k.boards}: " + ", ".join(f"{i.scheme}/{i.name}" for i in v))
     return 0

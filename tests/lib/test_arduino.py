@@ -18,7 +18,8 @@ import pytest
 from tests.helpers import ROOT
 from harness.bench.arduino import SCHEMES
 from harness.bench.targets.avr import SIM
-from tests.lib.test_cmake import CONSUMER, answers, check_kat
+from harness.bench.targets import TARGETS
+from tests.lib.test_cmake import CONSUMER, QEMU, answers, check_kat
 
 HARDWARE = "/usr/share/arduino/hardware"
 BUILDER = "/usr/share/arduino-builder"  # its platform.txt (ctags)
@@ -29,15 +30,21 @@ BUILDER = "/usr/share/arduino-builder"  # its platform.txt (ctags)
 DEBIAN_FIX = "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=__DECIMAL_DIG__"
 
 
+# what `export arduino` says each board kind gets
+KINDS = {"AVR boards": "asm_avr", "ARMv6-M boards": "asm_armv6m",
+         "ARMv7-M and ARMv8-M Mainline boards": "asm_armv7m", "other boards": "bi32"}
+
+
 @pytest.fixture(scope="module")
 def library(tmp_path_factory):
     out = tmp_path_factory.mktemp("arduino")
     r = subprocess.run([str(ROOT / "lwcbench"), "export", "arduino", str(out)],
                        capture_output=True, text=True, env={**os.environ, "LWC_NO_SETUP": "1"})
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "AVR boards: ascon-aead128/asm_avr" in r.stdout
-    for s in SCHEMES:  # each with one implementation a board kind
-        assert f"{s}/asm_avr" in r.stdout and f"{s}/bi32" in r.stdout, (s, r.stdout)
+    said = dict(ln.strip().rsplit(": ", 1) for ln in r.stdout.splitlines()[1:])
+    for boards, impl in KINDS.items():  # each kind with one implementation a scheme
+        (key,) = [k for k in said if k.startswith(boards)]
+        assert said[key].split(", ") == [f"{s}/{impl}" for s in SCHEMES], (key, r.stdout)
     return out / "lwc"
 
 
@@ -91,3 +98,30 @@ def test_a_board_without_avr_gets_portable_c_that_passes_the_kats(library, tmp_p
                            "F ascon-prfs-v13"]) == ["bi32"] * 4
     (registry,) = answers([exe], ["S"])
     assert registry.split() == [f"{s}/bi32" for s in SCHEMES]
+
+
+@pytest.mark.parametrize("target,impl", [("cortex-m0-qemu", "asm_armv6m"),
+                                         ("cortex-m3-qemu", "asm_armv7m")])
+def test_an_arm_board_gets_its_assembly_that_passes_the_kats(library, tmp_path, target, impl):
+    """The library's sources compiled as an ARM board's core compiles them
+    (arm-none-eabi-gcc for a SAMD21's Cortex-M0+ / a Due's Cortex-M3: every
+    top-level .c and .S, src/ the include folder; the board's C library
+    played by the tree's mini libc, as Debian's compiler has none), kat.c
+    the sketch, run under the target's QEMU: the whole official KATs
+    through the board's assembly, every scheme's registry entry that
+    assembly."""
+    t = TARGETS[target]()
+    cpu = [f for f in t.cflags if f.startswith("-mcpu=")]
+    srcs = sorted(p for p in (library / "src").iterdir() if p.suffix in (".c", ".S"))
+    exe = tmp_path / "kat"
+    subprocess.run(["arm-none-eabi-gcc", *cpu, "-mthumb", "-std=gnu11", "-O2", "-Wall", "-Werror",
+                    "-ffreestanding", "-DKAT_FREESTANDING", f"-I{library / 'src'}",
+                    "-isystem", str(ROOT / "src" / "libc" / "include"),
+                    *map(str, srcs), str(ROOT / "src" / "libc" / "mini_libc.c"),
+                    str(CONSUMER / "kat.c"), str(QEMU / t.start),
+                    "-nostdlib", "-static", f"-T{QEMU / 'link.ld'}", "-lgcc", "-o", str(exe)],
+                   check=True)
+    run = [t.qemu, *(["-cpu", t.cpu] if t.cpu else []), exe]
+    check_kat(run)
+    (registry,) = answers(run, ["S"])
+    assert registry.split() == [f"{s}/{impl}" for s in SCHEMES]

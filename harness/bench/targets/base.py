@@ -77,6 +77,12 @@ class Target:
     order = 0          # where it is listed, run and reported
     description = ""
     cmake_processor = ""  # CMAKE_SYSTEM_PROCESSOR of its CMake toolchain file ("": none)
+    # ./lwcbench export arduino: the C condition true on the Arduino boards
+    # whose core runs this target's code, and what those boards are; the
+    # first target of a condition gives them its default implementations
+    # ("": the library has no section for it)
+    arduino_guard = ""
+    arduino_boards = ""
     arch_tokens: frozenset[str] = frozenset()
     # The implementation a user gets when naming none (CMake's default
     # choice, cmake/lwc-tree.cmake; the host's registry order): the first of
