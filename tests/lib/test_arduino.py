@@ -3,9 +3,10 @@ arduino.py), proved as a user would use it: Debian's arduino-builder and
 Arduino AVR core compile the example sketch against the exported library
 for the Mega 2560, simavr runs it and the sketch's serial output says the
 official KAT entries of Ascon-AEAD128 and Ascon-Hash256 matched through the
-AVR assembly; the sources a non-AVR board compiles (portable C), built by
-gcc as such a board's compiler would, pass the whole official KATs of
-Ascon-AEAD128, Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort."""
+AVR assembly; the sources an ARMv6-M and an ARMv7-M board compile (their
+assembly) and those any other board compiles (portable C), built as such a
+board's compiler would, pass the whole official KATs of Ascon-AEAD128,
+Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort."""
 from __future__ import annotations
 
 import json
