@@ -83,6 +83,10 @@ ISAS = [
                  ("rv32-ibex", "ascon128a-v12", "asm_rv32_zbt_fsr"),
                  ("rv32-ibex", "ascon80pq-v12", "asm_rv32_zbt_fsr"),
                  ("rv32-ibex", "ascon-hash256", "asm_rv32_zbt_fsr"))),
+    # RV32E: qemu-riscv32 runs an ELF flagged RVE as RV32E (x16-x31 illegal);
+    # every entry's byte interface at any alignment and in place
+    Isa("rv32e", "asm_rv32e", frozenset({"rv32e"}), ("rv32e-qemu",),
+        align=lambda i: i.kind != "perm"),
     Isa("rv64", "asm_rv64", frozenset({"rv64", "rv64zbb"}), ("rv64-qemu", "rv64-zbb-qemu"),
         every_target=True),
     Isa("xtensa", "asm_xtensa_", frozenset({"lx106"}), ("xtensa-lx106-qemu",),
