@@ -22,6 +22,7 @@ lwc_impl(aead ascon-aead128 asm_rv32_zbb_shift ascon_aead128_asm_rv32_zbb_shift 
 lwc_impl(aead ascon-aead128 asm_rv32_zbkb_bi32 ascon_aead128_asm_rv32_zbkb_bi32 crypto_aead/ascon-aead128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbp_bi32 ascon_aead128_asm_rv32_zbp_bi32 crypto_aead/ascon-aead128/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbt_fsr ascon_aead128_asm_rv32_zbt_fsr crypto_aead/ascon-aead128/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_rv32e ascon_aead128_asm_rv32e crypto_aead/ascon-aead128/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv64 ascon_aead128_asm_rv64 crypto_aead/ascon-aead128/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv64_zbb ascon_aead128_asm_rv64_zbb crypto_aead/ascon-aead128/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_xtensa_bi32 ascon_aead128_asm_xtensa_bi32 crypto_aead/ascon-aead128/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -47,6 +48,7 @@ lwc_impl(aead ascon128-v12 asm_rv32_zbb_shift ascon128_v12_asm_rv32_zbb_shift cr
 lwc_impl(aead ascon128-v12 asm_rv32_zbkb_bi32 ascon128_v12_asm_rv32_zbkb_bi32 crypto_aead/ascon128-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv32_zbp_bi32 ascon128_v12_asm_rv32_zbp_bi32 crypto_aead/ascon128-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv32_zbt_fsr ascon128_v12_asm_rv32_zbt_fsr crypto_aead/ascon128-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128-v12 asm_rv32e ascon128_v12_asm_rv32e crypto_aead/ascon128-v12/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv64 ascon128_v12_asm_rv64 crypto_aead/ascon128-v12/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv64_zbb ascon128_v12_asm_rv64_zbb crypto_aead/ascon128-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_xtensa_bi32 ascon128_v12_asm_xtensa_bi32 crypto_aead/ascon128-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -68,6 +70,7 @@ lwc_impl(aead ascon128a-v12 asm_rv32_zbb_shift ascon128a_v12_asm_rv32_zbb_shift 
 lwc_impl(aead ascon128a-v12 asm_rv32_zbkb_bi32 ascon128a_v12_asm_rv32_zbkb_bi32 crypto_aead/ascon128a-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv32_zbp_bi32 ascon128a_v12_asm_rv32_zbp_bi32 crypto_aead/ascon128a-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv32_zbt_fsr ascon128a_v12_asm_rv32_zbt_fsr crypto_aead/ascon128a-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128a-v12 asm_rv32e ascon128a_v12_asm_rv32e crypto_aead/ascon128a-v12/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv64 ascon128a_v12_asm_rv64 crypto_aead/ascon128a-v12/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv64_zbb ascon128a_v12_asm_rv64_zbb crypto_aead/ascon128a-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_xtensa_bi32 ascon128a_v12_asm_xtensa_bi32 crypto_aead/ascon128a-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -89,6 +92,7 @@ lwc_impl(aead ascon80pq-v12 asm_rv32_zbb_shift ascon80pq_v12_asm_rv32_zbb_shift 
 lwc_impl(aead ascon80pq-v12 asm_rv32_zbkb_bi32 ascon80pq_v12_asm_rv32_zbkb_bi32 crypto_aead/ascon80pq-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv32_zbp_bi32 ascon80pq_v12_asm_rv32_zbp_bi32 crypto_aead/ascon80pq-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv32_zbt_fsr ascon80pq_v12_asm_rv32_zbt_fsr crypto_aead/ascon80pq-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon80pq-v12 asm_rv32e ascon80pq_v12_asm_rv32e crypto_aead/ascon80pq-v12/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv64 ascon80pq_v12_asm_rv64 crypto_aead/ascon80pq-v12/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv64_zbb ascon80pq_v12_asm_rv64_zbb crypto_aead/ascon80pq-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_xtensa_bi32 ascon80pq_v12_asm_xtensa_bi32 crypto_aead/ascon80pq-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -151,6 +155,7 @@ lwc_impl(hash ascon-hash256 asm_rv32_zbb_shift ascon_hash256_asm_rv32_zbb_shift 
 lwc_impl(hash ascon-hash256 asm_rv32_zbkb_bi32 ascon_hash256_asm_rv32_zbkb_bi32 crypto_hash/ascon-hash256/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv32_zbp_bi32 ascon_hash256_asm_rv32_zbp_bi32 crypto_hash/ascon-hash256/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv32_zbt_fsr ascon_hash256_asm_rv32_zbt_fsr crypto_hash/ascon-hash256/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-hash256 asm_rv32e ascon_hash256_asm_rv32e crypto_hash/ascon-hash256/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv64 ascon_hash256_asm_rv64 crypto_hash/ascon-hash256/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv64_zbb ascon_hash256_asm_rv64_zbb crypto_hash/ascon-hash256/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_xtensa_bi32 ascon_hash256_asm_xtensa_bi32 crypto_hash/ascon-hash256/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -172,6 +177,7 @@ lwc_impl(hash ascon-xof128 asm_rv32_zbb_shift ascon_xof128_asm_rv32_zbb_shift cr
 lwc_impl(hash ascon-xof128 asm_rv32_zbkb_bi32 ascon_xof128_asm_rv32_zbkb_bi32 crypto_hash/ascon-xof128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv32_zbp_bi32 ascon_xof128_asm_rv32_zbp_bi32 crypto_hash/ascon-xof128/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv32_zbt_fsr ascon_xof128_asm_rv32_zbt_fsr crypto_hash/ascon-xof128/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-xof128 asm_rv32e ascon_xof128_asm_rv32e crypto_hash/ascon-xof128/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv64 ascon_xof128_asm_rv64 crypto_hash/ascon-xof128/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv64_zbb ascon_xof128_asm_rv64_zbb crypto_hash/ascon-xof128/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_xtensa_bi32 ascon_xof128_asm_xtensa_bi32 crypto_hash/ascon-xof128/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -193,6 +199,7 @@ lwc_impl(hash asconhash-v12 asm_rv32_zbb_shift asconhash_v12_asm_rv32_zbb_shift 
 lwc_impl(hash asconhash-v12 asm_rv32_zbkb_bi32 asconhash_v12_asm_rv32_zbkb_bi32 crypto_hash/asconhash-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv32_zbp_bi32 asconhash_v12_asm_rv32_zbp_bi32 crypto_hash/asconhash-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv32_zbt_fsr asconhash_v12_asm_rv32_zbt_fsr crypto_hash/asconhash-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconhash-v12 asm_rv32e asconhash_v12_asm_rv32e crypto_hash/asconhash-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv64 asconhash_v12_asm_rv64 crypto_hash/asconhash-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv64_zbb asconhash_v12_asm_rv64_zbb crypto_hash/asconhash-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_xtensa_bi32 asconhash_v12_asm_xtensa_bi32 crypto_hash/asconhash-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -214,6 +221,7 @@ lwc_impl(hash asconhasha-v12 asm_rv32_zbb_shift asconhasha_v12_asm_rv32_zbb_shif
 lwc_impl(hash asconhasha-v12 asm_rv32_zbkb_bi32 asconhasha_v12_asm_rv32_zbkb_bi32 crypto_hash/asconhasha-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv32_zbp_bi32 asconhasha_v12_asm_rv32_zbp_bi32 crypto_hash/asconhasha-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv32_zbt_fsr asconhasha_v12_asm_rv32_zbt_fsr crypto_hash/asconhasha-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconhasha-v12 asm_rv32e asconhasha_v12_asm_rv32e crypto_hash/asconhasha-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv64 asconhasha_v12_asm_rv64 crypto_hash/asconhasha-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv64_zbb asconhasha_v12_asm_rv64_zbb crypto_hash/asconhasha-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_xtensa_bi32 asconhasha_v12_asm_xtensa_bi32 crypto_hash/asconhasha-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -235,6 +243,7 @@ lwc_impl(hash asconxof-v12 asm_rv32_zbb_shift asconxof_v12_asm_rv32_zbb_shift cr
 lwc_impl(hash asconxof-v12 asm_rv32_zbkb_bi32 asconxof_v12_asm_rv32_zbkb_bi32 crypto_hash/asconxof-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv32_zbp_bi32 asconxof_v12_asm_rv32_zbp_bi32 crypto_hash/asconxof-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv32_zbt_fsr asconxof_v12_asm_rv32_zbt_fsr crypto_hash/asconxof-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconxof-v12 asm_rv32e asconxof_v12_asm_rv32e crypto_hash/asconxof-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv64 asconxof_v12_asm_rv64 crypto_hash/asconxof-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv64_zbb asconxof_v12_asm_rv64_zbb crypto_hash/asconxof-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_xtensa_bi32 asconxof_v12_asm_xtensa_bi32 crypto_hash/asconxof-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -256,6 +265,7 @@ lwc_impl(hash asconxofa-v12 asm_rv32_zbb_shift asconxofa_v12_asm_rv32_zbb_shift 
 lwc_impl(hash asconxofa-v12 asm_rv32_zbkb_bi32 asconxofa_v12_asm_rv32_zbkb_bi32 crypto_hash/asconxofa-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv32_zbp_bi32 asconxofa_v12_asm_rv32_zbp_bi32 crypto_hash/asconxofa-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv32_zbt_fsr asconxofa_v12_asm_rv32_zbt_fsr crypto_hash/asconxofa-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconxofa-v12 asm_rv32e asconxofa_v12_asm_rv32e crypto_hash/asconxofa-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv64 asconxofa_v12_asm_rv64 crypto_hash/asconxofa-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv64_zbb asconxofa_v12_asm_rv64_zbb crypto_hash/asconxofa-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_xtensa_bi32 asconxofa_v12_asm_xtensa_bi32 crypto_hash/asconxofa-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -299,6 +309,7 @@ lwc_impl(hash ascon-cxof128 asm_rv32_zbb_shift ascon_cxof128_asm_rv32_zbb_shift 
 lwc_impl(hash ascon-cxof128 asm_rv32_zbkb_bi32 ascon_cxof128_asm_rv32_zbkb_bi32 crypto_cxof/ascon-cxof128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv32_zbp_bi32 ascon_cxof128_asm_rv32_zbp_bi32 crypto_cxof/ascon-cxof128/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv32_zbt_fsr ascon_cxof128_asm_rv32_zbt_fsr crypto_cxof/ascon-cxof128/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-cxof128 asm_rv32e ascon_cxof128_asm_rv32e crypto_cxof/ascon-cxof128/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv64 ascon_cxof128_asm_rv64 crypto_cxof/ascon-cxof128/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv64_zbb ascon_cxof128_asm_rv64_zbb crypto_cxof/ascon-cxof128/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_xtensa_bi32 ascon_cxof128_asm_xtensa_bi32 crypto_cxof/ascon-cxof128/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -320,6 +331,7 @@ lwc_impl(perm ascon-p12 asm_rv32_zbb_shift ascon_p12_asm_rv32_zbb_shift crypto_p
 lwc_impl(perm ascon-p12 asm_rv32_zbkb_bi32 ascon_p12_asm_rv32_zbkb_bi32 crypto_perm/ascon-p12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv32_zbp_bi32 ascon_p12_asm_rv32_zbp_bi32 crypto_perm/ascon-p12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv32_zbt_fsr ascon_p12_asm_rv32_zbt_fsr crypto_perm/ascon-p12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p12 asm_rv32e ascon_p12_asm_rv32e crypto_perm/ascon-p12/asm_rv32e ARCHS rv32e SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv64 ascon_p12_asm_rv64 crypto_perm/ascon-p12/asm_rv64 ARCHS rv64 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv64_zbb ascon_p12_asm_rv64_zbb crypto_perm/ascon-p12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_xtensa_bi32 ascon_p12_asm_xtensa_bi32 crypto_perm/ascon-p12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
@@ -340,6 +352,7 @@ lwc_impl(perm ascon-p6 asm_rv32_zbb_shift ascon_p6_asm_rv32_zbb_shift crypto_per
 lwc_impl(perm ascon-p6 asm_rv32_zbkb_bi32 ascon_p6_asm_rv32_zbkb_bi32 crypto_perm/ascon-p6/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv32_zbp_bi32 ascon_p6_asm_rv32_zbp_bi32 crypto_perm/ascon-p6/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv32_zbt_fsr ascon_p6_asm_rv32_zbt_fsr crypto_perm/ascon-p6/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p6 asm_rv32e ascon_p6_asm_rv32e crypto_perm/ascon-p6/asm_rv32e ARCHS rv32e SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv64 ascon_p6_asm_rv64 crypto_perm/ascon-p6/asm_rv64 ARCHS rv64 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv64_zbb ascon_p6_asm_rv64_zbb crypto_perm/ascon-p6/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_xtensa_bi32 ascon_p6_asm_xtensa_bi32 crypto_perm/ascon-p6/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
@@ -360,6 +373,7 @@ lwc_impl(perm ascon-p8 asm_rv32_zbb_shift ascon_p8_asm_rv32_zbb_shift crypto_per
 lwc_impl(perm ascon-p8 asm_rv32_zbkb_bi32 ascon_p8_asm_rv32_zbkb_bi32 crypto_perm/ascon-p8/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv32_zbp_bi32 ascon_p8_asm_rv32_zbp_bi32 crypto_perm/ascon-p8/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv32_zbt_fsr ascon_p8_asm_rv32_zbt_fsr crypto_perm/ascon-p8/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p8 asm_rv32e ascon_p8_asm_rv32e crypto_perm/ascon-p8/asm_rv32e ARCHS rv32e SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv64 ascon_p8_asm_rv64 crypto_perm/ascon-p8/asm_rv64 ARCHS rv64 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv64_zbb ascon_p8_asm_rv64_zbb crypto_perm/ascon-p8/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_xtensa_bi32 ascon_p8_asm_xtensa_bi32 crypto_perm/ascon-p8/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
@@ -420,6 +434,7 @@ lwc_impl(auth ascon-mac-v13 asm_rv32_zbb_shift ascon_mac_v13_asm_rv32_zbb_shift 
 lwc_impl(auth ascon-mac-v13 asm_rv32_zbkb_bi32 ascon_mac_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv32_zbp_bi32 ascon_mac_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv32_zbt_fsr ascon_mac_v13_asm_rv32_zbt_fsr crypto_auth/ascon-mac-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32e ascon_mac_v13_asm_rv32e crypto_auth/ascon-mac-v13/asm_rv32e ARCHS rv32e SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv64 ascon_mac_v13_asm_rv64 crypto_auth/ascon-mac-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv64_zbb ascon_mac_v13_asm_rv64_zbb crypto_auth/ascon-mac-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_xtensa_bi32 ascon_mac_v13_asm_xtensa_bi32 crypto_auth/ascon-mac-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
@@ -441,6 +456,7 @@ lwc_impl(auth ascon-prf-v13 asm_rv32_zbb_shift ascon_prf_v13_asm_rv32_zbb_shift 
 lwc_impl(auth ascon-prf-v13 asm_rv32_zbkb_bi32 ascon_prf_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv32_zbp_bi32 ascon_prf_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv32_zbt_fsr ascon_prf_v13_asm_rv32_zbt_fsr crypto_auth/ascon-prf-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32e ascon_prf_v13_asm_rv32e crypto_auth/ascon-prf-v13/asm_rv32e ARCHS rv32e SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv64 ascon_prf_v13_asm_rv64 crypto_auth/ascon-prf-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv64_zbb ascon_prf_v13_asm_rv64_zbb crypto_auth/ascon-prf-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_xtensa_bi32 ascon_prf_v13_asm_xtensa_bi32 crypto_auth/ascon-prf-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
@@ -462,6 +478,7 @@ lwc_impl(auth ascon-prfs-v13 asm_rv32_zbb_shift ascon_prfs_v13_asm_rv32_zbb_shif
 lwc_impl(auth ascon-prfs-v13 asm_rv32_zbkb_bi32 ascon_prfs_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv32_zbp_bi32 ascon_prfs_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv32_zbt_fsr ascon_prfs_v13_asm_rv32_zbt_fsr crypto_auth/ascon-prfs-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32e ascon_prfs_v13_asm_rv32e crypto_auth/ascon-prfs-v13/asm_rv32e ARCHS rv32e SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv64 ascon_prfs_v13_asm_rv64 crypto_auth/ascon-prfs-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv64_zbb ascon_prfs_v13_asm_rv64_zbb crypto_auth/ascon-prfs-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_xtensa_bi32 ascon_prfs_v13_asm_xtensa_bi32 crypto_auth/ascon-prfs-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
@@ -886,6 +903,43 @@ lwc_target(xtensa-lx106-qemu ARCHS 32bit lx106 xtensa
   gimli24-hash/opt32
   grain128aead-v2/opt32
   isap-a-128a/bi32
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/opt32
+  skinny128-384plus/opt32
+  sparkle384-11/opt32
+  sparkle384-7/opt32
+  spongent160/opt32
+  xoodoo12/opt32
+  xoodyak/opt32
+  xoodyak-hash/opt32)
+lwc_target(rv32e-qemu ARCHS 32bit rv32 rv32e
+  DEFAULT ascon-aead128/asm_rv32e
+  ascon-cxof128/asm_rv32e
+  ascon-hash256/asm_rv32e
+  ascon-mac-v13/asm_rv32e
+  ascon-p12/asm_rv32e
+  ascon-p6/asm_rv32e
+  ascon-p8/asm_rv32e
+  ascon-prf-v13/asm_rv32e
+  ascon-prfs-v13/asm_rv32e
+  ascon-xof128/asm_rv32e
+  ascon128-v12/asm_rv32e
+  ascon128a-v12/asm_rv32e
+  ascon80pq-v12/asm_rv32e
+  asconhash-v12/asm_rv32e
+  asconhasha-v12/asm_rv32e
+  asconxof-v12/asm_rv32e
+  asconxofa-v12/asm_rv32e
+  dumbo/opt32
+  esch256/opt32
+  gimli24/opt32
+  gimli24-cipher/opt32
+  gimli24-hash/opt32
+  grain128aead-v2/opt32
+  isap-a-128a/opt64
   photon-beetle-aead128/opt32
   photon-beetle-hash/opt32
   photon256/opt32

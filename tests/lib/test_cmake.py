@@ -207,7 +207,8 @@ def test_unknown_names_stop_the_configuration(tmp_path):
 # -- a microcontroller: the toolchain file, a consumer firmware under QEMU -------
 
 @pytest.mark.parametrize("target,mode", [("cortex-m3-qemu", "package"),
-                                         ("rv32i-qemu", "fetchcontent")])
+                                         ("rv32i-qemu", "fetchcontent"),
+                                         ("rv32e-qemu", "package")])
 def test_firmware_runs_the_official_kat_under_qemu(tmp_path, target, mode):
     t = TARGETS[target]()
     chain = ROOT / "cmake" / "toolchains" / f"{gen_cmake.toolchain_name(target)}.cmake"
@@ -226,7 +227,7 @@ def test_firmware_runs_the_official_kat_under_qemu(tmp_path, target, mode):
           f"KAT_LDSCRIPT={QEMU / 'link.ld'}")
     elf = out / "kat"
     head = elf.read_bytes()[:20]
-    assert head[:4] == b"\x7fELF" and head[18] == {"cortex-m3-qemu": 40, "rv32i-qemu": 243}[target]
+    assert head[:4] == b"\x7fELF" and head[18] == {"cortex-m3-qemu": 40, "rv32i-qemu": 243, "rv32e-qemu": 243}[target]
     cpu = ["-cpu", t.cpu] if t.cpu else []
     check_kat([t.qemu, *cpu, elf])
     preferred = default_impls(t, [i for i in discover() if i.scheme == "ascon-aead128"])
