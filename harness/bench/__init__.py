@@ -63,7 +63,7 @@ ORDER = (
     ("targets.firmware",),  # a cross target's firmware build
     ("targets.base",),  # what a target is, its hooks
     ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
-    ("targets.board",),
+    ("targets.board", "targets.ibexe"),
     ("targets",),  # the package: every target, found
     # the output: records -> the table model -> the papers -> one renderer a format
     ("output", "output.model", "output.data"),
