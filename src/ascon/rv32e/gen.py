@@ -66,7 +66,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.ascon import sbox_program, table_rounds
+from src.ascon import keyslots, sbox_program, table_rounds
 from src.ascon.rv32.gen import SIGMA
 from src.asmgen.emitter import Emitter, declare, size, text, write
 
@@ -258,6 +258,7 @@ def permute(a: Asm) -> None:
 # -- blocks ----------------------------------------------------------------
 B_STATE, B_OUT, B_IN, B_N, B_E3, B_E4 = 20, 24, 28, 32, 36, 40
 B_FRAME = 44
+B_SLOTS = {"in": B_IN, "out": B_OUT, "n": B_N, "e3": B_E3, "e4": B_E4}
 # between rounds, o4 in the frame: three free registers
 FREE = [T[0], T[1], O[4]]
 
@@ -301,35 +302,48 @@ def duplex_block(a: Asm, op: str, inp: str, outp: str, w: str,
             a.raw("#endif")
 
 
-def blocks_loop(a: Asm, op: str, be: bool) -> None:
-    """The loop of one operation: per block, the pointers from the frame,
-    the duplex, the pointers back, p^b, the count."""
+def block_loop(a: Asm, op: str, tag: str, slots: dict, be: bool, by_bytes: bool) -> None:
+    """Full blocks of one operation with the pointers and the count in the
+    frame (slots: "in", "out", "n", and "e3", "e4" for big-endian lanes):
+    per block the pointers from the frame, the duplex, the pointers back,
+    p^b, the count.  by_bytes: n is a byte count, the loop runs while n >=
+    ASCON_RATE (maybe never) and falls through to .L<tag>_last; otherwise n
+    blocks (n > 0), then on to .Lblocks_done."""
     inp, outp, w = FREE
-    a.label(f".Lblocks_{op}")
-    a("lw", inp, f"{B_IN}(sp)")
+    if by_bytes:
+        a("lw", T[0], f"{slots['n']}(sp)")
+        a("sltiu", T[0], T[0], "ASCON_RATE")
+        a("bnez", T[0], f".L{tag}_last")
+    a.label(f".L{tag}_block")
+    a("lw", inp, f"{slots['in']}(sp)")
     if op != "absorb":
-        a("lw", outp, f"{B_OUT}(sp)")
+        a("lw", outp, f"{slots['out']}(sp)")
     if be:
         a.note("big-endian lanes: e3, e4 to the frame for a scratch and the byte mask")
-        a("sw", E[3], f"{B_E3}(sp)")
-        a("sw", E[4], f"{B_E4}(sp)")
+        a("sw", E[3], f"{slots['e3']}(sp)")
+        a("sw", E[4], f"{slots['e4']}(sp)")
         a("li", E[4], "0x00ff00ff")
         duplex_block(a, op, inp, outp, w, (E[3], E[4]))
-        a("lw", E[3], f"{B_E3}(sp)")
-        a("lw", E[4], f"{B_E4}(sp)")
+        a("lw", E[3], f"{slots['e3']}(sp)")
+        a("lw", E[4], f"{slots['e4']}(sp)")
     else:
         duplex_block(a, op, inp, outp, w, None)
     a("addi", inp, inp, "ASCON_RATE")
-    a("sw", inp, f"{B_IN}(sp)")
+    a("sw", inp, f"{slots['in']}(sp)")
     if op != "absorb":
         a("addi", outp, outp, "ASCON_RATE")
-        a("sw", outp, f"{B_OUT}(sp)")
+        a("sw", outp, f"{slots['out']}(sp)")
     a("jal", "ra", ".Lpbc", comment="p^ASCON_PB")
-    a("lw", T[0], f"{B_N}(sp)")
-    a("addi", T[0], T[0], -1)
-    a("sw", T[0], f"{B_N}(sp)")
-    a("bnez", T[0], f".Lblocks_{op}")
-    a("j", ".Lblocks_done")
+    a("lw", T[0], f"{slots['n']}(sp)")
+    a("addi", T[0], T[0], "-ASCON_RATE" if by_bytes else -1)
+    a("sw", T[0], f"{slots['n']}(sp)")
+    if by_bytes:
+        a("sltiu", T[0], T[0], "ASCON_RATE")
+        a("beqz", T[0], f".L{tag}_block")
+        a.label(f".L{tag}_last")
+    else:
+        a("bnez", T[0], f".L{tag}_block")
+        a("j", ".Lblocks_done")
 
 
 def blocks(a: Asm) -> None:
@@ -350,14 +364,14 @@ def blocks(a: Asm) -> None:
     load_state(a, T[0])
     invert(a, INVERTED[0], "between blocks (even rounds): x2, x3, x4 inverted")
     a("sw", O[4], f"{SPILL}(sp)", comment="o4 to the frame")
-    a("beqz", T[1], ".Lblocks_absorb")
+    a("beqz", T[1], ".Lblocks_absorb_block")
     a("addi", T[1], T[1], -1)
-    a("bnez", T[1], ".Lblocks_decrypt")
-    a("j", ".Lblocks_encrypt")
+    a("bnez", T[1], ".Lblocks_decrypt_block")
+    a("j", ".Lblocks_encrypt_block")
     for be in (False, True):
         a.raw("#if ASCON_LITTLE_ENDIAN" if not be else "#else")
         for op in ("absorb", "encrypt", "decrypt"):
-            blocks_loop(a, op, be)
+            block_loop(a, op, f"blocks_{op}", B_SLOTS, be, False)
     a.raw("#endif")
     a.label(".Lblocks_done")
     a("lw", O[4], f"{SPILL}(sp)")
@@ -414,6 +428,352 @@ def prfs(a: Asm) -> None:
     a.raw("#endif")
 
 
+# -- whole AEAD messages ---------------------------------------------------
+# The descriptor's whole-message calls (include/lwc.h), the state in
+# registers (o4 in the frame between rounds) from the key to the tag:
+#   ascon_rv32e_aead_encrypt(ct, msg, mlen, ad, adlen, npub, k) -> 0
+#   ascon_rv32e_aead_decrypt(msg, ct, ctlen, ad, adlen, npub, k)
+#       -> 0, -1 (tag mismatch: msg wiped) or -2 (ctlen < 16)
+# ilp32e passes six arguments in a0-a5: k, the seventh, is on the stack.
+W_OUT, W_IN, W_LEN, W_AD, W_ADLEN, W_OP, W_MLEN, W_NPUB = 20, 24, 28, 32, 36, 40, 44, 48
+W_KEYS = 52          # the key words (keyslots: 4, or 5 for Ascon-80pq)
+W_BUF = 72           # one rate block for the last, padded block
+W_E3, W_O3, W_E4 = 88, 92, 96  # lanes 3 and 4 while the last block needs registers
+W_FRAME = 100
+W_SLOTS = {"e3": W_E3, "e4": W_E4}
+BYTE_MASK = "0x00ff00ff"
+
+
+def load_lane_bytes(a: Asm, ptr: str, off: int, lo: str, hi: str,
+                    be: tuple[str, str] | None) -> None:
+    """(lo, hi) = the lane in bytes ptr[off..off+8): little-endian (be None)
+    or big-endian (be: scratch and the byte mask's register)."""
+    if be is None:
+        a("lw", lo, f"{off}({ptr})")
+        a("lw", hi, f"{off + 4}({ptr})")
+        return
+    a("lw", hi, f"{off}({ptr})", comment="big-endian lane: bytes 0-3 the high word")
+    a.rev8(hi, hi, *be)
+    a("lw", lo, f"{off + 4}({ptr})")
+    a.rev8(lo, lo, *be)
+
+
+def store_lane_bytes(a: Asm, ptr: str, off: int, lo: str, hi: str, w: str,
+                     be: tuple[str, str] | None) -> None:
+    """Bytes ptr[off..off+8) = the lane (lo, hi), kept; w: a scratch for the
+    big-endian swap."""
+    if be is None:
+        a("sw", lo, f"{off}({ptr})")
+        a("sw", hi, f"{off + 4}({ptr})")
+        return
+    a.rev8(w, hi, *be)
+    a("sw", w, f"{off}({ptr})")
+    a.rev8(w, lo, *be)
+    a("sw", w, f"{off + 4}({ptr})")
+
+
+def endian(a: Asm, body) -> None:
+    """body(be) for little-endian lanes (be False) and big-endian ones."""
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    body(False)
+    a.raw("#else")
+    body(True)
+    a.raw("#endif")
+
+
+def key_xor(a: Asm, lane: int, slot: str, k20: bool) -> None:
+    """x_lane ^= the key words of `slot` (keyslots, in this frame)."""
+    def xor_from(reg: str, off: int) -> None:
+        a("lw", T[0], f"{off}(sp)")
+        a("xor", reg, reg, T[0], comment=f"x{lane} ^= {slot}")
+    keyslots.key_xor(W_KEYS, False, k20, (E[lane], O[lane]), slot, xor_from)
+
+
+def whole_init(a: Asm, k20: bool) -> None:
+    """S = IV || K || N in registers, the key words to the frame.  While the
+    key and the nonce are read, x0's registers are the byte swap's (e0 the
+    mask, o0 the scratch); t2 points."""
+    ptr = T[0]
+    a("lw", ptr, f"{W_FRAME}(sp)", comment="k: the seventh argument, on the caller's stack")
+    if not k20:
+        def k16(be: bool) -> None:
+            sw = (O[0], E[0]) if be else None
+            if be:
+                a("li", E[0], BYTE_MASK)
+            for lane, slot in ((1, "KA"), (2, "KB")):
+                load_lane_bytes(a, ptr, 8 * (lane - 1), E[lane], O[lane], sw)
+                off_lo, off_hi = keyslots.key_slots(W_KEYS, False, False)[slot]
+                a("sw", E[lane], f"{off_lo}(sp)", comment=slot)
+                a("sw", O[lane], f"{off_hi}(sp)")
+            a("lw", ptr, f"{W_NPUB}(sp)")
+            load_lane_bytes(a, ptr, 0, E[3], O[3], sw)
+            load_lane_bytes(a, ptr, 8, E[4], O[4], sw)
+            a("li", E[0], "ASCON_IV_LO", comment="x0 = IV")
+            a("li", O[0], "ASCON_IV_HI")
+        endian(a, k16)
+        return
+    # Ascon-80pq: key words w0..w4 (big-endian), x0 = IV || w0, x1 = w1 w2,
+    # x2 = w3 w4: each word to its register as it is (keyslots' layout)
+    a.raw("#if ASCON_LITTLE_ENDIAN || ASCON_IV_LO")
+    a.raw("#error Ascon-80pq: big-endian lanes, the IV in the high word of x0 only")
+    a.raw("#endif")
+    a("li", O[0], BYTE_MASK)
+    words = [E[0], O[1], E[1], O[2], E[2]]  # x0 lo, x1 hi, x1 lo, x2 hi, x2 lo
+    for k, r in enumerate(words):
+        a("lw", r, f"{4 * k}({ptr})", comment=f"w{k}")
+        a.rev8(r, r, T[1], O[0])
+        a("sw", r, f"{W_KEYS + 4 * k}(sp)")
+    a("lw", ptr, f"{W_NPUB}(sp)")
+    load_lane_bytes(a, ptr, 0, E[3], O[3], (T[1], O[0]))
+    load_lane_bytes(a, ptr, 8, E[4], O[4], (T[1], O[0]))
+    a("li", O[0], "ASCON_IV_HI", comment="x0 = IV || w0")
+
+
+def spill_34(a: Asm) -> list[str]:
+    """e3, o3, e4 to the frame (o4 is there already): six free registers."""
+    a("sw", E[3], f"{W_E3}(sp)", comment="lanes 3, 4 to the frame")
+    a("sw", O[3], f"{W_O3}(sp)")
+    a("sw", E[4], f"{W_E4}(sp)")
+    return [T[0], T[1], O[4], E[3], O[3], E[4]]
+
+
+def reload_34(a: Asm) -> None:
+    a("lw", E[3], f"{W_E3}(sp)", comment="lanes 3 (and e4) back")
+    a("lw", O[3], f"{W_O3}(sp)")
+    a("lw", E[4], f"{W_E4}(sp)")
+
+
+def pad_lane0(a: Asm, be: bool) -> None:
+    """The padding of an empty last block: byte 0 of lane 0."""
+    if be:
+        a("lui", T[0], "0x80000")
+        a("xor", O[0], O[0], T[0], comment="x0 ^= pad (empty block)")
+    else:
+        a("xori", E[0], E[0], 1, comment="x0 ^= pad (empty block)")
+
+
+def last_block(a: Asm, op: str, tag: str, ptr_slot: int, n_slot: int, be: bool) -> None:
+    """The last block: n < rate bytes left at the frame's pointer, 10*
+    padded.  Empty, the pad alone; otherwise through the block buffer on
+    the stack (RV32's way): absorb copies the bytes there; encrypt and
+    decrypt first store the rate there, then out = in ^ rate byte by
+    byte, the buffer keeping what the state must receive (the plaintext)
+    and zeros after it; then the pad, and the buffer is absorbed and
+    wiped.  Lanes 3 and 4 wait in the frame for the registers."""
+    a("lw", T[0], f"{n_slot}(sp)")
+    a("bnez", T[0], f".L{tag}_partial")
+    pad_lane0(a, be)
+    a("j", f".L{tag}_done")
+    a.label(f".L{tag}_partial")
+    n = T[0]
+    _, p, buf, end, b0, b1 = spill_34(a)
+    sw = (b0, b1) if be else None
+    if op == "absorb":
+        for off in range(0, 16, 4):
+            if off == 8:
+                a.raw("#if ASCON_RATE == 16")
+            a("sw", "zero", f"{W_BUF + off}(sp)")
+        a.raw("#endif")
+        a("lw", p, f"{ptr_slot}(sp)")
+        a("addi", buf, "sp", W_BUF)
+        a("add", end, p, n, comment="end of the input")
+        a.label(f".L{tag}_copy")
+        a("lbu", b0, f"0({p})")
+        a("sb", b0, f"0({buf})")
+        a("addi", p, p, 1)
+        a("addi", buf, buf, 1)
+        a("bne", p, end, f".L{tag}_copy")
+    else:
+        if be:
+            a("li", b1, BYTE_MASK)
+        for lane in (0, 1):
+            if lane == 1:
+                a.raw("#if ASCON_RATE == 16")
+            store_lane_bytes(a, "sp", W_BUF + 8 * lane, E[lane], O[lane], end, sw)
+        a.raw("#endif")
+        a("lw", p, f"{ptr_slot}(sp)")
+        a("add", end, p, n, comment="end of the input")
+        out = n  # the count is spent
+        a("lw", out, f"{W_OUT}(sp)")
+        a("addi", buf, "sp", W_BUF)
+        a.label(f".L{tag}_bytes")
+        a("lbu", b0, f"0({p})", comment="in")
+        a("lbu", b1, f"0({buf})", comment="rate")
+        a("xor", b1, b1, b0, comment="out = in ^ rate")
+        a("sb", b1, f"0({out})")
+        a("sb", b0 if op == "encrypt" else b1, f"0({buf})",
+          comment="the state receives the plaintext")
+        a("addi", p, p, 1)
+        a("addi", out, out, 1)
+        a("addi", buf, buf, 1)
+        a("bne", p, end, f".L{tag}_bytes")
+        a("sw", p, f"{ptr_slot}(sp)", comment="past the message: the tag (decrypt)")
+        a("sw", out, f"{W_OUT}(sp)", comment="past the output: the tag (encrypt)")
+        a("addi", end, "sp", f"{W_BUF}+ASCON_RATE")
+        a("mv", b0, buf)
+        a.label(f".L{tag}_tail")
+        a("sb", "zero", f"0({b0})", comment="the rest of the block: 0")
+        a("addi", b0, b0, 1)
+        a("bne", b0, end, f".L{tag}_tail")
+    a("li", b0, "0x80 >> (7 * ASCON_LITTLE_ENDIAN)", comment="0x80, little-endian 0x01")
+    a("sb", b0, f"0({buf})", comment="pad")
+    if be:
+        a("li", b1, BYTE_MASK)
+    for lane in (0, 1):
+        if lane == 1:
+            a.raw("#if ASCON_RATE == 16")
+        load_lane_bytes(a, "sp", W_BUF + 8 * lane, p, end, sw)
+        a("xor", E[lane], E[lane], p, comment=f"x{lane} ^= last block")
+        a("xor", O[lane], O[lane], end)
+        a("sw", "zero", f"{W_BUF + 8 * lane}(sp)", comment="wipe the buffer")
+        a("sw", "zero", f"{W_BUF + 8 * lane + 4}(sp)")
+    a.raw("#endif")
+    reload_34(a)
+    a.label(f".L{tag}_done")
+
+
+def domain_bit(a: Asm, be: bool) -> None:
+    """Bit 63 of x4 (SP 800-232's little-endian lanes: o4, in the frame) or
+    bit 0 (v1.2's big-endian ones: e4)."""
+    if be:
+        a("xori", E[4], E[4], 1, comment="domain separation: bit 0 of x4")
+    else:
+        a("lw", T[1], f"{SPILL}(sp)")
+        a("lui", T[0], "0x80000")
+        a("xor", T[1], T[1], T[0], comment="domain separation: bit 63 of x4 (o4, in the frame)")
+        a("sw", T[1], f"{SPILL}(sp)")
+
+
+def phases(a: Asm, be: bool) -> None:
+    """Associated data (full blocks, the padded last one, p^b), the domain
+    bit, the message (encrypt or decrypt as the frame's op says)."""
+    sfx = "_be" if be else ""
+    a("lw", T[0], f"{W_ADLEN}(sp)")
+    a("beqz", T[0], f".Lad_none{sfx}")
+    slots = {**W_SLOTS, "in": W_AD, "n": W_ADLEN}
+    block_loop(a, "absorb", f"ad{sfx}", slots, be, True)
+    last_block(a, "absorb", f"ad{sfx}", W_AD, W_ADLEN, be)
+    a("jal", "ra", ".Lpbc", comment="p^b")
+    a.label(f".Lad_none{sfx}")
+    domain_bit(a, be)
+    a("lw", T[0], f"{W_OP}(sp)")
+    a("bnez", T[0], f".Lmsg_decrypt{sfx}")
+    slots = {**W_SLOTS, "in": W_IN, "out": W_OUT, "n": W_LEN}
+    for op in ("encrypt", "decrypt"):
+        if op == "decrypt":
+            a.label(f".Lmsg_decrypt{sfx}")
+        block_loop(a, op, f"m{op[0]}{sfx}", slots, be, True)
+        last_block(a, op, f"m{op[0]}{sfx}", W_IN, W_LEN, be)
+        a("j", ".Lfinal")
+
+
+def whole(a: Asm) -> None:
+    """The two entry points and their shared body."""
+    for name, op in (("ascon_rv32e_aead_encrypt", 0), ("ascon_rv32e_aead_decrypt", 1)):
+        sym = f"LWC_SYM({name})"
+        declare(a, sym)
+        a.note(("a0 = ct, a1 = msg, a2 = mlen" if op == 0 else "a0 = msg, a1 = ct, a2 = ctlen")
+               + ", a3 = ad, a4 = adlen, a5 = npub, 0(sp) = key")
+        a("addi", "sp", "sp", -W_FRAME)
+        if op == 0:
+            a("sw", "zero", f"{W_OP}(sp)", comment="encrypt")
+            a("j", ".Lwhole")
+            size(a, sym)
+        else:
+            a("sltiu", T[0], "a2", 16)
+            a("bnez", T[0], ".Lwhole_short", comment="ctlen < 16: no tag")
+            a("addi", "a2", "a2", -16, comment="mlen")
+            a("sw", "a2", f"{W_MLEN}(sp)")
+            a("li", T[0], 1)
+            a("sw", T[0], f"{W_OP}(sp)", comment="decrypt")
+    a.label(".Lwhole")
+    for k, r in enumerate(SAVED):
+        a("sw", r, f"{SAVE + 4 * k}(sp)")
+    for r, off in (("a0", W_OUT), ("a1", W_IN), ("a2", W_LEN), ("a3", W_AD), ("a4", W_ADLEN),
+                   ("a5", W_NPUB)):
+        a("sw", r, f"{off}(sp)")
+    a.note("S = IV || K || N; p^12; S ^= 0 || K")
+    keyslots.for_keys(a, lambda k20: whole_init(a, k20))
+    invert(a, INVERTED[0], "x2, x3, x4 inverted (the xors of key, data and pad commute)")
+    a("sw", O[4], f"{SPILL}(sp)", comment="o4 to the frame")
+    a("jal", "ra", ".Lp12", comment="p^12")
+    a("lw", O[4], f"{SPILL}(sp)")
+    keyslots.key_xors(a, keyslots.INIT_XORS, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
+    a("sw", O[4], f"{SPILL}(sp)")
+    endian(a, lambda be: phases(a, be))
+    a.label(".Lfinal")
+    a.note("finalization: S ^= 0^r || K || 0 (lanes 1-3: o4 stays out); p^12; "
+           "tag = x3, x4 ^ KA, KB")
+    keyslots.key_xors(a, keyslots.FINAL_XORS, lambda lane, slot, k20: key_xor(a, lane, slot, k20))
+    a("jal", "ra", ".Lp12", comment="p^12")
+    a("lw", O[4], f"{SPILL}(sp)")
+    keyslots.for_keys(a, lambda k20: (key_xor(a, 3, "KA", k20), key_xor(a, 4, "KB", k20)))
+    invert(a, (3, 4), "the tag's lanes, true")
+    a.note("lanes 0-2 are spent: their registers are the byte swap's and the pointers")
+    mask, sc, ptr, w0, w1 = E[0], O[0], E[1], E[2], O[2]
+    a("lw", T[0], f"{W_OP}(sp)")
+    a("bnez", T[0], ".Ltag_verify")
+    a("lw", ptr, f"{W_OUT}(sp)", comment="the tag follows the ciphertext")
+
+    def tag_store(be: bool) -> None:
+        sw = (sc, mask) if be else None
+        if be:
+            a("li", mask, BYTE_MASK)
+        store_lane_bytes(a, ptr, 0, E[3], O[3], w0, sw)
+        store_lane_bytes(a, ptr, 8, E[4], O[4], w0, sw)
+    endian(a, tag_store)
+    a("j", ".Lwhole_ok")
+    a.label(".Ltag_verify")
+    a.note("compare in state form, every bit into o1: no early exit")
+    a("lw", ptr, f"{W_IN}(sp)", comment="the tag follows the ciphertext")
+
+    def tag_check(be: bool) -> None:
+        sw = (sc, mask) if be else None
+        if be:
+            a("li", mask, BYTE_MASK)
+        for lane in (3, 4):
+            load_lane_bytes(a, ptr, 8 * (lane - 3), w0, w1, sw)
+            a("xor", w0, w0, E[lane])
+            a("xor", w1, w1, O[lane])
+            if lane == 3:
+                a("or", O[1], w0, w1)
+            else:
+                a("or", O[1], O[1], w0)
+                a("or", O[1], O[1], w1)
+    endian(a, tag_check)
+    a("beqz", O[1], ".Lwhole_ok")
+    a.note("rejected: the plaintext written is wiped (out is past its end)")
+    a("lw", T[0], f"{W_MLEN}(sp)")
+    a("lw", ptr, f"{W_OUT}(sp)")
+    a("sub", ptr, ptr, T[0])
+    a("beqz", T[0], ".Lwhole_rejected")
+    a.label(".Lwhole_reject")
+    a("sb", "zero", f"0({ptr})")
+    a("addi", ptr, ptr, 1)
+    a("addi", T[0], T[0], -1)
+    a("bnez", T[0], ".Lwhole_reject")
+    a.label(".Lwhole_rejected")
+    a("li", T[1], -1)
+    a("j", ".Lwhole_wipe")
+    a.label(".Lwhole_ok")
+    a("li", T[1], 0)
+    a.label(".Lwhole_wipe")
+    a.note("wipe the key words, the spilled word and the state registers; ra holds the result")
+    keyslots.for_keys(a, lambda k20: [a("sw", "zero", f"{off}(sp)")
+                                      for off in keyslots.key_words(W_KEYS, False, k20)])
+    a("sw", "zero", f"{SPILL}(sp)")
+    for r in E + O + T[:1]:
+        a("li", r, 0)
+    a("mv", "a0", T[1])
+    epilogue(a, W_FRAME)
+    a.label(".Lwhole_short")
+    a("addi", "sp", "sp", W_FRAME)
+    a("li", "a0", -2)
+    a("ret")
+    size(a, "LWC_SYM(ascon_rv32e_aead_decrypt)")
+
+
+
 def generate(variant: str) -> str:
     a = Asm(variant)
     table_rounds.banner32(a, "src/ascon/rv32e/gen.py", """\
@@ -430,6 +790,8 @@ implementation's .S after its scheme header (api.h).""", (E, O),
     blocks(a)
     a.raw("")
     prfs(a)
+    a.raw("")
+    table_rounds.whole_aead(a, whole)
     a.raw("")
     call_stubs(a)
     rounds(a)
