@@ -952,3 +952,40 @@ lwc_target(rv32e-qemu ARCHS 32bit rv32 rv32e
   xoodoo12/opt32
   xoodyak/opt32
   xoodyak-hash/opt32)
+lwc_target(rv32e-ibex ARCHS 32bit rv32 rv32e
+  DEFAULT ascon-aead128/asm_rv32e
+  ascon-cxof128/asm_rv32e
+  ascon-hash256/asm_rv32e
+  ascon-mac-v13/asm_rv32e
+  ascon-p12/asm_rv32e
+  ascon-p6/asm_rv32e
+  ascon-p8/asm_rv32e
+  ascon-prf-v13/asm_rv32e
+  ascon-prfs-v13/asm_rv32e
+  ascon-xof128/asm_rv32e
+  ascon128-v12/asm_rv32e
+  ascon128a-v12/asm_rv32e
+  ascon80pq-v12/asm_rv32e
+  asconhash-v12/asm_rv32e
+  asconhasha-v12/asm_rv32e
+  asconxof-v12/asm_rv32e
+  asconxofa-v12/asm_rv32e
+  dumbo/opt32
+  esch256/opt32
+  gimli24/opt32
+  gimli24-cipher/opt32
+  gimli24-hash/opt32
+  grain128aead-v2/opt32
+  isap-a-128a/opt64
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/opt32
+  skinny128-384plus/opt32
+  sparkle384-11/opt32
+  sparkle384-7/opt32
+  spongent160/opt32
+  xoodoo12/opt32
+  xoodyak/opt32
+  xoodyak-hash/opt32)
