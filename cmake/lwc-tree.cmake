@@ -24,6 +24,7 @@ lwc_impl(aead ascon-aead128 asm_rv32_zbb_shift ascon_aead128_asm_rv32_zbb_shift 
 lwc_impl(aead ascon-aead128 asm_rv32_zbkb_bi32 ascon_aead128_asm_rv32_zbkb_bi32 crypto_aead/ascon-aead128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbp_bi32 ascon_aead128_asm_rv32_zbp_bi32 crypto_aead/ascon-aead128/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv32_zbt_fsr ascon_aead128_asm_rv32_zbt_fsr crypto_aead/ascon-aead128/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_rv32e ascon_aead128_asm_rv32e crypto_aead/ascon-aead128/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv64 ascon_aead128_asm_rv64 crypto_aead/ascon-aead128/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_rv64_zbb ascon_aead128_asm_rv64_zbb crypto_aead/ascon-aead128/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_xtensa_bi32 ascon_aead128_asm_xtensa_bi32 crypto_aead/ascon-aead128/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -51,6 +52,7 @@ lwc_impl(aead ascon128-v12 asm_rv32_zbb_shift ascon128_v12_asm_rv32_zbb_shift cr
 lwc_impl(aead ascon128-v12 asm_rv32_zbkb_bi32 ascon128_v12_asm_rv32_zbkb_bi32 crypto_aead/ascon128-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv32_zbp_bi32 ascon128_v12_asm_rv32_zbp_bi32 crypto_aead/ascon128-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv32_zbt_fsr ascon128_v12_asm_rv32_zbt_fsr crypto_aead/ascon128-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128-v12 asm_rv32e ascon128_v12_asm_rv32e crypto_aead/ascon128-v12/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv64 ascon128_v12_asm_rv64 crypto_aead/ascon128-v12/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_rv64_zbb ascon128_v12_asm_rv64_zbb crypto_aead/ascon128-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_xtensa_bi32 ascon128_v12_asm_xtensa_bi32 crypto_aead/ascon128-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -74,6 +76,7 @@ lwc_impl(aead ascon128a-v12 asm_rv32_zbb_shift ascon128a_v12_asm_rv32_zbb_shift 
 lwc_impl(aead ascon128a-v12 asm_rv32_zbkb_bi32 ascon128a_v12_asm_rv32_zbkb_bi32 crypto_aead/ascon128a-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv32_zbp_bi32 ascon128a_v12_asm_rv32_zbp_bi32 crypto_aead/ascon128a-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv32_zbt_fsr ascon128a_v12_asm_rv32_zbt_fsr crypto_aead/ascon128a-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128a-v12 asm_rv32e ascon128a_v12_asm_rv32e crypto_aead/ascon128a-v12/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv64 ascon128a_v12_asm_rv64 crypto_aead/ascon128a-v12/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_rv64_zbb ascon128a_v12_asm_rv64_zbb crypto_aead/ascon128a-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_xtensa_bi32 ascon128a_v12_asm_xtensa_bi32 crypto_aead/ascon128a-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -97,6 +100,7 @@ lwc_impl(aead ascon80pq-v12 asm_rv32_zbb_shift ascon80pq_v12_asm_rv32_zbb_shift 
 lwc_impl(aead ascon80pq-v12 asm_rv32_zbkb_bi32 ascon80pq_v12_asm_rv32_zbkb_bi32 crypto_aead/ascon80pq-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv32_zbp_bi32 ascon80pq_v12_asm_rv32_zbp_bi32 crypto_aead/ascon80pq-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv32_zbt_fsr ascon80pq_v12_asm_rv32_zbt_fsr crypto_aead/ascon80pq-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES aead.c ascon.S)
+lwc_impl(aead ascon80pq-v12 asm_rv32e ascon80pq_v12_asm_rv32e crypto_aead/ascon80pq-v12/asm_rv32e ARCHS rv32e SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv64 ascon80pq_v12_asm_rv64 crypto_aead/ascon80pq-v12/asm_rv64 ARCHS rv64 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_rv64_zbb ascon80pq_v12_asm_rv64_zbb crypto_aead/ascon80pq-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_xtensa_bi32 ascon80pq_v12_asm_xtensa_bi32 crypto_aead/ascon80pq-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
@@ -167,6 +171,7 @@ lwc_impl(hash ascon-hash256 asm_rv32_zbb_shift ascon_hash256_asm_rv32_zbb_shift 
 lwc_impl(hash ascon-hash256 asm_rv32_zbkb_bi32 ascon_hash256_asm_rv32_zbkb_bi32 crypto_hash/ascon-hash256/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv32_zbp_bi32 ascon_hash256_asm_rv32_zbp_bi32 crypto_hash/ascon-hash256/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv32_zbt_fsr ascon_hash256_asm_rv32_zbt_fsr crypto_hash/ascon-hash256/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-hash256 asm_rv32e ascon_hash256_asm_rv32e crypto_hash/ascon-hash256/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv64 ascon_hash256_asm_rv64 crypto_hash/ascon-hash256/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_rv64_zbb ascon_hash256_asm_rv64_zbb crypto_hash/ascon-hash256/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_xtensa_bi32 ascon_hash256_asm_xtensa_bi32 crypto_hash/ascon-hash256/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -190,6 +195,7 @@ lwc_impl(hash ascon-xof128 asm_rv32_zbb_shift ascon_xof128_asm_rv32_zbb_shift cr
 lwc_impl(hash ascon-xof128 asm_rv32_zbkb_bi32 ascon_xof128_asm_rv32_zbkb_bi32 crypto_hash/ascon-xof128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv32_zbp_bi32 ascon_xof128_asm_rv32_zbp_bi32 crypto_hash/ascon-xof128/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv32_zbt_fsr ascon_xof128_asm_rv32_zbt_fsr crypto_hash/ascon-xof128/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-xof128 asm_rv32e ascon_xof128_asm_rv32e crypto_hash/ascon-xof128/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv64 ascon_xof128_asm_rv64 crypto_hash/ascon-xof128/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_rv64_zbb ascon_xof128_asm_rv64_zbb crypto_hash/ascon-xof128/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_xtensa_bi32 ascon_xof128_asm_xtensa_bi32 crypto_hash/ascon-xof128/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -213,6 +219,7 @@ lwc_impl(hash asconhash-v12 asm_rv32_zbb_shift asconhash_v12_asm_rv32_zbb_shift 
 lwc_impl(hash asconhash-v12 asm_rv32_zbkb_bi32 asconhash_v12_asm_rv32_zbkb_bi32 crypto_hash/asconhash-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv32_zbp_bi32 asconhash_v12_asm_rv32_zbp_bi32 crypto_hash/asconhash-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv32_zbt_fsr asconhash_v12_asm_rv32_zbt_fsr crypto_hash/asconhash-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconhash-v12 asm_rv32e asconhash_v12_asm_rv32e crypto_hash/asconhash-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv64 asconhash_v12_asm_rv64 crypto_hash/asconhash-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_rv64_zbb asconhash_v12_asm_rv64_zbb crypto_hash/asconhash-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_xtensa_bi32 asconhash_v12_asm_xtensa_bi32 crypto_hash/asconhash-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -236,6 +243,7 @@ lwc_impl(hash asconhasha-v12 asm_rv32_zbb_shift asconhasha_v12_asm_rv32_zbb_shif
 lwc_impl(hash asconhasha-v12 asm_rv32_zbkb_bi32 asconhasha_v12_asm_rv32_zbkb_bi32 crypto_hash/asconhasha-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv32_zbp_bi32 asconhasha_v12_asm_rv32_zbp_bi32 crypto_hash/asconhasha-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv32_zbt_fsr asconhasha_v12_asm_rv32_zbt_fsr crypto_hash/asconhasha-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconhasha-v12 asm_rv32e asconhasha_v12_asm_rv32e crypto_hash/asconhasha-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv64 asconhasha_v12_asm_rv64 crypto_hash/asconhasha-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_rv64_zbb asconhasha_v12_asm_rv64_zbb crypto_hash/asconhasha-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_xtensa_bi32 asconhasha_v12_asm_xtensa_bi32 crypto_hash/asconhasha-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -259,6 +267,7 @@ lwc_impl(hash asconxof-v12 asm_rv32_zbb_shift asconxof_v12_asm_rv32_zbb_shift cr
 lwc_impl(hash asconxof-v12 asm_rv32_zbkb_bi32 asconxof_v12_asm_rv32_zbkb_bi32 crypto_hash/asconxof-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv32_zbp_bi32 asconxof_v12_asm_rv32_zbp_bi32 crypto_hash/asconxof-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv32_zbt_fsr asconxof_v12_asm_rv32_zbt_fsr crypto_hash/asconxof-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconxof-v12 asm_rv32e asconxof_v12_asm_rv32e crypto_hash/asconxof-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv64 asconxof_v12_asm_rv64 crypto_hash/asconxof-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_rv64_zbb asconxof_v12_asm_rv64_zbb crypto_hash/asconxof-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_xtensa_bi32 asconxof_v12_asm_xtensa_bi32 crypto_hash/asconxof-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -282,6 +291,7 @@ lwc_impl(hash asconxofa-v12 asm_rv32_zbb_shift asconxofa_v12_asm_rv32_zbb_shift 
 lwc_impl(hash asconxofa-v12 asm_rv32_zbkb_bi32 asconxofa_v12_asm_rv32_zbkb_bi32 crypto_hash/asconxofa-v12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv32_zbp_bi32 asconxofa_v12_asm_rv32_zbp_bi32 crypto_hash/asconxofa-v12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv32_zbt_fsr asconxofa_v12_asm_rv32_zbt_fsr crypto_hash/asconxofa-v12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash asconxofa-v12 asm_rv32e asconxofa_v12_asm_rv32e crypto_hash/asconxofa-v12/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv64 asconxofa_v12_asm_rv64 crypto_hash/asconxofa-v12/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_rv64_zbb asconxofa_v12_asm_rv64_zbb crypto_hash/asconxofa-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_xtensa_bi32 asconxofa_v12_asm_xtensa_bi32 crypto_hash/asconxofa-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -333,6 +343,7 @@ lwc_impl(hash ascon-cxof128 asm_rv32_zbb_shift ascon_cxof128_asm_rv32_zbb_shift 
 lwc_impl(hash ascon-cxof128 asm_rv32_zbkb_bi32 ascon_cxof128_asm_rv32_zbkb_bi32 crypto_cxof/ascon-cxof128/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv32_zbp_bi32 ascon_cxof128_asm_rv32_zbp_bi32 crypto_cxof/ascon-cxof128/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv32_zbt_fsr ascon_cxof128_asm_rv32_zbt_fsr crypto_cxof/ascon-cxof128/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-cxof128 asm_rv32e ascon_cxof128_asm_rv32e crypto_cxof/ascon-cxof128/asm_rv32e ARCHS rv32e SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv64 ascon_cxof128_asm_rv64 crypto_cxof/ascon-cxof128/asm_rv64 ARCHS rv64 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_rv64_zbb ascon_cxof128_asm_rv64_zbb crypto_cxof/ascon-cxof128/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_xtensa_bi32 ascon_cxof128_asm_xtensa_bi32 crypto_cxof/ascon-cxof128/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
@@ -356,6 +367,7 @@ lwc_impl(perm ascon-p12 asm_rv32_zbb_shift ascon_p12_asm_rv32_zbb_shift crypto_p
 lwc_impl(perm ascon-p12 asm_rv32_zbkb_bi32 ascon_p12_asm_rv32_zbkb_bi32 crypto_perm/ascon-p12/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv32_zbp_bi32 ascon_p12_asm_rv32_zbp_bi32 crypto_perm/ascon-p12/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv32_zbt_fsr ascon_p12_asm_rv32_zbt_fsr crypto_perm/ascon-p12/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p12 asm_rv32e ascon_p12_asm_rv32e crypto_perm/ascon-p12/asm_rv32e ARCHS rv32e SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv64 ascon_p12_asm_rv64 crypto_perm/ascon-p12/asm_rv64 ARCHS rv64 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_rv64_zbb ascon_p12_asm_rv64_zbb crypto_perm/ascon-p12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_xtensa_bi32 ascon_p12_asm_xtensa_bi32 crypto_perm/ascon-p12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
@@ -378,6 +390,7 @@ lwc_impl(perm ascon-p6 asm_rv32_zbb_shift ascon_p6_asm_rv32_zbb_shift crypto_per
 lwc_impl(perm ascon-p6 asm_rv32_zbkb_bi32 ascon_p6_asm_rv32_zbkb_bi32 crypto_perm/ascon-p6/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv32_zbp_bi32 ascon_p6_asm_rv32_zbp_bi32 crypto_perm/ascon-p6/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv32_zbt_fsr ascon_p6_asm_rv32_zbt_fsr crypto_perm/ascon-p6/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p6 asm_rv32e ascon_p6_asm_rv32e crypto_perm/ascon-p6/asm_rv32e ARCHS rv32e SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv64 ascon_p6_asm_rv64 crypto_perm/ascon-p6/asm_rv64 ARCHS rv64 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_rv64_zbb ascon_p6_asm_rv64_zbb crypto_perm/ascon-p6/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_xtensa_bi32 ascon_p6_asm_xtensa_bi32 crypto_perm/ascon-p6/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
@@ -400,6 +413,7 @@ lwc_impl(perm ascon-p8 asm_rv32_zbb_shift ascon_p8_asm_rv32_zbb_shift crypto_per
 lwc_impl(perm ascon-p8 asm_rv32_zbkb_bi32 ascon_p8_asm_rv32_zbkb_bi32 crypto_perm/ascon-p8/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv32_zbp_bi32 ascon_p8_asm_rv32_zbp_bi32 crypto_perm/ascon-p8/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv32_zbt_fsr ascon_p8_asm_rv32_zbt_fsr crypto_perm/ascon-p8/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p8 asm_rv32e ascon_p8_asm_rv32e crypto_perm/ascon-p8/asm_rv32e ARCHS rv32e SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv64 ascon_p8_asm_rv64 crypto_perm/ascon-p8/asm_rv64 ARCHS rv64 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_rv64_zbb ascon_p8_asm_rv64_zbb crypto_perm/ascon-p8/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_xtensa_bi32 ascon_p8_asm_xtensa_bi32 crypto_perm/ascon-p8/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
@@ -470,6 +484,7 @@ lwc_impl(auth ascon-mac-v13 asm_rv32_zbb_shift ascon_mac_v13_asm_rv32_zbb_shift 
 lwc_impl(auth ascon-mac-v13 asm_rv32_zbkb_bi32 ascon_mac_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv32_zbp_bi32 ascon_mac_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-mac-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv32_zbt_fsr ascon_mac_v13_asm_rv32_zbt_fsr crypto_auth/ascon-mac-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_rv32e ascon_mac_v13_asm_rv32e crypto_auth/ascon-mac-v13/asm_rv32e ARCHS rv32e SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv64 ascon_mac_v13_asm_rv64 crypto_auth/ascon-mac-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_rv64_zbb ascon_mac_v13_asm_rv64_zbb crypto_auth/ascon-mac-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_xtensa_bi32 ascon_mac_v13_asm_xtensa_bi32 crypto_auth/ascon-mac-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
@@ -493,6 +508,7 @@ lwc_impl(auth ascon-prf-v13 asm_rv32_zbb_shift ascon_prf_v13_asm_rv32_zbb_shift 
 lwc_impl(auth ascon-prf-v13 asm_rv32_zbkb_bi32 ascon_prf_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv32_zbp_bi32 ascon_prf_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-prf-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv32_zbt_fsr ascon_prf_v13_asm_rv32_zbt_fsr crypto_auth/ascon-prf-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_rv32e ascon_prf_v13_asm_rv32e crypto_auth/ascon-prf-v13/asm_rv32e ARCHS rv32e SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv64 ascon_prf_v13_asm_rv64 crypto_auth/ascon-prf-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_rv64_zbb ascon_prf_v13_asm_rv64_zbb crypto_auth/ascon-prf-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_xtensa_bi32 ascon_prf_v13_asm_xtensa_bi32 crypto_auth/ascon-prf-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
@@ -516,6 +532,7 @@ lwc_impl(auth ascon-prfs-v13 asm_rv32_zbb_shift ascon_prfs_v13_asm_rv32_zbb_shif
 lwc_impl(auth ascon-prfs-v13 asm_rv32_zbkb_bi32 ascon_prfs_v13_asm_rv32_zbkb_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbkb_bi32 ARCHS rv32zbkb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv32_zbp_bi32 ascon_prfs_v13_asm_rv32_zbp_bi32 crypto_auth/ascon-prfs-v13/asm_rv32_zbp_bi32 ARCHS rv32zbp SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv32_zbt_fsr ascon_prfs_v13_asm_rv32_zbt_fsr crypto_auth/ascon-prfs-v13/asm_rv32_zbt_fsr ARCHS rv32zbt SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_rv32e ascon_prfs_v13_asm_rv32e crypto_auth/ascon-prfs-v13/asm_rv32e ARCHS rv32e SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv64 ascon_prfs_v13_asm_rv64 crypto_auth/ascon-prfs-v13/asm_rv64 ARCHS rv64 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_rv64_zbb ascon_prfs_v13_asm_rv64_zbb crypto_auth/ascon-prfs-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_xtensa_bi32 ascon_prfs_v13_asm_xtensa_bi32 crypto_auth/ascon-prfs-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
@@ -1063,3 +1080,77 @@ lwc_target(cortex-m33-qemu ARCHS 32bit armv7m armv8m cortex-m33
   xoodoo12/asm_armv7m
   xoodyak/asm_armv7m
   xoodyak-hash/asm_armv7m)
+lwc_target(rv32e-qemu ARCHS 32bit rv32 rv32e
+  DEFAULT ascon-aead128/asm_rv32e
+  ascon-cxof128/asm_rv32e
+  ascon-hash256/asm_rv32e
+  ascon-mac-v13/asm_rv32e
+  ascon-p12/asm_rv32e
+  ascon-p6/asm_rv32e
+  ascon-p8/asm_rv32e
+  ascon-prf-v13/asm_rv32e
+  ascon-prfs-v13/asm_rv32e
+  ascon-xof128/asm_rv32e
+  ascon128-v12/asm_rv32e
+  ascon128a-v12/asm_rv32e
+  ascon80pq-v12/asm_rv32e
+  asconhash-v12/asm_rv32e
+  asconhasha-v12/asm_rv32e
+  asconxof-v12/asm_rv32e
+  asconxofa-v12/asm_rv32e
+  dumbo/opt32
+  esch256/opt32
+  gimli24/opt32
+  gimli24-cipher/opt32
+  gimli24-hash/opt32
+  grain128aead-v2/opt32
+  isap-a-128a/opt64
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/opt32
+  skinny128-384plus/opt32
+  sparkle384-11/opt32
+  sparkle384-7/opt32
+  spongent160/opt32
+  xoodoo12/opt32
+  xoodyak/opt32
+  xoodyak-hash/opt32)
+lwc_target(rv32e-ibex ARCHS 32bit rv32 rv32e
+  DEFAULT ascon-aead128/asm_rv32e
+  ascon-cxof128/asm_rv32e
+  ascon-hash256/asm_rv32e
+  ascon-mac-v13/asm_rv32e
+  ascon-p12/asm_rv32e
+  ascon-p6/asm_rv32e
+  ascon-p8/asm_rv32e
+  ascon-prf-v13/asm_rv32e
+  ascon-prfs-v13/asm_rv32e
+  ascon-xof128/asm_rv32e
+  ascon128-v12/asm_rv32e
+  ascon128a-v12/asm_rv32e
+  ascon80pq-v12/asm_rv32e
+  asconhash-v12/asm_rv32e
+  asconhasha-v12/asm_rv32e
+  asconxof-v12/asm_rv32e
+  asconxofa-v12/asm_rv32e
+  dumbo/opt32
+  esch256/opt32
+  gimli24/opt32
+  gimli24-cipher/opt32
+  gimli24-hash/opt32
+  grain128aead-v2/opt32
+  isap-a-128a/opt64
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/opt32
+  skinny128-384plus/opt32
+  sparkle384-11/opt32
+  sparkle384-7/opt32
+  spongent160/opt32
+  xoodoo12/opt32
+  xoodyak/opt32
+  xoodyak-hash/opt32)

@@ -83,6 +83,14 @@ ISAS = [
                  ("rv32-ibex", "ascon128a-v12", "asm_rv32_zbt_fsr"),
                  ("rv32-ibex", "ascon80pq-v12", "asm_rv32_zbt_fsr"),
                  ("rv32-ibex", "ascon-hash256", "asm_rv32_zbt_fsr"))),
+    # RV32E: qemu-riscv32 runs an ELF flagged RVE as RV32E (x16-x31 illegal);
+    # every entry's byte interface at any alignment and in place
+    Isa("rv32e", "asm_rv32e", frozenset({"rv32e"}), ("rv32e-qemu",), builds_on=("rv32e-ibex",),
+        # the RV32E core, which refuses x16-x31: a big-endian AEAD with the
+        # 20-byte key and a hash (tests/targets/test_target_ibex_rv32e.py: Ascon-AEAD128)
+        samples=(("rv32e-ibex", "ascon80pq-v12", "asm_rv32e"),
+                 ("rv32e-ibex", "ascon-hash256", "asm_rv32e")),
+        align=lambda i: i.kind != "perm"),
     Isa("rv64", "asm_rv64", frozenset({"rv64", "rv64zbb"}), ("rv64-qemu", "rv64-zbb-qemu"),
         every_target=True),
     Isa("xtensa", "asm_xtensa_", frozenset({"lx106"}), ("xtensa-lx106-qemu",),

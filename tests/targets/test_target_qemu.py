@@ -41,7 +41,7 @@ def test_contract_order():
                      "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu",
                      "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
                      "cortex-m3-qemu-sam3x-ws4", "cortex-m0-qemu", "cortex-m0plus",
-                     "cortex-m4-qemu", "cortex-m33-qemu"]
+                     "cortex-m4-qemu", "cortex-m33-qemu", "rv32e-qemu"]
     for n in NAMES:
         assert TARGETS[n].name == n
         assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles
@@ -129,6 +129,33 @@ def test_cpu_has_only_the_target_isa(name, narrower):
                          b"ref hash 0 64 1\nquit\n", capture_output=True, timeout=60)
     assert bad.returncode != 0 and b"ok scheme=" not in bad.stdout
 
+
+
+def test_rv32e_qemu_system_calls_and_registers(tmp_path):
+    """qemu-riscv32 takes an ELF flagged RVE (what -mabi=ilp32e links) as an
+    RV32E program in one respect: the system call number is in t0
+    (start_rv32e.S).  It does not refuse x16-x31 (a .word slips addi x16
+    past the assembler and runs), so the target's firmware is checked
+    instead: objdump, which decodes by the ELF's RVE attribute, finds every
+    instruction of it valid RV32E (an x16-x31 operand would show as .word)
+    and naming no register above x15."""
+    t = target("rv32e-qemu")
+    src = tmp_path / "e.S"
+    src.write_text(".globl _start\n_start:\n  li a0, 42\n"
+                   "  .word (1 << 20) | (16 << 7) | 0x13\n"  # addi x16, x0, 1: not refused
+                   "  li t0, 94\n  ecall\n")                # exit_group(42), number in t0
+    prog = tmp_path / "e.elf"
+    subprocess.run([*t.cc, *t.isa_flags(), "-nostdlib", "-static", str(src), "-o", str(prog)],
+                   check=True)
+    r = subprocess.run([t.qemu, "-cpu", t.cpu, str(prog)], capture_output=True, timeout=60)
+    assert r.returncode == 42, (r.returncode, r.stderr[-300:])
+    for impl in (("ascon-aead128", "asm_rv32e"), ("ascon-aead128", "opt64")):
+        dis = subprocess.run(["riscv64-unknown-elf-objdump", "-d", "-M", "numeric,no-aliases",
+                              str(firmware("rv32e-qemu", *impl))],
+                             capture_output=True, text=True, check=True).stdout
+        high = [ln for ln in dis.splitlines()
+                if re.search(r"\bx(1[6-9]|2\d|3[01])\b|\t\.word|\t\.short", ln)]
+        assert dis.count("\n") > 1000 and not high, (impl, high[:5])
 
 
 def test_plugin_refuses_a_slot_without_marker(tmp_path):

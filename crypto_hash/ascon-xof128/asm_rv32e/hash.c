@@ -1,0 +1,3 @@
+#include "api.h"
+#include "ascon/backend_rv32e.h"
+#include "ascon/hash_mode.h"

@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/rv32e/rv32e.S"
