@@ -932,3 +932,40 @@ lwc_target(xtensa-lx106-qemu ARCHS 32bit lx106 xtensa
   xoodoo12/opt32
   xoodyak/opt32
   xoodyak-hash/opt32)
+lwc_target(xtensa-esp32-qemu ARCHS 32bit xtensa xtensa_win
+  DEFAULT ascon-aead128/asm_xtensa_win_fsr
+  ascon-cxof128/asm_xtensa_win_fsr
+  ascon-hash256/asm_xtensa_win_fsr
+  ascon-mac-v13/asm_xtensa_win_fsr
+  ascon-p12/asm_xtensa_win_fsr
+  ascon-p6/asm_xtensa_win_fsr
+  ascon-p8/asm_xtensa_win_fsr
+  ascon-prf-v13/asm_xtensa_win_fsr
+  ascon-prfs-v13/asm_xtensa_win_fsr
+  ascon-xof128/asm_xtensa_win_fsr
+  ascon128-v12/asm_xtensa_win_fsr
+  ascon128a-v12/asm_xtensa_win_fsr
+  ascon80pq-v12/asm_xtensa_win_fsr
+  asconhash-v12/asm_xtensa_win_fsr
+  asconhasha-v12/asm_xtensa_win_fsr
+  asconxof-v12/asm_xtensa_win_fsr
+  asconxofa-v12/asm_xtensa_win_fsr
+  dumbo/opt32
+  esch256/opt32
+  gimli24/opt32
+  gimli24-cipher/opt32
+  gimli24-hash/opt32
+  grain128aead-v2/opt32
+  isap-a-128a/bi32
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/opt32
+  skinny128-384plus/opt32
+  sparkle384-11/opt32
+  sparkle384-7/opt32
+  spongent160/opt32
+  xoodoo12/opt32
+  xoodyak/opt32
+  xoodyak-hash/opt32)

@@ -241,7 +241,7 @@ def test_every_toolchain_builds_the_default_library(tmp_path, chain):
     archive defines every default's descriptor."""
     out = tmp_path / "lwc"
     build(ROOT, out, f"CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'toolchains' / f'{chain}.cmake'}")
-    target = next(n for n in ORDER if gen_cmake.toolchain_name(n) == chain)
+    target = next(n for n in TARGETS if gen_cmake.toolchain_name(n) == chain)
     t = TARGETS[target]()
     nm = t.nm_tool() if hasattr(t, "nm_tool") else "nm"
     syms = set(run([nm, "-g", "--defined-only", out / "liblwc.a"]).stdout.split())

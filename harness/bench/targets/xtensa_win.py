@@ -27,6 +27,7 @@ class XtensaWindowedQemu(QemuTarget):
     """qemu.QemuTarget with the windowed-instruction macros and no libgcc."""
     prelude = ""   # the header forced into every source, from the repository root
     macros = ""    # the file of macros it includes (the assembler finds it beside the header)
+    cmake_flags: list[str] = []  # the CMake toolchain file's (tools/gen_cmake.py) instead
 
     def __init__(self, settings=None):
         super().__init__(settings)
