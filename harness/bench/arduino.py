@@ -3,8 +3,10 @@
 The library holds SP 800-232's Ascon schemes and Ascon v1.3's keyed
 functions, Ascon-Mac, Ascon-Prf and Ascon-PrfShort (SCHEMES), each with the
 implementation a target prefers (CMake's default choice, tools/gen_cmake.py):
-on an AVR board the avr-atmega128 target's (the AVR assembly), on any other
-board a portable C one (the 32-bit preference among `any` implementations).
+on an AVR board the avr-atmega128 target's (the AVR assembly), on an ESP32
+or ESP32-S2/S3 board (Xtensa, windowed ABI) the xtensa-esp32-qemu target's
+(the windowed Xtensa assembly), on any other board a portable C one (the
+32-bit preference among `any` implementations).
 Arduino compiles every source under src/ with src/ as the only include
 folder and no per-file flags, so:
 - the tree's files an implementation needs (followed from its sources'
@@ -14,7 +16,8 @@ folder and no per-file flags, so:
   compiled only through
 - one wrapper per implementation source at the top of src/, which sets the
   names the build would pass (LWC_NAMESPACE, LWC_SCHEME_NAME, LWC_IMPL_NAME)
-  and includes it, inside #if for the boards it is for (__AVR__ or not);
+  and includes it, inside #if for the boards it is for (GUARDS: __AVR__,
+  __XTENSA_WINDOWED_ABI__, neither);
 - src/lwc_registry.c lists each board kind's descriptors, in that order, in
   one registry a descriptor type (harness/build.py's KINDS: lwc.c's
   lwc_*_find read every one, an empty one included).
@@ -53,17 +56,21 @@ def version() -> str:
 
 
 def chosen() -> dict[str, list[Impl]]:
-    """'avr' and 'other': the implementations each board kind gets, one a
-    scheme: the default (impls.default_impls) of the contract's AVR target
-    (the first of targets.ORDER whose ISA tokens name avr), and
-    off AVR the first portable (`any`) constant-time one in the 32-bit
+    """'avr', 'esp32' and 'other': the implementations each board kind
+    gets, one a scheme: the default (impls.default_impls) of the contract's
+    AVR target (the first of targets.ORDER whose ISA tokens name avr), the
+    default of the windowed Xtensa target (the first target whose tokens
+    name xtensa_win: ESP32 boards, whose compilers use the windowed ABI),
+    and elsewhere the first portable (`any`) constant-time one in the 32-bit
     preference every target starts from (Target.preference)."""
     tree = [i for i in discover() if i.scheme in SCHEMES]
     avr = next(TARGETS[n] for n in ORDER if "avr" in TARGETS[n].arch_tokens)()
-    out: dict[str, list[Impl]] = {"avr": [], "other": []}
+    esp32 = next(c for c in TARGETS.values() if "xtensa_win" in c.arch_tokens)()
+    out: dict[str, list[Impl]] = {"avr": [], "esp32": [], "other": []}
     for s in SCHEMES:
         mine = [i for i in tree if i.scheme == s]
         out["avr"] += default_impls(avr, mine)[:1]
+        out["esp32"] += default_impls(esp32, mine)[:1]
         portable = [i for i in mine if "any" in i.architectures and not_ct_reason(i) is None]
         out["other"] += order_by_preference(portable, list(Target.preference))[:1]
     return out
@@ -134,7 +141,13 @@ def wrapper(impl: Impl, src: pathlib.Path, guard: str) -> tuple[str, str]:
     return name, text
 
 
-GUARDS = {"avr": "defined(__AVR__)", "other": "!defined(__AVR__)"}
+# an ESP32 board's compiler (xtensa-esp32-elf-gcc, ESP32-S2/S3's too) uses
+# the windowed ABI; the ESP8266's (LX106, call0 ABI) is an `other` board
+_WINDOWED = "(defined(__XTENSA__) && defined(__XTENSA_WINDOWED_ABI__))"
+GUARDS = {"avr": "defined(__AVR__)", "esp32": _WINDOWED,
+          "other": f"!defined(__AVR__) && !{_WINDOWED}"}
+KIND_NAMES = {"avr": "AVR boards", "esp32": "ESP32 boards (Xtensa, windowed ABI)",
+              "other": "other boards"}
 
 
 def registry(choice: dict[str, list[Impl]]) -> str:
@@ -156,7 +169,7 @@ def properties() -> str:
         "Ascon's MAC and PRFs.",
         "paragraph=Ascon-AEAD128, Ascon-Hash256, Ascon-XOF128, Ascon-CXOF128 and Ascon v1.3's "
         "Ascon-Mac, Ascon-Prf and Ascon-PrfShort, checked against the official test vectors; "
-        "AVR assembly on AVR boards, portable C elsewhere.",
+        "AVR assembly on AVR boards, Xtensa assembly on ESP32 boards, portable C elsewhere.",
         "category=Data Processing",
         "url=https://github.com/",
         "architectures=*",
@@ -169,7 +182,7 @@ def library_json() -> str:
     return json.dumps({
         "name": NAME, "version": version(),
         "description": "Ascon (NIST SP 800-232): AEAD, hash, XOF, CXOF; Ascon-Mac, Ascon-Prf, "
-                       "Ascon-PrfShort; AVR assembly on AVR",
+                       "Ascon-PrfShort; AVR assembly on AVR, Xtensa assembly on ESP32",
         "keywords": ["ascon", "cryptography", "aead", "hash", "mac", "prf"],
         "frameworks": ["arduino"], "platforms": "*",
         "build": {"srcDir": "src", "includeDir": "src"},
@@ -280,7 +293,7 @@ def main(args) -> int:
     except (ArduinoError, OSError) as e:
         print(f"lwcbench: export arduino: {e}", file=sys.stderr)
         return 2
-    said = "; ".join(f"{'AVR boards' if k == 'avr' else 'other boards'}: "
+    said = "; ".join(f"{KIND_NAMES[k]}: "
                      + ", ".join(f"{i.scheme}/{i.name}" for i in v) for k, v in choice.items())
     print(f"export: Arduino library {lib} ({said}); example: {lib}/examples/AsconKat")
     return 0

@@ -5,7 +5,9 @@ for the Mega 2560, simavr runs it and the sketch's serial output says the
 official KAT entries of Ascon-AEAD128 and Ascon-Hash256 matched through the
 AVR assembly; the sources a non-AVR board compiles (portable C), built by
 gcc as such a board's compiler would, pass the whole official KATs of
-Ascon-AEAD128, Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort."""
+Ascon-AEAD128, Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort; so do
+the sources an ESP32 board compiles (the windowed Xtensa assembly), built
+windowed and run on qemu-xtensa's windowed dc233c core."""
 from __future__ import annotations
 
 import json
@@ -36,8 +38,10 @@ def library(tmp_path_factory):
                        capture_output=True, text=True, env={**os.environ, "LWC_NO_SETUP": "1"})
     assert r.returncode == 0, r.stdout + r.stderr
     assert "AVR boards: ascon-aead128/asm_avr" in r.stdout
+    assert "ESP32 boards (Xtensa, windowed ABI): ascon-aead128/asm_xtensa_win_fsr" in r.stdout
     for s in SCHEMES:  # each with one implementation a board kind
-        assert f"{s}/asm_avr" in r.stdout and f"{s}/bi32" in r.stdout, (s, r.stdout)
+        assert all(f"{s}/{i}" in r.stdout for i in ("asm_avr", "asm_xtensa_win_fsr", "bi32")), (
+            s, r.stdout)
     return out / "lwc"
 
 
@@ -91,3 +95,27 @@ def test_a_board_without_avr_gets_portable_c_that_passes_the_kats(library, tmp_p
                            "F ascon-prfs-v13"]) == ["bi32"] * 4
     (registry,) = answers([exe], ["S"])
     assert registry.split() == [f"{s}/bi32" for s in SCHEMES]
+
+
+def test_an_esp32_board_gets_the_windowed_assembly_that_passes_the_kats(library, tmp_path):
+    """The library's sources as an ESP32 board's compiler sees them (the
+    windowed ABI: __XTENSA_WINDOWED_ABI__), here the LX106 compiler with
+    -mabi=windowed and the windowed instructions' macros (xtensa-esp32-qemu's
+    way), with kat.c freestanding, the target's start file, run helpers and
+    mini libc (an ESP32 core has its own C library): the windowed assembly
+    is what the registries hold, and it passes the whole official files."""
+    qemu = ROOT / "harness" / "platforms" / "qemu"
+    srcs = sorted(p for p in (library / "src").iterdir() if p.suffix in (".c", ".S"))
+    elf = tmp_path / "kat.elf"
+    subprocess.run(["xtensa-lx106-elf-gcc", "-std=gnu11", "-mabi=windowed", "-mlongcalls", "-O2",
+                    "-ffreestanding", "-Wall", "-include", str(qemu / "xtensa_windowed.h"),
+                    f"-Wa,-I{qemu}", f"-I{library / 'src'}", "-DKAT_FREESTANDING",
+                    "-isystem", str(ROOT / "src" / "libc" / "include"), *map(str, srcs),
+                    str(CONSUMER / "kat.c"), str(qemu / "start_xtensa_win.S"),
+                    str(qemu / "libgcc_lx106.c"), str(qemu / "libgcc_windowed.c"),
+                    str(ROOT / "src" / "libc" / "mini_libc.c"), "-nostdlib", "-static",
+                    "-T", str(qemu / "link.ld"), "-o", str(elf)], check=True)
+    run = ["qemu-xtensa", "-cpu", "dc233c", str(elf)]
+    check_kat(run)
+    (registry,) = answers(run, ["S"])
+    assert registry.split() == [f"{s}/asm_xtensa_win_fsr" for s in SCHEMES]
