@@ -3,7 +3,9 @@
 
     python3 -m src.ascon.xtensa.gen        # rewrite src/ascon/xtensa/*.S
 
-Two variants (the thesis' two Xtensa implementations, call0 ABI):
+Two variants (the thesis' two Xtensa implementations, call0 ABI; with
+generate(variant, windowed=True) the same code in the windowed ABI of the
+ESP32, which src/ascon/xtensa_win/gen.py writes):
 
     fsr     plain 64-bit lanes (low word, high word); each half of a 64-bit
             rotation is one funnel shift `src` (shift amount in SAR, set by
