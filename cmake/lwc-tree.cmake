@@ -29,6 +29,8 @@ lwc_impl(aead ascon-aead128 asm_rv64 ascon_aead128_asm_rv64 crypto_aead/ascon-ae
 lwc_impl(aead ascon-aead128 asm_rv64_zbb ascon_aead128_asm_rv64_zbb crypto_aead/ascon-aead128/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_xtensa_bi32 ascon_aead128_asm_xtensa_bi32 crypto_aead/ascon-aead128/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 asm_xtensa_fsr ascon_aead128_asm_xtensa_fsr crypto_aead/ascon-aead128/asm_xtensa_fsr ARCHS lx106 SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_xtensa_win_bi32 ascon_aead128_asm_xtensa_win_bi32 crypto_aead/ascon-aead128/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES aead.c ascon.S)
+lwc_impl(aead ascon-aead128 asm_xtensa_win_fsr ascon_aead128_asm_xtensa_win_fsr crypto_aead/ascon-aead128/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES aead.c ascon.S)
 lwc_impl(aead ascon-aead128 bi32 ascon_aead128_bi32 crypto_aead/ascon-aead128/bi32 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon-aead128 lowsize ascon_aead128_lowsize crypto_aead/ascon-aead128/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon-aead128 masked ascon_aead128_masked crypto_aead/ascon-aead128/masked ARCHS host rv32 armv7m SOURCES aead.c)
@@ -57,6 +59,8 @@ lwc_impl(aead ascon128-v12 asm_rv64 ascon128_v12_asm_rv64 crypto_aead/ascon128-v
 lwc_impl(aead ascon128-v12 asm_rv64_zbb ascon128_v12_asm_rv64_zbb crypto_aead/ascon128-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_xtensa_bi32 ascon128_v12_asm_xtensa_bi32 crypto_aead/ascon128-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 asm_xtensa_fsr ascon128_v12_asm_xtensa_fsr crypto_aead/ascon128-v12/asm_xtensa_fsr ARCHS lx106 SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128-v12 asm_xtensa_win_bi32 ascon128_v12_asm_xtensa_win_bi32 crypto_aead/ascon128-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128-v12 asm_xtensa_win_fsr ascon128_v12_asm_xtensa_win_fsr crypto_aead/ascon128-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128-v12 bi32 ascon128_v12_bi32 crypto_aead/ascon128-v12/bi32 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128-v12 lowsize ascon128_v12_lowsize crypto_aead/ascon128-v12/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128-v12 opt64 ascon128_v12_opt64 crypto_aead/ascon128-v12/opt64 ARCHS any SOURCES aead.c)
@@ -81,6 +85,8 @@ lwc_impl(aead ascon128a-v12 asm_rv64 ascon128a_v12_asm_rv64 crypto_aead/ascon128
 lwc_impl(aead ascon128a-v12 asm_rv64_zbb ascon128a_v12_asm_rv64_zbb crypto_aead/ascon128a-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_xtensa_bi32 ascon128a_v12_asm_xtensa_bi32 crypto_aead/ascon128a-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 asm_xtensa_fsr ascon128a_v12_asm_xtensa_fsr crypto_aead/ascon128a-v12/asm_xtensa_fsr ARCHS lx106 SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128a-v12 asm_xtensa_win_bi32 ascon128a_v12_asm_xtensa_win_bi32 crypto_aead/ascon128a-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES aead.c ascon.S)
+lwc_impl(aead ascon128a-v12 asm_xtensa_win_fsr ascon128a_v12_asm_xtensa_win_fsr crypto_aead/ascon128a-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES aead.c ascon.S)
 lwc_impl(aead ascon128a-v12 bi32 ascon128a_v12_bi32 crypto_aead/ascon128a-v12/bi32 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128a-v12 lowsize ascon128a_v12_lowsize crypto_aead/ascon128a-v12/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon128a-v12 opt64 ascon128a_v12_opt64 crypto_aead/ascon128a-v12/opt64 ARCHS any SOURCES aead.c)
@@ -105,6 +111,8 @@ lwc_impl(aead ascon80pq-v12 asm_rv64 ascon80pq_v12_asm_rv64 crypto_aead/ascon80p
 lwc_impl(aead ascon80pq-v12 asm_rv64_zbb ascon80pq_v12_asm_rv64_zbb crypto_aead/ascon80pq-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_xtensa_bi32 ascon80pq_v12_asm_xtensa_bi32 crypto_aead/ascon80pq-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 asm_xtensa_fsr ascon80pq_v12_asm_xtensa_fsr crypto_aead/ascon80pq-v12/asm_xtensa_fsr ARCHS lx106 SOURCES aead.c ascon.S)
+lwc_impl(aead ascon80pq-v12 asm_xtensa_win_bi32 ascon80pq_v12_asm_xtensa_win_bi32 crypto_aead/ascon80pq-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES aead.c ascon.S)
+lwc_impl(aead ascon80pq-v12 asm_xtensa_win_fsr ascon80pq_v12_asm_xtensa_win_fsr crypto_aead/ascon80pq-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES aead.c ascon.S)
 lwc_impl(aead ascon80pq-v12 bi32 ascon80pq_v12_bi32 crypto_aead/ascon80pq-v12/bi32 ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon80pq-v12 lowsize ascon80pq_v12_lowsize crypto_aead/ascon80pq-v12/lowsize ARCHS any SOURCES aead.c)
 lwc_impl(aead ascon80pq-v12 opt64 ascon80pq_v12_opt64 crypto_aead/ascon80pq-v12/opt64 ARCHS any SOURCES aead.c)
@@ -176,6 +184,8 @@ lwc_impl(hash ascon-hash256 asm_rv64 ascon_hash256_asm_rv64 crypto_hash/ascon-ha
 lwc_impl(hash ascon-hash256 asm_rv64_zbb ascon_hash256_asm_rv64_zbb crypto_hash/ascon-hash256/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_xtensa_bi32 ascon_hash256_asm_xtensa_bi32 crypto_hash/ascon-hash256/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 asm_xtensa_fsr ascon_hash256_asm_xtensa_fsr crypto_hash/ascon-hash256/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-hash256 asm_xtensa_win_bi32 ascon_hash256_asm_xtensa_win_bi32 crypto_hash/ascon-hash256/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-hash256 asm_xtensa_win_fsr ascon_hash256_asm_xtensa_win_fsr crypto_hash/ascon-hash256/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-hash256 bi32 ascon_hash256_bi32 crypto_hash/ascon-hash256/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-hash256 lowsize ascon_hash256_lowsize crypto_hash/ascon-hash256/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-hash256 opt64 ascon_hash256_opt64 crypto_hash/ascon-hash256/opt64 ARCHS any SOURCES hash.c)
@@ -200,6 +210,8 @@ lwc_impl(hash ascon-xof128 asm_rv64 ascon_xof128_asm_rv64 crypto_hash/ascon-xof1
 lwc_impl(hash ascon-xof128 asm_rv64_zbb ascon_xof128_asm_rv64_zbb crypto_hash/ascon-xof128/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_xtensa_bi32 ascon_xof128_asm_xtensa_bi32 crypto_hash/ascon-xof128/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 asm_xtensa_fsr ascon_xof128_asm_xtensa_fsr crypto_hash/ascon-xof128/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-xof128 asm_xtensa_win_bi32 ascon_xof128_asm_xtensa_win_bi32 crypto_hash/ascon-xof128/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-xof128 asm_xtensa_win_fsr ascon_xof128_asm_xtensa_win_fsr crypto_hash/ascon-xof128/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-xof128 bi32 ascon_xof128_bi32 crypto_hash/ascon-xof128/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-xof128 lowsize ascon_xof128_lowsize crypto_hash/ascon-xof128/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-xof128 opt64 ascon_xof128_opt64 crypto_hash/ascon-xof128/opt64 ARCHS any SOURCES hash.c)
@@ -224,6 +236,8 @@ lwc_impl(hash asconhash-v12 asm_rv64 asconhash_v12_asm_rv64 crypto_hash/asconhas
 lwc_impl(hash asconhash-v12 asm_rv64_zbb asconhash_v12_asm_rv64_zbb crypto_hash/asconhash-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_xtensa_bi32 asconhash_v12_asm_xtensa_bi32 crypto_hash/asconhash-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 asm_xtensa_fsr asconhash_v12_asm_xtensa_fsr crypto_hash/asconhash-v12/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash asconhash-v12 asm_xtensa_win_bi32 asconhash_v12_asm_xtensa_win_bi32 crypto_hash/asconhash-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash asconhash-v12 asm_xtensa_win_fsr asconhash_v12_asm_xtensa_win_fsr crypto_hash/asconhash-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash asconhash-v12 bi32 asconhash_v12_bi32 crypto_hash/asconhash-v12/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhash-v12 lowsize asconhash_v12_lowsize crypto_hash/asconhash-v12/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhash-v12 opt64 asconhash_v12_opt64 crypto_hash/asconhash-v12/opt64 ARCHS any SOURCES hash.c)
@@ -248,6 +262,8 @@ lwc_impl(hash asconhasha-v12 asm_rv64 asconhasha_v12_asm_rv64 crypto_hash/asconh
 lwc_impl(hash asconhasha-v12 asm_rv64_zbb asconhasha_v12_asm_rv64_zbb crypto_hash/asconhasha-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_xtensa_bi32 asconhasha_v12_asm_xtensa_bi32 crypto_hash/asconhasha-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 asm_xtensa_fsr asconhasha_v12_asm_xtensa_fsr crypto_hash/asconhasha-v12/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash asconhasha-v12 asm_xtensa_win_bi32 asconhasha_v12_asm_xtensa_win_bi32 crypto_hash/asconhasha-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash asconhasha-v12 asm_xtensa_win_fsr asconhasha_v12_asm_xtensa_win_fsr crypto_hash/asconhasha-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash asconhasha-v12 bi32 asconhasha_v12_bi32 crypto_hash/asconhasha-v12/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhasha-v12 lowsize asconhasha_v12_lowsize crypto_hash/asconhasha-v12/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash asconhasha-v12 opt64 asconhasha_v12_opt64 crypto_hash/asconhasha-v12/opt64 ARCHS any SOURCES hash.c)
@@ -272,6 +288,8 @@ lwc_impl(hash asconxof-v12 asm_rv64 asconxof_v12_asm_rv64 crypto_hash/asconxof-v
 lwc_impl(hash asconxof-v12 asm_rv64_zbb asconxof_v12_asm_rv64_zbb crypto_hash/asconxof-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_xtensa_bi32 asconxof_v12_asm_xtensa_bi32 crypto_hash/asconxof-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 asm_xtensa_fsr asconxof_v12_asm_xtensa_fsr crypto_hash/asconxof-v12/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash asconxof-v12 asm_xtensa_win_bi32 asconxof_v12_asm_xtensa_win_bi32 crypto_hash/asconxof-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash asconxof-v12 asm_xtensa_win_fsr asconxof_v12_asm_xtensa_win_fsr crypto_hash/asconxof-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash asconxof-v12 bi32 asconxof_v12_bi32 crypto_hash/asconxof-v12/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxof-v12 lowsize asconxof_v12_lowsize crypto_hash/asconxof-v12/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxof-v12 opt64 asconxof_v12_opt64 crypto_hash/asconxof-v12/opt64 ARCHS any SOURCES hash.c)
@@ -296,6 +314,8 @@ lwc_impl(hash asconxofa-v12 asm_rv64 asconxofa_v12_asm_rv64 crypto_hash/asconxof
 lwc_impl(hash asconxofa-v12 asm_rv64_zbb asconxofa_v12_asm_rv64_zbb crypto_hash/asconxofa-v12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_xtensa_bi32 asconxofa_v12_asm_xtensa_bi32 crypto_hash/asconxofa-v12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 asm_xtensa_fsr asconxofa_v12_asm_xtensa_fsr crypto_hash/asconxofa-v12/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash asconxofa-v12 asm_xtensa_win_bi32 asconxofa_v12_asm_xtensa_win_bi32 crypto_hash/asconxofa-v12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash asconxofa-v12 asm_xtensa_win_fsr asconxofa_v12_asm_xtensa_win_fsr crypto_hash/asconxofa-v12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash asconxofa-v12 bi32 asconxofa_v12_bi32 crypto_hash/asconxofa-v12/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxofa-v12 lowsize asconxofa_v12_lowsize crypto_hash/asconxofa-v12/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash asconxofa-v12 opt64 asconxofa_v12_opt64 crypto_hash/asconxofa-v12/opt64 ARCHS any SOURCES hash.c)
@@ -348,6 +368,8 @@ lwc_impl(hash ascon-cxof128 asm_rv64 ascon_cxof128_asm_rv64 crypto_cxof/ascon-cx
 lwc_impl(hash ascon-cxof128 asm_rv64_zbb ascon_cxof128_asm_rv64_zbb crypto_cxof/ascon-cxof128/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_xtensa_bi32 ascon_cxof128_asm_xtensa_bi32 crypto_cxof/ascon-cxof128/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 asm_xtensa_fsr ascon_cxof128_asm_xtensa_fsr crypto_cxof/ascon-cxof128/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-cxof128 asm_xtensa_win_bi32 ascon_cxof128_asm_xtensa_win_bi32 crypto_cxof/ascon-cxof128/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S hash.c)
+lwc_impl(hash ascon-cxof128 asm_xtensa_win_fsr ascon_cxof128_asm_xtensa_win_fsr crypto_cxof/ascon-cxof128/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S hash.c)
 lwc_impl(hash ascon-cxof128 bi32 ascon_cxof128_bi32 crypto_cxof/ascon-cxof128/bi32 ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-cxof128 lowsize ascon_cxof128_lowsize crypto_cxof/ascon-cxof128/lowsize ARCHS any SOURCES hash.c)
 lwc_impl(hash ascon-cxof128 opt64 ascon_cxof128_opt64 crypto_cxof/ascon-cxof128/opt64 ARCHS any SOURCES hash.c)
@@ -372,6 +394,8 @@ lwc_impl(perm ascon-p12 asm_rv64 ascon_p12_asm_rv64 crypto_perm/ascon-p12/asm_rv
 lwc_impl(perm ascon-p12 asm_rv64_zbb ascon_p12_asm_rv64_zbb crypto_perm/ascon-p12/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_xtensa_bi32 ascon_p12_asm_xtensa_bi32 crypto_perm/ascon-p12/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 asm_xtensa_fsr ascon_p12_asm_xtensa_fsr crypto_perm/ascon-p12/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p12 asm_xtensa_win_bi32 ascon_p12_asm_xtensa_win_bi32 crypto_perm/ascon-p12/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p12 asm_xtensa_win_fsr ascon_p12_asm_xtensa_win_fsr crypto_perm/ascon-p12/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p12 bi32 ascon_p12_bi32 crypto_perm/ascon-p12/bi32 ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p12 lowsize ascon_p12_lowsize crypto_perm/ascon-p12/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p12 opt64 ascon_p12_opt64 crypto_perm/ascon-p12/opt64 ARCHS any SOURCES perm.c)
@@ -395,6 +419,8 @@ lwc_impl(perm ascon-p6 asm_rv64 ascon_p6_asm_rv64 crypto_perm/ascon-p6/asm_rv64 
 lwc_impl(perm ascon-p6 asm_rv64_zbb ascon_p6_asm_rv64_zbb crypto_perm/ascon-p6/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_xtensa_bi32 ascon_p6_asm_xtensa_bi32 crypto_perm/ascon-p6/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 asm_xtensa_fsr ascon_p6_asm_xtensa_fsr crypto_perm/ascon-p6/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p6 asm_xtensa_win_bi32 ascon_p6_asm_xtensa_win_bi32 crypto_perm/ascon-p6/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p6 asm_xtensa_win_fsr ascon_p6_asm_xtensa_win_fsr crypto_perm/ascon-p6/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p6 bi32 ascon_p6_bi32 crypto_perm/ascon-p6/bi32 ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p6 lowsize ascon_p6_lowsize crypto_perm/ascon-p6/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p6 opt64 ascon_p6_opt64 crypto_perm/ascon-p6/opt64 ARCHS any SOURCES perm.c)
@@ -418,6 +444,8 @@ lwc_impl(perm ascon-p8 asm_rv64 ascon_p8_asm_rv64 crypto_perm/ascon-p8/asm_rv64 
 lwc_impl(perm ascon-p8 asm_rv64_zbb ascon_p8_asm_rv64_zbb crypto_perm/ascon-p8/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_xtensa_bi32 ascon_p8_asm_xtensa_bi32 crypto_perm/ascon-p8/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 asm_xtensa_fsr ascon_p8_asm_xtensa_fsr crypto_perm/ascon-p8/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p8 asm_xtensa_win_bi32 ascon_p8_asm_xtensa_win_bi32 crypto_perm/ascon-p8/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S perm.c)
+lwc_impl(perm ascon-p8 asm_xtensa_win_fsr ascon_p8_asm_xtensa_win_fsr crypto_perm/ascon-p8/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S perm.c)
 lwc_impl(perm ascon-p8 bi32 ascon_p8_bi32 crypto_perm/ascon-p8/bi32 ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p8 lowsize ascon_p8_lowsize crypto_perm/ascon-p8/lowsize ARCHS any SOURCES perm.c)
 lwc_impl(perm ascon-p8 opt64 ascon_p8_opt64 crypto_perm/ascon-p8/opt64 ARCHS any SOURCES perm.c)
@@ -489,6 +517,8 @@ lwc_impl(auth ascon-mac-v13 asm_rv64 ascon_mac_v13_asm_rv64 crypto_auth/ascon-ma
 lwc_impl(auth ascon-mac-v13 asm_rv64_zbb ascon_mac_v13_asm_rv64_zbb crypto_auth/ascon-mac-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_xtensa_bi32 ascon_mac_v13_asm_xtensa_bi32 crypto_auth/ascon-mac-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 asm_xtensa_fsr ascon_mac_v13_asm_xtensa_fsr crypto_auth/ascon-mac-v13/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_xtensa_win_bi32 ascon_mac_v13_asm_xtensa_win_bi32 crypto_auth/ascon-mac-v13/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-mac-v13 asm_xtensa_win_fsr ascon_mac_v13_asm_xtensa_win_fsr crypto_auth/ascon-mac-v13/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-mac-v13 bi32 ascon_mac_v13_bi32 crypto_auth/ascon-mac-v13/bi32 ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-mac-v13 lowsize ascon_mac_v13_lowsize crypto_auth/ascon-mac-v13/lowsize ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-mac-v13 opt64 ascon_mac_v13_opt64 crypto_auth/ascon-mac-v13/opt64 ARCHS any SOURCES auth.c)
@@ -513,6 +543,8 @@ lwc_impl(auth ascon-prf-v13 asm_rv64 ascon_prf_v13_asm_rv64 crypto_auth/ascon-pr
 lwc_impl(auth ascon-prf-v13 asm_rv64_zbb ascon_prf_v13_asm_rv64_zbb crypto_auth/ascon-prf-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_xtensa_bi32 ascon_prf_v13_asm_xtensa_bi32 crypto_auth/ascon-prf-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 asm_xtensa_fsr ascon_prf_v13_asm_xtensa_fsr crypto_auth/ascon-prf-v13/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_xtensa_win_bi32 ascon_prf_v13_asm_xtensa_win_bi32 crypto_auth/ascon-prf-v13/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prf-v13 asm_xtensa_win_fsr ascon_prf_v13_asm_xtensa_win_fsr crypto_auth/ascon-prf-v13/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prf-v13 bi32 ascon_prf_v13_bi32 crypto_auth/ascon-prf-v13/bi32 ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-prf-v13 lowsize ascon_prf_v13_lowsize crypto_auth/ascon-prf-v13/lowsize ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-prf-v13 opt64 ascon_prf_v13_opt64 crypto_auth/ascon-prf-v13/opt64 ARCHS any SOURCES auth.c)
@@ -537,6 +569,8 @@ lwc_impl(auth ascon-prfs-v13 asm_rv64 ascon_prfs_v13_asm_rv64 crypto_auth/ascon-
 lwc_impl(auth ascon-prfs-v13 asm_rv64_zbb ascon_prfs_v13_asm_rv64_zbb crypto_auth/ascon-prfs-v13/asm_rv64_zbb ARCHS rv64zbb SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_xtensa_bi32 ascon_prfs_v13_asm_xtensa_bi32 crypto_auth/ascon-prfs-v13/asm_xtensa_bi32 ARCHS lx106 SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 asm_xtensa_fsr ascon_prfs_v13_asm_xtensa_fsr crypto_auth/ascon-prfs-v13/asm_xtensa_fsr ARCHS lx106 SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_xtensa_win_bi32 ascon_prfs_v13_asm_xtensa_win_bi32 crypto_auth/ascon-prfs-v13/asm_xtensa_win_bi32 ARCHS xtensa_win SOURCES ascon.S auth.c)
+lwc_impl(auth ascon-prfs-v13 asm_xtensa_win_fsr ascon_prfs_v13_asm_xtensa_win_fsr crypto_auth/ascon-prfs-v13/asm_xtensa_win_fsr ARCHS xtensa_win SOURCES ascon.S auth.c)
 lwc_impl(auth ascon-prfs-v13 bi32 ascon_prfs_v13_bi32 crypto_auth/ascon-prfs-v13/bi32 ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-prfs-v13 lowsize ascon_prfs_v13_lowsize crypto_auth/ascon-prfs-v13/lowsize ARCHS any SOURCES auth.c)
 lwc_impl(auth ascon-prfs-v13 opt64 ascon_prfs_v13_opt64 crypto_auth/ascon-prfs-v13/opt64 ARCHS any SOURCES auth.c)
@@ -1142,6 +1176,43 @@ lwc_target(rv32e-ibex ARCHS 32bit rv32 rv32e
   gimli24-hash/opt32
   grain128aead-v2/opt32
   isap-a-128a/opt64
+  photon-beetle-aead128/opt32
+  photon-beetle-hash/opt32
+  photon256/opt32
+  romulus-n/opt32
+  schwaemm256-128/opt32
+  skinny128-384plus/opt32
+  sparkle384-11/opt32
+  sparkle384-7/opt32
+  spongent160/opt32
+  xoodoo12/opt32
+  xoodyak/opt32
+  xoodyak-hash/opt32)
+lwc_target(xtensa-esp32-qemu ARCHS 32bit xtensa xtensa_win
+  DEFAULT ascon-aead128/asm_xtensa_win_fsr
+  ascon-cxof128/asm_xtensa_win_fsr
+  ascon-hash256/asm_xtensa_win_fsr
+  ascon-mac-v13/asm_xtensa_win_fsr
+  ascon-p12/asm_xtensa_win_fsr
+  ascon-p6/asm_xtensa_win_fsr
+  ascon-p8/asm_xtensa_win_fsr
+  ascon-prf-v13/asm_xtensa_win_fsr
+  ascon-prfs-v13/asm_xtensa_win_fsr
+  ascon-xof128/asm_xtensa_win_fsr
+  ascon128-v12/asm_xtensa_win_fsr
+  ascon128a-v12/asm_xtensa_win_fsr
+  ascon80pq-v12/asm_xtensa_win_fsr
+  asconhash-v12/asm_xtensa_win_fsr
+  asconhasha-v12/asm_xtensa_win_fsr
+  asconxof-v12/asm_xtensa_win_fsr
+  asconxofa-v12/asm_xtensa_win_fsr
+  dumbo/opt32
+  esch256/opt32
+  gimli24/opt32
+  gimli24-cipher/opt32
+  gimli24-hash/opt32
+  grain128aead-v2/opt32
+  isap-a-128a/bi32
   photon-beetle-aead128/opt32
   photon-beetle-hash/opt32
   photon256/opt32

@@ -111,6 +111,9 @@ def toolchain_text(t: Described) -> str:
     # the flags of the target's firmware objects but the optimisation level
     # (the build type's) and what only the harness' runtime needs
     flags = [f for f in t.cflags if not f.startswith("-O")]
+    # what the target's driver adds to its cflags, as a toolchain file
+    # gives it (xtensa-esp32-qemu: the windowed instructions' macros)
+    flags += t.facts.get("cmake_flags", [])
     lines = [HEADER.format(what=f"harness/bench/targets/{t.path.name}"),
              f"# {t.description}",
              f"# cmake -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/{toolchain_name(name)}.cmake ...",

@@ -6,7 +6,9 @@ implementation a target prefers (CMake's default choice, tools/gen_cmake.py):
 each board kind a target describes (its arduino_guard, a C condition such as
 defined(__AVR__), and arduino_boards) gets that target's default choice --
 the AVR assembly on AVR boards, the ARMv6-M assembly on SAMD21 and RP2040
-boards, the ARMv7-M assembly on ARMv7-M and ARMv8-M Mainline boards -- and
+boards, the ARMv7-M assembly on ARMv7-M and ARMv8-M Mainline boards, the
+windowed Xtensa assembly on ESP32 boards (their compilers use the windowed
+ABI; the ESP8266's LX106, call0, is an other board) -- and
 any other board a portable C one (the 32-bit preference among `any`
 implementations).
 Arduino compiles every source under src/ with src/ as the only include
@@ -181,7 +183,7 @@ def properties() -> str:
         "Ascon's MAC and PRFs.",
         "paragraph=Ascon-AEAD128, Ascon-Hash256, Ascon-XOF128, Ascon-CXOF128 and Ascon v1.3's "
         "Ascon-Mac, Ascon-Prf and Ascon-PrfShort, checked against the official test vectors; "
-        "AVR assembly on AVR boards, portable C elsewhere.",
+        "assembly on AVR, ARM Cortex-M and ESP32 boards, portable C elsewhere.",
         "category=Data Processing",
         "url=https://github.com/",
         "architectures=*",
@@ -194,7 +196,7 @@ def library_json() -> str:
     return json.dumps({
         "name": NAME, "version": version(),
         "description": "Ascon (NIST SP 800-232): AEAD, hash, XOF, CXOF; Ascon-Mac, Ascon-Prf, "
-                       "Ascon-PrfShort; AVR assembly on AVR",
+                       "Ascon-PrfShort; assembly on AVR, ARM Cortex-M and ESP32",
         "keywords": ["ascon", "cryptography", "aead", "hash", "mac", "prf"],
         "frameworks": ["arduino"], "platforms": "*",
         "build": {"srcDir": "src", "includeDir": "src"},

@@ -26,6 +26,8 @@ WAIT_STATE_VARIANTS = ["cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qe
 NEW_CORES = ["cortex-m0-qemu", "cortex-m0plus", "cortex-m4-qemu", "cortex-m33-qemu"]
 # the RV32E cores of issue 49, outside the default run until its budget takes them in
 RV32E_CORES = ["rv32e-qemu", "rv32e-ibex"]
+# the ESP32 core of issue 49, likewise
+ESP32_CORES = ["xtensa-esp32-qemu"]
 
 
 def test_list_shows_every_target():
@@ -37,7 +39,8 @@ def test_list_shows_every_target():
     *lines, hint = r.stdout.splitlines()
     assert hint.startswith("each scheme's implementations: ./lwcbench list --verbose")
     heads = [ln.split()[:2] for ln in lines]
-    assert [h[0] for h in heads] == CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS + NEW_CORES + RV32E_CORES
+    assert [h[0] for h in heads] == (CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS
+                                          + NEW_CORES + RV32E_CORES + ESP32_CORES)
     host = next(i for i in lines if i.startswith("host "))
     n = {k: sum(1 for i in discover() if i.kind == k and TARGETS["host"]().supports(i))
          for k in ("aead", "hash", "perm", "auth")}
@@ -136,7 +139,8 @@ def test_every_option_of_every_subcommand_has_a_help_text():
 
 
 def test_target_registry_matches_contract():
-    assert list(TARGETS) == CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS + NEW_CORES + RV32E_CORES
+    assert list(TARGETS) == (CONTRACT_TARGETS + BOARDS + WAIT_STATE_VARIANTS
+                                          + NEW_CORES + RV32E_CORES + ESP32_CORES)
     for name, cls in TARGETS.items():
         t = cls()
         assert t.name == name and t.metric and t.description

@@ -6,7 +6,9 @@ official KAT entries of Ascon-AEAD128 and Ascon-Hash256 matched through the
 AVR assembly; the sources an ARMv6-M and an ARMv7-M board compile (their
 assembly) and those any other board compiles (portable C), built as such a
 board's compiler would, pass the whole official KATs of Ascon-AEAD128,
-Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort."""
+Ascon-Hash256, Ascon-Mac, Ascon-Prf and Ascon-PrfShort; so do the sources an
+ESP32 board compiles (the windowed Xtensa assembly), built windowed and run
+on qemu-xtensa's windowed dc233c core."""
 from __future__ import annotations
 
 import json
@@ -33,7 +35,8 @@ DEBIAN_FIX = "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=__DECIMAL_DIG__"
 
 # what `export arduino` says each board kind gets
 KINDS = {"AVR boards": "asm_avr", "ARMv6-M boards": "asm_armv6m",
-         "ARMv7-M and ARMv8-M Mainline boards": "asm_armv7m", "other boards": "bi32"}
+         "ARMv7-M and ARMv8-M Mainline boards": "asm_armv7m", "ESP32 boards": "asm_xtensa_win_fsr",
+         "other boards": "bi32"}
 
 
 @pytest.fixture(scope="module")
@@ -126,3 +129,26 @@ def test_an_arm_board_gets_its_assembly_that_passes_the_kats(library, tmp_path, 
     check_kat(run)
     (registry,) = answers(run, ["S"])
     assert registry.split() == [f"{s}/{impl}" for s in SCHEMES]
+
+
+def test_an_esp32_board_gets_the_windowed_assembly_that_passes_the_kats(library, tmp_path):
+    """The library's sources as an ESP32 board's compiler sees them (the
+    windowed ABI: __XTENSA_WINDOWED_ABI__), here the LX106 compiler with
+    -mabi=windowed and the windowed instructions' macros (xtensa-esp32-qemu's
+    way), with kat.c freestanding, the target's start file, run helpers and
+    mini libc (an ESP32 core has its own C library): the windowed assembly
+    is what the registries hold, and it passes the whole official files."""
+    srcs = sorted(p for p in (library / "src").iterdir() if p.suffix in (".c", ".S"))
+    elf = tmp_path / "kat.elf"
+    subprocess.run(["xtensa-lx106-elf-gcc", "-std=gnu11", "-mabi=windowed", "-mlongcalls", "-O2",
+                    "-ffreestanding", "-Wall", "-include", str(QEMU / "xtensa_windowed.h"),
+                    f"-Wa,-I{QEMU}", f"-I{library / 'src'}", "-DKAT_FREESTANDING",
+                    "-isystem", str(ROOT / "src" / "libc" / "include"), *map(str, srcs),
+                    str(CONSUMER / "kat.c"), str(QEMU / "start_xtensa_win.S"),
+                    str(QEMU / "libgcc_lx106.c"), str(QEMU / "libgcc_windowed.c"),
+                    str(ROOT / "src" / "libc" / "mini_libc.c"), "-nostdlib", "-static",
+                    "-T", str(QEMU / "link.ld"), "-o", str(elf)], check=True)
+    run = ["qemu-xtensa", "-cpu", "dc233c", str(elf)]
+    check_kat(run)
+    (registry,) = answers(run, ["S"])
+    assert registry.split() == [f"{s}/asm_xtensa_win_fsr" for s in SCHEMES]

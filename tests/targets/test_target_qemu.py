@@ -1,7 +1,9 @@
 """The QEMU targets (harness/bench/targets/qemu.py, their descriptions, and
 harness/platforms/qemu): seven,
-and the four wait-state variants of cortex-m3-qemu's cycle model (2 and 4 wait
-states without a flash accelerator, and behind the STM32F1's and the SAM3X's).
+the four wait-state variants of cortex-m3-qemu's cycle model (2 and 4 wait
+states without a flash accelerator, and behind the STM32F1's and the SAM3X's),
+and xtensa-esp32-qemu (the windowed ABI, harness/bench/targets/xtensa_win.py;
+outside the default run).
 
 For each target: its tools are there after set-up (a failure, not a skip:
 ./run-tests installs them), the counter reads exactly the instructions of
@@ -41,7 +43,8 @@ def test_contract_order():
                      "rv64-zbb-qemu", "cortex-m3-qemu", "xtensa-lx106-qemu",
                      "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
                      "cortex-m3-qemu-sam3x-ws4", "cortex-m0-qemu", "cortex-m0plus",
-                     "cortex-m4-qemu", "cortex-m33-qemu", "rv32e-qemu"]
+                     "cortex-m4-qemu", "cortex-m33-qemu", "rv32e-qemu",
+                     "xtensa-esp32-qemu"]
     for n in NAMES:
         assert TARGETS[n].name == n
         assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles

@@ -3,7 +3,9 @@
 
     python3 -m src.ascon.xtensa.gen        # rewrite src/ascon/xtensa/*.S
 
-Two variants (the thesis' two Xtensa implementations, call0 ABI):
+Two variants (the thesis' two Xtensa implementations, call0 ABI; with
+generate(variant, windowed=True) the same code in the windowed ABI of the
+ESP32, which src/ascon/xtensa_win/gen.py writes):
 
     fsr     plain 64-bit lanes (low word, high word); each half of a 64-bit
             rotation is one funnel shift `src` (shift amount in SAR, set by
@@ -165,9 +167,10 @@ BI32_SCHEDULE = ([(0, ("d", 19, 28)), (1, ("n", 42, 61)), (4, ("n", 34, 7)), (2,
 
 
 class Asm(Emitter):
-    def __init__(self, variant: str):
+    def __init__(self, variant: str, windowed: bool = False):
         super().__init__(variant)
         self.sar: int | None = None  # SAR known here (None: unknown)
+        self.windowed = windowed     # the windowed ABI (ESP32) instead of call0
 
     def label(self, name: str) -> None:
         super().label(name)
@@ -394,14 +397,54 @@ def state_offsets(a: Asm, i: int) -> tuple[int, int]:
     return (4 * i, 20 + 4 * i) if a.bi32 else (8 * i, 8 * i + 4)
 
 
+# The windowed ABI (src/ascon/xtensa_win/gen.py): a caller's call8 rotates
+# the register window, so a0-a15 are this function's own but for a0 (the
+# return address, its top bits the window increment) and a1 (the stack
+# pointer): `entry` makes the frame, retw returns; only a0 is saved (the
+# rounds' call0 clobbers it).  The frame's slots stay where call0 has them,
+# from a1 up; `entry` adds WIN_RESERVED bytes above them, as gcc's frames
+# have (the register-window save areas of this function and of its
+# caller's caller), and a 7th argument is above that.
+WIN_RESERVED = 32
+
+
+def saved(a: Asm) -> list[str]:
+    return ["a0"] if a.windowed else SAVED
+
+
 def save_regs(a: Asm) -> None:
-    for k, r in enumerate(SAVED):
+    for k, r in enumerate(saved(a)):
         a("s32i", r, "a1", 4 * k)
 
 
 def restore_regs(a: Asm) -> None:
-    for k, r in enumerate(SAVED):
+    for k, r in enumerate(saved(a)):
         a("l32i", r, "a1", 4 * k)
+
+
+def enter(a: Asm, frame: int) -> None:
+    """An entry point's first instruction: its frame of `frame` bytes."""
+    if a.windowed:
+        a("entry", "a1", frame + WIN_RESERVED)
+    else:
+        a("addi", "a1", "a1", -frame)
+
+
+def leave(a: Asm, frame: int, restore: bool = True) -> None:
+    """Return from an entry point (its saved registers restored first
+    unless restore is False: a path that changed none)."""
+    if restore:
+        restore_regs(a)
+    if a.windowed:
+        a("retw")
+        return
+    a("addi", "a1", "a1", frame)
+    a("ret")
+
+
+def arg7(a: Asm, frame: int) -> int:
+    """Where the 7th argument is, from a1 after enter(frame)."""
+    return frame + WIN_RESERVED if a.windowed else frame
 
 
 def load_state(a: Asm, p: str) -> None:
@@ -926,7 +969,7 @@ def whole(a: Asm) -> None:
         declare(a, sym)
         a.note(("a2 = ct, a3 = msg, a4 = mlen" if op == 0 else "a2 = msg, a3 = ct, a4 = ctlen")
                + ", a5 = ad, a6 = adlen, a7 = npub, key at 0(a1)")
-        a("addi", "a1", "a1", -FRAME)
+        enter(a, FRAME)
         a("movi", "a8", op)
         a("s32i", "a8", "a1", F_OP)
         if op == 0:
@@ -941,7 +984,7 @@ def whole(a: Asm) -> None:
     for reg, slot in (("a2", F_OUT), ("a3", F_IN), ("a4", F_LEN), ("a5", F_AD),
                       ("a6", F_ADLEN), ("a7", F_NPUB)):
         a("s32i", reg, "a1", slot)
-    a("l32i", "a12", "a1", FRAME, comment="the key (7th argument)")
+    a("l32i", "a12", "a1", arg7(a, FRAME), comment="the key (7th argument)")
     a("s32i", "a12", "a1", F_KEY)
     a.note("S = IV || K || N; p^12; S ^= 0 || K.  Key and nonce not 4-aligned:"
            " copied to the frame (the key where its forms go, the nonce to the buffer)")
@@ -1031,22 +1074,35 @@ def whole(a: Asm) -> None:
                              for off in keyslots.key_words(F_KEYS, a.bi32, k20)])
     for r in E[1:] + O:
         a("movi", r, 0)
-    restore_regs(a)
-    a("addi", "a1", "a1", FRAME)
-    a("ret")
+    leave(a, FRAME)
     a.label(".Lwhole_short")
-    a("addi", "a1", "a1", FRAME)
-    a("movi", "a2", -2)
-    a("ret")
+    if a.windowed:
+        a("movi", "a2", -2)
+        leave(a, FRAME, restore=False)
+    else:
+        a("addi", "a1", "a1", FRAME)
+        a("movi", "a2", -2)
+        a("ret")
     size(a, sym)  # the decryption entry's (the loop's last): it ends here
 
 
-def generate(variant: str) -> str:
-    a = Asm(variant)
-    banner32(a, "src/ascon/xtensa/gen.py", """\
+def generate(variant: str, windowed: bool = False) -> str:
+    a = Asm(variant, windowed)
+    if windowed:
+        banner32(a, "src/ascon/xtensa_win/gen.py", """\
+Xtensa, windowed ABI (ESP32, ESP32-S3: entry/retw, called by call8/callx8):
+src/ascon/xtensa/gen.py's rounds, blocks and modes, the prologues and
+epilogues windowed.  Assembled by the LX106 assembler too: the windowed
+instructions are macros (harness/platforms/qemu/xtensa_windowed.s) read
+first.  Included by an implementation's .S after its scheme header
+(api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""", (E, O),
+                 f"\ntemporaries {'/'.join(T)}, a15 = -1 in the rounds; a0 saved (the rounds'"
+                 " call0 clobbers it).")
+    else:
+        banner32(a, "src/ascon/xtensa/gen.py", """\
 Xtensa LX106, call0 ABI.  Included by an implementation's .S after its
 scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""", (E, O),
-             f"\ntemporaries {'/'.join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.")
+                 f"\ntemporaries {'/'.join(T)}, a15 = -1 in the rounds; a12-a15 and a0 saved.")
     a.raw("")
     a.raw("    .text")
     # permute(state, rounds)
@@ -1054,7 +1110,7 @@ scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""",
     a.raw("    .align 4")
     declare(a, name)
     a.note("a2 = state, a3 = rounds (1..12): p^rounds, the last rounds of p^12")
-    a("addi", "a1", "a1", -32)
+    enter(a, 32)
     save_regs(a)
     a("s32i", "a2", "a1", 20)
     a("movi", "a12", 12)
@@ -1077,9 +1133,7 @@ scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""",
     invert(a, INVERTED[0], "the rounds end at an even round's input: the true state")
     a("l32i", "a13", "a1", 20)
     store_state(a, "a13")
-    restore_regs(a)
-    a("addi", "a1", "a1", 32)
-    a("ret")
+    leave(a, 32)
     size(a, name)
     a.raw("")
     a.raw("#ifdef ASCON_RATE")
@@ -1087,7 +1141,7 @@ scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""",
     a.raw("    .align 4")
     declare(a, name)
     a.note("a2 = state, a3 = out, a4 = in, a5 = blocks (> 0), a6 = 0 absorb / 1 encrypt / 2 decrypt")
-    a("addi", "a1", "a1", -FRAME)
+    enter(a, FRAME)
     save_regs(a)
     a("s32i", "a2", "a1", F_STATE)
     a("s32i", "a3", "a1", F_OUT)
@@ -1124,9 +1178,7 @@ scheme header (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""",
     invert(a, INVERTED[0], "the true state")
     a("l32i", "a13", "a1", F_STATE)
     store_state(a, "a13")
-    restore_regs(a)
-    a("addi", "a1", "a1", FRAME)
-    a("ret")
+    leave(a, FRAME)
     size(a, name)
     a.raw("#endif")
 

@@ -1,0 +1,4 @@
+#include "api.h"
+#define ASCON_XTENSA_LANES64 1 /* plain 64-bit lanes */
+#include "ascon/backend_xtensa.h"
+#include "ascon/hash_mode.h"

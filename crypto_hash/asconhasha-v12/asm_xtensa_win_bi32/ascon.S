@@ -1,0 +1,2 @@
+#include "api.h"
+#include "ascon/xtensa_win/bi32.S"

@@ -1,0 +1,3 @@
+#include "api.h"
+#include "ascon/backend_xtensa.h"
+#include "ascon/hash_mode.h"
