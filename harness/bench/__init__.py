@@ -68,7 +68,8 @@ ORDER = (
     ("targets.firmware",),  # a cross target's firmware build
     ("targets.base",),  # what a target is, its hooks
     ("targets.host", "targets.qemu", "targets.avr", "targets.ibex", "targets.msp430"),
-    ("targets.cortexm0", "targets.mainline"),  # drivers built on qemu's (Cortex-M0/M0+, M4, M33)
+    ("targets.cortexm0", "targets.mainline", "targets.xtensa_win"),  # drivers built on qemu's
+    # (Cortex-M0/M0+, M4, M33; the windowed Xtensa)
     ("targets.board", "targets.ibexe"),
     ("targets",),  # the package: every target, found
     ("added_kat",),  # --add without --as: the scheme by the KAT on the host
