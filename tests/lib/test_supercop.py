@@ -113,6 +113,18 @@ def alone(folder: pathlib.Path, tmp_path: pathlib.Path) -> pathlib.Path:
     return dest
 
 
+def tree_path(flag: str) -> str:
+    """A target's flag naming a file of the tree, relative to it as the
+    firmware builds run (the windowed Xtensa's macro header, standing in for
+    a windowed toolchain's assembler), made absolute: the folder is
+    compiled from its own directory."""
+    for prefix in ("", "-I", "-Wa,-I"):
+        rel = flag[len(prefix):]
+        if flag.startswith(prefix) and rel.startswith("harness/") and (ROOT / rel).exists():
+            return prefix + str(ROOT / rel)
+    return flag
+
+
 def compile_alone(cc: list[str], folder: pathlib.Path, inc: pathlib.Path, flags: list[str]):
     """Compile each source of the folder on its own (objects beside them,
     the ones the KAT program links); the defined and the undefined global
@@ -124,8 +136,8 @@ def compile_alone(cc: list[str], folder: pathlib.Path, inc: pathlib.Path, flags:
         if src.suffix not in (".c", ".S", ".s"):
             continue
         obj = src.with_suffix(src.suffix + ".o")
-        subprocess.run([*cc, *flags, f"-I{folder}", f"-I{inc}", "-c", str(src), "-o", str(obj)],
-                       check=True, cwd=folder)
+        subprocess.run([*cc, *map(tree_path, flags), f"-I{folder}", f"-I{inc}", "-c", str(src),
+                        "-o", str(obj)], check=True, cwd=folder)
         objs.append(str(obj))
     r = subprocess.run([nm, "-g", *objs], capture_output=True, text=True, check=True)
     for line in r.stdout.splitlines():  # "[address] type name"; "file.o:" headers have no type
