@@ -1,6 +1,6 @@
 """The windowed-ABI Xtensa assembly (src/ascon/xtensa_win, the LX106
 generator's code with windowed entry points) and the way it is built
-(harness/platforms/qemu/xtensa_windowed.s: the windowed instructions as
+(src/ascon/xtensa_win/xtensa_windowed.s: the windowed instructions as
 macros of the LX106 assembler).  tests/asm/test_asm.py's table makes the
 generic checks (generated files current, KATs on xtensa-esp32-qemu, round
 counts against ref, misaligned and in-place buffers: tests/asm/align.c).
@@ -26,6 +26,7 @@ from harness.discover import discover
 
 GEN = ROOT / "src" / "ascon" / "xtensa_win" / "gen.py"
 QEMU_DIR = ROOT / "harness" / "platforms" / "qemu"
+MACROS_DIR = ROOT / "src" / "ascon" / "xtensa_win"  # the windowed instructions' macros
 CC, AS, OBJCOPY = "xtensa-lx106-elf-gcc", "xtensa-lx106-elf-as", "xtensa-lx106-elf-objcopy"
 WIN = [i for i in discover() if i.name.startswith("asm_xtensa_win_")]
 
@@ -99,13 +100,13 @@ def test_the_macros_give_the_isa_encodings(tmp_path):
     src.write_text('    .include "xtensa_windowed.s"\n    .text\n'
                    + "".join(f"    {insn}\n" for insn, _ in ENCODINGS))
     obj, binary = tmp_path / "enc.o", tmp_path / "enc.bin"
-    subprocess.run([tool(AS), f"-I{QEMU_DIR}", "-o", str(obj), str(src)], check=True)
+    subprocess.run([tool(AS), f"-I{MACROS_DIR}", "-o", str(obj), str(src)], check=True)
     subprocess.run([tool(OBJCOPY), "-O", "binary", "-j", ".text", str(obj), str(binary)],
                    check=True)
     assert binary.read_bytes().hex() == "".join(e for _, e in ENCODINGS)
     bad = tmp_path / "bad.s"
     bad.write_text('    .include "xtensa_windowed.s"\n    entry a1, 20\n    callx8 b2\n')
-    r = subprocess.run([AS, f"-I{QEMU_DIR}", "-o", str(tmp_path / "bad.o"), str(bad)],
+    r = subprocess.run([AS, f"-I{MACROS_DIR}", "-o", str(tmp_path / "bad.o"), str(bad)],
                        capture_output=True, text=True)
     assert r.returncode != 0 and "multiple of 8" in r.stderr and "not an address register" in r.stderr
     # the stock assembler alone: the trap the macros answer
@@ -148,7 +149,7 @@ def test_a_windowed_program_runs_on_dc233c_not_on_the_lx106(tmp_path):
     c.write_text(DEEP)
     elf = tmp_path / "deep.elf"
     flags = ["-mabi=windowed", "-mlongcalls", "-O2", "-ffreestanding",
-             "-include", str(QEMU_DIR / "xtensa_windowed.h"), f"-Wa,-I{QEMU_DIR}"]
+             "-include", str(MACROS_DIR / "xtensa_windowed.h"), f"-Wa,-I{MACROS_DIR}"]
     subprocess.run([tool(CC), *flags, "-nostdlib", "-static", "-T", str(QEMU_DIR / "link.ld"),
                     str(QEMU_DIR / "start_xtensa_win.S"), str(c), "-o", str(elf)], check=True)
     want = f"{sum(4 * n + 1 for n in range(1, 41)):08x}\n"

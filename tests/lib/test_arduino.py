@@ -30,6 +30,7 @@ BUILDER = "/usr/share/arduino-builder"  # its platform.txt (ctags)
 # <float.h> has no DECIMAL_DIG in C++11: WString.cpp does not compile.  The
 # compiler's own __DECIMAL_DIG__ stands in (a property given to the builder,
 # as a user of these two packages must).
+WINDOWED = ROOT / "src" / "ascon" / "xtensa_win"  # the windowed instructions' macros
 DEBIAN_FIX = "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=__DECIMAL_DIG__"
 
 
@@ -141,8 +142,8 @@ def test_an_esp32_board_gets_the_windowed_assembly_that_passes_the_kats(library,
     srcs = sorted(p for p in (library / "src").iterdir() if p.suffix in (".c", ".S"))
     elf = tmp_path / "kat.elf"
     subprocess.run(["xtensa-lx106-elf-gcc", "-std=gnu11", "-mabi=windowed", "-mlongcalls", "-O2",
-                    "-ffreestanding", "-Wall", "-include", str(QEMU / "xtensa_windowed.h"),
-                    f"-Wa,-I{QEMU}", f"-I{library / 'src'}", "-DKAT_FREESTANDING",
+                    "-ffreestanding", "-Wall", "-include", str(WINDOWED / "xtensa_windowed.h"),
+                    f"-Wa,-I{WINDOWED}", f"-I{library / 'src'}", "-DKAT_FREESTANDING",
                     "-isystem", str(ROOT / "src" / "libc" / "include"), *map(str, srcs),
                     str(CONSUMER / "kat.c"), str(QEMU / "start_xtensa_win.S"),
                     str(QEMU / "libgcc_lx106.c"), str(QEMU / "libgcc_windowed.c"),

@@ -120,7 +120,7 @@ def tree_path(flag: str) -> str:
     compiled from its own directory."""
     for prefix in ("", "-I", "-Wa,-I"):
         rel = flag[len(prefix):]
-        if flag.startswith(prefix) and rel.startswith("harness/") and (ROOT / rel).exists():
+        if flag.startswith(prefix) and rel and not rel.startswith("/") and (ROOT / rel).exists():
             return prefix + str(ROOT / rel)
     return flag
 

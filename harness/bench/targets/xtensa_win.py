@@ -5,8 +5,10 @@ Debian has one Xtensa compiler, the ESP8266's xtensa-lx106-elf-gcc: its
 -mabi=windowed emits the windowed ABI (entry, retw, call8) that ESP32
 toolchains use, but its assembler, configured for the LX106, has no
 windowed instruction.  The driver hands the assembler a file of macros
-that encode them (the target's `prelude`, harness/platforms/qemu/
-xtensa_windowed.s: -Wa,<file> makes gas read it ahead of every source)
+that encode them (the target's `prelude` and `macros`,
+src/ascon/xtensa_win/xtensa_windowed.{h,s}, beside the assembly they
+serve: the library's CMake toolchain file forces them the same way, with
+no harness/ needed)
 and names the file's digest in a define, so that an edit of it rebuilds
 every object (the compile commands are the objects' cache key).  Debian's
 libgcc for that compiler is call0 code, which a windowed caller cannot

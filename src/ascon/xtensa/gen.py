@@ -1093,7 +1093,7 @@ def generate(variant: str, windowed: bool = False) -> str:
 Xtensa, windowed ABI (ESP32, ESP32-S3: entry/retw, called by call8/callx8):
 src/ascon/xtensa/gen.py's rounds, blocks and modes, the prologues and
 epilogues windowed.  Assembled by the LX106 assembler too: the windowed
-instructions are macros (harness/platforms/qemu/xtensa_windowed.s) read
+instructions are macros (src/ascon/xtensa_win/xtensa_windowed.s) read
 first.  Included by an implementation's .S after its scheme header
 (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.""", (E, O),
                  f"\ntemporaries {'/'.join(T)}, a15 = -1 in the rounds; a0 saved (the rounds'"

@@ -3,7 +3,7 @@
  * Xtensa, windowed ABI (ESP32, ESP32-S3: entry/retw, called by call8/callx8):
  * src/ascon/xtensa/gen.py's rounds, blocks and modes, the prologues and
  * epilogues windowed.  Assembled by the LX106 assembler too: the windowed
- * instructions are macros (harness/platforms/qemu/xtensa_windowed.s) read
+ * instructions are macros (src/ascon/xtensa_win/xtensa_windowed.s) read
  * first.  Included by an implementation's .S after its scheme header
  * (api.h): ASCON_RATE, ASCON_PB, ASCON_LITTLE_ENDIAN fixed here.
  * State in memory: x[0..4], 64-bit lanes, low word first.
