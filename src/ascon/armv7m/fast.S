@@ -3322,8 +3322,6 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     ldr     r6, [sp, #12]
     sub     r6, r6, lr
     str     r6, [sp, #4]                    @ out - in
-    adr     r5, .Lwe_loop + 1               @ the rounds return to the loop's top
-    str     r5, [sp, #0]
 .Lwe_loop:
     ldr     r5, [sp, #4]
     ldr     r7, [sp, #8]
@@ -3518,7 +3516,460 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     eor     r9, r9, r6, lsr #1
 #endif
 #endif
-    b       .Lpb                            @ p^ASCON_PB, back to the loop's top
+    @ p^ASCON_PB in line (lr, the input pointer, kept)
+#if ASCON_PB == 8
+    @ round 4 of p^12
+    eor     r2, r2, #6                      @ round constant 0xb4: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 5 of p^12
+    eor     r2, r2, #3                      @ round constant 0xa5: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+#elif ASCON_PB != 6
+#error the whole-message AEAD's rounds in line: p^6 or p^8
+#endif
+    @ round 6 of p^12
+    eor     r2, r2, #6                      @ round constant 0x96: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 7 of p^12
+    eor     r2, r2, #3                      @ round constant 0x87: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 8 of p^12
+    eor     r2, r2, #12                     @ round constant 0x78: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 9 of p^12
+    eor     r2, r2, #9                      @ round constant 0x69: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 10 of p^12
+    eor     r2, r2, #12                     @ round constant 0x5a: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 11 of p^12
+    eor     r2, r2, #9                      @ round constant 0x4b: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    b       .Lwe_loop
 .Lwe_done:
     str     lr, [sp, #16]
     add     r5, r5, lr
@@ -3745,8 +4196,6 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     ldr     r6, [sp, #12]
     sub     r6, r6, lr
     str     r6, [sp, #4]                    @ out - in
-    adr     r5, .Lwd_loop + 1               @ the rounds return to the loop's top
-    str     r5, [sp, #0]
 .Lwd_loop:
     ldr     r5, [sp, #4]
     ldr     r7, [sp, #8]
@@ -3941,7 +4390,460 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     eors    r1, r7
 #endif
 #endif
-    b       .Lpb                            @ p^ASCON_PB, back to the loop's top
+    @ p^ASCON_PB in line (lr, the input pointer, kept)
+#if ASCON_PB == 8
+    @ round 4 of p^12
+    eor     r2, r2, #6                      @ round constant 0xb4: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 5 of p^12
+    eor     r2, r2, #3                      @ round constant 0xa5: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+#elif ASCON_PB != 6
+#error the whole-message AEAD's rounds in line: p^6 or p^8
+#endif
+    @ round 6 of p^12
+    eor     r2, r2, #6                      @ round constant 0x96: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 7 of p^12
+    eor     r2, r2, #3                      @ round constant 0x87: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 8 of p^12
+    eor     r2, r2, #12                     @ round constant 0x78: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 9 of p^12
+    eor     r2, r2, #9                      @ round constant 0x69: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 10 of p^12
+    eor     r2, r2, #12                     @ round constant 0x5a: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 11 of p^12
+    eor     r2, r2, #9                      @ round constant 0x4b: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    b       .Lwd_loop
 .Lwd_done:
     str     lr, [sp, #16]
     add     r5, r5, lr

@@ -357,13 +357,30 @@ def lane_op(a: Asm, op: str, i: int, be: bool) -> None:
         unzip(a, W0, W1, e, be, (e, o))
 
 
-def block_loop(a: Asm, op: str, tag: str) -> None:
+def rounds_pb(a: Asm) -> None:
+    """p^ASCON_PB's rounds in line, for the AEADs' p^b (6 or 8 rounds)."""
+    a.raw("#if ASCON_PB == 8")
+    for i in (4, 5):
+        a.note(f"round {i} of p^12")
+        round_body(a, i)
+    a.raw("#elif ASCON_PB != 6")
+    a.raw("#error the whole-message AEAD's rounds in line: p^6 or p^8")
+    a.raw("#endif")
+    for i in range(6, 12):
+        a.note(f"round {i} of p^12")
+        round_body(a, i)
+
+
+def block_loop(a: Asm, op: str, tag: str, in_line: bool = False) -> None:
     """Full blocks from [lr] until lr reaches the frame's end, each followed
-    by p^ASCON_PB, which returns to the loop's top (the frame's first word);
+    by p^ASCON_PB: the rounds' subroutine, which returns to the loop's top
+    (the frame's first word), or (in_line) a copy of its rounds in the loop
+    (the whole-message encryption and decryption: 4 cycles a block less);
     the output at lr + the frame's distance.  Leaves r5 = the distance
     (not absorb)."""
-    a("adr", LO, f".L{tag}_loop + 1", comment="the rounds return to the loop's top")
-    a("str", LO, f"[sp, #{S_RET}]")
+    if not in_line:
+        a("adr", LO, f".L{tag}_loop + 1", comment="the rounds return to the loop's top")
+        a("str", LO, f"[sp, #{S_RET}]")
     a.label(f".L{tag}_loop")
     if op != "absorb":
         a("ldr", OUTP, f"[sp, #{S_DELTA}]")
@@ -378,7 +395,12 @@ def block_loop(a: Asm, op: str, tag: str) -> None:
         endian(a, lambda be, lane=lane: lane_op(a, op, lane, be))
         if lane == 1:
             a.raw("#endif")
-    a("b", ".Lpb", comment="p^ASCON_PB, back to the loop's top")
+    if in_line:
+        a.note("p^ASCON_PB in line (lr, the input pointer, kept)")
+        rounds_pb(a)
+        a("b", f".L{tag}_loop")
+    else:
+        a("b", ".Lpb", comment="p^ASCON_PB, back to the loop's top")
     a.label(f".L{tag}_done")
 
 
@@ -523,7 +545,7 @@ def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
         a("ldr", W0, f"[sp, #{W_OUT}]")
         a("sub", W0, W0, PTR)
         a("str", W0, f"[sp, #{S_DELTA}]", comment="out - in")
-    block_loop(a, op, tag)
+    block_loop(a, op, tag, in_line=op != "absorb")
     a("str", PTR, f"[sp, #{f_ptr}]")
     if op != "absorb":
         a("add", OUTP, OUTP, PTR)
