@@ -7,7 +7,8 @@ in-place, forged and incremental calls: tests/asm/align.c).
 Here: both variants implement every member and bare permutation; the rounds
 as generated (read back from the .S, executed on the host by
 tests/models/thumb.py) are Ascon's round on a bit-interleaved state,
-for every round of p^12 and random states; the whole-message decrypt
+for every round of p^12 and random states; so are the rate lanes'
+conversions to and from bytes; the whole-message decrypt
 refuses a ciphertext shorter than the tag and writes nothing; the fast p^6
 called directly costs what the cycle model's table says, instruction by
 instruction.
@@ -91,6 +92,40 @@ def test_generated_round_is_ascons_round(variant):
             want = [interleave(v) for v in ascon_round(x, i)]
             got = [(regs[gen.E[k]], regs[gen.O[k]]) for k in range(5)]
             assert got == want, f"{variant} round {i}"
+
+
+def lane_words(v: int, big_endian: bool) -> tuple[int, int]:
+    """A lane's 8 bytes (v1.2: big-endian, SP 800-232: little) as the two
+    words LDR reads."""
+    b = v.to_bytes(8, "big" if big_endian else "little")
+    return int.from_bytes(b[:4], "little"), int.from_bytes(b[4:], "little")
+
+
+@pytest.mark.parametrize("big_endian", [False, True], ids=["sp800-232", "v1.2"])
+def test_lane_conversions_are_the_interleaving(big_endian):
+    """The rate lanes' conversions as generated (executed on the host):
+    unzip takes a lane's two words as loaded to its interleaved halves, in
+    place or into other registers (the temporary one of them, as the
+    decrypting block loop has it), zip takes them back; 19 operations
+    each, no REV for the big-endian lanes."""
+    gen = generator()
+    rnd = random.Random(32)
+    for _ in range(64):
+        v = rnd.getrandbits(64)
+        w0, w1 = lane_words(v, big_endian)
+        want = interleave(v)
+        for regs_in, t, dst in ((("r5", "r6"), "r7", None), (("r6", "r7"), "r0", ("r0", "r8")),
+                                (("r6", "r7"), "r8", ("r0", "r8")), (("r5", "r6"), "r7", ("r1", "r9"))):
+            a = gen.Asm("test")
+            e, o = gen.unzip(a, *regs_in, t, big_endian, dst)
+            regs = {regs_in[0]: w0, regs_in[1]: w1, t: 0, **({r: 0 for r in dst} if dst else {})}
+            assert run_thumb(a.lines, regs) == 19
+            assert (regs[e], regs[o]) == want
+        a = gen.Asm("test")
+        x0, x1 = gen.zip_(a, "r0", "r8", "r7", big_endian)
+        regs = {"r0": want[0], "r8": want[1], "r7": 0}
+        assert run_thumb(a.lines, regs, only={"eor", "and", "lsr", "bfi"}) == 19
+        assert (regs[x0], regs[x1]) == (w0, w1)
 
 
 def test_round_costs():

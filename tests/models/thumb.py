@@ -4,8 +4,8 @@ every ARMv7-M test of tests/asm/ executes rounds with.
 
 Modelled: eor, and, bic, orn, orr (two or three operands; an immediate or
 a register, optionally shifted: lsl, lsr, ror #k); lsl, lsr, ror by an
-immediate or by a register's low byte; mov, mvn; movw, movt; ldr, ldrb, str at
-[rn] or [rn, #imm], optionally post-indexed (`[rn], #imm`).  A flag-setting
+immediate or by a register's low byte; bfi; mov, mvn; movw, movt; ldr, ldrb,
+str at [rn] or [rn, #imm], optionally post-indexed (`[rn], #imm`).  A flag-setting
 form (eors, rors, ...) is its plain form: no test reads the flags.  Any
 other instruction fails the test; so does one outside `only` when the
 caller names the instructions its code may use.
@@ -21,7 +21,7 @@ ALU = {"eor": lambda a, b: a ^ b, "and": lambda a, b: a & b,
        "orr": lambda a, b: a | b}
 SHIFTS = {"lsl": lambda v, k: (v << k) & M32, "lsr": lambda v, k: v >> k,
           "ror": lambda v, k: ror(v, k)}
-OTHERS = {"mov", "mvn", "movw", "movt", "ldr", "ldrb", "str"}
+OTHERS = {"bfi", "mov", "mvn", "movw", "movt", "ldr", "ldrb", "str"}
 KNOWN = set(ALU) | set(SHIFTS) | OTHERS
 
 
@@ -65,6 +65,10 @@ def run_thumb(lines: list[str], regs: dict, mem: dict | None = None,
                 args = [args[0], *args]
             rd, rm, k = args
             regs[rd] = SHIFTS[op](regs[rm], int(k[1:], 0) if k.startswith("#") else regs[k] & 0xFF)
+        elif op == "bfi":  # rd's bits lsb .. lsb+width-1 = rn's low bits
+            rd, rn, lsb, width = args[0], args[1], int(args[2][1:], 0), int(args[3][1:], 0)
+            field = ((1 << width) - 1) << lsb
+            regs[rd] = (regs[rd] & ~field & M32) | ((regs[rn] << lsb) & field)
         elif op in ("mov", "movw"):
             regs[args[0]] = value(args[1], regs)
         elif op == "mvn":

@@ -764,17 +764,18 @@ LWC_SYM(ascon_armv7m_permute6):
 LWC_SYM(ascon_armv7m_blocks):
     @ r0 = state, r1 = out, r2 = in, r3 = blocks (> 0), [sp] = op: 0 absorb, 1 encrypt, 2 decrypt
     push    {r4-r11, lr}
-    sub     sp, sp, #32
-    str     r0, [sp, #0]
-    str     r1, [sp, #4]
-    str     r2, [sp, #8]
+    sub     sp, sp, #16
+    str     r0, [sp, #12]
+    sub     r1, r1, r2
+    str     r1, [sp, #4]                    @ out - in
 #if ASCON_RATE == 16
     add     r3, r2, r3, lsl #4
 #else
     add     r3, r2, r3, lsl #3
 #endif
-    str     r3, [sp, #12]                   @ end of the input
-    ldr     r7, [sp, #68]
+    str     r3, [sp, #8]                    @ end of the input
+    mov     lr, r2
+    ldr     r7, [sp, #52]
     ldm     r0, {r0-r4, r8-r12}             @ the state: e0-e4, o0-o4
 #ifdef CRYPTO_ABYTES /* an AEAD: encrypt and decrypt too */
     cmp     r7, #1
@@ -782,536 +783,526 @@ LWC_SYM(ascon_armv7m_blocks):
     bhi     .Lblocks_decrypt
 #endif
 .Lblocks_absorb:
-    ldr     lr, [sp, #8]
-    @ lane 0: the input's bytes, interleaved, into the state
+    adr     r5, .Lba_loop + 1               @ the rounds return to the loop's top
+    str     r5, [sp, #0]
+.Lba_loop:
+    ldr     r7, [sp, #8]
+    cmp     lr, r7
+    beq     .Lba_done
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsr #4
+    and     r5, r5, #0x0f0f0f0f
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #4
+    eor     r5, r7, r6, lsr #2
+    and     r5, r5, #0x33333333
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #2
+    eor     r5, r7, r6, lsr #1
+    and     r5, r5, #0x55555555
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #1
+    eors    r0, r6                          @ x0 ^= the block's lane
+    eor     r8, r8, r7
 #else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r0, r5
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsl #4
+    and     r5, r5, #0xf0f0f0f0
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #4
+    eor     r5, r7, r6, lsl #2
+    and     r5, r5, #0xcccccccc
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #2
+    eor     r5, r7, r6, lsl #1
+    and     r5, r5, #0xaaaaaaaa
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #1
+    eors    r0, r7                          @ x0 ^= the block's lane
     eor     r8, r8, r6
-#if ASCON_RATE == 16
-    @ lane 1: the input's bytes, interleaved, into the state
-#if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
 #endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r1, r5
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsr #4
+    and     r5, r5, #0x0f0f0f0f
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #4
+    eor     r5, r7, r6, lsr #2
+    and     r5, r5, #0x33333333
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #2
+    eor     r5, r7, r6, lsr #1
+    and     r5, r5, #0x55555555
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #1
+    eors    r1, r6                          @ x1 ^= the block's lane
+    eor     r9, r9, r7
+#else
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsl #4
+    and     r5, r5, #0xf0f0f0f0
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #4
+    eor     r5, r7, r6, lsl #2
+    and     r5, r5, #0xcccccccc
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #2
+    eor     r5, r7, r6, lsl #1
+    and     r5, r5, #0xaaaaaaaa
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #1
+    eors    r1, r7                          @ x1 ^= the block's lane
     eor     r9, r9, r6
 #endif
-    str     lr, [sp, #8]
-    bl      .Lpb                            @ p^ASCON_PB
-    ldr     r5, [sp, #8]
-    ldr     r6, [sp, #12]
-    cmp     r5, r6
-    bne     .Lblocks_absorb
+#endif
+    b       .Lpb                            @ p^ASCON_PB, back to the loop's top
+.Lba_done:
     b       .Lblocks_end
 #ifdef CRYPTO_ABYTES
 .Lblocks_encrypt:
-    ldr     lr, [sp, #8]
-    @ lane 0: the input's bytes, interleaved, into the state
+    adr     r5, .Lbe_loop + 1               @ the rounds return to the loop's top
+    str     r5, [sp, #0]
+.Lbe_loop:
+    ldr     r5, [sp, #4]
+    ldr     r7, [sp, #8]
+    cmp     lr, r7
+    beq     .Lbe_done
+    add     r5, r5, lr                      @ the output pointer
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r0, r5
-    eor     r8, r8, r6
-#if ASCON_RATE == 16
-    @ lane 1: the input's bytes, interleaved, into the state
-#if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r1, r5
-    eor     r9, r9, r6
-#endif
-    str     lr, [sp, #8]
-    ldr     lr, [sp, #4]
-    @ lane 0 out: ciphertext
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r0, r6
+    eor     r8, r8, r7
+    str     r0, [r5], #4                    @ ciphertext
+    str     r8, [r5], #4
+    @ x0 = the ciphertext, interleaved
     lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    bfi     r0, r8, #16, #16
+    bfi     r8, r6, #0, #16
+    eor     r6, r8, r0, lsr #8
+    and     r6, r6, #0x00ff00ff
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #8
+    eor     r6, r8, r0, lsr #4
+    and     r6, r6, #0x0f0f0f0f
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #4
+    eor     r6, r8, r0, lsr #2
+    and     r6, r6, #0x33333333
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #2
+    eor     r6, r8, r0, lsr #1
+    and     r6, r6, #0x55555555
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #1
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eor     r8, r8, r6
+    eors    r0, r7
+    str     r8, [r5], #4                    @ ciphertext
+    str     r0, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r6, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r6, #0, #16
+    eor     r6, r0, r8, lsr #8
+    and     r6, r6, #0x00ff00ff
+    eors    r0, r6
+    eor     r8, r8, r6, lsl #8
+    eor     r6, r0, r8, lsl #4
+    and     r6, r6, #0xf0f0f0f0
+    eors    r0, r6
+    eor     r8, r8, r6, lsr #4
+    eor     r6, r0, r8, lsl #2
+    and     r6, r6, #0xcccccccc
+    eors    r0, r6
+    eor     r8, r8, r6, lsr #2
+    eor     r6, r0, r8, lsl #1
+    and     r6, r6, #0xaaaaaaaa
+    eors    r0, r6
+    eor     r8, r8, r6, lsr #1
 #endif
 #if ASCON_RATE == 16
-    @ lane 1 out: ciphertext
-    lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r1, r6
+    eor     r9, r9, r7
+    str     r1, [r5], #4                    @ ciphertext
+    str     r9, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r6, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r6, #0, #16
+    eor     r6, r9, r1, lsr #8
+    and     r6, r6, #0x00ff00ff
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #8
+    eor     r6, r9, r1, lsr #4
+    and     r6, r6, #0x0f0f0f0f
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #4
+    eor     r6, r9, r1, lsr #2
+    and     r6, r6, #0x33333333
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #2
+    eor     r6, r9, r1, lsr #1
+    and     r6, r6, #0x55555555
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #1
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eor     r9, r9, r6
+    eors    r1, r7
+    str     r9, [r5], #4                    @ ciphertext
+    str     r1, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r6, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r6, #0, #16
+    eor     r6, r1, r9, lsr #8
+    and     r6, r6, #0x00ff00ff
+    eors    r1, r6
+    eor     r9, r9, r6, lsl #8
+    eor     r6, r1, r9, lsl #4
+    and     r6, r6, #0xf0f0f0f0
+    eors    r1, r6
+    eor     r9, r9, r6, lsr #4
+    eor     r6, r1, r9, lsl #2
+    and     r6, r6, #0xcccccccc
+    eors    r1, r6
+    eor     r9, r9, r6, lsr #2
+    eor     r6, r1, r9, lsl #1
+    and     r6, r6, #0xaaaaaaaa
+    eors    r1, r6
+    eor     r9, r9, r6, lsr #1
 #endif
 #endif
-    str     lr, [sp, #4]
-    bl      .Lpb                            @ p^ASCON_PB
-    ldr     r5, [sp, #8]
-    ldr     r6, [sp, #12]
-    cmp     r5, r6
-    bne     .Lblocks_encrypt
+    b       .Lpb                            @ p^ASCON_PB, back to the loop's top
+.Lbe_done:
     b       .Lblocks_end
 .Lblocks_decrypt:
-    ldr     lr, [sp, #8]
-    @ lane 0: the input's bytes, interleaved, into the state
+    adr     r5, .Lbd_loop + 1               @ the rounds return to the loop's top
+    str     r5, [sp, #0]
+.Lbd_loop:
+    ldr     r5, [sp, #4]
+    ldr     r7, [sp, #8]
+    cmp     lr, r7
+    beq     .Lbd_done
+    add     r5, r5, lr                      @ the output pointer
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r0, r6
+    eor     r8, r8, r7
+    str     r0, [r5], #4                    @ plaintext
+    str     r8, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r0, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r0, #0, #16
+    eor     r0, r7, r6, lsr #8
+    and     r0, r0, #0x00ff00ff
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #8
+    eor     r0, r7, r6, lsr #4
+    and     r0, r0, #0x0f0f0f0f
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #4
+    eor     r0, r7, r6, lsr #2
+    and     r0, r0, #0x33333333
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #2
+    eor     r0, r7, r6, lsr #1
+    and     r0, r0, #0x55555555
+    eor     r8, r7, r0
+    eor     r0, r6, r0, lsl #1
 #else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r0, r5
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
     eor     r8, r8, r6
-    strd    r5, r6, [sp, #16]               @ the ciphertext lane: the next state
-#if ASCON_RATE == 16
-    @ lane 1: the input's bytes, interleaved, into the state
-#if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
+    eors    r0, r7
+    str     r8, [r5], #4                    @ plaintext
+    str     r0, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r0, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r0, #0, #16
+    eor     r0, r7, r6, lsr #8
+    and     r0, r0, #0x00ff00ff
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #8
+    eor     r0, r7, r6, lsl #4
+    and     r0, r0, #0xf0f0f0f0
+    eors    r7, r0
+    eor     r6, r6, r0, lsr #4
+    eor     r0, r7, r6, lsl #2
+    and     r0, r0, #0xcccccccc
+    eors    r7, r0
+    eor     r6, r6, r0, lsr #2
+    eor     r0, r7, r6, lsl #1
+    and     r0, r0, #0xaaaaaaaa
+    eor     r8, r6, r0, lsr #1
+    eors    r0, r7
 #endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r1, r5
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r1, r6
+    eor     r9, r9, r7
+    str     r1, [r5], #4                    @ plaintext
+    str     r9, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r1, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r1, #0, #16
+    eor     r1, r7, r6, lsr #8
+    and     r1, r1, #0x00ff00ff
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #8
+    eor     r1, r7, r6, lsr #4
+    and     r1, r1, #0x0f0f0f0f
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #4
+    eor     r1, r7, r6, lsr #2
+    and     r1, r1, #0x33333333
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #2
+    eor     r1, r7, r6, lsr #1
+    and     r1, r1, #0x55555555
+    eor     r9, r7, r1
+    eor     r1, r6, r1, lsl #1
+#else
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
     eor     r9, r9, r6
-    strd    r5, r6, [sp, #24]               @ the ciphertext lane: the next state
+    eors    r1, r7
+    str     r9, [r5], #4                    @ plaintext
+    str     r1, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r1, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r1, #0, #16
+    eor     r1, r7, r6, lsr #8
+    and     r1, r1, #0x00ff00ff
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #8
+    eor     r1, r7, r6, lsl #4
+    and     r1, r1, #0xf0f0f0f0
+    eors    r7, r1
+    eor     r6, r6, r1, lsr #4
+    eor     r1, r7, r6, lsl #2
+    and     r1, r1, #0xcccccccc
+    eors    r7, r1
+    eor     r6, r6, r1, lsr #2
+    eor     r1, r7, r6, lsl #1
+    and     r1, r1, #0xaaaaaaaa
+    eor     r9, r6, r1, lsr #1
+    eors    r1, r7
 #endif
-    str     lr, [sp, #8]
-    ldr     lr, [sp, #4]
-    @ lane 0 out: plaintext (state ^ ciphertext)
-    lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
-#else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
 #endif
-    ldrd    r0, r8, [sp, #16]               @ the state's rate = the ciphertext
-#if ASCON_RATE == 16
-    @ lane 1 out: plaintext (state ^ ciphertext)
-    lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
-#else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
-#endif
-    ldrd    r1, r9, [sp, #24]               @ the state's rate = the ciphertext
-#endif
-    str     lr, [sp, #4]
-    bl      .Lpb                            @ p^ASCON_PB
-    ldr     r5, [sp, #8]
-    ldr     r6, [sp, #12]
-    cmp     r5, r6
-    bne     .Lblocks_decrypt
+    b       .Lpb                            @ p^ASCON_PB, back to the loop's top
+.Lbd_done:
     b       .Lblocks_end
 #endif
 .Lblocks_end:
-#ifdef CRYPTO_ABYTES
-    movs    r5, #0                          @ wipe the ciphertext lanes of the frame
-    movs    r6, #0
-    strd    r5, r6, [sp, #16]
-    strd    r5, r6, [sp, #24]
-#endif
-    ldr     r5, [sp, #0]
+    ldr     r5, [sp, #12]
     stm     r5, {r0-r4, r8-r12}
-    add     sp, sp, #32
+    add     sp, sp, #16
     pop     {r4-r11, pc}
     .size LWC_SYM(ascon_armv7m_blocks), .-LWC_SYM(ascon_armv7m_blocks)
 
-    @ p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB
+    @ p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB;
+    @ it returns to the address at [sp]
 .Lsr0:
     @ round 0 of p^12
     eor     r2, r2, #12                     @ round constant 0xf0: even bits
@@ -1996,7 +1987,7 @@ LWC_SYM(ascon_armv7m_blocks):
     eor     r9, r7, r7, ror #21             @ odd
     eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
     eor     r9, r7, r5, ror #31
-    bx      lr
+    ldr     pc, [sp, #0]
     .set .Lp12, .Lsr0
 #if ASCON_PB == 1
     .set .Lpb, .Lsr11
@@ -2037,7 +2028,7 @@ LWC_SYM(ascon_armv7m_blocks):
 LWC_SYM(ascon_armv7m_aead_encrypt):
     @ r0 = ct, r1 = msg, r2 = mlen, r3 = ad, [sp] = adlen, [sp, #4] = npub, [sp, #8] = k
     push    {r4-r11, lr}
-    sub     sp, sp, #152
+    sub     sp, sp, #164
     movs    r7, #0
     b       .Lwhole
     .size LWC_SYM(ascon_armv7m_aead_encrypt), .-LWC_SYM(ascon_armv7m_aead_encrypt)
@@ -2054,25 +2045,22 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
 .Lwhole_dec_ok:
     sub     r2, r2, #16                     @ mlen
     push    {r4-r11, lr}
-    sub     sp, sp, #152
+    sub     sp, sp, #164
     movs    r7, #1
 .Lwhole:
-    str     r7, [sp, #20]
-    str     r0, [sp, #0]
-    str     r1, [sp, #4]
-    str     r2, [sp, #8]
-    str     r2, [sp, #24]
-    str     r3, [sp, #12]
-    ldr     r7, [sp, #188]
-    str     r7, [sp, #16]
+    str     r7, [sp, #32]
+    str     r0, [sp, #12]
+    str     r1, [sp, #16]
+    str     r2, [sp, #20]
+    str     r2, [sp, #36]
+    str     r3, [sp, #24]
+    ldr     r7, [sp, #200]
+    str     r7, [sp, #28]
 #if CRYPTO_KEYBYTES == 20
-    ldr     r2, [sp, #196]                  @ k
-    ldr     r3, [sp, #192]                  @ npub
+    ldr     r2, [sp, #208]                  @ k
+    ldr     r3, [sp, #204]                  @ npub
     @ P1 = 0^20 || K: lanes 2, 3, 4
     movs    r0, #0
-    str     r0, [sp, #112]
-    str     r0, [sp, #116]
-    str     r0, [sp, #120]
     str     r0, [sp, #124]
     str     r0, [sp, #128]
     str     r0, [sp, #132]
@@ -2080,187 +2068,190 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     str     r0, [sp, #140]
     str     r0, [sp, #144]
     str     r0, [sp, #148]
+    str     r0, [sp, #152]
+    str     r0, [sp, #156]
+    str     r0, [sp, #160]
     ldrb    r0, [r2, #0]
-    strb    r0, [sp, #132]
-    ldrb    r0, [r2, #1]
-    strb    r0, [sp, #133]
-    ldrb    r0, [r2, #2]
-    strb    r0, [sp, #134]
-    ldrb    r0, [r2, #3]
-    strb    r0, [sp, #135]
-    ldrb    r0, [r2, #4]
-    strb    r0, [sp, #136]
-    ldrb    r0, [r2, #5]
-    strb    r0, [sp, #137]
-    ldrb    r0, [r2, #6]
-    strb    r0, [sp, #138]
-    ldrb    r0, [r2, #7]
-    strb    r0, [sp, #139]
-    ldrb    r0, [r2, #8]
-    strb    r0, [sp, #140]
-    ldrb    r0, [r2, #9]
-    strb    r0, [sp, #141]
-    ldrb    r0, [r2, #10]
-    strb    r0, [sp, #142]
-    ldrb    r0, [r2, #11]
-    strb    r0, [sp, #143]
-    ldrb    r0, [r2, #12]
     strb    r0, [sp, #144]
-    ldrb    r0, [r2, #13]
+    ldrb    r0, [r2, #1]
     strb    r0, [sp, #145]
-    ldrb    r0, [r2, #14]
+    ldrb    r0, [r2, #2]
     strb    r0, [sp, #146]
-    ldrb    r0, [r2, #15]
+    ldrb    r0, [r2, #3]
     strb    r0, [sp, #147]
-    ldrb    r0, [r2, #16]
+    ldrb    r0, [r2, #4]
     strb    r0, [sp, #148]
-    ldrb    r0, [r2, #17]
+    ldrb    r0, [r2, #5]
     strb    r0, [sp, #149]
-    ldrb    r0, [r2, #18]
+    ldrb    r0, [r2, #6]
     strb    r0, [sp, #150]
-    ldrb    r0, [r2, #19]
+    ldrb    r0, [r2, #7]
     strb    r0, [sp, #151]
-    add     lr, sp, #128
+    ldrb    r0, [r2, #8]
+    strb    r0, [sp, #152]
+    ldrb    r0, [r2, #9]
+    strb    r0, [sp, #153]
+    ldrb    r0, [r2, #10]
+    strb    r0, [sp, #154]
+    ldrb    r0, [r2, #11]
+    strb    r0, [sp, #155]
+    ldrb    r0, [r2, #12]
+    strb    r0, [sp, #156]
+    ldrb    r0, [r2, #13]
+    strb    r0, [sp, #157]
+    ldrb    r0, [r2, #14]
+    strb    r0, [sp, #158]
+    ldrb    r0, [r2, #15]
+    strb    r0, [sp, #159]
+    ldrb    r0, [r2, #16]
+    strb    r0, [sp, #160]
+    ldrb    r0, [r2, #17]
+    strb    r0, [sp, #161]
+    ldrb    r0, [r2, #18]
+    strb    r0, [sp, #162]
+    ldrb    r0, [r2, #19]
+    strb    r0, [sp, #163]
+    add     lr, sp, #140
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r8, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #64]
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r8, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r8, r9, [sp, #76]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r8, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #72]
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r8, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r8, r9, [sp, #84]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r8, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #80]
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r8, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r8, r9, [sp, #92]
     @ P2 = 0^8 || K || 0^12: lanes 1, 2, 3
     movs    r0, #0
-    str     r0, [sp, #112]
-    str     r0, [sp, #116]
-    str     r0, [sp, #120]
     str     r0, [sp, #124]
     str     r0, [sp, #128]
     str     r0, [sp, #132]
@@ -2268,187 +2259,190 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     str     r0, [sp, #140]
     str     r0, [sp, #144]
     str     r0, [sp, #148]
+    str     r0, [sp, #152]
+    str     r0, [sp, #156]
+    str     r0, [sp, #160]
     ldrb    r0, [r2, #0]
-    strb    r0, [sp, #120]
-    ldrb    r0, [r2, #1]
-    strb    r0, [sp, #121]
-    ldrb    r0, [r2, #2]
-    strb    r0, [sp, #122]
-    ldrb    r0, [r2, #3]
-    strb    r0, [sp, #123]
-    ldrb    r0, [r2, #4]
-    strb    r0, [sp, #124]
-    ldrb    r0, [r2, #5]
-    strb    r0, [sp, #125]
-    ldrb    r0, [r2, #6]
-    strb    r0, [sp, #126]
-    ldrb    r0, [r2, #7]
-    strb    r0, [sp, #127]
-    ldrb    r0, [r2, #8]
-    strb    r0, [sp, #128]
-    ldrb    r0, [r2, #9]
-    strb    r0, [sp, #129]
-    ldrb    r0, [r2, #10]
-    strb    r0, [sp, #130]
-    ldrb    r0, [r2, #11]
-    strb    r0, [sp, #131]
-    ldrb    r0, [r2, #12]
     strb    r0, [sp, #132]
-    ldrb    r0, [r2, #13]
+    ldrb    r0, [r2, #1]
     strb    r0, [sp, #133]
-    ldrb    r0, [r2, #14]
+    ldrb    r0, [r2, #2]
     strb    r0, [sp, #134]
-    ldrb    r0, [r2, #15]
+    ldrb    r0, [r2, #3]
     strb    r0, [sp, #135]
-    ldrb    r0, [r2, #16]
+    ldrb    r0, [r2, #4]
     strb    r0, [sp, #136]
-    ldrb    r0, [r2, #17]
+    ldrb    r0, [r2, #5]
     strb    r0, [sp, #137]
-    ldrb    r0, [r2, #18]
+    ldrb    r0, [r2, #6]
     strb    r0, [sp, #138]
-    ldrb    r0, [r2, #19]
+    ldrb    r0, [r2, #7]
     strb    r0, [sp, #139]
-    add     lr, sp, #120
+    ldrb    r0, [r2, #8]
+    strb    r0, [sp, #140]
+    ldrb    r0, [r2, #9]
+    strb    r0, [sp, #141]
+    ldrb    r0, [r2, #10]
+    strb    r0, [sp, #142]
+    ldrb    r0, [r2, #11]
+    strb    r0, [sp, #143]
+    ldrb    r0, [r2, #12]
+    strb    r0, [sp, #144]
+    ldrb    r0, [r2, #13]
+    strb    r0, [sp, #145]
+    ldrb    r0, [r2, #14]
+    strb    r0, [sp, #146]
+    ldrb    r0, [r2, #15]
+    strb    r0, [sp, #147]
+    ldrb    r0, [r2, #16]
+    strb    r0, [sp, #148]
+    ldrb    r0, [r2, #17]
+    strb    r0, [sp, #149]
+    ldrb    r0, [r2, #18]
+    strb    r0, [sp, #150]
+    ldrb    r0, [r2, #19]
+    strb    r0, [sp, #151]
+    add     lr, sp, #132
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r8, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #88]
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r8, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r8, r9, [sp, #100]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r8, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #96]
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r8, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r8, r9, [sp, #108]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r8, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #104]
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r8, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r8, r9, [sp, #116]
     @ S = 0^4 || K || N, then the IV into lane 0
     movs    r0, #0
-    str     r0, [sp, #112]
-    str     r0, [sp, #116]
-    str     r0, [sp, #120]
     str     r0, [sp, #124]
     str     r0, [sp, #128]
     str     r0, [sp, #132]
@@ -2456,736 +2450,743 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     str     r0, [sp, #140]
     str     r0, [sp, #144]
     str     r0, [sp, #148]
+    str     r0, [sp, #152]
+    str     r0, [sp, #156]
+    str     r0, [sp, #160]
     ldrb    r0, [r2, #0]
-    strb    r0, [sp, #116]
-    ldrb    r0, [r2, #1]
-    strb    r0, [sp, #117]
-    ldrb    r0, [r2, #2]
-    strb    r0, [sp, #118]
-    ldrb    r0, [r2, #3]
-    strb    r0, [sp, #119]
-    ldrb    r0, [r2, #4]
-    strb    r0, [sp, #120]
-    ldrb    r0, [r2, #5]
-    strb    r0, [sp, #121]
-    ldrb    r0, [r2, #6]
-    strb    r0, [sp, #122]
-    ldrb    r0, [r2, #7]
-    strb    r0, [sp, #123]
-    ldrb    r0, [r2, #8]
-    strb    r0, [sp, #124]
-    ldrb    r0, [r2, #9]
-    strb    r0, [sp, #125]
-    ldrb    r0, [r2, #10]
-    strb    r0, [sp, #126]
-    ldrb    r0, [r2, #11]
-    strb    r0, [sp, #127]
-    ldrb    r0, [r2, #12]
     strb    r0, [sp, #128]
-    ldrb    r0, [r2, #13]
+    ldrb    r0, [r2, #1]
     strb    r0, [sp, #129]
-    ldrb    r0, [r2, #14]
+    ldrb    r0, [r2, #2]
     strb    r0, [sp, #130]
-    ldrb    r0, [r2, #15]
+    ldrb    r0, [r2, #3]
     strb    r0, [sp, #131]
-    ldrb    r0, [r2, #16]
+    ldrb    r0, [r2, #4]
     strb    r0, [sp, #132]
-    ldrb    r0, [r2, #17]
+    ldrb    r0, [r2, #5]
     strb    r0, [sp, #133]
-    ldrb    r0, [r2, #18]
+    ldrb    r0, [r2, #6]
     strb    r0, [sp, #134]
-    ldrb    r0, [r2, #19]
+    ldrb    r0, [r2, #7]
     strb    r0, [sp, #135]
-    ldrb    r0, [r3, #0]
+    ldrb    r0, [r2, #8]
     strb    r0, [sp, #136]
-    ldrb    r0, [r3, #1]
+    ldrb    r0, [r2, #9]
     strb    r0, [sp, #137]
-    ldrb    r0, [r3, #2]
+    ldrb    r0, [r2, #10]
     strb    r0, [sp, #138]
-    ldrb    r0, [r3, #3]
+    ldrb    r0, [r2, #11]
     strb    r0, [sp, #139]
-    ldrb    r0, [r3, #4]
+    ldrb    r0, [r2, #12]
     strb    r0, [sp, #140]
-    ldrb    r0, [r3, #5]
+    ldrb    r0, [r2, #13]
     strb    r0, [sp, #141]
-    ldrb    r0, [r3, #6]
+    ldrb    r0, [r2, #14]
     strb    r0, [sp, #142]
-    ldrb    r0, [r3, #7]
+    ldrb    r0, [r2, #15]
     strb    r0, [sp, #143]
-    ldrb    r0, [r3, #8]
+    ldrb    r0, [r2, #16]
     strb    r0, [sp, #144]
-    ldrb    r0, [r3, #9]
+    ldrb    r0, [r2, #17]
     strb    r0, [sp, #145]
-    ldrb    r0, [r3, #10]
+    ldrb    r0, [r2, #18]
     strb    r0, [sp, #146]
-    ldrb    r0, [r3, #11]
+    ldrb    r0, [r2, #19]
     strb    r0, [sp, #147]
-    ldrb    r0, [r3, #12]
+    ldrb    r0, [r3, #0]
     strb    r0, [sp, #148]
-    ldrb    r0, [r3, #13]
+    ldrb    r0, [r3, #1]
     strb    r0, [sp, #149]
-    ldrb    r0, [r3, #14]
+    ldrb    r0, [r3, #2]
     strb    r0, [sp, #150]
-    ldrb    r0, [r3, #15]
+    ldrb    r0, [r3, #3]
     strb    r0, [sp, #151]
-    add     lr, sp, #112
+    ldrb    r0, [r3, #4]
+    strb    r0, [sp, #152]
+    ldrb    r0, [r3, #5]
+    strb    r0, [sp, #153]
+    ldrb    r0, [r3, #6]
+    strb    r0, [sp, #154]
+    ldrb    r0, [r3, #7]
+    strb    r0, [sp, #155]
+    ldrb    r0, [r3, #8]
+    strb    r0, [sp, #156]
+    ldrb    r0, [r3, #9]
+    strb    r0, [sp, #157]
+    ldrb    r0, [r3, #10]
+    strb    r0, [sp, #158]
+    ldrb    r0, [r3, #11]
+    strb    r0, [sp, #159]
+    ldrb    r0, [r3, #12]
+    strb    r0, [sp, #160]
+    ldrb    r0, [r3, #13]
+    strb    r0, [sp, #161]
+    ldrb    r0, [r3, #14]
+    strb    r0, [sp, #162]
+    ldrb    r0, [r3, #15]
+    strb    r0, [sp, #163]
+    add     lr, sp, #124
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r6, r7
+    eor     r0, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r0, r5
-    mov     r8, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r0, r6, r7
+    eor     r8, r5, r7, lsr #1
+#endif
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r1, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r1, r5
-    mov     r9, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r1, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r10, r6, r7
+    eor     r2, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r2, r5
-    mov     r10, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r2, r6, r7
+    eor     r10, r5, r7, lsr #1
+#endif
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r11, r6, r7
+    eor     r3, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r3, r5
-    mov     r11, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r3, r6, r7
+    eor     r11, r5, r7, lsr #1
+#endif
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r12, r6, r7
+    eor     r4, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r4, r5
-    mov     r12, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r4, r6, r7
+    eor     r12, r5, r7, lsr #1
+#endif
     movw    r5, #:lower16:ASCON_IV_E
     movt    r5, #:upper16:ASCON_IV_E
     movw    r6, #:lower16:ASCON_IV_O
     movt    r6, #:upper16:ASCON_IV_O
     eors    r0, r5                          @ the IV
     eor     r8, r8, r6
-    bl      .Lp12                           @ p^12
-    ldrd    r5, r6, [sp, #64]
+    adr     r5, .Lwhole_init80 + 1          @ the return address (Thumb)
+    str     r5, [sp, #0]
+    b       .Lp12                           @ p^12
+.Lwhole_init80:
+    ldrd    r5, r6, [sp, #76]
     eors    r2, r5                          @ x2 ^= key form
     eor     r10, r10, r6
-    ldrd    r5, r6, [sp, #72]
+    ldrd    r5, r6, [sp, #84]
     eors    r3, r5
     eor     r11, r11, r6
-    ldrd    r5, r6, [sp, #80]
+    ldrd    r5, r6, [sp, #92]
     eors    r4, r5
     eor     r12, r12, r6
 #else
     @ S = IV || K || N (interleaved; the key's lanes kept in the frame)
-    ldr     lr, [sp, #196]                  @ k
+    ldr     lr, [sp, #208]                  @ k
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r1, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #28]
-    mov     r1, r5
-    mov     r9, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r1, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
+    strd    r1, r9, [sp, #40]
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r10, r6, r7
+    eor     r2, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    strd    r5, r6, [sp, #36]
-    mov     r2, r5
-    mov     r10, r6
-    ldr     lr, [sp, #192]                  @ npub
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r2, r6, r7
+    eor     r10, r5, r7, lsr #1
+#endif
+    strd    r2, r10, [sp, #48]
+    ldr     lr, [sp, #204]                  @ npub
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r11, r6, r7
+    eor     r3, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r3, r5
-    mov     r11, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r3, r6, r7
+    eor     r11, r5, r7, lsr #1
+#endif
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r12, r6, r7
+    eor     r4, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r4, r5
-    mov     r12, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r4, r6, r7
+    eor     r12, r5, r7, lsr #1
+#endif
     movw    r0, #:lower16:ASCON_IV_E
     movt    r0, #:upper16:ASCON_IV_E
     movw    r8, #:lower16:ASCON_IV_O
     movt    r8, #:upper16:ASCON_IV_O
-    bl      .Lp12                           @ p^12
-    ldrd    r5, r6, [sp, #28]
+    adr     r5, .Lwhole_init + 1            @ the return address (Thumb)
+    str     r5, [sp, #0]
+    b       .Lp12                           @ p^12
+.Lwhole_init:
+    ldrd    r5, r6, [sp, #40]
     eors    r3, r5                          @ x3 ^= key form
     eor     r11, r11, r6
-    ldrd    r5, r6, [sp, #36]
+    ldrd    r5, r6, [sp, #48]
     eors    r4, r5
     eor     r12, r12, r6
 #endif
     @ associated data (if any): full blocks, the padded last one, p^b; then the domain bit
-    ldr     r5, [sp, #16]
+    ldr     r5, [sp, #28]
     cmp     r5, #0
     beq     .Lwhole_ad_done
+    ldr     lr, [sp, #24]
+    ldr     r6, [sp, #28]
+    bic     r7, r6, #ASCON_RATE - 1         @ the full blocks' bytes
+    and     r6, r6, #ASCON_RATE - 1
+    str     r6, [sp, #28]                   @ the partial block's
+    add     r7, r7, lr
+    str     r7, [sp, #8]                    @ the end of the full blocks
+    adr     r5, .Lwa_loop + 1               @ the rounds return to the loop's top
+    str     r5, [sp, #0]
 .Lwa_loop:
-    ldr     r5, [sp, #16]
-    cmp     r5, #ASCON_RATE
-    blo     .Lwa_last
-    sub     r5, r5, #ASCON_RATE
-    str     r5, [sp, #16]
-    ldr     lr, [sp, #12]
-    @ lane 0: the input's bytes, interleaved, into the state
+    ldr     r7, [sp, #8]
+    cmp     lr, r7
+    beq     .Lwa_done
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsr #4
+    and     r5, r5, #0x0f0f0f0f
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #4
+    eor     r5, r7, r6, lsr #2
+    and     r5, r5, #0x33333333
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #2
+    eor     r5, r7, r6, lsr #1
+    and     r5, r5, #0x55555555
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #1
+    eors    r0, r6                          @ x0 ^= the block's lane
+    eor     r8, r8, r7
 #else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r0, r5
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsl #4
+    and     r5, r5, #0xf0f0f0f0
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #4
+    eor     r5, r7, r6, lsl #2
+    and     r5, r5, #0xcccccccc
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #2
+    eor     r5, r7, r6, lsl #1
+    and     r5, r5, #0xaaaaaaaa
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #1
+    eors    r0, r7                          @ x0 ^= the block's lane
     eor     r8, r8, r6
-#if ASCON_RATE == 16
-    @ lane 1: the input's bytes, interleaved, into the state
-#if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
 #endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r1, r5
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsr #4
+    and     r5, r5, #0x0f0f0f0f
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #4
+    eor     r5, r7, r6, lsr #2
+    and     r5, r5, #0x33333333
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #2
+    eor     r5, r7, r6, lsr #1
+    and     r5, r5, #0x55555555
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #1
+    eors    r1, r6                          @ x1 ^= the block's lane
+    eor     r9, r9, r7
+#else
+    ldr     r6, [lr], #4
+    ldr     r7, [lr], #4
+    lsr     r5, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r5, #0, #16
+    eor     r5, r7, r6, lsr #8
+    and     r5, r5, #0x00ff00ff
+    eors    r7, r5
+    eor     r6, r6, r5, lsl #8
+    eor     r5, r7, r6, lsl #4
+    and     r5, r5, #0xf0f0f0f0
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #4
+    eor     r5, r7, r6, lsl #2
+    and     r5, r5, #0xcccccccc
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #2
+    eor     r5, r7, r6, lsl #1
+    and     r5, r5, #0xaaaaaaaa
+    eors    r7, r5
+    eor     r6, r6, r5, lsr #1
+    eors    r1, r7                          @ x1 ^= the block's lane
     eor     r9, r9, r6
 #endif
-    str     lr, [sp, #12]
-    bl      .Lpb                            @ p^ASCON_PB
-    b       .Lwa_loop
-.Lwa_last:
-    add     lr, sp, #44
-    lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
+#endif
+    b       .Lpb                            @ p^ASCON_PB, back to the loop's top
+.Lwa_done:
+    str     lr, [sp, #24]
+    add     lr, sp, #56
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    str     r0, [lr], #4
+    str     r8, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    str     r8, [lr], #4
+    str     r0, [lr], #4
 #endif
 #if ASCON_RATE == 16
-    lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    str     r1, [lr], #4
+    str     r9, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    str     r9, [lr], #4
+    str     r1, [lr], #4
 #endif
 #endif
-    ldr     r5, [sp, #16]                   @ bytes left (< rate)
-    ldr     r6, [sp, #12]
-    add     lr, sp, #44
+    ldr     r5, [sp, #28]                   @ bytes left (< rate)
+    ldr     r6, [sp, #24]
+    add     lr, sp, #56
     cmp     r5, #0
     beq     .Lwa_pad
 .Lwa_bytes:
@@ -3203,103 +3204,104 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
 #endif
     strb    r0, [lr]
-    str     r6, [sp, #12]
-    add     lr, sp, #44
+    str     r6, [sp, #24]
+    add     lr, sp, #56
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r6, r7
+    eor     r0, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r0, r5
-    mov     r8, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r0, r6, r7
+    eor     r8, r5, r7, lsr #1
+#endif
 #if ASCON_RATE == 16
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r1, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r1, r5
-    mov     r9, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r1, r6, r7
+    eor     r9, r5, r7, lsr #1
 #endif
-    bl      .Lpb                            @ p^ASCON_PB after the last AD block
+#endif
+    adr     r5, .Lwhole_ad_last + 1         @ the return address (Thumb)
+    str     r5, [sp, #0]
+    b       .Lpb                            @ p^ASCON_PB after the last AD block
+.Lwhole_ad_last:
 .Lwhole_ad_done:
 #if ASCON_LITTLE_ENDIAN
     eor     r12, r12, #0x80000000           @ domain separation: bit 63 of x4 (odd half, bit 31)
@@ -3307,313 +3309,768 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     eor     r4, r4, #1                      @ domain separation: bit 0 of x4 (even half, bit 0)
 #endif
     @ the message
-    ldr     r5, [sp, #20]
+    ldr     r5, [sp, #32]
     cmp     r5, #0
     bne     .Lwhole_dec
+    ldr     lr, [sp, #16]
+    ldr     r6, [sp, #20]
+    bic     r7, r6, #ASCON_RATE - 1         @ the full blocks' bytes
+    and     r6, r6, #ASCON_RATE - 1
+    str     r6, [sp, #20]                   @ the partial block's
+    add     r7, r7, lr
+    str     r7, [sp, #8]                    @ the end of the full blocks
+    ldr     r6, [sp, #12]
+    sub     r6, r6, lr
+    str     r6, [sp, #4]                    @ out - in
 .Lwe_loop:
-    ldr     r5, [sp, #8]
-    cmp     r5, #ASCON_RATE
-    blo     .Lwe_last
-    sub     r5, r5, #ASCON_RATE
-    str     r5, [sp, #8]
-    ldr     lr, [sp, #4]
-    @ lane 0: the input's bytes, interleaved, into the state
+    ldr     r5, [sp, #4]
+    ldr     r7, [sp, #8]
+    cmp     lr, r7
+    beq     .Lwe_done
+    add     r5, r5, lr                      @ the output pointer
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r0, r5
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r0, r6
+    eor     r8, r8, r7
+    str     r0, [r5], #4                    @ ciphertext
+    str     r8, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r6, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r6, #0, #16
+    eor     r6, r8, r0, lsr #8
+    and     r6, r6, #0x00ff00ff
     eor     r8, r8, r6
-#if ASCON_RATE == 16
-    @ lane 1: the input's bytes, interleaved, into the state
-#if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
+    eor     r0, r0, r6, lsl #8
+    eor     r6, r8, r0, lsr #4
+    and     r6, r6, #0x0f0f0f0f
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #4
+    eor     r6, r8, r0, lsr #2
+    and     r6, r6, #0x33333333
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #2
+    eor     r6, r8, r0, lsr #1
+    and     r6, r6, #0x55555555
+    eor     r8, r8, r6
+    eor     r0, r0, r6, lsl #1
 #else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eor     r8, r8, r6
+    eors    r0, r7
+    str     r8, [r5], #4                    @ ciphertext
+    str     r0, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r6, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r6, #0, #16
+    eor     r6, r0, r8, lsr #8
+    and     r6, r6, #0x00ff00ff
+    eors    r0, r6
+    eor     r8, r8, r6, lsl #8
+    eor     r6, r0, r8, lsl #4
+    and     r6, r6, #0xf0f0f0f0
+    eors    r0, r6
+    eor     r8, r8, r6, lsr #4
+    eor     r6, r0, r8, lsl #2
+    and     r6, r6, #0xcccccccc
+    eors    r0, r6
+    eor     r8, r8, r6, lsr #2
+    eor     r6, r0, r8, lsl #1
+    and     r6, r6, #0xaaaaaaaa
+    eors    r0, r6
+    eor     r8, r8, r6, lsr #1
 #endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r1, r5
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r1, r6
+    eor     r9, r9, r7
+    str     r1, [r5], #4                    @ ciphertext
+    str     r9, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r6, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r6, #0, #16
+    eor     r6, r9, r1, lsr #8
+    and     r6, r6, #0x00ff00ff
     eor     r9, r9, r6
-#endif
-    str     lr, [sp, #4]
-    ldr     lr, [sp, #0]
-    @ lane 0 out: ciphertext
-    lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r1, r1, r6, lsl #8
+    eor     r6, r9, r1, lsr #4
+    and     r6, r6, #0x0f0f0f0f
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #4
+    eor     r6, r9, r1, lsr #2
+    and     r6, r6, #0x33333333
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #2
+    eor     r6, r9, r1, lsr #1
+    and     r6, r6, #0x55555555
+    eor     r9, r9, r6
+    eor     r1, r1, r6, lsl #1
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
-#endif
-#if ASCON_RATE == 16
-    @ lane 1 out: ciphertext
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eor     r9, r9, r6
+    eors    r1, r7
+    str     r9, [r5], #4                    @ ciphertext
+    str     r1, [r5], #4
+    @ x1 = the ciphertext, interleaved
     lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
-#else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    bfi     r1, r9, #16, #16
+    bfi     r9, r6, #0, #16
+    eor     r6, r1, r9, lsr #8
+    and     r6, r6, #0x00ff00ff
+    eors    r1, r6
+    eor     r9, r9, r6, lsl #8
+    eor     r6, r1, r9, lsl #4
+    and     r6, r6, #0xf0f0f0f0
+    eors    r1, r6
+    eor     r9, r9, r6, lsr #4
+    eor     r6, r1, r9, lsl #2
+    and     r6, r6, #0xcccccccc
+    eors    r1, r6
+    eor     r9, r9, r6, lsr #2
+    eor     r6, r1, r9, lsl #1
+    and     r6, r6, #0xaaaaaaaa
+    eors    r1, r6
+    eor     r9, r9, r6, lsr #1
 #endif
 #endif
-    str     lr, [sp, #0]
-    bl      .Lpb                            @ p^ASCON_PB
+    @ p^ASCON_PB in line (lr, the input pointer, kept)
+#if ASCON_PB == 8
+    @ round 4 of p^12
+    eor     r2, r2, #6                      @ round constant 0xb4: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 5 of p^12
+    eor     r2, r2, #3                      @ round constant 0xa5: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+#elif ASCON_PB != 6
+#error the whole-message AEAD's rounds in line: p^6 or p^8
+#endif
+    @ round 6 of p^12
+    eor     r2, r2, #6                      @ round constant 0x96: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 7 of p^12
+    eor     r2, r2, #3                      @ round constant 0x87: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 8 of p^12
+    eor     r2, r2, #12                     @ round constant 0x78: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 9 of p^12
+    eor     r2, r2, #9                      @ round constant 0x69: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 10 of p^12
+    eor     r2, r2, #12                     @ round constant 0x5a: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 11 of p^12
+    eor     r2, r2, #9                      @ round constant 0x4b: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
     b       .Lwe_loop
-.Lwe_last:
-    add     lr, sp, #44
-    lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
+.Lwe_done:
+    str     lr, [sp, #16]
+    add     r5, r5, lr
+    str     r5, [sp, #12]
+    add     lr, sp, #56
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    str     r0, [lr], #4
+    str     r8, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    str     r8, [lr], #4
+    str     r0, [lr], #4
 #endif
 #if ASCON_RATE == 16
-    lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    str     r1, [lr], #4
+    str     r9, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    str     r9, [lr], #4
+    str     r1, [lr], #4
 #endif
 #endif
-    ldr     r5, [sp, #8]                    @ bytes left (< rate)
-    ldr     r6, [sp, #4]
-    ldr     r7, [sp, #0]
-    add     lr, sp, #44
+    ldr     r5, [sp, #20]                   @ bytes left (< rate)
+    ldr     r6, [sp, #16]
+    ldr     r7, [sp, #12]
+    add     lr, sp, #56
     cmp     r5, #0
     beq     .Lwe_pad
 .Lwe_bytes:
@@ -3632,413 +4089,862 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
 #endif
     strb    r0, [lr]
-    str     r6, [sp, #4]
-    str     r7, [sp, #0]
-    add     lr, sp, #44
+    str     r6, [sp, #16]
+    str     r7, [sp, #12]
+    add     lr, sp, #56
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r6, r7
+    eor     r0, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r0, r5
-    mov     r8, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r0, r6, r7
+    eor     r8, r5, r7, lsr #1
+#endif
 #if ASCON_RATE == 16
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r1, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r1, r5
-    mov     r9, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r1, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
 #endif
     b       .Lwhole_final
 .Lwhole_dec:
+    ldr     lr, [sp, #16]
+    ldr     r6, [sp, #20]
+    bic     r7, r6, #ASCON_RATE - 1         @ the full blocks' bytes
+    and     r6, r6, #ASCON_RATE - 1
+    str     r6, [sp, #20]                   @ the partial block's
+    add     r7, r7, lr
+    str     r7, [sp, #8]                    @ the end of the full blocks
+    ldr     r6, [sp, #12]
+    sub     r6, r6, lr
+    str     r6, [sp, #4]                    @ out - in
 .Lwd_loop:
-    ldr     r5, [sp, #8]
-    cmp     r5, #ASCON_RATE
-    blo     .Lwd_last
-    sub     r5, r5, #ASCON_RATE
-    str     r5, [sp, #8]
-    ldr     lr, [sp, #4]
-    @ lane 0: the input's bytes, interleaved, into the state
+    ldr     r5, [sp, #4]
+    ldr     r7, [sp, #8]
+    cmp     lr, r7
+    beq     .Lwd_done
+    add     r5, r5, lr                      @ the output pointer
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r0, r6
+    eor     r8, r8, r7
+    str     r0, [r5], #4                    @ plaintext
+    str     r8, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r0, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r0, #0, #16
+    eor     r0, r7, r6, lsr #8
+    and     r0, r0, #0x00ff00ff
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #8
+    eor     r0, r7, r6, lsr #4
+    and     r0, r0, #0x0f0f0f0f
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #4
+    eor     r0, r7, r6, lsr #2
+    and     r0, r0, #0x33333333
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #2
+    eor     r0, r7, r6, lsr #1
+    and     r0, r0, #0x55555555
+    eor     r8, r7, r0
+    eor     r0, r6, r0, lsl #1
 #else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r0, r5
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x0 is bytes now: xor the input's
+    ldr     r7, [lr], #4
     eor     r8, r8, r6
-    strd    r5, r6, [sp, #44]               @ the ciphertext lane: the next state
-#if ASCON_RATE == 16
-    @ lane 1: the input's bytes, interleaved, into the state
-#if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
-    ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
+    eors    r0, r7
+    str     r8, [r5], #4                    @ plaintext
+    str     r0, [r5], #4
+    @ x0 = the ciphertext, interleaved
+    lsr     r0, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r0, #0, #16
+    eor     r0, r7, r6, lsr #8
+    and     r0, r0, #0x00ff00ff
+    eors    r7, r0
+    eor     r6, r6, r0, lsl #8
+    eor     r0, r7, r6, lsl #4
+    and     r0, r0, #0xf0f0f0f0
+    eors    r7, r0
+    eor     r6, r6, r0, lsr #4
+    eor     r0, r7, r6, lsl #2
+    and     r0, r0, #0xcccccccc
+    eors    r7, r0
+    eor     r6, r6, r0, lsr #2
+    eor     r0, r7, r6, lsl #1
+    and     r0, r0, #0xaaaaaaaa
+    eor     r8, r6, r0, lsr #1
+    eors    r0, r7
 #endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    eors    r1, r5
+#if ASCON_RATE == 16
+#if ASCON_LITTLE_ENDIAN
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
+    eors    r1, r6
+    eor     r9, r9, r7
+    str     r1, [r5], #4                    @ plaintext
+    str     r9, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r1, r6, #16
+    bfi     r6, r7, #16, #16
+    bfi     r7, r1, #0, #16
+    eor     r1, r7, r6, lsr #8
+    and     r1, r1, #0x00ff00ff
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #8
+    eor     r1, r7, r6, lsr #4
+    and     r1, r1, #0x0f0f0f0f
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #4
+    eor     r1, r7, r6, lsr #2
+    and     r1, r1, #0x33333333
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #2
+    eor     r1, r7, r6, lsr #1
+    and     r1, r1, #0x55555555
+    eor     r9, r7, r1
+    eor     r1, r6, r1, lsl #1
+#else
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    ldr     r6, [lr], #4                    @ x1 is bytes now: xor the input's
+    ldr     r7, [lr], #4
     eor     r9, r9, r6
-    strd    r5, r6, [sp, #52]               @ the ciphertext lane: the next state
+    eors    r1, r7
+    str     r9, [r5], #4                    @ plaintext
+    str     r1, [r5], #4
+    @ x1 = the ciphertext, interleaved
+    lsr     r1, r7, #16
+    bfi     r7, r6, #16, #16
+    bfi     r6, r1, #0, #16
+    eor     r1, r7, r6, lsr #8
+    and     r1, r1, #0x00ff00ff
+    eors    r7, r1
+    eor     r6, r6, r1, lsl #8
+    eor     r1, r7, r6, lsl #4
+    and     r1, r1, #0xf0f0f0f0
+    eors    r7, r1
+    eor     r6, r6, r1, lsr #4
+    eor     r1, r7, r6, lsl #2
+    and     r1, r1, #0xcccccccc
+    eors    r7, r1
+    eor     r6, r6, r1, lsr #2
+    eor     r1, r7, r6, lsl #1
+    and     r1, r1, #0xaaaaaaaa
+    eor     r9, r6, r1, lsr #1
+    eors    r1, r7
 #endif
-    str     lr, [sp, #4]
-    ldr     lr, [sp, #0]
-    @ lane 0 out: plaintext (state ^ ciphertext)
-    lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
-#else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
 #endif
-    ldrd    r0, r8, [sp, #44]               @ the state's rate = the ciphertext
-#if ASCON_RATE == 16
-    @ lane 1 out: plaintext (state ^ ciphertext)
-    lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-#if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
-#else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    @ p^ASCON_PB in line (lr, the input pointer, kept)
+#if ASCON_PB == 8
+    @ round 4 of p^12
+    eor     r2, r2, #6                      @ round constant 0xb4: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 5 of p^12
+    eor     r2, r2, #3                      @ round constant 0xa5: even bits
+    eor     r10, r10, #12                   @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+#elif ASCON_PB != 6
+#error the whole-message AEAD's rounds in line: p^6 or p^8
 #endif
-    ldrd    r1, r9, [sp, #52]               @ the state's rate = the ciphertext
-#endif
-    str     lr, [sp, #0]
-    bl      .Lpb                            @ p^ASCON_PB
+    @ round 6 of p^12
+    eor     r2, r2, #6                      @ round constant 0x96: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 7 of p^12
+    eor     r2, r2, #3                      @ round constant 0x87: even bits
+    eor     r10, r10, #9                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 8 of p^12
+    eor     r2, r2, #12                     @ round constant 0x78: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 9 of p^12
+    eor     r2, r2, #9                      @ round constant 0x69: even bits
+    eor     r10, r10, #6                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 10 of p^12
+    eor     r2, r2, #12                     @ round constant 0x5a: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
+    @ round 11 of p^12
+    eor     r2, r2, #9                      @ round constant 0x4b: even bits
+    eor     r10, r10, #3                    @ odd bits
+    @ S-box, even slice: y0..y4 end in r2, r6, r4, r0, r1
+    eor     r5, r1, r2                      @ A = x1 ^ x2
+    eor     r6, r0, r4                      @ B = x0 ^ x4
+    eors    r2, r6                          @ x2 = x0 ^ x2 ^ x4
+    eor     r7, r3, r4                      @ C = x3 ^ x4
+    orn     r4, r3, r4                      @ x4 = x3 | ~x4
+    orrs    r0, r7                          @ x0 = x0 | (x3 ^ x4)
+    eors    r3, r1                          @ x3 = x1 ^ x3
+    orrs    r2, r1                          @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bics    r1, r6                          @ x1 = x1 & ~(x0 ^ x4)
+    orrs    r3, r5                          @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eors    r6, r3                          @ B = y1
+    eors    r0, r5                          @ x0 = y3
+    eors    r2, r7                          @ x2 = y0
+    eors    r4, r5                          @ x4 = y2
+    eors    r1, r7                          @ x1 = y4
+    @ S-box, odd slice: y0..y4 end in r10, r7, r12, r8, r9
+    eor     r5, r9, r10                     @ A = x1 ^ x2
+    eor     r7, r8, r12                     @ B = x0 ^ x4
+    eor     r10, r10, r7                    @ x2 = x0 ^ x2 ^ x4
+    eor     r3, r11, r12                    @ C = x3 ^ x4
+    orn     r12, r11, r12                   @ x4 = x3 | ~x4
+    orr     r8, r8, r3                      @ x0 = x0 | (x3 ^ x4)
+    eor     r11, r11, r9                    @ x3 = x1 ^ x3
+    orr     r10, r10, r9                    @ x2 = x1 | (x0 ^ x2 ^ x4)
+    bic     r9, r9, r7                      @ x1 = x1 & ~(x0 ^ x4)
+    orr     r11, r11, r5                    @ x3 = (x1 ^ x2) | (x1 ^ x3)
+    eor     r7, r7, r11                     @ B = y1
+    eor     r8, r8, r5                      @ x0 = y3
+    eor     r10, r10, r3                    @ x2 = y0
+    eor     r12, r12, r5                    @ x4 = y2
+    eor     r9, r9, r3                      @ x1 = y4
+    @ linear layer, each lane from where the S-boxes left it to its home registers
+    eor     r5, r0, r8, ror #3              @ u = x3 ^ (x3 >>> 7): even
+    eor     r11, r8, r0, ror #4             @ odd
+    eor     r3, r0, r5, ror #5              @ x3 = x3 ^ (u >>> 10) = x3 ^ (x3 >>> 10) ^ (x3 >>> 17)
+    eor     r11, r8, r11, ror #5
+    eor     r5, r2, r10, ror #4             @ u = x0 ^ (x0 >>> 9): even
+    eor     r8, r10, r2, ror #5             @ odd
+    eor     r0, r2, r8, ror #9              @ x0 = x0 ^ (u >>> 19) = x0 ^ (x0 >>> 19) ^ (x0 >>> 28)
+    eor     r8, r10, r5, ror #10
+    eor     r5, r4, r12, ror #2             @ u = x2 ^ (x2 >>> 5): even
+    eor     r10, r12, r4, ror #3            @ odd
+    eor     r2, r4, r10                     @ x2 = x2 ^ (u >>> 1) = x2 ^ (x2 >>> 1) ^ (x2 >>> 6)
+    eor     r10, r12, r5, ror #1
+    eor     r5, r1, r1, ror #17             @ u = x4 ^ (x4 >>> 34): even
+    eor     r12, r9, r9, ror #17            @ odd
+    eor     r4, r1, r12, ror #3             @ x4 = x4 ^ (u >>> 7) = x4 ^ (x4 >>> 7) ^ (x4 >>> 41)
+    eor     r12, r9, r5, ror #4
+    eor     r5, r6, r6, ror #21             @ u = x1 ^ (x1 >>> 42): even
+    eor     r9, r7, r7, ror #21             @ odd
+    eor     r1, r6, r9, ror #30             @ x1 = x1 ^ (u >>> 61) = x1 ^ (x1 >>> 61) ^ (x1 >>> 39)
+    eor     r9, r7, r5, ror #31
     b       .Lwd_loop
-.Lwd_last:
-    add     lr, sp, #44
-    lsr     r6, r0, #16
-    lsr     r7, r8, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r0
-    bfi     r5, r8, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
+.Lwd_done:
+    str     lr, [sp, #16]
+    add     r5, r5, lr
+    str     r5, [sp, #12]
+    add     lr, sp, #56
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r8, r0, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #1
+    eor     r7, r8, r0, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #2
+    eor     r7, r8, r0, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #4
+    eor     r7, r8, r0, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r8, r8, r7
+    eor     r0, r0, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    str     r0, [lr], #4
+    str     r8, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r0, r8, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #1
+    eor     r7, r0, r8, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #2
+    eor     r7, r0, r8, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r0, r7
+    eor     r8, r8, r7, lsr #4
+    eor     r7, r0, r8, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r0, r7
+    eor     r8, r8, r7, lsl #8
+    lsr     r7, r0, #16
+    bfi     r0, r8, #16, #16
+    bfi     r8, r7, #0, #16
+    str     r8, [lr], #4
+    str     r0, [lr], #4
 #endif
 #if ASCON_RATE == 16
-    lsr     r6, r1, #16
-    lsr     r7, r9, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r1
-    bfi     r5, r9, #16, #16                @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r9, r1, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #1
+    eor     r7, r9, r1, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #2
+    eor     r7, r9, r1, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #4
+    eor     r7, r9, r1, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r9, r9, r7
+    eor     r1, r1, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    str     r1, [lr], #4
+    str     r9, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r1, r9, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #1
+    eor     r7, r1, r9, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #2
+    eor     r7, r1, r9, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r1, r7
+    eor     r9, r9, r7, lsr #4
+    eor     r7, r1, r9, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r1, r7
+    eor     r9, r9, r7, lsl #8
+    lsr     r7, r1, #16
+    bfi     r1, r9, #16, #16
+    bfi     r9, r7, #0, #16
+    str     r9, [lr], #4
+    str     r1, [lr], #4
 #endif
 #endif
-    ldr     r5, [sp, #8]                    @ bytes left (< rate)
-    ldr     r6, [sp, #4]
-    ldr     r7, [sp, #0]
-    add     lr, sp, #44
+    ldr     r5, [sp, #20]                   @ bytes left (< rate)
+    ldr     r6, [sp, #16]
+    ldr     r7, [sp, #12]
+    add     lr, sp, #56
     cmp     r5, #0
     beq     .Lwd_pad
 .Lwd_bytes:
@@ -4057,361 +4963,358 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     eor     r0, r0, #0x80                   @ padding (v1.2: 0x80)
 #endif
     strb    r0, [lr]
-    str     r6, [sp, #4]
-    str     r7, [sp, #0]
-    add     lr, sp, #44
+    str     r6, [sp, #16]
+    str     r7, [sp, #12]
+    add     lr, sp, #56
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r8, r6, r7
+    eor     r0, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r0, r5
-    mov     r8, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r0, r6, r7
+    eor     r8, r5, r7, lsr #1
+#endif
 #if ASCON_RATE == 16
 #if ASCON_LITTLE_ENDIAN
-    ldr     r5, [lr], #4                    @ low word
-    ldr     r6, [lr], #4                    @ high word
-#else
-    ldr     r6, [lr], #4                    @ big-endian lane: the high word first
     ldr     r5, [lr], #4
-    rev     r6, r6
-    rev     r5, r5
-#endif
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
+    ldr     r6, [lr], #4
+    lsr     r7, r5, #16
+    bfi     r5, r6, #16, #16
+    bfi     r6, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r6, r7
     eor     r5, r5, r7, lsl #8
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
+    eor     r7, r6, r5, lsr #4
+    and     r7, r7, #0x0f0f0f0f
     eors    r6, r7
-    eor     r6, r6, r7, lsl #1
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
+    eor     r5, r5, r7, lsl #4
+    eor     r7, r6, r5, lsr #2
+    and     r7, r7, #0x33333333
     eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
+    eor     r5, r5, r7, lsl #2
+    eor     r7, r6, r5, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r9, r6, r7
+    eor     r1, r5, r7, lsl #1
+#else
+    ldr     r5, [lr], #4
+    ldr     r6, [lr], #4
+    lsr     r7, r6, #16
+    bfi     r6, r5, #16, #16
+    bfi     r5, r7, #0, #16
+    eor     r7, r6, r5, lsr #8
+    and     r7, r7, #0x00ff00ff
     eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
+    eor     r5, r5, r7, lsl #8
+    eor     r7, r6, r5, lsl #4
+    and     r7, r7, #0xf0f0f0f0
     eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    lsr     r7, r5, #16                     @ odd bits of the low word
-    bfi     r5, r6, #16, #16                @ even bits of the lane
-    bfi     r6, r7, #0, #16                 @ odd bits of the lane
-    mov     r1, r5
-    mov     r9, r6
+    eor     r5, r5, r7, lsr #4
+    eor     r7, r6, r5, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r6, r7
+    eor     r5, r5, r7, lsr #2
+    eor     r7, r6, r5, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eor     r1, r6, r7
+    eor     r9, r5, r7, lsr #1
+#endif
 #endif
 .Lwhole_final:
     @ finalization: S ^= 0^r || K || 0; p^12; tag = (x3, x4) ^ K
 #if CRYPTO_KEYBYTES == 20
-    ldrd    r5, r6, [sp, #88]
+    ldrd    r5, r6, [sp, #100]
     eors    r1, r5                          @ x1 ^= key form
     eor     r9, r9, r6
-    ldrd    r5, r6, [sp, #96]
+    ldrd    r5, r6, [sp, #108]
     eors    r2, r5
     eor     r10, r10, r6
-    ldrd    r5, r6, [sp, #104]
+    ldrd    r5, r6, [sp, #116]
     eors    r3, r5
     eor     r11, r11, r6
 #elif ASCON_RATE == 16
-    ldrd    r5, r6, [sp, #28]
+    ldrd    r5, r6, [sp, #40]
     eors    r2, r5                          @ x2 ^= key form
     eor     r10, r10, r6
-    ldrd    r5, r6, [sp, #36]
+    ldrd    r5, r6, [sp, #48]
     eors    r3, r5
     eor     r11, r11, r6
 #else
-    ldrd    r5, r6, [sp, #28]
+    ldrd    r5, r6, [sp, #40]
     eors    r1, r5                          @ x1 ^= key form
     eor     r9, r9, r6
-    ldrd    r5, r6, [sp, #36]
+    ldrd    r5, r6, [sp, #48]
     eors    r2, r5
     eor     r10, r10, r6
 #endif
-    bl      .Lp12                           @ p^12
+    adr     r5, .Lwhole_tag + 1             @ the return address (Thumb)
+    str     r5, [sp, #0]
+    b       .Lp12                           @ p^12
+.Lwhole_tag:
 #if CRYPTO_KEYBYTES == 20
-    ldrd    r5, r6, [sp, #72]
+    ldrd    r5, r6, [sp, #84]
     eors    r3, r5                          @ x3 ^= key form
     eor     r11, r11, r6
-    ldrd    r5, r6, [sp, #80]
+    ldrd    r5, r6, [sp, #92]
     eors    r4, r5
     eor     r12, r12, r6
 #else
-    ldrd    r5, r6, [sp, #28]
+    ldrd    r5, r6, [sp, #40]
     eors    r3, r5                          @ x3 ^= key form
     eor     r11, r11, r6
-    ldrd    r5, r6, [sp, #36]
+    ldrd    r5, r6, [sp, #48]
     eors    r4, r5
     eor     r12, r12, r6
 #endif
-    ldr     r5, [sp, #20]
+    ldr     r5, [sp, #32]
     cmp     r5, #0
     bne     .Lwhole_verify
-    ldr     lr, [sp, #0]                    @ the tag after the ciphertext
-    lsr     r6, r3, #16
-    lsr     r7, r11, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r3
-    bfi     r5, r11, #16, #16               @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
+    ldr     lr, [sp, #12]                   @ the tag after the ciphertext
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r11, r3, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #1
+    eor     r7, r11, r3, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #2
+    eor     r7, r11, r3, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #4
+    eor     r7, r11, r3, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #8
+    lsr     r7, r3, #16
+    bfi     r3, r11, #16, #16
+    bfi     r11, r7, #0, #16
+    str     r3, [lr], #4
+    str     r11, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r3, r11, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r3, r7
+    eor     r11, r11, r7, lsr #1
+    eor     r7, r3, r11, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r3, r7
+    eor     r11, r11, r7, lsr #2
+    eor     r7, r3, r11, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r3, r7
+    eor     r11, r11, r7, lsr #4
+    eor     r7, r3, r11, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r3, r7
+    eor     r11, r11, r7, lsl #8
+    lsr     r7, r3, #16
+    bfi     r3, r11, #16, #16
+    bfi     r11, r7, #0, #16
+    str     r11, [lr], #4
+    str     r3, [lr], #4
 #endif
-    lsr     r6, r4, #16
-    lsr     r7, r12, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r4
-    bfi     r5, r12, #16, #16               @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r12, r4, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #1
+    eor     r7, r12, r4, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #2
+    eor     r7, r12, r4, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #4
+    eor     r7, r12, r4, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #8
+    lsr     r7, r4, #16
+    bfi     r4, r12, #16, #16
+    bfi     r12, r7, #0, #16
+    str     r4, [lr], #4
+    str     r12, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r4, r12, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r4, r7
+    eor     r12, r12, r7, lsr #1
+    eor     r7, r4, r12, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r4, r7
+    eor     r12, r12, r7, lsr #2
+    eor     r7, r4, r12, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r4, r7
+    eor     r12, r12, r7, lsr #4
+    eor     r7, r4, r12, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r4, r7
+    eor     r12, r12, r7, lsl #8
+    lsr     r7, r4, #16
+    bfi     r4, r12, #16, #16
+    bfi     r12, r7, #0, #16
+    str     r12, [lr], #4
+    str     r4, [lr], #4
 #endif
     movs    r0, #0
     b       .Lwhole_wipe
 .Lwhole_verify:
-    add     lr, sp, #44                     @ the computed tag to the buffer
-    lsr     r6, r3, #16
-    lsr     r7, r11, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r3
-    bfi     r5, r11, #16, #16               @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
+    add     lr, sp, #56                     @ the computed tag to the buffer
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r11, r3, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #1
+    eor     r7, r11, r3, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #2
+    eor     r7, r11, r3, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #4
+    eor     r7, r11, r3, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r11, r11, r7
+    eor     r3, r3, r7, lsl #8
+    lsr     r7, r3, #16
+    bfi     r3, r11, #16, #16
+    bfi     r11, r7, #0, #16
+    str     r3, [lr], #4
+    str     r11, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r3, r11, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r3, r7
+    eor     r11, r11, r7, lsr #1
+    eor     r7, r3, r11, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r3, r7
+    eor     r11, r11, r7, lsr #2
+    eor     r7, r3, r11, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r3, r7
+    eor     r11, r11, r7, lsr #4
+    eor     r7, r3, r11, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r3, r7
+    eor     r11, r11, r7, lsl #8
+    lsr     r7, r3, #16
+    bfi     r3, r11, #16, #16
+    bfi     r11, r7, #0, #16
+    str     r11, [lr], #4
+    str     r3, [lr], #4
 #endif
-    lsr     r6, r4, #16
-    lsr     r7, r12, #16
-    bfi     r6, r7, #16, #16                @ high word, bits interleaved
-    mov     r5, r4
-    bfi     r5, r12, #16, #16               @ low word, bits interleaved
-    eor     r7, r5, r5, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #8
-    eor     r7, r5, r5, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #4
-    eor     r7, r5, r5, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #2
-    eor     r7, r5, r5, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r5, r7
-    eor     r5, r5, r7, lsl #1
-    eor     r7, r6, r6, lsr #8
-    and     r7, r7, #0x0000ff00
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #8
-    eor     r7, r6, r6, lsr #4
-    and     r7, r7, #0x00f000f0
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #4
-    eor     r7, r6, r6, lsr #2
-    and     r7, r7, #0x0c0c0c0c
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #2
-    eor     r7, r6, r6, lsr #1
-    and     r7, r7, #0x22222222
-    eors    r6, r7
-    eor     r6, r6, r7, lsl #1
 #if ASCON_LITTLE_ENDIAN
-    str     r5, [lr], #4
-    str     r6, [lr], #4
+    eor     r7, r12, r4, lsr #1
+    and     r7, r7, #0x55555555
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #1
+    eor     r7, r12, r4, lsr #2
+    and     r7, r7, #0x33333333
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #2
+    eor     r7, r12, r4, lsr #4
+    and     r7, r7, #0x0f0f0f0f
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #4
+    eor     r7, r12, r4, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eor     r12, r12, r7
+    eor     r4, r4, r7, lsl #8
+    lsr     r7, r4, #16
+    bfi     r4, r12, #16, #16
+    bfi     r12, r7, #0, #16
+    str     r4, [lr], #4
+    str     r12, [lr], #4
 #else
-    rev     r6, r6
-    rev     r5, r5
-    str     r6, [lr], #4
-    str     r5, [lr], #4
+    eor     r7, r4, r12, lsl #1
+    and     r7, r7, #0xaaaaaaaa
+    eors    r4, r7
+    eor     r12, r12, r7, lsr #1
+    eor     r7, r4, r12, lsl #2
+    and     r7, r7, #0xcccccccc
+    eors    r4, r7
+    eor     r12, r12, r7, lsr #2
+    eor     r7, r4, r12, lsl #4
+    and     r7, r7, #0xf0f0f0f0
+    eors    r4, r7
+    eor     r12, r12, r7, lsr #4
+    eor     r7, r4, r12, lsr #8
+    and     r7, r7, #0x00ff00ff
+    eors    r4, r7
+    eor     r12, r12, r7, lsl #8
+    lsr     r7, r4, #16
+    bfi     r4, r12, #16, #16
+    bfi     r12, r7, #0, #16
+    str     r12, [lr], #4
+    str     r4, [lr], #4
 #endif
-    ldr     r6, [sp, #4]                    @ the received tag after the ciphertext
+    ldr     r6, [sp, #16]                   @ the received tag after the ciphertext
     movs    r0, #0
-    ldr     r5, [sp, #44]
+    ldr     r5, [sp, #56]
     ldr     r7, [r6, #0]
     eors    r5, r7
     orr     r0, r0, r5                      @ the differences, ored (no early exit)
-    ldr     r5, [sp, #48]
+    ldr     r5, [sp, #60]
     ldr     r7, [r6, #4]
     eors    r5, r7
     orr     r0, r0, r5                      @ the differences, ored (no early exit)
-    ldr     r5, [sp, #52]
+    ldr     r5, [sp, #64]
     ldr     r7, [r6, #8]
     eors    r5, r7
     orr     r0, r0, r5                      @ the differences, ored (no early exit)
-    ldr     r5, [sp, #56]
+    ldr     r5, [sp, #68]
     ldr     r7, [r6, #12]
     eors    r5, r7
     orr     r0, r0, r5                      @ the differences, ored (no early exit)
     cmp     r0, #0
     beq     .Lwhole_wipe
     @ rejected: the plaintext written is wiped
-    ldr     r5, [sp, #24]
-    ldr     r6, [sp, #0]
+    ldr     r5, [sp, #36]
+    ldr     r6, [sp, #12]
     sub     r6, r6, r5
     movs    r7, #0
     cmp     r5, #0
@@ -4426,28 +5329,28 @@ LWC_SYM(ascon_armv7m_aead_decrypt):
     @ wipe the key lanes and the buffer in the frame, and the state's registers (r0: the result)
     movs    r5, #0
     movs    r6, #0
-    strd    r5, r6, [sp, #28]
-    strd    r5, r6, [sp, #36]
-    strd    r5, r6, [sp, #44]
-    strd    r5, r6, [sp, #52]
-#if CRYPTO_KEYBYTES == 20
+    strd    r5, r6, [sp, #40]
+    strd    r5, r6, [sp, #48]
+    strd    r5, r6, [sp, #56]
     strd    r5, r6, [sp, #64]
-    strd    r5, r6, [sp, #72]
-    strd    r5, r6, [sp, #80]
-    strd    r5, r6, [sp, #88]
-    strd    r5, r6, [sp, #96]
-    strd    r5, r6, [sp, #104]
-    strd    r5, r6, [sp, #112]
-    strd    r5, r6, [sp, #120]
-    strd    r5, r6, [sp, #128]
-    strd    r5, r6, [sp, #136]
-    strd    r5, r6, [sp, #144]
+#if CRYPTO_KEYBYTES == 20
+    strd    r5, r6, [sp, #76]
+    strd    r5, r6, [sp, #84]
+    strd    r5, r6, [sp, #92]
+    strd    r5, r6, [sp, #100]
+    strd    r5, r6, [sp, #108]
+    strd    r5, r6, [sp, #116]
+    strd    r5, r6, [sp, #124]
+    strd    r5, r6, [sp, #132]
+    strd    r5, r6, [sp, #140]
+    strd    r5, r6, [sp, #148]
+    strd    r5, r6, [sp, #156]
 #endif
     movs    r1, #0
     movs    r2, #0
     movs    r3, #0
     mov     r12, #0
-    add     sp, sp, #152
+    add     sp, sp, #164
     pop     {r4-r11, pc}                    @ r4-r11 (state) restored: the caller's
     .size LWC_SYM(ascon_armv7m_aead_decrypt), .-LWC_SYM(ascon_armv7m_aead_decrypt)
 #endif

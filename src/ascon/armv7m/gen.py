@@ -12,7 +12,9 @@ during the permutation:
             (no dispatch); runs of whole rate blocks with the state in
             registers from the first block to the last, and for the AEADs
             whole messages from the key to the tag; both call one 12-round
-            subroutine (bl / bx lr), entered at round 0 or 12 - ASCON_PB
+            subroutine, entered at round 0 or 12 - ASCON_PB, which returns
+            through the caller's frame ([sp]), so that lr keeps the input
+            pointer across it
     small   one round in a loop over a table of the round constants (two
             bytes a round, a zero ends it); only the permutation: the C
             modes do the rest
@@ -38,8 +40,7 @@ Register map (the thesis' picture of the state, one register a half):
                            the odd slice's S-box borrows r3 for one
     lr                     free in the rounds: the state pointer (fast
                            permute), the constant pointer (small), the
-                           data pointer in the conversions; the rounds'
-                           return address when called as a subroutine
+                           input pointer of the block loops
 
 A round, on each 32-bit slice (the five even halves, then the five odd):
 
@@ -58,6 +59,12 @@ A round, on each 32-bit slice (the five even halves, then the five odd):
                e' = o >>> k, o' = e >>> k+1): four EORs a lane, the lanes
                in the order in which their home registers come free
                (linear_layer()), no move: 52 one-cycle operations a round
+
+A rate block (lane_op()): each rate lane goes to its bytes in place (zip,
+19 operations), takes the input's words (out = the xor), and comes back
+from the ciphertext's (unzip, 19): one conversion each way a lane, five
+exchanges of bits between its two words each (exchange()); v1.2's
+big-endian lanes cost the same (no REV).
 """
 from __future__ import annotations
 
@@ -80,8 +87,6 @@ SBOX_T_EVEN = ["r5", "r6", "r7"]
 SBOX_T_ODD = ["r5", "r7", "r3"]
 
 SIGMA = [(19, 28), (61, 39), (1, 6), (10, 17), (7, 41)]
-# unzip: even bits to the low half, odd bits to the high (zip: reversed)
-DELTA = [(0x22222222, 1), (0x0C0C0C0C, 2), (0x00F000F0, 4), (0x0000FF00, 8)]
 
 
 def round_constant(i: int) -> tuple[int, int, int]:
@@ -198,112 +203,216 @@ def rounds(a: Asm, first: int, prefix: str, end: int = 12) -> None:
 
 
 # -- bytes <-> bit-interleaved lanes ---------------------------------------------
-def dswap(a: Asm, x: str, t: str, mask: int, s: int) -> None:
-    """Swap the bits of x under mask with those s above: four operations."""
-    a("eor", t, x, f"{x}, lsr #{s}")
-    a("and", t, t, f"#0x{mask:08x}")
-    a.alu("eor", x, x, t)
-    a("eor", x, x, f"{t}, lsl #{s}")
+# A lane as loaded, w0 (its first four bytes) and w1 (the next four), to its
+# interleaved halves e, o: the bit at position p of the 64-bit pair (word
+# bit 5 of p, position in the word bits 0-4) goes to position rotr6(p), a
+# rotation of p's six bits.  That rotation is five transpositions of a
+# position bit j with the word bit, j = 4, 3, 2, 1, 0, and each is one
+# exchange between the two words (exchange()): four operations, three for
+# j = 4 (BFI), 19 a lane.  An exchange either swaps w0's bits with bit j
+# set for w1's with it clear (the position bits' plain transposition) or
+# w0's with it clear for w1's with it set (complemented); v1.2's
+# big-endian lanes (each word byte-reversed, the high word first) take
+# complemented ones where the reversal needs them, and the halves end
+# swapped (e in w1): no REV.  zip is the same five in reverse order.
+UNZIP = {False: [(4, False), (3, False), (2, False), (1, False), (0, False)],  # little-endian
+         True: [(4, True), (3, False), (2, True), (1, True), (0, True)]}      # big-endian (v1.2)
+M_CLEAR = {0: 0x55555555, 1: 0x33333333, 2: 0x0F0F0F0F, 3: 0x00FF00FF}  # positions with bit j clear
 
 
-def unzip(a: Asm, x: str, t: str) -> None:
-    for m, s in DELTA:
-        dswap(a, x, t, m, s)
+def exchange(a: Asm, w0: str, w1: str, t: str, j: int, comp: bool,
+             d0: str | None = None, d1: str | None = None) -> None:
+    """Transpose position bit j with the word bit in (w0, w1), temporary
+    t; the results to d0, d1 (default: in place; t may be one of them)."""
+    s = 1 << j
+    d0, d1 = d0 or w0, d1 or w1
+    if j == 4:
+        assert (d0, d1) == (w0, w1)
+        lo, hi = (w1, w0) if comp else (w0, w1)  # lo's high half <-> hi's low half
+        a("lsr", t, lo, "#16")
+        a("bfi", lo, hi, "#16, #16")
+        a("bfi", hi, t, "#0, #16")
+        return
+    if comp:  # w0's bits at p (bit j clear) <-> w1's at p + s
+        a("eor", t, w1, f"{w0}, lsl #{s}")
+        a("and", t, t, f"#0x{0xFFFFFFFF ^ M_CLEAR[j]:08x}")
+        back = f"lsr #{s}"
+    else:     # w0's bits at p + s (bit j set) <-> w1's at p
+        a("eor", t, w1, f"{w0}, lsr #{s}")
+        a("and", t, t, f"#0x{M_CLEAR[j]:08x}")
+        back = f"lsl #{s}"
+    writes = [(d1, w1, ""), (d0, w0, back)]
+    if d1 == t:
+        writes.reverse()
+    assert writes[0][0] not in (writes[1][1], t)
+    for d, w, shift in writes:
+        a.alu("eor", d, w, t, shift)
 
 
-def zip_(a: Asm, x: str, t: str) -> None:
-    for m, s in reversed(DELTA):
-        dswap(a, x, t, m, s)
+def unzip(a: Asm, w0: str, w1: str, t: str, be: bool,
+          dst: tuple[str, str] | None = None) -> tuple[str, str]:
+    """The lane (w0, w1) as loaded to its halves: returns (e, o), the
+    registers they end in: dst if given (the last exchange writes them),
+    else w0 and w1 (swapped for big-endian)."""
+    stages = UNZIP[be]
+    for j, comp in stages[:-1]:
+        exchange(a, w0, w1, t, j, comp)
+    j, comp = stages[-1]
+    if dst is None:
+        exchange(a, w0, w1, t, j, comp)
+        return (w1, w0) if be else (w0, w1)
+    e, o = dst
+    exchange(a, w0, w1, t, j, comp, *((o, e) if be else (e, o)))
+    return e, o
+
+
+def zip_(a: Asm, e: str, o: str, t: str, be: bool) -> tuple[str, str]:
+    """The halves (e, o), in place, to the lane's words: returns (w0, w1),
+    the registers holding the first and the second four bytes."""
+    w0, w1 = (o, e) if be else (e, o)
+    for j, comp in reversed(UNZIP[be]):
+        exchange(a, w0, w1, t, j, comp)
+    return w0, w1
+
+
+def endian(a: Asm, body) -> None:
+    """body(big_endian) for SP 800-232's little-endian lanes and v1.2's
+    big-endian ones, each under its #if."""
+    a.raw("#if ASCON_LITTLE_ENDIAN")
+    body(False)
+    a.raw("#else")
+    body(True)
+    a.raw("#endif")
 
 
 LO, HI, TT, PTR = "r5", "r6", "r7", "lr"  # free outside the rounds
 STATE_REGS = "{r0-r4, r8-r12}"  # e0-e4, o0-o4 as they lie in memory
 
 
-def lane_in(a: Asm) -> None:
-    """Load the next 8 bytes at [lr] (lr advanced) as a lane in its
-    interleaved form: LO = even bits, HI = odd bits."""
-    a.raw("#if ASCON_LITTLE_ENDIAN")
-    a("ldr", LO, f"[{PTR}], #4", comment="low word")
-    a("ldr", HI, f"[{PTR}], #4", comment="high word")
-    a.raw("#else")
-    a("ldr", HI, f"[{PTR}], #4", comment="big-endian lane: the high word first")
-    a("ldr", LO, f"[{PTR}], #4")
-    a("rev", HI, HI)
-    a("rev", LO, LO)
-    a.raw("#endif")
-    unzip(a, LO, TT)
-    unzip(a, HI, TT)
-    a("lsr", TT, LO, "#16", comment="odd bits of the low word")
-    a("bfi", LO, HI, "#16, #16", comment="even bits of the lane")
-    a("bfi", HI, TT, "#0, #16", comment="odd bits of the lane")
+def lane_in(a: Asm, dst: tuple[str, str]) -> None:
+    """The next 8 bytes at [lr] (lr advanced) as a lane, interleaved into
+    dst = (even half, odd half), two registers other than r5-r7."""
+    assert not set(dst) & {LO, HI, TT}
+
+    def body(be: bool) -> None:
+        a("ldr", LO, f"[{PTR}], #4")
+        a("ldr", HI, f"[{PTR}], #4")
+        unzip(a, LO, HI, TT, be, dst)
+    endian(a, body)
 
 
 def lane_out(a: Asm, i: int) -> None:
-    """Store lane i of the state as 8 bytes at [lr] (lr advanced)."""
-    a("lsr", HI, E[i], "#16")
-    a("lsr", TT, O[i], "#16")
-    a("bfi", HI, TT, "#16, #16", comment="high word, bits interleaved")
-    a("mov", LO, E[i])
-    a("bfi", LO, O[i], "#16, #16", comment="low word, bits interleaved")
-    zip_(a, LO, TT)
-    zip_(a, HI, TT)
-    a.raw("#if ASCON_LITTLE_ENDIAN")
-    a("str", LO, f"[{PTR}], #4")
-    a("str", HI, f"[{PTR}], #4")
-    a.raw("#else")
-    a("rev", HI, HI)
-    a("rev", LO, LO)
-    a("str", HI, f"[{PTR}], #4")
-    a("str", LO, f"[{PTR}], #4")
+    """Lane i of the state as 8 bytes at [lr] (lr advanced); the lane's
+    registers are left holding its bytes (converted in place)."""
+    def body(be: bool) -> None:
+        w0, w1 = zip_(a, E[i], O[i], TT, be)
+        a("str", w0, f"[{PTR}], #4")
+        a("str", w1, f"[{PTR}], #4")
+    endian(a, body)
+
+
+# The rounds as a subroutine (sub_rounds) return through the frame's first
+# word, so that lr keeps the input pointer across them in the block loops;
+# the loops' frames begin with it, the output's distance from the input and
+# the end of the full blocks.
+S_RET, S_DELTA, S_END = 0, 4, 8
+OUTP, W0, W1 = LO, HI, TT  # in the block loops: the output pointer, a lane's two words
+
+
+def call_rounds(a: Asm, entry: str, back: str, comment: str) -> None:
+    """The rounds from entry (.Lp12, .Lpb), returning to the label back
+    (placed here)."""
+    a("adr", LO, f"{back} + 1", comment="the return address (Thumb)")
+    a("str", LO, f"[sp, #{S_RET}]")
+    a("b", entry, comment=comment)
+    a.label(back)
+
+
+def lane_op(a: Asm, op: str, i: int, be: bool) -> None:
+    """Rate lane i of one block: absorb (state ^= in), encrypt (out = in ^
+    state; state = out), decrypt (out = in ^ state; state = in), the
+    input at [lr] and the output at [r5] (both advanced).  The rate lane
+    goes to bytes in place, takes the input there and comes back: one zip
+    and one unzip, the input never converted twice."""
+    e, o = E[i], O[i]
+    if op == "absorb":
+        a("ldr", W0, f"[{PTR}], #4")
+        a("ldr", W1, f"[{PTR}], #4")
+        ue, uo = unzip(a, W0, W1, OUTP, be)
+        a.alu("eor", e, e, ue, comment=f"x{i} ^= the block's lane")
+        a.alu("eor", o, o, uo)
+        return
+    w0, w1 = zip_(a, e, o, W1, be)
+    a("ldr", W0, f"[{PTR}], #4", comment=f"x{i} is bytes now: xor the input's")
+    a("ldr", W1, f"[{PTR}], #4")
+    a.alu("eor", w0, w0, W0)
+    a.alu("eor", w1, w1, W1)
+    a("str", w0, f"[{OUTP}], #4", comment="ciphertext" if op == "encrypt" else "plaintext")
+    a("str", w1, f"[{OUTP}], #4")
+    if op == "encrypt":
+        a.note(f"x{i} = the ciphertext, interleaved")
+        unzip(a, w0, w1, W0, be)
+    else:
+        a.note(f"x{i} = the ciphertext, interleaved")
+        unzip(a, W0, W1, e, be, (e, o))
+
+
+def rounds_pb(a: Asm) -> None:
+    """p^ASCON_PB's rounds in line, for the AEADs' p^b (6 or 8 rounds)."""
+    a.raw("#if ASCON_PB == 8")
+    for i in (4, 5):
+        a.note(f"round {i} of p^12")
+        round_body(a, i)
+    a.raw("#elif ASCON_PB != 6")
+    a.raw("#error the whole-message AEAD's rounds in line: p^6 or p^8")
     a.raw("#endif")
+    for i in range(6, 12):
+        a.note(f"round {i} of p^12")
+        round_body(a, i)
 
 
-# frame of the blocks (above it: r4-r11, lr pushed, then the 5th argument)
-F_STATE, F_OUT, F_IN, F_END, F_C = 0, 4, 8, 12, 16  # F_C: decrypt's ciphertext lanes
-FRAME = 32
-ARG_OP = FRAME + 36
-
-
-def block_body(a: Asm, op: str, f_in: int, f_out: int, f_c: int) -> None:
-    """One full rate block between the frame's pointers (advanced): absorb
-    (state ^= in), encrypt (state ^= in; out = state), decrypt (out = state
-    ^ in; state = in, the ciphertext lanes kept at f_c meanwhile)."""
-    a("ldr", PTR, f"[sp, #{f_in}]")
+def block_loop(a: Asm, op: str, tag: str, in_line: bool = False) -> None:
+    """Full blocks from [lr] until lr reaches the frame's end, each followed
+    by p^ASCON_PB: the rounds' subroutine, which returns to the loop's top
+    (the frame's first word), or (in_line) a copy of its rounds in the loop
+    (the whole-message encryption and decryption: 4 cycles a block less);
+    the output at lr + the frame's distance.  Leaves r5 = the distance
+    (not absorb)."""
+    if not in_line:
+        a("adr", LO, f".L{tag}_loop + 1", comment="the rounds return to the loop's top")
+        a("str", LO, f"[sp, #{S_RET}]")
+    a.label(f".L{tag}_loop")
+    if op != "absorb":
+        a("ldr", OUTP, f"[sp, #{S_DELTA}]")
+    a("ldr", W1, f"[sp, #{S_END}]")
+    a("cmp", PTR, W1)
+    a("beq", f".L{tag}_done")
+    if op != "absorb":
+        a("add", OUTP, OUTP, PTR, comment="the output pointer")
     for lane in range(2):
         if lane == 1:
             a.raw("#if ASCON_RATE == 16")
-        a.note(f"lane {lane}: the input's bytes, interleaved, into the state")
-        lane_in(a)
-        a.alu("eor", E[lane], E[lane], LO)
-        a.alu("eor", O[lane], O[lane], HI)
-        if op == "decrypt":
-            a("strd", LO, HI, f"[sp, #{f_c + 8 * lane}]", comment="the ciphertext lane: the next state")
+        endian(a, lambda be, lane=lane: lane_op(a, op, lane, be))
         if lane == 1:
             a.raw("#endif")
-    a("str", PTR, f"[sp, #{f_in}]")
-    if op != "absorb":
-        a("ldr", PTR, f"[sp, #{f_out}]")
-        for lane in range(2):
-            if lane == 1:
-                a.raw("#if ASCON_RATE == 16")
-            a.note(f"lane {lane} out: {'ciphertext' if op == 'encrypt' else 'plaintext (state ^ ciphertext)'}")
-            lane_out(a, lane)
-            if op == "decrypt":
-                a("ldrd", E[lane], O[lane], f"[sp, #{f_c + 8 * lane}]",
-                  comment="the state's rate = the ciphertext")
-            if lane == 1:
-                a.raw("#endif")
-        a("str", PTR, f"[sp, #{f_out}]")
+    if in_line:
+        a.note("p^ASCON_PB in line (lr, the input pointer, kept)")
+        rounds_pb(a)
+        a("b", f".L{tag}_loop")
+    else:
+        a("b", ".Lpb", comment="p^ASCON_PB, back to the loop's top")
+    a.label(f".L{tag}_done")
 
 
 def sub_rounds(a: Asm) -> None:
-    """The twelve rounds as a local subroutine (bl, then bx lr: lr is free
-    in the rounds): .Lp12 at round 0, .Lpb at round 12 - ASCON_PB."""
+    """The twelve rounds as a local subroutine: .Lp12 at round 0, .Lpb at
+    round 12 - ASCON_PB; it returns through [sp] (the caller's frame), so
+    lr is free in it."""
     a.raw("")
-    a.note("p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB")
+    a.note("p^12 as a subroutine: .Lp12 enters at round 0, .Lpb (p^ASCON_PB) at 12 - ASCON_PB;")
+    a.note("it returns to the address at [sp]")
     rounds(a, 0, ".Lsr")
-    a("bx", "lr")
+    a("ldr", "pc", f"[sp, #{S_RET}]")
     a.raw("    .set .Lp12, .Lsr0")
     for k in range(1, 13):
         a.raw(f"#{'if' if k == 1 else 'elif'} ASCON_PB == {k}")
@@ -313,6 +422,12 @@ def sub_rounds(a: Asm) -> None:
     a.raw("#endif")
 
 
+# blocks' frame (above it: r4-r11, lr pushed, then the 5th argument)
+F_STATE = 12
+FRAME = 16
+ARG_OP = FRAME + 36
+
+
 def blocks(a: Asm) -> None:
     sym = a.func("ascon_armv7m_blocks")
     a.note("r0 = state, r1 = out, r2 = in, r3 = blocks (> 0), [sp] = op: 0 absorb, "
@@ -320,14 +435,15 @@ def blocks(a: Asm) -> None:
     a("push", "{r4-r11, lr}")
     a("sub", "sp", "sp", f"#{FRAME}")
     a("str", "r0", f"[sp, #{F_STATE}]")
-    a("str", "r1", f"[sp, #{F_OUT}]")
-    a("str", "r2", f"[sp, #{F_IN}]")
+    a("sub", "r1", "r1", "r2")
+    a("str", "r1", f"[sp, #{S_DELTA}]", comment="out - in")
     a.raw("#if ASCON_RATE == 16")
     a("add", "r3", "r2", "r3, lsl #4")
     a.raw("#else")
     a("add", "r3", "r2", "r3, lsl #3")
     a.raw("#endif")
-    a("str", "r3", f"[sp, #{F_END}]", comment="end of the input")
+    a("str", "r3", f"[sp, #{S_END}]", comment="end of the input")
+    a("mov", PTR, "r2")
     a("ldr", TT, f"[sp, #{ARG_OP}]")
     a("ldm", "r0", STATE_REGS, comment="the state: e0-e4, o0-o4")
     a.raw("#ifdef CRYPTO_ABYTES /* an AEAD: encrypt and decrypt too */")
@@ -339,22 +455,11 @@ def blocks(a: Asm) -> None:
         if op == "encrypt":
             a.raw("#ifdef CRYPTO_ABYTES")
         a.label(f".Lblocks_{op}")
-        block_body(a, op, F_IN, F_OUT, F_C)
-        a("bl", ".Lpb", comment="p^ASCON_PB")
-        a("ldr", LO, f"[sp, #{F_IN}]")
-        a("ldr", HI, f"[sp, #{F_END}]")
-        a("cmp", LO, HI)
-        a("bne", f".Lblocks_{op}")
+        block_loop(a, op, f"b{op[0]}")
         a("b", ".Lblocks_end")
         if op == "decrypt":
             a.raw("#endif")
     a.label(".Lblocks_end")
-    a.raw("#ifdef CRYPTO_ABYTES")
-    a("movs", LO, "#0", comment="wipe the ciphertext lanes of the frame")
-    a("movs", HI, "#0")
-    a("strd", LO, HI, f"[sp, #{F_C}]")
-    a("strd", LO, HI, f"[sp, #{F_C + 8}]")
-    a.raw("#endif")
     a("ldr", LO, f"[sp, #{F_STATE}]")
     a("stm", LO, STATE_REGS)
     a("add", "sp", "sp", f"#{FRAME}")
@@ -363,14 +468,15 @@ def blocks(a: Asm) -> None:
     sub_rounds(a)
 
 
-# the whole-message AEAD's frame (above it: r4-r11, lr, then adlen, npub, k)
-W_OUT, W_IN, W_LEN, W_AD, W_ADLEN, W_OP, W_MLEN, W_K, W_BUF = 0, 4, 8, 12, 16, 20, 24, 28, 44
+# the whole-message AEAD's frame (above it: r4-r11, lr, then adlen, npub, k);
+# it begins with the block loops' three words
+W_OUT, W_IN, W_LEN, W_AD, W_ADLEN, W_OP, W_MLEN, W_K, W_BUF = 12, 16, 20, 24, 28, 32, 36, 40, 56
 # Ascon-80pq (20-byte key): the key's forms, interleaved: P1 = 0^20 || K
 # (lanes 2, 3, 4: after the initial p^12; lanes 3, 4 also the tag's),
 # P2 = 0^8 || K || 0^12 (lanes 1, 2, 3: before the final p^12), built
 # byte by byte in the 40-byte scratch W_S
-W_P1, W_P2, W_S = 64, 88, 112
-W_FRAME = 152
+W_P1, W_P2, W_S = 76, 100, 124
+W_FRAME = 164
 W_ARGS = W_FRAME + 36
 
 
@@ -419,28 +525,31 @@ def partial(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
     if op != "absorb":
         a("str", TT, f"[sp, #{W_OUT}]")
     a("add", PTR, "sp", f"#{W_BUF}")
-    lane_in(a)
-    a("mov", E[0], LO)
-    a("mov", O[0], HI)
+    lane_in(a, (E[0], O[0]))
     a.raw("#if ASCON_RATE == 16")
-    lane_in(a)
-    a("mov", E[1], LO)
-    a("mov", O[1], HI)
+    lane_in(a, (E[1], O[1]))
     a.raw("#endif")
 
 
 def phase(a: Asm, op: str, f_ptr: int, f_len: int, tag: str) -> None:
-    """Full blocks (p^ASCON_PB after each), then the partial last one."""
-    a.label(f".L{tag}_loop")
-    a("ldr", LO, f"[sp, #{f_len}]")
-    a("cmp", LO, "#ASCON_RATE")
-    a("blo", f".L{tag}_last")
-    a("sub", LO, LO, "#ASCON_RATE")
-    a("str", LO, f"[sp, #{f_len}]")
-    block_body(a, op, f_ptr, W_OUT, W_BUF)
-    a("bl", ".Lpb", comment="p^ASCON_PB")
-    a("b", f".L{tag}_loop")
-    a.label(f".L{tag}_last")
+    """Full blocks (p^ASCON_PB after each: block_loop), then the partial
+    last one."""
+    a("ldr", PTR, f"[sp, #{f_ptr}]")
+    a("ldr", W0, f"[sp, #{f_len}]")
+    a("bic", W1, W0, "#ASCON_RATE - 1", comment="the full blocks' bytes")
+    a("and", W0, W0, "#ASCON_RATE - 1")
+    a("str", W0, f"[sp, #{f_len}]", comment="the partial block's")
+    a("add", W1, W1, PTR)
+    a("str", W1, f"[sp, #{S_END}]", comment="the end of the full blocks")
+    if op != "absorb":
+        a("ldr", W0, f"[sp, #{W_OUT}]")
+        a("sub", W0, W0, PTR)
+        a("str", W0, f"[sp, #{S_DELTA}]", comment="out - in")
+    block_loop(a, op, tag, in_line=op != "absorb")
+    a("str", PTR, f"[sp, #{f_ptr}]")
+    if op != "absorb":
+        a("add", OUTP, OUTP, PTR)
+        a("str", OUTP, f"[sp, #{W_OUT}]")
     partial(a, op, f_ptr, f_len, tag)
 
 
@@ -452,10 +561,10 @@ def key_xor(a: Asm, lanes: tuple[int, ...], base: int = W_K) -> None:
         a.alu("eor", O[lane], O[lane], HI)
 
 
-def scratch_lanes(a: Asm, copies: list[tuple[str, int, int]], first: int, n: int) -> None:
+def scratch_lanes(a: Asm, copies: list[tuple[str, int, int]], first: int) -> None:
     """The scratch zeroed, each (pointer register, bytes, offset) copied
-    into it byte by byte, and lanes first .. first+n-1 of it interleaved
-    into r10, r11 (the caller takes each after lane_in: yields between)."""
+    into it byte by byte; lr at its lane `first` (the caller's lane_in
+    reads them)."""
     a("movs", "r0", "#0")
     for k in range(10):
         a("str", "r0", f"[sp, #{W_S + 4 * k}]")
@@ -472,21 +581,19 @@ def init_k20(a: Asm) -> None:
     a("ldr", "r2", f"[sp, #{W_ARGS + 8}]", comment="k")
     a("ldr", "r3", f"[sp, #{W_ARGS + 4}]", comment="npub")
     a.note("P1 = 0^20 || K: lanes 2, 3, 4")
-    scratch_lanes(a, [("r2", 20, 20)], 2, 3)
+    scratch_lanes(a, [("r2", 20, 20)], 2)
     for k in range(3):
-        lane_in(a)
-        a("strd", LO, HI, f"[sp, #{W_P1 + 8 * k}]")
+        lane_in(a, ("r8", "r9"))
+        a("strd", "r8", "r9", f"[sp, #{W_P1 + 8 * k}]")
     a.note("P2 = 0^8 || K || 0^12: lanes 1, 2, 3")
-    scratch_lanes(a, [("r2", 20, 8)], 1, 3)
+    scratch_lanes(a, [("r2", 20, 8)], 1)
     for k in range(3):
-        lane_in(a)
-        a("strd", LO, HI, f"[sp, #{W_P2 + 8 * k}]")
+        lane_in(a, ("r8", "r9"))
+        a("strd", "r8", "r9", f"[sp, #{W_P2 + 8 * k}]")
     a.note("S = 0^4 || K || N, then the IV into lane 0")
-    scratch_lanes(a, [("r2", 20, 4), ("r3", 16, 24)], 0, 5)
+    scratch_lanes(a, [("r2", 20, 4), ("r3", 16, 24)], 0)
     for k in range(5):
-        lane_in(a)
-        a("mov", E[k], LO)
-        a("mov", O[k], HI)
+        lane_in(a, (E[k], O[k]))
 
 
 def branch_on_word(a: Asm, slot: int, branch: str, label: str) -> None:
@@ -537,37 +644,29 @@ def whole(a: Asm) -> None:
     a("movt", HI, "#:upper16:ASCON_IV_O")
     a.alu("eor", E[0], E[0], LO, comment="the IV")
     a.alu("eor", O[0], O[0], HI)
-    a("bl", ".Lp12", comment="p^12")
+    call_rounds(a, ".Lp12", ".Lwhole_init80", "p^12")
     key_xor(a, (2, 3, 4), W_P1)
     a.raw("#else")
     a.note("S = IV || K || N (interleaved; the key's lanes kept in the frame)")
     a("ldr", PTR, f"[sp, #{W_ARGS + 8}]", comment="k")
-    lane_in(a)
-    a("strd", LO, HI, f"[sp, #{W_K}]")
-    a("mov", E[1], LO)
-    a("mov", O[1], HI)
-    lane_in(a)
-    a("strd", LO, HI, f"[sp, #{W_K + 8}]")
-    a("mov", E[2], LO)
-    a("mov", O[2], HI)
+    lane_in(a, (E[1], O[1]))
+    a("strd", E[1], O[1], f"[sp, #{W_K}]")
+    lane_in(a, (E[2], O[2]))
+    a("strd", E[2], O[2], f"[sp, #{W_K + 8}]")
     a("ldr", PTR, f"[sp, #{W_ARGS + 4}]", comment="npub")
-    lane_in(a)
-    a("mov", E[3], LO)
-    a("mov", O[3], HI)
-    lane_in(a)
-    a("mov", E[4], LO)
-    a("mov", O[4], HI)
+    lane_in(a, (E[3], O[3]))
+    lane_in(a, (E[4], O[4]))
     a("movw", E[0], "#:lower16:ASCON_IV_E")
     a("movt", E[0], "#:upper16:ASCON_IV_E")
     a("movw", O[0], "#:lower16:ASCON_IV_O")
     a("movt", O[0], "#:upper16:ASCON_IV_O")
-    a("bl", ".Lp12", comment="p^12")
+    call_rounds(a, ".Lp12", ".Lwhole_init", "p^12")
     key_xor(a, (3, 4))
     a.raw("#endif")
     a.note("associated data (if any): full blocks, the padded last one, p^b; then the domain bit")
     branch_on_word(a, W_ADLEN, "beq", ".Lwhole_ad_done")
     phase(a, "absorb", W_AD, W_ADLEN, "wa")
-    a("bl", ".Lpb", comment="p^ASCON_PB after the last AD block")
+    call_rounds(a, ".Lpb", ".Lwhole_ad_last", "p^ASCON_PB after the last AD block")
     a.label(".Lwhole_ad_done")
     a.raw("#if ASCON_LITTLE_ENDIAN")
     a("eor", O[4], O[4], "#0x80000000", comment="domain separation: bit 63 of x4 (odd half, bit 31)")
@@ -589,7 +688,7 @@ def whole(a: Asm) -> None:
     a.raw("#else")
     key_xor(a, (1, 2))
     a.raw("#endif")
-    a("bl", ".Lp12", comment="p^12")
+    call_rounds(a, ".Lp12", ".Lwhole_tag", "p^12")
     a.raw("#if CRYPTO_KEYBYTES == 20")
     key_xor(a, (3, 4), W_P1 + 8)
     a.raw("#else")
