@@ -175,6 +175,8 @@ def parse(entry: dict, groups: dict) -> Goal:
     kinds = [k for k in AGAINST if isinstance(against, dict) and k in against]
     if len(kinds) != 1:
         raise GoalError(f"{where}: against names one of {', '.join(AGAINST)}")
+    if "target" in (against or {}) and kinds not in (["impl"], ["best_of"]):
+        raise GoalError(f"{where}: against's target goes with impl or best_of")
     if kinds == ["floor"] and not entry.get("ops"):
         raise GoalError(f"{where}: against the floor goes with ops (each operation's record)")
     if points == "published" and kinds != ["published"]:
@@ -453,19 +455,21 @@ def _reference(goal: Goal, figs: Figures, target: str, impl: str, scheme: str,
     if "published" in ref:
         value, why = published_figure(goal, target, impl, scheme, point)
         return value, ref["published"], why
+    there = ref.get("target", target)  # the reference's target: this one unless named
+    on = "" if there == target else f" on {there}"
     if "impl" in ref:
-        value, why = figure(goal, figs, target, ref["impl"], scheme, point)
-        return value, ref["impl"], why and f"{ref['impl']}: {why}"
+        value, why = figure(goal, figs, there, ref["impl"], scheme, point)
+        return value, ref["impl"] + on, why and f"{ref['impl']}{on}: {why}"
     if "best_of" in ref:
-        others = [i for i in figs.impls(target, scheme) if i != impl
+        others = [i for i in figs.impls(there, scheme) if (i != impl or there != target)
                   and any(fnmatch.fnmatchcase(i, p) for p in ref["best_of"])
                   and not any(fnmatch.fnmatchcase(i, p) for p in ref.get("except", ()))]
-        good = [(v, i) for v, i in ((figure(goal, figs, target, i, scheme, point)[0], i)
+        good = [(v, i) for v, i in ((figure(goal, figs, there, i, scheme, point)[0], i)
                                     for i in others) if v is not None]
         if not good:
-            return None, "", "no other implementation measured"
+            return None, "", f"no other implementation measured{on}"
         value, best = min(good)
-        return value, best, None
+        return value, best + on, None
     # the permutation floor: p^b per call of the same implementation over the rate
     field = figs.field(target, goal.counter)
     if field is None:
