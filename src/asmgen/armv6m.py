@@ -136,6 +136,15 @@ class Asm(Emitter):
         a("pop", "{" + (extra + ", " if extra else "") + "r4-r7, pc}")
 
 
+def wipe_slots(a: Asm, slots: int, zero: str = "r1") -> None:
+    """The frame's spill slots ([sp] .. [sp, #4 * slots - 4]) zeroed before
+    the frame is freed, so that no state word spilled there outlives the
+    call; zero: a low register dead at this point (the default, r1, at a
+    return: every value is back in the state by then)."""
+    a("movs", zero, "#0", comment="the spill slots wiped")
+    for k in range(slots):
+        a("str", zero, f"[sp, #{4 * k}]")
+
 # -- values in registers: a small allocator for the generators that need one ----------
 class Prog:
     """Operations (op, dst, src-or-imm) on named values, with round labels."""

@@ -194,3 +194,27 @@ def test_every_family_of_the_permutation_study_has_both_variants():
             have = {i.scheme for i in tree if i.name == name and i.scheme.startswith(family)}
             assert have == schemes, (family, name, sorted(schemes - have))
     assert all(i.architectures == ("armv6m",) for i in tree if i.name.startswith("asm_armv6m"))
+
+
+@pytest.mark.parametrize("family", ["sparkle", "xoodoo"])
+def test_every_return_wipes_the_spill_slots(family):
+    """Sparkle's and Xoodoo's routines spill state words to stack slots (the
+    allocator's evictions): every exit zeroes all the slots before the
+    frame is freed, so no state word outlives the call."""
+    gen = load_module(ROOT / "src" / family / "armv6m" / "gen.py", f"{family}_armv6m_gen")
+    slots = gen.SLOTS
+    for name in ("fast.S", "small.S"):
+        lines = [ln.split("@")[0].split() for ln in
+                 (ROOT / "src" / family / "armv6m" / name).read_text().splitlines()]
+        lines = [" ".join(w).replace(" ,", ",") for w in lines if w]
+        spilled = [ln for ln in lines if ln.startswith("str") and "[sp, #" in ln]
+        assert spilled, f"{family} {name}: no spill found (the test checks nothing)"
+        exits = [k for k, ln in enumerate(lines) if ln.startswith("add sp,")
+                 and int(ln.split("#")[1]) >= 4 * slots]
+        assert exits, f"{family} {name}: no frame freed"
+        for k in exits:
+            before = lines[k - slots - 1:k]
+            zero = before[0].split()[1].rstrip(",")
+            assert before[0] == f"movs {zero}, #0", (name, k, before)
+            assert before[1:] == [f"str {zero}, [sp, #{4 * j}]" for j in range(slots)], \
+                (name, k, before)

@@ -31,10 +31,10 @@ Register map (at the start and end of every round; free: r0, r2, r6):
 
     r1  r3  r5  r7  r4     l0 .. l4: low words of lanes x0 .. x4
     r8  r9  r10 r11 r12    h0 .. h4: high words
-    lr                     the state pointer (permute), the round
-                           constant (small), the return address of the
-                           rounds' subroutine (fast): the rounds never
-                           touch it
+    lr                     the round constant (small), the return
+                           address of the rounds' subroutine (fast): the
+                           rounds never touch it (the state pointer is
+                           on the stack, pushed at the entry)
 
 A round:
 

@@ -338,6 +338,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r3, [r1, #36]               @ y4
     mov     r3, r9
     str     r3, [r1, #40]               @ x5
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -620,6 +627,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r2, [r0, #16]               @ x2
     mov     r2, r12
     str     r2, [r0, #20]               @ y2
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -906,6 +920,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r4, [r0, #36]               @ y4
     mov     r4, r11
     str     r4, [r0, #40]               @ x5
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -1188,6 +1209,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r5, [r0, #16]               @ x2
     mov     r5, r8
     str     r5, [r0, #20]               @ y2
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -1474,6 +1502,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r5, [r0, #36]               @ y4
     mov     r5, r10
     str     r5, [r0, #40]               @ x5
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -1756,6 +1791,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r3, [r0, #16]               @ x2
     mov     r3, r9
     str     r3, [r0, #20]               @ y2
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -2041,6 +2083,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r3, [r0, #36]               @ y4
     mov     r3, r11
     str     r3, [r0, #40]               @ x5
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -2322,6 +2371,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r4, [r0, #16]               @ x2
     mov     r4, r8
     str     r4, [r0, #20]               @ y2
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -2608,6 +2664,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r4, [r0, #36]               @ y4
     mov     r4, r12
     str     r4, [r0, #40]               @ x5
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -2890,6 +2953,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r5, [r0, #16]               @ x2
     mov     r5, r9
     str     r5, [r0, #20]               @ y2
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -3175,6 +3245,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r5, [r0, #36]               @ y4
     mov     r5, r10
     str     r5, [r0, #40]               @ x5
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
@@ -3455,6 +3532,13 @@ LWC_SYM(sparkle_armv6m_permute):
     str     r3, [r0, #16]               @ x2
     mov     r3, r8
     str     r3, [r0, #20]               @ y2
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4

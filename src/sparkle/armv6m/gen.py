@@ -4,8 +4,8 @@
     python3 -m src.sparkle.armv6m.gen        # rewrite src/sparkle/armv6m/*.S
 
 The state is the C perm_state_t (core/perm.h, the word view): x0, y0, ...,
-x5, y5 as twelve little-endian 32-bit words, word-aligned.  One variant:
-steps 0 .. 11 unrolled once, sparkle_armv6m_permute7(state) and
+x5, y5 as twelve little-endian 32-bit words, word-aligned.  Two variants
+(VARIANTS): small, one step in a loop; fast, steps 0 .. 11 unrolled once, sparkle_armv6m_permute7(state) and
 sparkle_armv6m_permute11(state) leaving after step 6 and step 10 (the
 count, on the stack, compared there), sparkle_armv6m_permute(state, steps)
 (0 .. 12) with it; in the bare permutation's build (SPARKLE_PERM_STEPS) the
@@ -44,7 +44,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.asmgen.armv6m import HIGH, LOW, Alloc, Asm, Prog
+from src.asmgen.armv6m import HIGH, LOW, Alloc, Asm, Prog, wipe_slots
 from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -299,6 +299,7 @@ def small(a: Asm) -> None:
     a("b", ".Lloop", comment="(beyond a conditional branch's reach)")
     a.label(".Ldone")
     store(a, names, start, S_PTR)
+    wipe_slots(a, SLOTS)
     a("add", "sp", f"#{4 * SLOTS + 12}")
     a.restore()
     a.raw("    .ltorg")
@@ -335,6 +336,7 @@ the values in registers and stack slots as gen.py's allocation put them.""")
             b("bne", f".Lgo{n}")
             b.note(f"{n} steps done: the state back, return")
             store(b, names, al.where)
+            wipe_slots(b, SLOTS)
             b("add", "sp", f"#{4 * SLOTS + 8}")
             b.restore()
             b.label(f".Lgo{n}")
@@ -384,6 +386,7 @@ the values in registers and stack slots as gen.py's allocation put them.""")
     a.lines += body.lines
     a.note("12 steps: the state back")
     store(a, final_names(), al.where)
+    wipe_slots(a, SLOTS)
     a("add", "sp", f"#{4 * SLOTS + 8}")
     a.restore()
     a.raw("    .ltorg")

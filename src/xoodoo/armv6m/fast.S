@@ -2051,6 +2051,13 @@ LWC_SYM(xoodoo_armv6m_permute12):
     str     r0, [r3, #16]               @ lane (0, 1)
     mov     r0, r9
     str     r0, [r3, #32]               @ lane (0, 2)
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #28
     pop     {r4-r7}
     mov     r8, r4

@@ -49,7 +49,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from src.asmgen.armv6m import HIGH, LOW, Alloc, Asm, Prog
+from src.asmgen.armv6m import HIGH, LOW, Alloc, Asm, Prog, wipe_slots
 from src.asmgen.emitter import text, write
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -288,6 +288,7 @@ def small(a: Asm) -> None:
     a("b", ".Lloop", comment="(beyond a conditional branch's reach)")
     a.label(".Ldone")
     store(a, lane0, start, F_PTR_SMALL)
+    wipe_slots(a, SLOTS)
     a("add", "sp", f"#{4 * SLOTS + 8}")
     a.restore()
     a.raw("    .ltorg")
@@ -354,6 +355,7 @@ values in registers and stack slots as gen.py's allocation put them.""")
     a.lines += body.lines
     a.note("the end every entry shares")
     store(a, last, end)
+    wipe_slots(a, SLOTS)
     a("add", "sp", f"#{4 * SLOTS + 4}")
     a.restore()
     a.endfunc(sym)

@@ -238,6 +238,13 @@ LWC_SYM(xoodoo_armv6m_permute):
     str     r7, [r6, #40]               @ lane (2, 2)
     mov     r7, lr
     str     r7, [r6, #44]               @ lane (3, 2)
+    movs    r1, #0                      @ the spill slots wiped
+    str     r1, [sp, #0]
+    str     r1, [sp, #4]
+    str     r1, [sp, #8]
+    str     r1, [sp, #12]
+    str     r1, [sp, #16]
+    str     r1, [sp, #20]
     add     sp, #32
     pop     {r4-r7}
     mov     r8, r4
