@@ -251,7 +251,7 @@ def test_every_toolchain_builds_the_default_library(tmp_path, chain):
     but liblwc.a, the C functions lwc brings and the compiler's helpers."""
     out = tmp_path / "lwc"
     build(ROOT, out, f"CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'toolchains' / f'{chain}.cmake'}")
-    # any described target (ORDER holds the default run's only; rv32e-qemu is not in it)
+    # any described target (ORDER holds the default run's only; a board is not in it)
     target = next(n for n in TARGETS if gen_cmake.toolchain_name(n) == chain)
     t = TARGETS[target]()
     nm = t.nm_tool() if hasattr(t, "nm_tool") else "nm"
