@@ -90,14 +90,21 @@ static uint32_t glue_tickets;
 /* a one-shot call in place: the input copied here first */
 static uint8_t glue_in[LWC_ADDED_ROOM + CRYPTO_ABYTES];
 
+/* The key and the nonce first: word-aligned (lwc's context is aligned for
+ * 64-bit words; CRYPTO_KEYBYTES is a multiple of 4 for every scheme lwc
+ * has), as a caller's own buffers usually are.  Behind the ticket they sat
+ * at odd offsets, and assembly that loads them by words, written for a
+ * core that takes unaligned words in hardware (an ESP32's LX6), faulted on
+ * one that does not (qemu-xtensa's cores) for the glue's sake alone. */
 typedef struct {
-  uint32_t ticket;
-  uint8_t phase; /* 0 associated data, 1 encrypting, 2 decrypting */
   uint8_t key[CRYPTO_KEYBYTES];
   uint8_t nonce[CRYPTO_NPUBBYTES];
+  uint32_t ticket;
+  uint8_t phase; /* 0 associated data, 1 encrypting, 2 decrypting */
 } glue_ctx;
 _Static_assert(sizeof(glue_ctx) <= sizeof(lwc_aead_small_ctx),
                "the key and nonce do not fit lwc's context");
+_Static_assert(offsetof(glue_ctx, nonce) % 4 == 0, "the nonce is not word-aligned");
 
 static void glue_wipe(void *p, size_t n) {
   volatile uint8_t *v = (volatile uint8_t *)p;

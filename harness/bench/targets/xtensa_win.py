@@ -14,6 +14,12 @@ every object (the compile commands are the objects' cache key).  Debian's
 libgcc for that compiler is call0 code, which a windowed caller cannot
 call: nothing of it is linked, the helpers the firmware needs are the
 target's extra sources, compiled windowed.
+
+An ESP32 toolchain also has the Xtensa HAL's headers on its include path;
+ESP32 assembly from outside the tree (./lwcbench run --add) includes
+<xtensa/coreasm.h> for its frame and loop macros.  The target's `includes`
+are folders of stand-ins written for lwc (src/ascon/xtensa_win/compat),
+added with -I to every compile and hashed into the same define.
 """
 from __future__ import annotations
 
@@ -29,6 +35,7 @@ class XtensaWindowedQemu(QemuTarget):
     """qemu.QemuTarget with the windowed-instruction macros and no libgcc."""
     prelude = ""   # the header forced into every source, from the repository root
     macros = ""    # the file of macros it includes (the assembler finds it beside the header)
+    includes: list[str] = []  # folders of header stand-ins (-I), from the repository root
     cmake_flags: list[str] = []  # the CMake toolchain file's (tools/gen_cmake.py) instead
 
     def __init__(self, settings=None):
@@ -41,8 +48,14 @@ class XtensaWindowedQemu(QemuTarget):
         for f in (cls.prelude, cls.macros):
             path = ROOT / f
             h.update(path.read_bytes() if path.is_file() else b"missing")
+        for d in cls.includes:
+            for path in sorted((ROOT / d).rglob("*")):
+                if path.is_file():
+                    h.update(f"{path.relative_to(ROOT).as_posix()}\0".encode())
+                    h.update(path.read_bytes())
         header = rel(ROOT / cls.prelude)
         return ["-include", str(header), f"-Wa,-I{header.parent}",
+                *(f"-I{rel(ROOT / d)}" for d in cls.includes),
                 f"-DLWC_XTENSA_WINDOWED_MACROS=0x{h.hexdigest()[:12]}"]
 
     def isa_flags(self) -> list[str]:
@@ -63,6 +76,9 @@ class XtensaWindowedQemu(QemuTarget):
         for f in (self.prelude, self.macros):
             if not (ROOT / f).is_file():
                 return f"{f} missing"
+        for d in self.includes:
+            if not (ROOT / d).is_dir():
+                return f"{d} missing"
         if not PLUGIN.is_file():
             return f"counting plugin {rel(PLUGIN)} not built ({SETUP_HINT})"
         if PLUGIN.stat().st_mtime < (ROOT / "harness" / "platforms" / "qemu"

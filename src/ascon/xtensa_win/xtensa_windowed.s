@@ -21,6 +21,31 @@
  *                     the address loaded by movi (an L32R of a literal, as
  *                     -mlongcalls gives) into the register the call
  *                     clobbers anyway (its return address), then callxN
+ *
+ * And the Loop option's zero-overhead loops, which the LX106 lacks too
+ * (an LX6 and dc233c have them): the windowed target's stand-in for an
+ * ESP32 toolchain's <xtensa/coreasm.h> (compat/xtensa/coreasm.h, floop)
+ * needs them.
+ *
+ *   loop/loopnez/loopgtz as, label
+ *                     BRI8 r=8/9/10: LCOUNT = as - 1, LBEG = the next
+ *                     instruction, LEND = label (loopnez, loopgtz: no pass
+ *                     when as is 0, not > 0); label - (PC + 4) in 0..255, a
+ *                     body of at most 256 bytes, else an assembly error
+ *   loop as, label, far
+ *                     a body of 257 bytes to 32 KiB, beyond LOOP's reach:
+ *                     what the Xtensa assembler relaxes such a LOOP to, 9
+ *                     instructions run once: a LOOP to the body's start (the
+ *                     loop's registers are set), then LBEG := LEND (the
+ *                     body's start), LEND := that + the body's length
+ *                     (ADDI, ADDMI), ISYNC, and `as` back to its count from
+ *                     LCOUNT (+ 1).  The assembler picks this form itself
+ *                     once the body's length is known; a macro expands
+ *                     before that, so the source asks for it, and the
+ *                     length is checked when the object is written: `far`
+ *                     for a body that fits LOOP's reach (the assembler
+ *                     would not relax it) is an error, as is near for one
+ *                     that does not
  */
     .macro _xtw_regno sym, r
     .ifc \r, sp
@@ -88,4 +113,60 @@
     .macro call12 target
     movi a12, \target
     callx12 a12
+    .endm
+
+    /* loop, loopnez, loopgtz (BRI8, op0 6, n 3, m 1; r 8, 9, 10): the
+     * offset byte is label - (PC + 4); the check term is 0 for an offset in
+     * 0..255 and puts the byte out of range otherwise (a label behind, or
+     * too far: "value ... too large for field of 1 byte") */
+    .macro _xtw_loop r, as, label
+    _xtw_regno .Lxtw_s, \as
+.Lxtw_loop\@:
+    .byte 0x76, (\r << 4) | .Lxtw_s
+    .byte (\label - .Lxtw_loop\@ - 4) + (((\label - .Lxtw_loop\@ - 4) >> 8) << 9)
+    .endm
+
+    /* the far form.  Its body is [.Lxtw_body, label), D bytes long; the
+     * ADDI takes D's low byte as a signed number, the ADDMI the rest in
+     * units of 256.  The ADDMI's byte carries the checks: each term is 0
+     * when 257 <= D <= 32639 (the assembler's own relaxation covers that
+     * range: beyond LOOP's 256 bytes, within ADDMI's reach) and puts the
+     * byte out of range otherwise */
+    .macro _xtw_loop_far as, label
+    _xtw_regno .Lxtw_f, \as
+    .if .Lxtw_f == 1
+    .error "loop a1, ..., far: the far form needs a register it can write (not the stack pointer)"
+    .endif
+    .byte 0x76, 0x80 | .Lxtw_f, 23                /* loop  as, .Lxtw_body: 24 bytes on */
+    .byte .Lxtw_f << 4, 1, 0x03                   /* rsr   as, LEND: the body's start */
+    .byte .Lxtw_f << 4, 0, 0x13                   /* wsr   as, LBEG */
+    .byte (.Lxtw_f << 4) | 2, 0xc0 | .Lxtw_f      /* addi  as, as, low byte of D */
+    .byte (\label - .Lxtw_body\@) & 255
+    .byte (.Lxtw_f << 4) | 2, 0xd0 | .Lxtw_f      /* addmi as, as, the rest of D */
+    .byte (((\label - .Lxtw_body\@) + 128) >> 8) + ((((\label - .Lxtw_body\@) - 257) >> 20) << 9) + (((32639 - (\label - .Lxtw_body\@)) >> 20) << 9)
+    .byte .Lxtw_f << 4, 1, 0x13                   /* wsr   as, LEND: the label */
+    .byte 0x00, 0x20, 0x00                        /* isync */
+    .byte .Lxtw_f << 4, 2, 0x03                   /* rsr   as, LCOUNT: the count - 1 */
+    .byte (.Lxtw_f << 4) | 2, 0xc0 | .Lxtw_f, 1   /* addi  as, as, 1 */
+.Lxtw_body\@:
+    .endm
+
+    .macro loop as, label, reach=near
+    .ifc \reach, far
+    _xtw_loop_far \as, \label
+    .else
+    .ifc \reach, near
+    _xtw_loop 8, \as, \label
+    .else
+    .error "loop: the third operand is near (the default) or far: \reach"
+    .endif
+    .endif
+    .endm
+
+    .macro loopnez as, label
+    _xtw_loop 9, \as, \label
+    .endm
+
+    .macro loopgtz as, label
+    _xtw_loop 10, \as, \label
     .endm
