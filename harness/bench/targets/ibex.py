@@ -43,14 +43,16 @@ LOG = "ibex_simple_system.log"  # simple_system's console file (its RTL names it
 CT_OPTION = b"--ct-trace="  # in the model's usage text: it has the tracer
 
 
-def model_current() -> bool:
+def model_current(stamp: tuple[str, str] = ("LWC_IBEX_DIR", "lwc_ibex_stamp")) -> bool:
     """Was the model built from the sources as they are now?  setup.sh's
     own test: its stamp (versions, flags, a checksum of sim_main.cc and
     rtl/) against the stamp of the checkout.  Not file times: a restored
-    build cache predates a fresh checkout of the same sources."""
+    build cache predates a fresh checkout of the same sources.  stamp: the
+    model's directory variable and stamp function in harness/setup.sh."""
+    folder, stamp_of = stamp
     try:
-        r = subprocess.run(["bash", "-c", '. harness/setup.sh && '
-                            '[ "$(cat "$LWC_IBEX_DIR/stamp")" = "$(lwc_ibex_stamp)" ]'],
+        r = subprocess.run(["bash", "-c", f'. harness/setup.sh && '
+                            f'[ "$(cat "${folder}/stamp")" = "$({stamp_of})" ]'],
                            cwd=ROOT, capture_output=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return False
@@ -151,6 +153,14 @@ class IbexSession(ScriptSession):
 
 class IbexTarget(CrossTarget):
     family = "ibex"
+    # The model this target runs and how it is built; a target of another
+    # build of Ibex (ibexe.py) sets these and its own flags and port.
+    sim = SIM
+    setup_hint = SETUP_HINT
+    setup_script = "harness/platforms/ibex/setup.sh"
+    stamp = ("LWC_IBEX_DIR", "lwc_ibex_stamp")  # model_current's
+    model_note = "Verilator model"  # the environment's simulator line
+    start_file = "harness/platforms/ibex/start.S"  # where the counters are read
     # The last -march picks gcc's rv32im/ilp32 libgcc: with z-extensions in
     # -march the driver falls back to the rv64 multilib.  ld merges the ISA
     # attributes.  RWX: one RAM holds code and data, as on the SoC.
@@ -161,9 +171,9 @@ class IbexTarget(CrossTarget):
     def tools_missing(self):
         for tool in (self.cc[0], self.size_tool):
             if not shutil.which(tool):
-                return f"{tool} not found ({SETUP_HINT})"
-        if not SIM.is_file():
-            return f"Verilator model {rel(SIM)} not built ({SETUP_HINT})"
+                return f"{tool} not found ({self.setup_hint})"
+        if not self.sim.is_file():
+            return f"Verilator model {rel(self.sim)} not built ({self.setup_hint})"
         return None
 
     def open_session(self, elf):
@@ -171,46 +181,46 @@ class IbexTarget(CrossTarget):
             find_symbol(pathlib.Path(elf).read_bytes(), "bench_script")
         except (OSError, ElfError) as e:
             raise OSError(f"{elf}: {e}") from e
-        return IbexSession(elf, self.request_timeout)
+        return IbexSession(elf, self.request_timeout, sim=self.sim)
 
     def simulator_files(self):
         """The Verilator model (the results cache's key)."""
-        return [SIM]
+        return [self.sim]
 
     # -- ./lwcbench ct (harness/bench/ct.py) ----------------------------------
     def ct_tracer_missing(self):
         try:
-            traces = CT_OPTION in SIM.read_bytes()
+            traces = CT_OPTION in self.sim.read_bytes()
         except OSError as e:
-            return f"Verilator model {rel(SIM)} unreadable: {e}"
-        if not traces or not model_current():
-            return (f"Verilator model {rel(SIM)} older than its sources (sim_main.cc, rtl/: "
-                    f"the tracer) ({SETUP_HINT})")
+            return f"Verilator model {rel(self.sim)} unreadable: {e}"
+        if not traces or not model_current(self.stamp):
+            return (f"Verilator model {rel(self.sim)} older than its sources (sim_main.cc, "
+                    f"rtl/: the tracer) ({self.setup_hint})")
         return None
 
     def ct_session(self, program, out):
         """The model running program with the trace of its "ct" requests
         written to out (requests patched into the image, as in a normal run;
         an image that cannot be patched is the session's error)."""
-        return IbexSession(program, self.request_timeout, trace=out)
+        return IbexSession(program, self.request_timeout, sim=self.sim, trace=out)
 
     def leak_session(self, program, timeout, out, order):
         """The model running program with the power sums of its "leak"
         requests written to out, to the t-test's order (leak.py)."""
-        return IbexSession(program, timeout, leak=out, leak_order=order)
+        return IbexSession(program, timeout, sim=self.sim, leak=out, leak_order=order)
 
     def environment(self):
         env = super().environment()
         try:
-            build = (TOOLS / "stamp").read_text().splitlines()
+            build = (self.sim.parent / "stamp").read_text().splitlines()
         except OSError:
             build = []
         env.update({
-            "simulator": f"{rel(SIM)} --meminit=ram,lwc-bench.elf (Verilator model, "
-                         "harness/platforms/ibex/setup.sh)",
+            "simulator": f"{rel(self.sim)} --meminit=ram,lwc-bench.elf ({self.model_note}, "
+                         f"{self.setup_script})",
             "simulator_build": build[:3],
             "counter": "mcycle/mcycleh and minstret/minstreth, read with both counters "
-                       "frozen through mcountinhibit (harness/platforms/ibex/start.S)",
+                       f"frozen through mcountinhibit ({self.start_file})",
             "loop_check": "start.S bench_known_loop: 4 instructions, 6 cycles per iteration",
             "memory": "RAM 0x100000-0x1FFFFF (code, data, stack); BENCH_MAX_LEN 32768",
         })
