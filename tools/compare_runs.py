@@ -3,9 +3,11 @@
 
 Usage: tools/compare_runs.py BEFORE.json AFTER.json [--field F]... [--all-targets]
 
-A record is named by (target, scheme, impl, op, adlen, mlen); its fields
-cycles, instructions, code_bytes, stack_bytes and kat (--field: others) must
-be equal in both files.  AFTER may be a smaller run (some targets or
+A record is named by (target, scheme, impl, op, adlen, mlen); its counts
+(cycles, modelled_cycles, instructions, and a bare permutation's function
+alone: function_cycles, function_modelled_cycles, function_instructions,
+function_bytes), code_bytes, stack_bytes and kat (--field: others) must be
+equal in both files.  AFTER may be a smaller run (some targets or
 implementations): BEFORE's records count only for the (target, scheme,
 impl) jobs that AFTER has; a record of such a job missing on either side is
 a difference.  The host's clock is not exact: its cycles are left out
@@ -20,7 +22,9 @@ import argparse
 import json
 import sys
 
-FIELDS = ("cycles", "instructions", "code_bytes", "stack_bytes", "kat")
+FIELDS = ("cycles", "modelled_cycles", "instructions", "function_cycles",
+          "function_modelled_cycles", "function_instructions", "function_bytes",
+          "code_bytes", "stack_bytes", "kat")
 KEY = ("target", "scheme", "impl", "op", "adlen", "mlen")
 NOISY = {("host", "cycles")}  # measured by a clock: differs from run to run
 

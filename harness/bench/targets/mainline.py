@@ -19,12 +19,7 @@ plugin's cycles slot is dropped, never reported.
 """
 from __future__ import annotations
 
-import pathlib
-import shutil
-
-from harness.bench.targets.base import stale
-from harness.bench.targets.qemu import HERE, SETUP_HINT, CortexM3Qemu, QemuTarget
-from harness.build import rel
+from harness.bench.targets.qemu import CortexM3Qemu
 from harness.discover import ROOT
 
 CM4_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libcm4_cycles.so"
@@ -32,28 +27,12 @@ CM4_PLUGIN = ROOT / "build" / "tools" / "qemu" / "libcm4_cycles.so"
 
 class CortexM4Qemu(CortexM3Qemu):
     """The Cortex-M4 build under the Cortex-M4 cycle model (zero wait states
-    unless its description says otherwise)."""
-
-    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str | None = None) -> list[str]:
-        if plugin is None:
-            plugin = f"{CM4_PLUGIN},{self.model_args(elf)}"
-        return QemuTarget.qemu_argv(self, elf, plugin)
-
-    def tools_missing(self):
-        why = QemuTarget.tools_missing(self)
-        if why is None and stale(CM4_PLUGIN, HERE / "cm3_cycles.c"):
-            why = f"cycle model plugin {rel(CM4_PLUGIN)} missing or older than its source " \
-                  f"({SETUP_HINT})"
-        return why
-
-    def simulator_files(self):
-        qemu = shutil.which(self.qemu)
-        return [pathlib.Path(qemu), CM4_PLUGIN] if qemu else []
+    unless its description says otherwise): cm3_cycles.c built with
+    -DLWC_CM4."""
+    model_plugin = CM4_PLUGIN
 
     def environment(self):
         env = super().environment()
-        env["simulator_cmd"] = " ".join(self.qemu_argv(
-            pathlib.Path("lwc-bench.elf"), f"{rel(CM4_PLUGIN)},{self.model_args(None)},flash=LO:HI"))
         env["cycle_model"] = {**env["cycle_model"], "core": "cortex-m4",
                               "source": "harness/platforms/qemu/cm3_cycles.c (-DLWC_CM4)"}
         return env
@@ -83,8 +62,8 @@ class CortexM33Qemu(CortexM3Qemu):
                                        if not k.startswith(("cycles", "modelled_cycles"))}
         return env
 
-    def is_available(self):
-        return QemuTarget.is_available(self)
+    def model_words(self) -> str:
+        return "counting plugin"  # the plugin counts instructions only here
 
     @classmethod
     def model_label(cls) -> str:

@@ -169,13 +169,95 @@ def flash_range(elf: pathlib.Path) -> tuple[int, int]:
     raise ValueError(f"{elf}: no executable load segment")
 
 
-class CortexM3Qemu(QemuTarget):
+class CycleModelQemu(QemuTarget):
+    """A qemu-arm target whose plugin is a cycle model (cm3_cycles.c,
+    m0_cycles.c): it counts the instructions and prices each one, and the
+    port's cycles slot holds the model's figure (modelled cycles, never
+    cycles).  A subclass names its plugin (model_plugin, built from
+    harness/platforms/qemu/<model_source>) and gives the plugin's
+    arguments (model_args) and its facts (model_environment)."""
+    clock_label = {"modelled_cycles": "cycle model", "instructions": "qemu plugin"}
+    model_plugin = CM3_PLUGIN
+    model_source = "cm3_cycles.c"
+    cmd_tail = ""  # after the model's arguments in the environment's command line
+    wait_states = 0  # flash wait states
+
+    def model_args(self, elf: pathlib.Path | None) -> str:
+        """The plugin's arguments for one firmware (None: none given)."""
+        raise NotImplementedError
+
+    def model_words(self) -> str:
+        """The model in a few words (is_available's answer)."""
+        raise NotImplementedError
+
+    def model_environment(self) -> dict:
+        """The model's own facts for the environment (cycle_model, ...)."""
+        raise NotImplementedError
+
+    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str | None = None) -> list[str]:
+        """QEMU with the cycle model (which counts instructions too), or
+        another plugin when given (the tracer of ./lwcbench ct)."""
+        if plugin is None:
+            plugin = f"{self.model_plugin},{self.model_args(elf)}"
+        return super().qemu_argv(elf, plugin)
+
+    def tools_missing(self):
+        why = super().tools_missing()
+        if why is None and stale(self.model_plugin, HERE / self.model_source):
+            why = f"cycle model plugin {rel(self.model_plugin)} missing or older than its " \
+                  f"source ({SETUP_HINT})"
+        return why
+
+    def is_available(self):
+        ok, why = super().is_available()
+        return (ok, why.replace("counting plugin", self.model_words()) if ok else why)
+
+    def simulator_files(self):
+        """qemu-user and the cycle model plugin (the results cache's key)."""
+        qemu = shutil.which(self.qemu)
+        return [pathlib.Path(qemu), self.model_plugin] if qemu else []
+
+    def simulator_options(self):
+        # the model's parameters are part of the cache key (what comes from
+        # the firmware, e.g. its flash range, is in the key with its hash)
+        return " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
+                                       f"plugin,{self.model_args(None)}"))
+
+    def environment(self):
+        env = super().environment()
+        env.update({
+            "simulator_cmd": " ".join(self.qemu_argv(
+                pathlib.Path("lwc-bench.elf"),
+                f"{rel(self.model_plugin)},{self.model_args(None)}{self.cmd_tail}")),
+            "counter": f"QEMU TCG plugin harness/platforms/qemu/{self.model_source}: "
+                       "instructions and modelled cycles, read by the guest via magic system "
+                       "calls",
+            **self.model_environment(),
+        })
+        over = env.get("counter_overhead")
+        if over:  # the port's cycles slot holds the model's figure
+            env["counter_overhead"] = {k.replace("cycles", "modelled_cycles")
+                                       if k.startswith("cycles") else k: v
+                                       for k, v in over.items()}
+        return env
+
+    def name_counts(self, res):
+        """The port's cycle counter (the model's system call) is
+        modelled_cycles: this target has no cycles."""
+        for v in res.values.values():
+            for suffix in ("", "_min", "_max"):
+                if "cycles" + suffix in v:
+                    v["modelled_cycles" + suffix] = v.pop("cycles" + suffix)
+            v["wait_states"] = self.wait_states
+
+
+class CortexM3Qemu(CycleModelQemu):
     """A Cortex-M3 build under qemu-arm with the cycle model: its description
     gives the flash it prices (wait_states, fetch_bytes, accelerator); a
     description with firmware_of is a variant that runs that target's
     images under another flash model."""
-    clock_label = {"modelled_cycles": "cycle model", "instructions": "qemu plugin"}
     start = "start_arm.S"
+    cmd_tail = ",flash=LO:HI"  # the firmware's flash range, from its ELF
     # the cycle model's parameters (harness/platforms/qemu/cm3_cycles.c)
     wait_states = 0   # flash wait states
     refill = 2        # P, the pipeline refill of a taken branch (the manual: 1..3)
@@ -194,24 +276,8 @@ class CortexM3Qemu(QemuTarget):
             args += f",flash={lo:x}:{hi:x}"
         return args
 
-    def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str | None = None) -> list[str]:
-        """QEMU with the cycle model (which counts instructions too), or
-        another plugin when given (the tracer of ./lwcbench ct)."""
-        if plugin is None:
-            plugin = f"{CM3_PLUGIN},{self.model_args(elf)}"
-        return super().qemu_argv(elf, plugin)
-
-    def tools_missing(self):
-        why = super().tools_missing()
-        if why is None and stale(CM3_PLUGIN, HERE / "cm3_cycles.c"):
-            why = f"cycle model plugin {rel(CM3_PLUGIN)} missing or older than its source " \
-                  f"({SETUP_HINT})"
-        return why
-
-    def is_available(self):
-        ok, why = super().is_available()
-        return (ok, why.replace("counting plugin", f"cycle model ({self.model_label()})")
-                if ok else why)
+    def model_words(self) -> str:
+        return f"cycle model ({self.model_label()})"
 
     @classmethod
     def model_label(cls) -> str:
@@ -230,43 +296,9 @@ class CortexM3Qemu(QemuTarget):
                                       f"firmware, the cycle model at {cls.model_label()}): "
                                       f"--target {cls.name} or --all runs it")
 
-    def simulator_files(self):
-        """qemu-user and the cycle model plugin (the results cache's key)."""
-        qemu = shutil.which(self.qemu)
-        return [pathlib.Path(qemu), CM3_PLUGIN] if qemu else []
-
-    def simulator_options(self):
-        # the model's parameters are part of the cache key (the flash range
-        # comes from the firmware, whose hash is in the key already)
-        return " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
-                                       f"plugin,{self.model_args(None)}"))
-
-    def environment(self):
-        env = super().environment()
-        env.update({
-            "simulator_cmd": " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
-                                                     f"{rel(CM3_PLUGIN)},"
-                                                     f"{self.model_args(None)},flash=LO:HI")),
-            "counter": "QEMU TCG plugin harness/platforms/qemu/cm3_cycles.c: instructions and "
-                       "modelled cycles, read by the guest via magic system calls",
-            "wait_states": self.wait_states,
-            "cycle_model": {"refill": self.refill, "fetch_bytes": self.fetch_bytes,
-                            "wait_states": self.wait_states,
-                            "flash_accelerator": self.accelerator or "none",
-                            "source": "harness/platforms/qemu/cm3_cycles.c"},
-        })
-        over = env.get("counter_overhead")
-        if over:  # the port's cycles slot holds the model's figure
-            env["counter_overhead"] = {k.replace("cycles", "modelled_cycles")
-                                       if k.startswith("cycles") else k: v
-                                       for k, v in over.items()}
-        return env
-
-    def name_counts(self, res):
-        """The port's cycle counter (the model's system call, start_arm.S)
-        is modelled_cycles: this target has no cycles."""
-        for v in res.values.values():
-            for suffix in ("", "_min", "_max"):
-                if "cycles" + suffix in v:
-                    v["modelled_cycles" + suffix] = v.pop("cycles" + suffix)
-            v["wait_states"] = self.wait_states
+    def model_environment(self) -> dict:
+        return {"wait_states": self.wait_states,
+                "cycle_model": {"refill": self.refill, "fetch_bytes": self.fetch_bytes,
+                                "wait_states": self.wait_states,
+                                "flash_accelerator": self.accelerator or "none",
+                                "source": "harness/platforms/qemu/cm3_cycles.c"}}
