@@ -77,9 +77,12 @@ Default scope: without --impl, the cycle-accurate simulators (rv32-ibex,
 avr-atmega128, msp430) leave out ref and lowsize, and rv32-ibex the portable C
 no seed table shows there (bi32 and the masked C); without --scheme, rv32-ibex
 measures six Ascon schemes (the thesis' four, SP 800-232's AEAD and hash) and
-avr-atmega128 leaves the MSP430 paper's finalists to msp430; without
---target, the emulated board mps2-an385 (no counts) and the Cortex-M3
-wait-state variants are left out; the report says so, and --all runs them.
+avr-atmega128 leaves the MSP430 paper's finalists to msp430, the Cortex-M0,
+M0+, M4 and M33 targets measure those six and the permutation paper's four
+permutations, rv32e-ibex Ascon-AEAD128 (as rv32-ibex: without ref, lowsize
+and the C no goal compares with); without --target, the emulated board
+mps2-an385 (no counts) and the Cortex-M3 wait-state variants are left out;
+the report says so, and --all runs them.
 --estimate prints what the run will cost, from the plan (budget.py).
 {EXTRA_ENV}=DIR[:DIR] adds the implementations found under DIR
 (crypto_<kind>/<scheme>/<impl>/api.h) without touching the tree.

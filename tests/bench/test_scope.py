@@ -50,8 +50,22 @@ def test_the_default_scope_is_documented():
     avr = TARGETS["avr-atmega128"].default_left_out_schemes
     assert aeads | primitives <= avr and not TARGETS["msp430"].default_left_out_schemes
     assert "leave out ref and lowsize" in cli.EPILOG and "six Ascon schemes" in cli.EPILOG
+    # the cores after the seeds: the README table's six Ascon schemes and the
+    # permutation paper's four permutations on the Cortex-M0/M0+/M4/M33; the
+    # RV32E Ibex model the goals' scheme, as rv32-ibex without the slow C
+    perms = {"ascon-p6", "gimli24", "sparkle384-7", "xoodoo12"}
+    cortex = ("cortex-m0-qemu", "cortex-m0plus", "cortex-m4-qemu", "cortex-m33-qemu")
+    for name in cortex:
+        t = TARGETS[name]
+        assert set(t.default_schemes) == set(ibex) | perms and t.default_left_out_why
+        assert not t.default_left_out
+    assert "the Cortex-M0, M0+, M4 and M33 targets measure those six" in " ".join(cli.EPILOG.split())
+    rv32e = TARGETS["rv32e-ibex"]
+    assert list(rv32e.default_schemes) == ["ascon-aead128"] and rv32e.default_left_out_why
+    assert rv32e.default_left_out == TARGETS["rv32-ibex"].default_left_out
+    assert "rv32e-ibex Ascon-AEAD128" in " ".join(cli.EPILOG.split())
     others = [t for t in TARGETS.values() if t.name not in ("rv32-ibex", "avr-atmega128",
-                                                            "msp430")]
+                                                            "msp430", "rv32e-ibex", *cortex)]
     assert not any(t.default_left_out or t.default_schemes or t.default_left_out_schemes
                    for t in others)
 
