@@ -268,3 +268,13 @@ def test_every_toolchain_builds_the_default_library(tmp_path, chain):
              if ln.split()[:1] == ["U"]}
     unmet = sorted(f for f in needs - syms - psa if f not in LIBC and not f.startswith("__"))
     assert not unmet, (chain, unmet)
+
+
+def test_every_toolchain_file_is_named_in_the_users_doc():
+    """docs/using.md lists the toolchain files a user can pass: every one
+    of cmake/toolchains/ (a new core's file was missing from it once)."""
+    text = " ".join((ROOT / "docs" / "using.md").read_text().split())
+    files = sorted((ROOT / "cmake" / "toolchains").glob("*.cmake"))
+    assert files
+    missing = [f.stem for f in files if f"`{f.stem}`" not in text]
+    assert not missing, f"docs/using.md does not name: {missing}"
