@@ -64,9 +64,11 @@ def target_jobs(plan: Plan, t, chosen) -> tuple[list, list]:
     the default scope leaves out): what t builds and the suites measure,
     less the documented default scope unless the plan is --all."""
     mine = [i for i in chosen if t.supports(i) and points_of(i, plan.suites)]
-    if plan.all:
-        return mine, []
-    out = [i for i in mine if t.left_out_by_default(i, bool(plan.impls), bool(plan.schemes))]
+    # the target's own scope (measured_schemes), which --all keeps too
+    out = [i for i in mine if not t.measures_scheme(i.scheme)]
+    if not plan.all:
+        out += [i for i in mine if i not in out and
+                t.left_out_by_default(i, bool(plan.impls), bool(plan.schemes))]
     return [i for i in mine if i not in out], out
 
 
@@ -81,9 +83,12 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
     for t in ready:
         mine, out = target_jobs(plan, t, chosen)
         if out:  # the documented default scope: said, never silent
+            own = any(not t.measures_scheme(i.scheme) for i in out)
             left_out[t.name] = {"jobs": [impl_id(i) for i in out],
                                 "impls": sorted({i.name for i in out}),
-                                "reason": t.default_left_out_why}
+                                "reason": "; ".join(w for w in (
+                                    t.measured_schemes_why if own else "",
+                                    "" if plan.all else t.default_left_out_why) if w)}
         if not mine:
             nothing_for.append(t.name)
             continue

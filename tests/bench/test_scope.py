@@ -151,3 +151,19 @@ def test_the_targets_measured_by_default():
     for name, cls in TARGETS.items():
         if name not in ORDER:
             assert cls.not_in_default_run or cls.needs_port, name
+
+
+def test_a_targets_own_scope_holds_under_all():
+    """rv32e-ibex measures Ascon only (measured_schemes), --all included:
+    the other families' C is left out and said, with the target's why."""
+    from harness.bench.plan import Plan
+    from harness.bench.scope import target_jobs
+    from harness.bench.impls import all_impls
+    t = TARGETS["rv32e-ibex"]()
+    assert t.measured_schemes and t.measured_schemes_why
+    for all_ in (True, False):
+        plan = Plan(targets=("rv32e-ibex",), named=True, all=all_)
+        mine, out = target_jobs(plan, t, all_impls())
+        assert mine and all(i.scheme.startswith("ascon") for i in mine)
+        assert any(i.scheme == "dumbo" for i in out), "a finalist is said to be left out"
+    assert all(TARGETS[n]().measures_scheme("dumbo") for n in TARGETS if n != "rv32e-ibex")

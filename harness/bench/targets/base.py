@@ -15,6 +15,7 @@ harness/firmware/bench.h for the target side.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import pathlib
 import shutil
 import subprocess
@@ -109,6 +110,12 @@ class Target:
     default_schemes: frozenset[str] = frozenset()
     default_left_out_schemes: frozenset[str] = frozenset()  # measured only by --all
     default_left_out_why = ""
+    # the only schemes this target measures, even with --all (fnmatch
+    # patterns; empty: every scheme it builds): a second model of a core
+    # whose other schemes another target counts already; the run says so,
+    # with measured_schemes_why
+    measured_schemes: tuple[str, ...] = ()
+    measured_schemes_why = ""
     # a target the default run leaves out altogether (said; --all or
     # --target T runs it): why, or "" for a target of the default run
     not_in_default_run = ""
@@ -142,6 +149,11 @@ class Target:
             return False
         return (impl.scheme in self.default_left_out_schemes or
                 (bool(self.default_schemes) and impl.scheme not in self.default_schemes))
+
+    def measures_scheme(self, scheme: str) -> bool:
+        """Is scheme one this target measures at all (measured_schemes)?"""
+        return not self.measured_schemes or any(fnmatch.fnmatchcase(scheme, p)
+                                                for p in self.measured_schemes)
 
     def machine_lacks(self) -> bool:
         """True when is_available's no is a fact of this machine that no
