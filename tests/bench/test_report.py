@@ -24,7 +24,11 @@ import pytest
 
 from tests.helpers import ROOT, chromium, lwcbench
 from harness.bench.output import data, folder, markdown, model, papers, terminal
-from harness.bench.output.records import FACTS, target_facts
+from harness.bench.finish import run_facts
+from harness.bench.impls import IMPL_ORDER
+from harness.bench.output.records import FACTS, NO_FACTS, target_facts
+from harness.bench.targets import TARGETS
+from harness.discover import discover
 
 BENCH = ROOT / "harness" / "bench"
 SCREENSHOT = ROOT / "build" / "test-report" / "index.png"
@@ -121,8 +125,8 @@ def lwcbench_modules() -> list[str]:
 # each stage of the output and what it may read: the stages before it, and
 # the helpers files (atomic writes) and units
 OUTPUT_READS = {
-    # target_facts' questions, and only there; the run's environment: the CPU
-    "records": {"targets", "impls", "machine"},
+    # the run's environment: the CPU (the targets' facts come with the data)
+    "records": {"machine"},
     "model": set(),
     "papers": {"output.model"},
     "goals": {"output.model", "output.papers"},
@@ -152,40 +156,32 @@ def test_the_flow_is_one_way():
     assert "output.terminal" not in imported("output.folder")
 
 
-def test_only_target_facts_asks_the_targets():
-    """No renderer, nor the table model, imports a target or the
-    implementations (harness.bench.targets, harness.bench.impls,
-    harness.discover's discovery): what they know of a target they are
-    handed.  records.target_facts is the one place that asks, and the
-    facts it gives are every target's, asked or read from the data."""
+def test_no_stage_of_the_output_asks_a_target():
+    """No module of the output imports a target or the implementations
+    (harness.bench.targets, harness.bench.impls, harness.discover's
+    discovery): what it knows of a target comes with the data.
+    records.target_facts reads each target's facts from the run's
+    environment, and gives a target whose entry lacks them neutral ones
+    (NO_FACTS: an old JSON file, a run written by hand)."""
     for module in OUTPUT_READS:
         names = import_names(f"output.{module}")
         asks = {n for n in names if n.startswith(("harness.bench.targets", "harness.bench.impls"))
                 or n.startswith("harness.discover.") and n != "harness.discover.ROOT"}
-        if module == "records":
-            assert asks == {"harness.bench.targets", "harness.bench.targets.TARGETS",
-                            "harness.bench.impls", "harness.bench.impls.IMPL_ORDER",
-                            "harness.bench.impls.default_impls",
-                            "harness.discover.discover"}, asks
-        else:
-            assert not asks, (module, asks)
-    from harness.bench.impls import IMPL_ORDER
-    from harness.bench.targets import TARGETS
+        assert not asks, (module, asks)
     recs = [rec("avr-atmega128", "ascon-aead128", "ref", "encrypt", 16),
             rec("mine", "ascon-aead128", "ref", "encrypt", 16),
             rec("host", "ascon-aead128", "ref", "encrypt", 16)]
     written = {"arch_tokens": ["given"], "exact": False, "default_impls": {"x": ["y"]},
                "impl_order": ["b", "a"]}
     facts = target_facts({"results": recs, "environment": {"targets": {
-        "host": written, "gone": {"skipped": "no simulator"}, "msp430": {"metric": "cycles"}}}})
+        "host": written, "gone": {"skipped": "no simulator"},
+        "msp430": {"metric": "cycles", "exact": True}}}})
     assert list(facts) == ["avr-atmega128", "mine", "host", "msp430"]  # not the skipped one
-    assert facts["host"] == written  # what the run wrote, not asked again
-    avr = facts["avr-atmega128"]
-    assert set(avr) == set(FACTS) and avr["impl_order"] == IMPL_ORDER
-    assert avr["exact"] is True and "avr" in avr["arch_tokens"]
-    assert avr["default_impls"] == {"ascon-aead128": [TARGETS["avr-atmega128"].preference[0]]}
-    assert facts["mine"] == {"impl_order": IMPL_ORDER}  # a target nothing knows
-    assert set(facts["msp430"]) == set(FACTS) and facts["msp430"]["default_impls"] == {}
+    assert facts["host"] == written  # what the run wrote
+    assert facts["avr-atmega128"] == facts["mine"] == NO_FACTS  # none written: neutral
+    assert facts["msp430"] == {**NO_FACTS, "exact": True}  # those it has, the rest neutral
+    facts["mine"]["impl_order"].append("x")  # each target's own copy
+    assert NO_FACTS["impl_order"] == []
 
 
 def test_the_run_reads_one_way():
@@ -471,10 +467,14 @@ def test_a_run_writes_its_targets_facts(real_run):
         assert set(FACTS) <= set(env[target]), env[target]
     facts = target_facts(data)
     assert {t: facts[t] for t in env} == {t: {k: e[k] for k in FACTS} for t, e in env.items()}
-    bare = {**data, "environment": {"targets": {t: {k: v for k, v in e.items() if k not in FACTS}
-                                                for t, e in env.items()}}}
-    assert target_facts(bare) == facts  # what target_facts asks when the data lacks them
+    tree = discover()
+    for t in env:  # what the run asked its targets (finish.run_facts)
+        schemes = {r["scheme"] for r in data["results"] if r["target"] == t}
+        assert facts[t] == json.loads(json.dumps(run_facts(TARGETS[t](), schemes, tree)))
     assert env["rv32i-qemu"]["exact"] is True and env["host"]["exact"] is False
+    assert "rv32i" in env["rv32i-qemu"]["arch_tokens"] and env["host"]["impl_order"] == IMPL_ORDER
+    assert env["rv32i-qemu"]["default_impls"]["ascon-aead128"][0] == \
+        TARGETS["rv32i-qemu"].preference[0]
 
 
 def test_real_run_summaries_name_each_targets_metric(real_run):
@@ -532,7 +532,7 @@ def test_msp430_paper_tables_put_the_published_figures_beside_ours():
                          (16, 16), (128, 128), (1024, 1024))
             for c in [f * 1000 * (a + m)]]
     # the row order is the target's fact, as the records stage gives it
-    facts = target_facts({"results": perm + encs})
+    facts = {"msp430": {**NO_FACTS, "impl_order": ["ref", "opt64", "bi32", "opt32", "lowsize"]}}
     prim, grid = papers.published_sections(perm + encs, facts=facts)
     rows = prim.grids[0].text_rows()
     assert rows[0] == ["primitive", "impl", "code bytes", "cycles per call", "bytes per call",
