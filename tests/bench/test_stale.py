@@ -56,3 +56,13 @@ def test_the_jobs_are_the_readme_rows_and_every_published_file():
     shown = {j.why for j in stale.published_jobs(data["results"])}
     assert shown == {p["file"] for p in stale.papers.published()
                      if not p["file"].startswith("masking-")}
+
+
+def test_the_committed_figures_are_the_codes():
+    """The committed data set's README rows and published cells measured
+    the images today's tree builds (builds only, no simulator): a change
+    to one of them fails here, naming it and the command that refreshes
+    the data set."""
+    data = records.load(docs_pages.DATA)
+    lines = stale.stale_lines(data)
+    assert not lines, "\n".join(lines + [f"refresh the data set: {stale.REFRESH}"])

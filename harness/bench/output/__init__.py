@@ -34,5 +34,6 @@ model.py (papers.py for a figure beside a published one); a column of the
 CSV or the JSON's writing: data.py; the terminal's layout: terminal.py;
 Markdown: markdown.py (a docs page: docs_pages.py); a chart: plots.py; the
 results folder's page: html.py; the site: site.py; a fact of a target the
-output needs: records.target_facts.
+output needs: records.target_facts (read from the data: a run writes
+them, finish.run_facts).
 """

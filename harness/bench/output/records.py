@@ -11,6 +11,7 @@ no target and no implementation: they read the facts they are handed.
 """
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 import lzma
@@ -85,47 +86,25 @@ def environment(target_env: dict[str, dict], argv: list[str]) -> dict:
 FACTS = ("arch_tokens", "exact", "default_impls", "impl_order")
 
 
+# What a data set that predates a fact shows without it (an old JSON file, a
+# run written by hand): no ISA page, not exact, no default marks, its rows
+# in the order they are met.  A run writes every fact (finish.run_facts).
+NO_FACTS = {"arch_tokens": [], "exact": False, "default_impls": {}, "impl_order": []}
+
+
 def target_facts(data: dict) -> dict[str, dict]:
     """The single place where target facts enter the output layer: per
     target of the data (its records' targets, and those of its environment
-    that were not skipped), the FACTS as its environment entry gives them;
-    those it lacks (the committed data set predates them, an old JSON file,
-    a run written by hand) asked of harness.bench.targets and
-    harness.bench.impls.  A target those do not know gets its impl_order
-    only.  A run writes the facts of its targets into its environment
-    (finish.py), so that its data says them itself."""
+    that were not skipped), the FACTS as its environment entry gives them,
+    NO_FACTS' for those it lacks.  The output layer asks no target class:
+    a run writes the facts of its targets into its environment
+    (finish.run_facts), so that its data says them itself."""
     env = data.get("environment", {}).get("targets", {})
-    schemes: dict[str, list[str]] = {}
-    for r in data["results"]:
-        schemes.setdefault(r["target"], [])
-        if r["scheme"] not in schemes[r["target"]]:
-            schemes[r["target"]].append(r["scheme"])
-    names = list(schemes) + [t for t, e in env.items()
-                             if isinstance(e, dict) and "skipped" not in e and t not in schemes]
-    out, tree = {}, None
+    names = list(dict.fromkeys(r["target"] for r in data["results"]))
+    names += [t for t, e in env.items()
+              if isinstance(e, dict) and "skipped" not in e and t not in names]
+    out = {}
     for name in names:
         entry = env.get(name) if isinstance(env.get(name), dict) else {}
-        given = {k: entry[k] for k in FACTS if k in entry}
-        if len(given) < len(FACTS):
-            if tree is None:
-                from harness.discover import discover
-                tree = discover()
-            given = {**_asked(name, schemes.get(name, []), tree), **given}
-        out[name] = given
+        out[name] = {k: copy.deepcopy(entry[k] if k in entry else NO_FACTS[k]) for k in FACTS}
     return out
-
-
-def _asked(name: str, schemes: list[str], tree: list) -> dict:
-    """The FACTS of one target, from its class (harness.bench.targets) and
-    the implementations of the tree (tree: discover())."""
-    from harness.bench.impls import IMPL_ORDER, default_impls
-    from harness.bench.targets import TARGETS
-    facts: dict = {"impl_order": list(IMPL_ORDER)}
-    cls = TARGETS.get(name)
-    if cls is None:
-        return facts
-    target = cls()
-    facts.update(arch_tokens=sorted(cls.arch_tokens), exact=bool(cls.exact),
-                 default_impls={s: [i.name for i in default_impls(
-                     target, [i for i in tree if i.scheme == s])] for s in schemes})
-    return facts
