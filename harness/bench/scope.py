@@ -26,6 +26,9 @@ def left_out_line(target: str, lo: dict) -> str:
     if lo.get("target"):
         return (f"{target}: left out of the default run ({lo['reason']}); "
                 f"./lwcbench run --all or --target {target} runs it")
+    if lo.get("own_scope"):  # measured_schemes: --all keeps them out too
+        return (f"{target}: not measured on this target: {len(lo['jobs'])} job(s): "
+                f"{lo['reason']}")
     return (f"{target}: left out of the default run: {len(lo['jobs'])} job(s): "
             f"{lo['reason']}; ./lwcbench run --all runs them")
 
@@ -86,6 +89,7 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
             own = any(not t.measures_scheme(i.scheme) for i in out)
             left_out[t.name] = {"jobs": [impl_id(i) for i in out],
                                 "impls": sorted({i.name for i in out}),
+                                "own_scope": plan.all,
                                 "reason": "; ".join(w for w in (
                                     t.measured_schemes_why if own else "",
                                     "" if plan.all else t.default_left_out_why) if w)}

@@ -167,3 +167,11 @@ def test_a_targets_own_scope_holds_under_all():
         assert mine and all(i.scheme.startswith("ascon") for i in mine)
         assert any(i.scheme == "dumbo" for i in out), "a finalist is said to be left out"
     assert all(TARGETS[n]().measures_scheme("dumbo") for n in TARGETS if n != "rv32e-ibex")
+
+
+def test_a_targets_own_scope_is_not_said_to_be_run_by_all():
+    from harness.bench.scope import left_out_line
+    lo = {"jobs": ["dumbo/ref"], "impls": ["ref"], "reason": "why", "own_scope": True}
+    line = left_out_line("rv32e-ibex", lo)
+    assert "not measured on this target" in line and "--all runs" not in line
+    assert "--all runs them" in left_out_line("rv32e-ibex", {**lo, "own_scope": False})

@@ -70,6 +70,10 @@ def scope_lines(page: Page) -> list[str]:
             out.append(f"Left out of the default run: the target {target} ({lo.get('reason', '')}); "
                        f"./lwcbench run --all or --target {target} runs it.")
             continue
+        if lo.get("own_scope"):  # the target's measured_schemes, which --all keeps
+            out.append(f"Not measured on {target}: {len(lo.get('jobs', []))} job(s) of "
+                       f"{', '.join(lo.get('impls', []))} ({lo.get('reason', '')}).")
+            continue
         out.append(f"Left out of the default run on {target}: {len(lo.get('jobs', []))} job(s) "
                    f"of {', '.join(lo.get('impls', []))} ({lo.get('reason', '')}); "
                    f"./lwcbench run --all runs them.")
