@@ -89,10 +89,11 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
             own = any(not t.measures_scheme(i.scheme) for i in out)
             left_out[t.name] = {"jobs": [impl_id(i) for i in out],
                                 "impls": sorted({i.name for i in out}),
-                                "own_scope": plan.all,
                                 "reason": "; ".join(w for w in (
                                     t.measured_schemes_why if own else "",
                                     "" if plan.all else t.default_left_out_why) if w)}
+            if plan.all:  # only a target's own scope leaves jobs out of --all
+                left_out[t.name]["own_scope"] = True
         if not mine:
             nothing_for.append(t.name)
             continue
