@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import ThumbEmitter
 
 LOW = [f"r{k}" for k in range(8)]  # r0-r7: what most of Thumb-1 reaches
 HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]  # reached by MOV
@@ -42,11 +42,12 @@ def _regs(text: str) -> list[str]:
     return re.findall(r"\b(r\d+|lr|sp|pc|ip)\b", text)
 
 
-class Asm(Emitter):
+class Asm(ThumbEmitter):
     """Thumb-1 in unified syntax; each instruction checked as it is emitted
     (the module's docstring): a register out of reach, a third operand or an
     instruction ARMv6-M lacks raises ValueError naming the line."""
     COMMENT = "{text:<40}@ {comment}"
+    CPU = "cortex-m0"  # .cpu: the assembler refuses Thumb-2
 
     def note(self, text: str) -> None:
         self.lines.append(f"    @ {text}")
@@ -94,27 +95,6 @@ class Asm(Emitter):
                     or "!" in line:
                 raise ValueError(f"no write-back, low registers: {line}")
 
-    def start(self) -> None:
-        """What follows the banner in every ARMv6-M .S: the symbol header,
-        Thumb in unified syntax for the Cortex-M0, .text."""
-        self.raw('#include "asmgen/sym.h"')
-        self.raw("")
-        self.raw("    .syntax unified")
-        self.raw("    .cpu cortex-m0")
-        self.raw("    .thumb")
-        self.raw("    .text")
-
-    def func(self, name: str) -> str:
-        sym = f"LWC_SYM({name})"
-        self.raw(f"    .global {sym}")
-        self.raw(f"    .type {sym}, %function")
-        self.raw("    .thumb_func")
-        self.raw("    .balign 4")
-        self.label(sym)
-        return sym
-
-    def endfunc(self, sym: str) -> None:
-        self.raw(f"    .size {sym}, .-{sym}")
 
     def save(self, extra: str = "") -> None:
         """Entry under the AAPCS: r4-r7 and lr pushed (with `extra`, low

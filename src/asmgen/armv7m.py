@@ -5,12 +5,12 @@ a function's global symbol (LWC_SYM of sym.h: the LWC_NAMESPACE
 prefix) and size."""
 from __future__ import annotations
 
-from src.asmgen.emitter import Emitter
+from src.asmgen.emitter import ThumbEmitter
 
 LOW = {f"r{k}" for k in range(8)}  # r0-r7: the registers of 16-bit Thumb
 
 
-class Asm(Emitter):
+class Asm(ThumbEmitter):
     """Thumb-2, unified syntax.  op2() picks the flag-setting 16-bit form of
     a two-operand ALU operation where Thumb has one (rd == rn, low
     registers, no shift): the rounds keep no flags alive."""
@@ -34,23 +34,3 @@ class Asm(Emitter):
         k %= 32
         self.alu("eor", rd, rn, rm, f"ror #{k}" if k else "", comment=comment)
 
-    def start(self) -> None:
-        """What follows the banner in every ARMv7-M .S: the symbol header,
-        Thumb-2 in unified syntax, .text."""
-        self.raw('#include "asmgen/sym.h"')
-        self.raw("")
-        self.raw("    .syntax unified")
-        self.raw("    .thumb")
-        self.raw("    .text")
-
-    def func(self, name: str) -> str:
-        sym = f"LWC_SYM({name})"
-        self.raw(f"    .global {sym}")
-        self.raw(f"    .type {sym}, %function")
-        self.raw("    .thumb_func")
-        self.raw("    .balign 4")
-        self.label(sym)
-        return sym
-
-    def endfunc(self, sym: str) -> None:
-        self.raw(f"    .size {sym}, .-{sym}")

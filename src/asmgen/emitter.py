@@ -53,6 +53,36 @@ class Emitter:
                 self.raw(f" * {line}{end}" if line else f" *{end}")
 
 
+
+class ThumbEmitter(Emitter):
+    """The Arm M-profile generators' common frame (armv7m.py, armv6m.py):
+    the .S head (Thumb in unified syntax, for CPU when set) and a global
+    Thumb function's start and end."""
+    CPU = ""       # .cpu of the head ("": the assembler's, from -mcpu)
+
+    def start(self) -> None:
+        """What follows the banner in every .S: the symbol header, Thumb in
+        unified syntax (.cpu CPU when set), .text."""
+        self.raw('#include "asmgen/sym.h"')
+        self.raw("")
+        self.raw("    .syntax unified")
+        if self.CPU:
+            self.raw(f"    .cpu {self.CPU}")
+        self.raw("    .thumb")
+        self.raw("    .text")
+
+    def func(self, name: str) -> str:
+        sym = f"LWC_SYM({name})"
+        self.raw(f"    .global {sym}")
+        self.raw(f"    .type {sym}, %function")
+        self.raw("    .thumb_func")
+        self.raw("    .balign 4")
+        self.label(sym)
+        return sym
+
+    def endfunc(self, sym: str) -> None:
+        self.raw(f"    .size {sym}, .-{sym}")
+
 def declare(a: Emitter, sym: str) -> None:
     """A global function's symbol (LWC_SYM(name) of sym.h) declared and
     placed here."""
