@@ -340,7 +340,7 @@ def test_ct_tracer_available():
 
 
 def test_ct_refuses_a_stale_model(monkeypatch):
-    monkeypatch.setattr(ibex_module, "model_current", lambda: False)
+    monkeypatch.setattr(ibex_module, "model_current", lambda *stamp: False)
     why = target().ct_missing()
     assert why and "older than its sources" in why and "lwc_setup ibex" in why
 
