@@ -359,7 +359,7 @@ def cmd_ct(args) -> int:
             if args.target:
                 print(f"{t.name}: skipped: {why}", flush=True)
             continue
-        jobs += [(t, i) for i in chosen if t.supports(i)]
+        jobs += [(t, i) for i in chosen if t.supports(i) and t.measures_scheme(i.scheme)]
     if not jobs:
         raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
     return ct.run(jobs, args.jobs)
