@@ -111,12 +111,20 @@ class QemuTarget(CrossTarget):
         """QEMU with the constant-time tracer writing to `out`."""
         return self.qemu_argv(elf, f"{CT_PLUGIN},out={out}")
 
+    def libgcc_missing(self) -> str | None:
+        """Why the compiler's libgcc for this target is not found (None: it
+        is; a target that links none says None)."""
+        if libgcc(self.cc[0], tuple(self.lib_flags)) is None:
+            return f"no libgcc for {self.cc[0]} {' '.join(self.lib_flags)}"
+        return None
+
     def tools_missing(self):
         for tool in (self.cc[0], self.qemu):
             if not shutil.which(tool):
                 return f"{tool} not found ({SETUP_HINT})"
-        if libgcc(self.cc[0], tuple(self.lib_flags)) is None:
-            return f"no libgcc for {self.cc[0]} {' '.join(self.lib_flags)}"
+        why = self.libgcc_missing()
+        if why is not None:
+            return why
         if not PLUGIN.is_file():
             return f"counting plugin {rel(PLUGIN)} not built ({SETUP_HINT})"
         if PLUGIN.stat().st_mtime < (HERE / "insn_count.c").stat().st_mtime:
