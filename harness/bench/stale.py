@@ -12,8 +12,9 @@ measured before records named their image: stale too.
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 
-from harness.bench.impls import all_impls
+from harness.bench.impls import ROOT, all_impls
 from harness.bench.output import papers, records as records_mod
 from harness.bench.output.page import HEADLINE, Page, which
 from harness.bench.targets import TARGETS, BuildError
@@ -67,6 +68,16 @@ def published_jobs(recs: list[dict]) -> list[Job]:
     return list(out.values())
 
 
+def names_the_tree(program: object) -> bool:
+    """Does the image file hold the tree's absolute path (e.g. the linker's
+    file symbol for an object whose assembly had a local symbol and no
+    .file)?  Its digest would then depend on where the tree is checked out."""
+    try:
+        return str(ROOT).encode() in pathlib.Path(program).read_bytes()
+    except (OSError, TypeError):
+        return False
+
+
 def check(data: dict, jobs: list[Job], progress=None) -> list[str]:
     """One line per job whose image a rebuild does not give again (its
     records' image_sha256), or that cannot be rebuilt here."""
@@ -105,7 +116,8 @@ def check(data: dict, jobs: list[Job], progress=None) -> list[str]:
             continue
         key = (job.target, job.scheme, job.impl)
         try:
-            got = t.image_digest(impl, t.build(impl))
+            program = t.build(impl)
+            got = t.image_digest(impl, program)
         except DoesNotFit as e:
             if fitted.get(key, True):  # it fitted when measured
                 lines.append(f"{where}: no longer fits the device: {e}")
@@ -115,6 +127,10 @@ def check(data: dict, jobs: list[Job], progress=None) -> list[str]:
             continue
         if not fitted.get(key, True):
             lines.append(f"{where}: fits the device now (it did not when measured)")
+            continue
+        if names_the_tree(program):
+            lines.append(f"{where}: the image holds this checkout's path (a checkout "
+                         f"elsewhere builds other bytes)")
             continue
         had = digests.get(key, {None})
         if None in had:

@@ -66,3 +66,16 @@ def test_the_committed_figures_are_the_codes():
     data = records.load(docs_pages.DATA)
     lines = stale.stale_lines(data)
     assert not lines, "\n".join(lines + [f"refresh the data set: {stale.REFRESH}"])
+
+
+def test_an_image_naming_the_checkout_is_named(tmp_path):
+    """An image holding the tree's absolute path (the linker's file symbol
+    for an object with local symbols and no .file) would build other bytes
+    in another checkout: named, as the CI's clean checkout found AVR's
+    Sparkle and Xoodoo images (their constant tables were local symbols)."""
+    image = tmp_path / "lwc-bench.elf"
+    image.write_bytes(b"\x7fELF" + str(ROOT / "build" / "x.S.o").encode() + b"\0")
+    assert stale.names_the_tree(image)
+    image.write_bytes(b"\x7fELF" + b"x.S.o\0")
+    assert not stale.names_the_tree(image)
+    assert not stale.names_the_tree(None)

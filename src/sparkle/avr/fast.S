@@ -8,7 +8,7 @@
 #include "asmgen/sym.h"
 
     .section .progmem.data,"a",@progbits
-LWC_SYM(sparkle_avr_c):
+.Lsparkle_avr_c:
     /* c_0 .. c_7: the step constants */
     .byte 0x62, 0x51, 0xe1, 0xb7
     .byte 0x80, 0x58, 0x71, 0xbf
@@ -86,8 +86,8 @@ LWC_SYM(sparkle_avr_permute):
     lsl     r30
     lsl     r30
     clr     r31
-    subi    r30, lo8(-(LWC_SYM(sparkle_avr_c)))
-    sbci    r31, hi8(-(LWC_SYM(sparkle_avr_c))); Z = &c[i mod 8] in flash
+    subi    r30, lo8(-(.Lsparkle_avr_c))
+    sbci    r31, hi8(-(.Lsparkle_avr_c)); Z = &c[i mod 8] in flash
     /* Alzette on branch 0 (into the buffer) */
     ldd     r2, Y+0                 ; x, y
     ldd     r3, Y+1

@@ -51,7 +51,9 @@ C = [0xB7E15162, 0xBF715880, 0x38B4DA56, 0x324E7738, 0xBB1185EB, 0x4F7C7B57, 0xC
 XR = ["r2", "r3", "r4", "r5"]       # x of a branch, byte 0 first
 YR = ["r6", "r7", "r8", "r9"]       # y
 SYM = "LWC_SYM(sparkle_avr_permute)"
-TAB = "LWC_SYM(sparkle_avr_c)"
+# an assembler-local label: no symbol in the object, so the linker names no
+# object file (a path) in the image
+TAB = ".Lsparkle_avr_c"
 
 
 def add(a: Asm, dst: list[str], src: list[str], m: int, comment: str) -> None:

@@ -11,7 +11,7 @@
 #include "asmgen/sym.h"
 
     .section .progmem.data,"a",@progbits
-LWC_SYM(xoodoo_avr_rc):
+.Lxoodoo_avr_rc:
     .byte 0x58, 0x00, 0x38, 0x00, 0xc0, 0x03, 0xd0, 0x00, 0x20, 0x01, 0x14, 0x00, 0x60, 0x00, 0x2c, 0x00, 0x80, 0x03, 0xf0, 0x00, 0xa0, 0x01, 0x12, 0x00
     .text
     .global LWC_SYM(xoodoo_avr_permute)
@@ -62,8 +62,8 @@ LWC_SYM(xoodoo_avr_permute):
 .Lround:
     /* the round constant into r19:r23 (Z kept in r24:r25) */
     movw    r24, r30
-    ldi     r30, lo8(LWC_SYM(xoodoo_avr_rc))
-    ldi     r31, hi8(LWC_SYM(xoodoo_avr_rc))
+    ldi     r30, lo8(.Lxoodoo_avr_rc)
+    ldi     r31, hi8(.Lxoodoo_avr_rc)
     add     r30, r22
     adc     r31, r1
     lpm     r19, Z+
