@@ -97,8 +97,35 @@ def scheme_order(schemes) -> list[str]:
     return [s for g in scheme_groups(schemes) for s in g]
 
 
+# The records of each target, grouped once per records list: a page asks
+# for one target's records many times over a data set of ~100,000.  Keyed
+# by the list (held, so its id stays its own) and its length; the lists
+# the output reads are not edited in place between calls.
+_GROUPS: dict[int, tuple[list, int, dict]] = {}
+
+
+def _grouped(records) -> dict[str, list]:
+    if not isinstance(records, list):
+        records = list(records)
+    hit = _GROUPS.get(id(records))
+    if hit is not None and hit[0] is records and hit[1] == len(records):
+        return hit[2]
+    groups: dict[str, list] = {}
+    for r in records:
+        groups.setdefault(r["target"], []).append(r)
+    if len(_GROUPS) >= 8:
+        _GROUPS.clear()
+    _GROUPS[id(records)] = (records, len(records), groups)
+    return groups
+
+
 def targets_of(records) -> list[str]:
-    return list(dict.fromkeys(r["target"] for r in records))
+    return list(_grouped(records))
+
+
+def of_target(records, target: str) -> list:
+    """The records of target, in their order (not to be edited)."""
+    return _grouped(records).get(target, [])
 
 
 def counters_of(recs) -> list[str]:
@@ -304,7 +331,7 @@ def cost_sections(records, clock_labels: dict, baseline: str | None,
     facts (records.target_facts), here its row order."""
     out = []
     for target in targets_of(records):
-        recs = [r for r in records if r["target"] == target]
+        recs = of_target(records, target)
         impls = impl_order((r["impl"] for r in recs), row_order(facts, target))
         base = baseline if baseline in impls else None
         pct = f"; (%): difference from {base}" if base else ""
@@ -367,7 +394,7 @@ def short_sections(records, clock_labels: dict, facts: dict | None = None) -> li
     out = []
     lengths = list(range(1, 17))  # plan.SHORT (the model imports no stage of the run)
     for target in targets_of(records):
-        auth = [r for r in records if r["target"] == target and r["op"] == "auth"
+        auth = [r for r in of_target(records, target) if r["op"] == "auth"
                 and "short" in (r.get("sets") or ())]
         field = cost_metric(auth)
         if not auth or field is None:
@@ -392,13 +419,12 @@ def short_sections(records, clock_labels: dict, facts: dict | None = None) -> li
 def sizes(records, target: str) -> Section:
     """Code bytes and stack bytes (per operation) of each implementation."""
     seen: dict = {}
-    for r in records:
-        if r["target"] == target:
-            e = seen.setdefault((r["scheme"], r["impl"]), {"code": r.get("code_bytes"), "stack": {}})
-            if e["code"] is None:
-                e["code"] = r.get("code_bytes")
-            if r.get("stack_bytes") is not None:
-                e["stack"][r["op"]] = max(r["stack_bytes"], e["stack"].get(r["op"], 0))
+    for r in of_target(records, target):
+        e = seen.setdefault((r["scheme"], r["impl"]), {"code": r.get("code_bytes"), "stack": {}})
+        if e["code"] is None:
+            e["code"] = r.get("code_bytes")
+        if r.get("stack_bytes") is not None:
+            e["stack"][r["op"]] = max(r["stack_bytes"], e["stack"].get(r["op"], 0))
     rows = []
     for (scheme, impl), e in seen.items():
         stack = ", ".join(f"{op} {v}" for op, v in e["stack"].items())
@@ -486,7 +512,7 @@ def summaries(records, clock_labels: dict, facts: dict | None = None) -> list[Su
     get a summary of their own (cost per call)."""
     out = []
     for target in targets_of(records):
-        recs = [r for r in records if r["target"] == target]
+        recs = of_target(records, target)
         field = cost_metric(recs)
         if field is None:
             continue
@@ -545,7 +571,7 @@ def bars(records, target: str, facts: dict | None = None) -> tuple[str | None, l
     """The cost metric of the target and one Bars per scheme: per byte at
     the summary's lengths (adlen 0), then the bare permutations per call
     (lengths [0]); facts: as cost_sections'."""
-    recs = [r for r in records if r["target"] == target]
+    recs = of_target(records, target)
     field = cost_metric(recs)
     if field is None:
         return None, []
@@ -579,8 +605,8 @@ def sweep(records, target: str, field: str, facts: dict | None = None) -> dict:
     """{scheme: {impl: [(mlen, count per byte)]}}: encryption or hashing,
     adlen 0, measured lengths only; facts: as cost_sections'."""
     out: dict = {}
-    for r in records:
-        if (r["target"] == target and r["adlen"] == 0 and r["op"] in ("encrypt", "hash")
+    for r in of_target(records, target):
+        if (r["adlen"] == 0 and r["op"] in ("encrypt", "hash")
                 and r["mlen"] > 0 and status_of(r) == "ok" and r.get(field) is not None):
             out.setdefault(r["scheme"], {}).setdefault(r["impl"], []).append(
                 (r["mlen"], r[field] / r["mlen"]))

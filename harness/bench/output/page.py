@@ -55,7 +55,7 @@ class Page:
 
     def cost(self, target: str) -> str | None:
         """The target's cost metric: that of its summary and its chart."""
-        return model.cost_metric([r for r in self.records if r["target"] == target]) or \
+        return model.cost_metric(model.of_target(self.records, target)) or \
             next(iter(self.declared.get(target, [])), None)
 
     def metric(self, target: str) -> str:
@@ -111,7 +111,7 @@ def which(page: Page) -> list[dict]:
         defaults = page.facts.get(target, {}).get("default_impls")
         if defaults is None:
             continue
-        recs = [r for r in page.records if r["target"] == target and r["scheme"] == HEADLINE]
+        recs = [r for r in model.of_target(page.records, target) if r["scheme"] == HEADLINE]
         field = page.cost(target)
         if not recs or field is None:
             continue

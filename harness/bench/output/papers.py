@@ -15,7 +15,7 @@ import dataclasses
 import functools
 import json
 
-from harness.bench.output.model import (LENGTHS, Cell, Grid, Row, Section, cost_metric,
+from harness.bench.output.model import (LENGTHS, Cell, Grid, Row, Section, cost_metric, of_target,
                                         fail_tag, flabel, fmt_len, impl_order, metric_label,
                                         per_byte, per_call, row_order, scheme_groups,
                                         scheme_order, status_of, targets_of)
@@ -52,7 +52,7 @@ def published_sections(records, lengths=LENGTHS, facts: dict | None = None) -> l
             out += primitive_sections(ref, records, facts) + aead_sections(ref, records)
             continue
         for target in ref["targets"]:
-            recs = [r for r in records if r["target"] == target and r["op"] != "permutation"]
+            recs = [r for r in of_target(records, target) if r["op"] != "permutation"]
             field = ref["counter"]
             theirs_counter = ref.get("published_counter", field)  # another: no difference
             cells = per_byte(recs, field)
@@ -101,7 +101,7 @@ def primitive_sections(ref: dict, records, facts: dict | None = None) -> list[Se
     cycles of its look-ups: both from a traced call), then the paper's row
     labelled published."""
     target, field = ref["target"], ref["counter"]
-    perms = [r for r in records if r["target"] == target and r["op"] == "permutation"]
+    perms = [r for r in of_target(records, target) if r["op"] == "permutation"]
     if not perms:
         return []
     table = ref["primitives"]
@@ -155,7 +155,7 @@ def aead_sections(ref: dict, records) -> list[Section]:
     paper's figure; Ascon's columns have only the published figures the
     paper cites."""
     target, field, table = ref["target"], ref["counter"], ref["aead"]
-    encs = [r for r in records if r["target"] == target and r["op"] == "encrypt"
+    encs = [r for r in of_target(records, target) if r["op"] == "encrypt"
             and r["status"] == "ok" and r.get(field) is not None]
     if not encs:
         return []
@@ -218,7 +218,7 @@ def floor_sections(records, clock_labels: dict, facts: dict | None = None) -> li
     peers = [{**row, "source": ref["source"]} for ref in published()
              if ref.get("kind") == "floor-peers" for row in ref["rows"]]
     for target in targets_of(records):
-        recs = [r for r in records if r["target"] == target and status_of(r) == "ok"]
+        recs = [r for r in of_target(records, target) if status_of(r) == "ok"]
         field = cost_metric(recs)
         if field is None:
             continue
@@ -354,7 +354,7 @@ def permutation_sections(records, clock_labels: dict,
     out = []
     refs = [r for r in published() if r.get("kind") == "permutations"]
     for target in targets_of(records):
-        perms = [r for r in records if r["target"] == target and r["op"] == "permutation"]
+        perms = [r for r in of_target(records, target) if r["op"] == "permutation"]
         field = cost_metric(perms)
         if not perms or field is None:
             continue
@@ -424,7 +424,7 @@ def auth_goal_sections(records, clock_labels: dict,
     PRF's cost per byte at 32 KiB over p^12 per call / 32; goal and met."""
     out = []
     for target in targets_of(records):
-        recs = [r for r in records if r["target"] == target]
+        recs = of_target(records, target)
         auth = [r for r in recs if r["op"] == "auth" and status_of(r) == "ok"]
         field = cost_metric([r for r in recs if r["op"] in ("auth", "permutation")])
         if not auth or field is None:

@@ -248,7 +248,7 @@ def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None =
             charts.append((functools.partial(bar_chart, plt, target, field, label, panels),
                            chart_name(target, field),
                            _figure_key("bars", target, field, label, panels)))
-        recs = [r for r in records if r["target"] == target]
+        recs = model.of_target(records, target)
         for counter in model.counters_of(recs):
             series = model.sweep(records, target, counter, facts)
             lengths = {m for s in series.values() for pts in s.values() for m, _v in pts}

@@ -45,7 +45,7 @@ def target_rows(records: list[dict], target: str, field: str,
     16 B and 32 KiB (AEAD: mean of encryption and decryption), the cost of
     one call of a bare permutation, code and stack bytes, KAT status; in
     the target's row order (facts: target -> its facts)."""
-    recs = [r for r in records if r["target"] == target]
+    recs = model.of_target(records, target)
     cells = model.per_byte(recs, field)
     calls = model.per_call(recs, field)
     rows: dict = {}
@@ -65,7 +65,9 @@ def target_rows(records: list[dict], target: str, field: str,
         row["b32k"] = cells.get((impl, scheme, 32768), model.Cell()).value
         row["call"] = calls.get((impl, scheme, 0), model.Cell()).value
     order = model.scheme_order({s for s, _ in rows})
-    impls = model.impl_order({i for _, i in rows}, model.row_order(facts, target))
+    # the implementations as the records meet them (a set's order would
+    # change from one process to the next: the pages too)
+    impls = model.impl_order([i for _, i in rows], model.row_order(facts, target))
     return sorted(rows.values(), key=lambda x: (order.index(x["scheme"]), impls.index(x["impl"])))
 
 
@@ -302,7 +304,7 @@ class Site:
         self.published = published()
 
     def field(self, target: str) -> str | None:
-        return model.cost_metric([r for r in self.records if r["target"] == target])
+        return model.cost_metric(model.of_target(self.records, target))
 
     def page(self, title: str, body: list[str]) -> str:
         nav = ['<a href="index.html">which implementation</a>']
