@@ -302,9 +302,12 @@ class Site:
         self.schemes = model.scheme_order({r["scheme"] for r in self.records})
         self.old = old
         self.published = published()
+        self._fields: dict[str, str | None] = {}  # field(): each target's, once
 
     def field(self, target: str) -> str | None:
-        return model.cost_metric(model.of_target(self.records, target))
+        if target not in self._fields:
+            self._fields[target] = model.cost_metric(model.of_target(self.records, target))
+        return self._fields[target]
 
     def page(self, title: str, body: list[str]) -> str:
         nav = ['<a href="index.html">which implementation</a>']
@@ -425,12 +428,12 @@ class Site:
         head = ["target", "implementation", "metric", "per byte, 16 B", "per byte, 32 KiB",
                 "per call (permutation)", "code bytes", "stack bytes", "status"]
         trs = []
+        mine = [x for x in self.records if x["scheme"] == scheme]
         for target in self.targets:
             field = self.field(target)
             if field is None:
                 continue
-            for r in target_rows([x for x in self.records if x["scheme"] == scheme], target,
-                                 field, self.facts):
+            for r in target_rows(mine, target, field, self.facts):
                 trs.append([_td(f'<a href="target-{slug(target)}.html">{e(target)}</a>'),
                             _td(e(r["impl"])), _td(e(model.flabel(field))), _num(r["b16"]),
                             _num(r["b32k"]), _num(r["call"], 0), _num(r["code"], 0),
