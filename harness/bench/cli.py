@@ -36,7 +36,7 @@ from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
 from harness.bench.output import docs_pages, folder, model, records, site, terminal
 from harness.bench.plan import (DEFAULT_OUT, GRID, SUITES, SWEEP, THESIS, UsageError, baseline_of,
-                                plan_of, target_names)
+                                default_targets, plan_of, target_names)
 from harness.bench.targets import TARGETS
 from harness.build import KINDS
 from harness.discover import ROOT
@@ -253,6 +253,9 @@ def add_ct(sub) -> None:
     ctp.add_argument("--scheme", action="append", metavar="S", help="a scheme (repeatable)")
     ctp.add_argument("--impl", action="append", metavar="I", help="an implementation (repeatable)")
     ctp.add_argument("--jobs", type=int, metavar="N", help="parallel jobs (default: the cores)")
+    ctp.add_argument("--all", action="store_true",
+                     help="every implementation on every target; default: what ./lwcbench run "
+                          "measures (the default run's targets and each one's default scope)")
     added.add_arguments(ctp)
 
 
@@ -347,7 +350,13 @@ def cmd_ct(args) -> int:
     can; print each finding; 1 when there is one (or a trace failed)."""
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
-    classes = [TARGETS[n] for n in target_names(args.target)]
+    names = target_names(args.target)
+    if not args.target and not args.all:  # the default run's targets, as `run`
+        names, left = default_targets(names)
+        for name, why in left:
+            print(f"{name}: left out of the default run ({why}); --all or --target {name} "
+                  f"traces it", flush=True)
+    classes = [TARGETS[n] for n in names]
     with_added(args, only_added=True)
     install.setup(install.profiles_for(classes))
     targets = [c() for c in classes]  # after the set-up
@@ -359,7 +368,18 @@ def cmd_ct(args) -> int:
             if args.target:
                 print(f"{t.name}: skipped: {why}", flush=True)
             continue
-        jobs += [(t, i) for i in chosen if t.supports(i) and t.measures_scheme(i.scheme)]
+        base = getattr(t, "firmware_of", None)
+        if base in names and base != t.name:  # the same images under the same tracer
+            print(f"{t.name}: runs {base}'s firmware under the same tracer: traced there",
+                  flush=True)
+            continue
+        mine = [i for i in chosen if t.supports(i) and t.measures_scheme(i.scheme)]
+        out = [] if args.all else [i for i in mine if t.left_out_by_default(
+            i, bool(args.impl), bool(args.scheme))]
+        if out:  # said, never silent (as `run`)
+            print(f"{t.name}: left out of the default scope: {len(out)} implementation(s) "
+                  f"({t.default_left_out_why}); --all traces them", flush=True)
+        jobs += [(t, i) for i in mine if i not in out]
     if not jobs:
         raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
     return ct.run(jobs, args.jobs)
