@@ -17,7 +17,7 @@ from harness.bench.impls import IMPL_ORDER, default_impls, impl_id
 from harness.bench.output import folder, model, records, terminal
 from harness.bench.output.data import write_json
 from harness.bench.runner import RunResult
-from harness.bench.scope import left_out_line
+from harness.bench.scope import left_out_lines
 from harness.bench.units import fmt_time
 from harness.discover import discover
 
@@ -68,7 +68,8 @@ def finish_run(run: RunResult) -> int:
     for line in terminal.target_lines(outcomes):
         print(line)
     for name, lo in sc.left_out.items():
-        print(left_out_line(name, lo))
+        for line in left_out_lines(name, lo):
+            print(line)
     wall = time.monotonic() - run.started
     reused = sum(1 for o in outcomes if o.reused_from)
     env = records.environment(target_env, list(plan.argv))

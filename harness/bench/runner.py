@@ -186,7 +186,8 @@ def execute(plan: Plan, client=None, started: float | None = None) -> RunResult:
                         reusable={t.name for t, _i in jobs
                                   if t.exact and cache is not None and not cache.fresh})
     for name, lo in sc.left_out.items():
-        progress.note(scope.left_out_line(name, lo))
+        for line in scope.left_out_lines(name, lo):
+            progress.note(line)
     for t, _mine in sc.runnable:  # an added folder its architectures file keeps away: said
         for i in chosen:
             if added.is_added(i) and not t.supports(i):

@@ -22,15 +22,21 @@ class Scope:
         return [(t, i) for t, mine in self.runnable for i in mine]
 
 
-def left_out_line(target: str, lo: dict) -> str:
+def left_out_lines(target: str, lo: dict) -> list[str]:
+    """What the run left out on target, in words: the default scope's jobs
+    (--all runs them) and the target's own scope's (measured_schemes:
+    --all keeps them out too), each its own line."""
     if lo.get("target"):
-        return (f"{target}: left out of the default run ({lo['reason']}); "
-                f"./lwcbench run --all or --target {target} runs it")
-    if lo.get("own_scope"):  # measured_schemes: --all keeps them out too
-        return (f"{target}: not measured on this target: {len(lo['jobs'])} job(s): "
-                f"{lo['reason']}")
-    return (f"{target}: left out of the default run: {len(lo['jobs'])} job(s): "
-            f"{lo['reason']}; ./lwcbench run --all runs them")
+        return [f"{target}: left out of the default run ({lo['reason']}); "
+                f"./lwcbench run --all or --target {target} runs it"]
+    if lo.get("own_scope"):  # measured_schemes alone
+        return [f"{target}: not measured on this target: {len(lo['jobs'])} job(s): "
+                f"{lo['reason']}"]
+    out = [f"{target}: left out of the default run: {len(lo['jobs'])} job(s): "
+           f"{lo['reason']}; ./lwcbench run --all runs them"]
+    if lo.get("not_measured"):  # beside it, the target's own scope
+        out += left_out_lines(target, {**lo["not_measured"], "own_scope": True})
+    return out
 
 
 def available(targets, failed_setup: list[str], named: bool):
@@ -86,14 +92,17 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
     for t in ready:
         mine, out = target_jobs(plan, t, chosen)
         if out:  # the documented default scope: said, never silent
-            own = any(not t.measures_scheme(i.scheme) for i in out)
-            left_out[t.name] = {"jobs": [impl_id(i) for i in out],
-                                "impls": sorted({i.name for i in out}),
-                                "reason": "; ".join(w for w in (
-                                    t.measured_schemes_why if own else "",
-                                    "" if plan.all else t.default_left_out_why) if w)}
-            if plan.all:  # only a target's own scope leaves jobs out of --all
-                left_out[t.name]["own_scope"] = True
+            own = [i for i in out if not t.measures_scheme(i.scheme)]
+            rest = [i for i in out if i not in own]  # the default scope's (never in --all)
+            parts = [{"jobs": [impl_id(i) for i in jobs], "impls": sorted({i.name for i in jobs}),
+                      "reason": why} for jobs, why in ((rest, t.default_left_out_why),
+                                                       (own, t.measured_schemes_why)) if jobs]
+            if rest:
+                left_out[t.name] = parts[0]
+                if own:
+                    left_out[t.name]["not_measured"] = parts[1]
+            else:
+                left_out[t.name] = {**parts[0], "own_scope": True}
         if not mine:
             nothing_for.append(t.name)
             continue

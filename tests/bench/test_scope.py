@@ -170,8 +170,21 @@ def test_a_targets_own_scope_holds_under_all():
 
 
 def test_a_targets_own_scope_is_not_said_to_be_run_by_all():
-    from harness.bench.scope import left_out_line
+    """The jobs a target's own scope keeps out (measured_schemes) are never
+    said to be run by --all, also beside the default scope's in a default
+    run (one line each; they were one line that said --all runs them)."""
+    from harness.bench.plan import Plan
+    from harness.bench.scope import left_out_lines, select
+    from harness.bench.impls import all_impls
     lo = {"jobs": ["dumbo/ref"], "impls": ["ref"], "reason": "why", "own_scope": True}
-    line = left_out_line("rv32e-ibex", lo)
+    (line,) = left_out_lines("rv32e-ibex", lo)
     assert "not measured on this target" in line and "--all runs" not in line
-    assert "--all runs them" in left_out_line("rv32e-ibex", {**lo, "own_scope": False})
+    for all_ in (False, True):
+        plan = Plan(targets=("rv32e-ibex",), named=True, all=all_)
+        sc = select(plan, [TARGETS["rv32e-ibex"]()], all_impls(), [])
+        lines = left_out_lines("rv32e-ibex", sc.left_out["rv32e-ibex"])
+        own = [ln for ln in lines if "not measured on this target" in ln]
+        assert len(own) == 1 and "--all" not in own[0] and "dumbo" not in own[0], lines
+        assert len(lines) == (1 if all_ else 2), lines
+        if not all_:
+            assert "--all runs them" in lines[0] and "not measured" not in lines[0], lines

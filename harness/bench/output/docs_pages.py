@@ -124,8 +124,11 @@ def family_page(data: dict, page: Page, title: str, targets: list[str]) -> str:
     for target in targets:
         lo = page.left_out.get(target)
         if lo and not lo.get("target"):
-            out += [f"Left out of this run on {target}: {len(lo.get('jobs', []))} job(s) of "
-                    f"{', '.join(lo.get('impls', []))} ({lo.get('reason', '')}).", ""]
+            for part in (lo, lo.get("not_measured")):  # the default scope, the target's own
+                if part:
+                    out += [f"Left out of this run on {target}: {len(part.get('jobs', []))} "
+                            f"job(s) of {', '.join(part.get('impls', []))} "
+                            f"({part.get('reason', '')}).", ""]
     for target in targets:
         summaries, costs, published, sizes = page.of(target)
         out += [f"## {target}", ""]

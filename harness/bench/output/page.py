@@ -77,6 +77,10 @@ def scope_lines(page: Page) -> list[str]:
         out.append(f"Left out of the default run on {target}: {len(lo.get('jobs', []))} job(s) "
                    f"of {', '.join(lo.get('impls', []))} ({lo.get('reason', '')}); "
                    f"./lwcbench run --all runs them.")
+        own = lo.get("not_measured")  # beside it, the target's own scope
+        if own:
+            out.append(f"Not measured on {target}: {len(own.get('jobs', []))} job(s) of "
+                       f"{', '.join(own.get('impls', []))} ({own.get('reason', '')}).")
     if page.reused:
         out.append(f"{page.reused} job(s) were answered from the results cache (exact "
                    f"targets; each record's reused_from says when and at which commit it "
