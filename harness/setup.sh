@@ -13,8 +13,10 @@
 #   lwc_setup python       building the Python package (pip, setuptools, wheel,
 #                          CMake, venv) and what its tests set beside it
 #                          (pyascon, cryptography)
+#   lwc_setup qemu_xtensa_hw  qemu-xtensa with the core of xtensa-esp32-hw-qemu
+#                          (a QEMU build: harness/platforms/qemu/setup.sh)
 #   lwc_setup all          core, fuzz, cluster, report, CMake and pkg-config,
-#                          arduino, python, and every family
+#                          arduino, python, every family and qemu_xtensa_hw
 
 lwc_log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -209,6 +211,9 @@ lwc_setup() {
         f=${f%/setup.sh}
         lwc_setup "${f##*/}" || return 1
       done
+      # a target's own tool, outside its family's profile (a QEMU build,
+      # xtensa-esp32-hw-qemu: kept in lwc_tools_cache for every clone)
+      lwc_setup qemu_xtensa_hw || return 1
       ;;
     *)
       if declare -F "lwc_setup_$1" >/dev/null; then

@@ -29,5 +29,7 @@ def setup(profiles: list[str]) -> list[str]:
 
 
 def profiles_for(target_classes) -> list[str]:
-    """The set-up profiles of these targets: core, then each family."""
-    return ["core", *[getattr(c, "family", "") for c in target_classes]]
+    """The set-up profiles of these targets: core, then each family, each
+    followed by its target's own (extra_setup)."""
+    return ["core", *[p for c in target_classes
+                      for p in (getattr(c, "family", ""), getattr(c, "extra_setup", ""))]]

@@ -52,8 +52,9 @@ def available(targets, failed_setup: list[str], named: bool):
         if ok:
             ready.append(t)
             continue
-        fam = getattr(t, "family", "")
-        if fam in failed_setup:
+        fam = next((p for p in (getattr(t, "family", ""), getattr(t, "extra_setup", ""))
+                    if p and p in failed_setup), "")
+        if fam:
             reason = f"the set-up of {fam} failed; {reason}"
         if named:
             unavailable.append((t.name, reason))

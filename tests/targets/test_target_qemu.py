@@ -2,8 +2,9 @@
 harness/platforms/qemu): seven,
 the four wait-state variants of cortex-m3-qemu's cycle model (2 and 4 wait
 states without a flash accelerator, and behind the STM32F1's and the SAM3X's),
-and xtensa-esp32-qemu (the windowed ABI, harness/bench/targets/xtensa_win.py;
-outside the default run).
+xtensa-esp32-qemu (the windowed ABI, harness/bench/targets/xtensa_win.py;
+outside the default run) and xtensa-esp32-hw-qemu (its firmware on a core
+with the ESP32's unaligned access, a qemu-xtensa the set-up builds).
 
 For each target: its tools are there after set-up (a failure, not a skip:
 ./run-tests installs them), the counter reads exactly the instructions of
@@ -44,7 +45,7 @@ def test_contract_order():
                      "cortex-m3-qemu-ws2", "cortex-m3-qemu-ws4", "cortex-m3-qemu-stm32f1-ws2",
                      "cortex-m3-qemu-sam3x-ws4", "cortex-m0-qemu", "cortex-m0plus",
                      "cortex-m4-qemu", "cortex-m33-qemu", "rv32e-qemu",
-                     "xtensa-esp32-qemu"]
+                     "xtensa-esp32-qemu", "xtensa-esp32-hw-qemu"]
     for n in NAMES:
         assert TARGETS[n].name == n
         assert "cycles" not in TARGETS[n].metric.split(":")[0]  # instructions, never cycles
@@ -159,6 +160,34 @@ def test_rv32e_qemu_system_calls_and_registers(tmp_path):
         high = [ln for ln in dis.splitlines()
                 if re.search(r"\bx(1[6-9]|2\d|3[01])\b|\t\.word|\t\.short", ln)]
         assert dis.count("\n") > 1000 and not high, (impl, high[:5])
+
+
+def test_esp32_hw_core_takes_unaligned_words(tmp_path):
+    """xtensa-esp32-hw-qemu's core (lwc_esp32hw, harness/platforms/qemu/
+    xtensa_hw_core.sh) loads and stores a word at an address one and three
+    past a multiple of 4, as an ESP32 does; dc233c, the core of
+    xtensa-esp32-qemu, stops the same program with SIGBUS."""
+    hw, stock = target("xtensa-esp32-hw-qemu"), target("xtensa-esp32-qemu")
+    src = tmp_path / "unaligned.S"
+    src.write_text(".data\n.align 4\nbuf: .byte 1, 2, 3, 4, 5, 6, 7, 8, 9, 10\n"
+                   ".text\n.align 4\n.globl _start\n_start:\n"
+                   "  movi a3, buf\n  addi a3, a3, 1\n"
+                   "  l32i a4, a3, 0\n"            # bytes 2..5: 0x05040302
+                   "  srli a4, a4, 24\n"           # 5
+                   "  movi a5, 0x2a000000\n"
+                   "  addi a7, a3, 2\n"
+                   "  s32i a5, a7, 0\n"            # at buf + 3: 42 lands in buf + 6
+                   "  l8ui a6, a3, 5\n"            # 42
+                   "  add a6, a6, a4\n"            # exit_group(47)
+                   "  movi a2, 119\n  syscall\n")
+    prog = tmp_path / "unaligned.elf"
+    subprocess.run([*stock.cc, "-nostdlib", "-static", str(src), "-o", str(prog)], check=True)
+    r = subprocess.run([hw.qemu_binary(), "-cpu", hw.cpu, str(prog)], capture_output=True,
+                       timeout=60)
+    assert r.returncode == 47, (r.returncode, r.stderr[-300:])
+    r = subprocess.run([stock.qemu_binary(), "-cpu", stock.cpu, str(prog)], capture_output=True,
+                       timeout=60)
+    assert r.returncode == -7 or b"Bus error" in r.stderr, (r.returncode, r.stderr[-300:])
 
 
 def test_plugin_refuses_a_slot_without_marker(tmp_path):

@@ -272,6 +272,9 @@ class CrossTarget(Target):
     tools_missing() and open_session(elf); firmware.py builds the firmware
     from them (self.firmware)."""
     family = ""
+    # a set-up profile run after the family's (lwc_setup PROFILE): a tool
+    # only this target needs, too long to build for the whole family
+    extra_setup = ""
     firmware_of: str | None = None
     cc: list[str] = []
     cflags: list[str] = []

@@ -100,7 +100,13 @@ class QemuTarget(CrossTarget):
     def qemu_argv(self, elf: pathlib.Path, plugin: pathlib.Path | str = PLUGIN) -> list[str]:
         """QEMU running elf with a plugin (a path, with ",arg=..." if any)."""
         cpu = ["-cpu", self.cpu] if self.cpu else []
-        return [self.qemu, *cpu, "-plugin", str(plugin), str(elf)]
+        return [self.qemu_binary(), *cpu, "-plugin", str(plugin), str(elf)]
+
+    def qemu_binary(self) -> str:
+        """The qemu-user binary to run: a command name (found on PATH), or a
+        path with a slash, relative to the repository root (a QEMU the set-up
+        built into build/tools/)."""
+        return str(ROOT / self.qemu) if "/" in self.qemu else self.qemu
 
     def ct_tracer_missing(self) -> str | None:
         if stale(CT_PLUGIN, HERE / "ct_trace.c"):
@@ -119,9 +125,11 @@ class QemuTarget(CrossTarget):
         return None
 
     def tools_missing(self):
-        for tool in (self.cc[0], self.qemu):
+        for tool in (self.cc[0], self.qemu_binary()):
             if not shutil.which(tool):
-                return f"{tool} not found ({SETUP_HINT})"
+                hint = SETUP_HINT if not self.extra_setup else \
+                    f"run: bash -c '. harness/setup.sh && lwc_setup {self.extra_setup}'"
+                return f"{rel(pathlib.Path(tool)) if '/' in tool else tool} not found ({hint})"
         why = self.libgcc_missing()
         if why is not None:
             return why
@@ -142,7 +150,7 @@ class QemuTarget(CrossTarget):
 
     def simulator_files(self):
         """qemu-user and the counting plugin (the results cache's key)."""
-        qemu = shutil.which(self.qemu)
+        qemu = shutil.which(self.qemu_binary())
         return [pathlib.Path(qemu), PLUGIN] if qemu else []
 
     def simulator_options(self):
@@ -151,9 +159,9 @@ class QemuTarget(CrossTarget):
     def environment(self):
         env = super().environment()
         env.update({
-            "simulator": first_line([self.qemu, "--version"]),
-            "simulator_cmd": " ".join(self.qemu_argv(pathlib.Path("lwc-bench.elf"),
-                                                     rel(PLUGIN))),
+            "simulator": first_line([self.qemu_binary(), "--version"]),
+            "simulator_cmd": " ".join([self.qemu, *self.qemu_argv(pathlib.Path("lwc-bench.elf"),
+                                                                  rel(PLUGIN))[1:]]),
             "counter": "QEMU TCG plugin harness/platforms/qemu/insn_count.c: inline add per "
                        "translated block, read by the guest via a magic system call",
         })
@@ -222,7 +230,7 @@ class CycleModelQemu(QemuTarget):
 
     def simulator_files(self):
         """qemu-user and the cycle model plugin (the results cache's key)."""
-        qemu = shutil.which(self.qemu)
+        qemu = shutil.which(self.qemu_binary())
         return [pathlib.Path(qemu), self.model_plugin] if qemu else []
 
     def simulator_options(self):

@@ -77,10 +77,13 @@ lwc_qemu_src_lines() {
     "$keys" "$mirror/debian-security bookworm-security main"
 }
 
-lwc_qemu_fetch_header() {
+# Download the orig tarball of Debian's qemu source package (the installed
+# 7.2 release's, else any 7.2 release's: they share it) into
+# $LWC_QEMU_DIR/apt/src and print its path; apt checks it against the
+# signed source index.  The caller removes $LWC_QEMU_DIR/apt.
+lwc_qemu_fetch_orig() {
   local apt="$LWC_QEMU_DIR/apt"
   local keys=/usr/share/keyrings/debian-archive-keyring.gpg opts version tarball
-  lwc_log "qemu: fetching qemu-plugin.h from Debian's qemu source package"
   rm -rf "$apt"
   mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/src" "$LWC_QEMU_DIR/include"
   lwc_qemu_src_lines "$keys" >"$apt/sources.list" || return 1
@@ -97,6 +100,13 @@ lwc_qemu_fetch_header() {
       apt-get "${opts[@]}" source --download-only qemu >/dev/null; } ) || return 1
   tarball=$(ls "$apt"/src/qemu_*.orig.tar.xz 2>/dev/null | head -n 1)
   [ -n "$tarball" ] || { lwc_log "qemu: no orig tarball downloaded"; return 1; }
+  printf '%s\n' "$tarball"
+}
+
+lwc_qemu_fetch_header() {
+  local apt="$LWC_QEMU_DIR/apt" tarball
+  lwc_log "qemu: fetching qemu-plugin.h from Debian's qemu source package"
+  tarball=$(lwc_qemu_fetch_orig) || return 1
   tar -xJOf "$tarball" --wildcards '*/include/qemu/qemu-plugin.h' >"$LWC_QEMU_HEADER.tmp" &&
     grep -q 'QEMU_PLUGIN_VERSION' "$LWC_QEMU_HEADER.tmp" || {
       lwc_log "qemu: qemu-plugin.h not found in $tarball"; rm -f "$LWC_QEMU_HEADER.tmp"; return 1; }
@@ -141,4 +151,86 @@ lwc_setup_qemu() {
   lwc_qemu_plugin harness/platforms/qemu/m0_cycles.c "$LWC_QEMU_DIR/libm0_cycles.so" || return 1
   # the constant-time tracer (./lwcbench ct)
   lwc_qemu_plugin harness/platforms/qemu/ct_trace.c "$LWC_QEMU_DIR/libct_trace.so"
+}
+
+#   lwc_setup_qemu_xtensa_hw   (not part of lwc_setup qemu: a QEMU build)
+#                    qemu-xtensa with the core lwc_esp32hw, dc233c with the
+#                    ESP32's unaligned loads and stores in hardware, for the
+#                    target xtensa-esp32-hw-qemu: QEMU 7.2 (Debian's orig
+#                    tarball, fetched as lwc_qemu_fetch_header does), the
+#                    core added by harness/platforms/qemu/xtensa_hw_core.sh,
+#                    only xtensa-linux-user with TCG plugins and only the
+#                    cores dc233c and lwc_esp32hw built, into
+#                    build/tools/qemu-xtensa-hw/qemu-xtensa (about 1.5
+#                    minutes on 2 cores, kept in lwc_tools_cache for other
+#                    clones)
+LWC_QEMU_HW_DIR=build/tools/qemu-xtensa-hw
+LWC_QEMU_HW_BIN=$LWC_QEMU_HW_DIR/qemu-xtensa
+LWC_QEMU_HW_CONFIGURE=(--target-list=xtensa-linux-user --enable-plugins --disable-system
+  --disable-docs --disable-tools --disable-werror --disable-capstone --disable-slirp
+  --disable-fdt --disable-guest-agent --disable-gnutls --disable-nettle --disable-gcrypt
+  --disable-zstd --disable-bzip2 --disable-lzo --disable-snappy --disable-curl
+  --disable-libssh --disable-linux-io-uring --disable-libudev --disable-vhost-user
+  --disable-install-blobs)
+
+# What the binary is built from: the core's script, the configure options
+# and the QEMU release (a change of any rebuilds it)
+lwc_qemu_hw_stamp() {
+  { echo "qemu 7.2+dfsg orig"; printf '%s\n' "${LWC_QEMU_HW_CONFIGURE[@]}"
+    cat harness/platforms/qemu/xtensa_hw_core.sh; } | sha256sum | cut -d ' ' -f 1
+}
+
+lwc_qemu_hw_build() {
+  local work="$LWC_QEMU_HW_DIR/work" apt="$LWC_QEMU_DIR/apt" tarball src jobs t0=$SECONDS
+  rm -rf "$work" && mkdir -p "$work/obj" "$LWC_QEMU_DIR" || return 1
+  lwc_log "qemu: building qemu-xtensa with the core lwc_esp32hw (QEMU 7.2 from Debian's source package)"
+  tarball=$(lwc_qemu_fetch_orig) || return 1
+  tar -xJf "$tarball" -C "$work" || return 1
+  rm -rf "$apt"
+  src=$(ls -d "$work"/qemu-7.2* 2>/dev/null | head -n 1)
+  [ -n "$src" ] && [ -x "$src/configure" ] || { lwc_log "qemu: no QEMU source in $tarball"; return 1; }
+  sh harness/platforms/qemu/xtensa_hw_core.sh "$src" --only || return 1
+  # Debian's tarball has no Meson of its own: Debian's meson, and Debian's
+  # python3 for it (a pyenv python3 earlier on PATH lacks Meson's modules)
+  jobs=$(nproc 2>/dev/null || echo 1); [ "$jobs" -gt 2 ] && jobs=2
+  ( cd "$work/obj" && PATH=/usr/bin:$PATH nice -n 19 "$PWD/../${src##*/}/configure" \
+      --meson=/usr/bin/meson "${LWC_QEMU_HW_CONFIGURE[@]}" >configure.log 2>&1 &&
+    PATH=/usr/bin:$PATH nice -n 19 ninja -j "$jobs" qemu-xtensa >build.log 2>&1 ) || {
+    lwc_log "qemu: the build failed, see $work/obj/configure.log and build.log"
+    tail -n 5 "$work"/obj/build.log "$work"/obj/configure.log 2>/dev/null >&2; return 1; }
+  "$work/obj/qemu-xtensa" -cpu help 2>/dev/null | grep -qw lwc_esp32hw || {
+    lwc_log "qemu: the built qemu-xtensa has no core lwc_esp32hw"; return 1; }
+  cp "$work/obj/qemu-xtensa" "$LWC_QEMU_HW_BIN.tmp" && mv "$LWC_QEMU_HW_BIN.tmp" "$LWC_QEMU_HW_BIN" ||
+    return 1
+  rm -rf "$work"  # ~400 MB of source and objects: only the binary is kept
+  lwc_log "qemu: qemu-xtensa with lwc_esp32hw built in $((SECONDS - t0)) s: $LWC_QEMU_HW_BIN"
+}
+
+lwc_setup_qemu_xtensa_hw() {
+  lwc_setup_qemu || return 1  # the counting plugin, the compiler, the tarball's fetcher
+  lwc_need_cmds meson:meson ninja:ninja-build pkg-config:pkg-config make:make || return 1
+  pkg-config --exists glib-2.0 2>/dev/null || lwc_apt_install libglib2.0-dev || return 1
+  local stamp kept
+  stamp=$(lwc_qemu_hw_stamp)
+  if [ -x "$LWC_QEMU_HW_BIN" ] && [ "$(cat "$LWC_QEMU_HW_DIR/stamp" 2>/dev/null)" = "$stamp" ]; then
+    return 0
+  fi
+  mkdir -p "$LWC_QEMU_HW_DIR" || return 1
+  # the same binary built by another clone (lwc_tools_cache)
+  kept=$(lwc_tools_cache)
+  [ -n "$kept" ] && kept="$kept/qemu-xtensa-hw-${stamp:0:16}"
+  if [ -n "$kept" ] && [ -x "$kept/qemu-xtensa" ] &&
+     "$kept/qemu-xtensa" -cpu help 2>/dev/null | grep -qw lwc_esp32hw; then
+    cp "$kept/qemu-xtensa" "$LWC_QEMU_HW_BIN.tmp" && mv "$LWC_QEMU_HW_BIN.tmp" "$LWC_QEMU_HW_BIN" &&
+      echo "$stamp" >"$LWC_QEMU_HW_DIR/stamp" && {
+        lwc_log "qemu: qemu-xtensa with lwc_esp32hw as built before, from $kept"; return 0; }
+  fi
+  lwc_qemu_hw_build || return 1
+  echo "$stamp" >"$LWC_QEMU_HW_DIR/stamp"
+  if [ -n "$kept" ]; then  # kept for the next clone (a failure to keep costs time only)
+    mkdir -p "$kept" && cp "$LWC_QEMU_HW_BIN" "$kept/qemu-xtensa.tmp" &&
+      mv "$kept/qemu-xtensa.tmp" "$kept/qemu-xtensa" ||
+      lwc_log "qemu: could not keep qemu-xtensa in $kept"
+  fi
+  return 0
 }
