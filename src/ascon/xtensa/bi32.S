@@ -364,7 +364,6 @@ LWC_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -497,7 +496,6 @@ LWC_SYM(ascon_xtensa_blocks):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -662,7 +660,6 @@ LWC_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -811,7 +808,6 @@ LWC_SYM(ascon_xtensa_blocks):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2073,7 +2069,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2206,7 +2201,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2515,7 +2509,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2664,7 +2657,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15

@@ -171,15 +171,33 @@ class Asm(Emitter):
         super().__init__(variant)
         self.sar: int | None = None  # SAR known here (None: unknown)
         self.windowed = windowed     # the windowed ABI (ESP32) instead of call0
+        self._conds: list[list] = []  # the open #if's (raw)
 
     def label(self, name: str) -> None:
         super().label(name)
         self.sar = None
 
     def raw(self, text: str) -> None:
+        """A line as it is; a preprocessor choice keeps SAR where every
+        path through it agrees: a branch starts with the SAR of its #if,
+        and after #endif SAR is known if each branch (or the skipped one,
+        which is the #if's) ends with the same."""
         super().raw(text)
-        if text.startswith("#"):
-            self.sar = None  # either side of a preprocessor choice
+        word = text.split()[0] if text.strip() else ""
+        if word in ("#if", "#ifdef", "#ifndef"):
+            # [SAR at the #if, the SARs the branches ended with, an #else seen]
+            self._conds.append([self.sar, [], False])
+        elif word in ("#else", "#elif") and self._conds:
+            cond = self._conds[-1]
+            cond[1].append(self.sar)
+            cond[2] = word == "#else"
+            self.sar = cond[0]
+        elif word == "#endif" and self._conds:
+            at_if, ends, had_else = self._conds.pop()
+            ends = ends + [self.sar] + ([] if had_else else [at_if])  # no branch taken: the #if's
+            self.sar = ends[0] if all(e == ends[0] for e in ends) else None
+        elif word.startswith("#"):
+            self.sar = None
 
     @property
     def bi32(self) -> bool:
@@ -201,9 +219,10 @@ class Asm(Emitter):
         self("xor", r, r, ONES)
 
     def bswap(self, d: str, s: str, t: str) -> None:
-        """d = s with its four bytes reversed, t a temporary (d may be s):
-        with SAR = 8, (s >> 16) then three funnel shifts."""
-        assert t not in (d, s)
+        """d = s with its four bytes reversed, t a temporary (d may be s;
+        t may be d when d is not s: the last shift reads s and t before it
+        writes d): with SAR = 8, (s >> 16) then three funnel shifts."""
+        assert t != s and (t != d or d != s)
         self.ssai(8)
         self("srli", t, s, 16)
         self("src", t, t, s)
@@ -367,8 +386,11 @@ def rounds(a: Asm) -> None:
     a("ret")
 
 
-def call_rounds(a: Asm, target: str, comment: str) -> None:
-    a("movi", ONES, -1)
+def call_rounds(a: Asm, target: str, comment: str, ones: bool = True) -> None:
+    """The rounds from target, with a15 = -1 (ones=False: a15 is -1 already,
+    set before a loop whose body leaves it) and their SAR."""
+    if ones:
+        a("movi", ONES, -1)
     a.ssai(schedule(a.variant)[1])
     a.call(target, comment=comment)
     a.sar = schedule(a.variant)[1]
@@ -585,30 +607,36 @@ def duplex_lane(a: Asm, big: bool, op: str, lane: int, pin: str, pout: str,
     registers the pointers are (re)loaded into from the frame, or a1."""
     x0, x1 = E[lane], O[lane]
     if not a.bi32:
-        w, t, d = "a14", "a15", "a0"
+        # a15 (-1 for the rounds) is left alone: a loop sets it once
+        w, d = "a14", "a0"
         for k, off in enumerate((0, 4)):
             # the state word this memory word belongs to
             x = (x1, x0)[k] if big else (x0, x1)[k]
+            if op == "encrypt" and big:
+                # c = bswap(x) ^ m, then x = bswap(c): the same as x ^=
+                # bswap(m), c = bswap(x), with x as the load's register
+                a.bswap(w, x, w)
+                a("l32i", x, pin, off_in + off)
+                a("xor", w, w, x, comment="ciphertext = x ^ plaintext" if k == 0 else "")
+                a("s32i", w, pout, off_out + off)
+                a.bswap(x, w, x)
+                continue
             a("l32i", w, pin, off_in + off)
             if op == "absorb":
                 if big:
-                    a.bswap(w, w, t)
-                a("xor", x, x, w, comment=f"x{lane} ^= block" if k == 0 else "")
-            elif op == "encrypt":
-                if big:
-                    a.bswap(w, w, t)
-                    a("xor", x, x, w, comment=f"x{lane} ^= plaintext" if k == 0 else "")
-                    a.bswap(w, x, t)
-                    a("s32i", w, pout, off_out + off, comment="ciphertext" if k == 0 else "")
+                    a.bswap(d, w, d)
+                    a("xor", x, x, d, comment=f"x{lane} ^= block" if k == 0 else "")
                 else:
-                    a("xor", x, x, w, comment=f"x{lane} ^= plaintext" if k == 0 else "")
-                    a("s32i", x, pout, off_out + off, comment="ciphertext" if k == 0 else "")
+                    a("xor", x, x, w, comment=f"x{lane} ^= block" if k == 0 else "")
+            elif op == "encrypt":  # little-endian (big-endian above)
+                a("xor", x, x, w, comment=f"x{lane} ^= plaintext" if k == 0 else "")
+                a("s32i", x, pout, off_out + off, comment="ciphertext" if k == 0 else "")
             else:
                 if big:
-                    a.bswap(d, x, t)
+                    a.bswap(d, x, d)
                     a("xor", d, d, w, comment="plaintext = x ^ ciphertext" if k == 0 else "")
                     a("s32i", d, pout, off_out + off)
-                    a.bswap(x, w, t)
+                    a.bswap(x, w, x)
                 else:
                     a("xor", d, x, w, comment="plaintext = x ^ ciphertext" if k == 0 else "")
                     a("s32i", d, pout, off_out + off)
@@ -643,10 +671,14 @@ def by_order(a: Asm, body) -> None:
 
 
 def duplex_block(a: Asm, op: str, pin: str, pout: str, off_in: int, off_out: int,
-                 in_slot: int) -> None:
+                 in_slot: int, end_sar: int | None = None) -> None:
+    """One full block; end_sar: SAR set to it at the end of each byte
+    order's code (where the other left it, nothing is emitted)."""
     def body(big):
         table_rounds.rate_lanes(a, lambda lane, off: duplex_lane(a, big, op, lane, pin, pout,
                                                    off_in + off, off_out + off, in_slot))
+        if end_sar is not None:
+            a.ssai(end_sar)
     by_order(a, body)
 
 
@@ -679,7 +711,16 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
     a("bnez", "a15", f".L{tag}_bounce", comment="in or out not 4-aligned")
     for bounce in (False, True):
         loop = f".L{tag}_{'bounce' if bounce else 'loop'}"
+        # fsr's word loop leaves a15 and (little-endian) SAR as the rounds
+        # want them: set once here, kept by the rounds on the way back
+        kept = not bounce and not a.bi32
+        first = schedule(a.variant)[1]
+        if kept:
+            a("movi", ONES, -1, comment="the rounds' -1, for every block")
+            a.ssai(first)
         a.label(loop)
+        if kept:
+            a.sar = first
         if bounce:
             a.note("a12 = in: the block through the frame's buffer")
             copy_bytes(a, "a12", 0, "a1", F_BUF, "a14")
@@ -693,7 +734,7 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
             a.note("a12 = in" + ("" if op == "absorb" else ", a13 = out") + ", 4-aligned")
             if op != "absorb" and not a.bi32:
                 a("l32i", "a13", "a1", F_OUT)
-            duplex_block(a, op, "a12", "a13", 0, 0, in_slot)
+            duplex_block(a, op, "a12", "a13", 0, 0, in_slot, first if kept else None)
             if a.bi32:
                 a("l32i", "a12", "a1", in_slot)
                 if op != "absorb":
@@ -703,7 +744,7 @@ def block_loops(a: Asm, op: str, tag: str, in_slot: int) -> None:
         if op != "absorb":
             a("addi", "a13", "a13", "ASCON_RATE")
             a("s32i", "a13", "a1", F_OUT)
-        call_rounds(a, ".Lpb", "p^b")
+        call_rounds(a, ".Lpb", "p^b", ones=not kept)
         a("l32i", "a12", "a1", in_slot)
         a("l32i", "a14", "a1", F_END)
         a("bne", "a12", "a14", loop)

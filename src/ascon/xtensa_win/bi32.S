@@ -355,7 +355,6 @@ LWC_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -488,7 +487,6 @@ LWC_SYM(ascon_xtensa_blocks):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -653,7 +651,6 @@ LWC_SYM(ascon_xtensa_blocks):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -802,7 +799,6 @@ LWC_SYM(ascon_xtensa_blocks):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2055,7 +2051,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2188,7 +2183,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2497,7 +2491,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     l32i    a12, a1, 24
     l32i    a14, a12, 8
     l32i    a13, a12, 12
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15
@@ -2646,7 +2639,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
     l32i    a13, a1, 132
-    ssai    8
     srli    a15, a13, 16
     src     a15, a15, a13
     src     a15, a15, a15

@@ -124,6 +124,8 @@ LWC_SYM(ascon_xtensa_blocks):
     beq     a12, a14, .Lba_done         /* no full block */
     extui   a15, a12, 0, 2
     bnez    a15, .Lba_bounce            /* in or out not 4-aligned */
+    movi    a15, -1                     /* the rounds' -1, for every block */
+    ssai    9
 .Lba_loop:
     /* a12 = in, 4-aligned */
 #if ASCON_LITTLE_ENDIAN
@@ -140,37 +142,35 @@ LWC_SYM(ascon_xtensa_blocks):
 #else
     l32i    a14, a12, 0
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a7, a7, a0                  /* x0 ^= block */
     l32i    a14, a12, 4
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a2, a2, a0
 #if ASCON_RATE == 16
     l32i    a14, a12, 8
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a8, a8, a0                  /* x1 ^= block */
     l32i    a14, a12, 12
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a3, a3, a0
 #endif
+    ssai    9
 #endif
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 24
-    movi    a15, -1
-    ssai    9
     call0   .Lpb                        /* p^b */
     l32i    a12, a1, 24
     l32i    a14, a1, 56
@@ -226,31 +226,30 @@ LWC_SYM(ascon_xtensa_blocks):
 #else
     l32i    a14, a1, 120
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a7, a7, a0                  /* x0 ^= block */
     l32i    a14, a1, 124
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a2, a2, a0
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a8, a8, a0                  /* x1 ^= block */
     l32i    a14, a1, 132
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a3, a3, a0
 #endif
 #endif
     addi    a12, a12, ASCON_RATE
@@ -277,6 +276,8 @@ LWC_SYM(ascon_xtensa_blocks):
     or      a15, a12, a13
     extui   a15, a15, 0, 2
     bnez    a15, .Lbe_bounce            /* in or out not 4-aligned */
+    movi    a15, -1                     /* the rounds' -1, for every block */
+    ssai    9
 .Lbe_loop:
     /* a12 = in, a13 = out, 4-aligned */
     l32i    a13, a1, 20
@@ -296,61 +297,59 @@ LWC_SYM(ascon_xtensa_blocks):
     s32i    a8, a13, 12
 #endif
 #else
-    l32i    a14, a12, 0
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= plaintext */
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a14, a7, a15
-    s32i    a14, a13, 0                 /* ciphertext */
-    l32i    a14, a12, 4
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a14, a2, a15
+    srli    a14, a7, 16
+    src     a14, a14, a7
+    src     a14, a14, a14
+    src     a14, a7, a14
+    l32i    a7, a12, 0
+    xor     a14, a14, a7                /* ciphertext = x ^ plaintext */
+    s32i    a14, a13, 0
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
+    srli    a14, a2, 16
+    src     a14, a14, a2
+    src     a14, a14, a14
+    src     a14, a2, a14
+    l32i    a2, a12, 4
+    xor     a14, a14, a2
     s32i    a14, a13, 4
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
-    l32i    a14, a12, 8
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= plaintext */
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a14, a8, a15
-    s32i    a14, a13, 8                 /* ciphertext */
-    l32i    a14, a12, 12
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a14, a3, a15
+    srli    a14, a8, 16
+    src     a14, a14, a8
+    src     a14, a14, a14
+    src     a14, a8, a14
+    l32i    a8, a12, 8
+    xor     a14, a14, a8                /* ciphertext = x ^ plaintext */
+    s32i    a14, a13, 8
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
+    srli    a14, a3, 16
+    src     a14, a14, a3
+    src     a14, a14, a14
+    src     a14, a3, a14
+    l32i    a3, a12, 12
+    xor     a14, a14, a3
     s32i    a14, a13, 12
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
+    ssai    9
 #endif
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 24
     addi    a13, a13, ASCON_RATE
     s32i    a13, a1, 20
-    movi    a15, -1
-    ssai    9
     call0   .Lpb                        /* p^b */
     l32i    a12, a1, 24
     l32i    a14, a1, 56
@@ -408,53 +407,52 @@ LWC_SYM(ascon_xtensa_blocks):
     s32i    a8, a1, 132
 #endif
 #else
-    l32i    a14, a1, 120
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= plaintext */
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a14, a7, a15
-    s32i    a14, a1, 120                /* ciphertext */
-    l32i    a14, a1, 124
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a14, a2, a15
+    srli    a14, a7, 16
+    src     a14, a14, a7
+    src     a14, a14, a14
+    src     a14, a7, a14
+    l32i    a7, a1, 120
+    xor     a14, a14, a7                /* ciphertext = x ^ plaintext */
+    s32i    a14, a1, 120
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
+    srli    a14, a2, 16
+    src     a14, a14, a2
+    src     a14, a14, a14
+    src     a14, a2, a14
+    l32i    a2, a1, 124
+    xor     a14, a14, a2
     s32i    a14, a1, 124
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
-    l32i    a14, a1, 128
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= plaintext */
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a14, a8, a15
-    s32i    a14, a1, 128                /* ciphertext */
-    l32i    a14, a1, 132
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a14, a3, a15
+    srli    a14, a8, 16
+    src     a14, a14, a8
+    src     a14, a14, a14
+    src     a14, a8, a14
+    l32i    a8, a1, 128
+    xor     a14, a14, a8                /* ciphertext = x ^ plaintext */
+    s32i    a14, a1, 128
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
+    srli    a14, a3, 16
+    src     a14, a14, a3
+    src     a14, a14, a14
+    src     a14, a3, a14
+    l32i    a3, a1, 132
+    xor     a14, a14, a3
     s32i    a14, a1, 132
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
 #endif
     l32i    a13, a1, 20
@@ -517,6 +515,8 @@ LWC_SYM(ascon_xtensa_blocks):
     or      a15, a12, a13
     extui   a15, a15, 0, 2
     bnez    a15, .Lbd_bounce            /* in or out not 4-aligned */
+    movi    a15, -1                     /* the rounds' -1, for every block */
+    ssai    9
 .Lbd_loop:
     /* a12 = in, a13 = out, 4-aligned */
     l32i    a13, a1, 20
@@ -542,59 +542,57 @@ LWC_SYM(ascon_xtensa_blocks):
 #else
     l32i    a14, a12, 0
     ssai    8
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a0, a7, a15
+    srli    a0, a7, 16
+    src     a0, a0, a7
+    src     a0, a0, a0
+    src     a0, a7, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a13, 0
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a7, a14, a15
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
     l32i    a14, a12, 4
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a0, a2, a15
+    srli    a0, a2, 16
+    src     a0, a0, a2
+    src     a0, a0, a0
+    src     a0, a2, a0
     xor     a0, a0, a14
     s32i    a0, a13, 4
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a2, a14, a15
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
     l32i    a14, a12, 8
-    ssai    8
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a0, a8, a15
+    srli    a0, a8, 16
+    src     a0, a0, a8
+    src     a0, a0, a0
+    src     a0, a8, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a13, 8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a8, a14, a15
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
     l32i    a14, a12, 12
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a0, a3, a15
+    srli    a0, a3, 16
+    src     a0, a0, a3
+    src     a0, a0, a0
+    src     a0, a3, a0
     xor     a0, a0, a14
     s32i    a0, a13, 12
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a3, a14, a15
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
+    ssai    9
 #endif
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 24
     addi    a13, a13, ASCON_RATE
     s32i    a13, a1, 20
-    movi    a15, -1
-    ssai    9
     call0   .Lpb                        /* p^b */
     l32i    a12, a1, 24
     l32i    a14, a1, 56
@@ -658,51 +656,50 @@ LWC_SYM(ascon_xtensa_blocks):
 #else
     l32i    a14, a1, 120
     ssai    8
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a0, a7, a15
+    srli    a0, a7, 16
+    src     a0, a0, a7
+    src     a0, a0, a0
+    src     a0, a7, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a1, 120
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a7, a14, a15
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
     l32i    a14, a1, 124
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a0, a2, a15
+    srli    a0, a2, 16
+    src     a0, a0, a2
+    src     a0, a0, a0
+    src     a0, a2, a0
     xor     a0, a0, a14
     s32i    a0, a1, 124
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a2, a14, a15
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
-    ssai    8
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a0, a8, a15
+    srli    a0, a8, 16
+    src     a0, a0, a8
+    src     a0, a0, a0
+    src     a0, a8, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a1, 128
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a8, a14, a15
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
     l32i    a14, a1, 132
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a0, a3, a15
+    srli    a0, a3, 16
+    src     a0, a0, a3
+    src     a0, a0, a0
+    src     a0, a3, a0
     xor     a0, a0, a14
     s32i    a0, a1, 132
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a3, a14, a15
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
 #endif
     l32i    a13, a1, 20
@@ -1090,6 +1087,7 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     beq     a12, a14, .Lad_done         /* no full block */
     extui   a15, a12, 0, 2
     bnez    a15, .Lad_bounce            /* in or out not 4-aligned */
+    movi    a15, -1                     /* the rounds' -1, for every block */
 .Lad_loop:
     /* a12 = in, 4-aligned */
 #if ASCON_LITTLE_ENDIAN
@@ -1106,37 +1104,35 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #else
     l32i    a14, a12, 0
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a7, a7, a0                  /* x0 ^= block */
     l32i    a14, a12, 4
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a2, a2, a0
 #if ASCON_RATE == 16
     l32i    a14, a12, 8
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a8, a8, a0                  /* x1 ^= block */
     l32i    a14, a12, 12
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a3, a3, a0
 #endif
+    ssai    9
 #endif
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 32
-    movi    a15, -1
-    ssai    9
     call0   .Lpb                        /* p^b */
     l32i    a12, a1, 32
     l32i    a14, a1, 56
@@ -1192,31 +1188,30 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #else
     l32i    a14, a1, 120
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a7, a7, a0                  /* x0 ^= block */
     l32i    a14, a1, 124
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a2, a2, a0
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= block */
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a8, a8, a0                  /* x1 ^= block */
     l32i    a14, a1, 132
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
+    srli    a0, a14, 16
+    src     a0, a0, a14
+    src     a0, a0, a0
+    src     a0, a14, a0
+    xor     a3, a3, a0
 #endif
 #endif
     addi    a12, a12, ASCON_RATE
@@ -1264,7 +1259,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     s32i    a12, a1, 120
     s32i    a13, a1, 124
 #if ASCON_RATE == 16
-    ssai    8
     srli    a14, a8, 16
     src     a14, a14, a8
     src     a14, a14, a14
@@ -1323,7 +1317,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a8, a1, 128
     l32i    a3, a1, 132
-    ssai    8
     srli    a12, a8, 16
     src     a12, a12, a8
     src     a12, a12, a12
@@ -1366,6 +1359,8 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     or      a15, a12, a13
     extui   a15, a15, 0, 2
     bnez    a15, .Lme_bounce            /* in or out not 4-aligned */
+    movi    a15, -1                     /* the rounds' -1, for every block */
+    ssai    9
 .Lme_loop:
     /* a12 = in, a13 = out, 4-aligned */
     l32i    a13, a1, 20
@@ -1385,61 +1380,59 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     s32i    a8, a13, 12
 #endif
 #else
-    l32i    a14, a12, 0
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= plaintext */
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a14, a7, a15
-    s32i    a14, a13, 0                 /* ciphertext */
-    l32i    a14, a12, 4
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a14, a2, a15
+    srli    a14, a7, 16
+    src     a14, a14, a7
+    src     a14, a14, a14
+    src     a14, a7, a14
+    l32i    a7, a12, 0
+    xor     a14, a14, a7                /* ciphertext = x ^ plaintext */
+    s32i    a14, a13, 0
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
+    srli    a14, a2, 16
+    src     a14, a14, a2
+    src     a14, a14, a14
+    src     a14, a2, a14
+    l32i    a2, a12, 4
+    xor     a14, a14, a2
     s32i    a14, a13, 4
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
-    l32i    a14, a12, 8
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= plaintext */
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a14, a8, a15
-    s32i    a14, a13, 8                 /* ciphertext */
-    l32i    a14, a12, 12
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a14, a3, a15
+    srli    a14, a8, 16
+    src     a14, a14, a8
+    src     a14, a14, a14
+    src     a14, a8, a14
+    l32i    a8, a12, 8
+    xor     a14, a14, a8                /* ciphertext = x ^ plaintext */
+    s32i    a14, a13, 8
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
+    srli    a14, a3, 16
+    src     a14, a14, a3
+    src     a14, a14, a14
+    src     a14, a3, a14
+    l32i    a3, a12, 12
+    xor     a14, a14, a3
     s32i    a14, a13, 12
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
+    ssai    9
 #endif
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 24
     addi    a13, a13, ASCON_RATE
     s32i    a13, a1, 20
-    movi    a15, -1
-    ssai    9
     call0   .Lpb                        /* p^b */
     l32i    a12, a1, 24
     l32i    a14, a1, 56
@@ -1497,53 +1490,52 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     s32i    a8, a1, 132
 #endif
 #else
-    l32i    a14, a1, 120
     ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a7, a7, a14                 /* x0 ^= plaintext */
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a14, a7, a15
-    s32i    a14, a1, 120                /* ciphertext */
-    l32i    a14, a1, 124
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a2, a2, a14
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a14, a2, a15
+    srli    a14, a7, 16
+    src     a14, a14, a7
+    src     a14, a14, a14
+    src     a14, a7, a14
+    l32i    a7, a1, 120
+    xor     a14, a14, a7                /* ciphertext = x ^ plaintext */
+    s32i    a14, a1, 120
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
+    srli    a14, a2, 16
+    src     a14, a14, a2
+    src     a14, a14, a14
+    src     a14, a2, a14
+    l32i    a2, a1, 124
+    xor     a14, a14, a2
     s32i    a14, a1, 124
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
-    l32i    a14, a1, 128
-    ssai    8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a8, a8, a14                 /* x1 ^= plaintext */
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a14, a8, a15
-    s32i    a14, a1, 128                /* ciphertext */
-    l32i    a14, a1, 132
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a14, a14, a15
-    xor     a3, a3, a14
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a14, a3, a15
+    srli    a14, a8, 16
+    src     a14, a14, a8
+    src     a14, a14, a14
+    src     a14, a8, a14
+    l32i    a8, a1, 128
+    xor     a14, a14, a8                /* ciphertext = x ^ plaintext */
+    s32i    a14, a1, 128
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
+    srli    a14, a3, 16
+    src     a14, a14, a3
+    src     a14, a14, a14
+    src     a14, a3, a14
+    l32i    a3, a1, 132
+    xor     a14, a14, a3
     s32i    a14, a1, 132
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
 #endif
     l32i    a13, a1, 20
@@ -1628,7 +1620,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     s32i    a12, a1, 120
     s32i    a13, a1, 124
 #if ASCON_RATE == 16
-    ssai    8
     srli    a14, a8, 16
     src     a14, a14, a8
     src     a14, a14, a14
@@ -1691,7 +1682,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a8, a1, 128
     l32i    a3, a1, 132
-    ssai    8
     srli    a12, a8, 16
     src     a12, a12, a8
     src     a12, a12, a12
@@ -1722,6 +1712,8 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     or      a15, a12, a13
     extui   a15, a15, 0, 2
     bnez    a15, .Lmd_bounce            /* in or out not 4-aligned */
+    movi    a15, -1                     /* the rounds' -1, for every block */
+    ssai    9
 .Lmd_loop:
     /* a12 = in, a13 = out, 4-aligned */
     l32i    a13, a1, 20
@@ -1747,59 +1739,57 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #else
     l32i    a14, a12, 0
     ssai    8
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a0, a7, a15
+    srli    a0, a7, 16
+    src     a0, a0, a7
+    src     a0, a0, a0
+    src     a0, a7, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a13, 0
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a7, a14, a15
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
     l32i    a14, a12, 4
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a0, a2, a15
+    srli    a0, a2, 16
+    src     a0, a0, a2
+    src     a0, a0, a0
+    src     a0, a2, a0
     xor     a0, a0, a14
     s32i    a0, a13, 4
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a2, a14, a15
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
     l32i    a14, a12, 8
-    ssai    8
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a0, a8, a15
+    srli    a0, a8, 16
+    src     a0, a0, a8
+    src     a0, a0, a0
+    src     a0, a8, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a13, 8
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a8, a14, a15
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
     l32i    a14, a12, 12
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a0, a3, a15
+    srli    a0, a3, 16
+    src     a0, a0, a3
+    src     a0, a0, a0
+    src     a0, a3, a0
     xor     a0, a0, a14
     s32i    a0, a13, 12
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a3, a14, a15
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
+    ssai    9
 #endif
     addi    a12, a12, ASCON_RATE
     s32i    a12, a1, 24
     addi    a13, a13, ASCON_RATE
     s32i    a13, a1, 20
-    movi    a15, -1
-    ssai    9
     call0   .Lpb                        /* p^b */
     l32i    a12, a1, 24
     l32i    a14, a1, 56
@@ -1863,51 +1853,50 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #else
     l32i    a14, a1, 120
     ssai    8
-    srli    a15, a7, 16
-    src     a15, a15, a7
-    src     a15, a15, a15
-    src     a0, a7, a15
+    srli    a0, a7, 16
+    src     a0, a0, a7
+    src     a0, a0, a0
+    src     a0, a7, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a1, 120
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a7, a14, a15
+    srli    a7, a14, 16
+    src     a7, a7, a14
+    src     a7, a7, a7
+    src     a7, a14, a7
     l32i    a14, a1, 124
-    srli    a15, a2, 16
-    src     a15, a15, a2
-    src     a15, a15, a15
-    src     a0, a2, a15
+    srli    a0, a2, 16
+    src     a0, a0, a2
+    src     a0, a0, a0
+    src     a0, a2, a0
     xor     a0, a0, a14
     s32i    a0, a1, 124
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a2, a14, a15
+    srli    a2, a14, 16
+    src     a2, a2, a14
+    src     a2, a2, a2
+    src     a2, a14, a2
 #if ASCON_RATE == 16
     l32i    a14, a1, 128
-    ssai    8
-    srli    a15, a8, 16
-    src     a15, a15, a8
-    src     a15, a15, a15
-    src     a0, a8, a15
+    srli    a0, a8, 16
+    src     a0, a0, a8
+    src     a0, a0, a0
+    src     a0, a8, a0
     xor     a0, a0, a14                 /* plaintext = x ^ ciphertext */
     s32i    a0, a1, 128
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a8, a14, a15
+    srli    a8, a14, 16
+    src     a8, a8, a14
+    src     a8, a8, a8
+    src     a8, a14, a8
     l32i    a14, a1, 132
-    srli    a15, a3, 16
-    src     a15, a15, a3
-    src     a15, a15, a15
-    src     a0, a3, a15
+    srli    a0, a3, 16
+    src     a0, a0, a3
+    src     a0, a0, a0
+    src     a0, a3, a0
     xor     a0, a0, a14
     s32i    a0, a1, 132
-    srli    a15, a14, 16
-    src     a15, a15, a14
-    src     a15, a15, a15
-    src     a3, a14, a15
+    srli    a3, a14, 16
+    src     a3, a3, a14
+    src     a3, a3, a3
+    src     a3, a14, a3
 #endif
 #endif
     l32i    a13, a1, 20
@@ -1992,7 +1981,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
     s32i    a12, a1, 120
     s32i    a13, a1, 124
 #if ASCON_RATE == 16
-    ssai    8
     srli    a14, a8, 16
     src     a14, a14, a8
     src     a14, a14, a14
@@ -2055,7 +2043,6 @@ LWC_SYM(ascon_xtensa_aead_decrypt):
 #if ASCON_RATE == 16
     l32i    a8, a1, 128
     l32i    a3, a1, 132
-    ssai    8
     srli    a12, a8, 16
     src     a12, a12, a8
     src     a12, a12, a12
