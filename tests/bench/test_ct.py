@@ -24,8 +24,8 @@ TRACED = [name for name, cls in TARGETS.items() if cls().ct_missing() is None]
 # a target that runs another's firmware as it is, under the same tracer (the
 # Cortex-M3 wait-state variants: only the cycle model differs): its traces
 # are that target's, checked once (test_a_target_sharing_firmware_traces_the_same)
-SHARED = {name: TARGETS[name].firmware_of for name in TRACED
-          if getattr(TARGETS[name], "firmware_of", None) in TRACED}
+SHARED = {name: TARGETS[name]().traced_as() for name in TRACED
+          if TARGETS[name]().traced_as() in TRACED}
 
 
 def lwcbench(*args, env=None):
