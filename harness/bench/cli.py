@@ -34,7 +34,8 @@ from harness.bench import (added, added_kat, budget, cluster, ct, fuzz, hostcmp,
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
-from harness.bench.output import docs_pages, folder, model, records, site, terminal
+from harness.bench.output import (docs_pages, folder, goals, markdown, model, records,
+                                  site, terminal)
 from harness.bench.plan import (DEFAULT_OUT, GRID, SUITES, SWEEP, THESIS, UsageError, baseline_of,
                                 default_targets, plan_of, target_names)
 from harness.bench.targets import TARGETS
@@ -206,6 +207,10 @@ def add_report(sub) -> None:
     rep.add_argument("--baseline", metavar="IMPL", default="ref",
                      help="add the %% difference against this implementation's row "
                           "(default: ref; 'none' for no comparison)")
+    rep.add_argument("--goals", action="store_true",
+                     help="judge harness/bench/goals.toml's goals against FILE.json (a run of "
+                          "yours, --add folders included): each goal with a measured cell, its "
+                          "verdict, cells met and worst ratio; exit 1 when one is not met")
     rep.add_argument("--no-plots", action="store_true",
                      help="skip the PNG/SVG plots (and remove those of an earlier report)")
 
@@ -368,8 +373,8 @@ def cmd_ct(args) -> int:
             if args.target:
                 print(f"{t.name}: skipped: {why}", flush=True)
             continue
-        base = getattr(t, "firmware_of", None)
-        if base in names and base != t.name:  # the same images under the same tracer
+        base = t.traced_as()
+        if base in names:  # the same images under the same tracer
             print(f"{t.name}: runs {base}'s firmware under the same tracer: traced there",
                   flush=True)
             continue
@@ -415,6 +420,15 @@ def cmd_worker(args) -> int:
 
 
 def cmd_report(args) -> int:
+    if args.goals:
+        if args.docs or args.site or args.json_file is None:
+            raise UsageError("--goals goes with FILE.json alone (the design pages' goals are "
+                             "judged from the data set by --docs)")
+        try:
+            data = records.load(pathlib.Path(args.json_file))
+        except records.DataError as e:
+            raise UsageError(str(e)) from e
+        return goals_report(data)
     if args.check and not args.docs:
         raise UsageError("--check goes with --docs")
     if args.stale:
@@ -491,6 +505,27 @@ def cmd_report(args) -> int:
         raise UsageError(f"cannot write the results in {out}: {e}") from e
     print(folder.written(out, files, not args.no_plots))
     return 0
+
+
+def goals_report(data: dict) -> int:
+    """The goals judged against a run's records (report FILE.json --goals):
+    those with a measured cell, as the design pages show them; 1 when one
+    is not met."""
+    try:
+        every = goals.load()
+    except goals.GoalError as e:
+        raise UsageError(str(e)) from e
+    judged = [j for j in goals.judge_all(every, data["results"])
+              if any(c.value is not None for c in j.cells)]
+    if not judged:
+        print(f"no goal of {len(every)} has a measured cell in these records")
+        return 0
+    print("\n".join(markdown.table(goals.grid(judged).text_rows())))
+    for line in goals.notes(judged):
+        print(f"- {line}")
+    print(f"{len(judged)} of {len(every)} goals have a measured cell here "
+          f"(harness/bench/goals.toml says what each compares)")
+    return 1 if any(j.verdict == "not met" for j in judged) else 0
 
 
 class Terminated(KeyboardInterrupt):

@@ -203,7 +203,8 @@ def problems(g: goals.Goal, tree, targets) -> list[str]:
                         out.append(f"{g.id}: nothing matches {name} for {scheme}")
                 elif (scheme, name) not in impls or not impls[(scheme, name)].builds_for(tokens):
                     out.append(f"{g.id}: no {scheme}/{name} for {target}")
-                if "impl" in g.ref and (scheme, g.ref["impl"]) not in impls:
+                if ("impl" in g.ref and not g.ref["impl"].startswith("+")  # "+": --add
+                        and (scheme, g.ref["impl"]) not in impls):
                     out.append(f"{g.id}: no {scheme}/{g.ref['impl']} to hold it to")
                 if "floor" in g.ref:
                     sponge = impls[(scheme, name)].sponge if (scheme, name) in impls else None
@@ -290,3 +291,38 @@ def test_the_verdict_scan_can_fail():
                  "figure: met** (`asm_msp430`)", "**Code bytes not met** as the table counts"):
         assert VERDICT.search(line), line
     assert not VERDICT.search("the metric, the method, a meter")
+
+
+def test_report_goals_judges_a_run_of_yours(tmp_path):
+    """./lwcbench report FILE.json --goals: the goals with a measured cell
+    in a run's records, as the pages show them; 1 when one is not met, and
+    a folder from outside the tree (+NAME, as --add names it) can be the
+    reference."""
+    import json
+    import subprocess
+    data = records.load(docs_pages.DATA)
+    mine = [r for r in data["results"] if r["target"] == "xtensa-esp32-qemu"
+            and r["impl"] == "asm_xtensa_win_fsr" and r["scheme"] == "ascon128a-v12"]
+    assert mine
+    theirs = [{**r, "target": "xtensa-esp32-hw-qemu", "impl": "+asm_esp32",
+               "instructions": r["instructions"] * 2} for r in mine]
+    ours = [{**r, "target": "xtensa-esp32-hw-qemu"} for r in mine]
+
+    def report(recs):
+        f = tmp_path / "results.json"
+        f.write_text(json.dumps({**data, "results": recs}))
+        return subprocess.run([str(ROOT / "lwcbench"), "report", str(f), "--goals"],
+                              capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+    r = report(ours + theirs)  # ours at half theirs: met for ascon128a-v12
+    assert r.returncode == 0, r.stdout + r.stderr
+    row = next(ln for ln in r.stdout.splitlines() if ln.startswith("| `esp32-win-vs-ascon-c`"))
+    assert "| 0.500 |" in row and "1 of 2 (1 not measured)" in row, row
+    assert "ascon-aead128 32 KiB (no record)" in r.stdout, r.stdout
+    r = report(ours + [{**t, "instructions": t["instructions"] // 2} for t in theirs])
+    assert r.returncode == 1 and "| not met |" in r.stdout, r.stdout  # ours at twice theirs
+    r = report([])
+    assert r.returncode == 0 and "no goal of" in r.stdout, r.stdout
+    r = subprocess.run([str(ROOT / "lwcbench"), "report", "--docs", "--goals"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 2 and "--goals goes with FILE.json alone" in r.stderr, r.stderr
