@@ -180,6 +180,17 @@ lwc_qemu_hw_stamp() {
     cat harness/platforms/qemu/xtensa_hw_core.sh; } | sha256sum | cut -d ' ' -f 1
 }
 
+# Does the qemu-xtensa at $1 have the core lwc_esp32hw?  qemu-user lists
+# its cores and exits 1, which under `set -o pipefail` (./run-tests) made
+# `qemu-xtensa -cpu help | grep -q` fail whatever it printed: the list is
+# read first, its status ignored.
+lwc_qemu_hw_has_core() {
+  local cpus
+  cpus=$("$1" -cpu help 2>/dev/null || true)  # qemu-user lists them and exits 1
+  case " $(printf '%s' "$cpus" | tr '\n' ' ') " in *" lwc_esp32hw "*) return 0 ;; esac
+  return 1
+}
+
 lwc_qemu_hw_build() {
   local work="$LWC_QEMU_HW_DIR/work" apt="$LWC_QEMU_DIR/apt" tarball src jobs t0=$SECONDS
   rm -rf "$work" && mkdir -p "$work/obj" "$LWC_QEMU_DIR" || return 1
@@ -198,7 +209,7 @@ lwc_qemu_hw_build() {
     PATH=/usr/bin:$PATH nice -n 19 ninja -j "$jobs" qemu-xtensa >build.log 2>&1 ) || {
     lwc_log "qemu: the build failed, see $work/obj/configure.log and build.log"
     tail -n 5 "$work"/obj/build.log "$work"/obj/configure.log 2>/dev/null >&2; return 1; }
-  "$work/obj/qemu-xtensa" -cpu help 2>/dev/null | grep -qw lwc_esp32hw || {
+  lwc_qemu_hw_has_core "$work/obj/qemu-xtensa" || {
     lwc_log "qemu: the built qemu-xtensa has no core lwc_esp32hw"; return 1; }
   cp "$work/obj/qemu-xtensa" "$LWC_QEMU_HW_BIN.tmp" && mv "$LWC_QEMU_HW_BIN.tmp" "$LWC_QEMU_HW_BIN" ||
     return 1
@@ -220,7 +231,7 @@ lwc_setup_qemu_xtensa_hw() {
   kept=$(lwc_tools_cache)
   [ -n "$kept" ] && kept="$kept/qemu-xtensa-hw-${stamp:0:16}"
   if [ -n "$kept" ] && [ -x "$kept/qemu-xtensa" ] &&
-     "$kept/qemu-xtensa" -cpu help 2>/dev/null | grep -qw lwc_esp32hw; then
+     lwc_qemu_hw_has_core "$kept/qemu-xtensa"; then
     cp "$kept/qemu-xtensa" "$LWC_QEMU_HW_BIN.tmp" && mv "$LWC_QEMU_HW_BIN.tmp" "$LWC_QEMU_HW_BIN" &&
       echo "$stamp" >"$LWC_QEMU_HW_DIR/stamp" && {
         lwc_log "qemu: qemu-xtensa with lwc_esp32hw as built before, from $kept"; return 0; }
