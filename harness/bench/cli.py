@@ -38,7 +38,7 @@ from harness.bench.output import (docs_pages, folder, goals, markdown, model, re
                                   site, terminal)
 from harness.bench.plan import (DEFAULT_OUT, GRID, SUITES, SWEEP, THESIS, UsageError, baseline_of,
                                 default_targets, plan_of, target_names)
-from harness.bench.targets import TARGETS
+from harness.bench.targets import TARGETS, traced_as
 from harness.build import KINDS
 from harness.discover import ROOT
 from harness.version import main as print_version
@@ -373,7 +373,7 @@ def cmd_ct(args) -> int:
             if args.target:
                 print(f"{t.name}: skipped: {why}", flush=True)
             continue
-        base = t.traced_as()
+        base = traced_as(t)
         if base in names:  # the same images under the same tracer
             print(f"{t.name}: runs {base}'s firmware under the same tracer: traced there",
                   flush=True)

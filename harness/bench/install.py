@@ -32,4 +32,5 @@ def profiles_for(target_classes) -> list[str]:
     """The set-up profiles of these targets: core, then each family, each
     followed by its target's own (extra_setup)."""
     return ["core", *[p for c in target_classes
-                      for p in (getattr(c, "family", ""), getattr(c, "extra_setup", ""))]]
+                      for p in (getattr(c, "family", ""), *filter(None, [getattr(
+                          c, "extra_setup", "")]))]]

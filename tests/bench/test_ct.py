@@ -17,15 +17,15 @@ import pytest
 
 from tests.helpers import ROOT, write_impl
 from harness.bench.impls import extra_build_dir
-from harness.bench.targets import TARGETS
+from harness.bench.targets import TARGETS, traced_as
 from harness.discover import discover
 
 TRACED = [name for name, cls in TARGETS.items() if cls().ct_missing() is None]
 # a target that runs another's firmware as it is, under the same tracer (the
 # Cortex-M3 wait-state variants: only the cycle model differs): its traces
 # are that target's, checked once (test_a_target_sharing_firmware_traces_the_same)
-SHARED = {name: TARGETS[name]().traced_as() for name in TRACED
-          if TARGETS[name]().traced_as() in TRACED}
+SHARED = {name: traced_as(TARGETS[name]()) for name in TRACED
+          if traced_as(TARGETS[name]()) in TRACED}
 
 
 def lwcbench(*args, env=None):

@@ -125,3 +125,15 @@ ORDER = measured_by_default()
 __all__ = ["NOT_YET", "BuildError", "CrossTarget", "JobResult", "MeasureError", "Point",
            "Target", "TARGET_CLASSES", "TARGETS", "ORDER", "DescriptionError", "descriptions", "load",
            "measured_by_default"]
+
+
+def traced_as(t) -> str | None:
+    """The target whose constant-time traces are t's (None: its own): the
+    target whose firmware t runs (firmware_of) when the tracer's command
+    line is the same, e.g. the Cortex-M3 wait-state variants; not a
+    variant that runs it on another simulator (xtensa-esp32-hw-qemu)."""
+    base = getattr(t, "firmware_of", None)
+    if not base or base == t.name or base not in TARGETS:
+        return None
+    elf, out = pathlib.Path("fw.elf"), pathlib.Path("trace.bin")
+    return base if t.ct_argv(elf, out) == TARGETS[base]().ct_argv(elf, out) else None

@@ -168,18 +168,6 @@ class Target:
     # secrets; "memcheck": valgrind with the secrets undefined, its log in out.
     ct_method = "trace"
 
-    def traced_as(self) -> str | None:
-        """The target whose constant-time traces are this one's (None: its
-        own): the target whose firmware it runs (firmware_of) when the
-        tracer's command line is the same, e.g. the Cortex-M3 wait-state
-        variants; not a variant running it on another simulator."""
-        base = getattr(self, "firmware_of", None)
-        if not base or base == self.name:
-            return None
-        from harness.bench.targets import TARGETS  # the registry imports this module
-        elf, out = pathlib.Path("fw.elf"), pathlib.Path("trace.bin")
-        return base if self.ct_argv(elf, out) == TARGETS[base]().ct_argv(elf, out) else None
-
     def ct_missing(self) -> str | None:
         """Why `lwcbench ct` cannot check on this target (None: it can)."""
         return "no instruction and data-address tracer for this target yet"
