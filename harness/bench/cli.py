@@ -30,7 +30,8 @@ import sys
 import time
 
 from harness.bench import (added, added_kat, budget, cluster, ct, fuzz, hostcmp, install,
-                           launcher, leak, pool, profile, psa_overhead, runner, stale, supercop)
+                           launcher, leak, pool, profile, psa_overhead, runner, scope, stale,
+                           supercop)
 from harness.bench.cache import ENV as CACHE_ENV
 from harness.bench.finish import finish_run
 from harness.bench.impls import EXTRA_ENV, SelectionError, all_impls, select
@@ -378,13 +379,16 @@ def cmd_ct(args) -> int:
             print(f"{t.name}: runs {base}'s firmware under the same tracer: traced there",
                   flush=True)
             continue
-        mine = [i for i in chosen if t.supports(i) and t.measures_scheme(i.scheme)]
-        out = [] if args.all else [i for i in mine if t.left_out_by_default(
-            i, bool(args.impl), bool(args.scheme))]
-        if out:  # said, never silent (as `run`)
-            print(f"{t.name}: left out of the default scope: {len(out)} implementation(s) "
-                  f"({t.default_left_out_why}); --all traces them", flush=True)
-        jobs += [(t, i) for i in mine if i not in out]
+        mine, out = scope.kept(t, [i for i in chosen if t.supports(i)], args.all,
+                               bool(args.impl), bool(args.scheme))
+        own = [i for i in out if not t.measures_scheme(i.scheme)]
+        if own:  # said, never silent (as `run`)
+            print(f"{t.name}: not traced on this target: {len(own)} implementation(s) "
+                  f"({t.measured_schemes_why})", flush=True)
+        if len(out) > len(own):
+            print(f"{t.name}: left out of the default scope: {len(out) - len(own)} "
+                  f"implementation(s) ({t.default_left_out_why}); --all traces them", flush=True)
+        jobs += [(t, i) for i in mine]
     if not jobs:
         raise UsageError("nothing to trace (no selected implementation on a target with a tracer)")
     return ct.run(jobs, args.jobs)

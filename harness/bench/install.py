@@ -31,6 +31,9 @@ def setup(profiles: list[str]) -> list[str]:
 def profiles_for(target_classes) -> list[str]:
     """The set-up profiles of these targets: core, then each family, each
     followed by its target's own (extra_setup)."""
-    return ["core", *[p for c in target_classes
-                      for p in (getattr(c, "family", ""), *filter(None, [getattr(
-                          c, "extra_setup", "")]))]]
+    out = ["core"]
+    for c in target_classes:
+        out.append(getattr(c, "family", ""))
+        if getattr(c, "extra_setup", ""):
+            out.append(c.extra_setup)
+    return out

@@ -69,17 +69,23 @@ def available(targets, failed_setup: list[str], named: bool):
     return ready, skipped, unavailable
 
 
+def kept(t, impls, all_: bool, impls_named: bool, schemes_named: bool) -> tuple[list, list]:
+    """(those of impls target t keeps, those it leaves out): the target's
+    own scope (measured_schemes, which --all keeps too), then, unless all_,
+    its documented default scope; `run` and `ct` choose their jobs by it."""
+    out = [i for i in impls if not t.measures_scheme(i.scheme)]
+    if not all_:
+        out += [i for i in impls if i not in out and
+                t.left_out_by_default(i, impls_named, schemes_named)]
+    return [i for i in impls if i not in out], out
+
+
 def target_jobs(plan: Plan, t, chosen) -> tuple[list, list]:
     """(the implementations of chosen that target t runs in this plan, those
     the default scope leaves out): what t builds and the suites measure,
     less the documented default scope unless the plan is --all."""
     mine = [i for i in chosen if t.supports(i) and points_of(i, plan.suites)]
-    # the target's own scope (measured_schemes), which --all keeps too
-    out = [i for i in mine if not t.measures_scheme(i.scheme)]
-    if not plan.all:
-        out += [i for i in mine if i not in out and
-                t.left_out_by_default(i, bool(plan.impls), bool(plan.schemes))]
-    return [i for i in mine if i not in out], out
+    return kept(t, mine, plan.all, bool(plan.impls), bool(plan.schemes))
 
 
 def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
