@@ -31,7 +31,7 @@ import pathlib
 import posixpath
 
 from harness.bench.output import goals, markdown, model, records
-from harness.bench.output.page import HEADLINE, Page, which
+from harness.bench.output.page import HEADLINE, Page, left_out_parts, which
 from harness.bench.output.papers import published
 from harness.discover import ROOT
 
@@ -122,13 +122,10 @@ def _sections(title: str, sections) -> list[str]:
 def family_page(data: dict, page: Page, title: str, targets: list[str]) -> str:
     out = [f"# Results: {title}", ""] + stamp(data, targets)
     for target in targets:
-        lo = page.left_out.get(target)
-        if lo and not lo.get("target"):
-            for part in (lo, lo.get("not_measured")):  # the default scope, the target's own
-                if part:
-                    out += [f"Left out of this run on {target}: {len(part.get('jobs', []))} "
-                            f"job(s) of {', '.join(part.get('impls', []))} "
-                            f"({part.get('reason', '')}).", ""]
+        for kind, part in left_out_parts(page.left_out.get(target) or {}):
+            if kind != "target" and part.get("jobs"):  # the default scope, the target's own
+                out += [f"Left out of this run on {target}: {len(part['jobs'])} job(s) of "
+                        f"{', '.join(part.get('impls', []))} ({part.get('reason', '')}).", ""]
     for target in targets:
         summaries, costs, published, sizes = page.of(target)
         out += [f"## {target}", ""]

@@ -62,25 +62,31 @@ class Page:
         return str(self.targets_env.get(target, {}).get("metric", ""))
 
 
+def left_out_parts(lo: dict) -> list[tuple[str, dict]]:
+    """A target's left_out entry (results.json's environment) as its parts:
+    ("target", lo) for a target the default run left out, else ("default",
+    part) for the default scope's jobs (--all runs them) and ("own", part)
+    for those its own scope keeps out (measured_schemes, --all too)."""
+    if lo.get("target"):
+        return [("target", lo)]
+    if lo.get("own_scope"):
+        return [("own", lo)]
+    return [("default", lo)] + ([("own", lo["not_measured"])] if lo.get("not_measured") else [])
+
+
 def scope_lines(page: Page) -> list[str]:
     """What the run left out and what it reused, in words."""
     out = []
     for target, lo in page.left_out.items():
-        if lo.get("target"):
-            out.append(f"Left out of the default run: the target {target} ({lo.get('reason', '')}); "
-                       f"./lwcbench run --all or --target {target} runs it.")
-            continue
-        if lo.get("own_scope"):  # the target's measured_schemes, which --all keeps
-            out.append(f"Not measured on {target}: {len(lo.get('jobs', []))} job(s) of "
-                       f"{', '.join(lo.get('impls', []))} ({lo.get('reason', '')}).")
-            continue
-        out.append(f"Left out of the default run on {target}: {len(lo.get('jobs', []))} job(s) "
-                   f"of {', '.join(lo.get('impls', []))} ({lo.get('reason', '')}); "
-                   f"./lwcbench run --all runs them.")
-        own = lo.get("not_measured")  # beside it, the target's own scope
-        if own:
-            out.append(f"Not measured on {target}: {len(own.get('jobs', []))} job(s) of "
-                       f"{', '.join(own.get('impls', []))} ({own.get('reason', '')}).")
+        for kind, part in left_out_parts(lo):
+            jobs = f"{len(part.get('jobs', []))} job(s) of {', '.join(part.get('impls', []))}"
+            why = part.get("reason", "")
+            out.append(
+                f"Left out of the default run: the target {target} ({why}); ./lwcbench run "
+                f"--all or --target {target} runs it." if kind == "target" else
+                f"Not measured on {target}: {jobs} ({why})." if kind == "own" else
+                f"Left out of the default run on {target}: {jobs} ({why}); ./lwcbench run "
+                f"--all runs them.")
     if page.reused:
         out.append(f"{page.reused} job(s) were answered from the results cache (exact "
                    f"targets; each record's reused_from says when and at which commit it "
