@@ -21,6 +21,7 @@ implementation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 SCHEME_GROUPS = [
@@ -97,35 +98,35 @@ def scheme_order(schemes) -> list[str]:
     return [s for g in scheme_groups(schemes) for s in g]
 
 
-# The records of each target, grouped once per records list: a page asks
-# for one target's records many times over a data set of ~100,000.  Keyed
-# by the list (held, so its id stays its own) and its length; the lists
-# the output reads are not edited in place between calls.
-_GROUPS: dict[int, tuple[list, int, dict]] = {}
+class Records(tuple):
+    """A data set's records as the output reads them: a tuple, never edited,
+    so each target's records are grouped once (a page asks for one target's
+    records many times over a data set of ~100,000).  Page, Site and the
+    terminal's tables hold their records as one."""
+
+    @functools.cached_property
+    def by_target(self) -> dict[str, list]:
+        return _group(self)
 
 
-def _grouped(records) -> dict[str, list]:
-    if not isinstance(records, list):
-        records = list(records)
-    hit = _GROUPS.get(id(records))
-    if hit is not None and hit[0] is records and hit[1] == len(records):
-        return hit[2]
+def _group(records) -> dict[str, list]:
     groups: dict[str, list] = {}
     for r in records:
         groups.setdefault(r["target"], []).append(r)
-    if len(_GROUPS) >= 8:
-        _GROUPS.clear()
-    _GROUPS[id(records)] = (records, len(records), groups)
     return groups
 
 
+def _by_target(records) -> dict[str, list]:
+    return records.by_target if isinstance(records, Records) else _group(records)
+
+
 def targets_of(records) -> list[str]:
-    return list(_grouped(records))
+    return list(_by_target(records))
 
 
 def of_target(records, target: str) -> list:
     """The records of target, in their order (not to be edited)."""
-    return _grouped(records).get(target, [])
+    return _by_target(records).get(target, [])
 
 
 def counters_of(recs) -> list[str]:

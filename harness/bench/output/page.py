@@ -24,7 +24,7 @@ class Page:
 
     def __init__(self, data: dict, baseline: str | None, facts: dict | None = None,
                  lengths=model.LENGTHS):
-        self.records = data["results"]
+        self.records = model.Records(data["results"])
         self.env = data.get("environment", {})
         self.targets_env = self.env.get("targets", {})
         self.failures = data.get("failures", [])

@@ -240,7 +240,7 @@ def plots(records: list[dict], folder: pathlib.Path, clock_labels: dict | None =
     plt = pyplot()
     if plt is None:
         return []
-    charts = []  # (make, name, key)
+    records, charts = model.Records(records), []  # charts: (make, name, key)
     for target in model.targets_of(records):
         field, panels = model.bars(records, target, facts)
         if panels:

@@ -295,7 +295,7 @@ class Site:
     def __init__(self, data: dict, old: dict | None = None, facts: dict | None = None):
         self.data = data
         self.facts = facts or {}
-        self.records = data["results"]
+        self.records = model.Records(data["results"])
         self.env = data.get("environment", {})
         self.labels = model.clock_labels_of(data)
         self.targets = model.targets_of(self.records)

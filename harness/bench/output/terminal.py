@@ -66,7 +66,7 @@ def tables(records: list[dict], clock_labels: dict, baseline: str | None,
     counters it has (model.declared_counters), which title its tables
     when no record holds a count; facts: target -> its facts
     (records.target_facts)."""
-    out = []
+    records, out = model.Records(records), []
     for title, groups in [*table_sections(records, clock_labels, baseline, counters=counters,
                                           facts=facts),
                           *published_sections(records, facts=facts),
