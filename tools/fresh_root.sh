@@ -13,7 +13,9 @@
 # set-up (lwc_setup all), the build of every variant of harness/build.py and
 # a pytest subset on what was built (the aarch64 cross build; the Python
 # package built by the root's pip from the tree and installed in a fresh
-# virtual environment of Debian's python3, every KAT file through it).
+# virtual environment of Debian's python3, every KAT file through it; the
+# PSA headers from g++ and the results cache's commit from git, tools the
+# suite's set-up installs and the main job does not).
 # Every run starts from a copy of the
 # pristine root, never from one already set up.
 #
@@ -59,7 +61,11 @@ CLONE=/root/lwc  # the clone's path inside the root
 # the Ibex RTL model (./lwcbench list).
 SCHEME=ascon-aead128
 IMPL=bi32
-PYTEST_SUBSET=(tests/lib/test_aarch64.py tests/lib/test_python.py::test_pip_install_in_a_fresh_venv -x)
+# (and a test of each that needs a tool the suite's set-up installs beyond the
+# main job's: g++ for the PSA headers, git for the results cache's commit)
+PYTEST_SUBSET=(tests/lib/test_aarch64.py tests/lib/test_python.py::test_pip_install_in_a_fresh_venv
+               tests/lib/test_psa.py::test_the_headers_compile_as_cxx_and_pedantic_c
+               tests/bench/test_cache.py::test_an_unchanged_job_is_answered_from_the_cache -x)
 
 say() { printf 'fresh-root: %s\n' "$*"; }
 skip() {  # $1: why, on one line
