@@ -27,6 +27,7 @@ static uint64_t rng_state;
 static const char *cur_scheme = "", *cur_impl = "";
 static unsigned long impl_pass, impl_fail;
 static uint8_t *big_data;
+static size_t big_len = PROP_BIG_DEFAULT;
 
 /* ---- PRNG ---------------------------------------------------------------- */
 
@@ -109,6 +110,7 @@ int prop_contains(const uint8_t *hay, size_t hn, const uint8_t *needle,
 }
 
 const uint8_t *prop_big_data(void) { return big_data; }
+size_t prop_big_len(void) { return big_len; }
 
 /* ---- checks -------------------------------------------------------------- */
 
@@ -203,6 +205,22 @@ static uint64_t name_hash(const char *scheme, const char *impl) {
   return h;
 }
 
+int prop_big_env(size_t *len) {
+  const char *env = getenv("LWC_PROPS_BIG");
+  *len = PROP_BIG_DEFAULT;
+  if (env != NULL && *env != '\0') {
+    char *end;
+    unsigned long long v = strtoull(env, &end, 0);
+    if (*end != '\0' || v < PROP_BIG_MIN || v > PROP_BIG_DEFAULT * 64) {
+      fprintf(stderr, "lwc-test: bad LWC_PROPS_BIG '%s' (bytes, %zu to %zu)\n", env,
+              PROP_BIG_MIN, PROP_BIG_DEFAULT * 64);
+      return 0;
+    }
+    *len = (size_t)v;
+  }
+  return 1;
+}
+
 int prop_seed_env(uint64_t *seed) {
   const char *env = getenv("LWC_PROPS_SEED");
   *seed = PROP_DEFAULT_SEED;
@@ -254,14 +272,14 @@ int props_main(int argc, char **argv) {
     fprintf(stderr, "usage: lwc-test props [SCHEME [IMPL]]\n");
     return 2;
   }
-  if (!prop_seed_env(&seed)) return 2;
-  printf("props: seed 0x%016llx (set LWC_PROPS_SEED to change)\n",
-         (unsigned long long)seed);
+  if (!prop_seed_env(&seed) || !prop_big_env(&big_len)) return 2;
+  printf("props: seed 0x%016llx (set LWC_PROPS_SEED to change), big message %zu bytes "
+         "(LWC_PROPS_BIG)\n", (unsigned long long)seed, big_len);
   s = seed;
-  big_data = prop_alloc(PROP_BIG);
-  for (count = 0; count < PROP_BIG; count += 8) {
+  big_data = prop_alloc(big_len);
+  for (count = 0; count < big_len; count += 8) {
     uint64_t w = splitmix64(&s);
-    memcpy(big_data + count, &w, 8);
+    memcpy(big_data + count, &w, big_len - count < 8 ? big_len - count : 8);
   }
   count = 0;
   for (a = lwc_aead_registry; *a != NULL; a++) {

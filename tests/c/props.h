@@ -17,7 +17,15 @@
 #define PROP_PRINTF(f, a)
 #endif
 
-#define PROP_BIG (1u << 20) /* the 1 MiB message / input */
+/* The big message / input: 1 MiB, or LWC_PROPS_BIG bytes from the
+ * environment, at least PROP_BIG_MIN (past 2^16 bytes: Grain-128AEADv2's
+ * limit on associated data is checked with it). */
+#define PROP_BIG_DEFAULT ((size_t)1 << 20)
+#define PROP_BIG_MIN ((size_t)65537)
+/* The big message's length: the default, or LWC_PROPS_BIG; 0 (and a
+ * message on stderr) when that is no number of at least PROP_BIG_MIN. */
+int prop_big_env(size_t *len);
+size_t prop_big_len(void);
 
 /* The run's seed: the default, or LWC_PROPS_SEED from the environment;
  * 0 (and a message on stderr) when that is not a number. */
@@ -47,7 +55,7 @@ int prop_guard_ok(const uint8_t *buf, size_t total, size_t start, size_t len,
 /* 1 when needle[0..n) occurs somewhere in hay[0..hn). */
 int prop_contains(const uint8_t *hay, size_t hn, const uint8_t *needle,
                   size_t n);
-/* Shared 1 MiB of random bytes (fixed per seed). */
+/* The big message's random bytes, prop_big_len() of them (fixed per seed). */
 const uint8_t *prop_big_data(void);
 
 /* Record one check.  On failure prints "FAIL scheme/impl: <message>". */

@@ -247,37 +247,38 @@ static void aead_incremental(const lwc_aead *a) {
   }
 }
 
-/* The 1 MiB message: one-shot, one call per phase, random splits, ref. */
+/* The big message (1 MiB unless LWC_PROPS_BIG): one-shot, one call per
+ * phase, random splits, ref. */
 static void aead_big(const lwc_aead *a, const lwc_aead *ref) {
   tcase t;
   const uint8_t *msg = prop_big_data();
-  size_t mlen = PROP_BIG, tl = a->tagbytes, ctlen = mlen + tl;
+  size_t mlen = prop_big_len(), tl = a->tagbytes, ctlen = mlen + tl;
   uint8_t *c1 = prop_alloc(ctlen), *c2 = prop_alloc(ctlen), *pt = prop_alloc(mlen);
   int r;
   tc_new(&t, a, 0, prop_range(0, 1000));
   r = prop_enc(a, c1, msg, mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
-  prop_check(r == LWC_OK, "1 MiB one-shot encrypt returned %s", prop_rc(r));
+  prop_check(r == LWC_OK, "big message: one-shot encrypt returned %s", prop_rc(r));
   if (ref != NULL && ref != a) {
     r = prop_enc(ref, c2, msg, mlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
     prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
-              "1 MiB message (adlen %zu): ref disagrees with this implementation",
+              "big message (adlen %zu): ref disagrees with this implementation",
               t.adlen);
   }
   r = inc_enc(a, c2, msg, mlen, t.ad, t.adlen, t.nonce, t.key, NULL, tl, 1, 0);
   prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
-            "1 MiB incremental encrypt, one call per phase (adlen %zu)", t.adlen);
+            "big message: incremental encrypt, one call per phase (adlen %zu)", t.adlen);
   r = inc_enc(a, c2, msg, mlen, t.ad, t.adlen, t.nonce, t.key, NULL, tl, 0,
               (size_t)1 << 17);
   prop_check_out(r, LWC_OK, c2, ctlen, 0, c1, ctlen, 0,
-            "1 MiB incremental encrypt, random splits (adlen %zu)", t.adlen);
+            "big message: incremental encrypt, random splits (adlen %zu)", t.adlen);
   memset(pt, PAT_OUT, mlen);
   r = prop_dec(a, pt, c1, ctlen, t.ad, t.adlen, t.nonce, t.key, 0, NULL);
-  prop_check_out(r, LWC_OK, pt, mlen, 0, msg, mlen, 0, "1 MiB one-shot decrypt");
+  prop_check_out(r, LWC_OK, pt, mlen, 0, msg, mlen, 0, "big message: one-shot decrypt");
   memset(pt, PAT_OUT, mlen);
   r = inc_dec(a, pt, c1, mlen, t.ad, t.adlen, t.nonce, t.key, NULL, tl, 0,
               (size_t)1 << 17);
   prop_check_out(r, LWC_OK, pt, mlen, 0, msg, mlen, 0,
-            "1 MiB incremental decrypt, random splits");
+            "big message: incremental decrypt, random splits");
   free(c1);
   free(c2);
   free(pt);
