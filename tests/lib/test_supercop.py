@@ -20,7 +20,7 @@ import pytest
 
 from tests.helpers import KAT_DIR, ROOT, impl_id, write_impl
 from harness.bench import supercop
-from harness.build import HOST_ARCHS, MINI_LIBC
+from harness.build import CCACHE_ENV, HOST_ARCHS, MINI_LIBC, launcher
 from harness.discover import discover
 from harness.katfile import records
 
@@ -132,12 +132,17 @@ def compile_alone(cc: list[str], folder: pathlib.Path, inc: pathlib.Path, flags:
     defined, undefined = set(), set()
     nm = cc[0].removesuffix("gcc") + "nm" if cc[0].endswith("gcc") else "nm"
     objs = []
+    # through ccache as the harness compiles, the paths below the test's
+    # temporary folders relative (the same folder is the same key in every
+    # run; a file missing from the folder fails the compile as without it)
+    env = {**os.environ, **CCACHE_ENV,
+           "CCACHE_BASEDIR": os.path.commonpath([folder, inc])}
     for src in sorted(folder.iterdir()):
         if src.suffix not in (".c", ".S", ".s"):
             continue
         obj = src.with_suffix(src.suffix + ".o")
-        subprocess.run([*cc, *map(tree_path, flags), f"-I{folder}", f"-I{inc}", "-c", str(src),
-                        "-o", str(obj)], check=True, cwd=folder)
+        subprocess.run([*launcher(), *cc, *map(tree_path, flags), f"-I{folder}", f"-I{inc}",
+                        "-c", str(src), "-o", str(obj)], check=True, cwd=folder, env=env)
         objs.append(str(obj))
     r = subprocess.run([nm, "-g", *objs], capture_output=True, text=True, check=True)
     for line in r.stdout.splitlines():  # "[address] type name"; "file.o:" headers have no type
