@@ -379,14 +379,13 @@ def cmd_ct(args) -> int:
             print(f"{t.name}: runs {base}'s firmware under the same tracer: traced there",
                   flush=True)
             continue
-        mine, out = scope.kept(t, [i for i in chosen if t.supports(i)], args.all,
-                               bool(args.impl), bool(args.scheme))
-        own = [i for i in out if not t.measures_scheme(i.scheme)]
+        mine, own, rest = scope.kept(t, [i for i in chosen if t.supports(i)], args.all,
+                                     bool(args.impl), bool(args.scheme))
         if own:  # said, never silent (as `run`)
             print(f"{t.name}: not traced on this target: {len(own)} implementation(s) "
                   f"({t.measured_schemes_why})", flush=True)
-        if len(out) > len(own):
-            print(f"{t.name}: left out of the default scope: {len(out) - len(own)} "
+        if rest:
+            print(f"{t.name}: left out of the default scope: {len(rest)} "
                   f"implementation(s) ({t.default_left_out_why}); --all traces them", flush=True)
         jobs += [(t, i) for i in mine]
     if not jobs:

@@ -5,6 +5,7 @@ implementations."""
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from harness.bench.impls import impl_id
 from harness.bench.plan import Plan, UsageError, points_for, points_of
@@ -69,21 +70,27 @@ def available(targets, failed_setup: list[str], named: bool):
     return ready, skipped, unavailable
 
 
-def kept(t, impls, all_: bool, impls_named: bool, schemes_named: bool) -> tuple[list, list]:
-    """(those of impls target t keeps, those it leaves out): the target's
-    own scope (measured_schemes, which --all keeps too), then, unless all_,
-    its documented default scope; `run` and `ct` choose their jobs by it."""
-    out = [i for i in impls if not t.measures_scheme(i.scheme)]
-    if not all_:
-        out += [i for i in impls if i not in out and
-                t.left_out_by_default(i, impls_named, schemes_named)]
-    return [i for i in impls if i not in out], out
+class Kept(NamedTuple):
+    """What a target keeps of some implementations: mine, those it runs;
+    own, those its own scope keeps out (measured_schemes, --all too);
+    default, those its documented default scope leaves out (--all runs them)."""
+    mine: list
+    own: list
+    default: list
 
 
-def target_jobs(plan: Plan, t, chosen) -> tuple[list, list]:
-    """(the implementations of chosen that target t runs in this plan, those
-    the default scope leaves out): what t builds and the suites measure,
-    less the documented default scope unless the plan is --all."""
+def kept(t, impls, all_: bool, impls_named: bool, schemes_named: bool) -> Kept:
+    """Of impls, what target t keeps: its own scope first, then, unless
+    all_, its default scope; `run` and `ct` choose their jobs by it."""
+    own = [i for i in impls if not t.measures_scheme(i.scheme)]
+    default = [] if all_ else [i for i in impls if i not in own and
+                               t.left_out_by_default(i, impls_named, schemes_named)]
+    return Kept([i for i in impls if i not in own and i not in default], own, default)
+
+
+def target_jobs(plan: Plan, t, chosen) -> Kept:
+    """Of chosen, what target t keeps in this plan (kept), among those it
+    builds and the plan's suites measure."""
     mine = [i for i in chosen if t.supports(i) and points_of(i, plan.suites)]
     return kept(t, mine, plan.all, bool(plan.impls), bool(plan.schemes))
 
@@ -97,10 +104,8 @@ def select(plan: Plan, targets, chosen, failed_setup: list[str]) -> Scope:
     for name, why in plan.left_out_targets:  # said, never silent
         left_out[name] = {"jobs": [], "impls": [], "target": True, "reason": why}
     for t in ready:
-        mine, out = target_jobs(plan, t, chosen)
-        if out:  # the documented default scope: said, never silent
-            own = [i for i in out if not t.measures_scheme(i.scheme)]
-            rest = [i for i in out if i not in own]  # the default scope's (never in --all)
+        mine, own, rest = target_jobs(plan, t, chosen)
+        if own or rest:  # the target's own scope and the default scope's: said, never silent
             parts = [{"jobs": [impl_id(i) for i in jobs], "impls": sorted({i.name for i in jobs}),
                       "reason": why} for jobs, why in ((rest, t.default_left_out_why),
                                                        (own, t.measured_schemes_why)) if jobs]

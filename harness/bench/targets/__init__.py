@@ -124,7 +124,7 @@ ORDER = measured_by_default()
 
 __all__ = ["NOT_YET", "BuildError", "CrossTarget", "JobResult", "MeasureError", "Point",
            "Target", "TARGET_CLASSES", "TARGETS", "ORDER", "DescriptionError", "descriptions", "load",
-           "measured_by_default"]
+           "measured_by_default", "traced_as"]
 
 
 def traced_as(t) -> str | None:
