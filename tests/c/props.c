@@ -205,34 +205,36 @@ static uint64_t name_hash(const char *scheme, const char *impl) {
   return h;
 }
 
-int prop_big_env(size_t *len) {
-  const char *env = getenv("LWC_PROPS_BIG");
-  *len = PROP_BIG_DEFAULT;
-  if (env != NULL && *env != '\0') {
-    char *end;
-    unsigned long long v = strtoull(env, &end, 0);
-    if (*end != '\0' || v < PROP_BIG_MIN || v > PROP_BIG_DEFAULT * 64) {
-      fprintf(stderr, "lwc-test: bad LWC_PROPS_BIG '%s' (bytes, %zu to %zu)\n", env,
-              PROP_BIG_MIN, PROP_BIG_DEFAULT * 64);
-      return 0;
-    }
-    *len = (size_t)v;
+/* The number in the environment variable name into *v when it is set: 1,
+ * or 0 and a message on stderr when it is not a number from lo to hi
+ * (unset or empty: 1, *v unchanged). */
+static int env_number(const char *name, unsigned long long lo, unsigned long long hi,
+                      unsigned long long *v) {
+  const char *env = getenv(name);
+  char *end;
+  unsigned long long got;
+  if (env == NULL || *env == '\0') return 1;
+  got = strtoull(env, &end, 0);
+  if (*end != '\0' || got < lo || got > hi) {
+    fprintf(stderr, "lwc-test: bad %s '%s' (a number from %llu to %llu)\n", name, env, lo, hi);
+    return 0;
   }
+  *v = got;
   return 1;
 }
 
+int prop_big_env(size_t *len) {
+  unsigned long long v = PROP_BIG_DEFAULT;
+  int ok = env_number("LWC_PROPS_BIG", PROP_BIG_MIN, PROP_BIG_MAX, &v);
+  *len = (size_t)v;
+  return ok;
+}
+
 int prop_seed_env(uint64_t *seed) {
-  const char *env = getenv("LWC_PROPS_SEED");
-  *seed = PROP_DEFAULT_SEED;
-  if (env != NULL && *env != '\0') {
-    char *end;
-    *seed = (uint64_t)strtoull(env, &end, 0);
-    if (*end != '\0') {
-      fprintf(stderr, "lwc-test: bad LWC_PROPS_SEED '%s'\n", env);
-      return 0;
-    }
-  }
-  return 1;
+  unsigned long long v = PROP_DEFAULT_SEED;
+  int ok = env_number("LWC_PROPS_SEED", 0, ~0ull, &v);
+  *seed = (uint64_t)v;
+  return ok;
 }
 
 void prop_begin(uint64_t seed, const char *scheme, const char *impl) {

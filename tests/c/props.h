@@ -18,12 +18,13 @@
 #endif
 
 /* The big message / input: 1 MiB, or LWC_PROPS_BIG bytes from the
- * environment, at least PROP_BIG_MIN (past 2^16 bytes: Grain-128AEADv2's
- * limit on associated data is checked with it). */
-#define PROP_BIG_DEFAULT ((size_t)1 << 20)
-#define PROP_BIG_MIN ((size_t)65537)
+ * environment, PROP_BIG_MIN (past 2^16 bytes: Grain-128AEADv2's limit on
+ * associated data is checked with it) to PROP_BIG_MAX. */
+#define PROP_BIG_DEFAULT (1ull << 20)
+#define PROP_BIG_MIN 65537ull
+#define PROP_BIG_MAX (64ull << 20)
 /* The big message's length: the default, or LWC_PROPS_BIG; 0 (and a
- * message on stderr) when that is no number of at least PROP_BIG_MIN. */
+ * message on stderr) when that is no number from PROP_BIG_MIN to PROP_BIG_MAX. */
 int prop_big_env(size_t *len);
 size_t prop_big_len(void);
 

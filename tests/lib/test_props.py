@@ -11,9 +11,9 @@ LWC_PROPS_SEED in the environment changes the random cases.
 
 The big message is 1 MiB in the release and clang variants (16-bit block
 counters of 16-byte blocks overflow there) and ASAN_BIG bytes under ASan +
-UBSan, whose build runs slow code two to three times slower: past 2^16
-bytes, every path of the long message under the sanitizers, its logic at
-1 MiB checked by the other two variants' builds of the same code.
+UBSan, whose build runs the slow ref and lowsize code much slower: past
+2^16 bytes, every path of the long message under the sanitizers, its logic
+at 1 MiB checked by the other two variants' builds of the same code.
 """
 from __future__ import annotations
 
