@@ -1,4 +1,5 @@
 """Properties of the build itself: portable, freestanding implementations."""
+import os
 import pathlib
 import platform
 import shlex
@@ -7,7 +8,7 @@ import subprocess
 import pytest
 
 from tests.helpers import ROOT, bin_dir, host_impls, write_impl
-from harness.build import Builder, build_dir
+from harness.build import CCACHE_ENV, Builder, build_dir, launcher
 
 
 @pytest.mark.parametrize("variant", ["release", "clang"])
@@ -57,29 +58,31 @@ def test_registry_lists_each_implementation_once():
 
 @pytest.mark.slow
 def test_standalone_build_exports_supercop_names(tmp_path):
-    """Without the lwc namespace an implementation folder exports the bare
-    SUPERCOP / NIST LWC names, as those frameworks expect. It compiles
-    against the framework's headers (randombytes.h for the masked ones)."""
+    """Without the lwc namespace a bare permutation's folder defines
+    lwc_perm_desc, compiled against the framework's headers.  The other
+    kinds' folders are exported and each compiled alone there, defining
+    the bare SUPERCOP / NIST LWC names (tests/lib/test_supercop.py): not
+    compiled again here."""
     from tests.lib.test_supercop import FRAMEWORK
     framework = tmp_path / "framework"
     framework.mkdir()
     for name, text in FRAMEWORK.items():
         (framework / name).write_text(text)
-    wanted = {"aead": {"crypto_aead_encrypt", "crypto_aead_decrypt"},
-              "hash": {"crypto_hash"}, "perm": {"lwc_perm_desc"},
-              "auth": {"crypto_auth", "crypto_auth_verify", "crypto_prf"}}
-    for impl in host_impls():
+    perms = [i for i in host_impls() if i.kind == "perm"]
+    assert len(perms) >= 10
+    env = {**os.environ, **CCACHE_ENV}  # through ccache as the harness compiles
+    for impl in perms:
         defined = set()
         for n, src in enumerate(impl.sources):
             obj = tmp_path / f"{impl.namespace}_{n}.o"
-            subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2",
+            subprocess.run([*launcher(), "gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2",
                             f"-I{ROOT / 'include'}", f"-I{ROOT / 'src'}", f"-I{impl.path}",
-                            f"-I{framework}", "-c", str(src), "-o", str(obj)], check=True)
+                            f"-I{framework}", "-c", str(src), "-o", str(obj)], check=True,
+                           env=env)
             r = subprocess.run(["nm", "--defined-only", "-g", str(obj)],
                                capture_output=True, text=True, check=True)
             defined |= {line.split()[-1] for line in r.stdout.splitlines()}
-        missing = wanted[impl.kind] - defined
-        assert not missing, f"{impl.path}: {missing}"
+        assert "lwc_perm_desc" in defined, f"{impl.path}: defines {sorted(defined)}"
 
 
 def test_an_implementation_that_does_not_compile_is_left_out(tmp_path, capsys):
