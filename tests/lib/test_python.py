@@ -84,10 +84,13 @@ def pip_wheel(source: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
 
 
 def fresh_venv(where: pathlib.Path, wheel: pathlib.Path) -> pathlib.Path:
-    """A new virtual environment with the wheel installed: its python."""
-    run([PY, "-m", "venv", where], timeout=300)
+    """A new virtual environment with the wheel installed: its python.  No
+    pip of its own (ensurepip's copy took most of the time): this pip
+    installs into it (--python)."""
+    run([PY, "-m", "venv", "--without-pip", where], timeout=300)
     py = where / "bin" / "python"
-    run([py, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel], timeout=300)
+    run([PY, "-m", "pip", "--python", py, "install", "-q", "--no-index", "--no-deps", wheel],
+        timeout=300)
     return py
 
 
