@@ -157,7 +157,17 @@ for lwc_family_setup in "$lwc_root"/harness/platforms/*/setup.sh; do
 done
 unset lwc_family_setup
 
+# Profiles done in this shell: one set-up asks for `core` from several
+# profiles; it is checked once (a failed profile is not remembered)
+lwc_setup_done=" "
+
 lwc_setup() {
+  case "$lwc_setup_done" in *" $1 "*) return 0 ;; esac
+  lwc_setup_profile "$1" || return 1
+  lwc_setup_done="$lwc_setup_done$1 "
+}
+
+lwc_setup_profile() {
   case "$1" in
     core)
       # ccache: every compile of lwc goes through it when it is there
