@@ -77,16 +77,18 @@ def test_a_new_run_becomes_the_data_set(copy, tmp_path):
     """report --docs FILE.json stores the run (the same bytes each time) and
     the pages follow it: a changed figure moves the page that shows it."""
     data = records.load(docs_pages.DATA)
-    rec = next(r for r in data["results"] if r["target"] == "avr-atmega128"
-               and r["status"] == "ok" and r.get("cycles") and r["mlen"] == 16)
+    # the AVR's records alone: the stored run is small (the whole data set's
+    # xz took half a minute) and every other page loses its rows
+    data["results"] = [r for r in data["results"] if r["target"] == "avr-atmega128"]
+    rec = next(r for r in data["results"] if r["status"] == "ok" and r.get("cycles")
+               and r["mlen"] == 16)
     rec["cycles"] += 1000
     rec["impl"]  # a record of the data, changed
     new = tmp_path / "results.json"
     new.write_text(json.dumps(data))
     status, lines = docs_pages.run(new, check=False)
     assert status == 0 and "wrote results/avr.md" in lines, lines
-    # (the same data, the same bytes: test_the_same_data_is_stored_as_the_same_bytes;
-    # not shown again on the whole data set, whose xz takes half a minute)
+    # (the same data, the same bytes: test_the_same_data_is_stored_as_the_same_bytes)
     assert json.loads(lzma.decompress(docs_pages.DATA.read_bytes())) == json.loads(new.read_text())
     with pytest.raises(docs_pages.DocsError, match="--check"):
         docs_pages.run(new, check=True)
