@@ -9,6 +9,7 @@ LWC_EXTRA_IMPLS (write_impl, hash_with_update).
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import pathlib
 import platform
@@ -27,7 +28,7 @@ from harness.discover import KAT_DIR  # noqa: E402
 __all__ = ["ROOT", "KAT_DIR", "VARIANTS", "LWCBENCH", "X86", "bin_dir", "host_impls",
            "load_module", "chromium", "impl_id", "lwcbench", "write_impl", "hash_with_update",
            "usable_target", "find_impl", "firmware", "registered", "ask", "exact",
-           "kat_then_repeat", "align_firmware"]
+           "kat_then_repeat", "align_firmware", "shared"]
 
 ALL_VARIANTS = ["release", "clang", "asan"]
 VARIANTS = [v for v in os.environ.get("LWC_TEST_VARIANTS", ",".join(ALL_VARIANTS)).split(",") if v]
@@ -68,6 +69,23 @@ def chromium(*args, timeout=180) -> subprocess.CompletedProcess:
     return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu",
                            "--disable-dev-shm-usage", "--hide-scrollbars", *args],
                           capture_output=True, text=True, timeout=timeout)
+
+
+def shared(tmp_path_factory, name: str, make) -> pathlib.Path:
+    """make(folder) once for every pytest worker of the session: a folder
+    of the session's shared temporary root, built under a lock."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder, done = base / name, base / f"{name}.done"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
 
 
 def impl_id(i) -> str:

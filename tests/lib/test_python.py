@@ -10,7 +10,6 @@ module, the README's example and the benchmark's table."""
 from __future__ import annotations
 
 import ast
-import fcntl
 import os
 import pathlib
 import random
@@ -25,7 +24,7 @@ import zipfile
 
 import pytest
 
-from tests.helpers import KAT_DIR, ROOT, load_module
+from tests.helpers import KAT_DIR, ROOT, load_module, shared
 from harness.build import CCACHE_ENV, launcher
 
 sys.path.insert(0, str(ROOT / "tests" / "lib" / "python"))
@@ -54,23 +53,6 @@ def build_env() -> dict:
         env["CMAKE_C_COMPILER_LAUNCHER"] = launcher()[0]
         env["CMAKE_ASM_COMPILER_LAUNCHER"] = launcher()[0]
     return env
-
-
-def shared(tmp_path_factory, name: str, make) -> pathlib.Path:
-    """make(folder) once for every pytest worker of the session: a folder
-    of the session's shared temporary root, built under a lock."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent
-    folder, done = base / name, base / f"{name}.done"
-    with open(base / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
-            make(folder)
-            done.touch()
-    return folder
 
 
 def pip_wheel(source: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
