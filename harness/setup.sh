@@ -209,10 +209,12 @@ lwc_setup_profile() {
       lwc_setup core || return 1
       # ./run-tests runs pytest on every core
       lwc_need_python_module xdist pytest-xdist python3-pytest-xdist 3.1 || return 1
-      # the tests build lwc as a user would: CMake, pkg-config, Arduino, a
-      # C++ compiler (lwc.h and the PSA headers from C++), git (the results
-      # cache's commit, CMake's FetchContent of this repository)
-      lwc_need_cmds cmake:cmake pkg-config:pkg-config g++:g++ git:git || return 1
+      # the tests build lwc as a user would: CMake (with Make and Ninja),
+      # pkg-config, Arduino, a C++ compiler (lwc.h and the PSA headers from
+      # C++), git (the results cache's commit, CMake's FetchContent of this
+      # repository)
+      lwc_need_cmds cmake:cmake ninja:ninja-build pkg-config:pkg-config g++:g++ git:git ||
+        return 1
       lwc_setup arduino || return 1
       lwc_setup python || return 1
       lwc_setup fuzz || return 1
