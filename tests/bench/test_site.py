@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import html
 import json
-import pathlib
 import re
 import shutil
 import subprocess
@@ -22,14 +21,6 @@ from harness.bench.output import docs_pages, model, site
 from harness.bench.output.records import load, target_facts
 
 SHOTS = ROOT / "build" / "test-site"
-
-
-def body_of(url: str, profile) -> dict[str, str]:
-    """The <body> marks the page's script left once it ran."""
-    r = chromium(f"--user-data-dir={profile}", "--virtual-time-budget=15000", "--dump-dom", url)
-    body = re.search(r"<body[^>]*>", r.stdout)
-    assert body, r.stdout[-2000:] + r.stderr[-2000:]
-    return dict(re.findall(r'data-([a-z]+)="([^"]*)"', body.group(0)))
 
 
 # One Chromium for many pages (a start of its own per page cost most of the
@@ -63,17 +54,18 @@ next();
 """
 
 
-def marks_of(pages: list, where) -> dict[str, dict[str, str]]:
-    """Each page's <body> marks (file paths), through one Chromium."""
+def marks_of(urls: list[str], where) -> dict[str, dict[str, str]]:
+    """Each page's <body> marks by its address (a file URI, with the state
+    in its query string or not), through one Chromium."""
     where.mkdir(parents=True, exist_ok=True)
     loader = where / "loader.html"
-    loader.write_text(LOADER % json.dumps([p.as_uri() for p in pages]))
+    loader.write_text(LOADER % json.dumps(urls))
     r = chromium(f"--user-data-dir={where / 'profile'}", "--allow-file-access-from-files",
-                 f"--virtual-time-budget={3000 * len(pages)}", "--dump-dom", loader.as_uri())
+                 f"--virtual-time-budget={3000 * len(urls)}", "--dump-dom", loader.as_uri())
     body = re.search(r'<body data-pages="([^"]*)"', r.stdout)
     assert body, r.stdout[-2000:] + r.stderr[-2000:]
     got = json.loads(html.unescape(body.group(1)))
-    return {pathlib.Path(p).name: got.get(p.as_uri(), {}) for p in pages}
+    return {u: got.get(u, {}) for u in urls}
 
 
 @pytest.fixture(scope="module")
@@ -128,9 +120,10 @@ def test_every_page_loads_without_error_and_draws_every_chart(built, tmp_path, s
     """Half of the pages each (the pytest workers share them out)."""
     folder, _, _ = built
     names = pages(folder)[shard::2]
-    got = marks_of([folder / n for n in names], tmp_path)
+    got = marks_of([(folder / n).as_uri() for n in names], tmp_path)
     assert len(got) == len(names) > 20
-    for name, marks in got.items():
+    for name in names:
+        marks = got[(folder / name).as_uri()]
         assert marks.get("ready") == "1", (name, marks)
         assert marks["errors"] == "0", (name, marks)
         assert marks["drawn"] == marks["plots"], (name, marks)
@@ -148,9 +141,9 @@ def test_the_error_mark_can_fail(built, tmp_path):
         "</body>", "<script>window.addEventListener('load', function () { "
                    "no_such_function(); });</script></body>"))
     # the loader of the check above: the page's error reaches it
-    marks = marks_of([page, broken], tmp_path)
-    assert marks["index.html"]["errors"] == "0", marks
-    assert marks["broken.html"]["ready"] == "1" and marks["broken.html"]["errors"] != "0", marks
+    good, bad = marks_of([page.as_uri(), broken.as_uri()], tmp_path).values()
+    assert good["errors"] == "0", good
+    assert bad["ready"] == "1" and bad["errors"] != "0", bad
 
 
 def test_sorting_and_filtering_give_the_rows_the_data_says(built, tmp_path):
@@ -161,14 +154,14 @@ def test_sorting_and_filtering_give_the_rows_the_data_says(built, tmp_path):
     page = (folder / f"target-{target}.html").as_uri()
     # column 4: per byte at 32 KiB; unmeasured cells sort last
     cheapest = min((r for r in rows if r["b32k"] is not None), key=lambda r: r["b32k"])
-    marks = body_of(page + "?sort=4", tmp_path / "profile")
-    assert marks["first"] == f"{cheapest['scheme']} {cheapest['impl']}", marks
     biggest = max((r for r in rows if r["code"] is not None), key=lambda r: r["code"])
-    marks = body_of(page + "?sort=6&desc=1", tmp_path / "profile")
-    assert marks["first"] == f"{biggest['scheme']} {biggest['impl']}", marks
-    marks = body_of(page + "?filter=ascon-aead128%20asm", tmp_path / "profile")
+    by_cost, by_size, filtered = marks_of(
+        [page + "?sort=4", page + "?sort=6&desc=1", page + "?filter=ascon-aead128%20asm"],
+        tmp_path).values()
+    assert by_cost["first"] == f"{cheapest['scheme']} {cheapest['impl']}", by_cost
+    assert by_size["first"] == f"{biggest['scheme']} {biggest['impl']}", by_size
     want = [r for r in rows if r["scheme"] == "ascon-aead128" and "asm" in r["impl"]]
-    assert int(marks["rows"]) == len(rows) and int(marks["shown"]) == len(want) > 0, marks
+    assert int(filtered["rows"]) == len(rows) and int(filtered["shown"]) == len(want) > 0, filtered
 
 
 def test_the_comparison_marks_the_regressions(built, tmp_path):
@@ -177,7 +170,7 @@ def test_the_comparison_marks_the_regressions(built, tmp_path):
     r = chromium(f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=15000",
                  "--dump-dom", page.as_uri())
     assert r.stdout.count('<tr class="worse">') == len(lowered) == 5
-    marks = body_of(page.as_uri(), tmp_path / "profile")
+    marks = marks_of([page.as_uri()], tmp_path)[page.as_uri()]
     assert marks["shown"] == "5" and marks["first"].startswith("msp430 "), marks
 
 
