@@ -63,7 +63,8 @@ SCHEME=ascon-aead128
 IMPL=bi32
 # (and a test of each that needs a tool the suite's set-up installs beyond the
 # main job's: g++ for the PSA headers, git for the results cache's commit,
-# Ninja for the toolchain files' builds)
+# Ninja for the toolchain files' builds; an id with [...] quoted: the list is
+# one command line of the root's shell, where it would be a glob)
 PYTEST_SUBSET=(tests/lib/test_aarch64.py tests/lib/test_python.py::test_pip_install_in_a_fresh_venv
                tests/lib/test_psa.py::test_the_headers_compile_as_cxx_and_pedantic_c
                tests/bench/test_cache.py::test_an_unchanged_job_is_answered_from_the_cache
